@@ -1,0 +1,58 @@
+// swift-tools-version: 6.0
+// Refine: a reproducible research harness for interaction design.
+// Layering (DESIGN.md §1): ImageEngine and Interaction depend on nothing of ours;
+// UserModels on Interaction; Designs on Interaction; Harness on all of those;
+// Reports on Harness; the `refine` executable on everything.
+import PackageDescription
+
+let package = Package(
+    name: "Refine",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "refine", targets: ["refine"]),
+        .library(name: "Interaction", targets: ["Interaction"]),
+        .library(name: "UserModels", targets: ["UserModels"]),
+        .library(name: "Designs", targets: ["Designs"]),
+        .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "Reports", targets: ["Reports"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .target(name: "Interaction"),
+        .target(name: "UserModels", dependencies: ["Interaction"]),
+        .target(name: "Designs", dependencies: ["Interaction"]),
+        .target(
+            name: "Harness",
+            dependencies: [
+                "Interaction", "UserModels", "Designs",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Yams", package: "Yams"),
+            ]),
+        .target(
+            name: "Reports",
+            dependencies: ["Harness", .product(name: "GRDB", package: "GRDB.swift")]),
+        .executableTarget(
+            name: "refine",
+            dependencies: [
+                "Interaction", "UserModels", "Designs", "Harness", "Reports",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "refine-bench",
+            dependencies: [
+                "Interaction", "UserModels", "Designs", "Harness",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/refine-bench"),
+        .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
+        .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction"]),
+        .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Designs", "UserModels", "Interaction"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Harness"]),
+        .testTarget(name: "RefineCLITests", dependencies: ["refine"]),
+    ]
+)
