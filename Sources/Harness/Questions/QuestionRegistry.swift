@@ -1,0 +1,38 @@
+import Designs
+import Interaction
+
+/// Connects each design question to its task format and its trial simulator.
+/// Adding a question means adding a case in each function here.
+enum QuestionRegistry {
+    static func parseTasks(question: String, node: SpecNode) throws -> [TaskSpec] {
+        switch question {
+        case "pip": return try PIPSimulator.tasks(from: node)
+        default: throw node.error("no task format for question '\(question)'")
+        }
+    }
+
+    /// Builds the strategy once to check its parameters on `device`.
+    static func validate(strategy: StrategySpec, question: String, device: DeviceConfiguration) throws -> Bool {
+        switch question {
+        case "pip":
+            _ = try PIPDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), device: device)
+            return true
+        default: return false
+        }
+    }
+
+    static func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator {
+        switch spec.question {
+        case "pip": return try PIPSimulator(spec: spec)
+        default: throw SpecError(file: spec.path, field: "question", message: "no simulator for question '\(spec.question)'")
+        }
+    }
+
+    /// The metric names a question reports, in report order.
+    static func metricNames(question: String) -> [String] {
+        switch question {
+        case "pip": return PIPSimulator.metricNames
+        default: return []
+        }
+    }
+}

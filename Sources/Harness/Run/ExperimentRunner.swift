@@ -1,0 +1,131 @@
+import Dispatch
+import Foundation
+import UserModels
+
+/// How to run an experiment.
+public struct RunOptions: Sendable {
+    public var jobs: Int
+    public var resume: Bool
+    public var trace: Bool
+    public var shard: Shard
+    public var progress: ProgressReporter.Style
+    public var argv: [String]
+    /// Trials per database transaction.
+    public var batchSize: Int
+
+    public init(jobs: Int = 1, resume: Bool = false, trace: Bool = false, shard: Shard = .whole,
+                progress: ProgressReporter.Style = .silent, argv: [String] = CommandLine.arguments, batchSize: Int = 256) {
+        self.jobs = jobs
+        self.resume = resume
+        self.trace = trace
+        self.shard = shard
+        self.progress = progress
+        self.argv = argv
+        self.batchSize = batchSize
+    }
+}
+
+/// What a run did.
+public struct RunSummary: Sendable {
+    public var runID: Int64
+    public var resumed: Bool
+    public var planned: Int
+    public var skipped: Int
+    public var ran: Int
+    public var status: String
+    /// Wall-clock seconds spent simulating and storing (for benchmarks and logs).
+    public var simulateSeconds: Double
+    public var storeSeconds: Double
+}
+
+/// Raised when a run was stopped by a signal; the run is recorded as interrupted.
+public struct RunInterrupted: Error, CustomStringConvertible {
+    public var runID: Int64
+    public var finished: Int
+    public var description: String { "run \(runID) interrupted after \(finished) trials; continue it with --resume" }
+}
+
+/// Runs an experiment's trials on `jobs` threads and stores them in batches.
+///
+/// Results do not depend on `jobs`, on the order trials run in, or on how
+/// often a run is interrupted and resumed: each trial's randomness comes from
+/// its key, and a key is stored at most once per run.
+public enum ExperimentRunner {
+    public static func run(spec: ExperimentSpec, store: RunStore, options: RunOptions,
+                           cancelled: @escaping @Sendable () -> Bool = { false }) throws -> RunSummary {
+        let plan = TrialPlan(spec: spec)
+        let mine = plan.trials(in: options.shard)
+        let simulator = try QuestionRegistry.simulator(for: spec)
+        let provenance = Provenance.current(argv: options.argv,
+                                            gitDirectory: URL(fileURLWithPath: spec.path).deletingLastPathComponent())
+        try store.markDeadRunsInterrupted()
+
+        let runID: Int64
+        var done: Set<String> = []
+        let previous = options.resume ? try store.resumableRun(spec: spec, shard: options.shard) : nil
+        if let previous {
+            runID = previous.id
+            try store.reopen(runID: runID, provenance: provenance, jobs: options.jobs)
+            done = try store.finishedKeys(runID: runID)
+        } else {
+            runID = try store.beginRun(spec: spec, provenance: provenance, shard: options.shard, jobs: options.jobs,
+                                       trace: options.trace, plannedTrials: mine.count)
+        }
+        let resumed = previous != nil
+        let todo = mine.filter { !done.contains($0.key) }
+        let progress = ProgressReporter(label: spec.name, total: mine.count, alreadyDone: mine.count - todo.count,
+                                        style: options.progress)
+
+        let heartbeat = DispatchSource.makeTimerSource(queue: .global())
+        heartbeat.schedule(deadline: .now() + 2, repeating: 2)
+        heartbeat.setEventHandler { [store] in try? store.heartbeat(runID: runID) }
+        heartbeat.resume()
+        defer { heartbeat.cancel() }
+
+        let next = Locked(0)
+        let failure = Locked<(any Error)?>(nil)
+        let timing = Locked((simulate: 0.0, store: 0.0))
+        let writer = DispatchQueue(label: "refine.store")
+        let writes = DispatchGroup()
+        let chunk = max(1, min(options.batchSize, todo.count / max(1, options.jobs * 8) + 1))
+
+        DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { _ in
+            while !cancelled() && failure.current == nil {
+                let start = next.withLock { i -> Int in defer { i += chunk }; return i }
+                guard start < todo.count else { return }
+                let t0 = Date()
+                let batch = todo[start..<min(start + chunk, todo.count)].map { trial -> TrialResult in
+                    let participant = plan.participants[trial.participantIndex]
+                    return TrialResult(trial: trial, participantID: participant.id, participantGroup: participant.group.rawValue,
+                                       outcome: simulator.run(trial, participant: participant, trace: options.trace))
+                }
+                let simulated = Date().timeIntervalSince(t0)
+                writes.enter()
+                writer.async {
+                    defer { writes.leave() }
+                    let w0 = Date()
+                    do { try store.record(runID: runID, batch) } catch { failure.withLock { $0 = $0 ?? error } }
+                    let stored = Date().timeIntervalSince(w0)
+                    timing.withLock { $0.simulate += simulated; $0.store += stored }
+                    progress.advance(by: batch.count)
+                }
+            }
+        }
+        writes.wait()
+        progress.finish()
+
+        if let error = failure.current {
+            try? store.finish(runID: runID, status: "failed")
+            throw error
+        }
+        let finished = try store.finishedKeys(runID: runID).count
+        if cancelled() {
+            try store.finish(runID: runID, status: "interrupted")
+            throw RunInterrupted(runID: runID, finished: finished)
+        }
+        try store.finish(runID: runID, status: "completed")
+        let t = timing.current
+        return RunSummary(runID: runID, resumed: resumed, planned: mine.count, skipped: mine.count - todo.count,
+                          ran: todo.count, status: "completed", simulateSeconds: t.simulate, storeSeconds: t.store)
+    }
+}

@@ -1,0 +1,179 @@
+import Designs
+import Foundation
+import Interaction
+import UserModels
+import Yams
+
+/// Reads experiment specs from YAML, checking every field and reporting the
+/// first problem with its file, line, column and field path.
+public enum SpecLoader {
+    static let topLevelKeys = ["name", "question", "title", "description", "seed", "replications", "devices",
+                               "strategies", "population", "tasks", "limits", "metrics", "report"]
+
+    /// Loads and validates the spec at `path`.
+    public static func load(path: String) throws -> ExperimentSpec {
+        let url = URL(fileURLWithPath: path)
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw SpecError(file: path, message: "cannot read the spec: \(error.localizedDescription)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SpecError(file: path, message: "the spec is not UTF-8 text")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses and validates spec `text`; `file` is used in messages.
+    public static func parse(_ text: String, file: String) throws -> ExperimentSpec {
+        let root: Node?
+        do { root = try Yams.compose(yaml: text) } catch let error as YamlError {
+            throw yamlError(error, file: file)
+        }
+        guard let root else { throw SpecError(file: file, message: "the spec is empty; expected a mapping with name, question, strategies, …") }
+        let spec = SpecNode(node: root, path: "", file: file)
+        guard spec.isMapping else { throw spec.error("expected a mapping with name, question, strategies, …") }
+        try spec.rejectUnknownKeys(topLevelKeys)
+
+        let name = try spec.required("name").string()
+        let questionNode = try spec.required("question")
+        let question = try questionNode.string()
+        guard DesignCatalog.question(named: question) != nil else {
+            throw questionNode.error("unknown design question '\(question)'; known: \(DesignCatalog.questions.map(\.name).joined(separator: ", "))"
+                                     + suggestion(question, DesignCatalog.questions.map(\.name)))
+        }
+        let devices = try parseDevices(spec.required("devices"))
+        let strategies = try parseStrategies(spec.required("strategies"), question: question, devices: devices)
+        let population = try parsePopulation(spec.required("population"))
+        let tasks = try QuestionRegistry.parseTasks(question: question, node: spec.required("tasks"))
+        let limits = try parseLimits(spec.optional("limits"))
+        let report = try parseReport(spec.optional("report"), defaultTitle: name)
+        let metrics = try spec.optional("metrics")?.list().map { try $0.string() } ?? []
+
+        return ExperimentSpec(
+            name: name, question: question,
+            title: try spec.optional("title")?.string() ?? DesignCatalog.question(named: question)!.title,
+            description: try spec.optional("description")?.string() ?? "",
+            seed: try spec.required("seed").uint64(),
+            replications: try spec.optional("replications")?.int(in: 1...10_000) ?? 1,
+            devices: devices, strategies: strategies, population: population, tasks: tasks,
+            limits: limits, metrics: metrics, report: report,
+            text: text, sha256: SHA256.hex(text), path: file)
+    }
+
+    static func yamlError(_ error: YamlError, file: String) -> SpecError {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = [context?.text, problem].compactMap { $0 }.joined(separator: " ")
+            return SpecError(file: file, line: mark.line, column: mark.column, message: "malformed YAML: \(detail)")
+        default:
+            return SpecError(file: file, message: "malformed YAML: \(error)")
+        }
+    }
+
+    static func parseDevices(_ node: SpecNode) throws -> [DeviceConfiguration] {
+        let names = DeviceCatalog.allConfigurations.map(\.name)
+        let items = try node.list()
+        guard !items.isEmpty else { throw node.error("expected at least one device, e.g. iphone-15-portrait") }
+        return try items.map { item in
+            let name = try item.string()
+            guard let config = DeviceCatalog.configuration(named: name) else {
+                throw item.error("unknown device '\(name)'\(suggestion(name, names)); see `refine list devices`")
+            }
+            return config
+        }
+    }
+
+    static func parseStrategies(_ node: SpecNode, question: String, devices: [DeviceConfiguration]) throws -> [StrategySpec] {
+        let known = DesignCatalog.question(named: question)!.strategies.map(\.name)
+        var labels: Set<String> = []
+        let items = try node.list()
+        guard !items.isEmpty else { throw node.error("expected at least one strategy") }
+        return try items.map { item in
+            let designNode = item.isScalar ? item : try item.required("design")
+            if item.isMapping { try item.rejectUnknownKeys(["design", "label", "parameters"]) }
+            let design = try designNode.string()
+            guard known.contains(design) else {
+                throw designNode.error("unknown \(question) design '\(design)'\(suggestion(design, known)); known: \(known.joined(separator: ", "))")
+            }
+            var parameters: [String: ParameterValue] = [:]
+            if item.isMapping, let p = try item.optional("parameters") {
+                for (key, value) in try p.entries() {
+                    if let n = try? value.double() {
+                        parameters[key] = .number(n)
+                    } else {
+                        parameters[key] = .text(try value.string())
+                    }
+                }
+            }
+            let label = item.isMapping ? try item.optional("label")?.string() ?? design : design
+            guard label.range(of: #"^[a-z0-9][a-z0-9._-]*$"#, options: .regularExpression) != nil else {
+                throw item.error("label '\(label)' must be lowercase letters, digits, '.', '_' or '-' (it becomes part of trial keys)")
+            }
+            guard labels.insert(label).inserted else {
+                throw item.error("two strategies are labelled '\(label)'; give each a distinct `label`")
+            }
+            let strategy = StrategySpec(label: label, design: design, parameters: parameters)
+            // Build it once per device now, so a bad parameter fails before any trial runs.
+            for device in devices {
+                do { _ = try QuestionRegistry.validate(strategy: strategy, question: question, device: device) } catch let e as StrategyParameterError {
+                    let p = (try? item.optional("parameters")?.optional(e.parameter)) ?? nil
+                    throw (p ?? item).error(e.description)
+                }
+            }
+            return strategy
+        }
+    }
+
+    static func parsePopulation(_ node: SpecNode) throws -> Population {
+        try node.rejectUnknownKeys(["participants", "expert_fraction", "parameters"])
+        var population = Population(
+            participants: try node.required("participants").int(in: 1...1_000_000),
+            expertFraction: try node.optional("expert_fraction")?.double(in: 0...1) ?? 0.5)
+        if let params = try node.optional("parameters") {
+            for (path, value) in try params.entries() {
+                guard let def = ParameterCatalog.definition(path) else {
+                    throw value.error("unknown user-model parameter\(suggestion(path, ParameterCatalog.all.map(\.path))); see `refine list parameters`")
+                }
+                let dist = try parseDistribution(value)
+                population.overrides[path] = dist
+                if let bad = population.validationErrors().first(where: { $0.contains("'\(path)'") }) {
+                    throw value.error("\(bad) (\(def.meaning))")
+                }
+            }
+        }
+        return population
+    }
+
+    static func parseDistribution(_ node: SpecNode) throws -> Distribution {
+        if node.isScalar { return .fixed(try node.double()) }
+        try node.rejectUnknownKeys(["distribution", "mean", "sd", "median", "sigma", "lower", "upper", "value"])
+        let kindNode = try node.required("distribution")
+        switch try kindNode.string() {
+        case "fixed": return .fixed(try node.required("value").double())
+        case "normal": return .normal(mean: try node.required("mean").double(), sd: try node.required("sd").double(in: 0...1e9))
+        case "log-normal": return .logNormal(median: try node.required("median").double(in: 1e-12...1e12), sigma: try node.required("sigma").double(in: 0...10))
+        case "uniform":
+            let lo = try node.required("lower").double(), hiNode = try node.required("upper"), hi = try hiNode.double()
+            guard lo <= hi else { throw hiNode.error("upper (\(hi)) must not be below lower (\(lo))") }
+            return .uniform(lower: lo, upper: hi)
+        case let other:
+            throw kindNode.error("unknown distribution '\(other)'; expected fixed, normal, log-normal or uniform")
+        }
+    }
+
+    static func parseLimits(_ node: SpecNode?) throws -> TrialLimits {
+        guard let node else { return TrialLimits(timeLimit: 60, maxAttempts: 8) }
+        try node.rejectUnknownKeys(["time_limit_s", "max_attempts"])
+        return TrialLimits(timeLimit: try node.optional("time_limit_s")?.double(in: 0.1...3600) ?? 60,
+                           maxAttempts: try node.optional("max_attempts")?.int(in: 1...1000) ?? 8)
+    }
+
+    static func parseReport(_ node: SpecNode?, defaultTitle: String) throws -> ReportSettings {
+        guard let node else { return ReportSettings(title: defaultTitle, bootstrapResamples: 2000, confidence: 0.95) }
+        try node.rejectUnknownKeys(["title", "bootstrap_resamples", "confidence"])
+        return ReportSettings(title: try node.optional("title")?.string() ?? defaultTitle,
+                              bootstrapResamples: try node.optional("bootstrap_resamples")?.int(in: 100...1_000_000) ?? 2000,
+                              confidence: try node.optional("confidence")?.double(in: 0.5...0.999) ?? 0.95)
+    }
+}

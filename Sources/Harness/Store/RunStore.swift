@@ -1,0 +1,289 @@
+import Foundation
+import GRDB
+
+/// A run as the database records it.
+public struct RunRecord: Sendable, Hashable {
+    public var id: Int64
+    public var experiment: String
+    public var question: String
+    public var specPath: String
+    public var specSHA256: String
+    public var seed: String
+    /// As stored; `effectiveStatus` turns a dead "running" run into "interrupted".
+    public var status: String
+    public var effectiveStatus: String
+    public var shardIndex: Int
+    public var shardCount: Int
+    public var jobs: Int
+    public var plannedTrials: Int
+    public var finishedTrials: Int
+    public var startedAt: String
+    public var finishedAt: String?
+    public var heartbeatAt: String
+    public var host: String
+    public var pid: Int
+}
+
+/// One finished trial, ready to store.
+public struct TrialResult: Sendable {
+    public var trial: PlannedTrial
+    public var participantID: String
+    public var participantGroup: String
+    public var outcome: TrialOutcome
+}
+
+/// The SQLite results database (DESIGN §7): WAL mode, a busy timeout, parameter
+/// binding only, migrations. Safe to share between threads; GRDB serialises
+/// writes and lets reads run beside them.
+public final class RunStore: Sendable {
+    public let path: String
+    /// For reports and tools that query the database directly.
+    public let reader: any DatabaseReader
+    private let pool: DatabasePool?
+
+    /// A run whose heartbeat is older than this is shown as interrupted.
+    public static let heartbeatTimeout: TimeInterval = 120
+
+    /// Opens (creating if needed) the database at `path` for writing.
+    public init(path: String) throws {
+        self.path = path
+        try Self.checkWritable(path)
+        var config = Configuration()
+        config.busyMode = .timeout(30)
+        config.foreignKeysEnabled = true
+        do {
+            let pool = try DatabasePool(path: path, configuration: config)
+            try Schema.migrator.migrate(pool)
+            self.pool = pool
+            self.reader = pool
+        } catch let error as DatabaseError {
+            throw Self.explain(error, path: path)
+        }
+    }
+
+    /// Opens an existing database read-only (reports, `show`).
+    public init(readingFrom path: String) throws {
+        self.path = path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreError(path: path, message: "no such database; run `refine run SPEC --db \(path)` first")
+        }
+        try Self.checkSQLiteHeader(path)
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(30)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            let migrated = try queue.read { db in try Schema.migrator.hasCompletedMigrations(db) }
+            guard migrated else {
+                throw StoreError(path: path, message: "the database's schema is older or newer than this refine's (schema version \(Schema.version)); open it with `refine run` to migrate it")
+            }
+            self.pool = nil
+            self.reader = queue
+        } catch let error as DatabaseError {
+            throw Self.explain(error, path: path)
+        }
+    }
+
+    private var writer: DatabasePool {
+        guard let pool else { preconditionFailure("\(path) was opened read-only") }
+        return pool
+    }
+
+    // MARK: Runs
+
+    /// Records a new run and returns its id.
+    public func beginRun(spec: ExperimentSpec, provenance: Provenance, shard: Shard, jobs: Int,
+                         trace: Bool, plannedTrials: Int, dataFiles: [(path: String, sha256: String)] = []) throws -> Int64 {
+        try write { db in
+            let now = Self.timestamp()
+            try db.execute(sql: """
+                INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit,
+                    git_dirty, os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials,
+                    started_at, heartbeat_at, status)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')
+                """, arguments: [spec.name, spec.question, spec.path, spec.text, spec.sha256, String(spec.seed),
+                                 provenance.toolVersion, provenance.gitCommit, provenance.gitDirty, provenance.os,
+                                 provenance.swiftVersion, Self.jsonArray(provenance.argv), provenance.host,
+                                 Int(provenance.pid), shard.index, shard.count, jobs, trace, plannedTrials, now, now])
+            let id = db.lastInsertedRowID
+            for file in dataFiles {
+                try db.execute(sql: "INSERT INTO data_file (run_id, path, sha256) VALUES (?, ?, ?)",
+                               arguments: [id, file.path, file.sha256])
+            }
+            return id
+        }
+    }
+
+    /// The most recent unfinished run of this exact spec, seed and shard, if any.
+    public func resumableRun(spec: ExperimentSpec, shard: Shard) throws -> RunRecord? {
+        try runs().last {
+            $0.specSHA256 == spec.sha256 && $0.seed == String(spec.seed) && $0.shardIndex == shard.index
+                && $0.shardCount == shard.count && $0.status != "completed"
+        }
+    }
+
+    /// Marks a resumed run as running again in this process.
+    public func reopen(runID: Int64, provenance: Provenance, jobs: Int) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE run SET status = 'running', pid = ?, host = ?, jobs = ?, heartbeat_at = ?, finished_at = NULL WHERE id = ?",
+                           arguments: [Int(provenance.pid), provenance.host, jobs, Self.timestamp(), runID])
+        }
+    }
+
+    public func heartbeat(runID: Int64) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE run SET heartbeat_at = ? WHERE id = ?", arguments: [Self.timestamp(), runID])
+        }
+    }
+
+    public func finish(runID: Int64, status: String) throws {
+        try write { db in
+            let now = Self.timestamp()
+            try db.execute(sql: "UPDATE run SET status = ?, finished_at = ?, heartbeat_at = ? WHERE id = ?",
+                           arguments: [status, now, now, runID])
+        }
+    }
+
+    /// Every run, oldest first, with its effective status.
+    public func runs() throws -> [RunRecord] {
+        let host = ProcessInfo.processInfo.hostName
+        let rows = try reader.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT r.*, (SELECT count(*) FROM trial WHERE run_id = r.id) AS finished_trials FROM run r ORDER BY r.id
+                """)
+        }
+        return rows.map { Self.runRecord($0, localHost: host) }
+    }
+
+    private static func runRecord(_ row: Row, localHost: String) -> RunRecord {
+        let status: String = row["status"]
+        let heartbeat: String = row["heartbeat_at"]
+        let pid: Int = row["pid"]
+        let runHost: String = row["host"]
+        var effective = status
+        if status == "running" {
+            let dead = runHost == localHost && !processIsAlive(pid)
+            if dead || age(of: heartbeat) > heartbeatTimeout { effective = "interrupted" }
+        }
+        return RunRecord(
+            id: row["id"], experiment: row["experiment"], question: row["question"], specPath: row["spec_path"],
+            specSHA256: row["spec_sha256"], seed: row["seed"], status: status, effectiveStatus: effective,
+            shardIndex: row["shard_index"], shardCount: row["shard_count"], jobs: row["jobs"],
+            plannedTrials: row["planned_trials"], finishedTrials: row["finished_trials"],
+            startedAt: row["started_at"], finishedAt: row["finished_at"], heartbeatAt: heartbeat,
+            host: runHost, pid: pid)
+    }
+
+    /// Writes "interrupted" for runs whose process is gone, so plain SQL sees it too.
+    public func markDeadRunsInterrupted() throws {
+        let dead = try runs().filter { $0.status == "running" && $0.effectiveStatus == "interrupted" }.map(\.id)
+        guard !dead.isEmpty else { return }
+        try write { db in
+            for id in dead { try db.execute(sql: "UPDATE run SET status = 'interrupted' WHERE id = ?", arguments: [id]) }
+        }
+    }
+
+    // MARK: Trials
+
+    public func finishedKeys(runID: Int64) throws -> Set<String> {
+        try reader.read { db in Set(try String.fetchAll(db, sql: "SELECT key FROM trial WHERE run_id = ?", arguments: [runID])) }
+    }
+
+    /// Stores a batch of finished trials in one transaction. A key already
+    /// stored for this run is skipped, so a batch replayed after a crash is harmless.
+    public func record(runID: Int64, _ results: [TrialResult]) throws {
+        try write { db in
+            let insertTrial = try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO trial (run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            let insertMetric = try db.cachedStatement(sql: "INSERT INTO metric (trial_id, name, value) VALUES (?, ?, ?)")
+            let insertEvent = try db.cachedStatement(sql: "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (?, ?, ?, ?, ?)")
+            for r in results {
+                let t = r.trial
+                try insertTrial.execute(arguments: [runID, t.key, t.strategy, t.device.name, r.participantID, r.participantGroup,
+                                                    t.task.id, t.task.label, t.replication, String(t.seed)])
+                guard db.changesCount == 1 else { continue }
+                let trialID = db.lastInsertedRowID
+                for m in r.outcome.metrics {
+                    try insertMetric.execute(arguments: [trialID, m.name, m.value])
+                }
+                for (seq, e) in r.outcome.events.enumerated() {
+                    try insertEvent.execute(arguments: [trialID, seq, e.time, e.kind, e.detail])
+                }
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try writer.write(body) } catch let error as DatabaseError {
+            throw Self.explain(error, path: path)
+        }
+    }
+
+    static func checkWritable(_ path: String) throws {
+        let fm = FileManager.default
+        let dir = (path as NSString).deletingLastPathComponent
+        let directory = dir.isEmpty ? "." : dir
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
+            throw StoreError(path: path, message: "the directory '\(directory)' does not exist; create it first or choose another --db path")
+        }
+        if fm.fileExists(atPath: path) {
+            try checkSQLiteHeader(path)
+            guard fm.isWritableFile(atPath: path) else {
+                throw StoreError(path: path, message: "the database is read-only; choose another --db path or make it writable")
+            }
+        }
+        guard fm.isWritableFile(atPath: directory) else {
+            throw StoreError(path: path, message: "the directory '\(directory)' is not writable (SQLite needs to create its journal there); choose another --db path")
+        }
+    }
+
+    /// Refuses a non-empty file that is not SQLite, before SQLite touches it.
+    static func checkSQLiteHeader(_ path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw StoreError(path: path, message: "cannot open the file for reading")
+        }
+        defer { try? handle.close() }
+        let header = handle.readData(ofLength: 16)
+        if header.isEmpty { return }
+        guard header == Data("SQLite format 3\0".utf8) else {
+            throw StoreError(path: path, message: "not a SQLite database (expected the header 'SQLite format 3' at byte 0); refusing to touch it")
+        }
+    }
+
+    static func explain(_ error: DatabaseError, path: String) -> StoreError {
+        switch error.resultCode {
+        case .SQLITE_NOTADB: StoreError(path: path, message: "not a SQLite database, or it is corrupt")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: StoreError(path: path, message: "the database stayed locked by another process for 30 s; try again when it finishes")
+        case .SQLITE_READONLY: StoreError(path: path, message: "the database is read-only; choose another --db path")
+        case .SQLITE_CANTOPEN: StoreError(path: path, message: "cannot open the database: \(error.message ?? "unknown reason")")
+        default: StoreError(path: path, message: "SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error)")")
+        }
+    }
+
+    /// ISO 8601 in UTC. Wall-clock time is provenance only, never a trial input.
+    static func timestamp(_ date: Date = Date()) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.string(from: date)
+    }
+
+    static func age(of timestamp: String) -> TimeInterval {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        guard let date = f.date(from: timestamp) else { return .infinity }
+        return Date().timeIntervalSince(date)
+    }
+
+    static func processIsAlive(_ pid: Int) -> Bool {
+        pid > 0 && (kill(pid_t(pid), 0) == 0 || errno == EPERM)
+    }
+
+    static func jsonArray(_ items: [String]) -> String {
+        "[" + items.map { JSONScalar.quote($0) }.joined(separator: ",") + "]"
+    }
+}

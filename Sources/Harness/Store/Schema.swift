@@ -1,0 +1,97 @@
+import GRDB
+
+/// The results database's schema, one migration per version (DESIGN §7).
+/// Long tables (`run`, `trial`, `metric`, `event`) plus views that read well
+/// from sqlite3, pandas and R. `PRAGMA user_version` mirrors the schema version
+/// for tools that do not know GRDB's migration table.
+enum Schema {
+    static let version = 1
+
+    static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1: runs, trials, metrics, events") { db in
+            try db.execute(sql: """
+                CREATE TABLE run (
+                    id INTEGER PRIMARY KEY,
+                    experiment TEXT NOT NULL,
+                    question TEXT NOT NULL,
+                    spec_path TEXT NOT NULL,
+                    spec_text TEXT NOT NULL,
+                    spec_sha256 TEXT NOT NULL,
+                    seed TEXT NOT NULL,
+                    tool_version TEXT NOT NULL,
+                    git_commit TEXT NOT NULL,
+                    git_dirty INTEGER NOT NULL,
+                    os TEXT NOT NULL,
+                    swift_version TEXT NOT NULL,
+                    argv TEXT NOT NULL,
+                    host TEXT NOT NULL,
+                    pid INTEGER NOT NULL,
+                    shard_index INTEGER NOT NULL,
+                    shard_count INTEGER NOT NULL,
+                    jobs INTEGER NOT NULL,
+                    trace INTEGER NOT NULL,
+                    planned_trials INTEGER NOT NULL,
+                    started_at TEXT NOT NULL,
+                    finished_at TEXT,
+                    heartbeat_at TEXT NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('running', 'completed', 'interrupted', 'failed'))
+                );
+                CREATE TABLE data_file (
+                    run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+                    path TEXT NOT NULL,
+                    sha256 TEXT NOT NULL,
+                    PRIMARY KEY (run_id, path)
+                ) WITHOUT ROWID;
+                CREATE TABLE trial (
+                    id INTEGER PRIMARY KEY,
+                    run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+                    key TEXT NOT NULL,
+                    strategy TEXT NOT NULL,
+                    device TEXT NOT NULL,
+                    participant TEXT NOT NULL,
+                    participant_group TEXT NOT NULL,
+                    task TEXT NOT NULL,
+                    task_label TEXT NOT NULL,
+                    replication INTEGER NOT NULL,
+                    seed TEXT NOT NULL,
+                    UNIQUE (run_id, key)
+                );
+                CREATE TABLE metric (
+                    trial_id INTEGER NOT NULL REFERENCES trial(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    value REAL NOT NULL,
+                    PRIMARY KEY (trial_id, name)
+                ) WITHOUT ROWID;
+                CREATE TABLE event (
+                    trial_id INTEGER NOT NULL REFERENCES trial(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL,
+                    t REAL NOT NULL,
+                    kind TEXT NOT NULL,
+                    detail TEXT NOT NULL,
+                    PRIMARY KEY (trial_id, seq)
+                ) WITHOUT ROWID;
+                CREATE INDEX metric_by_name ON metric(name);
+
+                -- One row per trial and metric, with the trial's factors: the view to
+                -- pivot in pandas or R.
+                CREATE VIEW trial_metric AS
+                    SELECT t.run_id, t.key, t.strategy, t.device, t.participant, t.participant_group,
+                           t.task, t.task_label, t.replication, m.name AS metric, m.value
+                    FROM trial t JOIN metric m ON m.trial_id = t.id;
+                -- Every run with its progress.
+                CREATE VIEW run_progress AS
+                    SELECT r.id AS run_id, r.experiment, r.status, r.started_at, r.finished_at, r.heartbeat_at,
+                           r.shard_index, r.shard_count, r.planned_trials,
+                           (SELECT count(*) FROM trial WHERE run_id = r.id) AS finished_trials
+                    FROM run r;
+                -- A trial's trace in order, for replaying why it took as long as it did.
+                CREATE VIEW trace AS
+                    SELECT t.run_id, t.key, e.seq, e.t, e.kind, e.detail
+                    FROM event e JOIN trial t ON t.id = e.trial_id;
+                PRAGMA user_version = 1;
+                """)
+        }
+        return m
+    }
+}
