@@ -34,7 +34,7 @@ let package = Package(
             ]),
         .target(
             name: "Reports",
-            dependencies: ["Harness", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["Harness", "Designs", "UserModels", "Interaction", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "refine",
             dependencies: [

@@ -1,0 +1,120 @@
+import Foundation
+
+/// A report as a sequence of blocks, rendered both as HTML and as Markdown so
+/// the two never drift apart. All user-supplied text is escaped on output.
+public struct ReportDocument: Sendable {
+    public enum Block: Sendable {
+        case heading(level: Int, text: String)
+        case paragraph(String)
+        case bullets([String])
+        case table(header: [String], rows: [[String]])
+        /// An image file beside the report, with alt text and a caption; `links`
+        /// are the figure's data and script files.
+        case figure(file: String, caption: String, links: [String])
+        case code(String)
+    }
+
+    public var title: String
+    public var blocks: [Block] = []
+
+    public init(title: String) { self.title = title }
+
+    public mutating func add(_ block: Block) { blocks.append(block) }
+
+    public var markdown: String {
+        var out = "# \(markdownEscape(title))\n\n"
+        for block in blocks {
+            switch block {
+            case .heading(let level, let text):
+                out += String(repeating: "#", count: level) + " \(markdownEscape(text))\n\n"
+            case .paragraph(let text):
+                out += markdownEscape(text) + "\n\n"
+            case .bullets(let items):
+                out += items.map { "- " + markdownEscape($0) }.joined(separator: "\n") + "\n\n"
+            case .table(let header, let rows):
+                out += "| " + header.map(markdownCell).joined(separator: " | ") + " |\n"
+                out += "|" + header.map { _ in "---|" }.joined() + "\n"
+                for row in rows { out += "| " + row.map(markdownCell).joined(separator: " | ") + " |\n" }
+                out += "\n"
+            case .figure(let file, let caption, let links):
+                out += "![\(markdownEscape(caption))](\(file))\n\n*\(markdownEscape(caption))* "
+                out += links.map { "[\($0)](\($0))" }.joined(separator: " · ") + "\n\n"
+            case .code(let text):
+                out += "```\n\(text)\n```\n\n"
+            }
+        }
+        return out
+    }
+
+    public var html: String {
+        var out = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(htmlEscape(title))</title>
+            <style>
+            body { font: 15px/1.5 system-ui, sans-serif; max-width: 1000px; margin: 2em auto; padding: 0 1em; color: #1d1d1f; }
+            table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums; }
+            th, td { border: 1px solid #d2d2d7; padding: 4px 8px; text-align: left; }
+            th { background: #f5f5f7; }
+            figure { margin: 1.5em 0; } figure img { max-width: 100%; border: 1px solid #eee; }
+            figcaption { color: #555; font-size: 13px; } pre { background: #f5f5f7; padding: 1em; overflow-x: auto; }
+            </style></head><body>
+            <h1>\(htmlEscape(title))</h1>
+
+            """
+        for block in blocks {
+            switch block {
+            case .heading(let level, let text):
+                out += "<h\(level)>\(htmlEscape(text))</h\(level)>\n"
+            case .paragraph(let text):
+                out += "<p>\(htmlEscape(text))</p>\n"
+            case .bullets(let items):
+                out += "<ul>\n" + items.map { "<li>\(htmlEscape($0))</li>" }.joined(separator: "\n") + "\n</ul>\n"
+            case .table(let header, let rows):
+                out += "<table>\n<tr>" + header.map { "<th>\(htmlEscape($0))</th>" }.joined() + "</tr>\n"
+                for row in rows { out += "<tr>" + row.map { "<td>\(htmlEscape($0))</td>" }.joined() + "</tr>\n" }
+                out += "</table>\n"
+            case .figure(let file, let caption, let links):
+                out += "<figure><img src=\"\(htmlEscape(file))\" alt=\"\(htmlEscape(caption))\">"
+                out += "<figcaption>\(htmlEscape(caption)) "
+                out += links.map { "<a href=\"\(htmlEscape($0))\">\(htmlEscape($0))</a>" }.joined(separator: " · ")
+                out += "</figcaption></figure>\n"
+            case .code(let text):
+                out += "<pre>\(htmlEscape(text))</pre>\n"
+            }
+        }
+        return out + "</body></html>\n"
+    }
+}
+
+/// Escapes text for HTML element content and attribute values.
+public func htmlEscape(_ s: String) -> String {
+    var out = ""
+    out.reserveCapacity(s.count)
+    for c in s {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.append(c)
+        }
+    }
+    return out
+}
+
+/// Escapes Markdown's inline markup characters.
+func markdownEscape(_ s: String) -> String {
+    var out = ""
+    for c in s {
+        if "\\`*_[]<>#|".contains(c) { out.append("\\") }
+        out.append(c)
+    }
+    return out
+}
+
+private func markdownCell(_ s: String) -> String {
+    markdownEscape(s).replacingOccurrences(of: "\n", with: " ")
+}

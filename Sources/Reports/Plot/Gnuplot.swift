@@ -1,0 +1,87 @@
+import Foundation
+
+/// A gnuplot figure: its data files and script, kept beside the image so a
+/// researcher can restyle and re-run it (`gnuplot NAME.gp`).
+public struct GnuplotFigure: Sendable {
+    /// File stem, e.g. `ecdf_time_to_effect`.
+    public var name: String
+    public var title: String
+    /// Data files (name → contents), written next to the script.
+    public var data: [(file: String, contents: String)]
+    /// The plotting commands, without terminal or output settings.
+    public var body: String
+    public var size: (width: Int, height: Int) = (900, 560)
+
+    public init(name: String, title: String, data: [(file: String, contents: String)], body: String) {
+        self.name = name
+        self.title = title
+        self.data = data
+        self.body = body
+    }
+
+    /// The complete script: it draws a PNG and an SVG of the figure.
+    public var script: String {
+        """
+        # \(title)
+        # Re-run with: gnuplot \(name).gp   (writes \(name).png and \(name).svg here)
+        set encoding utf8
+        set datafile separator "\\t"
+        set key below
+        set grid
+        \(body)
+        set terminal pngcairo size \(size.width),\(size.height) font "DejaVu Sans,11"
+        set output "\(name).png"
+        replot
+        set terminal svg size \(size.width),\(size.height) font "DejaVu Sans,11" dynamic
+        set output "\(name).svg"
+        replot
+        unset output
+
+        """
+    }
+}
+
+/// Writes figures and runs gnuplot on them.
+public enum Gnuplot {
+    /// Writes `figure`'s data and script into `directory` and runs gnuplot there.
+    public static func render(_ figure: GnuplotFigure, in directory: URL) throws {
+        for d in figure.data {
+            try d.contents.write(to: directory.appendingPathComponent(d.file), atomically: true, encoding: .utf8)
+        }
+        try figure.script.write(to: directory.appendingPathComponent("\(figure.name).gp"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gnuplot", "\(figure.name).gp"]
+        process.currentDirectoryURL = directory
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw ReportError("cannot run gnuplot (\(error.localizedDescription)); install it with `bash scripts/setup` or `apt-get install gnuplot-nox`")
+        }
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 127 {
+            throw ReportError("gnuplot is not installed; install it with `bash scripts/setup` or `apt-get install gnuplot-nox`")
+        }
+        guard process.terminationStatus == 0 else {
+            throw ReportError("gnuplot failed on \(directory.appendingPathComponent(figure.name).path).gp: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+    }
+
+    /// Quotes text for a gnuplot string literal.
+    public static func quoted(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// A tab-separated data block with a header line.
+    public static func table(header: [String], rows: [[String]]) -> String {
+        (["# " + header.joined(separator: "\t")] + rows.map { $0.joined(separator: "\t") }).joined(separator: "\n") + "\n"
+    }
+}
+
+/// A problem making a report.
+public struct ReportError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

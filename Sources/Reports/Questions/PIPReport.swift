@@ -1,0 +1,278 @@
+import Designs
+import Foundation
+import Harness
+import Interaction
+
+/// The picture-in-picture sections: per-strategy tables, the figures, and a
+/// "why" section that traces the differences to the talk's two mechanisms —
+/// light flicks that go back where they came from, and how far a PIP must be
+/// dragged before it goes anywhere.
+struct PIPReport {
+    let spec: ExperimentSpec
+    let results: ResultSet
+
+    private var strategies: [String] { spec.strategies.map(\.label) }
+    private var confidence: Double { spec.report.confidence }
+
+    func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
+        doc.add(.heading(level: 2, text: "Strategies"))
+        doc.add(.bullets(spec.strategies.map { s in
+            let summary = PIPDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
+            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
+            return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
+        }))
+
+        doc.add(.heading(level: 2, text: "Results by strategy"))
+        doc.add(.paragraph("Time to effect runs from the start of the trial until the PIP rests in the intended corner; trials that never got there are left out of the medians and counted in the reached column."))
+        doc.add(.table(header: headlineHeader, rows: results.byStrategy(strategies).map { headlineRow($0.0, $0.1) }))
+
+        doc.add(.heading(level: 3, text: "By device"))
+        var rows: [[String]] = []
+        for s in strategies {
+            for d in spec.devices {
+                let t = results.trials.filter { $0.strategy == s && $0.device == d.name }
+                rows.append([s, d.name] + Array(headlineRow(s, t).dropFirst()))
+            }
+        }
+        doc.add(.table(header: ["strategy", "device"] + Array(headlineHeader.dropFirst()), rows: rows))
+
+        doc.add(.heading(level: 3, text: "By kind of move"))
+        doc.add(.paragraph("First-throw landing rate by the direction of the move: along the short edge, the long edge, or across the diagonal."))
+        let kinds: [CornerRelation] = [.horizontal, .vertical, .diagonal]
+        doc.add(.table(header: ["strategy"] + kinds.map(\.rawValue), rows: strategies.map { s in
+            [s] + kinds.map { k in
+                let t = results.trials.filter { $0.strategy == s && relation($0) == k }
+                return rate("landed_intended", t)
+            }
+        }))
+
+        figures.append(ecdfFigure(metric: "time_to_effect_s", name: "ecdf_time_to_effect", xlabel: "time to effect (s)",
+                                  title: "Time until the PIP rests in the intended corner", marker: 10))
+        figures.append(landingRateFigure())
+        figures.append(releaseSpeedFigure())
+        figures.append(ecdfFigure(metric: "first_travel_pt", name: "ecdf_first_travel", xlabel: "finger travel of the first throw (pt)",
+                                  title: "How far the finger moved on first throws that landed as intended", marker: nil,
+                                  filter: { $0["landed_intended"] == 1 }))
+        doc.add(.heading(level: 2, text: "Figures"))
+        for f in figures {
+            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
+        }
+
+        doc.add(.heading(level: 2, text: "Why they differ"))
+        doc.add(.bullets(whyBullets()))
+    }
+
+    // MARK: Tables
+
+    private var headlineHeader: [String] {
+        let c = formatNumber(confidence * 100)
+        return ["strategy", "n", "landed first throw (\(c)% CI)", "reached", "median time to effect s (\(c)% CI)",
+                "mean corrections", "median settle s", "median overshoot pt", "median drag distance pt"]
+    }
+
+    private func headlineRow(_ strategy: String, _ t: [TrialRow]) -> [String] {
+        let times = ResultSet.values("time_to_effect_s", in: t)
+        let median = Intervals.median(times, confidence: confidence, resamples: spec.report.bootstrapResamples,
+                                      seed: Sections.seed(spec, "median/\(strategy)/\(t.count)"))
+        return [strategy, "\(t.count)", rate("landed_intended", t), rate("reached_effect", t),
+                times.isEmpty ? "–" : formatEstimate(median),
+                formatNumber(Descriptive.mean(ResultSet.values("corrections", in: t)), digits: 2),
+                medianText("settle_time_s", t), medianText("overshoot_pt", t, digits: 1),
+                medianText("drag_distance_pt", t, digits: 0)]
+    }
+
+    private func rate(_ metric: String, _ t: [TrialRow]) -> String {
+        let v = ResultSet.values(metric, in: t)
+        return formatRate(Intervals.wilson(successes: v.filter { $0 == 1 }.count, n: v.count, confidence: confidence))
+    }
+
+    private func medianText(_ metric: String, _ t: [TrialRow], digits: Int = 2) -> String {
+        let v = ResultSet.values(metric, in: t)
+        return v.isEmpty ? "–" : formatNumber(Descriptive.median(v), digits: digits)
+    }
+
+    private func relation(_ trial: TrialRow) -> CornerRelation? {
+        guard case .movePIP(let a, let b)? = spec.tasks.first(where: { $0.id == trial.task })?.goal else { return nil }
+        return a.relation(to: b)
+    }
+
+    // MARK: Why
+
+    private func whyBullets() -> [String] {
+        var bullets: [String] = []
+        for s in strategies {
+            let flicks = results.trials.filter { $0.strategy == s && $0["first_throw_flick"] == 1 }
+            guard !flicks.isEmpty else { continue }
+            let back = flicks.filter { $0["returned_to_start"] == 1 }
+            let landed = flicks.filter { $0["landed_intended"] == 1 }
+            let backSpeeds = ResultSet.values("release_speed_pt_s", in: back)
+            let backTravel = ResultSet.values("first_travel_pt", in: back)
+            var text = "\(s): of \(flicks.count) first throws that were flicks, \(pct(landed.count, flicks.count)) landed in the intended corner and \(pct(back.count, flicks.count)) went back to the corner they started from"
+            if !back.isEmpty {
+                text += " (those had a median release speed of \(formatNumber(Descriptive.median(backSpeeds), digits: 0)) pt/s after a median \(formatNumber(Descriptive.median(backTravel), digits: 0)) pt of finger travel)"
+            }
+            bullets.append(text + ".")
+        }
+        for s in strategies {
+            let drags = results.trials.filter { $0.strategy == s && $0["first_throw_flick"] == 0 }
+            guard !drags.isEmpty else { continue }
+            let ok = drags.filter { $0["landed_intended"] == 1 }
+            let fractions = drags.compactMap { t -> (Double, Bool)? in
+                guard let travel = t["first_travel_pt"], let d = cornerDistance(t) else { return nil }
+                return (travel / d, t["landed_intended"] == 1)
+            }
+            let okFractions = fractions.filter(\.1).map(\.0)
+            let missFractions = fractions.filter { !$0.1 }.map(\.0)
+            var text = "\(s): \(pct(ok.count, drags.count)) of \(drags.count) first throws that were deliberate drags landed as intended"
+            if !okFractions.isEmpty {
+                text += "; the successful ones carried the PIP a median \(formatNumber(Descriptive.median(okFractions) * 100, digits: 0))% of the way (shortest \(formatNumber((okFractions.min() ?? 0) * 100, digits: 0))%)"
+            }
+            if !missFractions.isEmpty {
+                text += ", the failed ones a median \(formatNumber(Descriptive.median(missFractions) * 100, digits: 0))%"
+            }
+            bullets.append(text + ".")
+        }
+        if let base = strategies.first {
+            let baseTimes = ResultSet.values("time_to_effect_s", in: results.trials.filter { $0.strategy == base })
+            for s in strategies.dropFirst() {
+                let times = ResultSet.values("time_to_effect_s", in: results.trials.filter { $0.strategy == s })
+                guard !times.isEmpty, !baseTimes.isEmpty else { continue }
+                let diff = differenceOfMedians(times, baseTimes, seed: Sections.seed(spec, "diff/\(s)/\(base)"))
+                let verdict = diff.upper < 0 ? "faster" : diff.lower > 0 ? "slower" : "not distinguishable from"
+                bullets.append("\(s) vs \(base): median time to effect differs by \(formatEstimate(diff)) s (\(formatNumber(confidence * 100))% bootstrap CI): \(s) is \(verdict)\(verdict.hasPrefix("not") ? "" : " than") \(base).")
+            }
+        }
+        for s in strategies {
+            let t = results.trials.filter { $0.strategy == s }
+            let corrected = t.filter { ($0["corrections"] ?? 0) > 0 }
+            guard !corrected.isEmpty else { continue }
+            let clean = ResultSet.values("time_to_effect_s", in: t.filter { $0["corrections"] == 0 })
+            let slow = ResultSet.values("time_to_effect_s", in: corrected)
+            guard !clean.isEmpty, !slow.isEmpty else { continue }
+            bullets.append("\(s): each correction costs a new plan, a reach and a throw — median \(formatNumber(Descriptive.median(clean), digits: 2)) s with no correction against \(formatNumber(Descriptive.median(slow), digits: 2)) s for the \(pct(corrected.count, t.count)) of trials that needed one or more.")
+        }
+        return bullets
+    }
+
+    /// Distance between the PIP's start and goal corners for this trial's device and strategy.
+    private func cornerDistance(_ trial: TrialRow) -> Double? {
+        guard case .movePIP(let a, let b)? = spec.tasks.first(where: { $0.id == trial.task })?.goal,
+              let s = spec.strategies.first(where: { $0.label == trial.strategy }),
+              let device = DeviceCatalog.configuration(named: trial.device),
+              let controller = try? PIPDesigns.make(s.design, parameters: StrategyParameters(s.parameters), device: device)
+        else { return nil }
+        return controller.layout.center(of: a).distance(to: controller.layout.center(of: b))
+    }
+
+    private func differenceOfMedians(_ a: [Double], _ b: [Double], seed: UInt64) -> Estimate {
+        // Resample each group independently; report median(a) − median(b).
+        var g = SeededGenerator(seed: seed)
+        var diffs: [Double] = []
+        let n = spec.report.bootstrapResamples
+        var ra = a, rb = b
+        for _ in 0..<n {
+            for i in ra.indices { ra[i] = a[Int(g.next() % UInt64(a.count))] }
+            for i in rb.indices { rb[i] = b[Int(g.next() % UInt64(b.count))] }
+            diffs.append(Descriptive.median(ra) - Descriptive.median(rb))
+        }
+        diffs.sort()
+        let alpha = (1 - confidence) / 2
+        return Estimate(value: Descriptive.median(a) - Descriptive.median(b),
+                        lower: Descriptive.quantile(sorted: diffs, alpha), upper: Descriptive.quantile(sorted: diffs, 1 - alpha))
+    }
+
+    private func pct(_ k: Int, _ n: Int) -> String {
+        n == 0 ? "–" : "\(formatNumber(Double(k) * 100 / Double(n), digits: 0))%"
+    }
+
+    // MARK: Figures
+
+    private func ecdfFigure(metric: String, name: String, xlabel: String, title: String, marker: Double?,
+                            filter: (TrialRow) -> Bool = { _ in true }) -> GnuplotFigure {
+        var blocks: [String] = []
+        var plots: [String] = []
+        for (i, (s, t)) in results.byStrategy(strategies).enumerated() {
+            let rows = t.filter(filter)
+            let points = Descriptive.ecdf(ResultSet.values(metric, in: rows), total: rows.count)
+            let lines = ([(0.0, 0.0)] + points).map { "\($0.0)\t\($0.1)" }
+            blocks.append("# \(s)\n" + lines.joined(separator: "\n"))
+            plots.append("\"\(name).dat\" index \(i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
+        }
+        var body = """
+            set title \(Gnuplot.quoted(title))
+            set xlabel \(Gnuplot.quoted(xlabel))
+            set ylabel "fraction of trials"
+            set yrange [0:1]
+            set xrange [0:*]
+
+            """
+        if let marker {
+            body += "set arrow from \(marker), graph 0 to \(marker), graph 1 nohead dashtype 2\n"
+            body += "set label \(Gnuplot.quoted("\(formatNumber(marker)) s")) at \(marker), graph 0.05 offset 0.5,0\n"
+        }
+        body += "plot " + plots.joined(separator: ", \\\n     ")
+        return GnuplotFigure(name: name, title: title, data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
+    }
+
+    private func landingRateFigure() -> GnuplotFigure {
+        var rows: [[String]] = []
+        let devices = spec.devices.map(\.name)
+        for (i, s) in strategies.enumerated() {
+            for (j, d) in devices.enumerated() {
+                let v = ResultSet.values("landed_intended", in: results.trials.filter { $0.strategy == s && $0.device == d })
+                let e = Intervals.wilson(successes: v.filter { $0 == 1 }.count, n: v.count, confidence: confidence)
+                let x = Double(i) + (Double(j) - Double(devices.count - 1) / 2) * 0.15
+                rows.append([String(x), String(e.value), String(e.lower), String(e.upper), s, d])
+            }
+        }
+        let xtics = strategies.enumerated().map { "\(Gnuplot.quoted($0.element)) \($0.offset)" }.joined(separator: ", ")
+        let plots = devices.enumerated().map { j, d in
+            "\"landing_rate.dat\" every ::\(j)::\(j) using 1:2:3:4 with yerrorbars pointtype 7 pointsize 1.3 title \(Gnuplot.quoted(d))"
+        }
+        // One row per (strategy, device); `every` picks one device's rows by their position in each strategy's block.
+        let data = strategies.indices.map { i in
+            rows[(i * devices.count)..<((i + 1) * devices.count)].map { $0.joined(separator: "\t") }.joined(separator: "\n")
+        }.joined(separator: "\n\n") + "\n"
+        return GnuplotFigure(
+            name: "landing_rate", title: "First throw lands in the intended corner (\(formatNumber(confidence * 100))% Wilson intervals)",
+            data: [("landing_rate.dat", "# x\trate\tlower\tupper\tstrategy\tdevice\n" + data)],
+            body: """
+                set title "First throw lands in the intended corner"
+                set ylabel "landing rate"
+                set yrange [0:1.05]
+                set xrange [-0.6:\(Double(strategies.count) - 0.4)]
+                set xtics (\(xtics))
+                plot \(plots.joined(separator: ", \\\n     "))
+                """)
+    }
+
+    private func releaseSpeedFigure() -> GnuplotFigure {
+        let edges: [Double] = [0, 250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3500, 6000]
+        var blocks: [String] = []
+        var plots: [String] = []
+        for (i, s) in strategies.enumerated() {
+            let flicks = results.trials.filter { $0.strategy == s && $0["first_throw_flick"] == 1 }
+            var lines: [String] = []
+            for b in 0..<(edges.count - 1) {
+                let inBin = flicks.filter { ($0["release_speed_pt_s"] ?? -1) >= edges[b] && ($0["release_speed_pt_s"] ?? -1) < edges[b + 1] }
+                guard inBin.count >= 5 else { continue }
+                let e = Intervals.wilson(successes: inBin.filter { $0["landed_intended"] == 1 }.count, n: inBin.count, confidence: confidence)
+                lines.append("\((edges[b] + edges[b + 1]) / 2)\t\(e.value)\t\(e.lower)\t\(e.upper)\t\(inBin.count)")
+            }
+            blocks.append("# \(s): bin centre (pt/s), landing rate, lower, upper, n\n" + lines.joined(separator: "\n"))
+            plots.append("\"release_speed.dat\" index \(i) using 1:2 with linespoints linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(s)), \"release_speed.dat\" index \(i) using 1:2:3:4 with yerrorbars pointtype 7 linecolor \(i + 1) notitle")
+        }
+        return GnuplotFigure(
+            name: "release_speed", title: "Landing rate of first-throw flicks by measured release speed",
+            data: [("release_speed.dat", blocks.joined(separator: "\n\n\n") + "\n")],
+            body: """
+                set title "Flicks: landing in the intended corner by release speed"
+                set xlabel "release speed measured by the PIP (pt/s)"
+                set ylabel "landing rate"
+                set yrange [0:1.05]
+                plot \(plots.joined(separator: ", \\\n     "))
+                """)
+    }
+}
+
+import UserModels

@@ -1,0 +1,82 @@
+import Foundation
+import Harness
+import UserModels
+
+/// Writes `Reports/<experiment>/`: `index.html`, its Markdown twin `report.md`,
+/// and every figure with its data and gnuplot script. The folder is built under
+/// a temporary name and swapped in at the end, so a failure never leaves a
+/// half-written report (and the previous one stays in place).
+public enum ReportWriter {
+    /// Builds and writes the report; returns the folder written.
+    @discardableResult
+    public static func write(spec: ExperimentSpec, store: RunStore, runID: Int64? = nil, to output: URL) throws -> URL {
+        let results = try ResultSet.load(from: store, experiment: spec.name, runID: runID)
+        let fm = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        guard fm.fileExists(atPath: parent.path) else {
+            throw ReportError("\(output.path): the parent directory '\(parent.path)' does not exist")
+        }
+        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).partial-\(getpid())")
+        try? fm.removeItem(at: staging)
+        try fm.createDirectory(at: staging, withIntermediateDirectories: false)
+        do {
+            var document = ReportDocument(title: spec.report.title)
+            var figures: [GnuplotFigure] = []
+            Sections.introduction(spec: spec, results: results, into: &document)
+            switch spec.question {
+            case "pip": PIPReport(spec: spec, results: results).build(into: &document, figures: &figures)
+            default: document.add(.paragraph("No question-specific sections for '\(spec.question)' yet."))
+            }
+            Sections.provenance(spec: spec, results: results, into: &document)
+            for figure in figures { try Gnuplot.render(figure, in: staging) }
+            try document.html.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+            try document.markdown.write(to: staging.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
+        } catch {
+            try? fm.removeItem(at: staging)
+            throw error
+        }
+        let old = parent.appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
+        if fm.fileExists(atPath: output.path) { try fm.moveItem(at: output, to: old) }
+        try fm.moveItem(at: staging, to: output)
+        try? fm.removeItem(at: old)
+        return output
+    }
+}
+
+/// Sections every experiment's report has.
+enum Sections {
+    static func introduction(spec: ExperimentSpec, results: ResultSet, into doc: inout ReportDocument) {
+        doc.add(.heading(level: 2, text: "The question"))
+        for para in spec.description.split(separator: "\n\n") {
+            doc.add(.paragraph(para.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)))
+        }
+        let groups = Dictionary(grouping: Set(results.trials.map { "\($0.participant) \($0.group)" }), by: { $0.split(separator: " ")[1] })
+        doc.add(.heading(level: 2, text: "Set-up"))
+        doc.add(.bullets([
+            "Run \(results.run.id) of \(spec.name) (\(results.run.effectiveStatus)), seed \(spec.seed): \(results.trials.count) trials.",
+            "Devices: \(spec.devices.map(\.name).joined(separator: ", ")).",
+            "Participants: \(spec.population.participants) (\(groups["novice"]?.count ?? 0) novices, \(groups["expert"]?.count ?? 0) experts), each the same simulated person under every strategy and device.",
+            "Tasks: \(spec.tasks.count) (\(spec.tasks.map(\.label).joined(separator: "; "))), \(spec.replications) replication(s).",
+            "Limits: \(formatNumber(spec.limits.timeLimit)) s or \(spec.limits.maxAttempts) attempts per trial.",
+            "Intervals: \(formatNumber(spec.report.confidence * 100))% — Wilson for rates, percentile bootstrap (\(spec.report.bootstrapResamples) resamples, seeded) for medians.",
+        ]))
+        if !spec.population.overrides.isEmpty {
+            doc.add(.paragraph("User-model parameters overridden by the spec: "
+                               + spec.population.overrides.keys.sorted().map { "\($0) = \(spec.population.overrides[$0]!)" }.joined(separator: "; ") + "."))
+        }
+    }
+
+    static func provenance(spec: ExperimentSpec, results: ResultSet, into doc: inout ReportDocument) {
+        doc.add(.heading(level: 2, text: "Provenance"))
+        doc.add(.paragraph("Everything needed to rerun this report: `refine run \(spec.path) --db DB` with the spec below reproduces every number bit for bit."))
+        doc.add(.table(header: ["field", "value"], rows: results.provenance.map { [$0.0, $0.1] }))
+        if !results.dataFiles.isEmpty {
+            doc.add(.table(header: ["data file", "SHA-256"], rows: results.dataFiles.map { [$0.0, $0.1] }))
+        }
+        doc.add(.paragraph("Spec (SHA-256 \(spec.sha256)):"))
+        doc.add(.code(spec.text))
+    }
+
+    /// A seed for a report statistic, stable across runs of the report.
+    static func seed(_ spec: ExperimentSpec, _ label: String) -> UInt64 { Seed.derive(spec.seed, "report/\(label)") }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Descriptive statistics used throughout the reports.
+public enum Descriptive {
+    /// The `p`-quantile of `sorted` values by linear interpolation between order
+    /// statistics (Hyndman & Fan type 7, the default of R and numpy).
+    public static func quantile(sorted: [Double], _ p: Double) -> Double {
+        precondition(!sorted.isEmpty, "quantile of no values")
+        precondition((0...1).contains(p))
+        let h = Double(sorted.count - 1) * p
+        let lo = Int(h.rounded(.down)), hi = min(lo + 1, sorted.count - 1)
+        return sorted[lo] + (h - Double(lo)) * (sorted[hi] - sorted[lo])
+    }
+
+    /// The median (type 7), by selection rather than a full sort: bootstrap
+    /// intervals take thousands of medians per table cell.
+    public static func median(_ values: [Double]) -> Double {
+        precondition(!values.isEmpty, "median of no values")
+        var v = values
+        let n = v.count
+        let upper = select(&v, n / 2)
+        if n % 2 == 1 { return upper }
+        // The lower middle is the largest value left of the upper one after selection.
+        let lower = v[..<(n / 2)].max()!
+        return lower + (upper - lower) / 2
+    }
+
+    /// Rearranges `v` so that `v[k]` is its k-th smallest value, everything
+    /// before it no larger and everything after no smaller (Hoare's quickselect
+    /// with a median-of-three pivot); returns `v[k]`.
+    static func select(_ v: inout [Double], _ k: Int) -> Double {
+        var lo = 0, hi = v.count - 1
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            let pivot = Swift.max(Swift.min(v[lo], v[mid]), Swift.min(Swift.max(v[lo], v[mid]), v[hi]))
+            var i = lo, j = hi
+            while i <= j {
+                while v[i] < pivot { i += 1 }
+                while v[j] > pivot { j -= 1 }
+                if i <= j { v.swapAt(i, j); i += 1; j -= 1 }
+            }
+            if k <= j { hi = j } else if k >= i { lo = i } else { break }
+        }
+        return v[k]
+    }
+
+    public static func mean(_ values: [Double]) -> Double {
+        values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count)
+    }
+
+    /// Points of the empirical cumulative distribution: for each distinct value,
+    /// the fraction of `total` observations at or below it. Passing a `total`
+    /// larger than `values.count` gives the ECDF of a censored sample (trials
+    /// that never reached the effect count in the denominator only).
+    public static func ecdf(_ values: [Double], total: Int? = nil) -> [(x: Double, y: Double)] {
+        let n = Double(total ?? values.count)
+        let sorted = values.sorted()
+        var points: [(Double, Double)] = []
+        for (i, v) in sorted.enumerated() where i == sorted.count - 1 || sorted[i + 1] != v {
+            points.append((v, Double(i + 1) / n))
+        }
+        return points
+    }
+}

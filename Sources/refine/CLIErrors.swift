@@ -1,0 +1,52 @@
+import ArgumentParser
+import Designs
+import Foundation
+import Harness
+import Reports
+
+/// Exit codes shared by every command (documented in `refine --help`).
+enum ExitCodes {
+    static let checkFailed: Int32 = 1
+    static let invalidInput: Int32 = 2
+    static let internalError: Int32 = 3
+    static let interrupted: Int32 = 130
+}
+
+/// Runs a command body, turning known errors into one clear line on standard
+/// error and the documented exit code.
+func reportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let e as ExitCode {
+        throw e
+    } catch let e as SpecError {
+        fail("\(e)", ExitCodes.invalidInput)
+    } catch let e as StoreError {
+        fail("\(e)", ExitCodes.invalidInput)
+    } catch let e as InputError {
+        fail("\(e)", ExitCodes.invalidInput)
+    } catch let e as RunInterrupted {
+        fail("\(e)", ExitCodes.interrupted)
+    } catch {
+        fail("internal error: \(error)", ExitCodes.internalError)
+    }
+}
+
+private func fail(_ message: String, _ code: Int32) -> Never {
+    FileHandle.standardError.write(Data("refine: error: \(message)\n".utf8))
+    Foundation.exit(code)
+}
+
+/// A bad flag value or file, worded for the user.
+struct InputError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Prints `value` as pretty, key-sorted JSON on standard output.
+func printJSON<T: Encodable>(_ value: T) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}
+

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Designs
+import Foundation
+import Interaction
+import UserModels
+import Reports
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List designs, devices, experiments or user-model parameters.")
+
+    enum Topic: String, ExpressibleByArgument, CaseIterable {
+        case designs, devices, experiments, parameters
+    }
+
+    @Argument(help: "What to list: designs, devices, experiments or parameters (default: designs, devices and experiments).")
+    var topic: Topic?
+
+    @Option(help: "Folder holding experiment specs.")
+    var experiments: String = "Experiments"
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        try reportingErrors {
+            let topics = topic.map { [$0] } ?? [.designs, .devices, .experiments]
+            var out: [String: [[String: String]]] = [:]
+            for t in topics {
+                switch t {
+                case .designs:
+                    out["designs"] = DesignCatalog.questions.flatMap { q in
+                        q.strategies.map { ["question": q.name, "name": $0.name, "summary": $0.summary,
+                                            "parameters": $0.parameters.keys.sorted().joined(separator: ", ")] }
+                    }
+                case .devices:
+                    out["devices"] = DeviceCatalog.allConfigurations.map { c in
+                        ["name": c.name, "points": "\(Int(c.bounds.width))×\(Int(c.bounds.height))",
+                         "ppi": formatNumber(c.device.ppi), "mm_per_pt": formatNumber(c.device.millimetresPerPoint, digits: 4),
+                         "size_class": "w\(c.horizontalSizeClass == .compact ? "C" : "R") h\(c.verticalSizeClass == .compact ? "C" : "R")"]
+                    }
+                case .experiments:
+                    let files = (try? FileManager.default.contentsOfDirectory(atPath: experiments)) ?? []
+                    out["experiments"] = files.filter { $0.hasSuffix(".yaml") }.sorted().map { ["spec": "\(experiments)/\($0)"] }
+                case .parameters:
+                    out["parameters"] = ParameterCatalog.all.map {
+                        ["path": $0.path, "meaning": $0.meaning, "novice": "\($0.novice)", "expert": "\($0.expert)",
+                         "allowed": "\($0.allowed.lowerBound)…\($0.allowed.upperBound)", "source": $0.source]
+                    }
+                }
+            }
+            if json { try printJSON(out); return }
+            for t in topics {
+                print("\(t.rawValue):")
+                for row in out[t.rawValue] ?? [] {
+                    switch t {
+                    case .designs: print("  \(row["question"]!)/\(row["name"]!) — \(row["summary"]!)\n      parameters: \(row["parameters"]!)")
+                    case .devices: print("  \(row["name"]!)  \(row["points"]!) pt  \(row["ppi"]!) ppi  \(row["size_class"]!)")
+                    case .experiments: print("  \(row["spec"]!)")
+                    case .parameters: print("  \(row["path"]!) = \(row["novice"]!) (expert \(row["expert"]!)), allowed \(row["allowed"]!)\n      \(row["meaning"]!); \(row["source"]!)")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Harness
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run an experiment spec and store every trial's metrics in SQLite.",
+        discussion: """
+            The same spec and seed give the same metric values with any --jobs, any --shard split and after
+            any number of interruptions resumed with --resume. Ctrl-C (or SIGTERM) stops cleanly and marks the
+            run interrupted; a run killed outright shows as interrupted in `refine show`.
+            """)
+
+    @Argument(help: "The experiment spec (YAML), e.g. Experiments/pip.yaml.")
+    var spec: String
+
+    @Option(help: "Results database (default: runs/<experiment>.sqlite).")
+    var db: String?
+
+    @Option(help: "Worker threads.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Continue the latest unfinished run of this spec, seed and shard, skipping finished trials.")
+    var resume = false
+
+    @Flag(help: "Store every perception, decision and touch as an event (large).")
+    var trace = false
+
+    @Option(help: "Run only shard I of N (e.g. 2/4): a deterministic subset of the trials.")
+    var shard: String = "1/1"
+
+    @Flag(help: "No progress output.")
+    var quiet = false
+
+    @Flag(help: "Print the run summary as JSON.")
+    var json = false
+
+    func run() throws {
+        try reportingErrors {
+            guard jobs >= 1 else { throw InputError("--jobs: expected at least 1, got \(jobs)") }
+            guard let shard = Shard(parsing: shard) else { throw InputError("--shard: expected I/N with 1 ≤ I ≤ N, e.g. 2/4; got '\(self.shard)'") }
+            let experiment = try SpecLoader.load(path: spec)
+            let dbPath = try db ?? defaultDatabase(for: experiment)
+            let store = try RunStore(path: dbPath)
+            let stop = StopSignal()
+            let options = RunOptions(jobs: jobs, resume: resume, trace: trace, shard: shard,
+                                     progress: quiet ? .silent : ProgressReporter.automaticStyle())
+            let summary = try ExperimentRunner.run(spec: experiment, store: store, options: options,
+                                                   cancelled: { stop.raised })
+            if json {
+                try printJSON(["run_id": Double(summary.runID), "planned": Double(summary.planned),
+                               "skipped": Double(summary.skipped), "ran": Double(summary.ran)])
+            } else if !quiet {
+                let verb = summary.resumed ? "resumed run \(summary.runID)" : "run \(summary.runID)"
+                print("\(experiment.name): \(verb) completed: \(summary.ran) trials run, \(summary.skipped) already done → \(dbPath)")
+            }
+        }
+    }
+
+    /// `runs/<experiment>.sqlite`, creating `runs/` (only the default folder is created for you).
+    private func defaultDatabase(for spec: ExperimentSpec) throws -> String {
+        try FileManager.default.createDirectory(atPath: "runs", withIntermediateDirectories: true)
+        return "runs/\(spec.name).sqlite"
+    }
+}
+
+/// Turns SIGINT and SIGTERM into a flag the runner polls, so a stopped run
+/// finishes its current batch, is marked interrupted, and loses nothing.
+final class StopSignal: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    private var sources: [DispatchSourceSignal] = []
+
+    init() {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [weak self] in
+                self?.lock.withLock { self?.flag = true }
+                FileHandle.standardError.write(Data("\nrefine: stopping after the current batch…\n".utf8))
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    var raised: Bool { lock.withLock { flag } }
+}
