@@ -1,0 +1,51 @@
+import Testing
+@testable import Harness
+
+@Suite("Trial planning")
+struct PlanTests {
+    @Test("keys are unique and seeds depend only on the experiment seed and the key")
+    func keysAndSeeds() throws {
+        let spec = try parse(smallSpec())
+        let plan = TrialPlan(spec: spec)
+        #expect(plan.trials.count == 2 * 2 * 4 * 12)
+        #expect(Set(plan.trials.map(\.key)).count == plan.trials.count)
+        #expect(plan.trials[0].key == "pip/nearest-corner/iphone-15-portrait/p0000/t01/r1")
+        let again = TrialPlan(spec: try parse(smallSpec()))
+        #expect(plan.trials.map(\.seed) == again.trials.map(\.seed))
+        // Adding participants does not change existing trials' seeds.
+        let bigger = TrialPlan(spec: try parse(smallSpec(participants: 6)))
+        let seeds = Dictionary(uniqueKeysWithValues: bigger.trials.map { ($0.key, $0.seed) })
+        #expect(plan.trials.allSatisfy { seeds[$0.key] == $0.seed })
+        // Another experiment seed changes them.
+        let other = TrialPlan(spec: try parse(smallSpec(seed: 8)))
+        #expect(zip(plan.trials, other.trials).allSatisfy { $0.seed != $1.seed })
+    }
+
+    @Test("the same person meets every strategy with the same intentions (common random numbers)")
+    func commonRandomNumbers() throws {
+        let plan = TrialPlan(spec: try parse(smallSpec()))
+        let a = plan.trials.first { $0.strategy == "nearest-corner" && $0.task.id == "t05" }!
+        let b = plan.trials.first { $0.strategy == "projected-momentum" && $0.task.id == "t05" && $0.device == a.device && $0.participantIndex == a.participantIndex }!
+        #expect(a.behaviourSeed == b.behaviourSeed && a.seed != b.seed)
+    }
+
+    @Test("shards partition the trials", arguments: [2, 3, 4, 7])
+    func shards(count: Int) throws {
+        let plan = TrialPlan(spec: try parse(smallSpec()))
+        var seen: [String: Int] = [:]
+        for i in 1...count {
+            for t in plan.trials(in: Shard(index: i, count: count)) { seen[t.key, default: 0] += 1 }
+        }
+        #expect(seen.count == plan.trials.count && seen.values.allSatisfy { $0 == 1 })
+        #expect(Shard(parsing: "2/4") == Shard(index: 2, count: 4))
+        #expect(Shard(parsing: "5/4") == nil && Shard(parsing: "0/1") == nil && Shard(parsing: "x") == nil)
+    }
+
+    @Test("SHA-256 matches the FIPS test vectors")
+    func sha256() {
+        #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+@testable import Harness
+
+@Suite("Spec loading")
+struct SpecTests {
+    func error(_ text: String) -> SpecError? {
+        do { _ = try parse(text); return nil } catch let e as SpecError { return e } catch { return nil }
+    }
+
+    @Test("a valid spec parses with its defaults")
+    func valid() throws {
+        let spec = try parse(smallSpec())
+        #expect(spec.strategies.map(\.label) == ["nearest-corner", "projected-momentum"])
+        #expect(spec.tasks.count == 12 && spec.tasks[0].id == "t01")
+        #expect(spec.replications == 1 && spec.limits.maxAttempts == 8)
+        #expect(spec.sha256.count == 64)
+    }
+
+    @Test("malformed YAML reports line and column")
+    func malformed() throws {
+        let e = try #require(error("name: x\nquestion: pip\nstrategies: [a, b\nseed: 1\n"))
+        #expect(e.line != nil && e.column != nil)
+        #expect(e.description.hasPrefix("test.yaml:"))
+        #expect(e.message.contains("malformed YAML"))
+    }
+
+    @Test("unknown design and device names suggest the nearest valid one")
+    func unknownNames() throws {
+        let design = try #require(error(smallSpec().replacingOccurrences(of: "design: nearest-corner", with: "design: nearest-coner")))
+        #expect(design.message.contains("did you mean 'nearest-corner'"))
+        #expect(design.line == 6)
+        let device = try #require(error(smallSpec().replacingOccurrences(of: "iphone-15-portrait", with: "iphone-15-portait")))
+        #expect(device.message.contains("did you mean 'iphone-15-portrait'"))
+        #expect(device.field == "devices[0]")
+    }
+
+    @Test("missing fields, wrong types and unknown fields name the field")
+    func fieldErrors() throws {
+        let missing = try #require(error(smallSpec().replacingOccurrences(of: "seed: 7\n", with: "")))
+        #expect(missing.field == "seed" && missing.message == "missing required field")
+        let wrongType = try #require(error(smallSpec().replacingOccurrences(of: "participants: 4", with: "participants: many")))
+        #expect(wrongType.field == "population.participants" && wrongType.message.contains("whole number"))
+        let unknown = try #require(error(smallSpec() + "replicatons: 3\n"))
+        #expect(unknown.message.contains("did you mean 'replications'"))
+        let badParam = try #require(error(smallSpec().replacingOccurrences(of: "rate: normal", with: "rate: sideways")))
+        #expect(badParam.message.contains("rate") && badParam.line == 8)
+        let badUserParam = try #require(error(smallSpec().replacingOccurrences(of: "participants: 4", with: "participants: 4\n  parameters:\n    motor.aim_sd_deg: 90")))
+        #expect(badUserParam.field == "population.parameters.motor.aim_sd_deg" && badUserParam.message.contains("0.0…45.0"))
+        let duplicate = try #require(error(smallSpec().replacingOccurrences(of: "    parameters: {rate: normal}", with: "    label: nearest-corner")))
+        #expect(duplicate.message.contains("distinct"))
+    }
+}
