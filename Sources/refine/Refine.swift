@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `refine` command line: a thin layer over the Harness and Reports libraries.
 @main
@@ -16,4 +17,18 @@ struct Refine: ParsableCommand {
         version: "0.1.0",
         subcommands: [RunCommand.self, ReportCommand.self, ListCommand.self, ShowCommand.self,
                       SpringCommand.self, ProjectCommand.self])
+
+    /// Like ArgumentParser's own `main`, but a malformed command line exits with
+    /// 2 (invalid input) like every other bad input, not with 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            guard code == .validationFailure else { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(ExitCodes.invalidInput)
+        }
+    }
 }
