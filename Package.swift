@@ -30,6 +30,7 @@ let package = Package(
             dependencies: [
                 "Interaction", "UserModels", "Designs",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]),
         .target(

@@ -1,1 +1,163 @@
-print("bench")
+// refine-bench: how fast the harness simulates and stores trials, measured against
+// peers in the same run. Build and run with
+//   swift run -c release refine-bench [--spec Experiments/pip.yaml] [--participants N] [--json]
+import Foundation
+import GRDB
+import Harness
+
+struct Options {
+    var spec = "Experiments/pip.yaml"
+    var participants: Int? = 200
+    var json = false
+
+    init(_ args: [String]) {
+        var i = 1
+        while i < args.count {
+            switch args[i] {
+            case "--spec": i += 1; spec = args[i]
+            case "--participants": i += 1; participants = Int(args[i])
+            case "--json": json = true
+            case "--help", "-h":
+                print("""
+                    USAGE: refine-bench [--spec FILE] [--participants N] [--json]
+
+                    Prints, for the spec's trials (with N participants, default 200):
+                      - trials per second simulating with 1 and 2 jobs;
+                      - the store's insert rate against Python's sqlite3.executemany on the same schema and rows;
+                      - the share of a full run (simulate + store, 1 and 2 jobs) spent storing.
+                    Build with -c release; needs python3 for the sqlite peer.
+                    """)
+                exit(0)
+            default:
+                FileHandle.standardError.write(Data("refine-bench: unknown argument \(args[i]) (see --help)\n".utf8))
+                exit(2)
+            }
+            i += 1
+        }
+    }
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let t0 = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+}
+
+let options = Options(CommandLine.arguments)
+let spec = try { () throws -> ExperimentSpec in
+    var spec = try SpecLoader.load(path: options.spec)
+    if let n = options.participants { spec.population.participants = n }
+    return spec
+}()
+let plan = TrialPlan(spec: spec)
+let simulator = try PIPSimulator(spec: spec)
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("refine-bench-\(getpid())")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: work) }
+
+// 1. Simulation throughput, no storage.
+func simulate(jobs: Int) -> (Double, [TrialResult]) {
+    let results = UnsafeMutableBufferPointer<TrialResult?>.allocate(capacity: plan.trials.count)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    nonisolated(unsafe) let out = results
+    let t = seconds {
+        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+            for i in stride(from: worker, to: plan.trials.count, by: jobs) {
+                let trial = plan.trials[i]
+                let p = plan.participants[trial.participantIndex]
+                out[i] = TrialResult(trial: trial, participantID: p.id, participantGroup: p.group.rawValue,
+                                     outcome: simulator.run(trial, participant: p, trace: false))
+            }
+        }
+    }
+    return (t, results.map { $0! })
+}
+_ = simulate(jobs: 1)  // warm-up
+let (sim1, results) = simulate(jobs: 1)
+let (sim2, _) = simulate(jobs: 2)
+
+// 2. Store insert rate vs Python's sqlite3.executemany, same schema and rows.
+let swiftDB = work.appendingPathComponent("swift.sqlite").path
+let store = try RunStore(path: swiftDB)
+let provenance = Provenance.current(gitDirectory: URL(fileURLWithPath: "."))
+let runID = try store.beginRun(spec: spec, provenance: provenance, shard: .whole, jobs: 1, trace: false, plannedTrials: results.count)
+let batch = RunOptions().batchSize
+let storeTime = try seconds {
+    for start in stride(from: 0, to: results.count, by: batch) {
+        try store.record(runID: runID, Array(results[start..<min(start + batch, results.count)]))
+    }
+}
+let metricRows = results.reduce(0) { $0 + $1.outcome.metrics.count }
+let swiftRows = results.count + metricRows
+
+let peerDB = work.appendingPathComponent("python.sqlite").path
+let peerStore = try RunStore(path: peerDB)
+let peerRun = try peerStore.beginRun(spec: spec, provenance: provenance, shard: .whole, jobs: 1, trace: false, plannedTrials: results.count)
+var trialLines = "", metricLines = ""
+for (i, r) in results.enumerated() {
+    let t = r.trial
+    trialLines += [String(i + 1), String(peerRun), t.key, t.strategy, t.device.name, r.participantID, r.participantGroup,
+                   t.task.id, t.task.label, String(t.replication), String(t.seed)].joined(separator: "\t") + "\n"
+    for m in r.outcome.metrics { metricLines += "\(i + 1)\t\(m.name)\t\(m.value)\n" }
+}
+try trialLines.write(toFile: work.appendingPathComponent("trials.tsv").path, atomically: true, encoding: .utf8)
+try metricLines.write(toFile: work.appendingPathComponent("metrics.tsv").path, atomically: true, encoding: .utf8)
+let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("sqlite_peer.py").path
+let python = Process()
+python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+python.arguments = ["python3", script, peerDB, work.appendingPathComponent("trials.tsv").path, work.appendingPathComponent("metrics.tsv").path]
+let pipe = Pipe()
+python.standardOutput = pipe
+try python.run()
+let peerOut = pipe.fileHandleForReading.readDataToEndOfFile()
+python.waitUntilExit()
+guard python.terminationStatus == 0,
+      let peer = try JSONSerialization.jsonObject(with: peerOut) as? [String: Double] else {
+    FileHandle.standardError.write(Data("refine-bench: the Python sqlite3 peer failed (is python3 installed?)\n".utf8))
+    exit(3)
+}
+let swiftRate = Double(swiftRows) / storeTime
+let pythonRate = peer["rows_per_s"]!
+
+// 3. Share of a real run spent storing: the full runner against simulation alone,
+// with the same number of simulation jobs (the store writes on its own thread).
+func fullRun(jobs: Int) throws -> (seconds: Double, summary: RunSummary) {
+    let runStore = try RunStore(path: work.appendingPathComponent("run-\(jobs).sqlite").path)
+    var summary: RunSummary?
+    let t = try seconds { summary = try ExperimentRunner.run(spec: spec, store: runStore, options: RunOptions(jobs: jobs)) }
+    return (t, summary!)
+}
+let (full1, _) = try fullRun(jobs: 1)
+let (full, summary2) = try fullRun(jobs: 2)
+let storingShare1 = max(0, full1 - sim1) / full1
+let storingShare = max(0, full - sim2) / full
+
+let figures: [String: Double] = [
+    "trials": Double(results.count),
+    "trials_per_s_jobs1": Double(results.count) / sim1,
+    "trials_per_s_jobs2": Double(results.count) / sim2,
+    "speedup_jobs2": sim1 / sim2,
+    "store_rows": Double(swiftRows),
+    "store_rows_per_s": swiftRate,
+    "python_executemany_rows_per_s": pythonRate,
+    "store_vs_python": swiftRate / pythonRate,
+    "full_run_s_jobs1": full1,
+    "full_run_s_jobs2": full,
+    "storing_share_of_run_jobs1": storingShare1,
+    "storing_share_of_run_jobs2": storingShare,
+    "writer_busy_share_jobs2": summary2.storeSeconds / full,
+]
+if options.json {
+    let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+} else {
+    func f(_ v: Double, _ d: Int = 0) -> String { String(format: "%.\(d)f", v) }
+    print("refine-bench: \(results.count) PIP trials (\(spec.population.participants) participants)")
+    print("  simulate, 1 job     \(f(figures["trials_per_s_jobs1"]!)) trials/s")
+    print("  simulate, 2 jobs    \(f(figures["trials_per_s_jobs2"]!)) trials/s  (×\(f(sim1 / sim2, 2)))")
+    print("  store               \(f(swiftRate)) rows/s (\(swiftRows) rows, batches of \(batch) trials)")
+    print("  python executemany  \(f(pythonRate)) rows/s  → store/python = \(f(swiftRate / pythonRate, 2))")
+    print("  full run, 1 job     \(f(full1, 2)) s; storing share \(f(storingShare1 * 100, 1))% (the writer has the second core)")
+    print("  full run, 2 jobs    \(f(full, 2)) s; storing share \(f(storingShare * 100, 1))% (writer busy \(f(figures["writer_busy_share_jobs2"]! * 100, 1))% of the run, overlapped)")
+}

@@ -30,6 +30,13 @@ public struct TrialResult: Sendable {
     public var participantID: String
     public var participantGroup: String
     public var outcome: TrialOutcome
+
+    public init(trial: PlannedTrial, participantID: String, participantGroup: String, outcome: TrialOutcome) {
+        self.trial = trial
+        self.participantID = participantID
+        self.participantGroup = participantGroup
+        self.outcome = outcome
+    }
 }
 
 /// The SQLite results database (DESIGN §7): WAL mode, a busy timeout, parameter
@@ -51,6 +58,10 @@ public final class RunStore: Sendable {
         var config = Configuration()
         config.busyMode = .timeout(30)
         config.foreignKeysEnabled = true
+        // In WAL mode NORMAL is safe against a crash or kill of this process (a
+        // committed batch survives); only a power cut may lose the last batches,
+        // which --resume then reruns.
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         do {
             let pool = try DatabasePool(path: path, configuration: config)
             try Schema.migrator.migrate(pool)
@@ -191,25 +202,35 @@ public final class RunStore: Sendable {
 
     /// Stores a batch of finished trials in one transaction. A key already
     /// stored for this run is skipped, so a batch replayed after a crash is harmless.
+    ///
+    /// This is the hot path of every run, so it binds values through SQLite's C
+    /// API directly (still parameter binding, never string interpolation).
     public func record(runID: Int64, _ results: [TrialResult]) throws {
         try write { db in
-            let insertTrial = try db.cachedStatement(sql: """
+            let connection = db.sqliteConnection!
+            let insertTrial = try RawStatement(connection, """
                 INSERT OR IGNORE INTO trial (run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            let insertMetric = try db.cachedStatement(sql: "INSERT INTO metric (trial_id, name, value) VALUES (?, ?, ?)")
-            let insertEvent = try db.cachedStatement(sql: "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (?, ?, ?, ?, ?)")
+            let insertMetric = try RawStatement(connection, "INSERT INTO metric (trial_id, name, value) VALUES (?, ?, ?)")
+            let insertEvent = try RawStatement(connection, "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (?, ?, ?, ?, ?)")
             for r in results {
                 let t = r.trial
-                try insertTrial.execute(arguments: [runID, t.key, t.strategy, t.device.name, r.participantID, r.participantGroup,
-                                                    t.task.id, t.task.label, t.replication, String(t.seed)])
+                insertTrial.bind(1, runID); insertTrial.bind(2, t.key); insertTrial.bind(3, t.strategy)
+                insertTrial.bind(4, t.device.name); insertTrial.bind(5, r.participantID); insertTrial.bind(6, r.participantGroup)
+                insertTrial.bind(7, t.task.id); insertTrial.bind(8, t.task.label); insertTrial.bind(9, Int64(t.replication))
+                insertTrial.bind(10, String(t.seed))
+                try insertTrial.step()
                 guard db.changesCount == 1 else { continue }
                 let trialID = db.lastInsertedRowID
                 for m in r.outcome.metrics {
-                    try insertMetric.execute(arguments: [trialID, m.name, m.value])
+                    insertMetric.bind(1, trialID); insertMetric.bind(2, m.name); insertMetric.bind(3, m.value)
+                    try insertMetric.step()
                 }
                 for (seq, e) in r.outcome.events.enumerated() {
-                    try insertEvent.execute(arguments: [trialID, seq, e.time, e.kind, e.detail])
+                    insertEvent.bind(1, trialID); insertEvent.bind(2, Int64(seq)); insertEvent.bind(3, e.time)
+                    insertEvent.bind(4, e.kind); insertEvent.bind(5, e.detail)
+                    try insertEvent.step()
                 }
             }
         }

@@ -71,7 +71,6 @@ enum Schema {
                     detail TEXT NOT NULL,
                     PRIMARY KEY (trial_id, seq)
                 ) WITHOUT ROWID;
-                CREATE INDEX metric_by_name ON metric(name);
 
                 -- One row per trial and metric, with the trial's factors: the view to
                 -- pivot in pandas or R.
