@@ -9,8 +9,11 @@ import UserModels
 public enum ReportWriter {
     /// Builds and writes the report; returns the folder written.
     @discardableResult
-    public static func write(spec: ExperimentSpec, store: RunStore, runID: Int64? = nil, to output: URL) throws -> URL {
-        let results = try ResultSet.load(from: store, experiment: spec.name, runID: runID)
+    public static func write(spec current: ExperimentSpec, store: RunStore, runID: Int64? = nil, to output: URL) throws -> URL {
+        let results = try ResultSet.load(from: store, experiment: current.name, runID: runID)
+        // Report the run with the spec it was made from, even if the file has changed since.
+        let spec = results.run.specSHA256 == current.sha256
+            ? current : try SpecLoader.parse(results.specText, file: results.run.specPath + " (as stored in run \(results.run.id))")
         let fm = FileManager.default
         let parent = output.deletingLastPathComponent()
         guard fm.fileExists(atPath: parent.path) else {

@@ -22,6 +22,8 @@ public struct ResultSet: Sendable {
     /// The run's provenance columns, in schema order (spec text excluded).
     public var provenance: [(String, String)]
     public var dataFiles: [(String, String)]
+    /// The spec text the run was made from.
+    public var specText: String
     public var trials: [TrialRow]
 
     /// Loads run `runID`, or the latest completed run of `experiment`.
@@ -66,7 +68,8 @@ public struct ResultSet: Sendable {
             while let m = try metrics.next() {
                 trials[m["trial_id"]]?.metrics[m["name"]] = m["value"]
             }
-            return ResultSet(run: run, provenance: provenance, dataFiles: files, trials: order.map { trials[$0]! })
+            return ResultSet(run: run, provenance: provenance, dataFiles: files, specText: runRow["spec_text"],
+                             trials: order.map { trials[$0]! })
         }
     }
 
