@@ -16,8 +16,8 @@ public enum ReportWriter {
             ? current : try SpecLoader.parse(results.specText, file: results.run.specPath + " (as stored in run \(results.run.id))")
         let fm = FileManager.default
         let parent = output.deletingLastPathComponent()
-        guard fm.fileExists(atPath: parent.path) else {
-            throw ReportError("\(output.path): the parent directory '\(parent.path)' does not exist")
+        do { try fm.createDirectory(at: parent, withIntermediateDirectories: true) } catch {
+            throw ReportError("\(output.path): cannot create the folder '\(parent.path)': \(error.localizedDescription)")
         }
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).partial-\(getpid())")
         try? fm.removeItem(at: staging)
