@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Designs", "UserModels", "Interaction"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Harness", "UserModels"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Harness", "UserModels"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RefineCLITests", dependencies: ["refine", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -137,7 +137,8 @@ struct PIPReport {
             for s in strategies.dropFirst() {
                 let times = ResultSet.values("time_to_effect_s", in: results.trials.filter { $0.strategy == s })
                 guard !times.isEmpty, !baseTimes.isEmpty else { continue }
-                let diff = differenceOfMedians(times, baseTimes, seed: Sections.seed(spec, "diff/\(s)/\(base)"))
+                let diff = Intervals.differenceOfMedians(times, baseTimes, confidence: confidence, resamples: spec.report.bootstrapResamples,
+                                                         seed: Sections.seed(spec, "diff/\(s)/\(base)"))
                 let verdict = diff.upper < 0 ? "faster" : diff.lower > 0 ? "slower" : "not distinguishable from"
                 bullets.append("\(s) vs \(base): median time to effect differs by \(formatEstimate(diff)) s (\(formatNumber(confidence * 100))% bootstrap CI): \(s) is \(verdict)\(verdict.hasPrefix("not") ? "" : " than") \(base).")
             }
@@ -162,23 +163,6 @@ struct PIPReport {
               let controller = try? PIPDesigns.make(s.design, parameters: StrategyParameters(s.parameters), device: device)
         else { return nil }
         return controller.layout.center(of: a).distance(to: controller.layout.center(of: b))
-    }
-
-    private func differenceOfMedians(_ a: [Double], _ b: [Double], seed: UInt64) -> Estimate {
-        // Resample each group independently; report median(a) − median(b).
-        var g = SeededGenerator(seed: seed)
-        var diffs: [Double] = []
-        let n = spec.report.bootstrapResamples
-        var ra = a, rb = b
-        for _ in 0..<n {
-            for i in ra.indices { ra[i] = a[Int(g.next() % UInt64(a.count))] }
-            for i in rb.indices { rb[i] = b[Int(g.next() % UInt64(b.count))] }
-            diffs.append(Descriptive.median(ra) - Descriptive.median(rb))
-        }
-        diffs.sort()
-        let alpha = (1 - confidence) / 2
-        return Estimate(value: Descriptive.median(a) - Descriptive.median(b),
-                        lower: Descriptive.quantile(sorted: diffs, alpha), upper: Descriptive.quantile(sorted: diffs, 1 - alpha))
     }
 
     private func pct(_ k: Int, _ n: Int) -> String {

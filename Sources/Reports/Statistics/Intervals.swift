@@ -48,6 +48,42 @@ public enum Intervals {
                         upper: Descriptive.quantile(sorted: stats, 1 - alpha))
     }
 
+    /// A percentile-bootstrap interval of a two-sample statistic, resampling each
+    /// sample independently (the samples need not be paired).
+    public static func bootstrapTwoSample(_ a: [Double], _ b: [Double], confidence: Double = 0.95, resamples: Int = 2000,
+                                          seed: UInt64, statistic: ([Double], [Double]) -> Double) -> Estimate {
+        guard !a.isEmpty, !b.isEmpty else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
+        var g = SeededGenerator(seed: seed)
+        var stats: [Double] = []
+        stats.reserveCapacity(resamples)
+        var ra = a, rb = b
+        for _ in 0..<resamples {
+            for i in ra.indices { ra[i] = a[Int(g.next() % UInt64(a.count))] }
+            for i in rb.indices { rb[i] = b[Int(g.next() % UInt64(b.count))] }
+            stats.append(statistic(ra, rb))
+        }
+        stats.sort()
+        let alpha = (1 - confidence) / 2
+        return Estimate(value: statistic(a, b), lower: Descriptive.quantile(sorted: stats, alpha),
+                        upper: Descriptive.quantile(sorted: stats, 1 - alpha))
+    }
+
+    /// median(a) − median(b) with a bootstrap interval.
+    public static func differenceOfMedians(_ a: [Double], _ b: [Double], confidence: Double = 0.95, resamples: Int = 2000,
+                                           seed: UInt64) -> Estimate {
+        bootstrapTwoSample(a, b, confidence: confidence, resamples: resamples, seed: seed) {
+            Descriptive.median($0) - Descriptive.median($1)
+        }
+    }
+
+    /// mean(a) − mean(b) with a bootstrap interval (for 0/1 rates: a difference of proportions).
+    public static func differenceOfMeans(_ a: [Double], _ b: [Double], confidence: Double = 0.95, resamples: Int = 2000,
+                                         seed: UInt64) -> Estimate {
+        bootstrapTwoSample(a, b, confidence: confidence, resamples: resamples, seed: seed) {
+            Descriptive.mean($0) - Descriptive.mean($1)
+        }
+    }
+
     /// Inverse of the standard normal CDF (Acklam's rational approximation,
     /// relative error below 1.2e-9).
     public static func normalQuantile(_ p: Double) -> Double {
