@@ -49,33 +49,19 @@ let spec = try { () throws -> ExperimentSpec in
     if let n = options.participants { spec.population.participants = n }
     return spec
 }()
-let plan = TrialPlan(spec: spec)
-let simulator = try PIPSimulator(spec: spec)
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("refine-bench-\(getpid())")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: work) }
 
 // 1. Simulation throughput, no storage.
-func simulate(jobs: Int) -> (Double, [TrialResult]) {
-    let results = UnsafeMutableBufferPointer<TrialResult?>.allocate(capacity: plan.trials.count)
-    results.initialize(repeating: nil)
-    defer { results.deallocate() }
-    nonisolated(unsafe) let out = results
-    let t = seconds {
-        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-            for i in stride(from: worker, to: plan.trials.count, by: jobs) {
-                let trial = plan.trials[i]
-                let p = plan.participants[trial.participantIndex]
-                out[i] = TrialResult(trial: trial, participantID: p.id, participantGroup: p.group.rawValue,
-                                     outcome: simulator.run(trial, participant: p, trace: false))
-            }
-        }
-    }
-    return (t, results.map { $0! })
+func simulate(jobs: Int) throws -> (Double, [TrialResult]) {
+    var results: [TrialResult] = []
+    let t = try seconds { results = try ExperimentRunner.simulate(spec: spec, jobs: jobs) }
+    return (t, results)
 }
-_ = simulate(jobs: 1)  // warm-up
-let (sim1, results) = simulate(jobs: 1)
-let (sim2, _) = simulate(jobs: 2)
+_ = try simulate(jobs: 1)  // warm-up
+let (sim1, results) = try simulate(jobs: 1)
+let (sim2, _) = try simulate(jobs: 2)
 
 // 2. Store insert rate vs Python's sqlite3.executemany, same schema and rows.
 let swiftDB = work.appendingPathComponent("swift.sqlite").path

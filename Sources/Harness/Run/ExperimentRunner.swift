@@ -51,6 +51,30 @@ public struct RunInterrupted: Error, CustomStringConvertible {
 /// often a run is interrupted and resumed: each trial's randomness comes from
 /// its key, and a key is stored at most once per run.
 public enum ExperimentRunner {
+    /// Runs every trial of `spec` (or of one shard) in memory, without a database:
+    /// for calibrations, sweeps and benchmarks. Results come back in plan order.
+    public static func simulate(spec: ExperimentSpec, jobs: Int = 1, shard: Shard = .whole) throws -> [TrialResult] {
+        let plan = TrialPlan(spec: spec)
+        let trials = plan.trials(in: shard)
+        let simulator = try QuestionRegistry.simulator(for: spec)
+        let results = Locked([TrialResult?](repeating: nil, count: trials.count))
+        DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { worker in
+            var mine: [(Int, TrialResult)] = []
+            for i in stride(from: worker, to: trials.count, by: max(1, jobs)) {
+                mine.append((i, run(trials[i], plan: plan, simulator: simulator, trace: false)))
+            }
+            results.withLock { all in for (i, r) in mine { all[i] = r } }
+        }
+        return results.current.map { $0! }
+    }
+
+    /// One trial with its participant.
+    static func run(_ trial: PlannedTrial, plan: TrialPlan, simulator: any TrialSimulator, trace: Bool) -> TrialResult {
+        let participant = plan.participants[trial.participantIndex]
+        return TrialResult(trial: trial, participantID: participant.id, participantGroup: participant.group.rawValue,
+                           outcome: simulator.run(trial, participant: participant, trace: trace))
+    }
+
     public static func run(spec: ExperimentSpec, store: RunStore, options: RunOptions,
                            cancelled: @escaping @Sendable () -> Bool = { false }) throws -> RunSummary {
         let plan = TrialPlan(spec: spec)
@@ -94,10 +118,8 @@ public enum ExperimentRunner {
                 let start = next.withLock { i -> Int in defer { i += chunk }; return i }
                 guard start < todo.count else { return }
                 let t0 = Date()
-                let batch = todo[start..<min(start + chunk, todo.count)].map { trial -> TrialResult in
-                    let participant = plan.participants[trial.participantIndex]
-                    return TrialResult(trial: trial, participantID: participant.id, participantGroup: participant.group.rawValue,
-                                       outcome: simulator.run(trial, participant: participant, trace: options.trace))
+                let batch = todo[start..<min(start + chunk, todo.count)].map {
+                    run($0, plan: plan, simulator: simulator, trace: options.trace)
                 }
                 let simulated = Date().timeIntervalSince(t0)
                 writes.enter()

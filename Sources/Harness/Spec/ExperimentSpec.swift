@@ -60,9 +60,66 @@ public struct ExperimentSpec: Sendable {
     /// Metrics the report leads with, in order.
     public var metrics: [String]
     public var report: ReportSettings
+    public var gate: GateSettings?
+    public var sensitivity: SensitivitySettings?
     /// The exact text the spec was read from and its SHA-256 (provenance).
     public var text: String
     public var sha256: String
     /// Where it was read from.
     public var path: String
+}
+
+/// Which way a metric gets worse.
+public enum WorseDirection: String, Sendable, Hashable, Codable {
+    case higher, lower
+}
+
+/// How much a metric may move in its bad direction before the gate calls it a
+/// regression: the larger of an absolute amount and a fraction of the baseline.
+public struct MetricTolerance: Sendable, Hashable, Codable {
+    public var metric: String
+    public var worse: WorseDirection
+    public var relative: Double
+    public var absolute: Double
+    /// "median" (default) or "mean". Means suit metrics whose distribution has
+    /// several modes, where the median jumps between them from seed to seed.
+    /// 0/1 metrics are always compared as rates (means).
+    public var statistic: String
+
+    public init(metric: String, worse: WorseDirection, relative: Double = 0, absolute: Double = 0, statistic: String = "median") {
+        self.metric = metric
+        self.worse = worse
+        self.relative = relative
+        self.absolute = absolute
+        self.statistic = statistic
+    }
+
+    /// The allowed change for a baseline statistic `baseline`.
+    public func allowance(baseline: Double) -> Double { max(absolute, relative * abs(baseline)) }
+}
+
+/// The regression gate of an experiment (`refine check`).
+public struct GateSettings: Sendable, Hashable {
+    /// Family-wise confidence: each of the m strategy × metric intervals is
+    /// computed at 1 − (1 − confidence)/m (Bonferroni), so a change that moves
+    /// nothing is flagged with probability at most 1 − confidence.
+    public var confidence: Double
+    public var tolerances: [MetricTolerance]
+}
+
+/// One user-model parameter swept in the sensitivity analysis.
+public struct ParameterSweep: Sendable, Hashable {
+    public var path: String
+    /// Values for the parameter's centre (a fixed value, a mean or a median).
+    public var values: [Double]
+}
+
+/// The sensitivity analysis of an experiment: which conclusions survive the
+/// plausible range of the user-model assumptions.
+public struct SensitivitySettings: Sendable, Hashable {
+    /// Participants per sweep point (fewer than the main run keeps sweeps quick).
+    public var participants: Int
+    /// The metric whose comparison is checked for stability.
+    public var metric: String
+    public var sweeps: [ParameterSweep]
 }

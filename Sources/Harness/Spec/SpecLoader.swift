@@ -8,7 +8,7 @@ import Yams
 /// first problem with its file, line, column and field path.
 public enum SpecLoader {
     static let topLevelKeys = ["name", "question", "title", "description", "seed", "replications", "devices",
-                               "strategies", "population", "tasks", "limits", "metrics", "report"]
+                               "strategies", "population", "tasks", "limits", "metrics", "report", "gate", "sensitivity"]
 
     /// Loads and validates the spec at `path`.
     public static func load(path: String) throws -> ExperimentSpec {
@@ -47,7 +47,10 @@ public enum SpecLoader {
         let tasks = try QuestionRegistry.parseTasks(question: question, node: spec.required("tasks"))
         let limits = try parseLimits(spec.optional("limits"))
         let report = try parseReport(spec.optional("report"), defaultTitle: name)
-        let metrics = try spec.optional("metrics")?.list().map { try $0.string() } ?? []
+        let known = QuestionRegistry.metricNames(question: question)
+        let metrics = try spec.optional("metrics")?.list().map { try metricName($0, known: known) } ?? []
+        let gate = try parseGate(spec.optional("gate"), known: known)
+        let sensitivity = try parseSensitivity(spec.optional("sensitivity"), known: known)
 
         return ExperimentSpec(
             name: name, question: question,
@@ -56,7 +59,7 @@ public enum SpecLoader {
             seed: try spec.required("seed").uint64(),
             replications: try spec.optional("replications")?.int(in: 1...10_000) ?? 1,
             devices: devices, strategies: strategies, population: population, tasks: tasks,
-            limits: limits, metrics: metrics, report: report,
+            limits: limits, metrics: metrics, report: report, gate: gate, sensitivity: sensitivity,
             text: text, sha256: SHA256.hex(text), path: file)
     }
 
@@ -167,6 +170,59 @@ public enum SpecLoader {
         try node.rejectUnknownKeys(["time_limit_s", "max_attempts"])
         return TrialLimits(timeLimit: try node.optional("time_limit_s")?.double(in: 0.1...3600) ?? 60,
                            maxAttempts: try node.optional("max_attempts")?.int(in: 1...1000) ?? 8)
+    }
+
+    static func metricName(_ node: SpecNode, known: [String]) throws -> String {
+        let name = try node.string()
+        guard known.contains(name) else {
+            throw node.error("unknown metric '\(name)'\(suggestion(name, known)); this question reports \(known.joined(separator: ", "))")
+        }
+        return name
+    }
+
+    static func parseGate(_ node: SpecNode?, known: [String]) throws -> GateSettings? {
+        guard let node else { return nil }
+        try node.rejectUnknownKeys(["confidence", "metrics"])
+        var tolerances: [MetricTolerance] = []
+        for (name, t) in try node.required("metrics").entries() {
+            guard known.contains(name) else {
+                throw t.error("unknown metric '\(name)'\(suggestion(name, known)); this question reports \(known.joined(separator: ", "))")
+            }
+            try t.rejectUnknownKeys(["worse", "relative", "absolute", "statistic"])
+            let statisticNode = try t.optional("statistic")
+            let statistic = try statisticNode?.string() ?? "median"
+            guard ["median", "mean"].contains(statistic) else {
+                throw statisticNode!.error("expected 'median' or 'mean'")
+            }
+            let worseNode = try t.required("worse")
+            guard let worse = WorseDirection(rawValue: try worseNode.string()) else {
+                throw worseNode.error("expected 'higher' or 'lower' (the direction in which the metric gets worse)")
+            }
+            tolerances.append(MetricTolerance(metric: name, worse: worse,
+                                              relative: try t.optional("relative")?.double(in: 0...10) ?? 0,
+                                              absolute: try t.optional("absolute")?.double(in: 0...1e9) ?? 0,
+                                              statistic: statistic))
+        }
+        guard !tolerances.isEmpty else { throw node.error("gate.metrics: expected at least one metric") }
+        return GateSettings(confidence: try node.optional("confidence")?.double(in: 0.5...0.9999) ?? 0.95,
+                            tolerances: tolerances)
+    }
+
+    static func parseSensitivity(_ node: SpecNode?, known: [String]) throws -> SensitivitySettings? {
+        guard let node else { return nil }
+        try node.rejectUnknownKeys(["participants", "metric", "parameters"])
+        var sweeps: [ParameterSweep] = []
+        for (path, list) in try node.required("parameters").entries() {
+            guard let def = ParameterCatalog.definition(path) else {
+                throw list.error("unknown user-model parameter\(suggestion(path, ParameterCatalog.all.map(\.path))); see `refine list parameters`")
+            }
+            let values = try list.list().map { try $0.double(in: def.allowed) }
+            guard values.count >= 2 else { throw list.error("expected at least two values to sweep") }
+            sweeps.append(ParameterSweep(path: path, values: values))
+        }
+        return SensitivitySettings(participants: try node.optional("participants")?.int(in: 1...100_000) ?? 20,
+                                   metric: try node.optional("metric").map { try metricName($0, known: known) } ?? known[0],
+                                   sweeps: sweeps)
     }
 
     static func parseReport(_ node: SpecNode?, defaultTitle: String) throws -> ReportSettings {

@@ -50,3 +50,16 @@ public enum Distribution: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension Distribution {
+    /// The same distribution moved so its centre (`typical`) is `centre`: the
+    /// value a sensitivity sweep sets, keeping the population's spread.
+    public func relocated(to centre: Double) -> Distribution {
+        switch self {
+        case .fixed: .fixed(centre)
+        case .normal(_, let sd): .normal(mean: centre, sd: sd)
+        case .logNormal(_, let sigma): .logNormal(median: centre, sigma: sigma)
+        case .uniform(let lo, let hi): .uniform(lower: centre - (hi - lo) / 2, upper: centre + (hi - lo) / 2)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import Harness
+import Reports
+
+/// Where a gate command gets its results: a database's run, or a fresh run of the spec.
+struct ResultSource: ParsableArguments {
+    @Option(help: "Results database to read (default: run the spec now into a temporary database).")
+    var db: String?
+
+    @Option(name: .customLong("run"), help: "Run id in --db (default: the latest completed run of the experiment).")
+    var runID: Int64?
+
+    @Option(help: "Worker threads when the spec is run now.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    /// The results, running `spec` into a temporary database when no --db was given.
+    func results(for spec: ExperimentSpec) throws -> ResultSet {
+        if let db {
+            return try ResultSet.load(from: RunStore(readingFrom: db), experiment: spec.name, runID: runID)
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("refine-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try RunStore(path: dir.appendingPathComponent("run.sqlite").path)
+        _ = try ExperimentRunner.run(spec: spec, store: store, options: RunOptions(jobs: jobs))
+        return try ResultSet.load(from: store, experiment: spec.name)
+    }
+}
+
+func gateSettings(_ spec: ExperimentSpec) throws -> GateSettings {
+    guard let gate = spec.gate else {
+        throw InputError("\(spec.path): no `gate` section; add one with the metrics to gate, e.g.\n  gate:\n    metrics:\n      time_to_effect_s: {worse: higher, relative: 0.05}")
+    }
+    return gate
+}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Fail if a metric got worse than the committed baseline allows.",
+        discussion: """
+            For each strategy and each metric in the spec's `gate` section, the change (this run) is compared with
+            the baseline: medians for continuous metrics, rates for 0/1 metrics, with a bootstrap interval of the
+            difference (Bonferroni-adjusted across strategies × metrics). A metric regresses only when the whole
+            interval lies beyond its tolerance in the bad direction.
+
+            Exit codes: 0 pass, 1 regression, 2 invalid input (bad spec, missing or mismatched baseline),
+            3 internal error.
+            """)
+
+    @Argument(help: "The experiment spec (YAML) with a `gate` section.")
+    var spec: String
+
+    @Option(help: "The baseline file, e.g. Data/baselines/pip.json.")
+    var baseline: String
+
+    @OptionGroup var source: ResultSource
+
+    @Flag(help: "Print the findings as JSON.")
+    var json = false
+
+    func run() throws {
+        try reportingErrors {
+            let experiment = try SpecLoader.load(path: spec)
+            let gate = try gateSettings(experiment)
+            let base: Baseline
+            do { base = try Baseline.load(baseline) } catch let e as ReportError { throw InputError(e.description) }
+            guard base.experiment == experiment.name else {
+                throw InputError("\(baseline): the baseline is for experiment '\(base.experiment)', not '\(experiment.name)'")
+            }
+            let results = try source.results(for: experiment)
+            let change = Baseline.group(results.trials, metrics: gate.tolerances.map(\.metric))
+            let findings: [GateFinding]
+            do {
+                findings = try RegressionGate.evaluate(baseline: base.values, change: change, settings: gate)
+            } catch let e as ReportError { throw InputError("\(baseline): \(e.description)") }
+            let regressions = findings.filter { $0.verdict == .regression }
+            if json {
+                try printJSON(findings)
+            } else {
+                print("check \(experiment.name): run \(results.run.id) against \(baseline) (baseline run \(base.run["id"] ?? "?"))")
+                for f in findings {
+                    let mark = f.verdict == .regression ? "REGRESSION" : f.verdict == .improvement ? "improved" : "ok"
+                    print("  \(mark.padding(toLength: 10, withPad: " ", startingAt: 0)) \(f.strategy) \(f.metric): \(f.statistic) \(formatNumber(f.baseline)) → \(formatNumber(f.change)), change \(formatEstimate(f.difference, digits: 3)), allowed \(f.worse == .higher ? "+" : "-")\(formatNumber(f.allowance))")
+                }
+                print(regressions.isEmpty ? "pass" : "\(regressions.count) regression(s)")
+            }
+            if !regressions.isEmpty { throw ExitCode(ExitCodes.checkFailed) }
+        }
+    }
+}
+
+struct BaselineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "baseline",
+        abstract: "Manage committed baselines for `refine check`.",
+        subcommands: [Update.self])
+
+    struct Update: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "update",
+            abstract: "Write the baseline of an experiment from a run (default: run the spec now).")
+
+        @Argument(help: "The experiment spec (YAML) with a `gate` section.")
+        var spec: String
+
+        @Option(name: [.short, .long], help: "Baseline file to write (default: Data/baselines/<experiment>.json).")
+        var output: String?
+
+        @OptionGroup var source: ResultSource
+
+        func run() throws {
+            try reportingErrors {
+                let experiment = try SpecLoader.load(path: spec)
+                let gate = try gateSettings(experiment)
+                let results = try source.results(for: experiment)
+                let path = output ?? "Data/baselines/\(experiment.name).json"
+                try Baseline(results: results, spec: experiment, metrics: gate.tolerances.map(\.metric)).write(to: path)
+                print("baseline for \(experiment.name) written to \(path) (run \(results.run.id), \(results.trials.count) trials)")
+            }
+        }
+    }
+}
