@@ -1,58 +1,46 @@
 // swift-tools-version: 6.0
-// Refine: a reproducible research harness for interaction design.
-// Layering (DESIGN.md §1): ImageEngine and Interaction depend on nothing of ours;
-// UserModels on Interaction; Designs on Interaction; Harness on all of those;
-// Reports on Harness; the `refine` executable on everything.
+// Refine's image engine, developed on its own branch and merged into the main
+// package later: the targets below are meant to be copied as they are.
 import PackageDescription
 
 let package = Package(
-    name: "Refine",
+    name: "RefineEngine",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "refine", targets: ["refine"]),
-        .library(name: "Interaction", targets: ["Interaction"]),
-        .library(name: "UserModels", targets: ["UserModels"]),
-        .library(name: "Designs", targets: ["Designs"]),
-        .library(name: "Harness", targets: ["Harness"]),
-        .library(name: "Reports", targets: ["Reports"]),
+        .executable(name: "engine-bench", targets: ["engine-bench"]),
+        .library(name: "ImageEngine", targets: ["ImageEngine"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
-        .target(name: "Interaction"),
-        .target(name: "UserModels", dependencies: ["Interaction"]),
-        .target(name: "Designs", dependencies: ["Interaction"]),
+        .systemLibrary(
+            name: "CPNG",
+            path: "Sources/CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .target(
-            name: "Harness",
-            dependencies: [
-                "Interaction", "UserModels", "Designs",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Yams", package: "Yams"),
-            ]),
-        .target(
-            name: "Reports",
-            dependencies: ["Harness", .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "ImageEngine",
+            dependencies: ["CPNG"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: "refine",
             dependencies: [
-                "Interaction", "UserModels", "Designs", "Harness", "Reports",
+                "ImageEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        .executableTarget(
-            name: "refine-bench",
-            dependencies: [
-                "Interaction", "UserModels", "Designs", "Harness",
-                .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            path: "Benchmarks/refine-bench"),
-        .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
-        .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction"]),
-        .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Designs", "UserModels", "Interaction"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Harness"]),
-        .testTarget(name: "RefineCLITests", dependencies: ["refine"]),
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(
+            name: "engine-bench",
+            dependencies: ["ImageEngine"],
+            path: "Benchmarks/engine-bench",
+            exclude: ["peer.py", "README.md"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(
+            name: "ImageEngineTests",
+            dependencies: ["ImageEngine"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

@@ -1,0 +1,97 @@
+/// A smooth monotone curve through control points on the display (encoded)
+/// scale, 0…1 → 0…1: Fritsch–Carlson monotone cubic Hermite, so a curve through
+/// rising points never dips (no overshoot that would invert tones).
+public struct ToneCurve: Sendable, Hashable {
+    public let xs: [Double]
+    public let ys: [Double]
+    let ms: [Double]
+
+    /// Points must have strictly increasing x.
+    public init(_ points: [(Double, Double)]) {
+        precondition(points.count >= 2)
+        xs = points.map(\.0)
+        ys = points.map(\.1)
+        let n = points.count
+        var d = [Double](repeating: 0, count: n - 1)
+        for i in 0..<(n - 1) { d[i] = (ys[i + 1] - ys[i]) / (xs[i + 1] - xs[i]) }
+        var m = [Double](repeating: 0, count: n)
+        m[0] = d[0]; m[n - 1] = d[n - 2]
+        for i in 1..<(n - 1) { m[i] = d[i - 1] * d[i] <= 0 ? 0 : (d[i - 1] + d[i]) / 2 }
+        for i in 0..<(n - 1) where d[i] == 0 { m[i] = 0; m[i + 1] = 0 }
+        for i in 0..<(n - 1) where d[i] != 0 {
+            let a = m[i] / d[i], b = m[i + 1] / d[i]
+            let s = a * a + b * b
+            if s > 9 { let t = 3 / s.squareRoot(); m[i] = t * a * d[i]; m[i + 1] = t * b * d[i] }
+        }
+        ms = m
+    }
+
+    /// The curve's value at x (clamped to the first/last point outside).
+    public func callAsFunction(_ x: Double) -> Double {
+        if x <= xs[0] { return ys[0] }
+        if x >= xs[xs.count - 1] { return ys[ys.count - 1] }
+        var i = 0
+        while x > xs[i + 1] { i += 1 }
+        let h = xs[i + 1] - xs[i], t = (x - xs[i]) / h
+        let t2 = t * t, t3 = t2 * t
+        return (2 * t3 - 3 * t2 + 1) * ys[i] + (t3 - 2 * t2 + t) * h * ms[i]
+            + (-2 * t3 + 3 * t2) * ys[i + 1] + (t3 - t2) * h * ms[i + 1]
+    }
+}
+
+/// A per-channel lookup table from linear value to linear value, indexed by
+/// sqrt(x) so dark tones get as many entries as bright ones, with linear
+/// interpolation. It is how every global per-channel curve becomes one gather.
+struct CurveLUT: Sendable {
+    static let size = 1024
+    /// `size + 1` entries; channel c of entry i is the output for input (i/size)².
+    let table: [SIMD4<Float>]
+
+    /// `f(encoded, channel) → encoded` on the display scale.
+    init(encoded f: (Double, Int) -> Double) {
+        table = (0...Self.size).map { i in
+            let x = Double(i) / Double(Self.size)
+            let e = SRGB.encode(x * x)
+            var o = SIMD4<Float>(0, 0, 0, 1)
+            for c in 0..<3 { o[c] = Float(SRGB.decode(min(max(f(e, c), 0), 1))) }
+            return o
+        }
+    }
+
+    /// Applies the table to r, g, b (alpha untouched). Inputs are clamped to 0…1.
+    @inline(__always)
+    static func apply(_ p: SIMD4<Float>, _ t: UnsafePointer<SIMD4<Float>>) -> SIMD4<Float> {
+        let q = p.clamped(lowerBound: .zero, upperBound: .one)
+        let s = SIMD4<Float>(q.x.squareRoot(), q.y.squareRoot(), q.z.squareRoot(), 0) * Float(size)
+        let i = SIMD4<Int32>(s, rounding: .towardZero).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: Int32(size - 1)))
+        let f = s - SIMD4<Float>(i)
+        let r = t[Int(i.x)].x + (t[Int(i.x) + 1].x - t[Int(i.x)].x) * f.x
+        let g = t[Int(i.y)].y + (t[Int(i.y) + 1].y - t[Int(i.y)].y) * f.y
+        let b = t[Int(i.z)].z + (t[Int(i.z) + 1].z - t[Int(i.z)].z) * f.z
+        return SIMD4(r, g, b, p.w)
+    }
+}
+
+/// Small numeric helpers shared by the kernels.
+enum Num {
+    @inline(__always) static func smoothstep(_ e0: Float, _ e1: Float, _ x: Float) -> Float {
+        let t = min(max((x - e0) / (e1 - e0), 0), 1)
+        return t * t * (3 - 2 * t)
+    }
+
+    @inline(__always) static func smoothstep(_ e0: Double, _ e1: Double, _ x: Double) -> Double {
+        let t = min(max((x - e0) / (e1 - e0), 0), 1)
+        return t * t * (3 - 2 * t)
+    }
+
+    /// log2 for positive floats to about 1e-4, deterministic and branch-free
+    /// (exponent bits plus a polynomial in the mantissa); good enough for masks.
+    @inline(__always) static func fastLog2(_ x: Float) -> Float {
+        let v = max(x, 1e-7)
+        let bits = v.bitPattern
+        let e = Float(Int32(bitPattern: (bits >> 23) & 0xff) - 127)
+        let m = Float(bitPattern: (bits & 0x007f_ffff) | 0x3f80_0000)
+        let p = -1.7417939 + (2.8212026 + (-1.4699568 + (0.44717955 - 0.056570851 * m) * m) * m) * m
+        return e + p
+    }
+}

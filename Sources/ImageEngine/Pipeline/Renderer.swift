@@ -1,0 +1,198 @@
+import Foundation
+
+/// Renders a photo with `Adjustments`: one fused per-pixel pass over row tiles,
+/// plus the few stages that need neighbourhoods (the local tone mask before it,
+/// brush masks, and the glow look after it).
+///
+/// Per pixel, in order: local shadow/highlight gain → brush exposure → exposure
+/// curve (LUT) → color → brush saturation → effect → vignette. All-zero
+/// adjustments return the input itself.
+///
+/// Schedule: images under ~0.16 MP (perception proxies) render on the calling
+/// thread; larger ones are split into 16-row tiles over `threads` workers. The
+/// output is bit-identical for any thread count.
+public struct Renderer: Sendable {
+    /// Worker threads for large images.
+    public let threads: Int
+
+    /// `threads` defaults to the number of active cores.
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.threads = max(1, threads)
+    }
+
+    /// Renders `image` with `adjustments`.
+    public func render(_ image: Image, with adjustments: Adjustments) -> Image {
+        let a = adjustments.normalizedForRendering
+        if a == Adjustments() || image.pixelCount == 0 { return image }
+        let plan = PlanCache.shared.plan(for: a)
+        let schedule = Schedule(threads: threads)
+        let w = image.width, h = image.height
+        let mask = plan.localGain != nil ? LocalToneMask(image: image, schedule: schedule) : nil
+        let brushes = a.brushes.isEmpty ? nil : BrushMasks(strokes: a.brushes, source: image)
+
+        var out = [SIMD4<Float>](repeating: .zero, count: w * h)
+        let (xIndex, xFrac) = mask?.columnTables(width: w) ?? ([0], [0])
+        let vig = VignetteGeometry(width: w, height: h, strength: plan.vignetteStrength, radius: plan.vignetteRadius)
+
+        withPointers(image.pixels, xIndex, xFrac, mask?.coeffs ?? [.zero], plan.localGain ?? [1],
+                     plan.exposureLUT?.table ?? [.zero], plan.effect?.curves?.table ?? [.zero],
+                     plan.effect?.duotone ?? [.zero], brushes?.stops ?? [0], brushes?.saturation ?? [0],
+                     vig.dx2) { src, xi, xf, coeffs, gainT, expT, effC, duo, bStops, bSat, vdx in
+            out.withUnsafeMutableBufferPointer { op in
+                let dst = SharedMutablePointer(base: op.baseAddress!)
+                schedule.forEachTile(rows: h, pixelsPerRow: w) { rows in
+                    var abRow = [SIMD2<Float>](repeating: .zero, count: mask == nil ? 0 : w)
+                    abRow.withUnsafeMutableBufferPointer { abp in
+                        for y in rows {
+                            if let mask {
+                                mask.coefficients(forRow: y, width: w, into: abp.baseAddress!, xIndex: xi.base,
+                                                  xFrac: xf.base, c: coeffs.base)
+                            }
+                            let vdy = vig.dy2(y)
+                            let row = y * w
+                            for x in 0..<w {
+                                var p = src.base[row + x]
+                                if mask != nil {
+                                    let ab = abp[x]
+                                    let base = ab.x * Num.fastLog2(Luma.y(p)) + ab.y
+                                    let g = Self.lerpTable(gainT.base, base, LocalToneCurve.baseMin,
+                                                           LocalToneCurve.baseMax, LocalToneCurve.lutSize)
+                                    p.x *= g; p.y *= g; p.z *= g
+                                }
+                                if let b = brushes, b.hasStops {
+                                    let s = bStops.base[row + x]
+                                    if s != 0 { let g = exp2(s); p.x *= g; p.y *= g; p.z *= g }
+                                }
+                                if plan.exposureLUT != nil { p = CurveLUT.apply(p, expT.base) }
+                                if let c = plan.color { p = c.apply(p) }
+                                if let b = brushes, b.hasSaturation {
+                                    let s = bSat.base[row + x]
+                                    if s != 0 {
+                                        let yv = Luma.y(p)
+                                        let q = SIMD4<Float>(repeating: yv) + (p - SIMD4<Float>(repeating: yv)) * (1 + s)
+                                        p = SIMD4(max(q.x, 0), max(q.y, 0), max(q.z, 0), p.w)
+                                    }
+                                }
+                                if let e = plan.effect {
+                                    p = e.apply(p, curves: e.curves == nil ? nil : effC.base,
+                                                duotone: e.duotone.isEmpty ? nil : duo.base)
+                                }
+                                if vig.active { p = vig.apply(p, dx2: vdx.base[x], dy2: vdy) }
+                                dst.base[row + x] = p
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        var result = Image(width: w, height: h, hasAlpha: image.hasAlpha, pixels: out)
+        if let e = plan.effect, e.glow > 0 {
+            result = Glow.apply(result, strength: e.glow * e.amount, schedule: schedule)
+        }
+        return result
+    }
+
+    @inline(__always)
+    static func lerpTable(_ t: UnsafePointer<Float>, _ v: Float, _ lo: Float, _ hi: Float, _ n: Int) -> Float {
+        let s = min(max((v - lo) / (hi - lo), 0), 1) * Float(n)
+        let i = min(Int(s), n - 1)
+        let f = s - Float(i)
+        return t[i] + (t[i + 1] - t[i]) * f
+    }
+}
+
+/// Borrows many arrays' storage at once (keeps the render function readable).
+@inline(__always)
+func withPointers<A, B, C, D, E, F, G, H, I, J, K>(
+    _ a: [A], _ b: [B], _ c: [C], _ d: [D], _ e: [E], _ f: [F], _ g: [G], _ h: [H], _ i: [I], _ j: [J], _ k: [K],
+    _ body: (SharedPointer<A>, SharedPointer<B>, SharedPointer<C>, SharedPointer<D>, SharedPointer<E>,
+             SharedPointer<F>, SharedPointer<G>, SharedPointer<H>, SharedPointer<I>, SharedPointer<J>,
+             SharedPointer<K>) -> Void
+) {
+    a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in c.withUnsafeBufferPointer { c in
+    d.withUnsafeBufferPointer { d in e.withUnsafeBufferPointer { e in f.withUnsafeBufferPointer { f in
+    g.withUnsafeBufferPointer { g in h.withUnsafeBufferPointer { h in i.withUnsafeBufferPointer { i in
+    j.withUnsafeBufferPointer { j in k.withUnsafeBufferPointer { k in
+        body(SharedPointer(base: a.baseAddress!), SharedPointer(base: b.baseAddress!), SharedPointer(base: c.baseAddress!),
+             SharedPointer(base: d.baseAddress!), SharedPointer(base: e.baseAddress!), SharedPointer(base: f.baseAddress!),
+             SharedPointer(base: g.baseAddress!), SharedPointer(base: h.baseAddress!), SharedPointer(base: i.baseAddress!),
+             SharedPointer(base: j.baseAddress!), SharedPointer(base: k.baseAddress!))
+    } } } } } } } } } } }
+}
+
+/// Vignette geometry: normalised distance from the center (1 at the corners),
+/// with a smooth falloff starting at `radius`.
+struct VignetteGeometry: Sendable {
+    let active: Bool
+    let strength: Float
+    let inner: Float, outer: Float
+    let dx2: [Float]
+    let height: Int
+
+    init(width: Int, height: Int, strength: Double, radius: Double) {
+        active = strength != 0
+        self.strength = Float(strength)
+        inner = Float(radius)
+        outer = Float(radius + 0.75 * (1 - radius) + 0.25)
+        self.height = height
+        // Elliptical: the distance is measured in frame-relative units, squared and halved so corners = 1.
+        dx2 = active ? (0..<width).map { x in let d = (Float(x) + 0.5) / Float(width) - 0.5; return 2 * d * d } : [0]
+    }
+
+    @inline(__always) func dy2(_ y: Int) -> Float {
+        let d = (Float(y) + 0.5) / Float(height) - 0.5
+        return 2 * d * d
+    }
+
+    @inline(__always) func apply(_ p: SIMD4<Float>, dx2: Float, dy2: Float) -> SIMD4<Float> {
+        let d = (dx2 + dy2).squareRoot()
+        let wgt = Num.smoothstep(inner, outer, d)
+        if strength > 0 {
+            let f = 1 - strength * wgt
+            return SIMD4(p.x * f, p.y * f, p.z * f, p.w)
+        }
+        let f = -strength * wgt
+        return SIMD4(p.x + (1 - p.x) * f, p.y + (1 - p.y) * f, p.z + (1 - p.z) * f, p.w)
+    }
+}
+
+/// The "Glow" look: a screen blend of a blurred copy (Orton effect). The blur
+/// runs on a quarter-size copy, since a glow has no fine detail to keep.
+enum Glow {
+    static func apply(_ image: Image, strength: Float, schedule: Schedule) -> Image {
+        let small = image.downscaled(toFit: max(16, max(image.width, image.height) / 4))
+        let sigma = 0.025 * Double(max(small.width, small.height))
+        let blurred = small.gaussianBlurred(sigma: sigma, threads: schedule.threads)
+        let w = image.width, h = image.height
+        let sx = Float(blurred.width) / Float(w), sy = Float(blurred.height) / Float(h)
+        var out = image
+        out.pixels.withUnsafeMutableBufferPointer { op in
+            let dst = SharedMutablePointer(base: op.baseAddress!)
+            blurred.pixels.withUnsafeBufferPointer { bp in
+                let b = SharedPointer(base: bp.baseAddress!)
+                let bw = blurred.width, bh = blurred.height
+                schedule.forEachTile(rows: h, pixelsPerRow: w) { rows in
+                    for y in rows {
+                        let fy = (Float(y) + 0.5) * sy - 0.5
+                        let y0 = min(max(Int(fy.rounded(.down)), 0), bh - 1), y1 = min(y0 + 1, bh - 1)
+                        let ty = min(max(fy - Float(y0), 0), 1)
+                        for x in 0..<w {
+                            let fx = (Float(x) + 0.5) * sx - 0.5
+                            let x0 = min(max(Int(fx.rounded(.down)), 0), bw - 1), x1 = min(x0 + 1, bw - 1)
+                            let tx = min(max(fx - Float(x0), 0), 1)
+                            let top = b.base[y0 * bw + x0] + (b.base[y0 * bw + x1] - b.base[y0 * bw + x0]) * tx
+                            let bot = b.base[y1 * bw + x0] + (b.base[y1 * bw + x1] - b.base[y1 * bw + x0]) * tx
+                            let g = (top + (bot - top) * ty).clamped(lowerBound: .zero, upperBound: .one) * strength
+                            var p = dst.base[y * w + x]
+                            let a = p.w
+                            p = SIMD4<Float>.one - (SIMD4<Float>.one - p.clamped(lowerBound: .zero, upperBound: .one)) * (SIMD4<Float>.one - g)
+                            p.w = a
+                            dst.base[y * w + x] = p
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
