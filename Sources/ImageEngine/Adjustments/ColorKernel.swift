@@ -55,10 +55,7 @@ struct ColorKernel: Sendable {
                 k *= f
             }
         }
-        var q = SIMD4<Float>(repeating: y) + (p - SIMD4<Float>(repeating: y)) * k
-        q = q.replacing(with: 0, where: q .< 0)
-        q.w = p.w
-        return q
+        return Num.scaleChroma(p, k)
     }
 }
 

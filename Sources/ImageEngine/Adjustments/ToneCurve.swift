@@ -84,6 +84,22 @@ enum Num {
         return t * t * (3 - 2 * t)
     }
 
+    /// Scales a pixel's chroma (rgb − Y) by k, keeping luminance Y exactly and
+    /// every channel ≥ 0: k is capped where the weakest channel would cross zero
+    /// (chroma compression instead of clipping, which would shift luminance and
+    /// hue). Grays have zero chroma and stay exactly gray.
+    @inline(__always) static func scaleChroma(_ p: SIMD4<Float>, _ k: Float) -> SIMD4<Float> {
+        let y = Luma.y(p)
+        let mn = min(p.x, min(p.y, p.z))
+        var k = max(k, 0)
+        if mn < y && y > 0 { k = min(k, y / (y - mn)) }
+        let yv = SIMD4<Float>(repeating: y)
+        var q = yv + (p - yv) * k
+        q = q.replacing(with: 0, where: q .< 0)
+        q.w = p.w
+        return q
+    }
+
     /// log2 for positive floats to about 1e-4, deterministic and branch-free
     /// (exponent bits plus a polynomial in the mantissa); good enough for masks.
     @inline(__always) static func fastLog2(_ x: Float) -> Float {

@@ -82,14 +82,11 @@ struct EffectKernel: Sendable {
             let g = max((p * w).sum(), 0)
             q = SIMD4(g, g, g, p.w)
         case .aura(let a):
-            let y = Luma.y(p)
             let mx = max(p.x, max(p.y, p.z)), mn = min(p.x, min(p.y, p.z))
             let s = Num.smoothstep(0.12, 0.55, (mx - mn) / (mx + 1e-4))
             // Right: strong colors up, weak ones muted. Left: strong colors pulled down.
             let k: Float = a >= 0 ? 1 + a * (1.1 * s - 0.6 * (1 - s)) : 1 + a * (0.85 * s + 0.15 * (1 - s))
-            q = SIMD4<Float>(repeating: y) + (p - SIMD4<Float>(repeating: y)) * k
-            q = q.replacing(with: 0, where: q .< 0)
-            q.w = p.w
+            q = Num.scaleChroma(p, k)
         case .gains(let g):
             q = p * g
         case .duotone:
@@ -100,12 +97,7 @@ struct EffectKernel: Sendable {
             q.w = p.w
         case .look:
             q = p
-            if saturation != 1 {
-                let y = Luma.y(p)
-                q = SIMD4<Float>(repeating: y) + (p - SIMD4<Float>(repeating: y)) * saturation
-                q = q.replacing(with: 0, where: q .< 0)
-                q.w = p.w
-            }
+            if saturation != 1 { q = Num.scaleChroma(p, saturation) }
             if let c { q = CurveLUT.apply(q, c) }
             if posterize > 1 {
                 let n = Float(posterize - 1)

@@ -32,7 +32,21 @@ public enum PNGFile {
     public static func decodeWithHeader(_ data: Data, name: String = "<memory>", limits: PNGLimits = .default) throws -> (image: Image, header: PNGHeader) {
         let header = try PNGHeader(data: data, name: name)
         try header.check(limits, name: name)
+        // Deflate cannot expand data more than 1032:1, so a file too small to
+        // hold the claimed image is refused before a large buffer is allocated.
+        if data.count * 1032 + 4096 < header.rawDataSize {
+            throw PNGError(file: name, message: "truncated or hostile PNG: \(data.count) bytes cannot hold a \(header.width)×\(header.height) image")
+        }
 
+        // 16-bit data: libpng's simplified API linearises sRGB with a pure 2.2
+        // power, not the sRGB curve. Hide sRGB-ish color chunks from it so it
+        // hands over the raw samples, and decode them exactly here.
+        var data = data
+        var decodeSRGB16 = false
+        if header.bitDepth == 16, let stripped = Self.strippingSRGBChunks(data) {
+            data = stripped
+            decodeSRGB16 = true
+        }
         var png = png_image()
         cpng_image_init(&png)
         defer { png_image_free(&png) }
@@ -47,7 +61,6 @@ public enum PNGFile {
         }
         let hasAlpha = png.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
         let sixteen = header.bitDepth == 16
-        png.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
 
         var pixels = [SIMD4<Float>](repeating: .zero, count: w * h)
         if sixteen {
@@ -62,6 +75,9 @@ public enum PNGFile {
                     let a = Float(s[o + 3]) / 65535
                     var px = SIMD4<Float>(Float(s[o]), Float(s[o + 1]), Float(s[o + 2]), 0) / 65535
                     if a > 0 && a < 1 { px /= a }
+                    if decodeSRGB16 {
+                        px = SIMD4(SRGB.decode(min(px.x, 1)), SRGB.decode(min(px.y, 1)), SRGB.decode(min(px.z, 1)), 0)
+                    }
                     px.w = a
                     pixels[i] = px
                 }
@@ -82,6 +98,34 @@ public enum PNGFile {
             }
         }
         return (Image(width: w, height: h, hasAlpha: hasAlpha, pixels: pixels), header)
+    }
+
+    /// For a 16-bit file meant as sRGB (an sRGB chunk, a gAMA near 1/2.2, or no
+    /// color information at all), the same bytes without sRGB/gAMA/iCCP/cHRM
+    /// chunks; nil when the file declares another gamma (libpng converts that)
+    /// or its chunk structure cannot be walked (libpng will report why).
+    static func strippingSRGBChunks(_ data: Data) -> Data? {
+        let b = [UInt8](data)
+        var i = 8
+        var kept = Data(b[0..<8])
+        var sawSRGB = false, gamma: Int? = nil
+        while i + 12 <= b.count {
+            let len = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+            guard len >= 0, len <= b.count - i - 12 else { return nil }
+            let type = String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self)
+            if type == "sRGB" { sawSRGB = true }
+            if type == "gAMA" && len == 4 {
+                gamma = Int(b[i + 8]) << 24 | Int(b[i + 9]) << 16 | Int(b[i + 10]) << 8 | Int(b[i + 11])
+            }
+            if !["sRGB", "gAMA", "iCCP", "cHRM"].contains(type) { kept.append(contentsOf: b[i..<(i + 12 + len)]) }
+            i += 12 + len
+            if type == "IDAT" {
+                kept.append(contentsOf: b[i...])
+                break
+            }
+        }
+        if !sawSRGB, let g = gamma, abs(g - 45455) > 500 { return nil }
+        return kept
     }
 
     /// Encodes an image as PNG bytes, 8-bit sRGB or 16-bit (libpng writes 16-bit

@@ -61,6 +61,18 @@ public struct PNGHeader: Sendable, Hashable, Codable {
         }
     }
 
+    /// Bytes of filtered image data the header implies (before compression).
+    public var rawDataSize: Int {
+        let channels: Int
+        switch colorType {
+        case .gray, .palette: channels = 1
+        case .grayAlpha: channels = 2
+        case .rgb: channels = 3
+        case .rgba: channels = 4
+        }
+        return height * (1 + (width * channels * bitDepth + 7) / 8)
+    }
+
     /// Throws if the image is larger than `limits` allow.
     public func check(_ limits: PNGLimits, name: String) throws {
         guard width > 0, height > 0 else {

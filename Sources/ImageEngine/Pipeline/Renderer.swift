@@ -67,11 +67,7 @@ public struct Renderer: Sendable {
                                 if let c = plan.color { p = c.apply(p) }
                                 if let b = brushes, b.hasSaturation {
                                     let s = bSat.base[row + x]
-                                    if s != 0 {
-                                        let yv = Luma.y(p)
-                                        let q = SIMD4<Float>(repeating: yv) + (p - SIMD4<Float>(repeating: yv)) * (1 + s)
-                                        p = SIMD4(max(q.x, 0), max(q.y, 0), max(q.z, 0), p.w)
-                                    }
+                                    if s != 0 { p = Num.scaleChroma(p, 1 + s) }
                                 }
                                 if let e = plan.effect {
                                     p = e.apply(p, curves: e.curves == nil ? nil : effC.base,
