@@ -15,7 +15,10 @@ struct ColorKernel: Sendable {
     }
 
     let global: Float
-    let bands: [Band]
+    // Up to three bands in fixed slots: the kernel stays plain data, so the
+    // per-pixel loop never touches a reference count.
+    let band0: Band, band1: Band, band2: Band
+    let bandCount: Int
 
     init(_ a: Adjustments) {
         global = Float(1 + min(max(a.saturation, -1), 1))
@@ -31,27 +34,34 @@ struct ColorKernel: Sendable {
         band((0.40, 0.60, 0.85), 40, a.blueSkies, 10)   // sky blue
         band((0.88, 0.67, 0.54), 28, a.skinTones, 0.9)   // skin
         band((0.36, 0.54, 0.23), 45, a.greenery, 10)     // foliage
-        bands = b
+        let none = Band(u: 1, v: 0, cosEdge: 1, amount: 0, maxChroma: 1)
+        bandCount = b.count
+        band0 = b.count > 0 ? b[0] : none
+        band1 = b.count > 1 ? b[1] : none
+        band2 = b.count > 2 ? b[2] : none
     }
 
-    var isIdentity: Bool { global == 1 && bands.isEmpty }
+    var isIdentity: Bool { global == 1 && bandCount == 0 }
+
+    @inline(__always)
+    static func weight(_ b: Band, _ u: Float, _ v: Float, _ n: Float, _ rel: Float, _ ramp: Float) -> Float {
+        let c = (u * b.u + v * b.v) / n
+        return 1 + b.amount * Num.smoothstep(b.cosEdge, 1, c) * ramp * (1 - Num.smoothstep(b.maxChroma * 0.6, b.maxChroma, rel))
+    }
 
     @inline(__always)
     func apply(_ p: SIMD4<Float>) -> SIMD4<Float> {
         let y = Luma.y(p)
         var k = global
-        if !bands.isEmpty {
+        if bandCount > 0 {
             let u = p.x - p.y, v = (p.x + p.y) * 0.5 - p.z
             let n = (u * u + v * v).squareRoot()
             let rel = n / (y + 0.02)
             let ramp = Num.smoothstep(0.02, 0.2, rel)
             if ramp > 0 {
-                var f: Float = 1
-                for b in bands {
-                    let c = (u * b.u + v * b.v) / n
-                    let w = Num.smoothstep(b.cosEdge, 1, c) * ramp * (1 - Num.smoothstep(b.maxChroma * 0.6, b.maxChroma, rel))
-                    f *= 1 + b.amount * w
-                }
+                var f = Self.weight(band0, u, v, n, rel, ramp)
+                if bandCount > 1 { f *= Self.weight(band1, u, v, n, rel, ramp) }
+                if bandCount > 2 { f *= Self.weight(band2, u, v, n, rel, ramp) }
                 k *= f
             }
         }

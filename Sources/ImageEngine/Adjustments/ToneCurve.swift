@@ -59,16 +59,22 @@ struct CurveLUT: Sendable {
     }
 
     /// Applies the table to r, g, b (alpha untouched). Inputs are clamped to 0…1.
+    /// Written per scalar on purpose: generic SIMD conversions and clamps are
+    /// not specialised by the compiler and cost ten times more.
     @inline(__always)
     static func apply(_ p: SIMD4<Float>, _ t: UnsafePointer<SIMD4<Float>>) -> SIMD4<Float> {
-        let q = p.clamped(lowerBound: .zero, upperBound: .one)
-        let s = SIMD4<Float>(q.x.squareRoot(), q.y.squareRoot(), q.z.squareRoot(), 0) * Float(size)
-        let i = SIMD4<Int32>(s, rounding: .towardZero).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: Int32(size - 1)))
-        let f = s - SIMD4<Float>(i)
-        let r = t[Int(i.x)].x + (t[Int(i.x) + 1].x - t[Int(i.x)].x) * f.x
-        let g = t[Int(i.y)].y + (t[Int(i.y) + 1].y - t[Int(i.y)].y) * f.y
-        let b = t[Int(i.z)].z + (t[Int(i.z) + 1].z - t[Int(i.z)].z) * f.z
-        return SIMD4(r, g, b, p.w)
+        SIMD4(channel(p.x, t, 0), channel(p.y, t, 1), channel(p.z, t, 2), p.w)
+    }
+
+    @inline(__always)
+    static func channel(_ v: Float, _ t: UnsafePointer<SIMD4<Float>>, _ c: Int) -> Float {
+        let x = v > 0 ? (v < 1 ? v : 1) : 0
+        let s = x.squareRoot() * Float(size)
+        var i = Int(s)
+        if i > size - 1 { i = size - 1 }
+        let f = s - Float(i)
+        let a = t[i][c], b = t[i + 1][c]
+        return a + (b - a) * f
     }
 }
 
@@ -93,11 +99,7 @@ enum Num {
         let mn = min(p.x, min(p.y, p.z))
         var k = max(k, 0)
         if mn < y && y > 0 { k = min(k, y / (y - mn)) }
-        let yv = SIMD4<Float>(repeating: y)
-        var q = yv + (p - yv) * k
-        q = q.replacing(with: 0, where: q .< 0)
-        q.w = p.w
-        return q
+        return SIMD4(max(y + (p.x - y) * k, 0), max(y + (p.y - y) * k, 0), max(y + (p.z - y) * k, 0), p.w)
     }
 
     /// log2 for positive floats to about 1e-4, deterministic and branch-free

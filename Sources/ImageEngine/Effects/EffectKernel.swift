@@ -18,8 +18,7 @@ struct EffectKernel: Sendable {
 
     let mode: Mode
     let saturation: Float
-    let curves: CurveLUT?
-    let duotone: [SIMD4<Float>]
+    let hasCurves: Bool
     let posterize: Int
     let amount: Float
     /// Extra vignette strength the look carries.
@@ -27,7 +26,14 @@ struct EffectKernel: Sendable {
     /// Glow strength (needs a blurred copy: done by the pipeline, not per pixel).
     let glow: Float
 
-    init(_ e: Effect) {
+    /// Builds the kernel and its tables (kept apart so the kernel is plain data).
+    static func make(_ e: Effect) -> (kernel: EffectKernel, curves: CurveLUT?, duotone: [SIMD4<Float>]) {
+        var c: CurveLUT? = nil, d: [SIMD4<Float>] = []
+        let k = EffectKernel(e, curves: &c, duotone: &d)
+        return (k, c, d)
+    }
+
+    private init(_ e: Effect, curves curvesOut: inout CurveLUT?, duotone duoOut: inout [SIMD4<Float>]) {
         amount = Float(min(max(e.amount, 0), 1))
         var sat: Float = 1, curves: CurveLUT? = nil, duo: [SIMD4<Float>] = [], post = 0, vig = 0.0, glow: Float = 0
         let pos = min(max(e.position, 0), 1)
@@ -67,8 +73,9 @@ struct EffectKernel: Sendable {
             mode = .look
         }
         saturation = sat
-        self.curves = curves
-        duotone = duo
+        hasCurves = curves != nil
+        curvesOut = curves
+        duoOut = duo
         posterize = post
         vignette = vig
         self.glow = glow
@@ -79,7 +86,7 @@ struct EffectKernel: Sendable {
         var q: SIMD4<Float>
         switch mode {
         case .mono(let w):
-            let g = max((p * w).sum(), 0)
+            let g = max(p.x * w.x + p.y * w.y + p.z * w.z, 0)
             q = SIMD4(g, g, g, p.w)
         case .aura(let a):
             let mx = max(p.x, max(p.y, p.z)), mn = min(p.x, min(p.y, p.z))
@@ -98,7 +105,7 @@ struct EffectKernel: Sendable {
         case .look:
             q = p
             if saturation != 1 { q = Num.scaleChroma(p, saturation) }
-            if let c { q = CurveLUT.apply(q, c) }
+            if hasCurves, let c { q = CurveLUT.apply(q, c) }
             if posterize > 1 {
                 let n = Float(posterize - 1)
                 var r = q

@@ -24,8 +24,9 @@ public struct GaussianBlur: Sendable {
         guard sigma > 0, image.pixelCount > 0 else { return image }
         let w = image.width, h = image.height, r = radius
         let schedule = Schedule(threads: threads)
-        var tmp = [SIMD4<Float>](repeating: .zero, count: w * h)
-        var out = [SIMD4<Float>](repeating: .zero, count: w * h)
+        // Uninitialised buffers (every element is written below), first touched by the workers.
+        var tmp = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
+        var out = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
         weights.withUnsafeBufferPointer { wp in
             let wt = SharedPointer(base: wp.baseAddress!)
             image.pixels.withUnsafeBufferPointer { sp in

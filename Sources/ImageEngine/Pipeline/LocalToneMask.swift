@@ -47,53 +47,70 @@ struct LocalToneMask: Sendable {
         let r2 = max(4, Int((Double(lowLong) * 0.10).rounded()))
         let c1 = Self.guidedCoefficients(logLum, lw, lh, radius: r1, eps: 0.15)
         let c2 = Self.guidedCoefficients(logLum, lw, lh, radius: r2, eps: 0.15)
-        coeffs = zip(c1, c2).map { ($0 + $1) * 0.5 }
+        var c = [SIMD2<Float>](repeating: .zero, count: c1.count)
+        for i in 0..<c.count { c[i] = (c1[i] + c2[i]) * 0.5 }
+        coeffs = c
         lowW = lw; lowH = lh
         scaleX = Float(lw) / Float(w)
         scaleY = Float(lh) / Float(h)
     }
 
     /// Self-guided filter coefficients: a = σ²/(σ²+ε), b = (1−a)·μ over a box of `radius`.
+    /// Plain loops (no `map` with key paths): this runs on every render.
     static func guidedCoefficients(_ p: [Float], _ w: Int, _ h: Int, radius: Int, eps: Float) -> [SIMD2<Float>] {
+        let n = w * h
+        var sq = [Float](repeating: 0, count: n)
+        for i in 0..<n { sq[i] = p[i] * p[i] }
         let mean = boxMean(p, w, h, radius)
-        let meanSq = boxMean(p.map { $0 * $0 }, w, h, radius)
-        var ab = [SIMD2<Float>](repeating: .zero, count: w * h)
-        for i in 0..<(w * h) {
+        let meanSq = boxMean(sq, w, h, radius)
+        var a = [Float](repeating: 0, count: n), b = [Float](repeating: 0, count: n)
+        for i in 0..<n {
             let v = max(meanSq[i] - mean[i] * mean[i], 0)
-            let a = v / (v + eps)
-            ab[i] = SIMD2(a, (1 - a) * mean[i])
+            let ai = v / (v + eps)
+            a[i] = ai
+            b[i] = (1 - ai) * mean[i]
         }
         // Averaging the coefficients themselves, as the guided filter prescribes.
-        let ma = boxMean(ab.map(\.x), w, h, radius), mb = boxMean(ab.map(\.y), w, h, radius)
-        return (0..<(w * h)).map { SIMD2(ma[$0], mb[$0]) }
+        let ma = boxMean(a, w, h, radius), mb = boxMean(b, w, h, radius)
+        var out = [SIMD2<Float>](repeating: .zero, count: n)
+        for i in 0..<n { out[i] = SIMD2(ma[i], mb[i]) }
+        return out
     }
 
     /// Box mean with clamped windows, separable running sums (in Double for exactness).
     static func boxMean(_ p: [Float], _ w: Int, _ h: Int, _ r: Int) -> [Float] {
         var tmp = [Float](repeating: 0, count: w * h)
-        for y in 0..<h {
-            var prefix = [Double](repeating: 0, count: w + 1)
-            for x in 0..<w { prefix[x + 1] = prefix[x] + Double(p[y * w + x]) }
-            for x in 0..<w {
-                let a = max(0, x - r), b = min(w, x + r + 1)
-                tmp[y * w + x] = Float((prefix[b] - prefix[a]) / Double(b - a))
-            }
-        }
         var out = [Float](repeating: 0, count: w * h)
-        for x in 0..<w {
-            var prefix = [Double](repeating: 0, count: h + 1)
-            for y in 0..<h { prefix[y + 1] = prefix[y] + Double(tmp[y * w + x]) }
-            for y in 0..<h {
-                let a = max(0, y - r), b = min(h, y + r + 1)
-                out[y * w + x] = Float((prefix[b] - prefix[a]) / Double(b - a))
+        var prefix = [Double](repeating: 0, count: max(w, h) + 1)
+        p.withUnsafeBufferPointer { p in
+            tmp.withUnsafeMutableBufferPointer { tmp in
+                out.withUnsafeMutableBufferPointer { out in
+                    prefix.withUnsafeMutableBufferPointer { prefix in
+                        for y in 0..<h {
+                            for x in 0..<w { prefix[x + 1] = prefix[x] + Double(p[y * w + x]) }
+                            for x in 0..<w {
+                                let a = max(0, x - r), b = min(w, x + r + 1)
+                                tmp[y * w + x] = Float((prefix[b] - prefix[a]) / Double(b - a))
+                            }
+                        }
+                        for x in 0..<w {
+                            for y in 0..<h { prefix[y + 1] = prefix[y] + Double(tmp[y * w + x]) }
+                            for y in 0..<h {
+                                let a = max(0, y - r), b = min(h, y + r + 1)
+                                out[y * w + x] = Float((prefix[b] - prefix[a]) / Double(b - a))
+                            }
+                        }
+                    }
+                }
             }
         }
         return out
     }
 
     /// Interpolates the coefficients for one full-resolution row into `row` (count = image width).
-    func coefficients(forRow y: Int, width: Int, into row: UnsafeMutablePointer<SIMD2<Float>>,
-                      xIndex: UnsafePointer<Int32>, xFrac: UnsafePointer<Float>, c: UnsafePointer<SIMD2<Float>>) {
+    @inline(__always)
+    static func interpolateRow(_ y: Int, width: Int, lowW: Int, lowH: Int, scaleY: Float, into row: UnsafeMutablePointer<SIMD2<Float>>,
+                               xIndex: UnsafePointer<Int32>, xFrac: UnsafePointer<Float>, c: UnsafePointer<SIMD2<Float>>) {
         let fy = (Float(y) + 0.5) * scaleY - 0.5
         let y0 = min(max(Int(fy.rounded(.down)), 0), lowH - 1)
         let y1 = min(y0 + 1, lowH - 1)

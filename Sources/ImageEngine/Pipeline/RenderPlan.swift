@@ -9,6 +9,8 @@ final class RenderPlan: Sendable {
     let localGain: [Float]?
     let color: ColorKernel?
     let effect: EffectKernel?
+    let effectCurves: CurveLUT?
+    let duotone: [SIMD4<Float>]
     let vignetteStrength: Double
     let vignetteRadius: Double
 
@@ -19,7 +21,12 @@ final class RenderPlan: Sendable {
         localGain = local.isIdentity ? nil : local.gainTable()
         let ck = ColorKernel(a)
         color = ck.isIdentity ? nil : ck
-        effect = a.effect.map(EffectKernel.init)
+        if let e = a.effect {
+            let made = EffectKernel.make(e)
+            effect = made.kernel; effectCurves = made.curves; duotone = made.duotone
+        } else {
+            effect = nil; effectCurves = nil; duotone = []
+        }
         // The look's own vignette adds to the user's (same radius).
         vignetteStrength = min(max(a.vignette.strength + (effect?.vignette ?? 0) * Double(effect?.amount ?? 0), -1), 1)
         vignetteRadius = min(max(a.vignette.radius, 0), 1)

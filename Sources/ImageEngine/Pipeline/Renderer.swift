@@ -30,52 +30,64 @@ public struct Renderer: Sendable {
         let mask = plan.localGain != nil ? LocalToneMask(image: image, schedule: schedule) : nil
         let brushes = a.brushes.isEmpty ? nil : BrushMasks(strokes: a.brushes, source: image)
 
-        var out = [SIMD4<Float>](repeating: .zero, count: w * h)
+        // Uninitialised: the workers touch their own rows first, so the kernel's
+        // page zeroing happens in parallel instead of in one serial memset.
+        var out = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
         let (xIndex, xFrac) = mask?.columnTables(width: w) ?? ([0], [0])
         let vig = VignetteGeometry(width: w, height: h, strength: plan.vignetteStrength, radius: plan.vignetteRadius)
 
+        // Plain-data copies for the hot loop: no optionals of reference-counted
+        // values inside it, so no retain/release per pixel.
+        let hasMask = mask != nil, hasExposure = plan.exposureLUT != nil
+        let hasColor = plan.color != nil, color = plan.color ?? ColorKernel(Adjustments())
+        let hasEffect = plan.effect != nil
+        let effect = plan.effect ?? EffectKernel.make(Effect(family: .aura)).kernel
+        let hasEffectCurves = plan.effectCurves != nil, hasDuotone = !plan.duotone.isEmpty
+        let hasBrushStops = brushes?.hasStops ?? false, hasBrushSat = brushes?.hasSaturation ?? false
+        let lowW = mask?.lowW ?? 1, lowH = mask?.lowH ?? 1, scaleY = mask?.scaleY ?? 1
+
         withPointers(image.pixels, xIndex, xFrac, mask?.coeffs ?? [.zero], plan.localGain ?? [1],
-                     plan.exposureLUT?.table ?? [.zero], plan.effect?.curves?.table ?? [.zero],
-                     plan.effect?.duotone ?? [.zero], brushes?.stops ?? [0], brushes?.saturation ?? [0],
+                     plan.exposureLUT?.table ?? [.zero], plan.effectCurves?.table ?? [.zero],
+                     plan.duotone.isEmpty ? [.zero] : plan.duotone, brushes?.stops ?? [0], brushes?.saturation ?? [0],
                      vig.dx2) { src, xi, xf, coeffs, gainT, expT, effC, duo, bStops, bSat, vdx in
             out.withUnsafeMutableBufferPointer { op in
                 let dst = SharedMutablePointer(base: op.baseAddress!)
                 schedule.forEachTile(rows: h, pixelsPerRow: w) { rows in
-                    var abRow = [SIMD2<Float>](repeating: .zero, count: mask == nil ? 0 : w)
-                    abRow.withUnsafeMutableBufferPointer { abp in
-                        for y in rows {
-                            if let mask {
-                                mask.coefficients(forRow: y, width: w, into: abp.baseAddress!, xIndex: xi.base,
-                                                  xFrac: xf.base, c: coeffs.base)
+                    let abRow = UnsafeMutablePointer<SIMD2<Float>>.allocate(capacity: hasMask ? w : 1)
+                    defer { abRow.deallocate() }
+                    for y in rows {
+                        if hasMask {
+                            LocalToneMask.interpolateRow(y, width: w, lowW: lowW, lowH: lowH, scaleY: scaleY,
+                                                         into: abRow, xIndex: xi.base, xFrac: xf.base, c: coeffs.base)
+                        }
+                        let vdy = vig.dy2(y)
+                        let row = y * w
+                        let s = src.base + row, d = dst.base + row
+                        for x in 0..<w {
+                            var p = s[x]
+                            if hasMask {
+                                let ab = abRow[x]
+                                let base = ab.x * Num.fastLog2(Luma.y(p)) + ab.y
+                                let g = Self.lerpTable(gainT.base, base, LocalToneCurve.baseMin,
+                                                       LocalToneCurve.baseMax, LocalToneCurve.lutSize)
+                                p.x *= g; p.y *= g; p.z *= g
                             }
-                            let vdy = vig.dy2(y)
-                            let row = y * w
-                            for x in 0..<w {
-                                var p = src.base[row + x]
-                                if mask != nil {
-                                    let ab = abp[x]
-                                    let base = ab.x * Num.fastLog2(Luma.y(p)) + ab.y
-                                    let g = Self.lerpTable(gainT.base, base, LocalToneCurve.baseMin,
-                                                           LocalToneCurve.baseMax, LocalToneCurve.lutSize)
-                                    p.x *= g; p.y *= g; p.z *= g
-                                }
-                                if let b = brushes, b.hasStops {
-                                    let s = bStops.base[row + x]
-                                    if s != 0 { let g = exp2(s); p.x *= g; p.y *= g; p.z *= g }
-                                }
-                                if plan.exposureLUT != nil { p = CurveLUT.apply(p, expT.base) }
-                                if let c = plan.color { p = c.apply(p) }
-                                if let b = brushes, b.hasSaturation {
-                                    let s = bSat.base[row + x]
-                                    if s != 0 { p = Num.scaleChroma(p, 1 + s) }
-                                }
-                                if let e = plan.effect {
-                                    p = e.apply(p, curves: e.curves == nil ? nil : effC.base,
-                                                duotone: e.duotone.isEmpty ? nil : duo.base)
-                                }
-                                if vig.active { p = vig.apply(p, dx2: vdx.base[x], dy2: vdy) }
-                                dst.base[row + x] = p
+                            if hasBrushStops {
+                                let st = bStops.base[row + x]
+                                if st != 0 { let g = exp2(st); p.x *= g; p.y *= g; p.z *= g }
                             }
+                            if hasExposure { p = CurveLUT.apply(p, expT.base) }
+                            if hasColor { p = color.apply(p) }
+                            if hasBrushSat {
+                                let st = bSat.base[row + x]
+                                if st != 0 { p = Num.scaleChroma(p, 1 + st) }
+                            }
+                            if hasEffect {
+                                p = effect.apply(p, curves: hasEffectCurves ? effC.base : nil,
+                                                 duotone: hasDuotone ? duo.base : nil)
+                            }
+                            if vig.active { p = vig.apply(p, dx2: vdx.base[x], dy2: vdy) }
+                            d[x] = p
                         }
                     }
                 }
