@@ -12,6 +12,14 @@ struct ColorKernel: Sendable {
         var cosEdge: Float            // cos of the half-width where weight reaches 0
         var amount: Float             // −1…1
         var maxChroma: Float          // relative chroma above which the band fades out (skin)
+        // Precomputed smoothstep spans, so the per-pixel weight has no division.
+        var invSpan: Float = 1, fadeStart: Float = 1, invFadeSpan: Float = 1
+        init(u: Float, v: Float, cosEdge: Float, amount: Float, maxChroma: Float) {
+            self.u = u; self.v = v; self.cosEdge = cosEdge; self.amount = amount; self.maxChroma = maxChroma
+            invSpan = 1 / max(1 - cosEdge, 1e-6)
+            fadeStart = 0.6 * maxChroma
+            invFadeSpan = 1 / (0.4 * maxChroma)
+        }
     }
 
     let global: Float
@@ -44,9 +52,16 @@ struct ColorKernel: Sendable {
     var isIdentity: Bool { global == 1 && bandCount == 0 }
 
     @inline(__always)
-    static func weight(_ b: Band, _ u: Float, _ v: Float, _ n: Float, _ rel: Float, _ ramp: Float) -> Float {
-        let c = (u * b.u + v * b.v) / n
-        return 1 + b.amount * Num.smoothstep(b.cosEdge, 1, c) * ramp * (1 - Num.smoothstep(b.maxChroma * 0.6, b.maxChroma, rel))
+    static func weight(_ b: Band, _ u: Float, _ v: Float, _ invN: Float, _ rel: Float, _ ramp: Float) -> Float {
+        let c = (u * b.u + v * b.v) * invN
+        if c <= b.cosEdge { return 1 }
+        var t = min((c - b.cosEdge) * b.invSpan, 1)
+        var w = t * t * (3 - 2 * t)
+        if rel > b.fadeStart {
+            t = min((rel - b.fadeStart) * b.invFadeSpan, 1)
+            w *= 1 - t * t * (3 - 2 * t)
+        }
+        return 1 + b.amount * w * ramp
     }
 
     @inline(__always)
@@ -59,9 +74,10 @@ struct ColorKernel: Sendable {
             let rel = n / (y + 0.02)
             let ramp = Num.smoothstep(0.02, 0.2, rel)
             if ramp > 0 {
-                var f = Self.weight(band0, u, v, n, rel, ramp)
-                if bandCount > 1 { f *= Self.weight(band1, u, v, n, rel, ramp) }
-                if bandCount > 2 { f *= Self.weight(band2, u, v, n, rel, ramp) }
+                let invN = 1 / n
+                var f = Self.weight(band0, u, v, invN, rel, ramp)
+                if bandCount > 1 { f *= Self.weight(band1, u, v, invN, rel, ramp) }
+                if bandCount > 2 { f *= Self.weight(band2, u, v, invN, rel, ramp) }
                 k *= f
             }
         }

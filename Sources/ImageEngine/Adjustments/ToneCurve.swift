@@ -44,12 +44,14 @@ public struct ToneCurve: Sendable, Hashable {
 /// interpolation. It is how every global per-channel curve becomes one gather.
 struct CurveLUT: Sendable {
     static let size = 1024
-    /// `size + 1` entries; channel c of entry i is the output for input (i/size)².
+    /// `size + 2` entries (the last repeats the one before); channel c of entry i is the output for input (i/size)².
     let table: [SIMD4<Float>]
 
     /// `f(encoded, channel) → encoded` on the display scale.
     init(encoded f: (Double, Int) -> Double) {
-        table = (0...Self.size).map { i in
+        // One padding entry past the end, so an input of exactly 1 needs no branch.
+        table = (0...(Self.size + 1)).map { i in
+            let i = min(i, Self.size)
             let x = Double(i) / Double(Self.size)
             let e = SRGB.encode(x * x)
             var o = SIMD4<Float>(0, 0, 0, 1)
@@ -68,10 +70,10 @@ struct CurveLUT: Sendable {
 
     @inline(__always)
     static func channel(_ v: Float, _ t: UnsafePointer<SIMD4<Float>>, _ c: Int) -> Float {
-        let x = v > 0 ? (v < 1 ? v : 1) : 0
+        let lo = v > 0 ? v : 0          // maxss
+        let x = lo < 1 ? lo : 1          // minss
         let s = x.squareRoot() * Float(size)
-        var i = Int(s)
-        if i > size - 1 { i = size - 1 }
+        let i = Int(truncatingIfNeeded: Int32(s))
         let f = s - Float(i)
         let a = t[i][c], b = t[i + 1][c]
         return a + (b - a) * f

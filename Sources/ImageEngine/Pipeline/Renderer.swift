@@ -22,8 +22,17 @@ public struct Renderer: Sendable {
 
     /// Renders `image` with `adjustments`.
     public func render(_ image: Image, with adjustments: Adjustments) -> Image {
+        var out = Image(width: 0, height: 0, pixels: [])
+        render(image, with: adjustments, into: &out)
+        return out
+    }
+
+    /// Renders into `output`, reusing its pixel storage when it already has the
+    /// right size and is not shared. An interactive preview loop (60 renders a
+    /// second into the same buffer) saves the page faults of a fresh buffer.
+    public func render(_ image: Image, with adjustments: Adjustments, into output: inout Image) {
         let a = adjustments.normalizedForRendering
-        if a == Adjustments() || image.pixelCount == 0 { return image }
+        if a == Adjustments() || image.pixelCount == 0 { output = image; return }
         let plan = PlanCache.shared.plan(for: a)
         let schedule = Schedule(threads: threads)
         let w = image.width, h = image.height
@@ -32,7 +41,13 @@ public struct Renderer: Sendable {
 
         // Uninitialised: the workers touch their own rows first, so the kernel's
         // page zeroing happens in parallel instead of in one serial memset.
-        var out = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
+        var out: [SIMD4<Float>]
+        if output.width == w && output.height == h {
+            out = output.pixels
+            output = Image(width: 0, height: 0, pixels: [])   // drop our reference: no copy-on-write below
+        } else {
+            out = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
+        }
         let (xIndex, xFrac) = mask?.columnTables(width: w) ?? ([0], [0])
         let vig = VignetteGeometry(width: w, height: h, strength: plan.vignetteStrength, radius: plan.vignetteRadius)
 
@@ -53,6 +68,15 @@ public struct Renderer: Sendable {
             out.withUnsafeMutableBufferPointer { op in
                 let dst = SharedMutablePointer(base: op.baseAddress!)
                 schedule.forEachTile(rows: h, pixelsPerRow: w) { rows in
+                    // Local copies of everything the loop reads: captured values live in
+                    // the closure context, which the compiler must reload after every
+                    // store through `d` (it may alias); locals stay in registers.
+                    let hasMask = hasMask, hasExposure = hasExposure, hasColor = hasColor, color = color
+                    let hasEffect = hasEffect, effect = effect, hasEffectCurves = hasEffectCurves
+                    let hasDuotone = hasDuotone, hasBrushStops = hasBrushStops, hasBrushSat = hasBrushSat
+                    let vig = vig, vigActive = vig.active
+                    let gainT = gainT.base, expT = expT.base, effC = effC.base, duo = duo.base
+                    let bStops = bStops.base, bSat = bSat.base, vdx = vdx.base, src = src.base, dst = dst.base
                     let abRow = UnsafeMutablePointer<SIMD2<Float>>.allocate(capacity: hasMask ? w : 1)
                     defer { abRow.deallocate() }
                     for y in rows {
@@ -62,31 +86,31 @@ public struct Renderer: Sendable {
                         }
                         let vdy = vig.dy2(y)
                         let row = y * w
-                        let s = src.base + row, d = dst.base + row
+                        let s = src + row, d = dst + row
                         for x in 0..<w {
                             var p = s[x]
                             if hasMask {
                                 let ab = abRow[x]
                                 let base = ab.x * Num.fastLog2(Luma.y(p)) + ab.y
-                                let g = Self.lerpTable(gainT.base, base, LocalToneCurve.baseMin,
+                                let g = Self.lerpTable(gainT, base, LocalToneCurve.baseMin,
                                                        LocalToneCurve.baseMax, LocalToneCurve.lutSize)
                                 p.x *= g; p.y *= g; p.z *= g
                             }
                             if hasBrushStops {
-                                let st = bStops.base[row + x]
+                                let st = bStops[row + x]
                                 if st != 0 { let g = exp2(st); p.x *= g; p.y *= g; p.z *= g }
                             }
-                            if hasExposure { p = CurveLUT.apply(p, expT.base) }
+                            if hasExposure { p = CurveLUT.apply(p, expT) }
                             if hasColor { p = color.apply(p) }
                             if hasBrushSat {
-                                let st = bSat.base[row + x]
+                                let st = bSat[row + x]
                                 if st != 0 { p = Num.scaleChroma(p, 1 + st) }
                             }
                             if hasEffect {
-                                p = effect.apply(p, curves: hasEffectCurves ? effC.base : nil,
-                                                 duotone: hasDuotone ? duo.base : nil)
+                                p = effect.apply(p, curves: hasEffectCurves ? effC : nil,
+                                                 duotone: hasDuotone ? duo : nil)
                             }
-                            if vig.active { p = vig.apply(p, dx2: vdx.base[x], dy2: vdy) }
+                            if vigActive { p = vig.apply(p, dx2: vdx[x], dy2: vdy) }
                             d[x] = p
                         }
                     }
@@ -97,12 +121,12 @@ public struct Renderer: Sendable {
         if let e = plan.effect, e.glow > 0 {
             result = Glow.apply(result, strength: e.glow * e.amount, schedule: schedule)
         }
-        return result
+        output = result
     }
 
     @inline(__always)
     static func lerpTable(_ t: UnsafePointer<Float>, _ v: Float, _ lo: Float, _ hi: Float, _ n: Int) -> Float {
-        let s = min(max((v - lo) / (hi - lo), 0), 1) * Float(n)
+        let s = min(max((v - lo) * (1 / (hi - lo)), 0), 1) * Float(n)
         let i = min(Int(s), n - 1)
         let f = s - Float(i)
         return t[i] + (t[i + 1] - t[i]) * f
