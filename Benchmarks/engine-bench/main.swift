@@ -117,6 +117,7 @@ struct JobResult: Codable {
     var preview_2048x1536_ms: Double
     var preview_2048x1536_reused_buffer_ms: Double
     var proxy_256_ms: Double
+    var mean_delta_e00_256_ms: Double
     var numpy_full_mpix_per_s: Double?
     var ratio_vs_numpy: Double?
     var vips_subset_mpix_per_s: Double?
@@ -205,13 +206,15 @@ for j in opts.jobs {
     var buffer = r.render(preview, with: fullPipeline)
     let tPrevReuse = best(max(opts.repeats, 10)) { r.render(preview, with: fullPipeline, into: &buffer) }
     let tProxy = best(20) { _ = r.render(proxy, with: fullPipeline) }
+    let goal = LabImage(r.render(proxy, with: vipsSubset))
+    let tDeltaE = best(20) { _ = proxy.meanDeltaE2000(to: goal) }
     let bw = memoryBandwidth(threads: j)
     // The least any render must move: read 16 B and write 16 B per pixel.
     let bound = bw / 32 / 1e6
     var jr = JobResult(jobs: j, full_mpix_per_s: mp / tFull, subset_mpix_per_s: mp / tSub, bandwidth_gb_per_s: bw / 1e9,
                        bandwidth_bound_mpix_per_s: bound, fraction_of_bandwidth_bound: (mp / tFull) / bound,
                        preview_2048x1536_ms: tPrev * 1000, preview_2048x1536_reused_buffer_ms: tPrevReuse * 1000,
-                       proxy_256_ms: tProxy * 1000)
+                       proxy_256_ms: tProxy * 1000, mean_delta_e00_256_ms: tDeltaE * 1000)
     if let p = peerResults[j] {
         if let n = p["numpy_full_s"] as? Double { jr.numpy_full_mpix_per_s = mp / n; jr.ratio_vs_numpy = n / tFull }
         if let v = p["vips_subset_s"] as? Double { jr.vips_subset_mpix_per_s = mp / v; jr.ratio_vs_vips = v / tSub }
@@ -234,7 +237,7 @@ if opts.json {
           libvips subset         \(f(r.subset_mpix_per_s)) MP/s   (libvips \(f(r.vips_subset_mpix_per_s)) MP/s → ×\(f(r.ratio_vs_vips, 2)))
           memory bandwidth       \(f(r.bandwidth_gb_per_s, 2)) GB/s copy → bound \(f(r.bandwidth_bound_mpix_per_s)) MP/s; full pipeline at \(f(r.fraction_of_bandwidth_bound * 100)) % of it
           preview 2048×1536      \(f(r.preview_2048x1536_ms, 2)) ms new buffer, \(f(r.preview_2048x1536_reused_buffer_ms, 2)) ms reused buffer \(min(r.preview_2048x1536_ms, r.preview_2048x1536_reused_buffer_ms) < 16.7 ? "(60 fps: yes)" : "(60 fps: no)")
-          proxy 256 px           \(f(r.proxy_256_ms, 3)) ms
+          proxy 256 px           \(f(r.proxy_256_ms, 3)) ms render, \(f(r.mean_delta_e00_256_ms, 3)) ms mean ΔE00 against a goal
         """)
     }
     for n in notes { print("note: \(n)") }

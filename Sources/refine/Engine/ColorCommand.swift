@@ -82,7 +82,7 @@ struct ColorCommand: ParsableCommand {
     }
 
     static func parseColor(_ s: String) throws -> (srgb: SRGBColor, lab: Lab) {
-        do { return try ColorParser.parse(s) } catch let e as AdjustmentError { throw ValidationError(e.description) }
+        do { return try ColorParser.parse(s) } catch let e as AdjustmentError { throw EngineCLIError(e.description) }
     }
 }
 

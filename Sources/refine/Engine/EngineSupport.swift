@@ -16,14 +16,14 @@ enum EngineCLI {
         var limits = PNGLimits.default
         if let maxPixels { limits.maxPixels = maxPixels }
         do { return try PNGFile.readWithHeader(URL(fileURLWithPath: path), limits: limits) } catch let e as PNGError {
-            throw ValidationError(e.description)
+            throw EngineCLIError(e.description)
         }
     }
 
     /// Writes a PNG atomically, turning engine errors into a clean CLI failure.
     static func writePNG(_ image: Image, _ path: String, bitDepth: Int) throws {
         do { try PNGFile.write(image, to: URL(fileURLWithPath: path), bitDepth: bitDepth) } catch let e as PNGError {
-            throw ValidationError(e.description)
+            throw EngineCLIError(e.description)
         }
     }
 
@@ -31,4 +31,10 @@ enum EngineCLI {
         let p = pow(10, Double(digits))
         return (v * p).rounded() / p
     }
+}
+
+/// A failure while running an engine command: printed as "Error: <text>", exit code 1.
+struct EngineCLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
 }

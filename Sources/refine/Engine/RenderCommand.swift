@@ -35,16 +35,16 @@ struct RenderCommand: ParsableCommand {
         if let recipe {
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: recipe)) } catch {
-                throw ValidationError("\(recipe): cannot read recipe: \(error.localizedDescription)")
+                throw EngineCLIError("\(recipe): cannot read recipe: \(error.localizedDescription)")
             }
             do { a = try JSONDecoder().decode(Adjustments.self, from: data) } catch {
-                throw ValidationError("\(recipe): expected a JSON object of adjustments (snake_case keys): \(error)")
+                throw EngineCLIError("\(recipe): expected a JSON object of adjustments (snake_case keys): \(error)")
             }
         }
         for s in sets {
             guard let eq = s.firstIndex(of: "=") else { throw ValidationError("--set \(s): expected name=value") }
             do { try a.set(String(s[..<eq]), to: String(s[s.index(after: eq)...])) } catch let e as AdjustmentError {
-                throw ValidationError("--set \(s): \(e.description)")
+                throw EngineCLIError("--set \(s): \(e.description)")
             }
         }
         return a
