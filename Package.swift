@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "refine", targets: ["refine"]),
+        .library(name: "ImageEngine", targets: ["ImageEngine"]),
         .library(name: "Interaction", targets: ["Interaction"]),
         .library(name: "UserModels", targets: ["UserModels"]),
         .library(name: "Designs", targets: ["Designs"]),
@@ -22,6 +23,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
+        .systemLibrary(
+            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .target(name: "ImageEngine", dependencies: ["CPNG"]),
         .target(name: "Interaction"),
         .target(name: "UserModels", dependencies: ["Interaction"]),
         .target(name: "Designs", dependencies: ["Interaction"]),
@@ -39,7 +44,7 @@ let package = Package(
         .executableTarget(
             name: "refine",
             dependencies: [
-                "Interaction", "UserModels", "Designs", "Harness", "Reports",
+                "ImageEngine", "Interaction", "UserModels", "Designs", "Harness", "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -48,7 +53,12 @@ let package = Package(
                 "Interaction", "UserModels", "Designs", "Harness",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            path: "Benchmarks/refine-bench"),
+            path: "Benchmarks/refine-bench",
+            exclude: ["sqlite_peer.py"]),
+        .executableTarget(
+            name: "engine-bench", dependencies: ["ImageEngine"], path: "Benchmarks/engine-bench",
+            exclude: ["peer.py", "README.md"]),
+        .testTarget(name: "ImageEngineTests", dependencies: ["ImageEngine"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
         .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction"]),

@@ -17,6 +17,7 @@ struct Refine: ParsableCommand {
         version: "0.1.0",
         subcommands: [RunCommand.self, ReportCommand.self, ListCommand.self, ShowCommand.self,
                       CompareCommand.self, CheckCommand.self, BaselineCommand.self, CalibrateCommand.self,
+                      ImageCommand.self, RenderCommand.self, ColorCommand.self,
                       SpringCommand.self, ProjectCommand.self])
 
     /// Like ArgumentParser's own `main`, but a malformed command line exits with

@@ -1,0 +1,71 @@
+/// The global part of the exposure controls as a curve on the display scale:
+/// levels (black and white points), brightness (midtone gamma), contrast
+/// (S-curve), in that order. Pure math; `RenderPlan` samples it into a LUT.
+struct ExposureCurve: Sendable {
+    let blackIn: Double, blackOut: Double, whiteIn: Double, whiteOut: Double
+    let gamma: Double, contrastExponent: Double
+
+    init(_ a: Adjustments) {
+        let b = min(max(a.blackLevel, -1), 1), w = min(max(a.whiteLevel, -1), 1)
+        blackIn = b > 0 ? 0.25 * b : 0          // raising black level clips more shadows
+        blackOut = b < 0 ? -0.15 * b : 0        // lowering it lifts the floor (fade)
+        whiteIn = w > 0 ? 1 - 0.25 * w : 1      // raising white level clips highlights
+        whiteOut = w < 0 ? 1 + 0.2 * w : 1      // lowering it dims white
+        gamma = pow(2, -1.2 * min(max(a.brightness, -1), 1))
+        contrastExponent = pow(2, 1.3 * min(max(a.contrast, -1), 1))
+    }
+
+    var isIdentity: Bool {
+        blackIn == 0 && blackOut == 0 && whiteIn == 1 && whiteOut == 1 && gamma == 1 && contrastExponent == 1
+    }
+
+    /// Encoded value in, encoded value out; monotone in v and in each control.
+    func callAsFunction(_ v: Double) -> Double {
+        var t = min(max((v - blackIn) / (whiteIn - blackIn), 0), 1)
+        t = pow(t, gamma)
+        if contrastExponent != 1 {
+            t = t < 0.5 ? 0.5 * pow(2 * t, contrastExponent) : 1 - 0.5 * pow(2 * (1 - t), contrastExponent)
+        }
+        return blackOut + (whiteOut - blackOut) * t
+    }
+}
+
+/// The local part: how much gain (in stops) a region gets from shadow and
+/// highlight recovery as a function of its base luminance (log2 of the
+/// edge-aware mask). Sampled into a LUT over the base.
+struct LocalToneCurve: Sendable {
+    let shadows: Double, highlights: Double
+
+    init(_ a: Adjustments) {
+        shadows = min(max(a.shadows, -1), 1)
+        highlights = min(max(a.highlights, -1), 1)
+    }
+
+    var isIdentity: Bool { shadows == 0 && highlights == 0 }
+
+    /// Stops of gain for a region whose base luminance is 2^base (linear).
+    func stops(base: Double) -> Double {
+        let e = SRGB.encode(min(pow(2, base), 1))
+        // Shadow weight: full in the deep shadows, gone by the upper midtones.
+        let ws = 1 - Num.smoothstep(0.08, 0.6, e)
+        // Highlight weight: only the bright regions.
+        let wh = Num.smoothstep(0.45, 0.95, e)
+        var s = 0.0
+        s += shadows > 0 ? 2.5 * shadows * ws : 1.5 * shadows * ws
+        s -= highlights > 0 ? 2.0 * highlights * wh : 1.0 * highlights * wh
+        return s
+    }
+
+    static let baseMin: Float = -16, baseMax: Float = 1
+    static let lutSize = 1024
+
+    /// Gain (linear factor) table over base ∈ [baseMin, baseMax].
+    func gainTable() -> [Float] {
+        (0...Self.lutSize).map { i in
+            let b = Double(Self.baseMin) + Double(Self.baseMax - Self.baseMin) * Double(i) / Double(Self.lutSize)
+            return Float(pow(2, stops(base: b)))
+        }
+    }
+}
+
+import Foundation

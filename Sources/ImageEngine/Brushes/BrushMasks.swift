@@ -1,0 +1,91 @@
+import Foundation
+
+/// Rasterised brush strokes for one render size: an exposure map (stops) and a
+/// saturation map (chroma factor − 1), both per pixel.
+struct BrushMasks: Sendable {
+    var stops: [Float]
+    var saturation: [Float]
+    var hasStops: Bool
+    var hasSaturation: Bool
+
+    /// Rasterises `strokes` for `source` (edge detection reads the source's colors).
+    init(strokes: [BrushStroke], source: Image) {
+        let w = source.width, h = source.height, n = w * h
+        var stops = [Float](repeating: 0, count: n)
+        var sat = [Float](repeating: 0, count: n)
+        var hasStops = false, hasSat = false
+        let long = Double(max(w, h))
+        var labCache: [Lab?] = []
+        for stroke in strokes where !stroke.points.isEmpty && stroke.strength > 0 {
+            var cover = [Float](repeating: 0, count: n)
+            let r = max(stroke.radius * long, 0.5)
+            let strength = Float(min(max(stroke.strength, 0), 1))
+            let hard = min(max(stroke.hardness, 0), 0.999)
+            // Edge detection reference: the mean color under the first touch (3×3).
+            var ref: Lab? = nil
+            if stroke.detectEdges {
+                if labCache.isEmpty { labCache = [Lab?](repeating: nil, count: n) }
+                let p0 = stroke.points[0]
+                let cx = min(max(Int(p0.x * Double(w)), 0), w - 1), cy = min(max(Int(p0.y * Double(h)), 0), h - 1)
+                var acc = SIMD4<Float>.zero, cnt: Float = 0
+                for yy in max(0, cy - 1)...min(h - 1, cy + 1) {
+                    for xx in max(0, cx - 1)...min(w - 1, cx + 1) { acc += source[xx, yy]; cnt += 1 }
+                }
+                acc /= cnt
+                ref = ColorScience.lab(linear: SIMD3(Double(acc.x), Double(acc.y), Double(acc.z)))
+            }
+            // Dabs every quarter radius along the path.
+            var dabs: [(Double, Double)] = []
+            let pts = stroke.points.map { ($0.x * Double(w), $0.y * Double(h)) }
+            dabs.append(pts[0])
+            let spacing = max(r / 4, 0.5)
+            var carry = 0.0
+            for i in 1..<max(pts.count, 1) where pts.count > 1 {
+                let (x0, y0) = pts[i - 1], (x1, y1) = pts[i]
+                let len = ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot()
+                var t = spacing - carry
+                while t <= len {
+                    dabs.append((x0 + (x1 - x0) * t / len, y0 + (y1 - y0) * t / len))
+                    t += spacing
+                }
+                carry = len - (t - spacing)
+            }
+            for (dx, dy) in dabs {
+                let x0 = max(0, Int(dx - r)), x1 = min(w - 1, Int(dx + r))
+                let y0 = max(0, Int(dy - r)), y1 = min(h - 1, Int(dy + r))
+                guard x0 <= x1, y0 <= y1 else { continue }
+                for y in y0...y1 {
+                    let fy = (Double(y) + 0.5 - dy) / r
+                    for x in x0...x1 {
+                        let fx = (Double(x) + 0.5 - dx) / r
+                        let d = (fx * fx + fy * fy).squareRoot()
+                        guard d < 1 else { continue }
+                        // Soft falloff: flat core of `hardness`, smooth shoulder to the rim.
+                        var f = Float(1 - Num.smoothstep(hard, 1, d))
+                        if let ref {
+                            let i = y * w + x
+                            if labCache[i] == nil {
+                                let p = source.pixels[i]
+                                labCache[i] = ColorScience.lab(linear: SIMD3(Double(p.x), Double(p.y), Double(p.z)))
+                            }
+                            let de = ColorScience.deltaE76(labCache[i]!, ref) / stroke.edgeTolerance
+                            f *= Float(exp(-de * de))
+                        }
+                        let i = y * w + x
+                        cover[i] += strength * f * (1 - cover[i])
+                    }
+                }
+            }
+            switch stroke.kind {
+            case .lighten: for i in 0..<n where cover[i] > 0 { stops[i] += cover[i] }; hasStops = true
+            case .darken: for i in 0..<n where cover[i] > 0 { stops[i] -= cover[i] }; hasStops = true
+            case .saturate: for i in 0..<n where cover[i] > 0 { sat[i] += cover[i] }; hasSat = true
+            case .desaturate: for i in 0..<n where cover[i] > 0 { sat[i] -= cover[i] }; hasSat = true
+            }
+        }
+        self.stops = stops
+        self.saturation = sat
+        self.hasStops = hasStops
+        self.hasSaturation = hasSat
+    }
+}

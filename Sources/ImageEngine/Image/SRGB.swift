@@ -1,0 +1,64 @@
+/// The sRGB transfer function (IEC 61966-2-1), exact in both directions.
+///
+/// 8-bit values use a 256-entry decode table and a threshold search for encoding,
+/// so decode→encode of every 8-bit code returns the same code (the round trip the
+/// identity tests rely on), and no per-pixel `pow` is needed on the 8-bit paths.
+public enum SRGB {
+    /// Encoded (0…1) → linear (0…1).
+    @inlinable public static func decode(_ v: Double) -> Double {
+        v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+    }
+
+    /// Linear → encoded. Values outside 0…1 are extended symmetrically/linearly past the ends.
+    @inlinable public static func encode(_ x: Double) -> Double {
+        if x <= 0.0031308 { return x * 12.92 }
+        return 1.055 * pow(x, 1 / 2.4) - 0.055
+    }
+
+    /// Single-precision decode.
+    @inlinable public static func decode(_ v: Float) -> Float { Float(decode(Double(v))) }
+    /// Single-precision encode.
+    @inlinable public static func encode(_ x: Float) -> Float { Float(encode(Double(x))) }
+
+    /// Linear value of each 8-bit code.
+    public static let decodeTable8: [Float] = (0..<256).map { Float(decode(Double($0) / 255)) }
+
+    /// `thresholds8[k]` is the linear value where encoding rounds up from code k to k+1.
+    @usableFromInline static let thresholds8: [Float] = (0..<256).map {
+        $0 == 255 ? Float.infinity : Float(decode((Double($0) + 0.5) / 255))
+    }
+
+    /// Bin count of the coarse guess table. A bin (1/16384) is narrower than the
+    /// smallest gap between thresholds (≈3e-4 at the dark end), so one step of
+    /// correction always suffices.
+    @usableFromInline static let guessBins = 16384
+    @usableFromInline static let guess8: [UInt8] = {
+        var g = [UInt8](repeating: 0, count: guessBins + 1)
+        var code = 0
+        for i in 0...guessBins {
+            let x = Float(i) / Float(guessBins)
+            while code < 255 && x >= thresholds8[code] { code += 1 }
+            g[i] = UInt8(code)
+        }
+        return g
+    }()
+
+    /// Linear → nearest 8-bit sRGB code (clamped), exact.
+    @inlinable public static func encode8(_ x: Float) -> UInt8 {
+        guard x > 0 else { return 0 }
+        guard x < 1 else { return 255 }
+        var code = Int(guess8.withUnsafeBufferPointer { $0[Int(x * Float(guessBins))] })
+        thresholds8.withUnsafeBufferPointer { t in
+            while code < 255 && x >= t[code] { code += 1 }
+        }
+        return UInt8(code)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

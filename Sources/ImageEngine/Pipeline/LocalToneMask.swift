@@ -1,0 +1,139 @@
+/// The edge-aware luminance mask behind shadow and highlight recovery.
+///
+/// Algorithm: log2 luminance is averaged down to a low-resolution grid; a
+/// self-guided filter (He, Sun, Tang 2010) at two scales gives per-cell linear
+/// coefficients (a, b); at full resolution the mask is a·log2(Y) + b with (a, b)
+/// interpolated bilinearly (the "fast guided filter", He & Sun 2015). Where a
+/// region is flat a → 0 and the mask is its smooth mean; across a strong edge
+/// (a tower against the sky) a → 1 and the mask follows the pixel itself, so a
+/// gain computed from it cannot bleed across the edge: no halo.
+struct LocalToneMask: Sendable {
+    let lowW: Int, lowH: Int
+    /// Interleaved (a, b) per low-res cell.
+    let coeffs: [SIMD2<Float>]
+    let scaleX: Float, scaleY: Float
+
+    init(image: Image, schedule: Schedule) {
+        let w = image.width, h = image.height
+        let long = max(w, h)
+        // Low-res grid: about 384 px on the long side (a fixed fraction of the
+        // frame, so proxies and full renders get the same mask).
+        let factor = max(1, Int((Double(long) / 384).rounded(.up)))
+        let lw = (w + factor - 1) / factor, lh = (h + factor - 1) / factor
+        var logLum = [Float](repeating: 0, count: lw * lh)
+        image.pixels.withUnsafeBufferPointer { sp in
+            let src = SharedPointer(base: sp.baseAddress!)
+            logLum.withUnsafeMutableBufferPointer { lp in
+                let dst = SharedMutablePointer(base: lp.baseAddress!)
+                schedule.forEachTile(rows: lh, pixelsPerRow: w * factor) { rows in
+                    for ly in rows {
+                        for lx in 0..<lw {
+                            var acc: Float = 0, n: Float = 0
+                            for y in (ly * factor)..<min(h, (ly + 1) * factor) {
+                                let row = src.base + y * w
+                                for x in (lx * factor)..<min(w, (lx + 1) * factor) {
+                                    acc += Num.fastLog2(Luma.y(row[x]))
+                                    n += 1
+                                }
+                            }
+                            dst.base[ly * lw + lx] = acc / n
+                        }
+                    }
+                }
+            }
+        }
+        let lowLong = max(lw, lh)
+        let r1 = max(2, Int((Double(lowLong) * 0.03).rounded()))
+        let r2 = max(4, Int((Double(lowLong) * 0.10).rounded()))
+        let c1 = Self.guidedCoefficients(logLum, lw, lh, radius: r1, eps: 0.15)
+        let c2 = Self.guidedCoefficients(logLum, lw, lh, radius: r2, eps: 0.15)
+        var c = [SIMD2<Float>](repeating: .zero, count: c1.count)
+        for i in 0..<c.count { c[i] = (c1[i] + c2[i]) * 0.5 }
+        coeffs = c
+        lowW = lw; lowH = lh
+        scaleX = Float(lw) / Float(w)
+        scaleY = Float(lh) / Float(h)
+    }
+
+    /// Self-guided filter coefficients: a = σ²/(σ²+ε), b = (1−a)·μ over a box of `radius`.
+    /// Plain loops (no `map` with key paths): this runs on every render.
+    static func guidedCoefficients(_ p: [Float], _ w: Int, _ h: Int, radius: Int, eps: Float) -> [SIMD2<Float>] {
+        let n = w * h
+        var sq = [Float](repeating: 0, count: n)
+        for i in 0..<n { sq[i] = p[i] * p[i] }
+        let mean = boxMean(p, w, h, radius)
+        let meanSq = boxMean(sq, w, h, radius)
+        var a = [Float](repeating: 0, count: n), b = [Float](repeating: 0, count: n)
+        for i in 0..<n {
+            let v = max(meanSq[i] - mean[i] * mean[i], 0)
+            let ai = v / (v + eps)
+            a[i] = ai
+            b[i] = (1 - ai) * mean[i]
+        }
+        // Averaging the coefficients themselves, as the guided filter prescribes.
+        let ma = boxMean(a, w, h, radius), mb = boxMean(b, w, h, radius)
+        var out = [SIMD2<Float>](repeating: .zero, count: n)
+        for i in 0..<n { out[i] = SIMD2(ma[i], mb[i]) }
+        return out
+    }
+
+    /// Box mean with clamped windows, separable running sums (in Double for exactness).
+    static func boxMean(_ p: [Float], _ w: Int, _ h: Int, _ r: Int) -> [Float] {
+        var tmp = [Float](repeating: 0, count: w * h)
+        var out = [Float](repeating: 0, count: w * h)
+        var prefix = [Double](repeating: 0, count: max(w, h) + 1)
+        p.withUnsafeBufferPointer { p in
+            tmp.withUnsafeMutableBufferPointer { tmp in
+                out.withUnsafeMutableBufferPointer { out in
+                    prefix.withUnsafeMutableBufferPointer { prefix in
+                        for y in 0..<h {
+                            for x in 0..<w { prefix[x + 1] = prefix[x] + Double(p[y * w + x]) }
+                            for x in 0..<w {
+                                let a = max(0, x - r), b = min(w, x + r + 1)
+                                tmp[y * w + x] = Float((prefix[b] - prefix[a]) / Double(b - a))
+                            }
+                        }
+                        for x in 0..<w {
+                            for y in 0..<h { prefix[y + 1] = prefix[y] + Double(tmp[y * w + x]) }
+                            for y in 0..<h {
+                                let a = max(0, y - r), b = min(h, y + r + 1)
+                                out[y * w + x] = Float((prefix[b] - prefix[a]) / Double(b - a))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Interpolates the coefficients for one full-resolution row into `row` (count = image width).
+    @inline(__always)
+    static func interpolateRow(_ y: Int, width: Int, lowW: Int, lowH: Int, scaleY: Float, into row: UnsafeMutablePointer<SIMD2<Float>>,
+                               xIndex: UnsafePointer<Int32>, xFrac: UnsafePointer<Float>, c: UnsafePointer<SIMD2<Float>>) {
+        let fy = (Float(y) + 0.5) * scaleY - 0.5
+        let y0 = min(max(Int(fy.rounded(.down)), 0), lowH - 1)
+        let y1 = min(y0 + 1, lowH - 1)
+        let ty = min(max(fy - Float(y0), 0), 1)
+        let r0 = c + y0 * lowW, r1 = c + y1 * lowW
+        for x in 0..<width {
+            let i0 = Int(xIndex[x]), i1 = min(i0 + 1, lowW - 1)
+            let tx = xFrac[x]
+            let top = r0[i0] + (r0[i1] - r0[i0]) * tx
+            let bot = r1[i0] + (r1[i1] - r1[i0]) * tx
+            row[x] = top + (bot - top) * ty
+        }
+    }
+
+    /// Per-column low-res index and fraction for bilinear interpolation.
+    func columnTables(width: Int) -> ([Int32], [Float]) {
+        var idx = [Int32](repeating: 0, count: width), frac = [Float](repeating: 0, count: width)
+        for x in 0..<width {
+            let fx = (Float(x) + 0.5) * scaleX - 0.5
+            let x0 = min(max(Int(fx.rounded(.down)), 0), lowW - 1)
+            idx[x] = Int32(x0)
+            frac[x] = min(max(fx - Float(x0), 0), 1)
+        }
+        return (idx, frac)
+    }
+}
