@@ -36,7 +36,7 @@ public struct ResultSet: Sendable {
             }
             run = r
         } else {
-            guard let r = runs.last(where: { $0.experiment == experiment && $0.effectiveStatus == "completed" }) else {
+            guard let r = runs.last(where: { $0.experiment == experiment && $0.variant.isEmpty && $0.effectiveStatus == "completed" }) else {
                 let others = runs.filter { $0.experiment == experiment }.map { "run \($0.id) \($0.effectiveStatus)" }
                 throw ReportError("\(store.path): no completed run of '\(experiment)'"
                                   + (others.isEmpty ? "; run `refine run` first" : " (found \(others.joined(separator: ", ")); finish one with `refine run --resume`)"))

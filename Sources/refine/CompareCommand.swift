@@ -64,7 +64,7 @@ struct CompareCommand: ParsableCommand {
             guard let r = runs.first(where: { $0.id == id }) else { throw InputError("\(database): no run \(id)") }
             return r
         }) ?? runs.reversed().first(where: { r in
-            r.effectiveStatus == "completed"
+            r.effectiveStatus == "completed" && r.variant.isEmpty
                 && (try? store.reader.read { try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM trial WHERE run_id = ? AND strategy = ?)", arguments: [r.id, strategy]) } ?? false) == true
         }) else {
             throw InputError("\(database): no completed run has strategy '\(strategy)'")

@@ -148,3 +148,38 @@ struct CLITests {
         }
     }
 }
+
+@Suite("refine, scale-out", .serialized)
+struct ScaleOutTests {
+    @Test("two processes writing one database at once both finish (no 'database is locked')")
+    func concurrentWriters() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try writeSpec(dir, participants: 40)
+        let a = CLI.start(["run", spec.path, "--db", "shared.sqlite", "--shard", "1/2", "--jobs", "1"], in: dir)
+        let b = CLI.start(["run", spec.path, "--db", "shared.sqlite", "--shard", "2/2", "--jobs", "1"], in: dir)
+        let errA = String(decoding: a.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errB = String(decoding: b.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        a.process.waitUntilExit(); b.process.waitUntilExit()
+        #expect(a.process.terminationStatus == 0 && b.process.terminationStatus == 0, "\(errA)\n\(errB)")
+        #expect(!errA.contains("locked") && !errB.contains("locked"))
+        let show = try CLI.run(["show", "--db", "shared.sqlite", "--json"], in: dir)
+        let runs = try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as! [[String: Any]]
+        #expect(runs.count == 2 && runs.allSatisfy { $0["status"] as? String == "completed" })
+        let finished: [Int] = runs.map { $0["finished_trials"] as! Int }
+        #expect(finished.reduce(0, +) == 1920)
+    }
+
+    @Test("merge on the command line: shards in, one database out, bad input refused with exit 2")
+    func mergeCommand() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try writeSpec(dir)
+        for i in 1...3 { #expect(try CLI.run(["run", spec.path, "--db", "s\(i).sqlite", "--shard", "\(i)/3"], in: dir).status == 0) }
+        let ok = try CLI.run(["merge", "s1.sqlite", "s2.sqlite", "s3.sqlite", "-o", "merged.sqlite"], in: dir)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        let again = try CLI.run(["merge", "s1.sqlite", "s2.sqlite", "-o", "other.sqlite"], in: dir)
+        #expect(again.status == 2 && again.stderr.contains("missing"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("other.sqlite").path))
+    }
+}

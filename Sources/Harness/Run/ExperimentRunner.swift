@@ -12,6 +12,8 @@ public struct RunOptions: Sendable {
     public var argv: [String]
     /// Trials per database transaction.
     public var batchSize: Int
+    /// Set for sensitivity-sweep runs: `path=value`.
+    public var variant: String = ""
 
     public init(jobs: Int = 1, resume: Bool = false, trace: Bool = false, shard: Shard = .whole,
                 progress: ProgressReporter.Style = .silent, argv: [String] = CommandLine.arguments, batchSize: Int = 256) {
@@ -86,14 +88,14 @@ public enum ExperimentRunner {
 
         let runID: Int64
         var done: Set<String> = []
-        let previous = options.resume ? try store.resumableRun(spec: spec, shard: options.shard) : nil
+        let previous = options.resume ? try store.resumableRun(spec: spec, shard: options.shard, variant: options.variant) : nil
         if let previous {
             runID = previous.id
             try store.reopen(runID: runID, provenance: provenance, jobs: options.jobs)
             done = try store.finishedKeys(runID: runID)
         } else {
             runID = try store.beginRun(spec: spec, provenance: provenance, shard: options.shard, jobs: options.jobs,
-                                       trace: options.trace, plannedTrials: mine.count)
+                                       trace: options.trace, plannedTrials: mine.count, variant: options.variant)
         }
         let resumed = previous != nil
         let todo = mine.filter { !done.contains($0.key) }

@@ -9,6 +9,8 @@ public struct RunRecord: Sendable, Hashable {
     public var specPath: String
     public var specSHA256: String
     public var seed: String
+    /// '' for ordinary runs; `path=value` for a sensitivity-sweep run.
+    public var variant: String
     /// As stored; `effectiveStatus` turns a dead "running" run into "interrupted".
     public var status: String
     public var effectiveStatus: String
@@ -62,6 +64,12 @@ public final class RunStore: Sendable {
         // committed batch survives); only a power cut may lose the last batches,
         // which --resume then reruns.
         config.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        // Two processes creating or migrating the same database at once race on
+        // the switch to WAL and on the migrations; an advisory lock on the folder
+        // serialises just that step (SQLite's own locks are per file and would be
+        // dropped by closing another descriptor of the database itself).
+        let folder = Self.lockFolder(of: path)
+        defer { Self.unlockFolder(folder) }
         do {
             let pool = try DatabasePool(path: path, configuration: config)
             try Schema.migrator.migrate(pool)
@@ -104,18 +112,19 @@ public final class RunStore: Sendable {
 
     /// Records a new run and returns its id.
     public func beginRun(spec: ExperimentSpec, provenance: Provenance, shard: Shard, jobs: Int,
-                         trace: Bool, plannedTrials: Int, dataFiles: [(path: String, sha256: String)] = []) throws -> Int64 {
+                         trace: Bool, plannedTrials: Int, variant: String = "",
+                         dataFiles: [(path: String, sha256: String)] = []) throws -> Int64 {
         try write { db in
             let now = Self.timestamp()
             try db.execute(sql: """
                 INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit,
                     git_dirty, os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials,
-                    started_at, heartbeat_at, status)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')
+                    started_at, heartbeat_at, status, variant)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)
                 """, arguments: [spec.name, spec.question, spec.path, spec.text, spec.sha256, String(spec.seed),
                                  provenance.toolVersion, provenance.gitCommit, provenance.gitDirty, provenance.os,
                                  provenance.swiftVersion, Self.jsonArray(provenance.argv), provenance.host,
-                                 Int(provenance.pid), shard.index, shard.count, jobs, trace, plannedTrials, now, now])
+                                 Int(provenance.pid), shard.index, shard.count, jobs, trace, plannedTrials, now, now, variant])
             let id = db.lastInsertedRowID
             for file in dataFiles {
                 try db.execute(sql: "INSERT INTO data_file (run_id, path, sha256) VALUES (?, ?, ?)",
@@ -126,9 +135,9 @@ public final class RunStore: Sendable {
     }
 
     /// The most recent unfinished run of this exact spec, seed and shard, if any.
-    public func resumableRun(spec: ExperimentSpec, shard: Shard) throws -> RunRecord? {
+    public func resumableRun(spec: ExperimentSpec, shard: Shard, variant: String = "") throws -> RunRecord? {
         try runs().last {
-            $0.specSHA256 == spec.sha256 && $0.seed == String(spec.seed) && $0.shardIndex == shard.index
+            $0.specSHA256 == spec.sha256 && $0.seed == String(spec.seed) && $0.variant == variant && $0.shardIndex == shard.index
                 && $0.shardCount == shard.count && $0.status != "completed"
         }
     }
@@ -178,7 +187,7 @@ public final class RunStore: Sendable {
         }
         return RunRecord(
             id: row["id"], experiment: row["experiment"], question: row["question"], specPath: row["spec_path"],
-            specSHA256: row["spec_sha256"], seed: row["seed"], status: status, effectiveStatus: effective,
+            specSHA256: row["spec_sha256"], seed: row["seed"], variant: row["variant"], status: status, effectiveStatus: effective,
             shardIndex: row["shard_index"], shardCount: row["shard_count"], jobs: row["jobs"],
             plannedTrials: row["planned_trials"], finishedTrials: row["finished_trials"],
             startedAt: row["started_at"], finishedAt: row["finished_at"], heartbeatAt: heartbeat,
@@ -242,6 +251,19 @@ public final class RunStore: Sendable {
         do { return try writer.write(body) } catch let error as DatabaseError {
             throw Self.explain(error, path: path)
         }
+    }
+
+    private static func lockFolder(of path: String) -> Int32 {
+        let dir = (path as NSString).deletingLastPathComponent
+        let fd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY)
+        if fd >= 0 { _ = flock(fd, LOCK_EX) }
+        return fd
+    }
+
+    private static func unlockFolder(_ fd: Int32) {
+        guard fd >= 0 else { return }
+        _ = flock(fd, LOCK_UN)
+        close(fd)
     }
 
     static func checkWritable(_ path: String) throws {

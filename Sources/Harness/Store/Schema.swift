@@ -5,7 +5,7 @@ import GRDB
 /// from sqlite3, pandas and R. `PRAGMA user_version` mirrors the schema version
 /// for tools that do not know GRDB's migration table.
 enum Schema {
-    static let version = 1
+    static let version = 2
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -89,6 +89,20 @@ enum Schema {
                     SELECT t.run_id, t.key, e.seq, e.t, e.kind, e.detail
                     FROM event e JOIN trial t ON t.id = e.trial_id;
                 PRAGMA user_version = 1;
+                """)
+        }
+        m.registerMigration("v2: sensitivity variants") { db in
+            // A run made for a sensitivity sweep names the parameter value it set,
+            // e.g. `motor.release_speed_pt_s=500`; ordinary runs have ''.
+            try db.execute(sql: """
+                ALTER TABLE run ADD COLUMN variant TEXT NOT NULL DEFAULT '';
+                DROP VIEW run_progress;
+                CREATE VIEW run_progress AS
+                    SELECT r.id AS run_id, r.experiment, r.variant, r.status, r.started_at, r.finished_at, r.heartbeat_at,
+                           r.shard_index, r.shard_count, r.planned_trials,
+                           (SELECT count(*) FROM trial WHERE run_id = r.id) AS finished_trials
+                    FROM run r;
+                PRAGMA user_version = 2;
                 """)
         }
         return m

@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+
+/// What `refine merge` combined.
+public struct MergeSummary: Sendable {
+    public var output: String
+    public var runID: Int64
+    public var shards: [String]
+    public var trials: Int
+}
+
+/// Combines the databases of `--shard I/N` runs into one database whose run
+/// looks exactly like a one-machine run of the whole experiment (DESIGN §7).
+///
+/// Refuses inputs that do not belong together — a different spec, seed or shard
+/// count, the same shard twice, a key stored twice, a missing or unfinished
+/// shard — and writes the output under a temporary name, renamed into place only
+/// when complete.
+public enum ShardMerge {
+    public static func merge(inputs: [String], output: String, allowPartial: Bool = false) throws -> MergeSummary {
+        guard !inputs.isEmpty else { throw StoreError(path: output, message: "no shard databases to merge") }
+        let fm = FileManager.default
+        guard !fm.fileExists(atPath: output) else {
+            throw StoreError(path: output, message: "already exists; merge into a new file (remove it first to replace it)")
+        }
+        // One completed run from each input.
+        var picked: [(path: String, run: RunRecord)] = []
+        for path in inputs {
+            let runs = try RunStore(readingFrom: path).runs().filter { $0.variant.isEmpty }
+            guard let run = runs.last(where: { $0.effectiveStatus == "completed" }) else {
+                let states = runs.map { "run \($0.id) \($0.effectiveStatus)" }.joined(separator: ", ")
+                throw StoreError(path: path, message: "no completed run to merge (\(states.isEmpty ? "no runs" : states)); finish it with `refine run --resume`")
+            }
+            picked.append((path, run))
+        }
+        let first = picked[0].run
+        for (path, run) in picked.dropFirst() {
+            if run.specSHA256 != first.specSHA256 {
+                throw StoreError(path: path, message: "its spec (SHA-256 \(run.specSHA256.prefix(12))…) differs from \(picked[0].path)'s (\(first.specSHA256.prefix(12))…); shards must come from the same spec")
+            }
+            if run.seed != first.seed { throw StoreError(path: path, message: "its seed \(run.seed) differs from \(picked[0].path)'s \(first.seed)") }
+            if run.shardCount != first.shardCount {
+                throw StoreError(path: path, message: "it is shard \(run.shardIndex)/\(run.shardCount) but \(picked[0].path) is \(first.shardIndex)/\(first.shardCount)")
+            }
+        }
+        var seen: [Int: String] = [:]
+        for (path, run) in picked {
+            if let other = seen[run.shardIndex] {
+                throw StoreError(path: path, message: "shard \(run.shardIndex)/\(run.shardCount) is also in \(other)")
+            }
+            seen[run.shardIndex] = path
+        }
+        let missing = (1...first.shardCount).filter { seen[$0] == nil }
+        if !missing.isEmpty && !allowPartial {
+            throw StoreError(path: output, message: "shards \(missing.map { "\($0)/\(first.shardCount)" }.joined(separator: ", ")) are missing; pass them too (or --allow-partial)")
+        }
+
+        let partial = output + ".partial-\(getpid())"
+        try? fm.removeItem(atPath: partial)
+        do {
+            let summary = try write(picked: picked, to: partial, complete: missing.isEmpty)
+            for suffix in ["-wal", "-shm"] { try? fm.removeItem(atPath: partial + suffix) }
+            try fm.moveItem(atPath: partial, toPath: output)
+            return MergeSummary(output: output, runID: summary.runID, shards: picked.map(\.path), trials: summary.trials)
+        } catch {
+            for suffix in ["", "-wal", "-shm"] { try? fm.removeItem(atPath: partial + suffix) }
+            throw error
+        }
+    }
+
+    private static func write(picked: [(path: String, run: RunRecord)], to path: String, complete: Bool) throws -> (runID: Int64, trials: Int) {
+        var config = Configuration()
+        config.busyMode = .timeout(30)
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        try Schema.migrator.migrate(queue)
+        return try queue.inDatabase { db in
+            // The merged run copies the first shard's provenance and covers every shard.
+            let planned = picked.reduce(0) { $0 + $1.run.plannedTrials }
+            try db.execute(sql: "ATTACH DATABASE ? AS shard", arguments: [picked[0].path])
+            try db.execute(sql: """
+                INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit, git_dirty,
+                    os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials, started_at,
+                    finished_at, heartbeat_at, status, variant)
+                SELECT experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit, git_dirty,
+                    os, swift_version, argv, host, pid, 1, 1, jobs, trace, ?, started_at, finished_at, heartbeat_at, ?, ''
+                FROM shard.run WHERE id = ?
+                """, arguments: [planned, complete ? "completed" : "interrupted", picked[0].run.id])
+            let runID = db.lastInsertedRowID
+            try db.execute(sql: "DETACH DATABASE shard")
+            var trials = 0
+            for (shardPath, run) in picked {
+                try db.execute(sql: "ATTACH DATABASE ? AS shard", arguments: [shardPath])
+                try db.inTransaction {
+                    let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID])!
+                    do {
+                        try db.execute(sql: """
+                            INSERT INTO trial (run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed)
+                            SELECT ?, key, strategy, device, participant, participant_group, task, task_label, replication, seed
+                            FROM shard.trial WHERE run_id = ? ORDER BY id
+                            """, arguments: [runID, run.id])
+                    } catch let e as DatabaseError where e.resultCode == .SQLITE_CONSTRAINT {
+                        throw StoreError(path: shardPath, message: "a trial key it holds is already in another shard; shards must not overlap")
+                    }
+                    let added = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID])! - before
+                    try db.execute(sql: """
+                        INSERT INTO metric (trial_id, name, value)
+                        SELECT n.id, m.name, m.value FROM shard.metric m
+                        JOIN shard.trial s ON s.id = m.trial_id
+                        JOIN trial n ON n.run_id = ? AND n.key = s.key
+                        WHERE s.run_id = ?
+                        """, arguments: [runID, run.id])
+                    try db.execute(sql: """
+                        INSERT INTO event (trial_id, seq, t, kind, detail)
+                        SELECT n.id, e.seq, e.t, e.kind, e.detail FROM shard.event e
+                        JOIN shard.trial s ON s.id = e.trial_id
+                        JOIN trial n ON n.run_id = ? AND n.key = s.key
+                        WHERE s.run_id = ?
+                        """, arguments: [runID, run.id])
+                    try db.execute(sql: """
+                        INSERT OR IGNORE INTO data_file (run_id, path, sha256) SELECT ?, path, sha256 FROM shard.data_file WHERE run_id = ?
+                        """, arguments: [runID, run.id])
+                    trials += added
+                    return .commit
+                }
+                try db.execute(sql: "DETACH DATABASE shard")
+            }
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            return (runID, trials)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import Harness
+
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge the databases of `refine run --shard I/N` runs into one.",
+        discussion: """
+            The merged database holds one run equal, metric for metric, to a one-machine run of the whole spec.
+            Refuses shards of different specs, seeds or shard counts, a shard given twice, overlapping keys, and
+            (without --allow-partial) missing shards. The output is written under a temporary name and renamed
+            when complete.
+            """)
+
+    @Argument(help: "Shard databases.")
+    var shards: [String]
+
+    @Option(name: [.short, .long], help: "The merged database to create.")
+    var output: String
+
+    @Flag(help: "Merge even if some shards are missing (the merged run is marked interrupted).")
+    var allowPartial = false
+
+    func run() throws {
+        try reportingErrors {
+            let summary = try ShardMerge.merge(inputs: shards, output: output, allowPartial: allowPartial)
+            print("merged \(summary.shards.count) shard(s), \(summary.trials) trials → \(summary.output) (run \(summary.runID))")
+        }
+    }
+}

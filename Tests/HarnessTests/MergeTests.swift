@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Harness
+
+@Suite("Sharding and merging")
+struct MergeTests {
+    func metrics(_ path: String) throws -> [String: Double] {
+        let store = try RunStore(readingFrom: path)
+        return try store.reader.read { db in
+            var out: [String: Double] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT key, metric, value FROM trial_metric") {
+                out["\(row["key"] as String)#\(row["metric"] as String)"] = row["value"]
+            }
+            return out
+        }
+    }
+
+    func runShard(_ spec: ExperimentSpec, _ shard: Shard, _ path: String) throws {
+        _ = try ExperimentRunner.run(spec: spec, store: RunStore(path: path), options: RunOptions(jobs: 1, shard: shard))
+    }
+
+    @Test("four shards merged equal a one-machine run, metric for metric")
+    func mergeEqualsWhole() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try parse(smallSpec(extra: "replications: 2"))
+        let whole = dir.appendingPathComponent("whole.sqlite").path
+        try runShard(spec, .whole, whole)
+        let shards = try (1...4).map { i -> String in
+            let p = dir.appendingPathComponent("s\(i).sqlite").path
+            try runShard(spec, Shard(index: i, count: 4), p)
+            return p
+        }
+        let merged = dir.appendingPathComponent("merged.sqlite").path
+        let summary = try ShardMerge.merge(inputs: shards, output: merged)
+        #expect(summary.trials == TrialPlan(spec: spec).trials.count)
+        let a = try metrics(whole), b = try metrics(merged)
+        #expect(!a.isEmpty && a == b)
+        let run = try RunStore(readingFrom: merged).runs().first!
+        #expect(run.status == "completed" && run.shardCount == 1 && run.finishedTrials == summary.trials)
+    }
+
+    @Test("merging refuses mismatched seeds, duplicate shards and missing shards, and writes nothing")
+    func refusals() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try parse(smallSpec())
+        let s1 = dir.appendingPathComponent("s1.sqlite").path, s2 = dir.appendingPathComponent("s2.sqlite").path
+        try runShard(spec, Shard(index: 1, count: 2), s1)
+        try runShard(spec, Shard(index: 2, count: 2), s2)
+        var other = spec
+        other.seed = 8
+        let wrongSeed = dir.appendingPathComponent("seed.sqlite").path
+        try runShard(other, Shard(index: 2, count: 2), wrongSeed)
+        let out = dir.appendingPathComponent("out.sqlite").path
+        func refusal(_ inputs: [String]) -> String? {
+            do { _ = try ShardMerge.merge(inputs: inputs, output: out); return nil } catch let e as StoreError { return e.message } catch { return "\(error)" }
+        }
+        #expect(refusal([s1, wrongSeed])?.contains("seed") == true)
+        #expect(refusal([s1, s1])?.contains("also in") == true)
+        #expect(refusal([s1])?.contains("missing") == true)
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).allSatisfy { !$0.contains("partial") })
+        #expect(refusal([s1, s2]) == nil)
+        #expect(refusal([s1, s2])?.contains("already exists") == true)
+    }
+}
