@@ -30,6 +30,7 @@ public enum ReportWriter {
             case "pip": PIPReport(spec: spec, results: results).build(into: &document, figures: &figures)
             default: document.add(.paragraph("No question-specific sections for '\(spec.question)' yet."))
             }
+            try SensitivitySection.build(spec: spec, store: store, into: &document, figures: &figures)
             Sections.provenance(spec: spec, results: results, into: &document)
             for figure in figures { try Gnuplot.render(figure, in: staging) }
             try document.html.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)

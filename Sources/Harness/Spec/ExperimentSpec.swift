@@ -121,5 +121,7 @@ public struct SensitivitySettings: Sendable, Hashable {
     public var participants: Int
     /// The metric whose comparison is checked for stability.
     public var metric: String
+    /// Which way the metric is better ("lower" for times, "higher" for rates).
+    public var better: WorseDirection
     public var sweeps: [ParameterSweep]
 }

@@ -210,7 +210,7 @@ public enum SpecLoader {
 
     static func parseSensitivity(_ node: SpecNode?, known: [String]) throws -> SensitivitySettings? {
         guard let node else { return nil }
-        try node.rejectUnknownKeys(["participants", "metric", "parameters"])
+        try node.rejectUnknownKeys(["participants", "metric", "better", "parameters"])
         var sweeps: [ParameterSweep] = []
         for (path, list) in try node.required("parameters").entries() {
             guard let def = ParameterCatalog.definition(path) else {
@@ -220,9 +220,14 @@ public enum SpecLoader {
             guard values.count >= 2 else { throw list.error("expected at least two values to sweep") }
             sweeps.append(ParameterSweep(path: path, values: values))
         }
+        let betterNode = try node.optional("better")
+        let better = try betterNode.map { n -> WorseDirection in
+            guard let d = WorseDirection(rawValue: try n.string()) else { throw n.error("expected 'lower' or 'higher'") }
+            return d
+        } ?? .lower
         return SensitivitySettings(participants: try node.optional("participants")?.int(in: 1...100_000) ?? 20,
                                    metric: try node.optional("metric").map { try metricName($0, known: known) } ?? known[0],
-                                   sweeps: sweeps)
+                                   better: better, sweeps: sweeps)
     }
 
     static func parseReport(_ node: SpecNode?, defaultTitle: String) throws -> ReportSettings {

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Harness
+
+struct SensitivityCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sensitivity",
+        abstract: "Run the spec's sensitivity sweeps: the experiment again with each uncertain user-model parameter moved across its range.",
+        discussion: """
+            Each sweep point is stored as a run variant (`path=value`) in the database; `refine report` then shows,
+            per comparison, whether the winner and the effect size hold across each parameter's range, with a plot.
+            """)
+
+    @Argument(help: "The experiment spec (YAML) with a `sensitivity` section.")
+    var spec: String
+
+    @Option(help: "Results database (default: runs/<experiment>.sqlite).")
+    var db: String?
+
+    @Option(help: "Worker threads.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Continue unfinished sweep runs instead of starting new ones.")
+    var resume = false
+
+    @Flag(help: "No progress output.")
+    var quiet = false
+
+    func run() throws {
+        try reportingErrors {
+            let experiment = try SpecLoader.load(path: spec)
+            let variants = experiment.sensitivityVariants()
+            guard !variants.isEmpty else {
+                throw InputError("\(spec): no `sensitivity` section; add one, e.g.\n  sensitivity:\n    participants: 20\n    metric: time_to_effect_s\n    parameters:\n      motor.release_speed_pt_s: [500, 1000, 2000]")
+            }
+            var path = db
+            if path == nil {
+                try FileManager.default.createDirectory(atPath: "runs", withIntermediateDirectories: true)
+                path = "runs/\(experiment.name).sqlite"
+            }
+            let store = try RunStore(path: path!)
+            let stop = StopSignal()
+            for (i, v) in variants.enumerated() {
+                var options = RunOptions(jobs: jobs, resume: resume, progress: .silent)
+                options.variant = v.label
+                let summary = try ExperimentRunner.run(spec: v.spec, store: store, options: options, cancelled: { stop.raised })
+                if !quiet { print("\(experiment.name) sensitivity \(i + 1)/\(variants.count) \(v.label): run \(summary.runID), \(summary.ran) trials") }
+            }
+        }
+    }
+}

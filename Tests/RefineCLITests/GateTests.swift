@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// `refine check`, `baseline update`, `calibrate` and `sensitivity`, through the built executable.
+@Suite("refine, regression gate", .serialized)
+struct GateTests {
+    let gate = """
+        gate:
+          confidence: 0.95
+          metrics:
+            time_to_effect_s: {worse: higher, relative: 0.05, statistic: mean}
+            settle_time_s: {worse: higher, relative: 0.05}
+
+        """
+
+    @Test("check exits 0 on the baseline's own code, 1 on a real regression, 2 on bad input")
+    func exitCodes() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try writeSpec(dir, participants: 6, replace: ("report:", gate + "report:"))
+        let update = try CLI.run(["baseline", "update", spec.path, "-o", "base.json"], in: dir)
+        #expect(update.status == 0, "\(update.stderr)")
+
+        let pass = try CLI.run(["check", spec.path, "--baseline", "base.json"], in: dir)
+        #expect(pass.status == 0 && pass.stdout.contains("pass"), "\(pass.stdout)\(pass.stderr)")
+
+        // A genuinely slower design: the nearest-corner spring takes three times as long to settle.
+        let slower = try writeSpec(dir, participants: 6, name: "slow.yaml",
+                                   replace: ("report:", gate + "report:"))
+        var text = try String(contentsOf: slower, encoding: .utf8)
+        text = text.replacingOccurrences(of: "  - design: nearest-corner\n", with: "  - design: nearest-corner\n    parameters: {response: 1.2}\n")
+        try text.write(to: slower, atomically: true, encoding: .utf8)
+        let regression = try CLI.run(["check", slower.path, "--baseline", "base.json", "--json"], in: dir)
+        #expect(regression.status == 1, "\(regression.stdout)\(regression.stderr)")
+        let findings = try JSONSerialization.jsonObject(with: Data(regression.stdout.utf8)) as! [[String: Any]]
+        #expect(findings.contains { $0["strategy"] as? String == "nearest-corner" && $0["metric"] as? String == "settle_time_s" && $0["verdict"] as? String == "regression" })
+
+        #expect(try CLI.run(["check", spec.path, "--baseline", "absent.json"], in: dir).status == 2)
+        try "{\"experiment\": \"other\"}".write(to: dir.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let bad = try CLI.run(["check", spec.path, "--baseline", "bad.json"], in: dir)
+        #expect(bad.status == 2 && bad.stderr.contains("bad.json"))
+        let noGate = try writeSpec(dir, participants: 2, name: "nogate.yaml")
+        let missingGate = try CLI.run(["check", noGate.path, "--baseline", "base.json"], in: dir)
+        #expect(missingGate.status == 2 && missingGate.stderr.contains("gate"))
+        let broken = try writeSpec(dir, name: "broken.yaml", replace: ("seed: 11", "seed: [11"))
+        #expect(try CLI.run(["check", broken.path, "--baseline", "base.json"], in: dir).status == 2)
+        var other = try String(contentsOf: spec, encoding: .utf8)
+        other = other.replacingOccurrences(of: "name: pip-cli", with: "name: pip-other")
+        try other.write(to: dir.appendingPathComponent("other.yaml"), atomically: true, encoding: .utf8)
+        let mismatch = try CLI.run(["check", "other.yaml", "--baseline", "base.json"], in: dir)
+        #expect(mismatch.status == 2 && mismatch.stderr.contains("pip-cli"))
+    }
+
+    @Test("calibration reports its false-alarm rate and catches a planted regression")
+    func calibrate() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try writeSpec(dir, participants: 20, replace: ("report:", gate + "report:"))
+        let r = try CLI.run(["calibrate", spec.path, "--pairs", "4", "--plant", "nearest-corner:time_to_effect_s:1.5", "--json"], in: dir)
+        let summary = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        #expect(summary["pairs"] as? Int == 4)
+        #expect(summary["false_alarms"] as? Int == 0)
+        #expect(summary["planted_caught"] as? Int == 4, "\(r.stdout)")
+        #expect(r.status == 0)
+    }
+
+    @Test("sensitivity sweeps are stored as variants and reported")
+    func sensitivity() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sweep = """
+            sensitivity:
+              participants: 3
+              metric: time_to_effect_s
+              parameters:
+                motor.release_speed_pt_s: [600, 1500]
+
+            """
+        let spec = try writeSpec(dir, replace: ("report:", sweep + "report:"))
+        #expect(try CLI.run(["run", spec.path, "--db", "r.sqlite"], in: dir).status == 0)
+        let s = try CLI.run(["sensitivity", spec.path, "--db", "r.sqlite"], in: dir)
+        #expect(s.status == 0, "\(s.stderr)")
+        let report = try CLI.run(["report", spec.path, "--db", "r.sqlite", "--out", "out"], in: dir)
+        #expect(report.status == 0, "\(report.stderr)")
+        let md = try String(contentsOf: dir.appendingPathComponent("out/report.md"), encoding: .utf8)
+        #expect(md.contains("Sensitivity to the user-model assumptions") && md.contains("motor.release\\_speed\\_pt\\_s"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/sensitivity_motor_release_speed_pt_s.png").path))
+        // The main report still reads the ordinary run, not a sweep point.
+        #expect(md.contains("144 trials"))
+    }
+}
