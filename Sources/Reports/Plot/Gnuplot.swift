@@ -29,10 +29,10 @@ public struct GnuplotFigure: Sendable {
         set key below
         set grid
         \(body)
-        set terminal pngcairo size \(size.width),\(size.height) font "DejaVu Sans,11"
+        set terminal pngcairo noenhanced size \(size.width),\(size.height) font "DejaVu Sans,11"
         set output "\(name).png"
         replot
-        set terminal svg size \(size.width),\(size.height) font "DejaVu Sans,11" dynamic
+        set terminal svg noenhanced size \(size.width),\(size.height) font "DejaVu Sans,11" dynamic
         set output "\(name).svg"
         replot
         unset output

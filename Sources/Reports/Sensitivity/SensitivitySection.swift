@@ -96,7 +96,7 @@ enum SensitivitySection {
             }.joined(separator: "\n")
         }
         let plots = comparisons.enumerated().map { i, c in
-            "\"\(name).dat\" index \(i) using 1:2 with linespoints linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(c)), \"\(name).dat\" index \(i) using 1:2:3:4 with yerrorbars linecolor \(i + 1) notitle"
+            "\"\(name).dat\" index \(i) using 1:2 with linespoints linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(c)), \"\(name).dat\" index \(i) using 1:2:3:4 with yerrorbars pointtype 7 linecolor \(i + 1) notitle"
         }
         return GnuplotFigure(
             name: name, title: "Effect on \(metric) as \(sweep.path) varies",
