@@ -56,7 +56,7 @@ public struct Device: Sendable, Hashable, Codable {
 }
 
 /// A device held one way: what a strategy lays out for and a trial key names.
-public struct DeviceConfiguration: Sendable, Hashable {
+public struct DeviceConfiguration: Sendable, Hashable, Codable {
     public var device: Device
     public var orientation: Orientation
 

@@ -183,3 +183,19 @@ struct ScaleOutTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("other.sqlite").path))
     }
 }
+
+@Suite("refine validate")
+struct ValidateCLITests {
+    @Test("validate passes, writes its report with a plot per law, and prints JSON")
+    func validate() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try CLI.run(["validate", "--participants", "6", "--out", "val", "--json"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let checks = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [[String: Any]]
+        #expect(checks.count == 5)
+        for name in ["index.html", "report.md", "fitts_regression.png", "iso_9241_9_throughput.png", "hit_rate.png", "hick_hyman.png", "visual_search.png"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("val/\(name)").path), "\(name)")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import UserModels
+
+/// The report of `refine validate`: each law with the models' points on the
+/// published line, the measured figures and their bands.
+public enum ValidationReport {
+    public static func write(_ checks: [LawCheck], participants: Int, seed: UInt64, to folder: URL) throws {
+        let fm = FileManager.default
+        try fm.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let staging = folder.deletingLastPathComponent().appendingPathComponent(".\(folder.lastPathComponent).partial-\(getpid())")
+        try? fm.removeItem(at: staging)
+        try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+        var doc = ReportDocument(title: "Validation of the simulated users")
+        doc.add(.paragraph("Canonical tasks from the human-performance literature, run through Refine's user models with \(participants) simulated participants (seed \(seed)). A figure outside its band fails the validation (`refine validate` exits 1)."))
+        doc.add(.table(header: ["law", "figure", "model", "band", "result"], rows: checks.flatMap { c in
+            c.figures.map { [c.title, $0.name, formatNumber($0.value, digits: 4), "\(formatNumber($0.lower, digits: 4)) … \(formatNumber($0.upper, digits: 4))", $0.passed ? "pass" : "FAIL"] }
+        }))
+        do {
+            for c in checks {
+                doc.add(.heading(level: 2, text: c.title))
+                doc.add(.paragraph("Published: \(c.source)."))
+                let name = c.id.replacingOccurrences(of: "-", with: "_")
+                let model = c.model.map { "\($0[0])\t\($0[1])" }.joined(separator: "\n")
+                let published = c.published.map { "\($0[0])\t\($0[1])" }.joined(separator: "\n")
+                let figure = GnuplotFigure(
+                    name: name, title: c.title,
+                    data: [("\(name).dat", "# model: x\ty\n\(model)\n\n\n# published: x\ty\n\(published)\n")],
+                    body: """
+                        set title \(Gnuplot.quoted(c.title))
+                        set xlabel \(Gnuplot.quoted(c.xLabel))
+                        set ylabel \(Gnuplot.quoted(c.yLabel))
+                        plot "\(name).dat" index 1 using 1:2 with lines linewidth 2 linecolor rgb "#888888" title "published", \\
+                             "\(name).dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 title "model"
+                        """)
+                try Gnuplot.render(figure, in: staging)
+                doc.add(.figure(file: "\(name).png", caption: c.title, links: ["\(name).svg", "\(name).gp", "\(name).dat"]))
+                doc.add(.bullets(c.figures.map { "\($0.name) = \(formatNumber($0.value, digits: 4)) (band \(formatNumber($0.lower, digits: 4)) … \(formatNumber($0.upper, digits: 4))): \($0.passed ? "pass" : "FAIL")" }))
+            }
+            try doc.html.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+            try doc.markdown.write(to: staging.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
+        } catch {
+            try? fm.removeItem(at: staging)
+            throw error
+        }
+        let old = folder.deletingLastPathComponent().appendingPathComponent(".\(folder.lastPathComponent).old-\(getpid())")
+        if fm.fileExists(atPath: folder.path) { try fm.moveItem(at: folder, to: old) }
+        try fm.moveItem(at: staging, to: folder)
+        try? fm.removeItem(at: old)
+    }
+}

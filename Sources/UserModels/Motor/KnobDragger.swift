@@ -1,0 +1,55 @@
+import Foundation
+import Interaction
+
+/// Dragging a knob or slider thumb to a chosen position: one minimum-jerk
+/// movement whose duration follows the Fitts-like drag law, an endpoint scattered
+/// by the precision the person aims for, and a jump when the finger lifts off.
+/// Corrections are separate drags, decided by the person after looking again.
+public struct KnobDragger: Sendable {
+    public var participant: Participant
+
+    public init(participant: Participant) { self.participant = participant }
+
+    /// Drags from `grab` (on the thumb) toward `goal` along a track's axis,
+    /// aiming within `tolerance` points. Returns the touches; the last sample is
+    /// where the finger lifted, jump included.
+    public func drag<G: RandomNumberGenerator>(from grab: Point, to goal: Point, tolerance: Double, startTime: Double,
+                                               on device: DeviceConfiguration, using g: inout G) -> TouchStream {
+        let p = participant
+        let distance = device.millimetres(grab.distance(to: goal))
+        let width = max(0.5, device.millimetres(tolerance))
+        let law = FittsLaw(intercept: p["motor.drag_a_s"], slope: p["motor.drag_b_s_per_bit"])
+        let duration = max(0.1, law.movementTime(distance: distance, width: width)
+                                * max(0.3, 1 + g.normal(mean: 0, sd: p["motor.timing_cv"])))
+        // Endpoint spread: Fitts' effective width, W_e = 4.133·σ, taken as the aimed tolerance.
+        let direction = (goal - grab).normalized
+        let end = goal + direction * g.normal(mean: 0, sd: tolerance / 4.133)
+        let path = MinimumJerk(from: grab, to: end, duration: duration)
+        var stream = TouchStream(startTime: startTime, duration: duration) { path.position(at: $0) }
+        // Lifting the finger rolls its contact point: the value jumps a little.
+        let jump = direction * g.uniform(-1, 1) * p["motor.liftoff_jump_pt"] / 2
+        var samples = stream.samples
+        samples[samples.count - 1].location = samples[samples.count - 1].location + jump
+        stream = TouchStream(samples: samples)
+        return stream
+    }
+
+    /// A swipe (scroll) of `distance` points in `direction` starting at `from`: a
+    /// flick-like minimum-jerk movement released at speed.
+    public func swipe(from: Point, direction: Vector2, distance: Double, startTime: Double) -> TouchStream {
+        let speed = participant["motor.release_speed_pt_s"]
+        let path = MinimumJerk(from: from, to: from + direction.normalized * (2 * distance), peakSpeed: speed)
+        return TouchStream(startTime: startTime, duration: path.duration / 2) { path.position(at: $0) }
+    }
+
+    /// A pinch: two fingers moving apart (scale > 1) or together about `center`.
+    public func pinch(center: Point, startSpan: Double, scale: Double, startTime: Double) -> [TouchStream] {
+        let endSpan = startSpan * scale
+        let duration = max(0.15, 1.875 * abs(endSpan - startSpan) / 2 / participant["motor.drag_speed_pt_s"])
+        return [-1.0, 1.0].map { side in
+            let a = center + Vector2(side * startSpan / 2, 0), b = center + Vector2(side * endSpan / 2, 0)
+            let path = MinimumJerk(from: a, to: b, duration: duration)
+            return TouchStream(startTime: startTime, duration: duration) { path.position(at: $0) }
+        }
+    }
+}
