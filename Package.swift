@@ -28,7 +28,7 @@ let package = Package(
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .target(name: "ImageEngine", dependencies: ["CPNG"]),
         .target(name: "Interaction"),
-        .target(name: "UserModels", dependencies: ["Interaction"]),
+        .target(name: "UserModels", dependencies: ["Interaction", "ImageEngine"]),
         .target(name: "Designs", dependencies: ["Interaction"]),
         .target(
             name: "Harness",
@@ -60,7 +60,7 @@ let package = Package(
             exclude: ["peer.py", "README.md"]),
         .testTarget(name: "ImageEngineTests", dependencies: ["ImageEngine"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
-        .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction"]),
+        .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction", "ImageEngine"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Designs", "UserModels", "Interaction"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Harness", "UserModels"], resources: [.copy("Fixtures")]),

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import UserModels
 
 /// A run as the database records it.
 public struct RunRecord: Sendable, Hashable {

@@ -78,12 +78,8 @@ public struct Thrower: Sendable {
     /// Tells the person the object went somewhere it was not meant to go.
     public mutating func noticeMiss() { misses += 1 }
 
-    /// Time to bring the finger from `from` onto an object `size` points wide
-    /// at `to`, by Fitts' law with the person's tap constants, converted to
-    /// millimetres on the device.
+    /// Time to bring the finger from `from` onto an object `targetWidth` points wide at `to`.
     public func reachTime(from: Point, to: Point, targetWidth: Double, on device: DeviceConfiguration) -> Double {
-        let law = FittsLaw(intercept: participant["motor.fitts_a_s"], slope: participant["motor.fitts_b_s_per_bit"])
-        return law.movementTime(distance: device.millimetres(from.distance(to: to)),
-                                width: device.millimetres(targetWidth))
+        Tapper(participant: participant).reachTime(from: from, to: to, size: targetWidth, on: device)
     }
 }

@@ -1,0 +1,24 @@
+/// What words on a control suggest it changes: everyday photo vocabulary, the
+/// knowledge any person brings — never the name of a design.
+public enum Lexicon {
+    /// Regions a label claims to affect, from its words (case-insensitive).
+    public static func regions(for label: String) -> [PhotoRegion] {
+        let text = label.lowercased()
+        var out: [PhotoRegion] = []
+        func has(_ words: String...) -> Bool { words.contains { text.contains($0) } }
+        if has("shadow", "black", "dark") { out.append(.shadows) }
+        if has("highlight", "white", "bright area") { out.append(.highlights) }
+        if has("brightness", "exposure", "light") && !out.contains(.highlights) { out.append(.midtones) }
+        if has("contrast") { out += [.shadows, .highlights] }
+        if has("saturation", "vibrance", "colour", "color", "vivid") { out.append(.overall) }
+        if has("sky", "blue") { out.append(.sky) }
+        if has("skin", "tone", "portrait") { out.append(.skin) }
+        if has("green", "foliage", "grass", "tree") { out.append(.foliage) }
+        return out
+    }
+
+    /// The words of a label (for reading time).
+    public static func wordCount(_ label: String) -> Int {
+        label.split(whereSeparator: { $0 == " " || $0 == "&" || $0 == "/" }).count
+    }
+}

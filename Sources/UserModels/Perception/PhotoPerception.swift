@@ -1,0 +1,88 @@
+import Foundation
+import ImageEngine
+
+/// Parts of a photo a person judges separately: tonal ranges and the colour
+/// zones the iPhoto talk's controls name (skies, skin, greenery).
+public enum PhotoRegion: String, Sendable, Codable, Hashable, CaseIterable {
+    case overall, shadows, midtones, highlights, sky, skin, foliage
+}
+
+/// Which pixels of the goal belong to which region, decided once from the goal.
+public struct RegionMasks: Sendable {
+    /// Pixel indices per region; regions under 2% of the photo are left out.
+    public let pixels: [PhotoRegion: [Int]]
+
+    public init(goal: LabImage) {
+        var out: [PhotoRegion: [Int]] = [:]
+        for (i, p) in goal.pixels.enumerated() {
+            let l = Double(p.x), a = Double(p.y), b = Double(p.z)
+            let c = (a * a + b * b).squareRoot()
+            var h = atan2(b, a) * 180 / .pi
+            if h < 0 { h += 360 }
+            out[.overall, default: []].append(i)
+            out[l < 30 ? .shadows : l > 70 ? .highlights : .midtones, default: []].append(i)
+            if c > 8 && l > 35 && (190...265).contains(h) { out[.sky, default: []].append(i) }
+            if (8...45).contains(c) && (30...85).contains(l) && (20...70).contains(h) { out[.skin, default: []].append(i) }
+            if c > 8 && (85...165).contains(h) { out[.foliage, default: []].append(i) }
+        }
+        let minimum = max(1, goal.pixels.count / 50)
+        pixels = out.filter { $0.key == .overall || $0.value.count >= minimum }
+    }
+
+    /// Regions present, in a fixed order.
+    public var regions: [PhotoRegion] { PhotoRegion.allCases.filter { pixels[$0] != nil } }
+}
+
+/// What a person sees when comparing the photo with the look they want, region
+/// by region: how different (ΔE00) and which way (lighter/darker, more/less colourful).
+public struct PhotoPercept: Sendable {
+    /// Perceived mean ΔE00 per region (with the person's noise).
+    public var difference: [PhotoRegion: Double]
+    /// Goal minus current mean lightness (L*) per region: positive means "should be lighter".
+    public var lightness: [PhotoRegion: Double]
+    /// Goal minus current mean chroma per region: positive means "should be more colourful".
+    public var chroma: [PhotoRegion: Double]
+
+    /// The region that looks most wrong.
+    public var worst: PhotoRegion {
+        difference.max { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }!.key
+    }
+    public var worstDifference: Double { difference[worst]! }
+}
+
+/// A person's eye for photos: the rendered photo at a glance-sized proxy compared
+/// with the goal by region, with noise at the scale of the just-noticeable difference.
+public struct PhotoPerception: Sendable {
+    public let goal: LabImage
+    public let masks: RegionMasks
+    public let jnd: Double
+
+    /// `goal` at the person's perception-proxy size.
+    public init(goal: LabImage, participant: Participant) {
+        self.goal = goal
+        masks = RegionMasks(goal: goal)
+        jnd = participant["perception.jnd_de00"]
+    }
+
+    public func look<G: RandomNumberGenerator>(at photo: Image, using g: inout G) -> PhotoPercept {
+        let current = LabImage(photo)
+        let map = current.deltaE2000Map(to: goal)
+        var difference: [PhotoRegion: Double] = [:], lightness: [PhotoRegion: Double] = [:], chroma: [PhotoRegion: Double] = [:]
+        for region in masks.regions {
+            let idx = masks.pixels[region]!
+            var de = 0.0, dl = 0.0, dc = 0.0
+            for i in idx {
+                de += Double(map[i])
+                let p = current.pixels[i], q = goal.pixels[i]
+                dl += Double(q.x - p.x)
+                dc += Double((q.y * q.y + q.z * q.z).squareRoot() - (p.y * p.y + p.z * p.z).squareRoot())
+            }
+            let n = Double(idx.count)
+            // Judgements wobble by about half a JND from glance to glance.
+            difference[region] = max(0, de / n + g.normal(mean: 0, sd: jnd / 2))
+            lightness[region] = dl / n
+            chroma[region] = dc / n
+        }
+        return PhotoPercept(difference: difference, lightness: lightness, chroma: chroma)
+    }
+}
