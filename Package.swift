@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "ImageEngine", dependencies: ["CPNG"]),
         .target(name: "Interaction"),
         .target(name: "UserModels", dependencies: ["Interaction", "ImageEngine"]),
-        .target(name: "Designs", dependencies: ["Interaction"]),
+        .target(name: "Designs", dependencies: ["Interaction", "ImageEngine"]),
         .target(
             name: "Harness",
             dependencies: [
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "ImageEngineTests", dependencies: ["ImageEngine"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
         .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction", "ImageEngine"]),
-        .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction"]),
+        .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction", "ImageEngine"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Designs", "UserModels", "Interaction"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Harness", "UserModels"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RefineCLITests", dependencies: ["refine", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -71,6 +71,11 @@ public struct Rect: Hashable, Sendable, Codable {
              height: height - insets.top - insets.bottom)
     }
 
+    /// Whether the two rectangles overlap or touch.
+    public func intersects(_ other: Rect) -> Bool {
+        minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
+    }
+
     /// The point of the rectangle nearest to `p` (p itself when inside).
     public func clamped(_ p: Point) -> Point {
         Point(min(max(p.x, minX), maxX), min(max(p.y, minY), maxY))

@@ -32,11 +32,14 @@ public struct Control: Sendable, Codable, Hashable {
     public var axis: Axis?
     /// A warning shown on the control (e.g. an end zone glowing red), if any.
     public var warning: String?
+    /// Where the control sits on a dark-to-light scale the screen shows (a
+    /// histogram, a 0%–100% track): 0 at the dark end, 1 at the light end.
+    public var tone: Double?
 
     public enum Axis: String, Sendable, Codable, Hashable { case horizontal, vertical }
 
     public init(id: String, role: ControlRole, frame: Rect, label: String? = nil, visibleAffordance: Bool = true,
-                hinted: Bool = false, value: Double? = nil, axis: Axis? = nil, warning: String? = nil) {
+                hinted: Bool = false, value: Double? = nil, axis: Axis? = nil, warning: String? = nil, tone: Double? = nil) {
         self.id = id
         self.role = role
         self.frame = frame
@@ -46,6 +49,7 @@ public struct Control: Sendable, Codable, Hashable {
         self.value = value
         self.axis = axis
         self.warning = warning
+        self.tone = tone
     }
 
     /// Where the thumb of a slider or knob is drawn.

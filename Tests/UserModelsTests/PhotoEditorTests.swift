@@ -21,7 +21,7 @@ struct SliderEditor: PhotoEditingEnvironment {
         }, photoFrame: Rect(x: 40, y: 100, width: 900, height: 700))
     }
 
-    func photo(proxy: Int) -> Image { Renderer(threads: 1).render(base, with: adjustments) }
+    mutating func photo(proxy: Int) -> Image { Renderer(threads: 1).render(base, with: adjustments) }
 
     mutating func perform(_ gesture: Gesture) {
         guard case .drag(let s) = gesture else { return }
@@ -52,9 +52,9 @@ struct PhotoEditorTests {
         p.values["perception.satisfied_de00"] = 1.5
         var g = SeededGenerator(seed: seed)
         let outcome = PhotoEditor(participant: p).edit(&env, goal: goalLab, using: &g, trace: true) { e in
-            LabImage(e.photo(proxy: 96)).meanDeltaE2000(to: goalLab) < 2
+            LabImage(Renderer(threads: 1).render(e.base, with: e.adjustments)).meanDeltaE2000(to: goalLab) < 2
         }
-        return (outcome, LabImage(env.photo(proxy: 96)).meanDeltaE2000(to: goalLab))
+        return (outcome, LabImage(Renderer(threads: 1).render(Self.photo, with: env.adjustments)).meanDeltaE2000(to: goalLab))
     }
 
     @Test("people reach a goal look with labelled sliders", arguments: [1, 2, 3, 4] as [UInt64])

@@ -7,6 +7,7 @@ enum QuestionRegistry {
     static func parseTasks(question: String, node: SpecNode) throws -> [TaskSpec] {
         switch question {
         case "pip": return try PIPSimulator.tasks(from: node)
+        case "exposure": return try ExposureSimulator.tasks(from: node)
         default: throw node.error("no task format for question '\(question)'")
         }
     }
@@ -17,6 +18,9 @@ enum QuestionRegistry {
         case "pip":
             _ = try PIPDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), device: device)
             return true
+        case "exposure":
+            _ = try ExposureDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
+            return true
         default: return false
         }
     }
@@ -24,6 +28,7 @@ enum QuestionRegistry {
     static func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator {
         switch spec.question {
         case "pip": return try PIPSimulator(spec: spec)
+        case "exposure": return try ExposureSimulator(spec: spec)
         default: throw SpecError(file: spec.path, field: "question", message: "no simulator for question '\(spec.question)'")
         }
     }
@@ -32,6 +37,7 @@ enum QuestionRegistry {
     static func metricNames(question: String) -> [String] {
         switch question {
         case "pip": return PIPSimulator.metricNames
+        case "exposure": return ExposureSimulator.metricNames
         default: return []
         }
     }

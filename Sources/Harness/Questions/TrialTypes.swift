@@ -36,6 +36,12 @@ public struct TrialOutcome: Sendable {
 /// by the worker threads, so they must be immutable.
 public protocol TrialSimulator: Sendable {
     func run(_ trial: PlannedTrial, participant: Participant, trace: Bool) -> TrialOutcome
+    /// Data files the trials read (photos), with their SHA-256, for the run's provenance.
+    var dataFiles: [(path: String, sha256: String)] { get }
+}
+
+extension TrialSimulator {
+    public var dataFiles: [(path: String, sha256: String)] { [] }
 }
 
 import Foundation

@@ -95,7 +95,8 @@ public enum ExperimentRunner {
             done = try store.finishedKeys(runID: runID)
         } else {
             runID = try store.beginRun(spec: spec, provenance: provenance, shard: options.shard, jobs: options.jobs,
-                                       trace: options.trace, plannedTrials: mine.count, variant: options.variant)
+                                       trace: options.trace, plannedTrials: mine.count, variant: options.variant,
+                                       dataFiles: simulator.dataFiles)
         }
         let resumed = previous != nil
         let todo = mine.filter { !done.contains($0.key) }

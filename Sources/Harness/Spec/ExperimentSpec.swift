@@ -1,4 +1,5 @@
 import Designs
+import ImageEngine
 import Interaction
 import UserModels
 
@@ -25,6 +26,9 @@ public struct TaskSpec: Sendable, Hashable {
 public enum TaskGoal: Sendable, Hashable {
     /// Move the picture-in-picture from one corner to another.
     case movePIP(from: Corner, to: Corner)
+    /// Make `photo` look like the engine's render of it with hidden `goal`
+    /// adjustments, to within `tolerance` mean ΔE00.
+    case adjustPhoto(photo: String, goal: Adjustments, tolerance: Double)
 }
 
 /// When a trial stops if the person has not finished.

@@ -17,6 +17,11 @@ public enum Lexicon {
         return out
     }
 
+    /// Regions suggested by a control's place on a dark-to-light scale.
+    public static func regions(forTone t: Double) -> [PhotoRegion] {
+        t < 0.3 ? [.shadows] : t > 0.7 ? [.highlights] : [.midtones]
+    }
+
     /// The words of a label (for reading time).
     public static func wordCount(_ label: String) -> Int {
         label.split(whereSeparator: { $0 == " " || $0 == "&" || $0 == "/" }).count

@@ -2,26 +2,12 @@ import Foundation
 import ImageEngine
 import Interaction
 
-/// A gesture a person makes on a screen.
-public enum Gesture: Sendable {
-    case tap(TouchStream)
-    case drag(TouchStream)
-    case pinch([TouchStream])
-
-    public var end: Double {
-        switch self {
-        case .tap(let s), .drag(let s): s.end.time
-        case .pinch(let s): s.map(\.end.time).max() ?? 0
-        }
-    }
-}
-
 /// A design with its engine, as a person meets it: a screen to look at, a photo
 /// to judge, gestures to make. The harness wraps each design in one of these.
 public protocol PhotoEditingEnvironment {
     var screen: Screen { get }
     /// The photo as rendered now, with its long side at `proxy` pixels.
-    func photo(proxy: Int) -> Image
+    mutating func photo(proxy: Int) -> Image
     /// Delivers a gesture (its samples carry their virtual times).
     mutating func perform(_ gesture: Gesture)
 }
@@ -66,6 +52,9 @@ public struct PhotoEditor: Sendable {
         /// Region → change of (lightness, colourfulness) there per point of drag along the control's axis.
         var effect: [PhotoRegion: Vector2] = [:]
         var useless: Set<PhotoRegion> = []
+        /// How much of a planned move the person dares: halved after an overshoot,
+        /// regained after moves that help (people slow down near the target).
+        var boldness = 0.9
         var tried: Bool { !effect.isEmpty || !useless.isEmpty }
     }
 
@@ -79,6 +68,10 @@ public struct PhotoEditor: Sendable {
         let p = participant
         let proxy = Int(p["perception.proxy_px"])
         let eye = PhotoPerception(goal: goal, participant: p)
+        let photoArea = { (screen: Screen) -> Double in
+            guard let f = screen.photoFrame else { return 0 }
+            return screen.device.millimetres(f.width) * screen.device.millimetres(f.height)
+        }
         let cognition = Cognition(participant: p)
         let dragger = KnobDragger(participant: p)
         let satisfiedAt = p["perception.satisfied_de00"]
@@ -92,52 +85,96 @@ public struct PhotoEditor: Sendable {
                                           wrongControlTries: 0, missedTaps: 0, travel: 0, events: [])
         if objective(environment) { outcome.timeToEffect = 0 }
 
-        // First look: read the labels (experts know them at a glance).
-        let labels = environment.screen.controls.compactMap(\.label)
-        let words = labels.reduce(0) { $0 + Lexicon.wordCount($1) }
-        clock.advance(by: p["perception.eye_movement_s"] + (p.isExpert ? 0 : cognition.readingTime(words: words)))
-        for c in environment.screen.controls {
-            var b = Belief()
-            if let label = c.label, cognition.infersFromLabel(using: &g) {
-                b.claimedRegions = Lexicon.regions(for: label)
-                b.understoodLabel = true
+        var tapped: Set<String> = []
+        var lastTapped: String? = nil
+        /// Meets the controls on screen that the person has not seen before: reads
+        /// their labels (experts know them at a glance) and notes what looks touchable.
+        func meetNewControls(_ screen: Screen) {
+            let fresh = screen.controls.filter { beliefs[$0.id] == nil }
+            guard !fresh.isEmpty else { return }
+            let words = fresh.compactMap(\.label).reduce(0) { $0 + Lexicon.wordCount($1) }
+            clock.advance(by: p["perception.eye_movement_s"] + (p.isExpert ? 0 : cognition.readingTime(words: words)))
+            for c in fresh {
+                var b = Belief()
+                if let label = c.label, cognition.infersFromLabel(using: &g) {
+                    b.claimedRegions = Lexicon.regions(for: label)
+                    b.understoodLabel = true
+                } else if c.label == nil, let tone = c.tone, cognition.infersFromLabel(using: &g) {
+                    // No words, but a place on a tonal scale: darks on the dark end.
+                    b.claimedRegions = Lexicon.regions(forTone: tone)
+                }
+                beliefs[c.id] = b
+                if c.visibleAffordance { discovered.insert(c.id) }
             }
-            beliefs[c.id] = b
-            if c.visibleAffordance { discovered.insert(c.id) }
+            log.add(clock.now, "read", [("controls", .number(Double(fresh.count))), ("words", .number(Double(words)))])
         }
-        log.add(clock.now, "read", [("labels", .number(Double(labels.count))), ("words", .number(Double(words)))])
+        meetNewControls(environment.screen)
 
-        var percept = eye.look(at: environment.photo(proxy: proxy), using: &g)
+        var percept = eye.look(at: environment.photo(proxy: proxy), areaMM2: photoArea(environment.screen), using: &g)
         clock.advance(by: p["perception.cycle_s"])
-        while outcome.touches < maxGestures && clock.now < timeLimit {
+        // A person who stops getting closer eventually settles for what they have.
+        var bestSoFar = percept.worstDifference
+        var sinceImprovement = 0
+        while outcome.touches < maxGestures && clock.now < timeLimit && sinceImprovement < 8 {
             log.add(clock.now, "perceive", [("worst", .text(percept.worst.rawValue)), ("difference", .number(percept.worstDifference))])
             if percept.worstDifference < satisfiedAt {
                 outcome.satisfied = true
                 break
             }
             let screen = environment.screen
+            meetNewControls(screen)
             let usable = screen.controls.filter { ($0.role == .slider || $0.role == .knob || $0.role == .zone) && discovered.contains($0.id) }
             // The worst region the person still has an idea for.
             let hopeless = { (r: PhotoRegion) in usable.allSatisfy { beliefs[$0.id]!.useless.contains(r) } }
             let regions = percept.difference.filter { $0.value >= satisfiedAt && !hopeless($0.key) }
                 .sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }.map(\.key)
-            // Decide which control to use.
+            // People judge the whole photo: a move that fixes one region and spoils
+            // another is no fix. Predict each known control's best move over every
+            // region it is known to affect, and how much of the mismatch it removes.
+            let errors = Dictionary(uniqueKeysWithValues: percept.difference.keys.map { ($0, Self.error(percept, $0)) })
+            let totalError = errors.values.reduce(0) { $0 + $1.dot($1) }
+            var best: (control: Control, move: Double, reduction: Double)?
+            for c in usable {
+                guard let plan = Self.bestMove(beliefs[c.id]!.effect, errors: errors) else { continue }
+                if plan.reduction > (best?.reduction ?? 0) { best = (c, plan.move, plan.reduction) }
+            }
             var choice: Control?
             var reason = ""
             var region = percept.worst
-            for r in regions {
-                let error = Self.error(percept, r)
-                let known = usable.compactMap { c -> (Control, Double)? in
-                    guard let v = beliefs[c.id]!.effect[r], v.length > 1e-6 else { return nil }
-                    return (c, abs(error.dot(v)) / v.length)   // the error this control can remove
+            var plannedMove: Double? = nil
+            if let b = best, b.reduction >= 0.2 * totalError {
+                choice = b.control; reason = "known"; plannedMove = b.move
+                region = regions.first { beliefs[b.control.id]!.effect[$0] != nil } ?? percept.worst
+            } else {
+                for r in regions {
+                    let claimed = usable.filter { beliefs[$0.id]!.claimedRegions.contains(r) && !beliefs[$0.id]!.tried }
+                    if let c = claimed.first { choice = c; reason = "label"; region = r; break }
+                    let untried = usable.filter { !beliefs[$0.id]!.tried }
+                    if !untried.isEmpty { choice = untried[Int(g.next() % UInt64(untried.count))]; reason = "explore"; region = r; break }
                 }
-                if let best = known.max(by: { ($0.1, $1.0.id) < ($1.1, $0.0.id) }), best.1 > eye.jnd * 0.5 {
-                    choice = best.0; reason = "known"; region = r; break
+                if choice == nil, let b = best, b.reduction > 0.02 * totalError {
+                    choice = b.control; reason = "known"; plannedMove = b.move
+                    region = regions.first { beliefs[b.control.id]!.effect[$0] != nil } ?? percept.worst
                 }
-                let claimed = usable.filter { beliefs[$0.id]!.claimedRegions.contains(r) && beliefs[$0.id]!.effect[r] == nil && !beliefs[$0.id]!.useless.contains(r) }
-                if let c = claimed.first { choice = c; reason = "label"; region = r; break }
-                let untried = usable.filter { beliefs[$0.id]!.effect[r] == nil && !beliefs[$0.id]!.useless.contains(r) }
-                if !untried.isEmpty { choice = untried[Int(g.next() % UInt64(untried.count))]; reason = "explore"; region = r; break }
+            }
+            if choice == nil, let button = Self.buttonToTry(screen, wanted: regions.isEmpty ? [percept.worst] : regions,
+                                                            tapped: tapped, lastTapped: lastTapped) {
+                // Controls may be behind a button: tap the one whose label promises the region.
+                clock.advance(by: cognition.mentalPreparation)
+                let tap = Tapper(participant: p).tap(button.frame, from: finger, startTime: clock.now, on: screen.device, using: &g)
+                log.add(tap.touches.start.time, "tap", [("control", .text(button.id)), ("x", .number(tap.landing.x)), ("y", .number(tap.landing.y))])
+                environment.perform(.tap(tap.touches))
+                clock.advance(to: tap.touches.end.time)
+                finger = tap.landing
+                outcome.touches += 1
+                if button.frame.contains(tap.landing) {
+                    tapped.insert(button.id)
+                    lastTapped = button.id
+                } else {
+                    outcome.missedTaps += 1
+                }
+                clock.advance(by: p["perception.cycle_s"])
+                continue
             }
             if choice == nil {
                 // Look for controls that show no affordance.
@@ -147,6 +184,10 @@ public struct PhotoEditor: Sendable {
                 clock.advance(by: min(found.1, max(0, timeLimit - clock.now)))
                 if clock.now >= timeLimit { break }
                 discovered.insert(found.0.id)
+                // Finding one hidden zone makes its neighbours easy to guess.
+                for h in hidden where h.role == found.0.role && h.frame.inset(by: EdgeInsets(all: -2)).intersects(found.0.frame) {
+                    discovered.insert(h.id)
+                }
                 log.add(clock.now, "discover", [("control", .text(found.0.id))])
                 continue
             }
@@ -164,8 +205,8 @@ public struct PhotoEditor: Sendable {
             let axis = Self.axisVector(control)
             let length = Self.trackLength(control)
             var move: Double
-            if let v = beliefs[control.id]!.effect[region], v.length > 1e-6 {
-                move = max(-0.5 * length, min(0.5 * length, error.dot(v) / v.dot(v) * 0.9))
+            if let planned = plannedMove {
+                move = max(-0.5 * length, min(0.5 * length, planned * beliefs[control.id]!.boldness))
             } else {
                 move = 0.15 * length * ((error.x + error.y) >= 0 ? 1 : -1)
             }
@@ -192,10 +233,13 @@ public struct PhotoEditor: Sendable {
 
             // Look again and learn what the control did, in every region.
             let before = percept
-            percept = eye.look(at: environment.photo(proxy: proxy), using: &g)
+            percept = eye.look(at: environment.photo(proxy: proxy), areaMM2: photoArea(environment.screen), using: &g)
             clock.advance(by: p["perception.cycle_s"])
             let moved = (touches.end.location - touches.start.location).dot(axis)
             var belief = beliefs[control.id]!
+            let errorBefore = before.difference.keys.reduce(0.0) { $0 + Self.error(before, $1).dot(Self.error(before, $1)) }
+            let errorAfter = percept.difference.keys.reduce(0.0) { $0 + Self.error(percept, $1).dot(Self.error(percept, $1)) }
+            belief.boldness = errorAfter > errorBefore ? max(0.1, belief.boldness * 0.5) : min(0.9, belief.boldness * 1.3)
             for r in percept.difference.keys where abs(moved) > 0.5 {
                 let change = Self.error(before, r) - Self.error(percept, r)
                 if change.length < 0.5 && abs(moved) > 0.08 * length {
@@ -214,6 +258,12 @@ public struct PhotoEditor: Sendable {
                                              ("lightness_per_pt", .number(v.x)), ("chroma_per_pt", .number(v.y))])
             }
             beliefs[control.id] = belief
+            if percept.worstDifference < bestSoFar - 0.3 {
+                bestSoFar = percept.worstDifference
+                sinceImprovement = 0
+            } else {
+                sinceImprovement += 1
+            }
         }
         outcome.timeToDone = clock.now
         outcome.events = log.events
@@ -223,6 +273,32 @@ public struct PhotoEditor: Sendable {
     /// What is off in `region`: goal minus current (lightness, colourfulness).
     static func error(_ p: PhotoPercept, _ region: PhotoRegion) -> Vector2 {
         Vector2(p.lightness[region] ?? 0, p.chroma[region] ?? 0)
+    }
+
+    /// The move along a control that best removes the mismatch in the regions it
+    /// is known to affect (least squares), and the squared error it would remove.
+    static func bestMove(_ effect: [PhotoRegion: Vector2], errors: [PhotoRegion: Vector2]) -> (move: Double, reduction: Double)? {
+        var num = 0.0, den = 0.0
+        for (r, v) in effect { if let e = errors[r] { num += e.dot(v); den += v.dot(v) } }
+        guard den > 1e-12 else { return nil }
+        let m = num / den
+        var reduction = 0.0
+        for (r, v) in effect {
+            guard let e = errors[r] else { continue }
+            let after = e - v * m
+            reduction += e.dot(e) - after.dot(after)
+        }
+        return (m, reduction)
+    }
+
+    /// A button worth tapping: one whose label promises a wanted region (other than
+    /// the one just opened), else one not tried yet.
+    static func buttonToTry(_ screen: Screen, wanted: [PhotoRegion], tapped: Set<String>, lastTapped: String?) -> Control? {
+        let buttons = screen.controls.filter { $0.role == .button }
+        if let promising = buttons.first(where: { b in
+            b.id != lastTapped && Lexicon.regions(for: b.label ?? "").contains(where: wanted.contains)
+        }) { return promising }
+        return buttons.first { !tapped.contains($0.id) }
     }
 
     static func axisVector(_ c: Control) -> Vector2 {

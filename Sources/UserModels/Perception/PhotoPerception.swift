@@ -64,7 +64,15 @@ public struct PhotoPerception: Sendable {
         jnd = participant["perception.jnd_de00"]
     }
 
-    public func look<G: RandomNumberGenerator>(at photo: Image, using g: inout G) -> PhotoPercept {
+    /// Area (mm²) at which judgements wobble by half a JND; smaller photos wobble more.
+    public static let referenceAreaMM2 = 10_000.0
+
+    /// Looks at `photo`, shown `areaMM2` square millimetres large (0 if unknown):
+    /// colour judgements get less reliable as the sample shrinks, so the noise
+    /// grows as √(reference area / area), capped at 3× (assumption, after the
+    /// field-size effect on colour discrimination).
+    public func look<G: RandomNumberGenerator>(at photo: Image, areaMM2: Double = 0, using g: inout G) -> PhotoPercept {
+        let sizeFactor = areaMM2 > 0 ? min(3, max(0.7, (Self.referenceAreaMM2 / areaMM2).squareRoot())) : 1
         let current = LabImage(photo)
         let map = current.deltaE2000Map(to: goal)
         var difference: [PhotoRegion: Double] = [:], lightness: [PhotoRegion: Double] = [:], chroma: [PhotoRegion: Double] = [:]
@@ -79,7 +87,7 @@ public struct PhotoPerception: Sendable {
             }
             let n = Double(idx.count)
             // Judgements wobble by about half a JND from glance to glance.
-            difference[region] = max(0, de / n + g.normal(mean: 0, sd: jnd / 2))
+            difference[region] = max(0, de / n + g.normal(mean: 0, sd: jnd / 2 * sizeFactor))
             lightness[region] = dl / n
             chroma[region] = dc / n
         }

@@ -1,0 +1,79 @@
+import ImageEngine
+import Interaction
+
+/// The second and third iterations: touch zones on a histogram, no visible
+/// affordances. At the side: top → highlights (drag down) / white point (drag
+/// up), bottom → shadows (drag up) / black point (drag down), middle → brightness,
+/// between → contrast. Along the bottom: the same zones from left (darks) to
+/// right (lights), and a bigger photo.
+public struct HistogramTouch: ExposureDesign {
+    public enum Placement: Sendable { case side, bottom }
+    public var placement: Placement
+    public var hinted: Bool
+
+    public init(placement: Placement, hinted: Bool = false) {
+        self.placement = placement
+        self.hinted = hinted
+    }
+
+    static let zones = ["darks", "low-contrast", "brightness", "high-contrast", "lights"]
+    /// Points of vertical drag for a full-scale change.
+    static let fullScale = 200.0
+
+    func layout(_ state: ExposureState, _ device: DeviceConfiguration) -> (photo: Rect, zones: [Rect]) {
+        let compact = device.horizontalSizeClass == .compact
+        switch placement {
+        case .side:
+            let (photo, panel) = ExposureLayout.split(device, panel: .side(compact ? 90 : 160), photoAspect: state.photoAspect)
+            let h = panel.height / 5
+            // Darks at the bottom, lights at the top.
+            return (photo, (0..<5).map { Rect(x: panel.minX, y: panel.maxY - Double($0 + 1) * h, width: panel.width, height: h) })
+        case .bottom:
+            let (photo, panel) = ExposureLayout.split(device, panel: .bottom(compact ? 80 : 110), photoAspect: state.photoAspect)
+            let w = panel.width / 5
+            return (photo, (0..<5).map { Rect(x: panel.minX + Double($0) * w, y: panel.minY, width: w, height: panel.height) })
+        }
+    }
+
+    public func screen(_ state: ExposureState, on device: DeviceConfiguration) -> Screen {
+        let (photo, zones) = layout(state, device)
+        let controls = zip(Self.zones, zones).enumerated().map { i, z in
+            Control(id: z.0, role: .zone, frame: z.1, visibleAffordance: false, hinted: hinted,
+                    warning: (z.0 == "darks" && state.clipsShadows) || (z.0 == "lights" && state.clipsHighlights) ? "clipping" : nil,
+                    tone: Double(i) / 4)
+        }
+        return Screen(device: device, controls: controls, photoFrame: photo)
+    }
+
+    public func handle(_ gesture: Gesture, _ state: inout ExposureState, on device: DeviceConfiguration, photo: Image) {
+        guard case .drag(let touches) = gesture else { return }
+        let (_, zones) = layout(state, device)
+        guard let zone = zones.firstIndex(where: { $0.contains(touches.start.location) }) else { return }
+        let up = (touches.start.location.y - touches.end.location.y) / Self.fullScale
+        var a = state.adjustments
+        switch Self.zones[zone] {
+        case "darks":
+            // Up lifts the shadows; down (once the shadows are back at 0) lowers the black point.
+            if up >= 0 || a.shadows > 0 {
+                let s = a.shadows + up
+                a.shadows = ExposureLayout.clamp(max(0, s))
+                if s < 0 { a.blackLevel = ExposureLayout.clamp(a.blackLevel - s) }
+            } else {
+                a.blackLevel = ExposureLayout.clamp(a.blackLevel - up)
+            }
+        case "lights":
+            // Down recovers the highlights; up (with no recovery left) raises the white point.
+            if up <= 0 || a.highlights > 0 {
+                let h = a.highlights - up
+                a.highlights = ExposureLayout.clamp(max(0, h))
+                if h < 0 { a.whiteLevel = ExposureLayout.clamp(a.whiteLevel - h) }
+            } else {
+                a.whiteLevel = ExposureLayout.clamp(a.whiteLevel + up)
+            }
+        case "brightness": a.brightness = ExposureLayout.clamp(a.brightness + up)
+        case "high-contrast": a.contrast = ExposureLayout.clamp(a.contrast + up)
+        default: a.contrast = ExposureLayout.clamp(a.contrast - up)   // low-contrast: bend down for more
+        }
+        state.adjustments = a
+    }
+}

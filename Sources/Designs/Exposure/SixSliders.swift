@@ -1,0 +1,52 @@
+import ImageEngine
+import Interaction
+
+/// The desktop-style first iteration: six labelled sliders beside the photo
+/// (below it on a compact-width phone). A slider moves with the finger that
+/// grabbed its thumb; a touch elsewhere on the track does nothing, as in UIKit.
+public struct SixSliders: ExposureDesign {
+    static var sliders: [(id: String, label: String, key: WritableKeyPath<Adjustments, Double>)] { [
+        ("black_level", "Black Level", \.blackLevel), ("shadows", "Shadows", \.shadows),
+        ("brightness", "Brightness", \.brightness), ("contrast", "Contrast", \.contrast),
+        ("highlights", "Highlights", \.highlights), ("white_level", "White Level", \.whiteLevel),
+    ] }
+
+    public init() {}
+
+    func layout(_ state: ExposureState, _ device: DeviceConfiguration) -> (photo: Rect, tracks: [Rect]) {
+        let compact = device.horizontalSizeClass == .compact && device.orientation == .portrait
+        let (photo, panel) = ExposureLayout.split(device, panel: compact ? .bottom(6 * 48 + 16) : .side(300), photoAspect: state.photoAspect)
+        let row = compact ? 48.0 : min(80, (panel.height - 32) / 6)
+        // Each row: the label on the left third (compact) or above the track (side panel).
+        let tracks = (0..<6).map { i -> Rect in
+            let top = panel.minY + 16 + Double(i) * row
+            return compact
+                ? Rect(x: panel.minX + 120, y: top + 2, width: panel.width - 140, height: 44)
+                : Rect(x: panel.minX + 20, y: top + row - 46, width: panel.width - 40, height: 44)
+        }
+        return (photo, tracks)
+    }
+
+    public func screen(_ state: ExposureState, on device: DeviceConfiguration) -> Screen {
+        let (photo, tracks) = layout(state, device)
+        let controls = Self.sliders.enumerated().map { i, s in
+            Control(id: s.id, role: .slider, frame: tracks[i], label: s.label,
+                    value: (state.adjustments[keyPath: s.key] + 1) / 2, axis: .horizontal)
+        }
+        return Screen(device: device, controls: controls, photoFrame: photo)
+    }
+
+    public func handle(_ gesture: Gesture, _ state: inout ExposureState, on device: DeviceConfiguration, photo: Image) {
+        guard case .drag(let touches) = gesture else { return }
+        let (_, tracks) = layout(state, device)
+        for (i, s) in Self.sliders.enumerated() {
+            let track = tracks[i]
+            let value = (state.adjustments[keyPath: s.key] + 1) / 2
+            let thumb = Point(track.minX + value * track.width, track.center.y)
+            guard touches.start.location.distance(to: thumb) <= 22 else { continue }
+            let moved = (touches.end.location.x - touches.start.location.x) / track.width
+            state.adjustments[keyPath: s.key] = ExposureLayout.clamp((value + moved) * 2 - 1)
+            return
+        }
+    }
+}
