@@ -40,7 +40,7 @@ let package = Package(
             ]),
         .target(
             name: "Reports",
-            dependencies: ["Harness", "Designs", "UserModels", "Interaction", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["Harness", "Designs", "UserModels", "Interaction", "ImageEngine", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "refine",
             dependencies: [

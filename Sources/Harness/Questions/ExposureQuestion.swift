@@ -26,7 +26,7 @@ public struct ExposureSimulator: TrialSimulator {
     public static let metricNames = [
         "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "final_delta_e00",
         "touches", "control_switches", "wrong_control_tries", "travel_mm", "clipped_fraction", "missed_taps", "photo_share",
-        "renders", "final_black_level", "final_shadows", "final_brightness", "final_contrast", "final_highlights", "final_white_level",
+        "renders", "first_touch_s", "final_black_level", "final_shadows", "final_brightness", "final_contrast", "final_highlights", "final_white_level",
     ]
 
     public init(spec: ExperimentSpec) throws {
@@ -47,9 +47,13 @@ public struct ExposureSimulator: TrialSimulator {
             }
             files[path] = SHA256.hex(data)
             let original = image.downscaled(toFit: Self.workingSize)
-            tasks[task.id] = PreparedTask(original: original,
-                                          goalLab: LabImage(Renderer(threads: 1).render(original, with: goal)),
-                                          tolerance: tolerance)
+            let goalLab = LabImage(Renderer(threads: 1).render(original, with: goal))
+            let start = LabImage(original).meanDeltaE2000(to: goalLab)
+            guard start >= tolerance * 1.5 else {
+                throw SpecError(file: spec.path, field: "tasks.\(task.id).goal",
+                                message: "the photo as it is already comes within \(String(format: "%.2f", start)) ΔE00 of the goal (tolerance \(tolerance)); choose stronger goal values so there is something to do")
+            }
+            tasks[task.id] = PreparedTask(original: original, goalLab: goalLab, tolerance: tolerance)
         }
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
@@ -123,6 +127,7 @@ public struct ExposureSimulator: TrialSimulator {
             metrics.append(Metric("final_\(name)", value))
         }
         if let t = outcome.timeToEffect { metrics.insert(Metric("time_to_effect_s", t), at: 0) }
+        if let t = outcome.firstTouch { metrics.append(Metric("first_touch_s", t)) }
         return TrialOutcome(metrics: metrics, events: outcome.events)
     }
 

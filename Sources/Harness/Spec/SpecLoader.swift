@@ -20,7 +20,11 @@ public enum SpecLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SpecError(file: path, message: "the spec is not UTF-8 text")
         }
-        return try parse(text, file: path)
+        let spec = try parse(text, file: path)
+        // Build the trial simulator once, so that problems with the data a spec
+        // names (unreadable photos, goals already met) surface before anything is written.
+        _ = try QuestionRegistry.simulator(for: spec)
+        return spec
     }
 
     /// Parses and validates spec `text`; `file` is used in messages.

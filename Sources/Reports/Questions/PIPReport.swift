@@ -10,6 +10,10 @@ import Interaction
 struct PIPReport {
     let spec: ExperimentSpec
     let results: ResultSet
+    var kit: ReportKit { ReportKit(spec: spec, results: results) }
+    func rate(_ metric: String, _ t: [TrialRow]) -> String { kit.rate(metric, t) }
+    func pct(_ k: Int, _ n: Int) -> String { kit.pct(k, n) }
+    func medianText(_ metric: String, _ t: [TrialRow], digits: Int = 2) -> String { kit.medianText(metric, t, digits: digits) }
 
     private var strategies: [String] { spec.strategies.map(\.label) }
     private var confidence: Double { spec.report.confidence }
@@ -46,11 +50,11 @@ struct PIPReport {
             }
         }))
 
-        figures.append(ecdfFigure(metric: "time_to_effect_s", name: "ecdf_time_to_effect", xlabel: "time to effect (s)",
+        figures.append(kit.ecdfFigure(metric: "time_to_effect_s", name: "ecdf_time_to_effect", xlabel: "time to effect (s)",
                                   title: "Time until the PIP rests in the intended corner", marker: 10))
-        figures.append(landingRateFigure())
+        figures.append(kit.rateFigure(metric: "landed_intended", name: "landing_rate", title: "First throw lands in the intended corner", ylabel: "landing rate"))
         figures.append(releaseSpeedFigure())
-        figures.append(ecdfFigure(metric: "first_travel_pt", name: "ecdf_first_travel", xlabel: "finger travel of the first throw (pt)",
+        figures.append(kit.ecdfFigure(metric: "first_travel_pt", name: "ecdf_first_travel", xlabel: "finger travel of the first throw (pt)",
                                   title: "How far the finger moved on first throws that landed as intended", marker: nil,
                                   filter: { $0["landed_intended"] == 1 }))
         doc.add(.heading(level: 2, text: "Figures"))
@@ -79,16 +83,6 @@ struct PIPReport {
                 formatNumber(Descriptive.mean(ResultSet.values("corrections", in: t)), digits: 2),
                 medianText("settle_time_s", t), medianText("overshoot_pt", t, digits: 1),
                 medianText("drag_distance_pt", t, digits: 0)]
-    }
-
-    private func rate(_ metric: String, _ t: [TrialRow]) -> String {
-        let v = ResultSet.values(metric, in: t)
-        return formatRate(Intervals.wilson(successes: v.filter { $0 == 1 }.count, n: v.count, confidence: confidence))
-    }
-
-    private func medianText(_ metric: String, _ t: [TrialRow], digits: Int = 2) -> String {
-        let v = ResultSet.values(metric, in: t)
-        return v.isEmpty ? "–" : formatNumber(Descriptive.median(v), digits: digits)
     }
 
     private func relation(_ trial: TrialRow) -> CornerRelation? {
@@ -165,70 +159,7 @@ struct PIPReport {
         return controller.layout.center(of: a).distance(to: controller.layout.center(of: b))
     }
 
-    private func pct(_ k: Int, _ n: Int) -> String {
-        n == 0 ? "–" : "\(formatNumber(Double(k) * 100 / Double(n), digits: 0))%"
-    }
-
     // MARK: Figures
-
-    private func ecdfFigure(metric: String, name: String, xlabel: String, title: String, marker: Double?,
-                            filter: (TrialRow) -> Bool = { _ in true }) -> GnuplotFigure {
-        var blocks: [String] = []
-        var plots: [String] = []
-        for (i, (s, t)) in results.byStrategy(strategies).enumerated() {
-            let rows = t.filter(filter)
-            let points = Descriptive.ecdf(ResultSet.values(metric, in: rows), total: rows.count)
-            let lines = ([(0.0, 0.0)] + points).map { "\($0.0)\t\($0.1)" }
-            blocks.append("# \(s)\n" + lines.joined(separator: "\n"))
-            plots.append("\"\(name).dat\" index \(i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
-        }
-        var body = """
-            set title \(Gnuplot.quoted(title))
-            set xlabel \(Gnuplot.quoted(xlabel))
-            set ylabel "fraction of trials"
-            set yrange [0:1]
-            set xrange [0:*]
-
-            """
-        if let marker {
-            body += "set arrow from \(marker), graph 0 to \(marker), graph 1 nohead dashtype 2\n"
-            body += "set label \(Gnuplot.quoted("\(formatNumber(marker)) s")) at \(marker), graph 0.05 offset 0.5,0\n"
-        }
-        body += "plot " + plots.joined(separator: ", \\\n     ")
-        return GnuplotFigure(name: name, title: title, data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
-    }
-
-    private func landingRateFigure() -> GnuplotFigure {
-        var rows: [[String]] = []
-        let devices = spec.devices.map(\.name)
-        for (i, s) in strategies.enumerated() {
-            for (j, d) in devices.enumerated() {
-                let v = ResultSet.values("landed_intended", in: results.trials.filter { $0.strategy == s && $0.device == d })
-                let e = Intervals.wilson(successes: v.filter { $0 == 1 }.count, n: v.count, confidence: confidence)
-                let x = Double(i) + (Double(j) - Double(devices.count - 1) / 2) * 0.15
-                rows.append([String(x), String(e.value), String(e.lower), String(e.upper), s, d])
-            }
-        }
-        let xtics = strategies.enumerated().map { "\(Gnuplot.quoted($0.element)) \($0.offset)" }.joined(separator: ", ")
-        let plots = devices.enumerated().map { j, d in
-            "\"landing_rate.dat\" every ::\(j)::\(j) using 1:2:3:4 with yerrorbars pointtype 7 pointsize 1.3 title \(Gnuplot.quoted(d))"
-        }
-        // One row per (strategy, device); `every` picks one device's rows by their position in each strategy's block.
-        let data = strategies.indices.map { i in
-            rows[(i * devices.count)..<((i + 1) * devices.count)].map { $0.joined(separator: "\t") }.joined(separator: "\n")
-        }.joined(separator: "\n\n") + "\n"
-        return GnuplotFigure(
-            name: "landing_rate", title: "First throw lands in the intended corner (\(formatNumber(confidence * 100))% Wilson intervals)",
-            data: [("landing_rate.dat", "# x\trate\tlower\tupper\tstrategy\tdevice\n" + data)],
-            body: """
-                set title "First throw lands in the intended corner"
-                set ylabel "landing rate"
-                set yrange [0:1.05]
-                set xrange [-0.6:\(Double(strategies.count) - 0.4)]
-                set xtics (\(xtics))
-                plot \(plots.joined(separator: ", \\\n     "))
-                """)
-    }
 
     private func releaseSpeedFigure() -> GnuplotFigure {
         let edges: [Double] = [0, 250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3500, 6000]

@@ -25,6 +25,8 @@ public struct PhotoEditingOutcome: Sendable {
     public var missedTaps: Int
     /// Finger travel while dragging, in points.
     public var travel: Double
+    /// When the first gesture started (nil if the person never touched anything).
+    public var firstTouch: Double? = nil
     public var events: [TraceEvent]
 }
 
@@ -164,6 +166,7 @@ public struct PhotoEditor: Sendable {
                 let tap = Tapper(participant: p).tap(button.frame, from: finger, startTime: clock.now, on: screen.device, using: &g)
                 log.add(tap.touches.start.time, "tap", [("control", .text(button.id)), ("x", .number(tap.landing.x)), ("y", .number(tap.landing.y))])
                 environment.perform(.tap(tap.touches))
+                if outcome.firstTouch == nil { outcome.firstTouch = tap.touches.start.time }
                 clock.advance(to: tap.touches.end.time)
                 finger = tap.landing
                 outcome.touches += 1
@@ -180,7 +183,10 @@ public struct PhotoEditor: Sendable {
                 // Look for controls that show no affordance.
                 let hidden = screen.controls.filter { !discovered.contains($0.id) && ($0.role == .zone || $0.role == .knob || $0.role == .slider) }
                 guard !hidden.isEmpty else { break }
-                let found = hidden.map { ($0, cognition.discoveryTime(hinted: $0.hinted, using: &g)) }.min { $0.1 < $1.1 }!
+                // One discovery per search: the person finds that something untouchable-looking responds,
+                // at the per-second rate, or at once when a hint points it out.
+                let target = hidden.first { $0.hinted } ?? hidden[0]
+                let found = (target, cognition.discoveryTime(hinted: target.hinted, using: &g))
                 clock.advance(by: min(found.1, max(0, timeLimit - clock.now)))
                 if clock.now >= timeLimit { break }
                 discovered.insert(found.0.id)
@@ -225,6 +231,7 @@ public struct PhotoEditor: Sendable {
                 for s in touches.samples { log.add(s.time, "touch", [("phase", .text(s.phase.rawValue)), ("x", .number(s.location.x)), ("y", .number(s.location.y))]) }
             }
             environment.perform(.drag(touches))
+            if outcome.firstTouch == nil { outcome.firstTouch = touches.start.time }
             clock.advance(to: touches.end.time)
             outcome.touches += 1
             outcome.travel += touches.pathLength

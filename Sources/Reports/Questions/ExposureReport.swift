@@ -1,0 +1,157 @@
+import Designs
+import Foundation
+import Harness
+import ImageEngine
+
+/// The exposure sections: results by strategy, device, expertise and photo; the
+/// talk's claims tested with effect sizes; the photos before, goal and typical
+/// result; and a "why" section that traces differences to their mechanisms.
+struct ExposureReport {
+    let spec: ExperimentSpec
+    let results: ResultSet
+    var kit: ReportKit { ReportKit(spec: spec, results: results) }
+    var strategies: [String] { kit.strategies }
+    var confidence: Double { spec.report.confidence }
+
+    func trials(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> [TrialRow] {
+        results.trials.filter {
+            $0.strategy == strategy && (device == nil || $0.device == device) && (group == nil || $0.group == group)
+                && (task == nil || $0.task == task)
+        }
+    }
+
+    func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure], folder: URL) throws {
+        doc.add(.heading(level: 2, text: "Strategies"))
+        doc.add(.bullets(spec.strategies.map { s in
+            "\(s.label): " + (ExposureDesigns.question.strategies.first { $0.name == s.design }?.summary ?? "")
+        }))
+
+        doc.add(.heading(level: 2, text: "Results by strategy"))
+        doc.add(.paragraph("Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00) before the person stopped. Times to effect are medians over the trials that reached it."))
+        let header = ["strategy", "n", "reached", "within 10 s", "median time to effect s (CI)", "first touch s", "wrong-control tries", "final ΔE00", "clipped", "photo share"]
+        func row(_ label: String, _ t: [TrialRow]) -> [String] {
+            [label, "\(t.count)", kit.rate("reached_effect", t), kit.rate("within_10s", t), kit.medianEstimate("time_to_effect_s", t, label: label),
+             kit.medianText("first_touch_s", t), formatNumber(Descriptive.mean(ResultSet.values("wrong_control_tries", in: t)), digits: 2),
+             kit.medianText("final_delta_e00", t), formatNumber(Descriptive.mean(ResultSet.values("clipped_fraction", in: t)) * 100, digits: 1) + "%",
+             formatNumber(Descriptive.mean(ResultSet.values("photo_share", in: t)) * 100, digits: 0) + "%"]
+        }
+        doc.add(.table(header: header, rows: strategies.map { row($0, trials($0)) }))
+        doc.add(.heading(level: 3, text: "By device and expertise"))
+        var rows: [[String]] = []
+        for s in strategies {
+            for d in spec.devices.map(\.name) {
+                for g in ["novice", "expert"] {
+                    let t = trials(s, device: d, group: g)
+                    if !t.isEmpty { rows.append(["\(s) · \(d) · \(g)"] + Array(row(s, t).dropFirst())) }
+                }
+            }
+        }
+        doc.add(.table(header: ["strategy · device · group"] + Array(header.dropFirst()), rows: rows))
+        doc.add(.heading(level: 3, text: "By photo (reached rate)"))
+        doc.add(.table(header: ["strategy"] + spec.tasks.map(\.id), rows: strategies.map { s in
+            [s] + spec.tasks.map { kit.rate("reached_effect", trials(s, task: $0.id)) }
+        }))
+
+        figures.append(kit.ecdfFigure(metric: "time_to_effect_s", name: "ecdf_time_to_effect", xlabel: "time to effect (s)",
+                                      title: "Time until the photo matches the goal (trials that never did stay below 1)", marker: 10))
+        figures.append(kit.rateFigure(metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate"))
+        doc.add(.heading(level: 2, text: "Figures"))
+        for f in figures { doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file))) }
+
+        doc.add(.heading(level: 2, text: "The talk's claims under the models"))
+        doc.add(.bullets(claims()))
+        doc.add(.heading(level: 2, text: "Why they differ"))
+        doc.add(.bullets(why()))
+        try photos(into: &doc, folder: folder)
+    }
+
+    // MARK: Claims
+
+    func compare(_ a: String, _ b: String, metric: String, group: String? = nil) -> (Estimate, Estimate)? {
+        let va = ResultSet.values(metric, in: trials(a, group: group)), vb = ResultSet.values(metric, in: trials(b, group: group))
+        guard va.count >= 3, vb.count >= 3 else { return nil }
+        let seed = Sections.seed(spec, "claim/\(a)/\(b)/\(metric)/\(group ?? "all")")
+        let (_, diff) = Comparisons.difference(va, vb, confidence: confidence, resamples: spec.report.bootstrapResamples, seed: seed)
+        let delta = RankTests.cliffsDelta(vb, va, confidence: confidence, resamples: 300, seed: seed &+ 1)
+        return (diff, delta)
+    }
+
+    func verdict(_ e: Estimate, better: WorseDirection) -> String {
+        if better == .lower { return e.upper < 0 ? "holds" : e.lower > 0 ? "does not hold (the opposite)" : "not distinguishable" }
+        return e.lower > 0 ? "holds" : e.upper < 0 ? "does not hold (the opposite)" : "not distinguishable"
+    }
+
+    func claims() -> [String] {
+        var out: [String] = []
+        let has = Set(strategies)
+        if has.contains("exposure-control") && has.contains("six-sliders") {
+            for group in [nil, "novice", "expert"] as [String?] {
+                let who = group.map { " for \($0)s" } ?? ""
+                if let (d, delta) = compare("six-sliders", "exposure-control", metric: "time_to_effect_s", group: group) {
+                    out.append("One control faster than six sliders\(who): median time to effect differs by \(formatEstimate(d)) s (exposure control − six sliders), Cliff's δ \(formatEstimate(delta)): \(verdict(d, better: .lower)).")
+                }
+                if let (d, _) = compare("six-sliders", "exposure-control", metric: "reached_effect", group: group) {
+                    out.append("…and reached\(who): rate difference \(formatEstimate(d, digits: 3)): \(verdict(d, better: .higher)).")
+                }
+            }
+        }
+        if has.contains("histogram-touch") && has.contains("six-sliders") {
+            if let (d, _) = compare("six-sliders", "histogram-touch", metric: "reached_effect", group: "novice") {
+                out.append("Histogram touch fails novices: reached-rate difference for novices (histogram touch − six sliders) \(formatEstimate(d, digits: 3)): \(d.upper < 0 ? "holds" : d.lower > 0 ? "does not hold (the opposite)" : "not distinguishable").")
+            }
+            if let (d, _) = compare("six-sliders", "histogram-touch", metric: "first_touch_s", group: "novice") {
+                out.append("…novices' first touch comes later by \(formatEstimate(d)) s with hidden zones (median difference).")
+            }
+        }
+        if has.contains("histogram-touch") && has.contains("histogram-bottom") {
+            let share = { (s: String) in Descriptive.mean(ResultSet.values("photo_share", in: trials(s))) }
+            if let (d, _) = compare("histogram-touch", "histogram-bottom", metric: "final_delta_e00") {
+                out.append("A bigger photo helps: the bottom histogram gives the photo \(formatNumber(share("histogram-bottom") * 100, digits: 0))% of the screen against \(formatNumber(share("histogram-touch") * 100, digits: 0))%; final ΔE00 differs by \(formatEstimate(d)) (bottom − side): \(verdict(d, better: .lower)).")
+            }
+            if let (d, _) = compare("histogram-touch", "histogram-bottom", metric: "time_to_effect_s") {
+                out.append("…time to effect differs by \(formatEstimate(d)) s (bottom − side): \(verdict(d, better: .lower)).")
+            }
+        }
+        return out
+    }
+
+    // MARK: Why
+
+    func why() -> [String] {
+        strategies.map { s in
+            let t = trials(s)
+            let mean = { (m: String) in formatNumber(Descriptive.mean(ResultSet.values(m, in: t)), digits: 2) }
+            return "\(s): first touch after a median \(kit.medianText("first_touch_s", t)) s (reading labels, choosing among controls, or discovering hidden ones); \(mean("control_switches")) control switches and \(mean("wrong_control_tries")) tries of a control that did nothing for the region in question per trial; \(mean("touches")) gestures and \(mean("travel_mm")) mm of finger travel; \(mean("missed_taps")) missed taps; the photo takes \(formatNumber(Descriptive.mean(ResultSet.values("photo_share", in: t)) * 100, digits: 0))% of the screen."
+        }
+    }
+
+    // MARK: Photos
+
+    /// The photo before, the goal, and for each strategy the trial with the median
+    /// final ΔE00 on the first device, re-rendered from its stored final values.
+    func photos(into doc: inout ReportDocument, folder: URL) throws {
+        doc.add(.heading(level: 2, text: "Photos: before, goal and a typical result"))
+        let renderer = Renderer(threads: 2)
+        for task in spec.tasks {
+            guard case .adjustPhoto(let path, let goal, _) = task.goal,
+                  let original = try? PNGFile.read(URL(fileURLWithPath: path)).downscaled(toFit: 320) else { continue }
+            var cells: [(String, Image)] = [("before", original), ("goal", renderer.render(original, with: goal))]
+            for s in strategies {
+                let t = trials(s, device: spec.devices.first?.name, task: task.id).sorted { ($0["final_delta_e00"] ?? 0) < ($1["final_delta_e00"] ?? 0) }
+                guard !t.isEmpty else { continue }
+                let typical = t[t.count / 2]
+                var a = Adjustments()
+                a.blackLevel = typical["final_black_level"] ?? 0; a.shadows = typical["final_shadows"] ?? 0
+                a.brightness = typical["final_brightness"] ?? 0; a.contrast = typical["final_contrast"] ?? 0
+                a.highlights = typical["final_highlights"] ?? 0; a.whiteLevel = typical["final_white_level"] ?? 0
+                cells.append(("\(s) (ΔE00 \(formatNumber(typical["final_delta_e00"] ?? .nan, digits: 1)))", renderer.render(original, with: a)))
+            }
+            doc.add(.heading(level: 3, text: task.label))
+            for (i, cell) in cells.enumerated() {
+                let file = "photo_\(task.id)_\(i).png"
+                try PNGFile.write(cell.1, to: folder.appendingPathComponent(file))
+                doc.add(.figure(file: file, caption: cell.0, links: []))
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Harness
+
+/// Tables and figures every question's report builds the same way.
+struct ReportKit {
+    let spec: ExperimentSpec
+    let results: ResultSet
+
+    var strategies: [String] { spec.strategies.map(\.label) }
+    var confidence: Double { spec.report.confidence }
+
+    func rate(_ metric: String, _ t: [TrialRow]) -> String {
+        let v = ResultSet.values(metric, in: t)
+        return formatRate(Intervals.wilson(successes: v.filter { $0 == 1 }.count, n: v.count, confidence: confidence))
+    }
+
+    func medianText(_ metric: String, _ t: [TrialRow], digits: Int = 2) -> String {
+        let v = ResultSet.values(metric, in: t)
+        return v.isEmpty ? "–" : formatNumber(Descriptive.median(v), digits: digits)
+    }
+
+    func pct(_ k: Int, _ n: Int) -> String {
+        n == 0 ? "–" : "\(formatNumber(Double(k) * 100 / Double(n), digits: 0))%"
+    }
+
+    func ecdfFigure(metric: String, name: String, xlabel: String, title: String, marker: Double?,
+                            filter: (TrialRow) -> Bool = { _ in true }) -> GnuplotFigure {
+        var blocks: [String] = []
+        var plots: [String] = []
+        for (i, (s, t)) in results.byStrategy(strategies).enumerated() {
+            let rows = t.filter(filter)
+            let points = Descriptive.ecdf(ResultSet.values(metric, in: rows), total: rows.count)
+            let lines = ([(0.0, 0.0)] + points).map { "\($0.0)\t\($0.1)" }
+            blocks.append("# \(s)\n" + lines.joined(separator: "\n"))
+            plots.append("\"\(name).dat\" index \(i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
+        }
+        var body = """
+            set title \(Gnuplot.quoted(title))
+            set xlabel \(Gnuplot.quoted(xlabel))
+            set ylabel "fraction of trials"
+            set yrange [0:1]
+            set xrange [0:*]
+
+            """
+        if let marker {
+            body += "set arrow from \(marker), graph 0 to \(marker), graph 1 nohead dashtype 2\n"
+            body += "set label \(Gnuplot.quoted("\(formatNumber(marker)) s")) at \(marker), graph 0.05 offset 0.5,0\n"
+        }
+        body += "plot " + plots.joined(separator: ", \\\n     ")
+        return GnuplotFigure(name: name, title: title, data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
+    }
+
+    /// Median of `metric` with its bootstrap interval, or "–".
+    func medianEstimate(_ metric: String, _ t: [TrialRow], label: String) -> String {
+        let v = ResultSet.values(metric, in: t)
+        guard !v.isEmpty else { return "–" }
+        return formatEstimate(Intervals.median(v, confidence: confidence, resamples: spec.report.bootstrapResamples,
+                                               seed: Sections.seed(spec, "median/\(label)/\(t.count)")))
+    }
+
+    /// A rate per strategy and device with Wilson intervals, one series per device.
+    func rateFigure(metric: String, name: String, title: String, ylabel: String) -> GnuplotFigure {
+        var blocks: [String] = []
+        let devices = spec.devices.map(\.name)
+        for (i, s) in strategies.enumerated() {
+            var rows: [String] = []
+            for (j, d) in devices.enumerated() {
+                let v = ResultSet.values(metric, in: results.trials.filter { $0.strategy == s && $0.device == d })
+                let e = Intervals.wilson(successes: v.filter { $0 == 1 }.count, n: v.count, confidence: confidence)
+                let x = Double(i) + (Double(j) - Double(devices.count - 1) / 2) * 0.15
+                rows.append([String(x), String(e.value), String(e.lower), String(e.upper), s, d].joined(separator: "\t"))
+            }
+            blocks.append(rows.joined(separator: "\n"))
+        }
+        let xtics = strategies.enumerated().map { "\(Gnuplot.quoted($0.element)) \($0.offset)" }.joined(separator: ", ")
+        let plots = devices.enumerated().map { j, d in
+            "\"\(name).dat\" every ::\(j)::\(j) using 1:2:3:4 with yerrorbars pointtype 7 pointsize 1.3 title \(Gnuplot.quoted(d))"
+        }
+        return GnuplotFigure(
+            name: name, title: "\(title) (\(formatNumber(confidence * 100))% Wilson intervals)",
+            data: [("\(name).dat", "# x\trate\tlower\tupper\tstrategy\tdevice\n" + blocks.joined(separator: "\n\n") + "\n")],
+            body: """
+                set title \(Gnuplot.quoted(title))
+                set ylabel \(Gnuplot.quoted(ylabel))
+                set yrange [0:1.05]
+                set xrange [-0.6:\(Double(strategies.count) - 0.4)]
+                set xtics (\(xtics))
+                plot \(plots.joined(separator: ", \\\n     "))
+                """)
+    }
+}
