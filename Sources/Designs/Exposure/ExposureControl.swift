@@ -85,11 +85,11 @@ public struct ExposureControl: ExposureDesign {
         var a = state.adjustments
         let d = state.knobs["darks"]! - lo
         // Left of its start: black level, scaled so the 0% mark is full strength.
-        a.blackLevel = d < 0 ? ExposureLayout.clamp(-d / max(lo, 0.1)) : 0
+        a.blackLevel = d < 0 ? ExposureLayout.clamp(-d / max(lo, 0.02)) : 0
         a.shadows = d > 0 ? ExposureLayout.clamp(d / 0.5) : 0
         let l = state.knobs["lights"]! - hi
         a.highlights = l < 0 ? ExposureLayout.clamp(-l / 0.5) : 0
-        a.whiteLevel = l > 0 ? ExposureLayout.clamp(l / max(1 - hi, 0.1)) : 0
+        a.whiteLevel = l > 0 ? ExposureLayout.clamp(l / max(1 - hi, 0.02)) : 0
         a.brightness = ExposureLayout.clamp((state.knobs["brightness"]! - 0.5) / 0.25)
         // Contrast knobs pulled apart steepen the curve, pushed together flatten it.
         let spread = (state.knobs["high-contrast"]! - (0.5 + hi) / 2) - (state.knobs["low-contrast"]! - (lo + 0.5) / 2)

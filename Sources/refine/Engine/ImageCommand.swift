@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageEngine
+import Reports
 
 /// `refine image`: facts about photos.
 struct ImageCommand: ParsableCommand {
@@ -51,7 +52,7 @@ struct ImageCommand: ParsableCommand {
             if json { try printJSON(r); return }
             print("\(file): \(r.width)×\(r.height), \(r.bit_depth)-bit \(r.color_type)\(r.interlaced ? ", interlaced" : "")")
             print("histogram endpoints: \(r.histogram_low) … \(r.histogram_high) (encoded luminance)")
-            print("clipped: shadows \(r.clipped_shadows * 100)%, highlights \(r.clipped_highlights * 100)%")
+            print("clipped: shadows \(formatNumber(r.clipped_shadows * 100, digits: 3))%, highlights \(formatNumber(r.clipped_highlights * 100, digits: 3))%")
             print("mean linear luminance: \(r.mean_luminance)")
         }
     }
