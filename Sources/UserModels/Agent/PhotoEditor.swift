@@ -134,7 +134,9 @@ public struct PhotoEditor: Sendable {
             // another is no fix. Predict each known control's best move over every
             // region it is known to affect, and how much of the mismatch it removes.
             let errors = Dictionary(uniqueKeysWithValues: percept.difference.keys.map { ($0, Self.error(percept, $0)) })
-            let totalError = errors.values.reduce(0) { $0 + $1.dot($1) }
+            // Sums run over regions in a fixed order: dictionary order varies between
+            // instances, and floating-point sums must not (DESIGN §9).
+            let totalError = PhotoRegion.allCases.reduce(0.0) { sum, r in errors[r].map { sum + $0.dot($0) } ?? sum }
             var best: (control: Control, move: Double, reduction: Double)?
             for c in usable {
                 guard let plan = Self.bestMove(beliefs[c.id]!.effect, errors: errors) else { continue }
@@ -244,10 +246,9 @@ public struct PhotoEditor: Sendable {
             clock.advance(by: p["perception.cycle_s"])
             let moved = (touches.end.location - touches.start.location).dot(axis)
             var belief = beliefs[control.id]!
-            let errorBefore = before.difference.keys.reduce(0.0) { $0 + Self.error(before, $1).dot(Self.error(before, $1)) }
-            let errorAfter = percept.difference.keys.reduce(0.0) { $0 + Self.error(percept, $1).dot(Self.error(percept, $1)) }
+            let errorBefore = Self.squaredError(before), errorAfter = Self.squaredError(percept)
             belief.boldness = errorAfter > errorBefore ? max(0.1, belief.boldness * 0.5) : min(0.9, belief.boldness * 1.3)
-            for r in percept.difference.keys where abs(moved) > 0.5 {
+            for r in PhotoRegion.allCases where percept.difference[r] != nil && abs(moved) > 0.5 {
                 let change = Self.error(before, r) - Self.error(percept, r)
                 if change.length < 0.5 && abs(moved) > 0.08 * length {
                     belief.useless.insert(r)
@@ -282,16 +283,21 @@ public struct PhotoEditor: Sendable {
         Vector2(p.lightness[region] ?? 0, p.chroma[region] ?? 0)
     }
 
+    /// The squared mismatch over every region, summed in a fixed order.
+    static func squaredError(_ p: PhotoPercept) -> Double {
+        PhotoRegion.allCases.reduce(0.0) { sum, r in p.difference[r] == nil ? sum : sum + error(p, r).dot(error(p, r)) }
+    }
+
     /// The move along a control that best removes the mismatch in the regions it
     /// is known to affect (least squares), and the squared error it would remove.
     static func bestMove(_ effect: [PhotoRegion: Vector2], errors: [PhotoRegion: Vector2]) -> (move: Double, reduction: Double)? {
         var num = 0.0, den = 0.0
-        for (r, v) in effect { if let e = errors[r] { num += e.dot(v); den += v.dot(v) } }
+        for r in PhotoRegion.allCases { if let v = effect[r], let e = errors[r] { num += e.dot(v); den += v.dot(v) } }
         guard den > 1e-12 else { return nil }
         let m = num / den
         var reduction = 0.0
-        for (r, v) in effect {
-            guard let e = errors[r] else { continue }
+        for r in PhotoRegion.allCases {
+            guard let v = effect[r], let e = errors[r] else { continue }
             let after = e - v * m
             reduction += e.dot(e) - after.dot(after)
         }
