@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "refine-bench",
             dependencies: [
-                "Interaction", "UserModels", "Designs", "Harness",
+                "ImageEngine", "Interaction", "UserModels", "Designs", "Harness",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/refine-bench",

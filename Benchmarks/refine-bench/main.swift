@@ -4,10 +4,12 @@
 import Foundation
 import GRDB
 import Harness
+import ImageEngine
 
 struct Options {
     var spec = "Experiments/pip.yaml"
     var participants: Int? = 200
+    var agentSpec = "Experiments/exposure.yaml"
     var json = false
 
     init(_ args: [String]) {
@@ -16,15 +18,18 @@ struct Options {
             switch args[i] {
             case "--spec": i += 1; spec = args[i]
             case "--participants": i += 1; participants = Int(args[i])
+            case "--agent-spec": i += 1; agentSpec = args[i]
             case "--json": json = true
             case "--help", "-h":
                 print("""
-                    USAGE: refine-bench [--spec FILE] [--participants N] [--json]
+                    USAGE: refine-bench [--spec FILE] [--participants N] [--agent-spec FILE] [--json]
 
                     Prints, for the spec's trials (with N participants, default 200):
                       - trials per second simulating with 1 and 2 jobs;
                       - the store's insert rate against Python's sqlite3.executemany on the same schema and rows;
-                      - the share of a full run (simulate + store, 1 and 2 jobs) spent storing.
+                      - the share of a full run (simulate + store, 1 and 2 jobs) spent storing;
+                      - for the photo-editing agent (--agent-spec, default Experiments/exposure.yaml, 4 participants):
+                        simulated seconds per wall-clock second and the share of time spent rendering.
                     Build with -c release; needs python3 for the sqlite peer.
                     """)
                 exit(0)
@@ -119,6 +124,23 @@ let (full, summary2) = try fullRun(jobs: 2)
 let storingShare1 = max(0, full1 - sim1) / full1
 let storingShare = max(0, full - sim2) / full
 
+// 4. The photo-editing agent: simulated seconds per wall-clock second (one job), and
+// the share spent rendering, from the renders the trials count and a measured unit cost.
+let agent = try { () throws -> ExperimentSpec in
+    var s = try SpecLoader.load(path: options.agentSpec)
+    s.population.participants = 4
+    return s
+}()
+var agentResults: [TrialResult] = []
+let agentWall = try seconds { agentResults = try ExperimentRunner.simulate(spec: agent, jobs: 1) }
+let simulated = agentResults.reduce(0.0) { sum, r in sum + (r.outcome.metrics.first { $0.name == "time_to_done_s" }?.value ?? 0) }
+let renders = agentResults.reduce(0.0) { sum, r in sum + (r.outcome.metrics.first { $0.name == "renders" }?.value ?? 0) }
+// Unit cost: a working-size render with its clipping analysis (what a gesture costs).
+var probe = ImageEngine.Adjustments()
+probe.shadows = 0.3
+let photo = try PNGFile.read(URL(fileURLWithPath: "Data/photos/rocket.png")).downscaled(toFit: 160)
+let unit = seconds { for _ in 0..<200 { _ = Clipping(of: Renderer(threads: 1).render(photo, with: probe)) } } / 200
+
 let figures: [String: Double] = [
     "trials": Double(results.count),
     "trials_per_s_jobs1": Double(results.count) / sim1,
@@ -133,6 +155,9 @@ let figures: [String: Double] = [
     "storing_share_of_run_jobs1": storingShare1,
     "storing_share_of_run_jobs2": storingShare,
     "writer_busy_share_jobs2": summary2.storeSeconds / full,
+    "agent_trials": Double(agentResults.count),
+    "agent_simulated_s_per_wall_s": simulated / agentWall,
+    "agent_render_share_estimate": min(1, renders * unit / agentWall),
 ]
 if options.json {
     let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])
@@ -146,4 +171,5 @@ if options.json {
     print("  python executemany  \(f(pythonRate)) rows/s  → store/python = \(f(swiftRate / pythonRate, 2))")
     print("  full run, 1 job     \(f(full1, 2)) s; storing share \(f(storingShare1 * 100, 1))% (the writer has the second core)")
     print("  full run, 2 jobs    \(f(full, 2)) s; storing share \(f(storingShare * 100, 1))% (writer busy \(f(figures["writer_busy_share_jobs2"]! * 100, 1))% of the run, overlapped)")
+    print("  photo-editing agent \(agentResults.count) exposure trials: \(f(simulated / agentWall, 1)) simulated s per wall s (1 job); rendering ≈ \(f(figures["agent_render_share_estimate"]! * 100, 0))% of the time (\(f(renders, 0)) renders × \(f(unit * 1000, 2)) ms)")
 }

@@ -47,6 +47,16 @@ struct UserModelsTests {
         #expect(abs(experts - 200) < 40)
     }
 
+    @Test("overriding one parameter leaves every other draw of a person unchanged")
+    func independentDraws() {
+        let plain = Population(participants: 3).participant(2, seed: 5)
+        let changed = Population(participants: 3, overrides: ["motor.aim_sd_deg": .fixed(9)]).participant(2, seed: 5)
+        #expect(changed["motor.aim_sd_deg"] == 9)
+        for def in ParameterCatalog.all where def.path != "motor.aim_sd_deg" {
+            #expect(plain[def.path] == changed[def.path], "\(def.path)")
+        }
+    }
+
     @Test("overrides outside their allowed range or unknown paths are rejected with the path")
     func validation() {
         let bad = Population(participants: 5, overrides: ["motor.aim_sd_deg": .fixed(-1), "motor.fits_b_s_per_bit": .fixed(0.2)])

@@ -43,10 +43,12 @@ public struct Population: Sendable, Hashable {
         var g = SeededGenerator(seed: seed, label: "participant/\(id)")
         let group: ExpertiseGroup = g.unit() < expertFraction ? .expert : .novice
         var values: [String: Double] = [:]
-        // The catalogue's fixed order keeps draws stable whatever the overrides.
+        // Each parameter draws from its own stream, so adding a parameter to the
+        // catalogue (or overriding one) leaves every other draw unchanged.
         for def in ParameterCatalog.all {
             let dist = overrides[def.path] ?? (group == .expert ? def.expert : def.novice)
-            values[def.path] = dist.sample(using: &g, clampedTo: def.allowed)
+            var own = SeededGenerator(seed: seed, label: "participant/\(id)/\(def.path)")
+            values[def.path] = dist.sample(using: &own, clampedTo: def.allowed)
         }
         return Participant(id: id, group: group, values: values)
     }
