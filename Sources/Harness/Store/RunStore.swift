@@ -60,7 +60,9 @@ public final class RunStore: Sendable {
         try Self.checkWritable(path)
         var config = Configuration()
         config.busyMode = .timeout(30)
-        config.foreignKeysEnabled = true
+        // Keys are assigned by this store itself (lastInsertedRowID) and nothing is ever
+        // deleted: checking every metric row's parent would only slow the hot insert path.
+        config.foreignKeysEnabled = false
         // In WAL mode NORMAL is safe against a crash or kill of this process (a
         // committed batch survives); only a power cut may lose the last batches,
         // which --resume then reruns.
