@@ -71,10 +71,7 @@ public struct SpringMotion: Sendable, Hashable {
             let v = e * ((-a * x0 + b * wd) * c + (-a * b - x0 * wd) * s)
             return (x, v)
         } else {
-            let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
-            let c2 = (v0 - r1 * x0) / (r2 - r1)
-            let c1 = x0 - c2
+            let (r1, r2, c1, c2) = overdamped
             let e1 = exp(r1 * t), e2 = exp(r2 * t)
             return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
         }
@@ -96,13 +93,19 @@ public struct SpringMotion: Sendable, Hashable {
             let e = exp(-a * t)
             return (amp * e, amp * w0 * e)
         } else {
-            let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
-            let c2 = (v0 - r1 * x0) / (r2 - r1)
-            let c1 = x0 - c2
+            let (r1, r2, c1, c2) = overdamped
             let e1 = exp(r1 * t), e2 = exp(r2 * t)
             return (abs(c1) * e1 + abs(c2) * e2, abs(c1 * r1) * e1 + abs(c2 * r2) * e2)
         }
+    }
+
+    /// Over-damped motion is c1·e^{r1 t} + c2·e^{r2 t}: the two real roots and
+    /// the coefficients that meet the initial displacement and velocity.
+    private var overdamped: (r1: Double, r2: Double, c1: Double, c2: Double) {
+        let root = (zeta * zeta - 1).squareRoot()
+        let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+        let c2 = (v0 - r1 * x0) / (r2 - r1)
+        return (r1, r2, x0 - c2, c2)
     }
 }
 

@@ -16,8 +16,7 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "The experiment spec (YAML), e.g. Experiments/pip.yaml.")
     var spec: String
 
-    @Option(help: "Results database (default: runs/<experiment>.sqlite).")
-    var db: String?
+    @OptionGroup var database: DatabaseOption
 
     @Option(help: "Worker threads.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -42,7 +41,7 @@ struct RunCommand: ParsableCommand {
             guard jobs >= 1 else { throw InputError("--jobs: expected at least 1, got \(jobs)") }
             guard let shard = Shard(parsing: shard) else { throw InputError("--shard: expected I/N with 1 ≤ I ≤ N, e.g. 2/4; got '\(self.shard)'") }
             let experiment = try SpecLoader.load(path: spec)
-            let dbPath = try db ?? defaultDatabase(for: experiment)
+            let dbPath = try database.path(for: experiment)
             let store = try RunStore(path: dbPath)
             let stop = StopSignal()
             let options = RunOptions(jobs: jobs, resume: resume, trace: trace, shard: shard,
@@ -57,12 +56,6 @@ struct RunCommand: ParsableCommand {
                 print("\(experiment.name): \(verb) completed: \(summary.ran) trials run, \(summary.skipped) already done → \(dbPath)")
             }
         }
-    }
-
-    /// `runs/<experiment>.sqlite`, creating `runs/` (only the default folder is created for you).
-    private func defaultDatabase(for spec: ExperimentSpec) throws -> String {
-        try FileManager.default.createDirectory(atPath: "runs", withIntermediateDirectories: true)
-        return "runs/\(spec.name).sqlite"
     }
 }
 

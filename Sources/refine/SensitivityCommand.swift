@@ -14,8 +14,7 @@ struct SensitivityCommand: ParsableCommand {
     @Argument(help: "The experiment spec (YAML) with a `sensitivity` section.")
     var spec: String
 
-    @Option(help: "Results database (default: runs/<experiment>.sqlite).")
-    var db: String?
+    @OptionGroup var database: DatabaseOption
 
     @Option(help: "Worker threads.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -33,12 +32,7 @@ struct SensitivityCommand: ParsableCommand {
             guard !variants.isEmpty else {
                 throw InputError("\(spec): no `sensitivity` section; add one, e.g.\n  sensitivity:\n    participants: 20\n    metric: time_to_effect_s\n    parameters:\n      motor.release_speed_pt_s: [500, 1000, 2000]")
             }
-            var path = db
-            if path == nil {
-                try FileManager.default.createDirectory(atPath: "runs", withIntermediateDirectories: true)
-                path = "runs/\(experiment.name).sqlite"
-            }
-            let store = try RunStore(path: path!)
+            let store = try RunStore(path: database.path(for: experiment))
             let stop = StopSignal()
             for (i, v) in variants.enumerated() {
                 var options = RunOptions(jobs: jobs, resume: resume, progress: .silent)
