@@ -11,6 +11,8 @@ struct LocalToneMask: Sendable {
     let lowW: Int, lowH: Int
     /// Interleaved (a, b) per low-res cell.
     let coeffs: [SIMD2<Float>]
+    /// The same coefficients as two planes of `lowW + 1` columns (last one repeated).
+    let planeA: [Float], planeB: [Float]
     let scaleX: Float, scaleY: Float
 
     init(image: Image, schedule: Schedule) {
@@ -26,17 +28,25 @@ struct LocalToneMask: Sendable {
             logLum.withUnsafeMutableBufferPointer { lp in
                 let dst = SharedMutablePointer(base: lp.baseAddress!)
                 schedule.forEachTile(rows: lh, pixelsPerRow: w * factor) { rows in
+                    // One source row at a time: log2 luminance into a row buffer (a
+                    // branch-free loop the compiler vectorises), then summed into cells.
+                    let logRow = UnsafeMutablePointer<Float>.allocate(capacity: w)
+                    let acc = UnsafeMutablePointer<Float>.allocate(capacity: lw)
+                    defer { logRow.deallocate(); acc.deallocate() }
                     for ly in rows {
-                        for lx in 0..<lw {
-                            var acc: Float = 0, n: Float = 0
-                            for y in (ly * factor)..<min(h, (ly + 1) * factor) {
-                                let row = src.base + y * w
-                                for x in (lx * factor)..<min(w, (lx + 1) * factor) {
-                                    acc += Num.fastLog2(Luma.y(row[x]))
-                                    n += 1
-                                }
+                        acc.initialize(repeating: 0, count: lw)
+                        let y0 = ly * factor, y1 = min(h, (ly + 1) * factor)
+                        for y in y0..<y1 {
+                            Kernels.log2Luminance(src.base + y * w, count: w, into: logRow)
+                            for lx in 0..<lw {
+                                var s: Float = 0
+                                for x in (lx * factor)..<min(w, (lx + 1) * factor) { s += logRow[x] }
+                                acc[lx] += s
                             }
-                            dst.base[ly * lw + lx] = acc / n
+                        }
+                        for lx in 0..<lw {
+                            let n = Float((y1 - y0) * (min(w, (lx + 1) * factor) - lx * factor))
+                            dst.base[ly * lw + lx] = acc[lx] / n
                         }
                     }
                 }
@@ -50,6 +60,16 @@ struct LocalToneMask: Sendable {
         var c = [SIMD2<Float>](repeating: .zero, count: c1.count)
         for i in 0..<c.count { c[i] = (c1[i] + c2[i]) * 0.5 }
         coeffs = c
+        // Planar copies with one padding column (the last repeated), so the
+        // per-pixel horizontal interpolation needs no clamp.
+        var pa = [Float](repeating: 0, count: (lw + 1) * lh), pb = pa
+        for y in 0..<lh {
+            for x in 0...lw {
+                let v = c[y * lw + min(x, lw - 1)]
+                pa[y * (lw + 1) + x] = v.x; pb[y * (lw + 1) + x] = v.y
+            }
+        }
+        planeA = pa; planeB = pb
         lowW = lw; lowH = lh
         scaleX = Float(lw) / Float(w)
         scaleY = Float(lh) / Float(h)
@@ -122,6 +142,25 @@ struct LocalToneMask: Sendable {
             let top = r0[i0] + (r0[i1] - r0[i0]) * tx
             let bot = r1[i0] + (r1[i1] - r1[i0]) * tx
             row[x] = top + (bot - top) * ty
+        }
+    }
+
+    /// Vertical half of the bilinear upsampling for output row `y`: the a and b
+    /// coefficient rows (`lowW + 1` entries each) interpolated between the two
+    /// nearest low-res rows. The horizontal half is done per pixel by the kernel.
+    @inline(__always)
+    static func interpolateRowPlanar(_ y: Int, lowW: Int, lowH: Int, scaleY: Float,
+                                     planeA: UnsafePointer<Float>, planeB: UnsafePointer<Float>,
+                                     intoA ra: UnsafeMutablePointer<Float>, intoB rb: UnsafeMutablePointer<Float>) {
+        let fy = (Float(y) + 0.5) * scaleY - 0.5
+        let y0 = min(max(Int(fy.rounded(.down)), 0), lowH - 1)
+        let y1 = min(y0 + 1, lowH - 1)
+        let ty = min(max(fy - Float(y0), 0), 1)
+        let n = lowW + 1
+        let a0 = planeA + y0 * n, a1 = planeA + y1 * n, b0 = planeB + y0 * n, b1 = planeB + y1 * n
+        for x in 0..<n {
+            ra[x] = a0[x] + (a1[x] - a0[x]) * ty
+            rb[x] = b0[x] + (b1[x] - b0[x]) * ty
         }
     }
 

@@ -13,6 +13,10 @@ final class RenderPlan: Sendable {
     let duotone: [SIMD4<Float>]
     let vignetteStrength: Double
     let vignetteRadius: Double
+    /// The exposure curve as three planar (value, slope) tables for the strip kernels.
+    let exposurePairs: [[SIMD2<Float>]]
+    /// The local gain table as (value, slope) pairs.
+    let gainPairs: [SIMD2<Float>]
 
     init(_ a: Adjustments) {
         let curve = ExposureCurve(a)
@@ -30,6 +34,18 @@ final class RenderPlan: Sendable {
         // The look's own vignette adds to the user's (same radius).
         vignetteStrength = min(max(a.vignette.strength + (effect?.vignette ?? 0) * Double(effect?.amount ?? 0), -1), 1)
         vignetteRadius = min(max(a.vignette.radius, 0), 1)
+        // (value, slope) pairs: the interpolation t[i] + (t[i+1] − t[i])·f then needs
+        // one 8-byte load per lookup; the slope is rounded exactly as the scalar path does.
+        if let t = exposureLUT?.table {
+            exposurePairs = (0..<3).map { c in (0...CurveLUT.size).map { i in SIMD2(t[i][c], t[i + 1][c] - t[i][c]) } }
+        } else {
+            exposurePairs = []
+        }
+        if let g = localGain {
+            gainPairs = (0..<LocalToneCurve.lutSize).map { i in SIMD2(g[i], g[i + 1] - g[i]) }
+        } else {
+            gainPairs = []
+        }
     }
 
     /// Key for the cache: the parts the plan depends on (no brushes; vignette kept, it is cheap).

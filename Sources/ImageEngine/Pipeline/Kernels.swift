@@ -1,0 +1,265 @@
+/// The per-pixel algorithms of the fused pass, written over *planar strips*:
+/// a run of up to `Strip.capacity` pixels of one row, held as separate r, g, b, a
+/// float arrays in L1-resident scratch.
+///
+/// Why planar strips: every stage below is then a plain, branch-free loop over
+/// contiguous floats that LLVM's loop vectorizer turns into packed SSE (4 or 8
+/// pixels per instruction) — sqrt, division, min/max included — while the AoS
+/// `SIMD4<Float>` image is read and written once. The few table lookups are kept
+/// in their own small loops (index computation vectorised, the gather scalar),
+/// because a gather inside a loop stops the vectorizer for the whole loop.
+///
+/// Each stage is its own non-inlined function: called once per strip (the call
+/// is noise), and LLVM vectorises a small loop with few pointers reliably, while
+/// the same loops inlined into the big tile closure stayed scalar. Square roots
+/// take an argument the compiler can see is ≥ 0 (a clamp, or `abs` of a sum of
+/// squares): otherwise Linux's `sqrtf` keeps its errno path and the loop stays scalar.
+///
+/// Each kernel computes the same math as the scalar reference path
+/// (`Renderer.renderReference`), so results agree to float rounding (tested).
+/// Everything is a pure function of its inputs: any thread count, same bits.
+enum Kernels {
+    // MARK: Helpers (branch-free, so loops stay vectorisable)
+
+    @inline(__always) static func clamp01(_ x: Float) -> Float {
+        let lo = x > 0 ? x : 0
+        return lo < 1 ? lo : 1
+    }
+
+    @inline(__always) static func smoothstep(_ e0: Float, _ inv: Float, _ x: Float) -> Float {
+        let t = clamp01((x - e0) * inv)
+        return t * t * (3 - 2 * t)
+    }
+
+    /// log2 to ≈1e-4 (exponent bits plus a mantissa polynomial): `Num.fastLog2`
+    /// with wrapping integer ops, so no overflow checks block vectorisation.
+    @inline(__always) static func log2(_ x: Float) -> Float {
+        let v = x > 1e-7 ? x : 1e-7
+        let bits = v.bitPattern
+        let e = Float(Int32(bitPattern: (bits >> 23) & 0xff) &- 127)
+        let m = Float(bitPattern: (bits & 0x007f_ffff) | 0x3f80_0000)
+        let p = -1.7417939 + (2.8212026 + (-1.4699568 + (0.44717955 - 0.056570851 * m) * m) * m) * m
+        return e + p
+    }
+
+    /// Splits a table coordinate `s` (≥ 0 expected) into an entry index in
+    /// 0…`last` and a fraction, without a checked float→int conversion (Swift's
+    /// traps on overflow and cannot be vectorised): adding 1.5·2²³ rounds to an
+    /// integer in the low mantissa bits. Any index/fraction pair with
+    /// index + fraction = s interpolates the same line, so rounding s − ½ to
+    /// nearest (ties to even) instead of truncating is fine; NaN or out-of-range
+    /// inputs clamp to a valid entry.
+    @inline(__always) static func split(_ s: Float, last: Int32) -> (Int32, Float) {
+        let magic: Float = 12_582_912
+        var i = Int32(bitPattern: ((s - 0.5) + magic).bitPattern) &- 0x4B40_0000
+        i = i > 0 ? i : 0
+        i = i < last ? i : last
+        return (i, s - Float(i))
+    }
+
+    // MARK: Layout
+
+    /// AoS `SIMD4<Float>` → four planes, as 4×4 transposes (whole-vector loads
+    /// and stores; element-wise copies cost one store per float).
+    @inline(never)
+    static func deinterleave(_ s: UnsafePointer<SIMD4<Float>>, _ n: Int, _ st: Strip) {
+        let r = st.r, g = st.g, b = st.b, a = st.a
+        var i = 0
+        while i + 4 <= n {
+            let p0 = s[i], p1 = s[i + 1], p2 = s[i + 2], p3 = s[i + 3]
+            store4(r + i, SIMD4(p0.x, p1.x, p2.x, p3.x))
+            store4(g + i, SIMD4(p0.y, p1.y, p2.y, p3.y))
+            store4(b + i, SIMD4(p0.z, p1.z, p2.z, p3.z))
+            store4(a + i, SIMD4(p0.w, p1.w, p2.w, p3.w))
+            i += 4
+        }
+        while i < n { let p = s[i]; r[i] = p.x; g[i] = p.y; b[i] = p.z; a[i] = p.w; i += 1 }
+    }
+
+    /// Four planes → AoS `SIMD4<Float>` (4×4 transposes).
+    @inline(never)
+    static func interleave(_ st: Strip, _ n: Int, _ d: UnsafeMutablePointer<SIMD4<Float>>) {
+        let r = st.r, g = st.g, b = st.b, a = st.a
+        var i = 0
+        while i + 4 <= n {
+            let R = load4(r + i), G = load4(g + i), B = load4(b + i), A = load4(a + i)
+            d[i] = SIMD4(R.x, G.x, B.x, A.x)
+            d[i + 1] = SIMD4(R.y, G.y, B.y, A.y)
+            d[i + 2] = SIMD4(R.z, G.z, B.z, A.z)
+            d[i + 3] = SIMD4(R.w, G.w, B.w, A.w)
+            i += 4
+        }
+        while i < n { d[i] = SIMD4(r[i], g[i], b[i], a[i]); i += 1 }
+    }
+
+    /// Strip planes are 64-byte aligned and indexed in steps of 4: whole-vector access is aligned.
+    @inline(__always) static func store4(_ p: UnsafeMutablePointer<Float>, _ v: SIMD4<Float>) {
+        UnsafeMutableRawPointer(p).assumingMemoryBound(to: SIMD4<Float>.self).pointee = v
+    }
+
+    @inline(__always) static func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+        UnsafeMutableRawPointer(p).assumingMemoryBound(to: SIMD4<Float>.self).pointee
+    }
+
+    /// Four planes → interleaved RGBA 8-bit sRGB through `SRGB.encodeTable8` (see there for its error).
+    @inline(never)
+    static func interleaveSRGB8(_ st: Strip, _ n: Int, _ d: UnsafeMutablePointer<UInt8>, _ lut: UnsafePointer<UInt8>) {
+        let idx = st.idx, scale = Float(SRGB.encodeTableSize - 1)
+        // Indices vectorised (round to nearest by the magic-number add), lookups scalar.
+        for c in 0..<3 {
+            let p = c == 0 ? st.r : (c == 1 ? st.g : st.b)
+            for i in 0..<n {
+                let v = clamp01(p[i]) * scale + 12_582_912
+                idx[c * Strip.capacity + i] = Int32(bitPattern: v.bitPattern) &- 0x4B40_0000
+            }
+        }
+        let a = st.a
+        for i in 0..<n {
+            d[4 * i] = lut[Int(idx[i])]
+            d[4 * i + 1] = lut[Int(idx[Strip.capacity + i])]
+            d[4 * i + 2] = lut[Int(idx[2 * Strip.capacity + i])]
+            d[4 * i + 3] = UInt8(truncatingIfNeeded: Int32(bitPattern: (clamp01(a[i]) * 255 + 12_582_912).bitPattern) &- 0x4B40_0000)
+        }
+    }
+
+    /// Linear luminance → log2, for one AoS row (the tone mask's input).
+    static func log2Luminance(_ s: UnsafePointer<SIMD4<Float>>, count n: Int, into out: UnsafeMutablePointer<Float>) {
+        for i in 0..<n {
+            let p = s[i]
+            out[i] = log2(0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z)
+        }
+    }
+
+    // MARK: Stages
+
+    /// Local shadow/highlight gain. Mask = a·log2(Y) + b with (a, b) interpolated
+    /// horizontally from the row's coefficients `ra`, `rb` (vertical half done per
+    /// row); the gain is the `LocalToneCurve` table at the mask value.
+    @inline(never)
+    static func localGain(_ st: Strip, _ n: Int, ra: UnsafePointer<Float>, rb: UnsafePointer<Float>,
+                          xIndex: UnsafePointer<Int32>, xFrac: UnsafePointer<Float>, table: UnsafePointer<SIMD2<Float>>) {
+        let r = st.r, g = st.g, b = st.b, idx = st.idx, f = st.t0, gain = st.t1
+        let lo = LocalToneCurve.baseMin, inv = 1 / (LocalToneCurve.baseMax - LocalToneCurve.baseMin)
+        let size = Float(LocalToneCurve.lutSize), last = Int32(LocalToneCurve.lutSize - 1)
+        // Coefficient gathers (a small L1-resident row).
+        for i in 0..<n {
+            let j = Int(xIndex[i]), tx = xFrac[i]
+            f[i] = ra[j] + (ra[j + 1] - ra[j]) * tx
+            gain[i] = rb[j] + (rb[j + 1] - rb[j]) * tx
+        }
+        // Mask value → table coordinate (vectorised).
+        for i in 0..<n {
+            let y = 0.2126 * r[i] + 0.7152 * g[i] + 0.0722 * b[i]
+            let base = f[i] * log2(y) + gain[i]
+            let s = clamp01((base - lo) * inv) * size
+            let (k, fr) = split(s, last: last)
+            idx[i] = k; f[i] = fr
+        }
+        // Table gather: (value, slope) pairs, one load each.
+        for i in 0..<n {
+            let e = table[Int(idx[i])]
+            gain[i] = e.x + e.y * f[i]
+        }
+        for i in 0..<n { let k = gain[i]; r[i] *= k; g[i] *= k; b[i] *= k }
+    }
+
+    /// A per-channel curve table indexed by √x (`CurveLUT`'s layout, as (value, slope) pairs).
+    @inline(never)
+    static func curve(_ p: UnsafeMutablePointer<Float>, _ n: Int, _ st: Strip, table: UnsafePointer<SIMD2<Float>>) {
+        let idx = st.idx, f = st.t0
+        let size = Float(CurveLUT.size), last = Int32(CurveLUT.size)
+        for i in 0..<n {
+            let s = clamp01(p[i]).squareRoot() * size
+            let (k, fr) = split(s, last: last)
+            idx[i] = k; f[i] = fr
+        }
+        for i in 0..<n {
+            let e = table[Int(idx[i])]
+            p[i] = e.x + e.y * f[i]
+        }
+    }
+
+    @inline(__always)
+    static func bandWeight(_ b: ColorKernel.Band, _ u: Float, _ v: Float, _ invN: Float, _ rel: Float, _ ramp: Float) -> Float {
+        // Branch-free form of `ColorKernel.weight`: outside the band t = 0 → factor 1.
+        let c = (u * b.u + v * b.v) * invN
+        let t = clamp01((c - b.cosEdge) * b.invSpan)
+        var w = t * t * (3 - 2 * t)
+        let t2 = clamp01((rel - b.fadeStart) * b.invFadeSpan)
+        w *= 1 - t2 * t2 * (3 - 2 * t2)
+        return 1 + b.amount * w * ramp
+    }
+
+    /// Saturation and the selective bands (`ColorKernel`), then the luminance-
+    /// preserving chroma scale (`Num.scaleChroma`).
+    @inline(never)
+    static func color(_ ck: ColorKernel, _ st: Strip, _ n: Int) {
+        let r = st.r, g = st.g, b = st.b
+        let global = ck.global, hasBands = ck.bandCount > 0
+        // Unused band slots have amount 0: their factor is exactly 1.
+        let b0 = ck.band0, b1 = ck.band1, b2 = ck.band2
+        let rampInv: Float = 1 / (0.2 - 0.02)
+        for i in 0..<n {
+            let R = r[i], G = g[i], B = b[i]
+            let y = 0.2126 * R + 0.7152 * G + 0.0722 * B
+            var k = global
+            if hasBands {
+                let u = R - G, v = (R + G) * 0.5 - B
+                let nn = (u * u + v * v).squareRoot()
+                let rel = nn / (y + 0.02)
+                let ramp = smoothstep(0.02, rampInv, rel)
+                let invN: Float = nn > 0 ? 1 / nn : 0
+                k *= bandWeight(b0, u, v, invN, rel, ramp) * bandWeight(b1, u, v, invN, rel, ramp)
+                    * bandWeight(b2, u, v, invN, rel, ramp)
+            }
+            // Chroma limit: the weakest channel must not cross zero.
+            let m0 = R < G ? R : G
+            let mn = m0 < B ? m0 : B
+            k = k > 0 ? k : 0
+            let lim = y / (y - mn)
+            k = (mn < y && y > 0 && lim < k) ? lim : k
+            let o0 = y + (R - y) * k, o1 = y + (G - y) * k, o2 = y + (B - y) * k
+            r[i] = o0 > 0 ? o0 : 0; g[i] = o1 > 0 ? o1 : 0; b[i] = o2 > 0 ? o2 : 0
+        }
+    }
+
+    /// Vignette (`VignetteGeometry`): darkening (strength > 0) or lightening toward the corners.
+    @inline(never)
+    static func vignette(_ vg: VignetteGeometry, _ st: Strip, _ n: Int, dx2: UnsafePointer<Float>, dy2: Float) {
+        let r = st.r, g = st.g, b = st.b
+        let inner = vg.inner, inv = 1 / (vg.outer - vg.inner), s = vg.strength
+        if s > 0 {
+            for i in 0..<n {
+                let f = 1 - s * smoothstep(inner, inv, abs(dx2[i] + dy2).squareRoot())
+                r[i] *= f; g[i] *= f; b[i] *= f
+            }
+        } else {
+            for i in 0..<n {
+                let f = -s * smoothstep(inner, inv, abs(dx2[i] + dy2).squareRoot())
+                r[i] += (1 - r[i]) * f; g[i] += (1 - g[i]) * f; b[i] += (1 - b[i]) * f
+            }
+        }
+    }
+}
+
+/// Scratch planes for one strip of pixels (allocated once per tile, reused for every strip).
+struct Strip {
+    /// Pixels per strip: 7 float planes × 256 × 4 B ≈ 7 KB plus indices, well inside L1.
+    static let capacity = 256
+    let r, g, b, a, t0, t1: UnsafeMutablePointer<Float>
+    /// Three index planes (the 8-bit output uses all three at once).
+    let idx: UnsafeMutablePointer<Int32>
+    private let storage: UnsafeMutableRawPointer
+
+    static func allocate() -> Strip { Strip() }
+
+    private init() {
+        let c = Self.capacity
+        storage = UnsafeMutableRawPointer.allocate(byteCount: (6 * c + 3 * c) * 4, alignment: 64)
+        let f = storage.bindMemory(to: Float.self, capacity: 6 * c)
+        r = f; g = f + c; b = f + 2 * c; a = f + 3 * c; t0 = f + 4 * c; t1 = f + 5 * c
+        idx = (storage + 6 * c * 4).bindMemory(to: Int32.self, capacity: 3 * c)
+    }
+
+    func deallocate() { storage.deallocate() }
+}
