@@ -145,6 +145,8 @@ if opts.profilePreview {
     var buffer = r.render(preview, with: fullPipeline)
     var bytes: [UInt8] = []
     for _ in 0..<opts.repeats { r.render(preview, with: fullPipeline, into: &buffer); r.render(preview, with: fullPipeline, intoSRGB8: &bytes) }
+    let proxy = photo.downscaled(toFit: 256), goal = LabImage(r.render(proxy, with: vipsSubset))
+    for _ in 0..<(opts.repeats * 20) { _ = proxy.meanDeltaE2000(to: goal) }
     exit(0)
 }
 if opts.breakdown {

@@ -21,6 +21,8 @@ final class AnalysisCache: @unchecked Sendable {
         let address: UInt
         let width: Int, height: Int
         let mask: LocalToneMask
+        /// The mask's per-pixel value (`LocalToneMask.basePlane`), 4 B a pixel.
+        let base: [Float]
     }
 
     private let lock = NSLock()
@@ -32,25 +34,26 @@ final class AnalysisCache: @unchecked Sendable {
         image.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 
-    /// The tone mask of `image`, built with `schedule` on a miss.
-    func toneMask(for image: Image, schedule: Schedule) -> LocalToneMask {
+    /// The tone mask of `image` and its per-pixel values, built with `schedule` on a miss.
+    func toneMask(for image: Image, schedule: Schedule) -> (mask: LocalToneMask, base: [Float]) {
         let addr = Self.address(image)
         lock.lock()
         if let i = entries.firstIndex(where: { $0.address == addr && $0.width == image.width && $0.height == image.height }) {
             let e = entries.remove(at: i)
             entries.append(e)
             lock.unlock()
-            return e.mask
+            return (e.mask, e.base)
         }
         lock.unlock()
         let mask = LocalToneMask(image: image, schedule: schedule)
+        let base = mask.basePlane(image: image, schedule: schedule)
         lock.lock()
         defer { lock.unlock() }
         if !entries.contains(where: { $0.address == addr }) {
-            entries.append(Entry(pixels: image.pixels, address: addr, width: image.width, height: image.height, mask: mask))
+            entries.append(Entry(pixels: image.pixels, address: addr, width: image.width, height: image.height, mask: mask, base: base))
             if entries.count > capacity { entries.removeFirst() }
         }
-        return mask
+        return (mask, base)
     }
 
     /// Drops every cached analysis (and the photos it kept alive).

@@ -42,19 +42,18 @@ enum Kernels {
         return e + p
     }
 
-    /// Splits a table coordinate `s` (≥ 0 expected) into an entry index in
-    /// 0…`last` and a fraction, without a checked float→int conversion (Swift's
-    /// traps on overflow and cannot be vectorised): adding 1.5·2²³ rounds to an
-    /// integer in the low mantissa bits. Any index/fraction pair with
-    /// index + fraction = s interpolates the same line, so rounding s − ½ to
-    /// nearest (ties to even) instead of truncating is fine; NaN or out-of-range
-    /// inputs clamp to a valid entry.
-    @inline(__always) static func split(_ s: Float, last: Int32) -> (Int32, Float) {
+    /// Splits a table coordinate `s` ∈ [0, n] (callers clamp first; NaN has
+    /// become 0 by then) into an entry index in 0…n and a fraction, without a
+    /// checked float→int conversion (Swift's traps on overflow and cannot be
+    /// vectorised): adding 1.5·2²³ rounds to an integer in the low mantissa bits.
+    /// Rounding s − ½ to nearest lands in 0…n for s in [0, n], so no integer
+    /// clamps are needed (SSE2 has no packed 32-bit min/max); any index/fraction
+    /// pair with index + fraction = s interpolates the same line segment, so
+    /// this need not be the floor. Tables have n + 1 (value, slope) entries.
+    @inline(__always) static func split(_ s: Float) -> (Int32, Float) {
         let magic: Float = 12_582_912
-        var i = Int32(bitPattern: ((s - 0.5) + magic).bitPattern) &- 0x4B40_0000
-        i = i > 0 ? i : 0
-        i = i < last ? i : last
-        return (i, s - Float(i))
+        let m = (s - 0.5) + magic
+        return (Int32(bitPattern: m.bitPattern) &- 0x4B40_0000, s - (m - magic))
     }
 
     // MARK: Layout
@@ -113,12 +112,16 @@ enum Kernels {
                 idx[c * Strip.capacity + i] = Int32(bitPattern: v.bitPattern) &- 0x4B40_0000
             }
         }
-        let a = st.a
+        let a = st.a, c3 = 3 * Strip.capacity
         for i in 0..<n {
-            d[4 * i] = lut[Int(idx[i])]
-            d[4 * i + 1] = lut[Int(idx[Strip.capacity + i])]
-            d[4 * i + 2] = lut[Int(idx[2 * Strip.capacity + i])]
-            d[4 * i + 3] = UInt8(truncatingIfNeeded: Int32(bitPattern: (clamp01(a[i]) * 255 + 12_582_912).bitPattern) &- 0x4B40_0000)
+            idx[c3 + i] = Int32(bitPattern: (clamp01(a[i]) * 255 + 12_582_912).bitPattern) &- 0x4B40_0000
+        }
+        // One 32-bit store per pixel (bytes R, G, B, A in memory order: little-endian).
+        let d32 = UnsafeMutableRawPointer(d)
+        for i in 0..<n {
+            let v = UInt32(lut[Int(idx[i])]) | UInt32(lut[Int(idx[Strip.capacity + i])]) << 8
+                | UInt32(lut[Int(idx[2 * Strip.capacity + i])]) << 16 | UInt32(bitPattern: idx[c3 + i]) << 24
+            d32.storeBytes(of: v.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
         }
     }
 
@@ -132,50 +135,65 @@ enum Kernels {
 
     // MARK: Stages
 
-    /// Local shadow/highlight gain. Mask = a·log2(Y) + b with (a, b) interpolated
-    /// horizontally from the row's coefficients `ra`, `rb` (vertical half done per
-    /// row); the gain is the `LocalToneCurve` table at the mask value.
+    /// The tone mask's value per pixel, base = a·log2(Y) + b, with (a, b)
+    /// interpolated horizontally from the row's coefficients `ra`, `rb` (the
+    /// vertical half is done once per row). Depends on the photo only, which is
+    /// why `AnalysisCache` can keep it for re-renders.
     @inline(never)
-    static func localGain(_ st: Strip, _ n: Int, ra: UnsafePointer<Float>, rb: UnsafePointer<Float>,
-                          xIndex: UnsafePointer<Int32>, xFrac: UnsafePointer<Float>, table: UnsafePointer<SIMD2<Float>>) {
-        let r = st.r, g = st.g, b = st.b, idx = st.idx, f = st.t0, gain = st.t1
-        let lo = LocalToneCurve.baseMin, inv = 1 / (LocalToneCurve.baseMax - LocalToneCurve.baseMin)
-        let size = Float(LocalToneCurve.lutSize), last = Int32(LocalToneCurve.lutSize - 1)
+    static func maskBase(_ st: Strip, _ n: Int, ra: UnsafePointer<Float>, rb: UnsafePointer<Float>,
+                         xIndex: UnsafePointer<Int32>, xFrac: UnsafePointer<Float>, into base: UnsafeMutablePointer<Float>) {
+        let r = st.r, g = st.g, b = st.b, ca = st.t0
         // Coefficient gathers (a small L1-resident row).
         for i in 0..<n {
             let j = Int(xIndex[i]), tx = xFrac[i]
-            f[i] = ra[j] + (ra[j + 1] - ra[j]) * tx
-            gain[i] = rb[j] + (rb[j + 1] - rb[j]) * tx
+            ca[i] = ra[j] + (ra[j + 1] - ra[j]) * tx
+            base[i] = rb[j] + (rb[j + 1] - rb[j]) * tx
         }
-        // Mask value → table coordinate (vectorised).
         for i in 0..<n {
             let y = 0.2126 * r[i] + 0.7152 * g[i] + 0.0722 * b[i]
-            let base = f[i] * log2(y) + gain[i]
-            let s = clamp01((base - lo) * inv) * size
-            let (k, fr) = split(s, last: last)
-            idx[i] = k; f[i] = fr
+            base[i] = ca[i] * log2(y) + base[i]
         }
-        // Table gather: (value, slope) pairs, one load each.
-        for i in 0..<n {
-            let e = table[Int(idx[i])]
-            gain[i] = e.x + e.y * f[i]
-        }
-        for i in 0..<n { let k = gain[i]; r[i] *= k; g[i] *= k; b[i] *= k }
     }
 
-    /// A per-channel curve table indexed by √x (`CurveLUT`'s layout, as (value, slope) pairs).
+    /// Local shadow/highlight gain: the `LocalToneCurve` table at the mask value `base`.
     @inline(never)
-    static func curve(_ p: UnsafeMutablePointer<Float>, _ n: Int, _ st: Strip, table: UnsafePointer<SIMD2<Float>>) {
-        let idx = st.idx, f = st.t0
-        let size = Float(CurveLUT.size), last = Int32(CurveLUT.size)
+    static func localGain(_ st: Strip, _ n: Int, base: UnsafePointer<Float>, table: UnsafePointer<SIMD2<Float>>) {
+        let r = st.r, g = st.g, b = st.b, idx = st.idx, f = st.t0
+        let lo = LocalToneCurve.baseMin, inv = 1 / (LocalToneCurve.baseMax - LocalToneCurve.baseMin)
+        let size = Float(LocalToneCurve.lutSize)
+        // Mask value → table coordinate (vectorised).
         for i in 0..<n {
-            let s = clamp01(p[i]).squareRoot() * size
-            let (k, fr) = split(s, last: last)
+            let s = clamp01((base[i] - lo) * inv) * size
+            let (k, fr) = split(s)
             idx[i] = k; f[i] = fr
         }
+        // Table gather of (value, slope) pairs, one load each, then the gain.
         for i in 0..<n {
             let e = table[Int(idx[i])]
-            p[i] = e.x + e.y * f[i]
+            let k = e.x + e.y * f[i]
+            r[i] *= k; g[i] *= k; b[i] *= k
+        }
+    }
+
+    /// Per-channel curve tables indexed by √x (`CurveLUT`'s layout, as (value,
+    /// slope) pairs), applied to r, g and b: indices vectorised, gathers scalar.
+    @inline(never)
+    static func curves(_ st: Strip, _ n: Int, _ tr: UnsafePointer<SIMD2<Float>>, _ tg: UnsafePointer<SIMD2<Float>>,
+                       _ tb: UnsafePointer<SIMD2<Float>>) {
+        let idx = st.idx, f = st.t0, c = Strip.capacity
+        let size = Float(CurveLUT.size)
+        let r = st.r, g = st.g, b = st.b
+        let f1 = st.t1, f2 = st.t2
+        for i in 0..<n {
+            let (k0, r0) = split(clamp01(r[i]).squareRoot() * size)
+            let (k1, r1) = split(clamp01(g[i]).squareRoot() * size)
+            let (k2, r2) = split(clamp01(b[i]).squareRoot() * size)
+            idx[i] = k0; idx[c + i] = k1; idx[2 * c + i] = k2
+            f[i] = r0; f1[i] = r1; f2[i] = r2
+        }
+        for i in 0..<n {
+            let e0 = tr[Int(idx[i])], e1 = tg[Int(idx[c + i])], e2 = tb[Int(idx[2 * c + i])]
+            r[i] = e0.x + e0.y * f[i]; g[i] = e1.x + e1.y * f1[i]; b[i] = e2.x + e2.y * f2[i]
         }
     }
 
@@ -191,30 +209,56 @@ enum Kernels {
     }
 
     /// Saturation and the selective bands (`ColorKernel`), then the luminance-
-    /// preserving chroma scale (`Num.scaleChroma`).
-    @inline(never)
+    /// preserving chroma scale (`Num.scaleChroma`). Specialised on the number of
+    /// active bands: the band math is most of the cost, and an unused slot's
+    /// factor is exactly 1, so skipping it changes no bit.
     static func color(_ ck: ColorKernel, _ st: Strip, _ n: Int) {
+        switch ck.bandCount {
+        case 0: color0(ck, st, n)
+        case 1: color1(ck, st, n)
+        default: color3(ck, st, n)
+        }
+    }
+    @inline(never) static func color0(_ ck: ColorKernel, _ st: Strip, _ n: Int) { colorBody(ck, st, n, bands: 0) }
+    @inline(never) static func color1(_ ck: ColorKernel, _ st: Strip, _ n: Int) { colorBody(ck, st, n, bands: 1) }
+    @inline(never) static func color3(_ ck: ColorKernel, _ st: Strip, _ n: Int) { colorBody(ck, st, n, bands: 3) }
+
+    @inline(__always)
+    static func colorBody(_ ck: ColorKernel, _ st: Strip, _ n: Int, bands: Int) {
         let r = st.r, g = st.g, b = st.b
-        let global = ck.global, hasBands = ck.bandCount > 0
+        let global = ck.global, hasBands = bands > 0
         // Unused band slots have amount 0: their factor is exactly 1.
         let b0 = ck.band0, b1 = ck.band1, b2 = ck.band2
         let rampInv: Float = 1 / (0.2 - 0.02)
-        for i in 0..<n {
-            let R = r[i], G = g[i], B = b[i]
-            let y = 0.2126 * R + 0.7152 * G + 0.0722 * B
-            var k = global
-            if hasBands {
+        // Two loops (the chroma factor, then the scaling): each keeps its
+        // constants in registers, where one loop spilled them to the stack.
+        let kk = st.t0
+        if hasBands {
+            for i in 0..<n {
+                let R = r[i], G = g[i], B = b[i]
+                let y = 0.2126 * R + 0.7152 * G + 0.0722 * B
                 let u = R - G, v = (R + G) * 0.5 - B
                 let nn = (u * u + v * v).squareRoot()
                 let rel = nn / (y + 0.02)
                 let ramp = smoothstep(0.02, rampInv, rel)
                 let invN: Float = nn > 0 ? 1 / nn : 0
-                k *= bandWeight(b0, u, v, invN, rel, ramp) * bandWeight(b1, u, v, invN, rel, ramp)
-                    * bandWeight(b2, u, v, invN, rel, ramp)
+                if bands == 1 {
+                    kk[i] = global * bandWeight(b0, u, v, invN, rel, ramp)
+                } else {
+                    kk[i] = global * (bandWeight(b0, u, v, invN, rel, ramp) * bandWeight(b1, u, v, invN, rel, ramp)
+                        * bandWeight(b2, u, v, invN, rel, ramp))
+                }
             }
+        } else {
+            for i in 0..<n { kk[i] = global }
+        }
+        for i in 0..<n {
+            let R = r[i], G = g[i], B = b[i]
+            let y = 0.2126 * R + 0.7152 * G + 0.0722 * B
             // Chroma limit: the weakest channel must not cross zero.
             let m0 = R < G ? R : G
             let mn = m0 < B ? m0 : B
+            var k = kk[i]
             k = k > 0 ? k : 0
             let lim = y / (y - mn)
             k = (mn < y && y > 0 && lim < k) ? lim : k
@@ -244,10 +288,10 @@ enum Kernels {
 
 /// Scratch planes for one strip of pixels (allocated once per tile, reused for every strip).
 struct Strip {
-    /// Pixels per strip: 7 float planes × 256 × 4 B ≈ 7 KB plus indices, well inside L1.
-    static let capacity = 256
-    let r, g, b, a, t0, t1: UnsafeMutablePointer<Float>
-    /// Three index planes (the 8-bit output uses all three at once).
+    /// Pixels per strip: 7 float planes and 4 index planes × 256 × 4 B = 11 KB, well inside L1.
+    static let capacity = 512
+    let r, g, b, a, t0, t1, t2: UnsafeMutablePointer<Float>
+    /// Four index planes (the 8-bit output uses all four at once).
     let idx: UnsafeMutablePointer<Int32>
     private let storage: UnsafeMutableRawPointer
 
@@ -255,10 +299,10 @@ struct Strip {
 
     private init() {
         let c = Self.capacity
-        storage = UnsafeMutableRawPointer.allocate(byteCount: (6 * c + 3 * c) * 4, alignment: 64)
-        let f = storage.bindMemory(to: Float.self, capacity: 6 * c)
-        r = f; g = f + c; b = f + 2 * c; a = f + 3 * c; t0 = f + 4 * c; t1 = f + 5 * c
-        idx = (storage + 6 * c * 4).bindMemory(to: Int32.self, capacity: 3 * c)
+        storage = UnsafeMutableRawPointer.allocate(byteCount: (7 * c + 4 * c) * 4, alignment: 64)
+        let f = storage.bindMemory(to: Float.self, capacity: 7 * c)
+        r = f; g = f + c; b = f + 2 * c; a = f + 3 * c; t0 = f + 4 * c; t1 = f + 5 * c; t2 = f + 6 * c
+        idx = (storage + 7 * c * 4).bindMemory(to: Int32.self, capacity: 4 * c)
     }
 
     func deallocate() { storage.deallocate() }

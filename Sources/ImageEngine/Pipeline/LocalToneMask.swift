@@ -164,6 +164,42 @@ struct LocalToneMask: Sendable {
         }
     }
 
+    /// The mask value (a·log2 Y + b) of every pixel of `image`, full resolution:
+    /// what the fused pass would compute per pixel, stored once so re-renders of
+    /// the same photo skip the coefficient interpolation and the log2.
+    func basePlane(image: Image, schedule: Schedule) -> [Float] {
+        let w = image.width, h = image.height
+        var out = [Float](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
+        let (xIndex, xFrac) = columnTables(width: w)
+        let lowW = lowW, lowH = lowH, scaleY = scaleY
+        withPointers(image.pixels, xIndex, xFrac, planeA, planeB, [0], [0], [0], [0], [0], [0]) {
+            (src: SharedPointer<SIMD4<Float>>, xi: SharedPointer<Int32>, xf: SharedPointer<Float>,
+             pA: SharedPointer<Float>, pB: SharedPointer<Float>, _: SharedPointer<Int>, _: SharedPointer<Int>,
+             _: SharedPointer<Int>, _: SharedPointer<Int>, _: SharedPointer<Int>, _: SharedPointer<Int>) in
+            out.withUnsafeMutableBufferPointer { op in
+                let dst = SharedMutablePointer(base: op.baseAddress!)
+                schedule.forEachTile(rows: h, pixelsPerRow: w) { (rows: Range<Int>) in
+                    let st = Strip.allocate()
+                    let ra = UnsafeMutablePointer<Float>.allocate(capacity: lowW + 1)
+                    let rb = UnsafeMutablePointer<Float>.allocate(capacity: lowW + 1)
+                    defer { st.deallocate(); ra.deallocate(); rb.deallocate() }
+                    for y in rows {
+                        Self.interpolateRowPlanar(y, lowW: lowW, lowH: lowH, scaleY: scaleY,
+                                                  planeA: pA.base, planeB: pB.base, intoA: ra, intoB: rb)
+                        var x0 = 0
+                        while x0 < w {
+                            let n = min(Strip.capacity, w - x0), p = y * w + x0
+                            Kernels.deinterleave(src.base + p, n, st)
+                            Kernels.maskBase(st, n, ra: ra, rb: rb, xIndex: xi.base + x0, xFrac: xf.base + x0, into: dst.base + p)
+                            x0 += n
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
     /// Per-column low-res index and fraction for bilinear interpolation.
     func columnTables(width: Int) -> ([Int32], [Float]) {
         var idx = [Int32](repeating: 0, count: width), frac = [Float](repeating: 0, count: width)

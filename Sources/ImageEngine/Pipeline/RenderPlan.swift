@@ -37,12 +37,15 @@ final class RenderPlan: Sendable {
         // (value, slope) pairs: the interpolation t[i] + (t[i+1] − t[i])·f then needs
         // one 8-byte load per lookup; the slope is rounded exactly as the scalar path does.
         if let t = exposureLUT?.table {
-            exposurePairs = (0..<3).map { c in (0...CurveLUT.size).map { i in SIMD2(t[i][c], t[i + 1][c] - t[i][c]) } }
+            exposurePairs = (0..<3).map { c in (0...CurveLUT.size).map { i in SIMD2(t[i][c], t[i + 1][c] - t[i][c]) } }  // t has size + 2 entries
         } else {
             exposurePairs = []
         }
         if let g = localGain {
-            gainPairs = (0..<LocalToneCurve.lutSize).map { i in SIMD2(g[i], g[i + 1] - g[i]) }
+            // One entry more than intervals (slope 0): `Kernels.split` may return index n.
+            gainPairs = (0...LocalToneCurve.lutSize).map { i in
+                SIMD2(g[i], i < LocalToneCurve.lutSize ? g[i + 1] - g[i] : 0)
+            }
         } else {
             gainPairs = []
         }

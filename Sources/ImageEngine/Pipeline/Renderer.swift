@@ -113,9 +113,16 @@ public struct Renderer: Sendable {
                            floatOut: UnsafeMutablePointer<SIMD4<Float>>?, byteOut: UnsafeMutablePointer<UInt8>?) {
         let schedule = Schedule(threads: threads)
         let w = image.width, h = image.height
-        let mask: LocalToneMask? = plan.localGain == nil ? nil
-            : (cachesAnalysis ? AnalysisCache.shared.toneMask(for: image, schedule: schedule)
-                              : LocalToneMask(image: image, schedule: schedule))
+        // The tone mask, and with the cache its per-pixel values too.
+        var mask: LocalToneMask? = nil, basePlane: [Float]? = nil
+        if plan.localGain != nil {
+            if cachesAnalysis {
+                (mask, basePlane) = AnalysisCache.shared.toneMask(for: image, schedule: schedule)
+            } else {
+                mask = LocalToneMask(image: image, schedule: schedule)
+            }
+        }
+        let hasBase = basePlane != nil
         let brushes = a.brushes.isEmpty ? nil : BrushMasks(strokes: a.brushes, source: image)
         let (xIndex, xFrac) = mask?.columnTables(width: w) ?? ([0], [0])
         let vig = VignetteGeometry(width: w, height: h, strength: plan.vignetteStrength, radius: plan.vignetteRadius)
@@ -137,15 +144,15 @@ public struct Renderer: Sendable {
         let effCurves: [SIMD4<Float>] = plan.effectCurves?.table ?? [.zero]
         let duotone: [SIMD4<Float>] = plan.duotone.isEmpty ? [.zero] : plan.duotone
         let stops: [Float] = brushes?.stops ?? [0], sat: [Float] = brushes?.saturation ?? [0]
-        let lut: [UInt8] = SRGB.encodeTable8, none: [Float] = [0]
+        let lut: [UInt8] = SRGB.encodeTable8, none: [Float] = [0], base: [Float] = basePlane ?? [0]
         withPointers(image.pixels, xIndex, xFrac, planeA, planeB, gainPairs, exp0, expG, expB, effCurves, duotone) {
             (src: SharedPointer<SIMD4<Float>>, xi: SharedPointer<Int32>, xf: SharedPointer<Float>,
              pA: SharedPointer<Float>, pB: SharedPointer<Float>, gainT: SharedPointer<SIMD2<Float>>,
              e0: SharedPointer<SIMD2<Float>>, e1: SharedPointer<SIMD2<Float>>, e2: SharedPointer<SIMD2<Float>>,
              effC: SharedPointer<SIMD4<Float>>, duo: SharedPointer<SIMD4<Float>>) in
-        withPointers(stops, sat, vig.dx2, lut, none, none, none, none, none, none, none) {
+        withPointers(stops, sat, vig.dx2, lut, base, none, none, none, none, none, none) {
             (bStops: SharedPointer<Float>, bSat: SharedPointer<Float>, vdx: SharedPointer<Float>, lut8: SharedPointer<UInt8>,
-             _: SharedPointer<Float>, _: SharedPointer<Float>, _: SharedPointer<Float>, _: SharedPointer<Float>,
+             basePtr: SharedPointer<Float>, _: SharedPointer<Float>, _: SharedPointer<Float>, _: SharedPointer<Float>,
              _: SharedPointer<Float>, _: SharedPointer<Float>, _: SharedPointer<Float>) in
             schedule.forEachTile(rows: h, pixelsPerRow: w) { (rows: Range<Int>) in
                 // Locals, not captures: captured values live in the closure context,
@@ -159,7 +166,7 @@ public struct Renderer: Sendable {
                 let e0 = e0.base, e1 = e1.base, e2 = e2.base, vdx = vdx.base
                 let bStops = bStops.base, bSat = bSat.base, effC = effC.base, duo = duo.base
                 for y in rows {
-                    if hasMask {
+                    if hasMask && !hasBase {
                         LocalToneMask.interpolateRowPlanar(y, lowW: lowW, lowH: lowH, scaleY: scaleY,
                                                            planeA: pA.base, planeB: pB.base, intoA: ra, intoB: rb)
                     }
@@ -169,8 +176,11 @@ public struct Renderer: Sendable {
                         let n = min(Strip.capacity, w - x0)
                         let p = y * w + x0
                         Kernels.deinterleave(src + p, n, st)
-                        if hasMask {
-                            Kernels.localGain(st, n, ra: ra, rb: rb, xIndex: xi + x0, xFrac: xf + x0, table: gainT)
+                        if hasBase {
+                            Kernels.localGain(st, n, base: basePtr.base + p, table: gainT)
+                        } else if hasMask {
+                            Kernels.maskBase(st, n, ra: ra, rb: rb, xIndex: xi + x0, xFrac: xf + x0, into: st.t1)
+                            Kernels.localGain(st, n, base: st.t1, table: gainT)
                         }
                         if hasBrushStops {
                             for i in 0..<n {
@@ -179,9 +189,7 @@ public struct Renderer: Sendable {
                             }
                         }
                         if hasExposure {
-                            Kernels.curve(st.r, n, st, table: e0)
-                            Kernels.curve(st.g, n, st, table: e1)
-                            Kernels.curve(st.b, n, st, table: e2)
+                            Kernels.curves(st, n, e0, e1, e2)
                         }
                         if hasColor { Kernels.color(color, st, n) }
                         if hasBrushSat || hasEffect {
