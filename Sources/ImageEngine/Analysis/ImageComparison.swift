@@ -177,7 +177,7 @@ enum FastMath {
         return y < 0 ? -r : r
     }
 
-    /// eˣ for x ≤ 0 (x < −87 gives 0), relative error < 1e-6: 2^k by exponent
+    /// eˣ for x ≤ 0 (x < −87 gives 0), relative error < 5e-6: 2^k by exponent
     /// bits and a degree-6 polynomial for 2^f on |f| ≤ ½.
     @inline(__always) static func expNegative(_ x: Float) -> Float {
         var t = x * 1.442695041          // log2(e)
@@ -300,7 +300,7 @@ struct DeltaE2000Block {
             let t = 1 - 0.17 * (ch * c30 + sh * s30) + 0.24 * cos2 + 0.32 * (cos3 * c6 - sin3 * s6)
                 - 0.20 * (cos4 * c63 + sin4 * s63)
             // h̄′ − 275° in (−180°, 180°]; beyond +85° it stands for h̄′ < 95°, where Δθ < 1e-20.
-            let rx = ch * c275 - sh * s275, ry = sh * c275 + ch * s275
+            let rx = ch * c275 + sh * s275, ry = sh * c275 - ch * s275   // rotate by −275°
             let delta = FastMath.atan2(ry, rx) * (1 / rad)
             let e = delta * (1 / 25)
             var dTheta = 30 * FastMath.expNegative(-e * e)
