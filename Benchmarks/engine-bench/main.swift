@@ -144,9 +144,10 @@ if opts.profilePreview {
     let r = Renderer(threads: 1)
     var buffer = r.render(preview, with: fullPipeline)
     var bytes: [UInt8] = []
-    for _ in 0..<opts.repeats { r.render(preview, with: fullPipeline, into: &buffer); r.render(preview, with: fullPipeline, intoSRGB8: &bytes) }
+    for _ in 0..<opts.repeats { r.render(preview, with: fullPipeline, into: &buffer) }
+    for _ in 0..<(opts.repeats / 4) { r.render(preview, with: fullPipeline, intoSRGB8: &bytes) }
     let proxy = photo.downscaled(toFit: 256), goal = LabImage(r.render(proxy, with: vipsSubset))
-    for _ in 0..<(opts.repeats * 20) { _ = proxy.meanDeltaE2000(to: goal) }
+    for _ in 0..<(opts.repeats * 4) { _ = proxy.meanDeltaE2000(to: goal) }
     exit(0)
 }
 if opts.breakdown {

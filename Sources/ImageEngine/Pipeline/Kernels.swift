@@ -78,17 +78,48 @@ enum Kernels {
     /// Four planes → AoS `SIMD4<Float>` (4×4 transposes).
     @inline(never)
     static func interleave(_ st: Strip, _ n: Int, _ d: UnsafeMutablePointer<SIMD4<Float>>) {
-        let r = st.r, g = st.g, b = st.b, a = st.a
+        interleaveBody(st, n, d, vignette: 0)
+    }
+
+    /// The same, applying the vignette factor in `t0` on the way out (see
+    /// `vignetteFactor`): the write to memory is the slow part of this loop, so
+    /// the vignette's arithmetic rides along instead of costing its own pass.
+    @inline(never)
+    static func interleaveDarken(_ st: Strip, _ n: Int, _ d: UnsafeMutablePointer<SIMD4<Float>>) {
+        interleaveBody(st, n, d, vignette: 1)
+    }
+
+    @inline(never)
+    static func interleaveLighten(_ st: Strip, _ n: Int, _ d: UnsafeMutablePointer<SIMD4<Float>>) {
+        interleaveBody(st, n, d, vignette: 2)
+    }
+
+    @inline(__always)
+    static func interleaveBody(_ st: Strip, _ n: Int, _ d: UnsafeMutablePointer<SIMD4<Float>>, vignette mode: Int) {
+        let r = st.r, g = st.g, b = st.b, a = st.a, f = st.t0
+        @inline(__always) func vig(_ p: Float, _ f: Float) -> Float {
+            mode == 1 ? p * f : (mode == 2 ? p + (1 - p) * f : p)
+        }
         var i = 0
         while i + 4 <= n {
-            let R = load4(r + i), G = load4(g + i), B = load4(b + i), A = load4(a + i)
+            var R = load4(r + i), G = load4(g + i), B = load4(b + i)
+            let A = load4(a + i)
+            if mode != 0 {
+                let F = load4(f + i)
+                if mode == 1 {
+                    R = R * F; G = G * F; B = B * F
+                } else {
+                    let one = SIMD4<Float>(repeating: 1)
+                    R = R + (one - R) * F; G = G + (one - G) * F; B = B + (one - B) * F
+                }
+            }
             d[i] = SIMD4(R.x, G.x, B.x, A.x)
             d[i + 1] = SIMD4(R.y, G.y, B.y, A.y)
             d[i + 2] = SIMD4(R.z, G.z, B.z, A.z)
             d[i + 3] = SIMD4(R.w, G.w, B.w, A.w)
             i += 4
         }
-        while i < n { d[i] = SIMD4(r[i], g[i], b[i], a[i]); i += 1 }
+        while i < n { d[i] = SIMD4(vig(r[i], f[i]), vig(g[i], f[i]), vig(b[i], f[i]), a[i]); i += 1 }
     }
 
     /// Strip planes are 64-byte aligned and indexed in steps of 4: whole-vector access is aligned.
@@ -167,12 +198,13 @@ enum Kernels {
             let (k, fr) = split(s)
             idx[i] = k; f[i] = fr
         }
-        // Table gather of (value, slope) pairs, one load each, then the gain.
+        // Table gather of (value, slope) pairs, one load each (scalar: keep it short)…
         for i in 0..<n {
             let e = table[Int(idx[i])]
-            let k = e.x + e.y * f[i]
-            r[i] *= k; g[i] *= k; b[i] *= k
+            f[i] = e.x + e.y * f[i]
         }
+        // …then the gain, vectorised.
+        for i in 0..<n { let k = f[i]; r[i] *= k; g[i] *= k; b[i] *= k }
     }
 
     /// Per-channel curve tables indexed by √x (`CurveLUT`'s layout, as (value,
@@ -267,29 +299,38 @@ enum Kernels {
         }
     }
 
-    /// Vignette (`VignetteGeometry`): darkening (strength > 0) or lightening toward the corners.
+    /// Vignette (`VignetteGeometry`) factor per pixel into `t0`: for darkening
+    /// (strength > 0) the multiplier 1 − s·w, for lightening the blend −s·w
+    /// toward white; applied by `interleaveDarken` / `interleaveLighten` or
+    /// `applyVignette`.
     @inline(never)
-    static func vignette(_ vg: VignetteGeometry, _ st: Strip, _ n: Int, dx2: UnsafePointer<Float>, dy2: Float) {
-        let r = st.r, g = st.g, b = st.b
+    static func vignetteFactor(_ vg: VignetteGeometry, _ st: Strip, _ n: Int, dx2: UnsafePointer<Float>, dy2: Float) {
+        let f = st.t0
         let inner = vg.inner, inv = 1 / (vg.outer - vg.inner), s = vg.strength
         if s > 0 {
-            for i in 0..<n {
-                let f = 1 - s * smoothstep(inner, inv, abs(dx2[i] + dy2).squareRoot())
-                r[i] *= f; g[i] *= f; b[i] *= f
-            }
+            for i in 0..<n { f[i] = 1 - s * smoothstep(inner, inv, abs(dx2[i] + dy2).squareRoot()) }
         } else {
-            for i in 0..<n {
-                let f = -s * smoothstep(inner, inv, abs(dx2[i] + dy2).squareRoot())
-                r[i] += (1 - r[i]) * f; g[i] += (1 - g[i]) * f; b[i] += (1 - b[i]) * f
-            }
+            for i in 0..<n { f[i] = -s * smoothstep(inner, inv, abs(dx2[i] + dy2).squareRoot()) }
+        }
+    }
+
+    /// Applies the factor in `t0` to the r, g, b planes (for the 8-bit output).
+    @inline(never)
+    static func applyVignette(_ st: Strip, _ n: Int, darken: Bool) {
+        let r = st.r, g = st.g, b = st.b, f = st.t0
+        if darken {
+            for i in 0..<n { let k = f[i]; r[i] *= k; g[i] *= k; b[i] *= k }
+        } else {
+            for i in 0..<n { let k = f[i]; r[i] += (1 - r[i]) * k; g[i] += (1 - g[i]) * k; b[i] += (1 - b[i]) * k }
         }
     }
 }
 
 /// Scratch planes for one strip of pixels (allocated once per tile, reused for every strip).
 struct Strip {
-    /// Pixels per strip: 7 float planes and 4 index planes × 256 × 4 B = 11 KB, well inside L1.
-    static let capacity = 512
+    /// Pixels per strip: 7 float planes and 4 index planes × 256 × 4 B = 11 KB: with the
+    /// curve tables (8 KB each) the working set stays inside a 32 KB L1.
+    static let capacity = 256
     let r, g, b, a, t0, t1, t2: UnsafeMutablePointer<Float>
     /// Four index planes (the 8-bit output uses all four at once).
     let idx: UnsafeMutablePointer<Int32>

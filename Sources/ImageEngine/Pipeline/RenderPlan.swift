@@ -37,7 +37,10 @@ final class RenderPlan: Sendable {
         // (value, slope) pairs: the interpolation t[i] + (t[i+1] − t[i])·f then needs
         // one 8-byte load per lookup; the slope is rounded exactly as the scalar path does.
         if let t = exposureLUT?.table {
-            exposurePairs = (0..<3).map { c in (0...CurveLUT.size).map { i in SIMD2(t[i][c], t[i + 1][c] - t[i][c]) } }  // t has size + 2 entries
+            // t has size + 2 entries. The exposure curve treats the channels alike:
+            // one shared table then, so the gathers hit 8 KB of L1, not 24.
+            let pairs = (0..<3).map { c in (0...CurveLUT.size).map { i in SIMD2(t[i][c], t[i + 1][c] - t[i][c]) } }
+            exposurePairs = pairs[0] == pairs[1] && pairs[0] == pairs[2] ? [pairs[0], pairs[0], pairs[0]] : pairs
         } else {
             exposurePairs = []
         }

@@ -203,9 +203,16 @@ public struct Renderer: Sendable {
                                 st.r[i] = q.x; st.g[i] = q.y; st.b[i] = q.z; st.a[i] = q.w
                             }
                         }
-                        if vig.active { Kernels.vignette(vig, st, n, dx2: vdx + x0, dy2: vdy) }
-                        if let f = fOut { Kernels.interleave(st, n, f.base + p) }
-                        if let b = bOut { Kernels.interleaveSRGB8(st, n, b.base + 4 * p, lut8.base) }
+                        if vig.active { Kernels.vignetteFactor(vig, st, n, dx2: vdx + x0, dy2: vdy) }
+                        if let f = fOut {
+                            if !vig.active { Kernels.interleave(st, n, f.base + p) }
+                            else if vig.strength > 0 { Kernels.interleaveDarken(st, n, f.base + p) }
+                            else { Kernels.interleaveLighten(st, n, f.base + p) }
+                        }
+                        if let b = bOut {
+                            if vig.active { Kernels.applyVignette(st, n, darken: vig.strength > 0) }
+                            Kernels.interleaveSRGB8(st, n, b.base + 4 * p, lut8.base)
+                        }
                         x0 += n
                     }
                 }
