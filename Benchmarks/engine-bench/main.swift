@@ -13,6 +13,8 @@ struct Options {
     var breakdown = false
     /// Renders the 2048×1536 preview in a loop (one thread, mask cached), for `perf record`.
     var profilePreview = false
+    /// Renders the 256-px proxy in a loop without the analysis cache, for `perf record`.
+    var profileColdProxy = false
 }
 
 func parseOptions() -> Options {
@@ -38,6 +40,7 @@ func parseOptions() -> Options {
         case "--no-peer": o.peer = false
         case "--breakdown": o.breakdown = true
         case "--profile-preview": o.profilePreview = true
+        case "--profile-cold-proxy": o.profileColdProxy = true
         case "--json": o.json = true
         case "-h", "--help": usage()
         default: print("unknown argument \(a)"); usage()
@@ -139,6 +142,12 @@ struct Report: Codable {
 let opts = parseOptions()
 let mp = Double(opts.width * opts.height) / 1e6
 let photo = try makePhoto(opts.width, opts.height)
+if opts.profileColdProxy {
+    let proxy = photo.downscaled(toFit: 256)
+    let r = Renderer(threads: 1, cachesAnalysis: false)
+    for _ in 0..<(opts.repeats * 100) { _ = r.render(proxy, with: fullPipeline) }
+    exit(0)
+}
 if opts.profilePreview {
     let preview = photo.resampledArea(width: 2048, height: 1536)
     let r = Renderer(threads: 1)

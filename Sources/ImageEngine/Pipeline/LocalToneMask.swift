@@ -34,6 +34,11 @@ struct LocalToneMask: Sendable {
                     let acc = UnsafeMutablePointer<Float>.allocate(capacity: lw)
                     defer { logRow.deallocate(); acc.deallocate() }
                     for ly in rows {
+                        if factor == 1 {
+                            // Proxies: one pixel per cell.
+                            Kernels.log2Luminance(src.base + ly * w, count: w, into: dst.base + ly * lw)
+                            continue
+                        }
                         acc.initialize(repeating: 0, count: lw)
                         let y0 = ly * factor, y1 = min(h, (ly + 1) * factor)
                         for y in y0..<y1 {
@@ -57,16 +62,26 @@ struct LocalToneMask: Sendable {
         let r2 = max(4, Int((Double(lowLong) * 0.10).rounded()))
         let c1 = Self.guidedCoefficients(logLum, lw, lh, radius: r1, eps: 0.15)
         let c2 = Self.guidedCoefficients(logLum, lw, lh, radius: r2, eps: 0.15)
-        var c = [SIMD2<Float>](repeating: .zero, count: c1.count)
-        for i in 0..<c.count { c[i] = (c1[i] + c2[i]) * 0.5 }
+        let c = [SIMD2<Float>](unsafeUninitializedCapacity: c1.count) { o, k in
+            c1.withUnsafeBufferPointer { c1 in
+                c2.withUnsafeBufferPointer { c2 in for i in 0..<c1.count { o[i] = (c1[i] + c2[i]) * 0.5 } }
+            }
+            k = c1.count
+        }
         coeffs = c
         // Planar copies with one padding column (the last repeated), so the
         // per-pixel horizontal interpolation needs no clamp.
         var pa = [Float](repeating: 0, count: (lw + 1) * lh), pb = pa
-        for y in 0..<lh {
-            for x in 0...lw {
-                let v = c[y * lw + min(x, lw - 1)]
-                pa[y * (lw + 1) + x] = v.x; pb[y * (lw + 1) + x] = v.y
+        c.withUnsafeBufferPointer { c in
+            pa.withUnsafeMutableBufferPointer { pa in
+                pb.withUnsafeMutableBufferPointer { pb in
+                    for y in 0..<lh {
+                        for x in 0...lw {
+                            let v = c[y * lw + min(x, lw - 1)]
+                            pa[y * (lw + 1) + x] = v.x; pb[y * (lw + 1) + x] = v.y
+                        }
+                    }
+                }
             }
         }
         planeA = pa; planeB = pb
@@ -79,45 +94,90 @@ struct LocalToneMask: Sendable {
     /// Plain loops (no `map` with key paths): this runs on every render.
     static func guidedCoefficients(_ p: [Float], _ w: Int, _ h: Int, radius: Int, eps: Float) -> [SIMD2<Float>] {
         let n = w * h
-        var sq = [Float](repeating: 0, count: n)
-        for i in 0..<n { sq[i] = p[i] * p[i] }
+        // Pointer loops: array subscripts in a loop that writes re-check
+        // uniqueness every iteration, which cost more than the arithmetic.
+        let sq = [Float](unsafeUninitializedCapacity: n) { o, c in
+            p.withUnsafeBufferPointer { p in for i in 0..<n { o[i] = p[i] * p[i] } }
+            c = n
+        }
         let mean = boxMean(p, w, h, radius)
         let meanSq = boxMean(sq, w, h, radius)
         var a = [Float](repeating: 0, count: n), b = [Float](repeating: 0, count: n)
-        for i in 0..<n {
-            let v = max(meanSq[i] - mean[i] * mean[i], 0)
-            let ai = v / (v + eps)
-            a[i] = ai
-            b[i] = (1 - ai) * mean[i]
+        mean.withUnsafeBufferPointer { m in
+            meanSq.withUnsafeBufferPointer { m2 in
+                a.withUnsafeMutableBufferPointer { a in
+                    b.withUnsafeMutableBufferPointer { b in
+                        for i in 0..<n {
+                            let d = m2[i] - m[i] * m[i]
+                            let v = d > 0 ? d : 0
+                            let ai = v / (v + eps)
+                            a[i] = ai
+                            b[i] = (1 - ai) * m[i]
+                        }
+                    }
+                }
+            }
         }
         // Averaging the coefficients themselves, as the guided filter prescribes.
         let ma = boxMean(a, w, h, radius), mb = boxMean(b, w, h, radius)
-        var out = [SIMD2<Float>](repeating: .zero, count: n)
-        for i in 0..<n { out[i] = SIMD2(ma[i], mb[i]) }
-        return out
+        return [SIMD2<Float>](unsafeUninitializedCapacity: n) { o, c in
+            ma.withUnsafeBufferPointer { ma in
+                mb.withUnsafeBufferPointer { mb in for i in 0..<n { o[i] = SIMD2(ma[i], mb[i]) } }
+            }
+            c = n
+        }
     }
 
-    /// Box mean with clamped windows, separable running sums (in Double for exactness).
+    /// Box mean with clamped windows (the window shrinks at the borders),
+    /// separable, with sums in Double so long rows and columns lose nothing.
+    /// Schedule: rows by prefix sums with the interior (no clamping) as a
+    /// separate, vectorisable loop; columns by a running sum over whole rows
+    /// (add the row entering the window, subtract the one leaving), so memory
+    /// is read row by row instead of with a stride. Runs on every cold render.
     static func boxMean(_ p: [Float], _ w: Int, _ h: Int, _ r: Int) -> [Float] {
         var tmp = [Float](repeating: 0, count: w * h)
         var out = [Float](repeating: 0, count: w * h)
-        var prefix = [Double](repeating: 0, count: max(w, h) + 1)
+        var prefix = [Double](repeating: 0, count: w + 1)
+        var acc = [Double](repeating: 0, count: w)
         p.withUnsafeBufferPointer { p in
             tmp.withUnsafeMutableBufferPointer { tmp in
                 out.withUnsafeMutableBufferPointer { out in
                     prefix.withUnsafeMutableBufferPointer { prefix in
-                        for y in 0..<h {
-                            for x in 0..<w { prefix[x + 1] = prefix[x] + Double(p[y * w + x]) }
-                            for x in 0..<w {
-                                let a = max(0, x - r), b = min(w, x + r + 1)
-                                tmp[y * w + x] = Float((prefix[b] - prefix[a]) / Double(b - a))
-                            }
-                        }
-                        for x in 0..<w {
-                            for y in 0..<h { prefix[y + 1] = prefix[y] + Double(tmp[y * w + x]) }
+                        acc.withUnsafeMutableBufferPointer { acc in
+                            let inner = 1 / Double(2 * r + 1)
                             for y in 0..<h {
-                                let a = max(0, y - r), b = min(h, y + r + 1)
-                                out[y * w + x] = Float((prefix[b] - prefix[a]) / Double(b - a))
+                                let row = p.baseAddress! + y * w, t = tmp.baseAddress! + y * w
+                                for x in 0..<w { prefix[x + 1] = prefix[x] + Double(row[x]) }
+                                let lo = min(r, w), hi = max(lo, w - r - 1)
+                                for x in 0..<lo {
+                                    let a = max(0, x - r), b = min(w, x + r + 1)
+                                    t[x] = Float((prefix[b] - prefix[a]) / Double(b - a))
+                                }
+                                for x in lo..<hi { t[x] = Float((prefix[x + r + 1] - prefix[x - r]) * inner) }
+                                for x in max(hi, lo)..<w {
+                                    let a = max(0, x - r), b = min(w, x + r + 1)
+                                    t[x] = Float((prefix[b] - prefix[a]) / Double(b - a))
+                                }
+                            }
+                            // Columns: running sum of the rows in the window [y − r, y + r].
+                            for x in 0..<w { acc[x] = 0 }
+                            for y in 0..<min(r, h) {
+                                let t = tmp.baseAddress! + y * w
+                                for x in 0..<w { acc[x] += Double(t[x]) }
+                            }
+                            for y in 0..<h {
+                                if y + r < h {
+                                    let t = tmp.baseAddress! + (y + r) * w
+                                    for x in 0..<w { acc[x] += Double(t[x]) }
+                                }
+                                if y - r - 1 >= 0 {
+                                    let t = tmp.baseAddress! + (y - r - 1) * w
+                                    for x in 0..<w { acc[x] -= Double(t[x]) }
+                                }
+                                let count = Double(min(h, y + r + 1) - max(0, y - r))
+                                let inv = 1 / count
+                                let o = out.baseAddress! + y * w
+                                for x in 0..<w { o[x] = Float(acc[x] * inv) }
                             }
                         }
                     }
