@@ -64,34 +64,42 @@ public struct LabImage: Sendable {
     /// so the result does not depend on the thread count.
     public func meanDeltaE2000(to other: LabImage) -> Double {
         precondition(width == other.width && height == other.height, "meanDeltaE2000: sizes differ")
-        let n = pixels.count
+        return pixels.withUnsafeBufferPointer { ap in
+            let a = SharedPointer(base: ap.baseAddress ?? UnsafePointer(bitPattern: 16)!)
+            return Self.chunkedMean(other) { block, q, start, k in block.sum(a.base + start, q + start, k) }
+        }
+    }
+
+    /// Mean over fixed chunks of 65 536 pixels summed in order, so the answer is
+    /// the same whatever the thread count; `blockSum(block, goal, start, count)`
+    /// sums one run of at most `DeltaE2000Block.capacity` pixels.
+    static func chunkedMean(_ goal: LabImage,
+                            _ blockSum: @escaping @Sendable (DeltaE2000Block, UnsafePointer<SIMD4<Float>>, Int, Int) -> Double) -> Double {
+        let n = goal.pixels.count
         guard n > 0 else { return 0 }
-        // Fixed chunks summed in order: the same answer whatever the thread count.
         let chunk = 65_536
         let chunks = (n + chunk - 1) / chunk
         var sums = [Double](repeating: 0, count: chunks)
-        pixels.withUnsafeBufferPointer { ap in
-            other.pixels.withUnsafeBufferPointer { bp in
-                let a = SharedPointer(base: ap.baseAddress!), b = SharedPointer(base: bp.baseAddress!)
-                sums.withUnsafeMutableBufferPointer { sp in
-                    let s = SharedMutablePointer(base: sp.baseAddress!)
-                    Schedule(threads: ProcessInfo.processInfo.activeProcessorCount, tileRows: 1)
-                        .forEachTile(rows: chunks, pixelsPerRow: chunk) { range in
-                            let block = DeltaE2000Block()
-                            defer { block.deallocate() }
-                            for c in range {
-                                var acc: Double = 0
-                                var i = c * chunk
-                                let end = min(n, (c + 1) * chunk)
-                                while i < end {
-                                    let k = min(DeltaE2000Block.capacity, end - i)
-                                    acc += block.sum(a.base + i, b.base + i, k)
-                                    i += k
-                                }
-                                s.base[c] = acc
+        goal.pixels.withUnsafeBufferPointer { bp in
+            let b = SharedPointer(base: bp.baseAddress!)
+            sums.withUnsafeMutableBufferPointer { sp in
+                let s = SharedMutablePointer(base: sp.baseAddress!)
+                Schedule(threads: ProcessInfo.processInfo.activeProcessorCount, tileRows: 1)
+                    .forEachTile(rows: chunks, pixelsPerRow: chunk) { range in
+                        let block = DeltaE2000Block()
+                        defer { block.deallocate() }
+                        for c in range {
+                            var acc: Double = 0
+                            var i = c * chunk
+                            let end = min(n, (c + 1) * chunk)
+                            while i < end {
+                                let k = min(DeltaE2000Block.capacity, end - i)
+                                acc += blockSum(block, b.base, i, k)
+                                i += k
                             }
+                            s.base[c] = acc
                         }
-                }
+                    }
             }
         }
         return sums.reduce(0, +) / Double(n)
@@ -144,7 +152,13 @@ extension Image {
 
     /// Mean CIEDE2000 against a precomputed goal.
     public func meanDeltaE2000(to other: LabImage) -> Double {
-        LabImage(self).meanDeltaE2000(to: other)
+        precondition(width == other.width && height == other.height, "meanDeltaE2000: sizes differ")
+        // Converted block by block on the way in: no Lab copy of this image is
+        // allocated, and the result equals `LabImage(self).meanDeltaE2000(to:)` bit for bit.
+        return pixels.withUnsafeBufferPointer { ap in
+            let a = SharedPointer(base: ap.baseAddress ?? UnsafePointer(bitPattern: 16)!)
+            return LabImage.chunkedMean(other) { block, q, start, k in block.sum(linear: a.base + start, q + start, k) }
+        }
     }
 }
 
@@ -244,6 +258,23 @@ struct DeltaE2000Block {
         return acc
     }
 
+    /// Σ ΔE00 between linear-light pixels `p` (converted to Lab here, exactly as
+    /// `LabImage.init` does) and Lab pixels `q`.
+    func sum(linear p: UnsafePointer<SIMD4<Float>>, _ q: UnsafePointer<SIMD4<Float>>, _ n: Int) -> Double {
+        for i in 0..<n {
+            let u = p[i], v = q[i]
+            l1[i] = u.x; a1[i] = u.y; b1[i] = u.z; l2[i] = v.x; a2[i] = v.y; b2[i] = v.z
+        }
+        LabImage.labPlanar(l1, a1, b1, n)
+        Self.compute(l1, a1, b1, l2, a2, b2, out, n, scratch: storage + 7 * Self.capacity)
+        var acc: Double = 0
+        for i in 0..<n {
+            let d = out[i]
+            acc += Double(d == d ? d : LabImage.deltaE2000(LabImage.lab(p[i]), q[i]))
+        }
+        return acc
+    }
+
     /// Four short loops instead of one long one: the formula is a long chain of
     /// dependent square roots and divisions, and a short loop body lets the
     /// compiler interleave independent vectors (and the CPU overlap iterations).
@@ -279,9 +310,8 @@ struct DeltaE2000Block {
             let prod = C1 * C2
             // ΔH′: chord length × √(C′₁C′₂), sign of the turn from hue 1 to hue 2.
             let dx = ux1 - ux2, dy = uy1 - uy2
-            let chord = abs(dx * dx + dy * dy).squareRoot()
             let cross = ux1 * uy2 - uy1 * ux2
-            var dH = abs(prod).squareRoot() * chord
+            var dH = abs(prod * (dx * dx + dy * dy)).squareRoot()   // √(C′₁C′₂)·chord, one root
             dH = cross < 0 ? -dH : dH
             dH = prod > 0 ? dH : 0
             let sx = ux1 + ux2, sy = uy1 + uy2
@@ -316,11 +346,14 @@ struct DeltaE2000Block {
             let cbp = (cp1[i] + cp2[i]) * 0.5
             let lb = (l1[i] + l2[i]) * 0.5
             let l50 = (lb - 50) * (lb - 50)
-            let sl = 1 + 0.015 * l50 / abs(20 + l50).squareRoot()
+            // S_L = 1 + 0.015·l50/√(20 + l50) = (r + 0.015·l50)/r with r = √(20 + l50):
+            // one division then serves 1/S_L, 1/S_C and 1/S_H (all ≥ 1: no overflow, no zero).
+            let root = abs(20 + l50).squareRoot()
+            let slNum = root + 0.015 * l50
             let sc = 1 + 0.045 * cbp, shh = 1 + 0.015 * cbp * chs[i]
-            // One division for the three weights (all ≥ 1, so no overflow or zero).
-            let w = 1 / (sl * sc * shh)
-            let tl = (l2[i] - l1[i]) * (sc * shh) * w, tc = (cp2[i] - cp1[i]) * (sl * shh) * w
+            let w = 1 / (slNum * sc * shh)
+            let sl = slNum
+            let tl = (l2[i] - l1[i]) * root * (sc * shh) * w, tc = (cp2[i] - cp1[i]) * (sl * shh) * w
             let dH = dHs[i]
             let flagged = dH != dH
             let th = (flagged ? 0 : dH) * (sl * sc) * w
