@@ -162,7 +162,7 @@ extension Image {
     }
 }
 
-/// Branch-free float approximations with bounded error (tested in `FastMathTests`).
+/// Branch-free float approximations with bounded error (tested in `FastPathTests`).
 enum FastMath {
     /// Cube root of x > 0 to float precision (relative error < 1e-6): a bit-level
     /// first guess (exponent ÷ 3, ≈3 %), then two Halley steps (cubic
@@ -176,40 +176,6 @@ enum FastMath {
         y = y * (y3 + 2 * v) / (2 * y3 + v)
         return y
     }
-
-    /// atan2(y, x) in radians, |error| < 2e-5 (minimax odd polynomial on the
-    /// octant, then reflections by selects). atan2(0, 0) = 0.
-    @inline(__always) static func atan2(_ y: Float, _ x: Float) -> Float {
-        let ax = abs(x), ay = abs(y)
-        let mx = ax > ay ? ax : ay, mn = ax > ay ? ay : ax
-        let z = mx > 0 ? mn / mx : 0
-        let z2 = z * z
-        var r = z * (0.99997726 + z2 * (-0.33262347 + z2 * (0.19354346 + z2 * (-0.11643287
-            + z2 * (0.05265332 + z2 * -0.01172120)))))
-        r = ay > ax ? Float.pi / 2 - r : r
-        r = x < 0 ? Float.pi - r : r
-        return y < 0 ? -r : r
-    }
-
-    /// eˣ for x ≤ 0 (x < −87 gives 0), relative error < 5e-6: 2^k by exponent
-    /// bits and a degree-6 polynomial for 2^f on |f| ≤ ½.
-    @inline(__always) static func expNegative(_ x: Float) -> Float {
-        var t = x * 1.442695041          // log2(e)
-        t = t > -126 ? t : -126
-        let m = t + 12_582_912           // round to nearest integer (magic add)
-        let k = Int32(bitPattern: m.bitPattern) &- 0x4B40_0000
-        let f = t - (m - 12_582_912)     // −½ … ½
-        let p = 1 + f * (0.6931472 + f * (0.2402265 + f * (0.05550411 + f * (0.009618129
-            + f * (0.001333355 + f * 0.0001540353)))))
-        let scale = Float(bitPattern: UInt32(bitPattern: (k &+ 127) << 23))
-        return x < -87 ? 0 : p * scale
-    }
-
-    /// sin x for |x| ≤ π/3, Taylor to x⁹ (error < 2e-8).
-    @inline(__always) static func sinSmall(_ x: Float) -> Float {
-        let x2 = x * x
-        return x * (1 + x2 * (-1.0 / 6 + x2 * (1.0 / 120 + x2 * (-1.0 / 5040 + x2 * (1.0 / 362_880)))))
-    }
 }
 
 /// CIEDE2000 for a block of pixel pairs, restated for speed without changing
@@ -222,8 +188,9 @@ enum FastMath {
 ///   adding 180° when the hues are more than 180° apart"; a zero-chroma color
 ///   has u = 0, which gives "the other hue"), so cos h̄′, sin h̄′ come from a
 ///   normalisation and T's cosines from multiple-angle identities;
-/// - only Δθ needs an angle: h̄′ − 275°, by a polynomial atan2 of u₁ + u₂
-///   rotated by −275°, then e^(−x²) and sin(2Δθ) by short polynomials.
+/// - R_T's −sin(2Δθ) depends on h̄′ − 275° only: a 2 049-entry table indexed
+///   by a pseudo-angle (one division) of u₁ + u₂ rotated by −275° replaces
+///   atan2, exp and sin.
 ///
 /// When |u₁ + u₂| is small the hues are nearly opposite, where the rule jumps
 /// and the direction is ill-conditioned: those pairs are flagged and summed
@@ -232,15 +199,48 @@ struct DeltaE2000Block {
     static let capacity = 256
     private let storage: UnsafeMutablePointer<Float>
     let l1, a1, b1, l2, a2, b2, out: UnsafeMutablePointer<Float>
+    let idx: UnsafeMutablePointer<Int32>
+
+    /// −sin(2Δθ) as a function of the pseudo-angle q = y/(|x| + |y|) ∈ [−1, 1] of
+    /// the mean hue direction rotated by −275° (x > 0 half-plane: h̄′ − 275° ∈ ±90°),
+    /// 2·rtHalf intervals as (value, slope). Δθ = 30°·exp(−((h̄′ − 275°)/25°)²);
+    /// beyond +85° the angle stands for h̄′ < 95°, where the standard gives Δθ ≈ 0,
+    /// and past ±90° Δθ < 1e-4° (the ends are used). Interpolation error < 1e-5
+    /// (test `fastMathErrorBounds`).
+    static let rtHalf = 1024
+    static let rtTable: [SIMD2<Float>] = {
+        func g(_ q: Double) -> Double {
+            let delta = atan2(q, 1 - abs(q)) * 180 / .pi
+            if delta > 85 { return 0 }
+            let dTheta = 30 * exp(-pow(delta / 25, 2))
+            return -sin(2 * dTheta * .pi / 180)
+        }
+        let n = 2 * rtHalf
+        let v = (0...n).map { g(Double($0) / Double(rtHalf) - 1) }
+        return (0...n).map { i in SIMD2(Float(v[i]), i < n ? Float(v[i + 1] - v[i]) : 0) }
+    }()
+
+    /// −sin(2Δθ) for a mean hue direction (cos h̄′, sin h̄′), as the block reads it from `rtTable`.
+    static func rtFactor(cos ch: Float, sin sh: Float) -> Float {
+        let c275: Float = 0.08715574, s275: Float = -0.9961947
+        let rx = ch * c275 + sh * s275, ry = sh * c275 - ch * s275
+        let ax = rx > 0 ? rx : 0
+        let den = ax + abs(ry)
+        let q = den > 0 ? ry / den : 0
+        let (k, f) = Kernels.split((q + 1) * Float(rtHalf))
+        let e = rtTable[Int(k)]
+        return e.x + e.y * f
+    }
 
     init() {
         let c = Self.capacity
         storage = .allocate(capacity: 12 * c)
+        idx = .allocate(capacity: c)
         l1 = storage; a1 = storage + c; b1 = storage + 2 * c
         l2 = storage + 3 * c; a2 = storage + 4 * c; b2 = storage + 5 * c; out = storage + 6 * c
     }
 
-    func deallocate() { storage.deallocate() }
+    func deallocate() { storage.deallocate(); idx.deallocate() }
 
     /// Σ ΔE00 over `n` ≤ `capacity` pairs, in index order, in Double.
     func sum(_ p: UnsafePointer<SIMD4<Float>>, _ q: UnsafePointer<SIMD4<Float>>, _ n: Int) -> Double {
@@ -248,7 +248,9 @@ struct DeltaE2000Block {
             let u = p[i], v = q[i]
             l1[i] = u.x; a1[i] = u.y; b1[i] = u.z; l2[i] = v.x; a2[i] = v.y; b2[i] = v.z
         }
-        Self.compute(l1, a1, b1, l2, a2, b2, out, n, scratch: storage + 7 * Self.capacity)
+        Self.rtTable.withUnsafeBufferPointer { rt in
+            Self.compute(l1, a1, b1, l2, a2, b2, out, n, scratch: storage + 7 * Self.capacity, idx: idx, rt: rt.baseAddress!)
+        }
         var acc: Double = 0
         for i in 0..<n {
             // NaN marks an ill-conditioned pair: recompute with the direct formula.
@@ -266,7 +268,9 @@ struct DeltaE2000Block {
             l1[i] = u.x; a1[i] = u.y; b1[i] = u.z; l2[i] = v.x; a2[i] = v.y; b2[i] = v.z
         }
         LabImage.labPlanar(l1, a1, b1, n)
-        Self.compute(l1, a1, b1, l2, a2, b2, out, n, scratch: storage + 7 * Self.capacity)
+        Self.rtTable.withUnsafeBufferPointer { rt in
+            Self.compute(l1, a1, b1, l2, a2, b2, out, n, scratch: storage + 7 * Self.capacity, idx: idx, rt: rt.baseAddress!)
+        }
         var acc: Double = 0
         for i in 0..<n {
             let d = out[i]
@@ -281,9 +285,9 @@ struct DeltaE2000Block {
     @inline(never)
     static func compute(_ l1: UnsafePointer<Float>, _ a1: UnsafeMutablePointer<Float>, _ b1: UnsafePointer<Float>,
                         _ l2: UnsafePointer<Float>, _ a2: UnsafeMutablePointer<Float>, _ b2: UnsafePointer<Float>,
-                        _ out: UnsafeMutablePointer<Float>, _ n: Int, scratch: UnsafeMutablePointer<Float>) {
+                        _ out: UnsafeMutablePointer<Float>, _ n: Int, scratch: UnsafeMutablePointer<Float>,
+                        idx: UnsafeMutablePointer<Int32>, rt: UnsafePointer<SIMD2<Float>>) {
         let p7: Float = 6_103_515_625          // 25⁷
-        let rad: Float = .pi / 180
         // cos/sin of the constant angles in T and of the −275° rotation.
         let c30: Float = 0.8660254, s30: Float = 0.5
         let c6: Float = 0.9945219, s6: Float = 0.10452846
@@ -321,7 +325,7 @@ struct DeltaE2000Block {
             // Nearly opposite hues (both chromas nonzero): flagged for the direct formula.
             dHs[i] = prod > 0 && s2 < 1e-4 ? .nan : dH
         }
-        // 3. T and R_T from the mean hue (T into chs, R_T into shs).
+        // 3. T and R_T from the mean hue (T into chs, R_T into shs; table indices in idx, fractions in out).
         for i in 0..<n {
             let ch = chs[i], sh = shs[i]
             let cos2 = ch * ch - sh * sh, sin2 = 2 * ch * sh
@@ -329,17 +333,23 @@ struct DeltaE2000Block {
             let cos4 = 2 * cos2 * cos2 - 1, sin4 = 2 * sin2 * cos2
             let t = 1 - 0.17 * (ch * c30 + sh * s30) + 0.24 * cos2 + 0.32 * (cos3 * c6 - sin3 * s6)
                 - 0.20 * (cos4 * c63 + sin4 * s63)
-            // h̄′ − 275° in (−180°, 180°]; beyond +85° it stands for h̄′ < 95°, where Δθ < 1e-20.
-            let rx = ch * c275 + sh * s275, ry = sh * c275 - ch * s275   // rotate by −275°
-            let delta = FastMath.atan2(ry, rx) * (1 / rad)
-            let e = delta * (1 / 25)
-            var dTheta = 30 * FastMath.expNegative(-e * e)
-            dTheta = delta > 85 ? 0 : dTheta
+            // R_T = −sin(2Δθ)·R_C, where Δθ depends on h̄′ − 275° only: read from
+            // `rtTable` by a pseudo-angle of the direction rotated by −275° (one
+            // division; no atan2, exp or sin per pixel).
+            let rx = ch * c275 + sh * s275, ry = sh * c275 - ch * s275
+            let ax = rx > 0 ? rx : 0                     // the far half-plane reads the table's ends (≈ 0)
+            let den = ax + abs(ry)
+            let q = den > 0 ? ry / den : 0
+            let (k, f) = Kernels.split((q + 1) * Float(Self.rtHalf))
+            idx[i] = k; out[i] = f
             let cbp = (cp1[i] + cp2[i]) * 0.5
             let cbp2 = cbp * cbp, cbp7 = cbp2 * cbp2 * cbp2 * cbp
-            let rc = 2 * abs(cbp7 / (cbp7 + p7)).squareRoot()
             chs[i] = t
-            shs[i] = -FastMath.sinSmall(2 * dTheta * rad) * rc
+            shs[i] = 2 * abs(cbp7 / (cbp7 + p7)).squareRoot()   // R_C
+        }
+        for i in 0..<n {
+            let e = rt[Int(idx[i])]
+            shs[i] *= e.x + e.y * out[i]
         }
         // 4. The weighted sum.
         for i in 0..<n {
