@@ -111,7 +111,7 @@ public struct LabImage: Sendable {
         let c1 = (p.y * p.y + p.z * p.z).squareRoot(), c2 = (q.y * q.y + q.z * q.z).squareRoot()
         let cb = (c1 + c2) * 0.5
         let cb2 = cb * cb, cb7 = cb2 * cb2 * cb2 * cb
-        let g = 0.5 * (1 - (cb7 / (cb7 + 6_103_515_625)).squareRoot())
+        let g = 0.5 * (1 - (cb7 / (cb7 + Float(6_103_515_625 as Double))).squareRoot())
         let a1 = (1 + g) * p.y, a2 = (1 + g) * q.y
         let c1p = (a1 * a1 + p.z * p.z).squareRoot(), c2p = (a2 * a2 + q.z * q.z).squareRoot()
         let rad: Float = .pi / 180
@@ -133,7 +133,7 @@ public struct LabImage: Sendable {
         let e = (hb - 275) / 25
         let dTheta = 30 * exp(-e * e)
         let cbp2 = cbp * cbp, cbp7 = cbp2 * cbp2 * cbp2 * cbp
-        let rc = 2 * (cbp7 / (cbp7 + 6_103_515_625)).squareRoot()
+        let rc = 2 * (cbp7 / (cbp7 + Float(6_103_515_625 as Double))).squareRoot()
         let l50 = (lb - 50) * (lb - 50)
         let sl = 1 + 0.015 * l50 / (20 + l50).squareRoot()
         let sc = 1 + 0.045 * cbp, sh = 1 + 0.015 * cbp * t
@@ -287,7 +287,7 @@ struct DeltaE2000Block {
                         _ l2: UnsafePointer<Float>, _ a2: UnsafeMutablePointer<Float>, _ b2: UnsafePointer<Float>,
                         _ out: UnsafeMutablePointer<Float>, _ n: Int, scratch: UnsafeMutablePointer<Float>,
                         idx: UnsafeMutablePointer<Int32>, rt: UnsafePointer<SIMD2<Float>>) {
-        let p7: Float = 6_103_515_625          // 25⁷
+        let p7 = Float(6_103_515_625 as Double)   // 25⁷ (rounds to the nearest float)
         // cos/sin of the constant angles in T and of the −275° rotation.
         let c30: Float = 0.8660254, s30: Float = 0.5
         let c6: Float = 0.9945219, s6: Float = 0.10452846
