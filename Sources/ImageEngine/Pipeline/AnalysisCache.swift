@@ -12,7 +12,8 @@ import Foundation
 /// (so its address cannot be reused by another photo), and any mutation of the
 /// caller's copy triggers copy-on-write into a *new* buffer, which misses the
 /// cache. So a hit always means "these exact pixels". The cost is that up to
-/// `capacity` recent photos stay in memory; `clear()` drops them.
+/// `capacity` recent photos (and at most `pixelBudget` pixels) stay in memory;
+/// `clear()` drops them.
 final class AnalysisCache: @unchecked Sendable {
     static let shared = AnalysisCache()
 
@@ -29,6 +30,9 @@ final class AnalysisCache: @unchecked Sendable {
     private var entries: [Entry] = []   // most recent last
     /// A few photos: the preview, its proxy, the goal. Small enough to bound memory.
     let capacity = 4
+    /// And at most this many pixels in all (20 B a pixel kept: the photo and its
+    /// mask values), so a batch of 12 MP renders keeps one photo, not four.
+    let pixelBudget = 16_000_000
 
     private static func address(_ image: Image) -> UInt {
         image.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
@@ -51,7 +55,11 @@ final class AnalysisCache: @unchecked Sendable {
         defer { lock.unlock() }
         if !entries.contains(where: { $0.address == addr }) {
             entries.append(Entry(pixels: image.pixels, address: addr, width: image.width, height: image.height, mask: mask, base: base))
-            if entries.count > capacity { entries.removeFirst() }
+            // Evict the least recently used beyond either bound (never the newest).
+            while entries.count > 1 && (entries.count > capacity
+                    || entries.reduce(0, { $0 + $1.width * $1.height }) > pixelBudget) {
+                entries.removeFirst()
+            }
         }
         return (mask, base)
     }
