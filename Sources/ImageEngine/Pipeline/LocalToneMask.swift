@@ -11,6 +11,8 @@ struct LocalToneMask: Sendable {
     let lowW: Int, lowH: Int
     /// Interleaved (a, b) per low-res cell.
     let coeffs: [SIMD2<Float>]
+    /// The same coefficients as two planes of `lowW + 1` columns (last one repeated).
+    let planeA: [Float], planeB: [Float]
     let scaleX: Float, scaleY: Float
 
     init(image: Image, schedule: Schedule) {
@@ -26,17 +28,30 @@ struct LocalToneMask: Sendable {
             logLum.withUnsafeMutableBufferPointer { lp in
                 let dst = SharedMutablePointer(base: lp.baseAddress!)
                 schedule.forEachTile(rows: lh, pixelsPerRow: w * factor) { rows in
+                    // One source row at a time: log2 luminance into a row buffer (a
+                    // branch-free loop the compiler vectorises), then summed into cells.
+                    let logRow = UnsafeMutablePointer<Float>.allocate(capacity: w)
+                    let acc = UnsafeMutablePointer<Float>.allocate(capacity: lw)
+                    defer { logRow.deallocate(); acc.deallocate() }
                     for ly in rows {
-                        for lx in 0..<lw {
-                            var acc: Float = 0, n: Float = 0
-                            for y in (ly * factor)..<min(h, (ly + 1) * factor) {
-                                let row = src.base + y * w
-                                for x in (lx * factor)..<min(w, (lx + 1) * factor) {
-                                    acc += Num.fastLog2(Luma.y(row[x]))
-                                    n += 1
-                                }
+                        if factor == 1 {
+                            // Proxies: one pixel per cell.
+                            Kernels.log2Luminance(src.base + ly * w, count: w, into: dst.base + ly * lw)
+                            continue
+                        }
+                        acc.initialize(repeating: 0, count: lw)
+                        let y0 = ly * factor, y1 = min(h, (ly + 1) * factor)
+                        for y in y0..<y1 {
+                            Kernels.log2Luminance(src.base + y * w, count: w, into: logRow)
+                            for lx in 0..<lw {
+                                var s: Float = 0
+                                for x in (lx * factor)..<min(w, (lx + 1) * factor) { s += logRow[x] }
+                                acc[lx] += s
                             }
-                            dst.base[ly * lw + lx] = acc / n
+                        }
+                        for lx in 0..<lw {
+                            let n = Float((y1 - y0) * (min(w, (lx + 1) * factor) - lx * factor))
+                            dst.base[ly * lw + lx] = acc[lx] / n
                         }
                     }
                 }
@@ -47,9 +62,29 @@ struct LocalToneMask: Sendable {
         let r2 = max(4, Int((Double(lowLong) * 0.10).rounded()))
         let c1 = Self.guidedCoefficients(logLum, lw, lh, radius: r1, eps: 0.15)
         let c2 = Self.guidedCoefficients(logLum, lw, lh, radius: r2, eps: 0.15)
-        var c = [SIMD2<Float>](repeating: .zero, count: c1.count)
-        for i in 0..<c.count { c[i] = (c1[i] + c2[i]) * 0.5 }
+        let c = [SIMD2<Float>](unsafeUninitializedCapacity: c1.count) { o, k in
+            c1.withUnsafeBufferPointer { c1 in
+                c2.withUnsafeBufferPointer { c2 in for i in 0..<c1.count { o[i] = (c1[i] + c2[i]) * 0.5 } }
+            }
+            k = c1.count
+        }
         coeffs = c
+        // Planar copies with one padding column (the last repeated), so the
+        // per-pixel horizontal interpolation needs no clamp.
+        var pa = [Float](repeating: 0, count: (lw + 1) * lh), pb = pa
+        c.withUnsafeBufferPointer { c in
+            pa.withUnsafeMutableBufferPointer { pa in
+                pb.withUnsafeMutableBufferPointer { pb in
+                    for y in 0..<lh {
+                        for x in 0...lw {
+                            let v = c[y * lw + min(x, lw - 1)]
+                            pa[y * (lw + 1) + x] = v.x; pb[y * (lw + 1) + x] = v.y
+                        }
+                    }
+                }
+            }
+        }
+        planeA = pa; planeB = pb
         lowW = lw; lowH = lh
         scaleX = Float(lw) / Float(w)
         scaleY = Float(lh) / Float(h)
@@ -59,45 +94,90 @@ struct LocalToneMask: Sendable {
     /// Plain loops (no `map` with key paths): this runs on every render.
     static func guidedCoefficients(_ p: [Float], _ w: Int, _ h: Int, radius: Int, eps: Float) -> [SIMD2<Float>] {
         let n = w * h
-        var sq = [Float](repeating: 0, count: n)
-        for i in 0..<n { sq[i] = p[i] * p[i] }
+        // Pointer loops: array subscripts in a loop that writes re-check
+        // uniqueness every iteration, which cost more than the arithmetic.
+        let sq = [Float](unsafeUninitializedCapacity: n) { o, c in
+            p.withUnsafeBufferPointer { p in for i in 0..<n { o[i] = p[i] * p[i] } }
+            c = n
+        }
         let mean = boxMean(p, w, h, radius)
         let meanSq = boxMean(sq, w, h, radius)
         var a = [Float](repeating: 0, count: n), b = [Float](repeating: 0, count: n)
-        for i in 0..<n {
-            let v = max(meanSq[i] - mean[i] * mean[i], 0)
-            let ai = v / (v + eps)
-            a[i] = ai
-            b[i] = (1 - ai) * mean[i]
+        mean.withUnsafeBufferPointer { m in
+            meanSq.withUnsafeBufferPointer { m2 in
+                a.withUnsafeMutableBufferPointer { a in
+                    b.withUnsafeMutableBufferPointer { b in
+                        for i in 0..<n {
+                            let d = m2[i] - m[i] * m[i]
+                            let v = d > 0 ? d : 0
+                            let ai = v / (v + eps)
+                            a[i] = ai
+                            b[i] = (1 - ai) * m[i]
+                        }
+                    }
+                }
+            }
         }
         // Averaging the coefficients themselves, as the guided filter prescribes.
         let ma = boxMean(a, w, h, radius), mb = boxMean(b, w, h, radius)
-        var out = [SIMD2<Float>](repeating: .zero, count: n)
-        for i in 0..<n { out[i] = SIMD2(ma[i], mb[i]) }
-        return out
+        return [SIMD2<Float>](unsafeUninitializedCapacity: n) { o, c in
+            ma.withUnsafeBufferPointer { ma in
+                mb.withUnsafeBufferPointer { mb in for i in 0..<n { o[i] = SIMD2(ma[i], mb[i]) } }
+            }
+            c = n
+        }
     }
 
-    /// Box mean with clamped windows, separable running sums (in Double for exactness).
+    /// Box mean with clamped windows (the window shrinks at the borders),
+    /// separable, with sums in Double so long rows and columns lose nothing.
+    /// Schedule: rows by prefix sums with the interior (no clamping) as a
+    /// separate, vectorisable loop; columns by a running sum over whole rows
+    /// (add the row entering the window, subtract the one leaving), so memory
+    /// is read row by row instead of with a stride. Runs on every cold render.
     static func boxMean(_ p: [Float], _ w: Int, _ h: Int, _ r: Int) -> [Float] {
         var tmp = [Float](repeating: 0, count: w * h)
         var out = [Float](repeating: 0, count: w * h)
-        var prefix = [Double](repeating: 0, count: max(w, h) + 1)
+        var prefix = [Double](repeating: 0, count: w + 1)
+        var acc = [Double](repeating: 0, count: w)
         p.withUnsafeBufferPointer { p in
             tmp.withUnsafeMutableBufferPointer { tmp in
                 out.withUnsafeMutableBufferPointer { out in
                     prefix.withUnsafeMutableBufferPointer { prefix in
-                        for y in 0..<h {
-                            for x in 0..<w { prefix[x + 1] = prefix[x] + Double(p[y * w + x]) }
-                            for x in 0..<w {
-                                let a = max(0, x - r), b = min(w, x + r + 1)
-                                tmp[y * w + x] = Float((prefix[b] - prefix[a]) / Double(b - a))
-                            }
-                        }
-                        for x in 0..<w {
-                            for y in 0..<h { prefix[y + 1] = prefix[y] + Double(tmp[y * w + x]) }
+                        acc.withUnsafeMutableBufferPointer { acc in
+                            let inner = 1 / Double(2 * r + 1)
                             for y in 0..<h {
-                                let a = max(0, y - r), b = min(h, y + r + 1)
-                                out[y * w + x] = Float((prefix[b] - prefix[a]) / Double(b - a))
+                                let row = p.baseAddress! + y * w, t = tmp.baseAddress! + y * w
+                                for x in 0..<w { prefix[x + 1] = prefix[x] + Double(row[x]) }
+                                let lo = min(r, w), hi = max(lo, w - r - 1)
+                                for x in 0..<lo {
+                                    let a = max(0, x - r), b = min(w, x + r + 1)
+                                    t[x] = Float((prefix[b] - prefix[a]) / Double(b - a))
+                                }
+                                for x in lo..<hi { t[x] = Float((prefix[x + r + 1] - prefix[x - r]) * inner) }
+                                for x in max(hi, lo)..<w {
+                                    let a = max(0, x - r), b = min(w, x + r + 1)
+                                    t[x] = Float((prefix[b] - prefix[a]) / Double(b - a))
+                                }
+                            }
+                            // Columns: running sum of the rows in the window [y − r, y + r].
+                            for x in 0..<w { acc[x] = 0 }
+                            for y in 0..<min(r, h) {
+                                let t = tmp.baseAddress! + y * w
+                                for x in 0..<w { acc[x] += Double(t[x]) }
+                            }
+                            for y in 0..<h {
+                                if y + r < h {
+                                    let t = tmp.baseAddress! + (y + r) * w
+                                    for x in 0..<w { acc[x] += Double(t[x]) }
+                                }
+                                if y - r - 1 >= 0 {
+                                    let t = tmp.baseAddress! + (y - r - 1) * w
+                                    for x in 0..<w { acc[x] -= Double(t[x]) }
+                                }
+                                let count = Double(min(h, y + r + 1) - max(0, y - r))
+                                let inv = 1 / count
+                                let o = out.baseAddress! + y * w
+                                for x in 0..<w { o[x] = Float(acc[x] * inv) }
                             }
                         }
                     }
@@ -123,6 +203,61 @@ struct LocalToneMask: Sendable {
             let bot = r1[i0] + (r1[i1] - r1[i0]) * tx
             row[x] = top + (bot - top) * ty
         }
+    }
+
+    /// Vertical half of the bilinear upsampling for output row `y`: the a and b
+    /// coefficient rows (`lowW + 1` entries each) interpolated between the two
+    /// nearest low-res rows. The horizontal half is done per pixel by the kernel.
+    @inline(__always)
+    static func interpolateRowPlanar(_ y: Int, lowW: Int, lowH: Int, scaleY: Float,
+                                     planeA: UnsafePointer<Float>, planeB: UnsafePointer<Float>,
+                                     intoA ra: UnsafeMutablePointer<Float>, intoB rb: UnsafeMutablePointer<Float>) {
+        let fy = (Float(y) + 0.5) * scaleY - 0.5
+        let y0 = min(max(Int(fy.rounded(.down)), 0), lowH - 1)
+        let y1 = min(y0 + 1, lowH - 1)
+        let ty = min(max(fy - Float(y0), 0), 1)
+        let n = lowW + 1
+        let a0 = planeA + y0 * n, a1 = planeA + y1 * n, b0 = planeB + y0 * n, b1 = planeB + y1 * n
+        for x in 0..<n {
+            ra[x] = a0[x] + (a1[x] - a0[x]) * ty
+            rb[x] = b0[x] + (b1[x] - b0[x]) * ty
+        }
+    }
+
+    /// The mask value (a·log2 Y + b) of every pixel of `image`, full resolution:
+    /// what the fused pass would compute per pixel, stored once so re-renders of
+    /// the same photo skip the coefficient interpolation and the log2.
+    func basePlane(image: Image, schedule: Schedule) -> [Float] {
+        let w = image.width, h = image.height
+        var out = [Float](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
+        let (xIndex, xFrac) = columnTables(width: w)
+        let lowW = lowW, lowH = lowH, scaleY = scaleY
+        withPointers(image.pixels, xIndex, xFrac, planeA, planeB, [0], [0], [0], [0], [0], [0]) {
+            (src: SharedPointer<SIMD4<Float>>, xi: SharedPointer<Int32>, xf: SharedPointer<Float>,
+             pA: SharedPointer<Float>, pB: SharedPointer<Float>, _: SharedPointer<Int>, _: SharedPointer<Int>,
+             _: SharedPointer<Int>, _: SharedPointer<Int>, _: SharedPointer<Int>, _: SharedPointer<Int>) in
+            out.withUnsafeMutableBufferPointer { op in
+                let dst = SharedMutablePointer(base: op.baseAddress!)
+                schedule.forEachTile(rows: h, pixelsPerRow: w) { (rows: Range<Int>) in
+                    let st = Strip.allocate()
+                    let ra = UnsafeMutablePointer<Float>.allocate(capacity: lowW + 1)
+                    let rb = UnsafeMutablePointer<Float>.allocate(capacity: lowW + 1)
+                    defer { st.deallocate(); ra.deallocate(); rb.deallocate() }
+                    for y in rows {
+                        Self.interpolateRowPlanar(y, lowW: lowW, lowH: lowH, scaleY: scaleY,
+                                                  planeA: pA.base, planeB: pB.base, intoA: ra, intoB: rb)
+                        var x0 = 0
+                        while x0 < w {
+                            let n = min(Strip.capacity, w - x0), p = y * w + x0
+                            Kernels.deinterleave(src.base + p, n, st)
+                            Kernels.maskBase(st, n, ra: ra, rb: rb, xIndex: xi.base + x0, xFrac: xf.base + x0, into: dst.base + p)
+                            x0 += n
+                        }
+                    }
+                }
+            }
+        }
+        return out
     }
 
     /// Per-column low-res index and fraction for bilinear interpolation.

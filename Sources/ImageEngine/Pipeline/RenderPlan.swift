@@ -13,6 +13,10 @@ final class RenderPlan: Sendable {
     let duotone: [SIMD4<Float>]
     let vignetteStrength: Double
     let vignetteRadius: Double
+    /// The exposure curve as three planar (value, slope) tables for the strip kernels.
+    let exposurePairs: [[SIMD2<Float>]]
+    /// The local gain table as (value, slope) pairs.
+    let gainPairs: [SIMD2<Float>]
 
     init(_ a: Adjustments) {
         let curve = ExposureCurve(a)
@@ -30,6 +34,24 @@ final class RenderPlan: Sendable {
         // The look's own vignette adds to the user's (same radius).
         vignetteStrength = min(max(a.vignette.strength + (effect?.vignette ?? 0) * Double(effect?.amount ?? 0), -1), 1)
         vignetteRadius = min(max(a.vignette.radius, 0), 1)
+        // (value, slope) pairs: the interpolation t[i] + (t[i+1] − t[i])·f then needs
+        // one 8-byte load per lookup; the slope is rounded exactly as the scalar path does.
+        if let t = exposureLUT?.table {
+            // t has size + 2 entries. The exposure curve treats the channels alike:
+            // one shared table then, so the gathers hit 8 KB of L1, not 24.
+            let pairs = (0..<3).map { c in (0...CurveLUT.size).map { i in SIMD2(t[i][c], t[i + 1][c] - t[i][c]) } }
+            exposurePairs = pairs[0] == pairs[1] && pairs[0] == pairs[2] ? [pairs[0], pairs[0], pairs[0]] : pairs
+        } else {
+            exposurePairs = []
+        }
+        if let g = localGain {
+            // One entry more than intervals (slope 0): `Kernels.split` may return index n.
+            gainPairs = (0...LocalToneCurve.lutSize).map { i in
+                SIMD2(g[i], i < LocalToneCurve.lutSize ? g[i + 1] - g[i] : 0)
+            }
+        } else {
+            gainPairs = []
+        }
     }
 
     /// Key for the cache: the parts the plan depends on (no brushes; vignette kept, it is cheap).

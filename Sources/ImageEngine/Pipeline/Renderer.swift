@@ -15,10 +15,25 @@ public struct Renderer: Sendable {
     /// Worker threads for large images.
     public let threads: Int
 
+    /// Whether per-image analysis (the local tone mask) is cached by image
+    /// identity (`AnalysisCache`), so re-rendering the same photo with new
+    /// slider values skips it. Off only to measure or bound memory.
+    public let cachesAnalysis: Bool
+
     /// `threads` defaults to the number of active cores.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        self.threads = max(1, threads)
+        self.init(threads: threads, cachesAnalysis: true)
     }
+
+    /// `cachesAnalysis: false` rebuilds the per-image analysis on every render
+    /// (what a one-shot batch render pays; the benchmark's like-for-like figure).
+    public init(threads: Int, cachesAnalysis: Bool) {
+        self.threads = max(1, threads)
+        self.cachesAnalysis = cachesAnalysis
+    }
+
+    /// Drops the cached per-image analyses (and the photos they keep alive).
+    public static func clearAnalysisCache() { AnalysisCache.shared.clear() }
 
     /// Renders `image` with `adjustments`.
     public func render(_ image: Image, with adjustments: Adjustments) -> Image {
@@ -31,6 +46,184 @@ public struct Renderer: Sendable {
     /// right size and is not shared. An interactive preview loop (60 renders a
     /// second into the same buffer) saves the page faults of a fresh buffer.
     public func render(_ image: Image, with adjustments: Adjustments, into output: inout Image) {
+        let a = adjustments.normalizedForRendering
+        if a == Adjustments() || image.pixelCount == 0 { output = image; return }
+        let w = image.width, h = image.height
+        // Uninitialised: the workers touch their own rows first, so the kernel's
+        // page zeroing happens in parallel instead of in one serial memset.
+        var out: [SIMD4<Float>]
+        if output.width == w && output.height == h {
+            out = output.pixels
+            output = Image(width: 0, height: 0, pixels: [])   // drop our reference: no copy-on-write below
+        } else {
+            out = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
+        }
+        let plan = PlanCache.shared.plan(for: a)
+        out.withUnsafeMutableBufferPointer { op in
+            fusedPass(image, a, plan, floatOut: op.baseAddress!, byteOut: nil)
+        }
+        var result = Image(width: w, height: h, hasAlpha: image.hasAlpha, pixels: out)
+        if let e = plan.effect, e.glow > 0 {
+            result = Glow.apply(result, strength: e.glow * e.amount, schedule: Schedule(threads: threads))
+        }
+        output = result
+    }
+
+    /// Renders straight to display pixels: interleaved RGBA, 8-bit sRGB, 4 bytes a
+    /// pixel (alpha straight). `bytes` is resized as needed and reused otherwise.
+    ///
+    /// The preview path: it skips the 16-byte float output (a quarter of the
+    /// memory traffic to write) and encodes through `SRGB.encodeTable8`, which is
+    /// at most one code off the exact encoder. All-zero adjustments encode the
+    /// input exactly (`Image.srgb8`), so the identity round-trips bit for bit.
+    public func render(_ image: Image, with adjustments: Adjustments, intoSRGB8 bytes: inout [UInt8]) {
+        let n = image.pixelCount * 4
+        if bytes.count != n { bytes = [UInt8](repeating: 0, count: n) }
+        let a = adjustments.normalizedForRendering
+        if a == Adjustments() || image.pixelCount == 0 { bytes = image.srgb8(includeAlpha: true); return }
+        let plan = PlanCache.shared.plan(for: a)
+        if let e = plan.effect, e.glow > 0 {
+            // The glow needs the whole float result first (a blurred copy of it).
+            var tmp = Image(width: 0, height: 0, pixels: [])
+            render(image, with: adjustments, into: &tmp)
+            tmp.pixels.withUnsafeBufferPointer { sp in
+                bytes.withUnsafeMutableBufferPointer { bp in
+                    SRGB.encodeTable8.withUnsafeBufferPointer { lut in
+                        let st = Strip.allocate()
+                        defer { st.deallocate() }
+                        var x0 = 0
+                        while x0 < sp.count {
+                            let k = min(Strip.capacity, sp.count - x0)
+                            Kernels.deinterleave(sp.baseAddress! + x0, k, st)
+                            Kernels.interleaveSRGB8(st, k, bp.baseAddress! + 4 * x0, lut.baseAddress!)
+                            x0 += k
+                        }
+                    }
+                }
+            }
+            return
+        }
+        bytes.withUnsafeMutableBufferPointer { bp in
+            fusedPass(image, a, plan, floatOut: nil, byteOut: bp.baseAddress!)
+        }
+    }
+
+    /// The fused per-pixel pass over row tiles and strips; writes float pixels or 8-bit sRGB.
+    private func fusedPass(_ image: Image, _ a: Adjustments, _ plan: RenderPlan,
+                           floatOut: UnsafeMutablePointer<SIMD4<Float>>?, byteOut: UnsafeMutablePointer<UInt8>?) {
+        let schedule = Schedule(threads: threads)
+        let w = image.width, h = image.height
+        // The tone mask, and with the cache its per-pixel values too.
+        var mask: LocalToneMask? = nil, basePlane: [Float]? = nil
+        if plan.localGain != nil {
+            if cachesAnalysis {
+                (mask, basePlane) = AnalysisCache.shared.toneMask(for: image, schedule: schedule)
+            } else {
+                mask = LocalToneMask(image: image, schedule: schedule)
+            }
+        }
+        let hasBase = basePlane != nil
+        let brushes = a.brushes.isEmpty ? nil : BrushMasks(strokes: a.brushes, source: image)
+        let (xIndex, xFrac) = mask?.columnTables(width: w) ?? ([0], [0])
+        let vig = VignetteGeometry(width: w, height: h, strength: plan.vignetteStrength, radius: plan.vignetteRadius)
+
+        // Plain data for the loops: no optionals of reference-counted values inside them.
+        let hasMask = mask != nil, hasExposure = !plan.exposurePairs.isEmpty
+        let hasColor = plan.color != nil, color = plan.color ?? ColorKernel(Adjustments())
+        let hasEffect = plan.effect != nil
+        let effect = plan.effect ?? EffectKernel.make(Effect(family: .aura)).kernel
+        let hasEffectCurves = plan.effectCurves != nil, hasDuotone = !plan.duotone.isEmpty
+        let hasBrushStops = brushes?.hasStops ?? false, hasBrushSat = brushes?.hasSaturation ?? false
+        let lowW = mask?.lowW ?? 1, lowH = mask?.lowH ?? 1, scaleY = mask?.scaleY ?? 1
+        let exp0 = plan.exposurePairs.first ?? [.zero]
+        let expG = hasExposure ? plan.exposurePairs[1] : [.zero], expB = hasExposure ? plan.exposurePairs[2] : [.zero]
+        let fOut = floatOut.map { SharedMutablePointer(base: $0) }, bOut = byteOut.map { SharedMutablePointer(base: $0) }
+
+        let planeA: [Float] = mask?.planeA ?? [0, 0], planeB: [Float] = mask?.planeB ?? [0, 0]
+        let gainPairs: [SIMD2<Float>] = plan.gainPairs.isEmpty ? [.zero] : plan.gainPairs
+        let effCurves: [SIMD4<Float>] = plan.effectCurves?.table ?? [.zero]
+        let duotone: [SIMD4<Float>] = plan.duotone.isEmpty ? [.zero] : plan.duotone
+        let stops: [Float] = brushes?.stops ?? [0], sat: [Float] = brushes?.saturation ?? [0]
+        let lut: [UInt8] = SRGB.encodeTable8, none: [Float] = [0], base: [Float] = basePlane ?? [0]
+        withPointers(image.pixels, xIndex, xFrac, planeA, planeB, gainPairs, exp0, expG, expB, effCurves, duotone) {
+            (src: SharedPointer<SIMD4<Float>>, xi: SharedPointer<Int32>, xf: SharedPointer<Float>,
+             pA: SharedPointer<Float>, pB: SharedPointer<Float>, gainT: SharedPointer<SIMD2<Float>>,
+             e0: SharedPointer<SIMD2<Float>>, e1: SharedPointer<SIMD2<Float>>, e2: SharedPointer<SIMD2<Float>>,
+             effC: SharedPointer<SIMD4<Float>>, duo: SharedPointer<SIMD4<Float>>) in
+        withPointers(stops, sat, vig.dx2, lut, base, none, none, none, none, none, none) {
+            (bStops: SharedPointer<Float>, bSat: SharedPointer<Float>, vdx: SharedPointer<Float>, lut8: SharedPointer<UInt8>,
+             basePtr: SharedPointer<Float>, _: SharedPointer<Float>, _: SharedPointer<Float>, _: SharedPointer<Float>,
+             _: SharedPointer<Float>, _: SharedPointer<Float>, _: SharedPointer<Float>) in
+            schedule.forEachTile(rows: h, pixelsPerRow: w) { (rows: Range<Int>) in
+                // Locals, not captures: captured values live in the closure context,
+                // which must be reloaded after every store through an output pointer.
+                let st = Strip.allocate()
+                let ra = UnsafeMutablePointer<Float>.allocate(capacity: hasMask ? lowW + 1 : 1)
+                let rb = UnsafeMutablePointer<Float>.allocate(capacity: hasMask ? lowW + 1 : 1)
+                defer { st.deallocate(); ra.deallocate(); rb.deallocate() }
+                let vig = vig, color = color, effect = effect
+                let src = src.base, xi = xi.base, xf = xf.base, gainT = gainT.base
+                let e0 = e0.base, e1 = e1.base, e2 = e2.base, vdx = vdx.base
+                let bStops = bStops.base, bSat = bSat.base, effC = effC.base, duo = duo.base
+                for y in rows {
+                    if hasMask && !hasBase {
+                        LocalToneMask.interpolateRowPlanar(y, lowW: lowW, lowH: lowH, scaleY: scaleY,
+                                                           planeA: pA.base, planeB: pB.base, intoA: ra, intoB: rb)
+                    }
+                    let vdy = vig.dy2(y)
+                    var x0 = 0
+                    while x0 < w {
+                        let n = min(Strip.capacity, w - x0)
+                        let p = y * w + x0
+                        Kernels.deinterleave(src + p, n, st)
+                        if hasBase {
+                            Kernels.localGain(st, n, base: basePtr.base + p, table: gainT)
+                        } else if hasMask {
+                            Kernels.maskBase(st, n, ra: ra, rb: rb, xIndex: xi + x0, xFrac: xf + x0, into: st.t1)
+                            Kernels.localGain(st, n, base: st.t1, table: gainT)
+                        }
+                        if hasBrushStops {
+                            for i in 0..<n {
+                                let s = bStops[p + i]
+                                if s != 0 { let g = exp2(s); st.r[i] *= g; st.g[i] *= g; st.b[i] *= g }
+                            }
+                        }
+                        if hasExposure {
+                            Kernels.curves(st, n, e0, e1, e2)
+                        }
+                        if hasColor { Kernels.color(color, st, n) }
+                        if hasBrushSat || hasEffect {
+                            // Rare stages stay scalar, one SIMD4 pixel at a time.
+                            for i in 0..<n {
+                                var q = SIMD4(st.r[i], st.g[i], st.b[i], st.a[i])
+                                if hasBrushSat { let s = bSat[p + i]; if s != 0 { q = Num.scaleChroma(q, 1 + s) } }
+                                if hasEffect {
+                                    q = effect.apply(q, curves: hasEffectCurves ? effC : nil, duotone: hasDuotone ? duo : nil)
+                                }
+                                st.r[i] = q.x; st.g[i] = q.y; st.b[i] = q.z; st.a[i] = q.w
+                            }
+                        }
+                        if vig.active { Kernels.vignetteFactor(vig, st, n, dx2: vdx + x0, dy2: vdy) }
+                        if let f = fOut {
+                            if !vig.active { Kernels.interleave(st, n, f.base + p) }
+                            else if vig.strength > 0 { Kernels.interleaveDarken(st, n, f.base + p) }
+                            else { Kernels.interleaveLighten(st, n, f.base + p) }
+                        }
+                        if let b = bOut {
+                            if vig.active { Kernels.applyVignette(st, n, darken: vig.strength > 0) }
+                            Kernels.interleaveSRGB8(st, n, b.base + 4 * p, lut8.base)
+                        }
+                        x0 += n
+                    }
+                }
+            }
+        } }
+    }
+
+    /// The scalar reference implementation of the fused pass (one `SIMD4` pixel
+    /// at a time, mask rebuilt every call): the plain statement of the algorithm
+    /// that the strip kernels are tested against. Not used for rendering.
+    func renderReference(_ image: Image, with adjustments: Adjustments, into output: inout Image) {
         let a = adjustments.normalizedForRendering
         if a == Adjustments() || image.pixelCount == 0 { output = image; return }
         let plan = PlanCache.shared.plan(for: a)
