@@ -21,7 +21,7 @@ public struct DesignQuestion: Sendable, Hashable {
 
 /// Every design question Refine knows, for listings and name suggestions.
 public enum DesignCatalog {
-    public static let questions: [DesignQuestion] = [PIPDesigns.question, ExposureDesigns.question]
+    public static let questions: [DesignQuestion] = [PIPDesigns.question, ExposureDesigns.question, EffectsDesigns.question]
 
     public static func question(named name: String) -> DesignQuestion? {
         questions.first { $0.name == name }

@@ -10,6 +10,8 @@ public enum ControlRole: String, Sendable, Codable, Hashable {
     case thumbnail
     /// A touch-sensitive region with no drawn control (a histogram zone, the photo itself).
     case zone
+    /// A region whose content scrolls when swiped (a grid of thumbnails).
+    case scrollArea
 }
 
 /// One thing on screen a person can see and touch.

@@ -29,6 +29,7 @@ public enum ReportWriter {
             switch spec.question {
             case "pip": PIPReport(spec: spec, results: results).build(into: &document, figures: &figures)
             case "exposure": try ExposureReport(spec: spec, results: results).build(into: &document, figures: &figures, folder: staging)
+            case "effects": try EffectsReport(spec: spec, results: results).build(into: &document, figures: &figures, folder: staging)
             default: document.add(.paragraph("No question-specific sections for '\(spec.question)' yet."))
             }
             try SensitivitySection.build(spec: spec, store: store, into: &document, figures: &figures)

@@ -8,6 +8,7 @@ enum QuestionRegistry {
         switch question {
         case "pip": return try PIPSimulator.tasks(from: node)
         case "exposure": return try ExposureSimulator.tasks(from: node)
+        case "effects": return try EffectsSimulator.tasks(from: node)
         default: throw node.error("no task format for question '\(question)'")
         }
     }
@@ -21,6 +22,9 @@ enum QuestionRegistry {
         case "exposure":
             _ = try ExposureDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
             return true
+        case "effects":
+            _ = try EffectsDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
+            return true
         default: return false
         }
     }
@@ -29,6 +33,7 @@ enum QuestionRegistry {
         switch spec.question {
         case "pip": return try PIPSimulator(spec: spec)
         case "exposure": return try ExposureSimulator(spec: spec)
+        case "effects": return try EffectsSimulator(spec: spec)
         default: throw SpecError(file: spec.path, field: "question", message: "no simulator for question '\(spec.question)'")
         }
     }
@@ -38,6 +43,7 @@ enum QuestionRegistry {
         switch question {
         case "pip": return PIPSimulator.metricNames
         case "exposure": return ExposureSimulator.metricNames
+        case "effects": return EffectsSimulator.metricNames
         default: return []
         }
     }

@@ -29,6 +29,9 @@ public enum TaskGoal: Sendable, Hashable {
     /// Make `photo` look like the engine's render of it with hidden `goal`
     /// adjustments, to within `tolerance` mean ΔE00.
     case adjustPhoto(photo: String, goal: Adjustments, tolerance: Double)
+    /// Choose and refine an effect on `photo` to match `goal` (to within `tolerance`
+    /// mean ΔE00), or, with no goal, browse for a look one likes.
+    case chooseEffect(photo: String, goal: Effect?, tolerance: Double)
 }
 
 /// When a trial stops if the person has not finished.

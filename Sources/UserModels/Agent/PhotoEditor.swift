@@ -10,6 +10,12 @@ public protocol PhotoEditingEnvironment {
     mutating func photo(proxy: Int) -> Image
     /// Delivers a gesture (its samples carry their virtual times).
     mutating func perform(_ gesture: Gesture)
+    /// The preview image a thumbnail control shows, with its long side at `proxy` pixels.
+    mutating func thumbnail(_ id: String, proxy: Int) -> Image?
+}
+
+extension PhotoEditingEnvironment {
+    public mutating func thumbnail(_ id: String, proxy: Int) -> Image? { nil }
 }
 
 /// What a person did while editing a photo toward a goal.
@@ -27,6 +33,11 @@ public struct PhotoEditingOutcome: Sendable {
     public var travel: Double
     /// When the first gesture started (nil if the person never touched anything).
     public var firstTouch: Double? = nil
+    /// The last preview chosen (a thumbnail or card id) and when.
+    public var chosen: String? = nil
+    public var chosenAt: Double? = nil
+    /// Swipes that scrolled a list of previews.
+    public var scrolls = 0
     public var events: [TraceEvent]
 }
 
@@ -89,6 +100,8 @@ public struct PhotoEditor: Sendable {
 
         var tapped: Set<String> = []
         var lastTapped: String? = nil
+        var inspected: [String: Double] = [:]   // thumbnail → how far from the goal it looked
+        var rejected: Set<String> = []
         /// Meets the controls on screen that the person has not seen before: reads
         /// their labels (experts know them at a glance) and notes what looks touchable.
         func meetNewControls(_ screen: Screen) {
@@ -125,6 +138,52 @@ public struct PhotoEditor: Sendable {
             }
             let screen = environment.screen
             meetNewControls(screen)
+            // Choosing among previews comes before refining: search them in reading
+            // order, judge each by its pixels, scroll for more, tap the one to refine.
+            let thumbnails = screen.controls.filter { $0.role == .thumbnail && !rejected.contains($0.id) }
+                .sorted { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
+            if !thumbnails.isEmpty {
+                var chosen: Control?
+                for t in thumbnails where inspected[t.id] == nil {
+                    clock.advance(by: p["cognition.search_item_s"] + p["perception.cycle_s"])
+                    let preview = environment.thumbnail(t.id, proxy: proxy) ?? environment.photo(proxy: proxy)
+                    let seen = eye.look(at: preview, areaMM2: screen.device.millimetres(t.frame.width) * screen.device.millimetres(t.frame.height), using: &g)
+                    inspected[t.id] = seen.difference[.overall] ?? .infinity
+                    log.add(clock.now, "inspect", [("control", .text(t.id)), ("difference", .number(inspected[t.id]!))])
+                    if inspected[t.id]! < satisfiedAt * 2 { chosen = t; break }
+                }
+                if chosen == nil, let area = screen.controls.first(where: { $0.role == .scrollArea }), (area.value ?? 1) < 1 {
+                    let swipe = dragger.swipe(from: area.frame.center + Vector2(0, area.frame.height * 0.3), direction: Vector2(0, -1),
+                                              distance: area.frame.height * 0.4, startTime: clock.now + cognition.choiceTime(among: 2, using: &g))
+                    environment.perform(.drag(swipe))
+                    if outcome.firstTouch == nil { outcome.firstTouch = swipe.start.time }
+                    clock.advance(to: swipe.end.time)
+                    outcome.touches += 1
+                    outcome.scrolls += 1
+                    log.add(clock.now, "scroll", [("control", .text(area.id))])
+                    continue
+                }
+                let pick = chosen ?? thumbnails.min { (inspected[$0.id] ?? .infinity, $0.id) < (inspected[$1.id] ?? .infinity, $1.id) }!
+                clock.advance(by: cognition.mentalPreparation)
+                let tap = Tapper(participant: p).tap(pick.frame, from: finger, startTime: clock.now, on: screen.device, using: &g)
+                environment.perform(.tap(tap.touches))
+                if outcome.firstTouch == nil { outcome.firstTouch = tap.touches.start.time }
+                clock.advance(to: tap.touches.end.time)
+                finger = tap.landing
+                outcome.touches += 1
+                log.add(clock.now, "choose", [("control", .text(pick.id)), ("hit", .bool(pick.frame.contains(tap.landing)))])
+                if pick.frame.contains(tap.landing) {
+                    rejected.insert(pick.id)   // if it disappoints, the next visit picks another
+                    outcome.chosen = pick.id
+                    outcome.chosenAt = clock.now
+                } else {
+                    outcome.missedTaps += 1
+                }
+                percept = eye.look(at: environment.photo(proxy: proxy), areaMM2: photoArea(environment.screen), using: &g)
+                clock.advance(by: p["perception.cycle_s"])
+                if outcome.timeToEffect == nil && objective(environment) { outcome.timeToEffect = clock.now }
+                continue
+            }
             let usable = screen.controls.filter { ($0.role == .slider || $0.role == .knob || $0.role == .zone) && discovered.contains($0.id) }
             // The worst region the person still has an idea for.
             let hopeless = { (r: PhotoRegion) in usable.allSatisfy { beliefs[$0.id]!.useless.contains(r) } }

@@ -84,6 +84,8 @@ public enum ParameterCatalog {
               source: "assumption anchored on the inter-observer match spread (≈ 2.5 CIELAB units, Color Res. Appl. 1997)"),
         .init(path: "perception.proxy_px", meaning: "long side, in pixels, of the image a person judges at a glance",
               allowed: 16...1024, novice: .fixed(96), source: "assumption: a glance resolves coarse regions, not pixels"),
+        .init(path: "preference.like_probability", meaning: "chance that a person browsing without a goal likes a look they inspect",
+              allowed: 0...1, novice: .fixed(0.2), source: "assumption: satisficing (Simon 1956); swept in sensitivity analyses"),
         // Throws and drags: no published distribution was found (DESIGN §4); these are
         // documented assumptions, swept in the sensitivity analysis.
         .init(path: "motor.release_speed_pt_s", meaning: "peak finger speed of this person's flick",

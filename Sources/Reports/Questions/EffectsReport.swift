@@ -1,0 +1,121 @@
+import Designs
+import Foundation
+import Harness
+import ImageEngine
+
+/// The effects sections: the 10-second goal per browser × refiner pair (the
+/// headline), the split between finding and refining, scrolling and cards, the
+/// effects a satisficing population ends up using, and contact sheets of the 24
+/// effects on each photo.
+struct EffectsReport {
+    let spec: ExperimentSpec
+    let results: ResultSet
+    var kit: ReportKit { ReportKit(spec: spec, results: results) }
+    var strategies: [String] { kit.strategies }
+    var confidence: Double { spec.report.confidence }
+
+    var matchingTasks: Set<String> {
+        Set(spec.tasks.compactMap { t in if case .chooseEffect(_, let g?, _) = t.goal { _ = g; return t.id } else { return nil } })
+    }
+
+    func trials(_ strategy: String, matching: Bool, device: String? = nil, group: String? = nil) -> [TrialRow] {
+        results.trials.filter {
+            $0.strategy == strategy && matchingTasks.contains($0.task) == matching
+                && (device == nil || $0.device == device) && (group == nil || $0.group == group)
+        }
+    }
+
+    func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure], folder: URL) throws {
+        doc.add(.heading(level: 2, text: "Strategies"))
+        doc.add(.bullets(spec.strategies.map { s in
+            let summary = EffectsDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
+            return "\(s.label): \(summary) Refiner: \(s.parameters["refiner"]?.description ?? "one-swipe")."
+        }))
+
+        doc.add(.heading(level: 2, text: "The 10-second goal: choose an effect and refine it"))
+        doc.add(.paragraph("Matching tasks: within 10 s means the committed photo came within the task's tolerance of the goal look within 10 seconds of starting. Effect found: when the person tapped the preview they kept; refine: from then until the goal was met."))
+        let header = ["strategy", "n", "within 10 s", "reached", "median time to effect s (CI)", "median effect found s", "median refine s", "mean scrolls", "mean cards opened"]
+        func row(_ label: String, _ t: [TrialRow]) -> [String] {
+            [label, "\(t.count)", kit.rate("within_10s", t), kit.rate("reached_effect", t), kit.medianEstimate("time_to_effect_s", t, label: label),
+             kit.medianText("effect_found_s", t), kit.medianText("refine_s", t),
+             formatNumber(Descriptive.mean(ResultSet.values("scrolls", in: t)), digits: 2),
+             formatNumber(Descriptive.mean(ResultSet.values("cards_opened", in: t)), digits: 2)]
+        }
+        doc.add(.table(header: header, rows: strategies.map { row($0, trials($0, matching: true)) }))
+        doc.add(.heading(level: 3, text: "Does it meet the goal for novices and experts, on phone and tablet?"))
+        var rows: [[String]] = []
+        for s in strategies {
+            for d in spec.devices.map(\.name) {
+                for g in ["novice", "expert"] {
+                    let t = trials(s, matching: true, device: d, group: g)
+                    guard !t.isEmpty else { continue }
+                    let e = Intervals.wilson(successes: ResultSet.values("within_10s", in: t).filter { $0 == 1 }.count, n: t.count, confidence: confidence)
+                    let verdict = e.lower >= 0.5 ? "most people meet it" : e.upper < 0.5 ? "most people miss it" : "unclear (the interval spans 50%)"
+                    rows.append(["\(s) · \(d) · \(g)", "\(t.count)", formatRate(e), verdict])
+                }
+            }
+        }
+        doc.add(.table(header: ["strategy · device · group", "n", "within 10 s", "verdict"], rows: rows))
+
+        doc.add(.heading(level: 2, text: "Which effects people end up using"))
+        doc.add(.paragraph("Exploring tasks: a satisficing person with no goal inspects previews in reading order and settles on the first look they like (chance per look: the `preference.like_probability` parameter). The grid's first six are the catalogue's first six effects; the swatch book shows one card per family."))
+        doc.add(.table(header: ["strategy", "n", "chose one of the first six", "mean looks seen in 10 s", "mean scrolls"], rows: strategies.map { s in
+            let t = trials(s, matching: false)
+            return [s, "\(t.count)", kit.rate("chosen_in_first_six", t), formatNumber(Descriptive.mean(ResultSet.values("looks_seen_10s", in: t)), digits: 1),
+                    formatNumber(Descriptive.mean(ResultSet.values("scrolls", in: t)), digits: 2)]
+        }))
+        figures.append(kit.ecdfFigure(metric: "time_to_effect_s", name: "ecdf_time_to_effect", xlabel: "time to effect (s)",
+                                      title: "Matching tasks: time until the look matches the goal", marker: 10,
+                                      filter: { matchingTasks.contains($0.task) }))
+        figures.append(usageFigure())
+        doc.add(.heading(level: 2, text: "Figures"))
+        for f in figures { doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file))) }
+
+        doc.add(.heading(level: 2, text: "Why they differ"))
+        doc.add(.bullets(strategies.map { s in
+            let t = trials(s, matching: true)
+            return "\(s): the effect was found after a median \(kit.medianText("effect_found_s", t)) s (\(formatNumber(Descriptive.mean(ResultSet.values("scrolls", in: t)), digits: 2)) scrolls, \(formatNumber(Descriptive.mean(ResultSet.values("cards_opened", in: t)), digits: 2)) cards opened on average) and refined in a median \(kit.medianText("refine_s", t)) s; \(formatNumber(Descriptive.mean(ResultSet.values("wrong_control_tries", in: t)), digits: 2)) tries of a control that did nothing useful and \(formatNumber(Descriptive.mean(ResultSet.values("touches", in: t)), digits: 1)) gestures per trial."
+        }))
+        try contactSheets(into: &doc, folder: folder)
+    }
+
+    /// How often each of the 24 effects was chosen in the exploring tasks, per browser.
+    func usageFigure() -> GnuplotFigure {
+        var blocks: [String] = []
+        for s in strategies {
+            let chosen = ResultSet.values("chosen_effect", in: trials(s, matching: false)).map { Int($0) }
+            let n = max(1, chosen.count)
+            blocks.append("# \(s): catalogue index, share chosen\n" + (0..<EffectCatalog.all.count).map { i in
+                "\(i + 1)\t\(Double(chosen.filter { $0 == i }.count) / Double(n))"
+            }.joined(separator: "\n"))
+        }
+        let plots = strategies.enumerated().map { i, s in
+            "\"usage.dat\" index \(i) using ($1 + \(Double(i) * 0.2 - 0.3)):2 with impulses linewidth 4 linecolor \(i + 1) title \(Gnuplot.quoted(s))"
+        }
+        return GnuplotFigure(name: "usage", title: "Exploring: which of the 24 effects people settled on (catalogue order; the grid shows 1–6 first)",
+                             data: [("usage.dat", blocks.joined(separator: "\n\n\n") + "\n")],
+                             body: """
+                                 set title "Which effect a satisficing person settles on"
+                                 set xlabel "effect (catalogue order; grid rows of three)"
+                                 set ylabel "share of exploring trials"
+                                 set xrange [0:25]
+                                 set arrow from 6.5, graph 0 to 6.5, graph 1 nohead dashtype 2
+                                 set label "first six" at 1, graph 0.95
+                                 plot \(plots.joined(separator: ", \\\n     "))
+                                 """)
+    }
+
+    /// The 24 effects on each photo, rendered by the engine and labelled.
+    func contactSheets(into doc: inout ReportDocument, folder: URL) throws {
+        doc.add(.heading(level: 2, text: "The 24 effects on each photo"))
+        var done: Set<String> = []
+        for task in spec.tasks {
+            guard case .chooseEffect(let path, _, _) = task.goal, done.insert(path).inserted,
+                  let photo = try? PNGFile.read(URL(fileURLWithPath: path)) else { continue }
+            let sheet = ContactSheet.render(photo, cells: ContactSheet.effectCells(), columns: 5, thumbnail: 160, renderer: Renderer(threads: 2))
+            let file = "sheet_\(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent).png"
+            try PNGFile.write(sheet, to: folder.appendingPathComponent(file))
+            doc.add(.figure(file: file, caption: "Every effect on \(URL(fileURLWithPath: path).lastPathComponent)", links: []))
+        }
+    }
+}
