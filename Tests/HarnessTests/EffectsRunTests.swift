@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Harness
+
+@Suite("The effects question end to end")
+struct EffectsRunTests {
+    static let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Data/photos").path
+
+    func spec(goal: String = "{family: bw, position: 0.3}") -> String {
+        """
+        name: effects-test
+        question: effects
+        seed: 4
+        devices: [iphone-15-portrait]
+        strategies:
+          - {design: grid, label: grid-swipe}
+          - {design: swatch-book, label: book-sliders, parameters: {refiner: three-sliders}}
+        population: {participants: 3}
+        tasks:
+          - {id: match, photo: \(Self.photos)/flower.png, goal: \(goal)}
+          - {id: explore, photo: \(Self.photos)/flower.png}
+        limits: {time_limit_s: 30, max_attempts: 30}
+        """
+    }
+
+    @Test("matching and exploring trials run deterministically and record the effects metrics")
+    func runs() throws {
+        let s = try SpecLoader.parse(spec(), file: "/tmp/effects-test.yaml")
+        func flat(_ r: [TrialResult]) -> [String] { r.flatMap { t in t.outcome.metrics.map { "\(t.trial.key)#\($0.name)=\($0.value)" } } }
+        let one = try ExperimentRunner.simulate(spec: s, jobs: 1), two = try ExperimentRunner.simulate(spec: s, jobs: 2)
+        #expect(flat(one) == flat(two))
+        let names = Set(one.flatMap { $0.outcome.metrics.map(\.name) })
+        #expect(names.isSuperset(of: ["within_10s", "effect_found_s", "chosen_effect", "looks_seen_10s", "scrolls", "cards_opened"]))
+        let explored = one.filter { $0.trial.task.id == "explore" }
+        #expect(explored.allSatisfy { r in r.outcome.metrics.contains { $0.name == "chosen_effect" } })
+    }
+
+    @Test("an unknown family is refused with a suggestion")
+    func badFamily() {
+        do {
+            _ = try SpecLoader.parse(spec(goal: "{family: auro}"), file: "/tmp/effects-test.yaml")
+            Issue.record("expected an error")
+        } catch let e as SpecError {
+            #expect(e.message.contains("did you mean 'aura'"))
+        } catch { Issue.record("\(error)") }
+    }
+}
