@@ -15,8 +15,8 @@ public struct ExplorationOutcome: Sendable {
 
 /// A satisficing person (Simon 1956): no goal, just "something I like". Previews
 /// are inspected in reading order and each is liked with the person's probability;
-/// with nothing liked they scroll for more, or open the last one seen and try a few
-/// looks of it. Which effects such people end up using is what the grid's "first
+/// with nothing liked they scroll for more, or open one of those in view and try a
+/// few looks of it. Which effects such people end up using is what the grid's "first
 /// six" question is about.
 public struct Satisficer: Sendable {
     public var participant: Participant
@@ -63,8 +63,10 @@ public struct Satisficer: Sendable {
                 log.add(clock.now, "scroll", [("control", .text(area.id))])
                 continue
             }
-            // Nothing liked and nothing more to see: the last preview will do.
-            guard let chosen = pick ?? screen.controls.filter({ $0.role == .thumbnail }).sorted(by: { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }).last else { break }
+            // Nothing liked and nothing more to see: any of the visible previews will do
+            // (a uniform pick, so the fallback itself favours no position).
+            let visible = screen.controls.filter { $0.role == .thumbnail }.sorted { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
+            guard let chosen = pick ?? (visible.isEmpty ? nil : visible[Int(g.next() % UInt64(visible.count))]) else { break }
             let tap = Tapper(participant: p).tap(chosen.frame, from: finger, startTime: clock.now, on: screen.device, using: &g)
             environment.perform(.tap(tap.touches))
             clock.advance(to: tap.touches.end.time)
