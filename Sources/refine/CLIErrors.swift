@@ -22,7 +22,7 @@ func reportingErrors(_ body: () throws -> Void) throws {
     } catch let e as SpecError {
         fail("\(e)", ExitCodes.invalidInput)
     } catch let e as StoreError {
-        fail("\(e)", ExitCodes.invalidInput)
+        fail(e.isInternal ? "internal error: \(e)" : "\(e)", e.isInternal ? ExitCodes.internalError : ExitCodes.invalidInput)
     } catch let e as InputError {
         fail("\(e)", ExitCodes.invalidInput)
     } catch let e as RunInterrupted {

@@ -38,7 +38,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard jobs >= 1 else { throw InputError("--jobs: expected at least 1, got \(jobs)") }
+            guard (1...256).contains(jobs) else { throw InputError("--jobs: expected 1…256, got \(jobs)") }
             guard let shard = Shard(parsing: shard) else { throw InputError("--shard: expected I/N with 1 ≤ I ≤ N, e.g. 2/4; got '\(self.shard)'") }
             let experiment = try SpecLoader.load(path: spec)
             let dbPath = try database.path(for: experiment)

@@ -104,6 +104,13 @@ struct ExposureDesignTests {
         #expect(state.adjustments.shadows == 0)
         SixSliders().handle(drag(shadows.thumbCenter!, by: Vector2(shadows.frame.width / 4, 0)), &state, on: ipad, photo: image)
         #expect(abs(state.adjustments.shadows - 0.5) < 1e-9)
+        // The darks zone runs one axis through black level and shadows: what goes down comes back up.
+        var h = ExposureState(original: image)
+        let darks = HistogramTouch(placement: .side).screen(h, on: ipad).control("darks")!
+        HistogramTouch(placement: .side).handle(drag(darks.frame.center, by: Vector2(0, 100)), &h, on: ipad, photo: image)
+        #expect(h.adjustments.blackLevel > 0.4 && h.adjustments.shadows == 0)
+        HistogramTouch(placement: .side).handle(drag(darks.frame.center, by: Vector2(0, -200)), &h, on: ipad, photo: image)
+        #expect(h.adjustments.blackLevel == 0 && h.adjustments.shadows > 0.4)
         let zones = HistogramTouch(placement: .side).screen(state, on: ipad)
         #expect(zones.controls.count == 5 && zones.controls.allSatisfy { !$0.visibleAffordance && $0.role == .zone })
         let bottom = HistogramTouch(placement: .bottom).screen(state, on: ipad)

@@ -16,6 +16,17 @@ struct SpecTests {
         #expect(spec.sha256.count == 64)
     }
 
+    @Test("a sensitivity point moves novices to the swept value and keeps experts' difference")
+    func sensitivityShift() throws {
+        let spec = try parse(smallSpec(extra: "sensitivity:\n  parameters:\n    motor.aim_sd_deg: [3, 9]"))
+        let variants = spec.sensitivityVariants()
+        #expect(variants.map(\.label) == ["motor.aim_sd_deg=3.0", "motor.aim_sd_deg=9.0"])
+        let pop = variants[1].spec.population
+        let people = (0..<40).map { pop.participant($0, seed: 1) }
+        let novice = people.first { $0.group == .novice }!, expert = people.first { $0.group == .expert }!
+        #expect(novice["motor.aim_sd_deg"] == 9 && expert["motor.aim_sd_deg"] == 7)   // defaults 6 and 4
+    }
+
     @Test("malformed YAML reports line and column")
     func malformed() throws {
         let e = try #require(error("name: x\nquestion: pip\nstrategies: [a, b\nseed: 1\n"))
@@ -46,6 +57,8 @@ struct SpecTests {
         #expect(badParam.message.contains("rate") && badParam.line == 8)
         let badUserParam = try #require(error(smallSpec().replacingOccurrences(of: "participants: 4", with: "participants: 4\n  parameters:\n    motor.aim_sd_deg: 90")))
         #expect(badUserParam.field == "population.parameters.motor.aim_sd_deg" && badUserParam.message.contains("0.0…45.0"))
+        let twice = try #require(error(smallSpec().replacingOccurrences(of: "[iphone-15-portrait, ipad-pro-12.9-landscape]", with: "[iphone-15-portrait, iphone-15-portrait]")))
+        #expect(twice.message.contains("listed twice"))
         let duplicate = try #require(error(smallSpec().replacingOccurrences(of: "    parameters: {rate: normal}", with: "    label: nearest-corner")))
         #expect(duplicate.message.contains("distinct"))
     }

@@ -53,23 +53,17 @@ public struct HistogramTouch: ExposureDesign {
         var a = state.adjustments
         switch Self.zones[zone] {
         case "darks":
-            // Up lifts the shadows; down (once the shadows are back at 0) lowers the black point.
-            if up >= 0 || a.shadows > 0 {
-                let s = a.shadows + up
-                a.shadows = ExposureLayout.clamp(max(0, s))
-                if s < 0 { a.blackLevel = ExposureLayout.clamp(a.blackLevel - s) }
-            } else {
-                a.blackLevel = ExposureLayout.clamp(a.blackLevel - up)
-            }
+            // One axis through both adjustments: down deepens the black point once the
+            // shadows are back at 0, up undoes black level before it lifts the shadows.
+            let position = a.shadows - a.blackLevel + up
+            a.shadows = ExposureLayout.clamp(max(0, position))
+            a.blackLevel = ExposureLayout.clamp(max(0, -position))
         case "lights":
-            // Down recovers the highlights; up (with no recovery left) raises the white point.
-            if up <= 0 || a.highlights > 0 {
-                let h = a.highlights - up
-                a.highlights = ExposureLayout.clamp(max(0, h))
-                if h < 0 { a.whiteLevel = ExposureLayout.clamp(a.whiteLevel - h) }
-            } else {
-                a.whiteLevel = ExposureLayout.clamp(a.whiteLevel + up)
-            }
+            // Down recovers the highlights once the white point is back at 0; up undoes
+            // recovery before it raises the white point.
+            let position = a.whiteLevel - a.highlights + up
+            a.whiteLevel = ExposureLayout.clamp(max(0, position))
+            a.highlights = ExposureLayout.clamp(max(0, -position))
         case "brightness": a.brightness = ExposureLayout.clamp(a.brightness + up)
         case "high-contrast": a.contrast = ExposureLayout.clamp(a.contrast + up)
         default: a.contrast = ExposureLayout.clamp(a.contrast - up)   // low-contrast: bend down for more

@@ -30,6 +30,7 @@ public struct TrialPlan: Sendable {
                 }
             }
         }
+        precondition(Set(trials.map(\.key)).count == trials.count, "trial keys must be unique (duplicate devices, strategies or tasks in \(spec.path))")
         self.trials = trials
     }
 

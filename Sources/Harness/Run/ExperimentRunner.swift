@@ -144,7 +144,7 @@ public enum ExperimentRunner {
             throw error
         }
         let finished = try store.finishedKeys(runID: runID).count
-        if cancelled() {
+        if cancelled() && finished < mine.count {
             try store.finish(runID: runID, status: "interrupted")
             throw RunInterrupted(runID: runID, finished: finished)
         }

@@ -13,8 +13,10 @@ public struct SensitivityVariant: Sendable {
 extension ExperimentSpec {
     /// Every point of the spec's sensitivity sweeps, in spec order. Each keeps the
     /// seed (so sweep points differ only by the parameter, with common random
-    /// numbers), uses the sweep's population size, and moves the parameter's
-    /// centre for novices and experts alike while keeping its spread.
+    /// numbers) and uses the sweep's population size. The swept value is the
+    /// parameter's centre for novices (or for everyone, when the spec overrides the
+    /// parameter); experts keep their own difference from novices and every
+    /// distribution keeps its spread.
     public func sensitivityVariants() -> [SensitivityVariant] {
         guard let settings = sensitivity else { return [] }
         return settings.sweeps.flatMap { sweep in
@@ -22,8 +24,11 @@ extension ExperimentSpec {
                 var variant = self
                 variant.population.participants = settings.participants
                 let def = ParameterCatalog.definition(sweep.path)!
-                let current = population.overrides[sweep.path] ?? def.novice
-                variant.population.overrides[sweep.path] = current.relocated(to: value)
+                if let current = population.overrides[sweep.path] {
+                    variant.population.overrides[sweep.path] = current.relocated(to: value)
+                } else {
+                    variant.population.shifts[sweep.path] = value - def.novice.typical
+                }
                 return SensitivityVariant(label: "\(sweep.path)=\(value)", path: sweep.path, value: value, spec: variant)
             }
         }

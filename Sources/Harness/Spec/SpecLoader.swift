@@ -82,8 +82,10 @@ public enum SpecLoader {
         let names = DeviceCatalog.allConfigurations.map(\.name)
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one device, e.g. iphone-15-portrait") }
+        var seen: Set<String> = []
         return try items.map { item in
             let name = try item.string()
+            guard seen.insert(name).inserted else { throw item.error("device '\(name)' is listed twice") }
             guard let config = DeviceCatalog.configuration(named: name) else {
                 throw item.error("unknown device '\(name)'\(suggestion(name, names)); see `refine list devices`")
             }

@@ -138,11 +138,16 @@ public final class RunStore: Sendable {
     }
 
     /// The most recent unfinished run of this exact spec, seed and shard, if any.
+    /// A run still alive is refused: two processes must not continue one run.
     public func resumableRun(spec: ExperimentSpec, shard: Shard, variant: String = "") throws -> RunRecord? {
-        try runs().last {
+        let candidate = try runs().last {
             $0.specSHA256 == spec.sha256 && $0.seed == String(spec.seed) && $0.variant == variant && $0.shardIndex == shard.index
                 && $0.shardCount == shard.count && $0.status != "completed"
         }
+        if let run = candidate, run.effectiveStatus == "running" {
+            throw StoreError(path: path, message: "run \(run.id) is still running (pid \(run.pid) on \(run.host)); wait for it or stop it before resuming")
+        }
+        return candidate
     }
 
     /// Marks a resumed run as running again in this process.
@@ -307,7 +312,7 @@ public final class RunStore: Sendable {
         case .SQLITE_BUSY, .SQLITE_LOCKED: StoreError(path: path, message: "the database stayed locked by another process for 30 s; try again when it finishes")
         case .SQLITE_READONLY: StoreError(path: path, message: "the database is read-only; choose another --db path")
         case .SQLITE_CANTOPEN: StoreError(path: path, message: "cannot open the database: \(error.message ?? "unknown reason")")
-        default: StoreError(path: path, message: "SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error)")")
+        default: StoreError(path: path, message: "SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error)")", isInternal: true)
         }
     }
 

@@ -74,9 +74,12 @@ public enum ShardMerge {
         let queue = try DatabaseQueue(path: path, configuration: config)
         try Schema.migrator.migrate(queue)
         return try queue.inDatabase { db in
-            // The merged run copies the first shard's provenance and covers every shard.
-            let planned = picked.reduce(0) { $0 + $1.run.plannedTrials }
             try db.execute(sql: "ATTACH DATABASE ? AS shard", arguments: [picked[0].path])
+            // The merged run copies the first shard's provenance and covers every shard;
+            // its planned count is the whole experiment's, so a partial merge shows as such.
+            let specText = try String.fetchOne(db, sql: "SELECT spec_text FROM shard.run WHERE id = ?", arguments: [picked[0].run.id]) ?? ""
+            let planned = (try? SpecLoader.parse(specText, file: picked[0].run.specPath)).map { TrialPlan(spec: $0).trials.count }
+                ?? picked.reduce(0) { $0 + $1.run.plannedTrials }
             try db.execute(sql: """
                 INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit, git_dirty,
                     os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials, started_at,

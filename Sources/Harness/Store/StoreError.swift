@@ -2,6 +2,10 @@
 public struct StoreError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
-    public init(path: String, message: String) { self.path = path; self.message = message }
+    /// A failure of the machine (disk full, I/O error) rather than of the input.
+    public var isInternal: Bool
+    public init(path: String, message: String, isInternal: Bool = false) {
+        self.path = path; self.message = message; self.isInternal = isInternal
+    }
     public var description: String { "\(path): \(message)" }
 }

@@ -174,8 +174,11 @@ public struct PhotoEditor: Sendable {
                 log.add(clock.now, "choose", [("control", .text(pick.id)), ("hit", .bool(pick.frame.contains(tap.landing)))])
                 if pick.frame.contains(tap.landing) {
                     rejected.insert(pick.id)   // if it disappoints, the next visit picks another
-                    outcome.chosen = pick.id
-                    outcome.chosenAt = clock.now
+                    // The choice that led to the effect is the one that counts.
+                    if outcome.timeToEffect == nil {
+                        outcome.chosen = pick.id
+                        outcome.chosenAt = clock.now
+                    }
                 } else {
                     outcome.missedTaps += 1
                 }

@@ -63,3 +63,9 @@ extension Distribution {
         }
     }
 }
+
+extension Distribution {
+    /// The same distribution with its centre moved by `delta` (for log-normal
+    /// distributions, the median moves by `delta`), keeping its spread.
+    public func shifted(by delta: Double) -> Distribution { relocated(to: typical + delta) }
+}

@@ -8,6 +8,9 @@ public struct Population: Sendable, Hashable {
     public var expertFraction: Double
     /// Distributions that replace the catalogue's defaults for both groups.
     public var overrides: [String: Distribution]
+    /// Moves of a parameter's centre applied to each group's own distribution
+    /// (sensitivity sweeps: experts keep their difference from novices).
+    public var shifts: [String: Double] = [:]
 
     public init(participants: Int, expertFraction: Double = 0.5, overrides: [String: Distribution] = [:]) {
         self.participants = participants
@@ -46,7 +49,8 @@ public struct Population: Sendable, Hashable {
         // Each parameter draws from its own stream, so adding a parameter to the
         // catalogue (or overriding one) leaves every other draw unchanged.
         for def in ParameterCatalog.all {
-            let dist = overrides[def.path] ?? (group == .expert ? def.expert : def.novice)
+            var dist = overrides[def.path] ?? (group == .expert ? def.expert : def.novice)
+            if let delta = shifts[def.path] { dist = dist.shifted(by: delta) }
             var own = SeededGenerator(seed: seed, label: "participant/\(id)/\(def.path)")
             values[def.path] = dist.sample(using: &own, clampedTo: def.allowed)
         }
