@@ -33,26 +33,15 @@ public struct EffectsSimulator: TrialSimulator {
         var files: [String: String] = [:]
         for task in spec.tasks {
             guard case .chooseEffect(let path, let goal, let tolerance) = task.goal else { continue }
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw SpecError(file: spec.path, field: "tasks.\(task.id).photo", message: "cannot read \(path): \(error.localizedDescription)")
-            }
-            let image: Image
-            do { image = try PNGFile.decode(data, name: path) } catch {
-                throw SpecError(file: spec.path, field: "tasks.\(task.id).photo", message: "\(error)")
-            }
-            files[path] = SHA256.hex(data)
-            let original = image.downscaled(toFit: ExposureSimulator.workingSize)
+            let (original, sha) = try PhotoTasks.load(path, task: task.id, spec: spec)
+            files[path] = sha
             var goalLab: LabImage?
             if let goal {
                 var a = Adjustments()
                 a.effect = goal
                 goalLab = LabImage(Renderer(threads: 1).render(original, with: a))
-                let start = LabImage(original).meanDeltaE2000(to: goalLab!)
-                guard start >= tolerance * 1.5 else {
-                    throw SpecError(file: spec.path, field: "tasks.\(task.id).goal",
-                                    message: "the photo as it is already comes within \(String(format: "%.2f", start)) ΔE00 of the goal (tolerance \(tolerance)); choose a look further from the original")
-                }
+                try PhotoTasks.requireWork(original, goal: goalLab!, tolerance: tolerance, task: task.id, spec: spec,
+                                           advice: "choose a look further from the original")
             }
             tasks[task.id] = PreparedTask(original: original, goalLab: goalLab, tolerance: tolerance, goal: goal)
         }
@@ -65,21 +54,8 @@ public struct EffectsSimulator: TrialSimulator {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task") }
         var ids: Set<String> = []
-        let base = URL(fileURLWithPath: node.file).absoluteURL.deletingLastPathComponent()
         return try items.map { item in
-            try item.rejectUnknownKeys(["id", "label", "photo", "goal", "tolerance_de00"])
-            let idNode = try item.required("id")
-            let id = try idNode.string()
-            guard id.range(of: #"^[a-z0-9][a-z0-9._-]*$"#, options: .regularExpression) != nil else {
-                throw idNode.error("task id '\(id)' must be lowercase letters, digits, '.', '_' or '-'")
-            }
-            guard ids.insert(id).inserted else { throw idNode.error("two tasks have the id '\(id)'") }
-            let photoNode = try item.required("photo")
-            let relative = try photoNode.string()
-            let path = relative.hasPrefix("/") ? relative : base.appendingPathComponent(relative).standardized.path
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw photoNode.error("no photo at \(path) (paths are relative to the spec's folder)")
-            }
+            let (id, label, path, tolerance) = try PhotoTasks.parse(item, ids: &ids, defaultTolerance: 1.5)
             var goal: Effect?
             if let g = try item.optional("goal") {
                 try g.rejectUnknownKeys(["family", "position", "look"])
@@ -92,9 +68,7 @@ public struct EffectsSimulator: TrialSimulator {
                 goal = Effect(family: family, position: try g.optional("position")?.double(in: 0...1) ?? 0.5,
                               look: try g.optional("look")?.int(in: 0...3) ?? 0)
             }
-            return TaskSpec(id: id, label: try item.optional("label")?.string() ?? id,
-                            goal: .chooseEffect(photo: path, goal: goal,
-                                                tolerance: try item.optional("tolerance_de00")?.double(in: 0.1...50) ?? 1.5))
+            return TaskSpec(id: id, label: label, goal: .chooseEffect(photo: path, goal: goal, tolerance: tolerance))
         }
     }
 
@@ -114,20 +88,10 @@ public struct EffectsSimulator: TrialSimulator {
                 env.render().meanDeltaE2000(to: goalLab) < task.tolerance
             }
             let found = o.chosenAt
-            metrics = [
-                Metric("reached_effect", o.timeToEffect == nil ? 0 : 1),
-                Metric("within_10s", (o.timeToEffect ?? .infinity) <= 10 ? 1 : 0),
-                Metric("time_to_done_s", o.timeToDone),
-                Metric("gave_up", o.satisfied ? 0 : 1),
-                Metric("final_delta_e00", LabImage(environment.render()).meanDeltaE2000(to: goalLab)),
+            metrics = PhotoTasks.metrics(o, finalDeltaE: LabImage(environment.render()).meanDeltaE2000(to: goalLab)) + [
                 Metric("scrolls", Double(environment.state.scrolls)),
                 Metric("cards_opened", Double(environment.state.cardsOpened)),
-                Metric("touches", Double(o.touches)),
-                Metric("control_switches", Double(o.controlSwitches)),
-                Metric("wrong_control_tries", Double(o.wrongControlTries)),
-                Metric("missed_taps", Double(o.missedTaps)),
             ]
-            if let t = o.timeToEffect { metrics.insert(Metric("time_to_effect_s", t), at: 0) }
             if let f = found {
                 metrics.append(Metric("effect_found_s", f))
                 if let t = o.timeToEffect { metrics.append(Metric("refine_s", max(0, t - f))) }

@@ -37,22 +37,11 @@ public struct ExposureSimulator: TrialSimulator {
         var files: [String: String] = [:]
         for task in spec.tasks {
             guard case .adjustPhoto(let path, let goal, let tolerance) = task.goal else { continue }
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw SpecError(file: spec.path, field: "tasks.\(task.id).photo", message: "cannot read \(path): \(error.localizedDescription)")
-            }
-            let image: Image
-            do { image = try PNGFile.decode(data, name: path) } catch {
-                throw SpecError(file: spec.path, field: "tasks.\(task.id).photo", message: "\(error)")
-            }
-            files[path] = SHA256.hex(data)
-            let original = image.downscaled(toFit: Self.workingSize)
+            let (original, sha) = try PhotoTasks.load(path, task: task.id, spec: spec)
+            files[path] = sha
             let goalLab = LabImage(Renderer(threads: 1).render(original, with: goal))
-            let start = LabImage(original).meanDeltaE2000(to: goalLab)
-            guard start >= tolerance * 1.5 else {
-                throw SpecError(file: spec.path, field: "tasks.\(task.id).goal",
-                                message: "the photo as it is already comes within \(String(format: "%.2f", start)) ΔE00 of the goal (tolerance \(tolerance)); choose stronger goal values so there is something to do")
-            }
+            try PhotoTasks.requireWork(original, goal: goalLab, tolerance: tolerance, task: task.id, spec: spec,
+                                       advice: "choose stronger goal values so there is something to do")
             tasks[task.id] = PreparedTask(original: original, goalLab: goalLab, tolerance: tolerance)
         }
         self.tasks = tasks
@@ -64,21 +53,8 @@ public struct ExposureSimulator: TrialSimulator {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task") }
         var ids: Set<String> = []
-        let base = URL(fileURLWithPath: node.file).absoluteURL.deletingLastPathComponent()
         return try items.map { item in
-            try item.rejectUnknownKeys(["id", "label", "photo", "goal", "tolerance_de00"])
-            let idNode = try item.required("id")
-            let id = try idNode.string()
-            guard id.range(of: #"^[a-z0-9][a-z0-9._-]*$"#, options: .regularExpression) != nil else {
-                throw idNode.error("task id '\(id)' must be lowercase letters, digits, '.', '_' or '-' (it becomes part of trial keys)")
-            }
-            guard ids.insert(id).inserted else { throw idNode.error("two tasks have the id '\(id)'") }
-            let photoNode = try item.required("photo")
-            let relative = try photoNode.string()
-            let path = relative.hasPrefix("/") ? relative : base.appendingPathComponent(relative).standardized.path
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw photoNode.error("no photo at \(path) (paths are relative to the spec's folder)")
-            }
+            let (id, label, path, tolerance) = try PhotoTasks.parse(item, ids: &ids, defaultTolerance: 2.0)
             var goal = Adjustments()
             let goalNode = try item.required("goal")
             for (name, value) in try goalNode.entries() {
@@ -86,9 +62,7 @@ public struct ExposureSimulator: TrialSimulator {
                     throw value.error("\(error)")
                 }
             }
-            return TaskSpec(id: id, label: try item.optional("label")?.string() ?? id,
-                            goal: .adjustPhoto(photo: path, goal: goal,
-                                               tolerance: try item.optional("tolerance_de00")?.double(in: 0.1...50) ?? 2.0))
+            return TaskSpec(id: id, label: label, goal: .adjustPhoto(photo: path, goal: goal, tolerance: tolerance))
         }
     }
 
@@ -105,18 +79,9 @@ public struct ExposureSimulator: TrialSimulator {
         let final = environment.render()
         let clipping = Clipping(of: final)
         let finalDE = LabImage(final).meanDeltaE2000(to: task.goalLab)
-        var metrics = [
-            Metric("reached_effect", outcome.timeToEffect == nil ? 0 : 1),
-            Metric("within_10s", (outcome.timeToEffect ?? .infinity) <= 10 ? 1 : 0),
-            Metric("time_to_done_s", outcome.timeToDone),
-            Metric("gave_up", outcome.satisfied ? 0 : 1),
-            Metric("final_delta_e00", finalDE),
-            Metric("touches", Double(outcome.touches)),
-            Metric("control_switches", Double(outcome.controlSwitches)),
-            Metric("wrong_control_tries", Double(outcome.wrongControlTries)),
+        var metrics = PhotoTasks.metrics(outcome, finalDeltaE: finalDE) + [
             Metric("travel_mm", trial.device.millimetres(outcome.travel)),
             Metric("clipped_fraction", clipping.shadows + clipping.highlights),
-            Metric("missed_taps", Double(outcome.missedTaps)),
             Metric("photo_share", environment.screen.photoShare),
             Metric("renders", Double(environment.renders)),
         ]
@@ -126,7 +91,6 @@ public struct ExposureSimulator: TrialSimulator {
                               ("contrast", a.contrast), ("highlights", a.highlights), ("white_level", a.whiteLevel)] {
             metrics.append(Metric("final_\(name)", value))
         }
-        if let t = outcome.timeToEffect { metrics.insert(Metric("time_to_effect_s", t), at: 0) }
         if let t = outcome.firstTouch { metrics.append(Metric("first_touch_s", t)) }
         return TrialOutcome(metrics: metrics, events: outcome.events)
     }

@@ -1,0 +1,69 @@
+import Foundation
+import ImageEngine
+import UserModels
+
+/// What every photo-editing question (exposure, effects) shares: the task
+/// fields of a spec, loading the photo with its fingerprint, refusing goals the
+/// photo already meets, and the metrics of one `PhotoEditor` session.
+enum PhotoTasks {
+    /// The fields every photo task has, checked: `id`, `label`, `photo` (relative to
+    /// the spec's folder) and `tolerance_de00`; `goal` is the question's own.
+    static func parse(_ item: SpecNode, ids: inout Set<String>, defaultTolerance: Double)
+        throws -> (id: String, label: String, path: String, tolerance: Double) {
+        try item.rejectUnknownKeys(["id", "label", "photo", "goal", "tolerance_de00"])
+        let idNode = try item.required("id")
+        let id = try idNode.string()
+        guard id.range(of: #"^[a-z0-9][a-z0-9._-]*$"#, options: .regularExpression) != nil else {
+            throw idNode.error("task id '\(id)' must be lowercase letters, digits, '.', '_' or '-' (it becomes part of trial keys)")
+        }
+        guard ids.insert(id).inserted else { throw idNode.error("two tasks have the id '\(id)'") }
+        let photoNode = try item.required("photo")
+        let relative = try photoNode.string()
+        let base = URL(fileURLWithPath: item.file).absoluteURL.deletingLastPathComponent()
+        let path = relative.hasPrefix("/") ? relative : base.appendingPathComponent(relative).standardized.path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw photoNode.error("no photo at \(path) (paths are relative to the spec's folder)")
+        }
+        return (id, try item.optional("label")?.string() ?? id, path,
+                try item.optional("tolerance_de00")?.double(in: 0.1...50) ?? defaultTolerance)
+    }
+
+    /// The task's photo at the working size, and the SHA-256 of the file read.
+    static func load(_ path: String, task: String, spec: ExperimentSpec) throws -> (original: Image, sha256: String) {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw SpecError(file: spec.path, field: "tasks.\(task).photo", message: "cannot read \(path): \(error.localizedDescription)")
+        }
+        let image: Image
+        do { image = try PNGFile.decode(data, name: path) } catch {
+            throw SpecError(file: spec.path, field: "tasks.\(task).photo", message: "\(error)")
+        }
+        return (image.downscaled(toFit: ExposureSimulator.workingSize), SHA256.hex(data))
+    }
+
+    /// Refuses a goal the untouched photo already comes close to: there would be nothing to do.
+    static func requireWork(_ original: Image, goal: LabImage, tolerance: Double, task: String, spec: ExperimentSpec, advice: String) throws {
+        let start = LabImage(original).meanDeltaE2000(to: goal)
+        guard start >= tolerance * 1.5 else {
+            throw SpecError(file: spec.path, field: "tasks.\(task).goal",
+                            message: "the photo as it is already comes within \(String(format: "%.2f", start)) ΔE00 of the goal (tolerance \(tolerance)); \(advice)")
+        }
+    }
+
+    /// The DESIGN §6 metrics of one editing session.
+    static func metrics(_ o: PhotoEditingOutcome, finalDeltaE: Double) -> [Metric] {
+        var metrics = [
+            Metric("reached_effect", o.timeToEffect == nil ? 0 : 1),
+            Metric("within_10s", (o.timeToEffect ?? .infinity) <= 10 ? 1 : 0),
+            Metric("time_to_done_s", o.timeToDone),
+            Metric("gave_up", o.satisfied ? 0 : 1),
+            Metric("final_delta_e00", finalDeltaE),
+            Metric("touches", Double(o.touches)),
+            Metric("control_switches", Double(o.controlSwitches)),
+            Metric("wrong_control_tries", Double(o.wrongControlTries)),
+            Metric("missed_taps", Double(o.missedTaps)),
+        ]
+        if let t = o.timeToEffect { metrics.insert(Metric("time_to_effect_s", t), at: 0) }
+        return metrics
+    }
+}
