@@ -9,7 +9,8 @@ struct PlanTests {
         let plan = TrialPlan(spec: spec)
         #expect(plan.trials.count == 2 * 2 * 4 * 12)
         #expect(Set(plan.trials.map(\.key)).count == plan.trials.count)
-        #expect(plan.trials[0].key == "pip/nearest-corner/iphone-15-portrait/p0000/t01/r1")
+        #expect(plan.trials[0].key.hasPrefix("pip/nearest-corner/iphone-15-portrait/p0000/t"))
+        #expect(plan.trials[0].session == "pip/nearest-corner/iphone-15-portrait/p0000" && plan.trials[0].sessionIndex == 1)
         let again = TrialPlan(spec: try parse(smallSpec()))
         #expect(plan.trials.map(\.seed) == again.trials.map(\.seed))
         // Adding participants does not change existing trials' seeds.
@@ -19,6 +20,30 @@ struct PlanTests {
         // Another experiment seed changes them.
         let other = TrialPlan(spec: try parse(smallSpec(seed: 8)))
         #expect(zip(plan.trials, other.trials).allSatisfy { $0.seed != $1.seed })
+    }
+
+    @Test("a session is one person's trials with one design on one device, in an order shared by every strategy, kept whole by shards")
+    func sessions() throws {
+        let plan = TrialPlan(spec: try parse(smallSpec()))
+        #expect(plan.sessions.count == 2 * 2 * 4)
+        for range in plan.sessions {
+            let trials = plan.trials[range]
+            #expect(Set(trials.map(\.session)).count == 1)
+            #expect(trials.map(\.sessionIndex) == Array(1...trials.count))
+            #expect(Set(trials.map(\.task.id)).count == 12)
+        }
+        // The same person on the same device meets the tasks in the same order whatever the strategy...
+        let order = { (strategy: String, p: Int) in plan.trials.filter { $0.strategy == strategy && $0.participantIndex == p && $0.device.name == "iphone-15-portrait" }.map(\.task.id) }
+        #expect(order("nearest-corner", 0) == order("projected-momentum", 0))
+        // ...and orders differ between people (practice is not confounded with one task).
+        #expect(Set((0..<4).map { order("nearest-corner", $0) }).count > 1)
+        for n in [2, 3] {
+            for i in 1...n {
+                let sessionsIn = Set(plan.trials(in: Shard(index: i, count: n)).map(\.session))
+                let trialsIn = plan.trials(in: Shard(index: i, count: n)).count
+                #expect(trialsIn == sessionsIn.count * 12)
+            }
+        }
     }
 
     @Test("the same person meets every strategy with the same intentions (common random numbers)")

@@ -77,7 +77,7 @@ struct UserModelsTests {
     @Test("a flick lets go at speed after its travel; a drag arrives nearly at rest")
     func throwsAndDrags() {
         var p = Population(participants: 1, overrides: ["style.drag_first_probability": .fixed(0), "motor.aim_sd_deg": .fixed(0),
-                                                        "motor.speed_cv": .fixed(0)]).participant(0, seed: 1)
+                                                        "motor.speed_cv": .fixed(0), "learning.throw_update": .fixed(1)]).participant(0, seed: 1)
         var g = SeededGenerator(seed: 5)
         var thrower = Thrower(participant: p)
         let flick = thrower.plan(from: Point(100, 700), toward: Point(100, 100), using: &g)
@@ -87,7 +87,10 @@ struct UserModelsTests {
         #expect(touches.displacement.y < 0)
         let release = VelocityEstimator.lastTwoSamples.velocity(of: touches.samples).length
         #expect(release > 0.8 * flick.peakSpeed)
-        thrower.noticeMiss()
+        // It came back to where it started: this design carries nothing, so no flick can reach — drag.
+        thrower.learn(from: flick, start: Point(100, 700), goal: Point(100, 100), release: touches.end.location,
+                      velocity: Vector2(0, -flick.peakSpeed), rest: Point(100, 700), landed: false)
+        #expect(thrower.experience.carry == 0)
         let drag = thrower.plan(from: Point(100, 700), toward: Point(100, 100), using: &g)
         #expect(drag.style == .drag && drag.travel > flick.travel)
         let dragTouches = thrower.touches(for: drag, grabbingAt: Point(100, 700), startTime: 0)

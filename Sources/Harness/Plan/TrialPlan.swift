@@ -3,9 +3,18 @@ import UserModels
 
 /// The trials of an experiment: strategy × device × participant × task ×
 /// replication, each with a stable key and seeds derived from it (DESIGN §2).
+///
+/// A participant's trials with one strategy on one device form a *session*, run
+/// in order so the person can learn; sessions (not trials) are what jobs and
+/// shards distribute. Within a session the tasks come in an order drawn per
+/// participant and device (the same for every strategy, so comparisons stay
+/// within-subject), one block of all tasks per replication.
 public struct TrialPlan: Sendable {
     public let spec: ExperimentSpec
+    /// Every trial, session by session, each session in the order it is run.
     public let trials: [PlannedTrial]
+    /// Index ranges of `trials`, one per session.
+    public let sessions: [Range<Int>]
     /// The population's participants, drawn once, by index.
     public let participants: [Participant]
 
@@ -13,29 +22,49 @@ public struct TrialPlan: Sendable {
         self.spec = spec
         participants = (0..<spec.population.participants).map { spec.population.participant($0, seed: spec.seed) }
         var trials: [PlannedTrial] = []
+        var sessions: [Range<Int>] = []
         trials.reserveCapacity(spec.strategies.count * spec.devices.count * participants.count * spec.tasks.count * spec.replications)
         for strategy in spec.strategies {
             for device in spec.devices {
                 for (p, participant) in participants.enumerated() {
-                    for task in spec.tasks {
-                        for r in 1...spec.replications {
+                    let session = "\(spec.question)/\(strategy.label)/\(device.name)/\(participant.id)"
+                    let start = trials.count
+                    for r in 1...spec.replications {
+                        for task in Self.taskOrder(spec, device: device.name, participant: participant.id, block: r) {
                             let tail = "\(device.name)/\(participant.id)/\(task.id)/r\(r)"
                             let key = "\(spec.question)/\(strategy.label)/\(tail)"
                             trials.append(PlannedTrial(
                                 key: key, strategy: strategy.label, device: device, participantIndex: p, task: task,
-                                replication: r, seed: Seed.derive(spec.seed, key),
+                                replication: r, seed: Seed.derive(spec.seed, key), session: session,
+                                sessionIndex: trials.count - start + 1,
                                 behaviourSeed: Seed.derive(spec.seed, "behaviour/\(spec.question)/\(tail)")))
                         }
                     }
+                    sessions.append(start..<trials.count)
                 }
             }
         }
         precondition(Set(trials.map(\.key)).count == trials.count, "trial keys must be unique (duplicate devices, strategies or tasks in \(spec.path))")
         self.trials = trials
+        self.sessions = sessions
+    }
+
+    /// The tasks of one block in the order this participant meets them on this
+    /// device: a seeded shuffle, so practice is not confounded with one task.
+    static func taskOrder(_ spec: ExperimentSpec, device: String, participant: String, block: Int) -> [TaskSpec] {
+        var order = spec.tasks
+        var g = SeededGenerator(seed: spec.seed, label: "order/\(spec.question)/\(device)/\(participant)/b\(block)")
+        for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(g.next() % UInt64(i + 1))) }
+        return order
+    }
+
+    /// The sessions of one shard (as trial index ranges), in plan order.
+    public func sessions(in shard: Shard) -> [Range<Int>] {
+        shard.count == 1 ? sessions : sessions.filter { shard.contains(key: trials[$0.lowerBound].session) }
     }
 
     /// The trials of one shard, in plan order.
     public func trials(in shard: Shard) -> [PlannedTrial] {
-        shard.count == 1 ? trials : trials.filter { shard.contains(key: $0.key) }
+        sessions(in: shard).flatMap { trials[$0] }
     }
 }

@@ -17,11 +17,12 @@ public struct EffectsSimulator: TrialSimulator {
     let designs: [String: EffectsDesign]
     let tasks: [String: PreparedTask]
     let limits: TrialLimits
+    let policy: PolicyKind
     public let dataFiles: [(path: String, sha256: String)]
 
     public static let metricNames = [
         "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "final_delta_e00",
-        "effect_found_s", "refine_s", "scrolls", "cards_opened", "chosen_effect", "chosen_in_first_six", "looks_seen_10s",
+        "effect_found_s", "refine_s", "scrolls", "cards_opened", "chosen_effect", "chosen_on_first_screen", "looks_seen_10s",
         "touches", "control_switches", "wrong_control_tries", "missed_taps",
     ]
 
@@ -48,6 +49,7 @@ public struct EffectsSimulator: TrialSimulator {
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
         limits = spec.limits
+        policy = spec.policy
     }
 
     static func tasks(from node: SpecNode) throws -> [TaskSpec] {
@@ -72,7 +74,7 @@ public struct EffectsSimulator: TrialSimulator {
         }
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, trace: Bool) -> TrialOutcome {
+    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
         let task = tasks[trial.task.id]!
         var environment = EffectsEnvironment(design: designs[trial.strategy]!, device: trial.device, original: task.original)
         var g = SeededGenerator(seed: trial.behaviourSeed)
@@ -83,8 +85,8 @@ public struct EffectsSimulator: TrialSimulator {
             var a = Adjustments()
             a.effect = goal
             let goalProxy = LabImage(Renderer(threads: 1).render(task.original.downscaled(toFit: proxy), with: a))
-            let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts)
-            let o = editor.edit(&environment, goal: goalProxy, using: &g, trace: trace) { env in
+            let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
+            let o = editor.edit(&environment, goal: goalProxy, memory: &memory, using: &g, trace: trace) { env in
                 env.render().meanDeltaE2000(to: goalLab) < task.tolerance
             }
             let found = o.chosenAt
@@ -98,7 +100,7 @@ public struct EffectsSimulator: TrialSimulator {
             }
             events = o.events
         } else {
-            let o = Satisficer(participant: participant, timeLimit: limits.timeLimit).explore(&environment, using: &g, trace: trace)
+            let o = Satisficer(participant: participant, timeLimit: limits.timeLimit).explore(&environment, memory: &memory, using: &g, trace: trace)
             metrics = [
                 Metric("time_to_done_s", o.timeToDone),
                 Metric("looks_seen_10s", Double(o.looksSeenIn10s)),
@@ -109,7 +111,8 @@ public struct EffectsSimulator: TrialSimulator {
         }
         if let e = environment.state.effect, let index = EffectsDesign.catalogIndex(e) {
             metrics.append(Metric("chosen_effect", Double(index)))
-            metrics.append(Metric("chosen_in_first_six", index < 6 ? 1 : 0))
+            // Position bias, per browser: was the look one of the previews its first screen shows?
+            metrics.append(Metric("chosen_on_first_screen", environment.firstScreenLooks.contains(index) ? 1 : 0))
         }
         return TrialOutcome(metrics: metrics, events: events)
     }
@@ -122,6 +125,9 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     let original: Image
     let glance: Image
     var state: EffectsState
+    /// Catalogue indices of the looks the first screen previews (the grid's first
+    /// cells, or the swatch book's card looks).
+    let firstScreenLooks: Set<Int>
 
     init(design: EffectsDesign, device: DeviceConfiguration, original: Image) {
         self.design = design
@@ -129,6 +135,14 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
         self.original = original
         glance = original.downscaled(toFit: 96)
         state = EffectsState(photoAspect: Double(original.width) / Double(max(1, original.height)))
+        firstScreenLooks = Set(design.screen(state, on: device).controls.compactMap { Self.look($0.id).flatMap(EffectsDesign.catalogIndex) })
+    }
+
+    /// The look a preview control stands for: a catalogue look, or a family card's look.
+    static func look(_ id: String) -> Effect? {
+        if id.hasPrefix("effect-"), let e = EffectCatalog.named(String(id.dropFirst(7))) { return e.effect }
+        if id.hasPrefix("card-"), let f = EffectFamily(rawValue: String(id.dropFirst(5))) { return EffectsDesign.representative(f).effect }
+        return nil
     }
 
     var screen: Screen { design.screen(state, on: device) }
@@ -143,14 +157,9 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
 
     /// Previews are real renders of the photo: the catalogue look, or the family card's look.
     mutating func thumbnail(_ id: String, proxy: Int) -> Image? {
+        guard let look = Self.look(id) else { return nil }
         var a = Adjustments()
-        if id.hasPrefix("effect-"), let e = EffectCatalog.named(String(id.dropFirst(7))) {
-            a.effect = e.effect
-        } else if id.hasPrefix("card-"), let f = EffectFamily(rawValue: String(id.dropFirst(5))) {
-            a.effect = EffectsDesign.representative(f).effect
-        } else {
-            return nil
-        }
+        a.effect = look
         return Renderer(threads: 1).render(proxy == 96 ? glance : original.downscaled(toFit: proxy), with: a)
     }
 }

@@ -18,6 +18,7 @@ public struct ExposureSimulator: TrialSimulator {
     let designs: [String: any ExposureDesign]
     let tasks: [String: PreparedTask]
     let limits: TrialLimits
+    let policy: PolicyKind
     public let dataFiles: [(path: String, sha256: String)]
 
     /// Long side of the images the objective metric compares.
@@ -26,7 +27,7 @@ public struct ExposureSimulator: TrialSimulator {
     public static let metricNames = [
         "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "final_delta_e00",
         "touches", "control_switches", "wrong_control_tries", "travel_mm", "clipped_fraction", "missed_taps", "photo_share",
-        "renders", "first_touch_s", "final_black_level", "final_shadows", "final_brightness", "final_contrast", "final_highlights", "final_white_level",
+        "renders", "warning_backoffs", "first_touch_s", "final_black_level", "final_shadows", "final_brightness", "final_contrast", "final_highlights", "final_white_level",
     ]
 
     public init(spec: ExperimentSpec) throws {
@@ -47,6 +48,7 @@ public struct ExposureSimulator: TrialSimulator {
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
         limits = spec.limits
+        policy = spec.policy
     }
 
     static func tasks(from node: SpecNode) throws -> [TaskSpec] {
@@ -66,14 +68,14 @@ public struct ExposureSimulator: TrialSimulator {
         }
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, trace: Bool) -> TrialOutcome {
+    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
         let task = tasks[trial.task.id]!
         var environment = ExposureEnvironment(design: designs[trial.strategy]!, device: trial.device, original: task.original)
         var g = SeededGenerator(seed: trial.behaviourSeed)
         let proxy = Int(participant["perception.proxy_px"])
         let goal = LabImage(Renderer(threads: 1).render(task.original.downscaled(toFit: proxy), with: goalAdjustments(trial)))
-        let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts)
-        let outcome = editor.edit(&environment, goal: goal, using: &g, trace: trace) { env in
+        let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
+        let outcome = editor.edit(&environment, goal: goal, memory: &memory, using: &g, trace: trace) { env in
             env.render().meanDeltaE2000(to: task.goalLab) < task.tolerance
         }
         let final = environment.render()
@@ -84,6 +86,7 @@ public struct ExposureSimulator: TrialSimulator {
             Metric("clipped_fraction", clipping.shadows + clipping.highlights),
             Metric("photo_share", environment.screen.photoShare),
             Metric("renders", Double(environment.renders)),
+            Metric("warning_backoffs", Double(outcome.warningBackoffs)),
         ]
         // The final values, so reports can re-render what the person ended with.
         let a = environment.state.adjustments

@@ -61,7 +61,7 @@ public struct PIPSimulator: TrialSimulator {
         return c
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, trace: Bool) -> TrialOutcome {
+    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
         guard case .movePIP(let start, let goal) = trial.task.goal else {
             preconditionFailure("PIP trial \(trial.key) has a non-PIP task")
         }
@@ -69,7 +69,8 @@ public struct PIPSimulator: TrialSimulator {
         let layout = pip.layout
         var g = SeededGenerator(seed: trial.behaviourSeed)
         var log = TraceLog(enabled: trace)
-        var thrower = Thrower(participant: participant)
+        var thrower = Thrower(participant: participant, experience: memory.throwing)
+        let cognition = Cognition(participant: participant, repetition: memory.repetition)
         var clock = VirtualClock()
         let screen = trial.device.bounds
         // The thumb rests low on the screen, where a hand holding the device keeps it.
@@ -85,7 +86,7 @@ public struct PIPSimulator: TrialSimulator {
                             ("group", .text(participant.group.rawValue))])
         while attempts < limits.maxAttempts && clock.now < limits.timeLimit {
             attempts += 1
-            clock.advance(by: participant["cognition.mental_prep_s"])
+            clock.advance(by: cognition.mentalPreparation)
             let pipCenter = layout.center(of: corner)
             clock.advance(by: thrower.reachTime(from: finger, to: pipCenter, targetWidth: layout.pipSize.width, on: trial.device))
             let plan = thrower.plan(from: pipCenter, toward: layout.center(of: goal), using: &g)
@@ -111,6 +112,8 @@ public struct PIPSimulator: TrialSimulator {
             clock.advance(by: release.settleTime)
             log.add(clock.now, "settled", [("corner", .text(release.corner.rawValue)),
                                            ("settle_s", .number(release.settleTime)), ("overshoot_pt", .number(release.overshoot))])
+            thrower.learn(from: plan, start: pipCenter, goal: layout.center(of: goal), release: release.position,
+                          velocity: release.velocity, rest: layout.center(of: release.corner), landed: release.corner == goal)
             corner = release.corner
             finger = touches.end.location
             last = release
@@ -122,9 +125,10 @@ public struct PIPSimulator: TrialSimulator {
                 break
             }
             log.add(clock.now, "perceive", [("corner", .text(corner.rawValue)), ("intended", .bool(false))])
-            thrower.noticeMiss()
         }
 
+        memory.throwing = thrower.experience
+        memory.trialsDone += 1
         let f = first!
         var metrics = [
             Metric("reached_effect", reachedAt == nil ? 0 : 1),

@@ -38,12 +38,13 @@ enum QuestionRegistry {
         }
     }
 
-    /// The metric names a question reports, in report order.
+    /// The metric names a question reports, in report order; every question also
+    /// records each trial's position in its session (`session_trial`).
     static func metricNames(question: String) -> [String] {
         switch question {
-        case "pip": return PIPSimulator.metricNames
-        case "exposure": return ExposureSimulator.metricNames
-        case "effects": return EffectsSimulator.metricNames
+        case "pip": return PIPSimulator.metricNames + ["session_trial"]
+        case "exposure": return ExposureSimulator.metricNames + ["session_trial"]
+        case "effects": return EffectsSimulator.metricNames + ["session_trial"]
         default: return []
         }
     }

@@ -12,6 +12,12 @@ public struct PlannedTrial: Sendable, Hashable {
     public var replication: Int
     /// hash(experiment seed, key): the trial's own random stream.
     public var seed: UInt64
+    /// The session it belongs to (`question/strategy/device/participant`): a
+    /// participant's trials with one design on one device, run in order so the
+    /// person can learn (DESIGN §2).
+    public var session: String
+    /// 1-based position of the trial in its session.
+    public var sessionIndex: Int
     /// hash(experiment seed, key without the strategy): the person's intentions
     /// and motor noise for this task, shared by every strategy so that
     /// comparisons between designs use common random numbers.
@@ -35,7 +41,9 @@ public struct TrialOutcome: Sendable {
 /// built from the spec (controllers per strategy and device) and are shared
 /// by the worker threads, so they must be immutable.
 public protocol TrialSimulator: Sendable {
-    func run(_ trial: PlannedTrial, participant: Participant, trace: Bool) -> TrialOutcome
+    /// Runs one trial; `memory` holds what the person learned in the session's
+    /// earlier trials and is updated with what this one taught them.
+    func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome
     /// Data files the trials read (photos), with their SHA-256, for the run's provenance.
     var dataFiles: [(path: String, sha256: String)] { get }
 }

@@ -57,30 +57,36 @@ public enum ExperimentRunner {
     /// for calibrations, sweeps and benchmarks. Results come back in plan order.
     public static func simulate(spec: ExperimentSpec, jobs: Int = 1, shard: Shard = .whole) throws -> [TrialResult] {
         let plan = TrialPlan(spec: spec)
-        let trials = plan.trials(in: shard)
+        let sessions = plan.sessions(in: shard)
         let simulator = try QuestionRegistry.simulator(for: spec)
-        let results = Locked([TrialResult?](repeating: nil, count: trials.count))
+        let results = Locked([[TrialResult]?](repeating: nil, count: sessions.count))
         DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { worker in
-            var mine: [(Int, TrialResult)] = []
-            for i in stride(from: worker, to: trials.count, by: max(1, jobs)) {
-                mine.append((i, run(trials[i], plan: plan, simulator: simulator, trace: false)))
+            var mine: [(Int, [TrialResult])] = []
+            for i in stride(from: worker, to: sessions.count, by: max(1, jobs)) {
+                mine.append((i, runSession(sessions[i], plan: plan, simulator: simulator, trace: false)))
             }
             results.withLock { all in for (i, r) in mine { all[i] = r } }
         }
-        return results.current.map { $0! }
+        return results.current.flatMap { $0! }
     }
 
-    /// One trial with its participant.
-    static func run(_ trial: PlannedTrial, plan: TrialPlan, simulator: any TrialSimulator, trace: Bool) -> TrialResult {
-        let participant = plan.participants[trial.participantIndex]
-        return TrialResult(trial: trial, participantID: participant.id, participantGroup: participant.group.rawValue,
-                           outcome: simulator.run(trial, participant: participant, trace: trace))
+    /// One session's trials, in order, with what the person learns carried from
+    /// trial to trial. Each result records its position in the session (`session_trial`).
+    static func runSession(_ range: Range<Int>, plan: TrialPlan, simulator: any TrialSimulator, trace: Bool) -> [TrialResult] {
+        var memory = SessionMemory()
+        return plan.trials[range].map { trial in
+            let participant = plan.participants[trial.participantIndex]
+            var outcome = simulator.run(trial, participant: participant, memory: &memory, trace: trace)
+            outcome.metrics.append(Metric("session_trial", Double(trial.sessionIndex)))
+            return TrialResult(trial: trial, participantID: participant.id, participantGroup: participant.group.rawValue, outcome: outcome)
+        }
     }
 
     public static func run(spec: ExperimentSpec, store: RunStore, options: RunOptions,
                            cancelled: @escaping @Sendable () -> Bool = { false }) throws -> RunSummary {
         let plan = TrialPlan(spec: spec)
-        let mine = plan.trials(in: options.shard)
+        let mySessions = plan.sessions(in: options.shard)
+        let mine = mySessions.flatMap { plan.trials[$0] }
         let simulator = try QuestionRegistry.simulator(for: spec)
         let provenance = Provenance.current(argv: options.argv,
                                             gitDirectory: URL(fileURLWithPath: spec.path).deletingLastPathComponent())
@@ -99,8 +105,12 @@ public enum ExperimentRunner {
                                        dataFiles: simulator.dataFiles)
         }
         let resumed = previous != nil
-        let todo = mine.filter { !done.contains($0.key) }
-        let progress = ProgressReporter(label: spec.name, total: mine.count, alreadyDone: mine.count - todo.count,
+        // A session with any trial left runs again from its start (the person must
+        // relearn what the stored trials taught); only the missing trials are stored.
+        let todo = mySessions.filter { plan.trials[$0].contains { !done.contains($0.key) } }
+        let stored = done
+        let remaining = mine.count - done.count
+        let progress = ProgressReporter(label: spec.name, total: mine.count, alreadyDone: done.count,
                                         style: options.progress)
 
         let heartbeat = DispatchSource.makeTimerSource(queue: .global())
@@ -114,16 +124,17 @@ public enum ExperimentRunner {
         let timing = Locked((simulate: 0.0, store: 0.0))
         let writer = DispatchQueue(label: "refine.store")
         let writes = DispatchGroup()
-        let chunk = max(1, min(options.batchSize, todo.count / max(1, options.jobs * 8) + 1))
+        let perSession = max(1, mine.count / max(1, mySessions.count))
+        let chunk = max(1, min(max(1, options.batchSize / perSession), todo.count / max(1, options.jobs * 8) + 1))
 
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { _ in
             while !cancelled() && failure.current == nil {
                 let start = next.withLock { i -> Int in defer { i += chunk }; return i }
                 guard start < todo.count else { return }
                 let t0 = Date()
-                let batch = todo[start..<min(start + chunk, todo.count)].map {
-                    run($0, plan: plan, simulator: simulator, trace: options.trace)
-                }
+                let batch = todo[start..<min(start + chunk, todo.count)].flatMap {
+                    runSession($0, plan: plan, simulator: simulator, trace: options.trace)
+                }.filter { !stored.contains($0.trial.key) }
                 let simulated = Date().timeIntervalSince(t0)
                 writes.enter()
                 writer.async {
@@ -150,7 +161,7 @@ public enum ExperimentRunner {
         }
         try store.finish(runID: runID, status: "completed")
         let t = timing.current
-        return RunSummary(runID: runID, resumed: resumed, planned: mine.count, skipped: mine.count - todo.count,
-                          ran: todo.count, status: "completed", simulateSeconds: t.simulate, storeSeconds: t.store)
+        return RunSummary(runID: runID, resumed: resumed, planned: mine.count, skipped: done.count,
+                          ran: remaining, status: "completed", simulateSeconds: t.simulate, storeSeconds: t.store)
     }
 }

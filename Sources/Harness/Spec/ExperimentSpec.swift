@@ -74,6 +74,8 @@ public struct ExperimentSpec: Sendable {
     public var sha256: String
     /// Where it was read from.
     public var path: String
+    /// How the simulated people decide their next adjustment (`policy:`; DESIGN §4).
+    public var policy: PolicyKind = .effectModel
 }
 
 /// Which way a metric gets worse.

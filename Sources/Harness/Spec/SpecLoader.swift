@@ -8,7 +8,7 @@ import Yams
 /// first problem with its file, line, column and field path.
 public enum SpecLoader {
     static let topLevelKeys = ["name", "question", "title", "description", "seed", "replications", "devices",
-                               "strategies", "population", "tasks", "limits", "metrics", "report", "gate", "sensitivity"]
+                               "strategies", "population", "tasks", "limits", "metrics", "report", "gate", "sensitivity", "policy"]
 
     /// Loads and validates the spec at `path`.
     public static func load(path: String) throws -> ExperimentSpec {
@@ -55,6 +55,15 @@ public enum SpecLoader {
         let metrics = try spec.optional("metrics")?.list().map { try metricName($0, known: known) } ?? []
         let gate = try parseGate(spec.optional("gate"), known: known)
         let sensitivity = try parseSensitivity(spec.optional("sensitivity"), known: known)
+        var policy = PolicyKind.effectModel
+        if let node = try spec.optional("policy") {
+            let name = try node.string()
+            guard let kind = PolicyKind(rawValue: name) else {
+                let names = PolicyKind.allCases.map(\.rawValue)
+                throw node.error("unknown decision policy '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
+            }
+            policy = kind
+        }
 
         return ExperimentSpec(
             name: name, question: question,
@@ -64,7 +73,7 @@ public enum SpecLoader {
             replications: try spec.optional("replications")?.int(in: 1...10_000) ?? 1,
             devices: devices, strategies: strategies, population: population, tasks: tasks,
             limits: limits, metrics: metrics, report: report, gate: gate, sensitivity: sensitivity,
-            text: text, sha256: SHA256.hex(text), path: file)
+            text: text, sha256: SHA256.hex(text), path: file, policy: policy)
     }
 
     static func yamlError(_ error: YamlError, file: String) -> SpecError {

@@ -58,10 +58,10 @@ struct EffectsReport {
         doc.add(.table(header: ["strategy · device · group", "n", "within 10 s", "verdict"], rows: rows))
 
         doc.add(.heading(level: 2, text: "Which effects people end up using"))
-        doc.add(.paragraph("Exploring tasks: a satisficing person with no goal inspects previews in reading order and settles on the first look they like (chance per look: the `preference.like_probability` parameter). The grid's first six are the catalogue's first six effects; the swatch book shows one card per family."))
-        doc.add(.table(header: ["strategy", "n", "chose one of the first six", "mean looks seen in 10 s", "mean scrolls"], rows: strategies.map { s in
+        doc.add(.paragraph("Exploring tasks: a satisficing person with no goal inspects previews in reading order; each look's appeal comes from its pixels (how colourful, contrasty, warm or monochrome it is compared with the photo) weighed by the person's own taste (`preference.*` parameters), and a look is taken once its appeal reaches the person's aspiration, which falls with time spent browsing. Position bias is measured per browser: the share of people who settle on a look their browser's first screen already previewed (the grid's first visible cells; the swatch book's six card looks). The whole usage distribution is in the figure below."))
+        doc.add(.table(header: ["strategy", "n", "chose a look previewed on the first screen", "mean looks seen in 10 s", "mean scrolls"], rows: strategies.map { s in
             let t = trials(s, matching: false)
-            return [s, "\(t.count)", kit.rate("chosen_in_first_six", t), formatNumber(Descriptive.mean(ResultSet.values("looks_seen_10s", in: t)), digits: 1),
+            return [s, "\(t.count)", kit.rate("chosen_on_first_screen", t), formatNumber(Descriptive.mean(ResultSet.values("looks_seen_10s", in: t)), digits: 1),
                     formatNumber(Descriptive.mean(ResultSet.values("scrolls", in: t)), digits: 2)]
         }))
         figures.append(kit.ecdfFigure(metric: "time_to_effect_s", name: "ecdf_time_to_effect", xlabel: "time to effect (s)",

@@ -22,6 +22,15 @@ public enum Lexicon {
         t < 0.3 ? [.shadows] : t > 0.7 ? [.highlights] : [.midtones]
     }
 
+    /// Whether a label names a place to go rather than an option to apply: a way
+    /// back or to a collection ("Back", "Done", "Effects", "More").
+    public static func leadsElsewhere(_ label: String) -> Bool {
+        let words = label.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        let navigation: Set<String> = ["back", "done", "cancel", "close", "menu", "more", "all", "browse", "effects",
+                                       "filters", "looks", "presets", "library", "home"]
+        return !words.isEmpty && words.allSatisfy { navigation.contains($0) }
+    }
+
     /// The words of a label (for reading time).
     public static func wordCount(_ label: String) -> Int {
         label.split(whereSeparator: { $0 == " " || $0 == "&" || $0 == "/" }).count

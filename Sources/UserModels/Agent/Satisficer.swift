@@ -10,14 +10,18 @@ public struct ExplorationOutcome: Sendable {
     public var looksSeenIn10s: Int
     public var scrolls: Int
     public var timeToDone: Double
+    /// How appealing the look settled on seemed, and the aspiration level at the time.
+    public var appeal: Double?
     public var events: [TraceEvent]
 }
 
-/// A satisficing person (Simon 1956): no goal, just "something I like". Previews
-/// are inspected in reading order and each is liked with the person's probability;
-/// with nothing liked they scroll for more, or open one of those in view and try a
-/// few looks of it. Which effects such people end up using is what the grid's "first
-/// six" question is about.
+/// A satisficing person (Simon 1955): no goal, just "something I like". Each
+/// preview's appeal comes from its pixels and the person's taste (`Taste`); a
+/// look is taken when its appeal reaches the person's aspiration, which falls
+/// with the time spent browsing. With nothing good enough in view they scroll
+/// for more; at the end of the list they take the most appealing one in view, then try
+/// a few looks of it. Which effects such people use then comes out of position,
+/// appeal and effort together.
 public struct Satisficer: Sendable {
     public var participant: Participant
     public var timeLimit: Double
@@ -29,67 +33,77 @@ public struct Satisficer: Sendable {
 
     public func explore<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(_ environment: inout E, using g: inout G,
                                                                               trace: Bool = false) -> ExplorationOutcome {
-        let p = participant
-        let like = p["preference.like_probability"]
-        let cognition = Cognition(participant: p)
-        let dragger = KnobDragger(participant: p)
-        var log = TraceLog(enabled: trace)
-        var clock = VirtualClock()
-        var seen: Set<String> = []
-        var looks = 0
-        var scrolls = 0
-        var finger = environment.screen.device.bounds.center
-        func countLook() { if clock.now <= 10 { looks += 1 } }
+        var unused = SessionMemory()
+        return explore(&environment, memory: &unused, using: &g, trace: trace)
+    }
 
-        clock.advance(by: p["perception.eye_movement_s"])
-        while clock.now < timeLimit {
+    public func explore<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(_ environment: inout E, memory: inout SessionMemory,
+                                                                              using g: inout G, trace: Bool = false) -> ExplorationOutcome {
+        let p = participant
+        let taste = Taste(participant: p)
+        let cognition = Cognition(participant: p, repetition: memory.repetition)
+        let hands = Hands(participant: p, trace: trace)
+        let proxy = Int(p["perception.proxy_px"])
+        var record = EditingRecord(finger: environment.screen.device.bounds.center, log: TraceLog(enabled: trace))
+        let original = LookFeatures(LabImage(environment.photo(proxy: proxy)))
+        func aspiration() -> Double { p["preference.aspiration"] - p["preference.aspiration_decay_per_s"] * record.clock.now }
+        var appeal: [String: Double] = [:]
+        var looks = 0
+        func countLook() { if record.clock.now <= 10 { looks += 1 } }
+        defer { memory.trialsDone += 1 }
+
+        record.clock.advance(by: p["perception.eye_movement_s"])
+        while record.clock.now < timeLimit {
             let screen = environment.screen
-            let previews = screen.controls.filter { $0.role == .thumbnail && !seen.contains($0.id) }
-                .sorted { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
+            let previews = screen.controls.filter { $0.role == .thumbnail }.sorted { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
             var pick: Control?
-            for t in previews {
-                clock.advance(by: p["cognition.search_item_s"] + p["perception.cycle_s"])
-                seen.insert(t.id)
+            for t in previews where appeal[t.id] == nil {
+                record.clock.advance(by: cognition.practice * p["cognition.search_item_s"] + p["perception.cycle_s"])
+                let image = environment.thumbnail(t.id, proxy: proxy) ?? environment.photo(proxy: proxy)
+                appeal[t.id] = taste.appeal(of: LookFeatures(LabImage(image)), comparedWith: original, using: &g)
                 countLook()
-                log.add(clock.now, "inspect", [("control", .text(t.id))])
-                if g.bernoulli(like) { pick = t; break }
+                record.log.add(record.clock.now, "inspect", [("control", .text(t.id)), ("appeal", .number(appeal[t.id]!))])
+                if appeal[t.id]! >= aspiration() { pick = t; break }
             }
             if pick == nil, let area = screen.controls.first(where: { $0.role == .scrollArea }), (area.value ?? 1) < 1 {
-                let swipe = dragger.swipe(from: area.frame.center + Vector2(0, area.frame.height * 0.3), direction: Vector2(0, -1),
-                                          distance: area.frame.height * 0.4, startTime: clock.now)
-                environment.perform(.drag(swipe))
-                clock.advance(to: swipe.end.time)
-                scrolls += 1
-                log.add(clock.now, "scroll", [("control", .text(area.id))])
+                hands.scroll(area, &environment, &record, cognition: cognition, using: &g)
                 continue
             }
-            // Nothing liked and nothing more to see: any of the visible previews will do
-            // (a uniform pick, so the fallback itself favours no position).
-            let visible = screen.controls.filter { $0.role == .thumbnail }.sorted { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
-            guard let chosen = pick ?? (visible.isEmpty ? nil : visible[Int(g.next() % UInt64(visible.count))]) else { break }
-            let tap = Tapper(participant: p).tap(chosen.frame, from: finger, startTime: clock.now, on: screen.device, using: &g)
-            environment.perform(.tap(tap.touches))
-            clock.advance(to: tap.touches.end.time)
-            finger = tap.landing
-            log.add(clock.now, "choose", [("control", .text(chosen.id))])
-            if !chosen.frame.contains(tap.landing) { continue }
-            // Try a few looks of it: each swipe or slider move shows another one.
+            // Nothing good enough and nothing more to see: the most appealing of those in view.
+            guard let chosen = pick ?? previews.max(by: { (appeal[$0.id] ?? -.infinity, $1.id) < (appeal[$1.id] ?? -.infinity, $0.id) }) else { break }
+            record.log.add(record.clock.now, "choose", [("control", .text(chosen.id))])
+            guard hands.tap(chosen, on: screen, &environment, &record, cognition: cognition, using: &g) else { continue }
+            // Try a few looks of it (each swipe, slider move or option shows another) until one is liked.
+            var current = appeal[chosen.id] ?? -.infinity
             var tries = 0
-            while clock.now < timeLimit && tries < 8 && !g.bernoulli(like) {
-                let refine = environment.screen.controls.first { ($0.role == .zone || $0.role == .slider) && $0.thumbCenter != nil }
-                guard let control = refine, let grab = control.thumbCenter else { break }
-                clock.advance(by: p["perception.cycle_s"])
-                let step = (tries % 2 == 0 ? 1.0 : -1.0) * 0.25 * control.frame.width
-                let touches = dragger.drag(from: grab, to: grab + Vector2(step, 0), tolerance: 10, startTime: clock.now, on: environment.screen.device, using: &g)
-                environment.perform(.drag(touches))
-                clock.advance(to: touches.end.time)
+            var direction = 1.0
+            var optionsTried: Set<String> = []
+            while record.clock.now < timeLimit && tries < 8 && current < aspiration() {
+                let controls = environment.screen.controls
+                if let control = controls.first(where: { ($0.role == .zone || $0.role == .slider) && $0.thumbCenter != nil }) {
+                    record.clock.advance(by: p["perception.cycle_s"])
+                    _ = hands.drag(control, by: direction * 0.25 * control.frame.width, grabAt: control.frame.center,
+                                   on: environment.screen, &environment, &record, using: &g)
+                } else if let option = controls.first(where: { $0.role == .button && !optionsTried.contains($0.id) && !Lexicon.leadsElsewhere($0.label ?? "") }) {
+                    optionsTried.insert(option.id)
+                    _ = hands.tap(option, on: environment.screen, &environment, &record, cognition: cognition, using: &g)
+                } else {
+                    break
+                }
+                let seen = taste.appeal(of: LookFeatures(LabImage(environment.photo(proxy: proxy))), comparedWith: original, using: &g)
+                record.clock.advance(by: p["perception.cycle_s"])
+                // A step that made it worse is tried the other way next time.
+                if seen < current { direction = -direction }
+                current = seen
                 countLook()
                 tries += 1
             }
-            clock.advance(by: cognition.mentalPreparation)
-            log.add(clock.now, "settle", [("control", .text(chosen.id))])
-            return ExplorationOutcome(chosen: chosen.id, looksSeenIn10s: looks, scrolls: scrolls, timeToDone: clock.now, events: log.events)
+            record.clock.advance(by: cognition.mentalPreparation)
+            record.log.add(record.clock.now, "settle", [("control", .text(chosen.id)), ("appeal", .number(current))])
+            return ExplorationOutcome(chosen: chosen.id, looksSeenIn10s: looks, scrolls: record.outcome.scrolls, timeToDone: record.clock.now,
+                                      appeal: current, events: record.log.events)
         }
-        return ExplorationOutcome(chosen: nil, looksSeenIn10s: looks, scrolls: scrolls, timeToDone: clock.now, events: log.events)
+        return ExplorationOutcome(chosen: nil, looksSeenIn10s: looks, scrolls: record.outcome.scrolls, timeToDone: record.clock.now,
+                                  appeal: nil, events: record.log.events)
     }
 }

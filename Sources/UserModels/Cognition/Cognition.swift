@@ -4,15 +4,22 @@ import Foundation
 /// each law with the participant's own constants (ParameterCatalog).
 public struct Cognition: Sendable {
     public var participant: Participant
+    /// The power-law-of-practice factor on deciding, searching and reading for
+    /// this repetition of a task with the same design (1 on first use).
+    public var practice: Double
 
-    public init(participant: Participant) { self.participant = participant }
+    /// The person on their `repetition`-th trial with a design (1-based).
+    public init(participant: Participant, repetition: Int = 1) {
+        self.participant = participant
+        practice = pow(Double(max(1, repetition)), -participant["learning.practice_alpha"])
+    }
 
     /// Hick–Hyman: time to choose among `n` equally likely alternatives,
     /// RT = a + b·log2(n), with the person's trial-to-trial variability.
     public func choiceTime<G: RandomNumberGenerator>(among n: Int, using g: inout G) -> Double {
         let p = participant
         let rt = p["cognition.hick_a_s"] + p["cognition.hick_b_s_per_bit"] * log2(Double(max(1, n)))
-        return rt * max(0.3, 1 + g.normal(mean: 0, sd: p["motor.timing_cv"]))
+        return practice * rt * max(0.3, 1 + g.normal(mean: 0, sd: p["motor.timing_cv"]))
     }
 
     /// Serial self-terminating visual search over `items`: items are inspected in
@@ -22,7 +29,7 @@ public struct Cognition: Sendable {
     /// average — an outcome of the process, not a constant.
     public func search<G: RandomNumberGenerator>(items: Int, popOut: Bool = false, using g: inout G,
                                                  isTarget: (Int) -> Bool) -> (found: Int?, time: Double) {
-        let perItem = participant[popOut ? "cognition.popout_item_s" : "cognition.search_item_s"]
+        let perItem = practice * participant[popOut ? "cognition.popout_item_s" : "cognition.search_item_s"]
         var order = Array(0..<items)
         for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(g.next() % UInt64(i + 1))) }
         var time = participant["perception.cycle_s"]
@@ -34,7 +41,7 @@ public struct Cognition: Sendable {
     }
 
     /// Time to read a label of `words` words.
-    public func readingTime(words: Int) -> Double { Double(words) * participant["cognition.read_word_s"] }
+    public func readingTime(words: Int) -> Double { practice * Double(words) * participant["cognition.read_word_s"] }
 
     /// Whether the person works out what a control does from its label alone.
     public func infersFromLabel<G: RandomNumberGenerator>(using g: inout G) -> Bool {
@@ -60,5 +67,5 @@ public struct Cognition: Sendable {
     }
 
     /// KLM mental preparation before a deliberate action.
-    public var mentalPreparation: Double { participant["cognition.mental_prep_s"] }
+    public var mentalPreparation: Double { practice * participant["cognition.mental_prep_s"] }
 }

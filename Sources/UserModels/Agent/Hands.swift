@@ -1,0 +1,105 @@
+import Foundation
+import Interaction
+
+/// The running record of one editing trial: the virtual clock, where the finger
+/// is, the outcome counted so far and the trace.
+struct EditingRecord {
+    var clock = VirtualClock()
+    var finger: Point
+    var outcome = PhotoEditingOutcome(satisfied: false, timeToEffect: nil, timeToDone: 0, touches: 0, controlSwitches: 0,
+                                      wrongControlTries: 0, missedTaps: 0, travel: 0, events: [])
+    var log: TraceLog
+
+    /// Counts a gesture that started at `start`.
+    mutating func touched(at start: Double) {
+        if outcome.firstTouch == nil { outcome.firstTouch = start }
+        outcome.touches += 1
+    }
+}
+
+/// Acting: taps, drags and swipes through the motor models, delivered to the
+/// environment, with the clock advanced to when the finger lifts.
+struct Hands {
+    let participant: Participant
+    let trace: Bool
+
+    /// Taps `control` after deciding to (KLM M); true when the finger landed on it.
+    func tap<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(_ control: Control, on screen: Screen, _ environment: inout E,
+                                                                 _ record: inout EditingRecord, cognition: Cognition,
+                                                                 using g: inout G) -> Bool {
+        record.clock.advance(by: cognition.mentalPreparation)
+        let tap = Tapper(participant: participant).tap(control.frame, from: record.finger, startTime: record.clock.now,
+                                                       on: screen.device, using: &g)
+        record.log.add(tap.touches.start.time, "tap", [("control", .text(control.id)), ("x", .number(tap.landing.x)), ("y", .number(tap.landing.y))])
+        environment.perform(.tap(tap.touches))
+        record.touched(at: tap.touches.start.time)
+        record.clock.advance(to: tap.touches.end.time)
+        record.finger = tap.landing
+        let hit = control.frame.contains(tap.landing)
+        if !hit { record.outcome.missedTaps += 1 }
+        return hit
+    }
+
+    /// Swipes a scroll area up to see more of it.
+    func scroll<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(_ area: Control, _ environment: inout E,
+                                                                    _ record: inout EditingRecord, cognition: Cognition,
+                                                                    using g: inout G) {
+        let swipe = KnobDragger(participant: participant).swipe(
+            from: area.frame.center + Vector2(0, area.frame.height * 0.3), direction: Vector2(0, -1),
+            distance: area.frame.height * 0.4, startTime: record.clock.now + cognition.choiceTime(among: 2, using: &g))
+        environment.perform(.drag(swipe))
+        record.touched(at: swipe.start.time)
+        record.clock.advance(to: swipe.end.time)
+        record.outcome.scrolls += 1
+        record.log.add(record.clock.now, "scroll", [("control", .text(area.id))])
+    }
+
+    /// Drags `control` by `move` points along its axis, grabbing its thumb (or, for
+    /// a zone, the point `grabAt`). Returns how far the finger actually moved along the axis.
+    func drag<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(_ control: Control, by move: Double, grabAt zonePoint: Point,
+                                                                  on screen: Screen, _ environment: inout E,
+                                                                  _ record: inout EditingRecord, using g: inout G) -> Double {
+        let axis = Self.axisVector(control)
+        let length = Self.trackLength(control)
+        var move = move
+        let grab = control.thumbCenter ?? zonePoint
+        if control.thumbCenter != nil, let v = control.value {
+            let target = min(1, max(0, v + move / length))
+            move = (target - v) * length
+            // A thumb already at the end cannot go further: try the other way.
+            if abs(move) < 1 { move = (target >= 1 ? -0.1 : 0.1) * length }
+        }
+        if abs(move) < 1 { move = move < 0 ? -1 : 1 }
+        record.clock.advance(by: Tapper(participant: participant).reachTime(from: record.finger, to: grab, size: max(control.frame.height, 20),
+                                                                            on: screen.device))
+        let touches = KnobDragger(participant: participant).drag(from: grab, to: grab + axis * move, tolerance: max(3, abs(move) * 0.1),
+                                                                 startTime: record.clock.now, on: screen.device, using: &g)
+        if trace {
+            for s in touches.samples {
+                record.log.add(s.time, "touch", [("phase", .text(s.phase.rawValue)), ("x", .number(s.location.x)), ("y", .number(s.location.y))])
+            }
+        }
+        environment.perform(.drag(touches))
+        record.touched(at: touches.start.time)
+        record.clock.advance(to: touches.end.time)
+        record.outcome.travel += touches.pathLength
+        record.finger = touches.end.location
+        return (touches.end.location - touches.start.location).dot(axis)
+    }
+
+    static func axisVector(_ c: Control) -> Vector2 {
+        switch c.axis {
+        case .horizontal?: Vector2(1, 0)
+        case .vertical?: Vector2(0, -1)
+        case nil: Vector2(0, -1)   // zones: drag up for more
+        }
+    }
+
+    static func trackLength(_ c: Control) -> Double {
+        switch c.axis {
+        case .horizontal?: c.frame.width
+        case .vertical?: c.frame.height
+        case nil: min(200, max(c.frame.height, 80))
+        }
+    }
+}

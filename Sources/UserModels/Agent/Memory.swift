@@ -1,0 +1,66 @@
+import Interaction
+
+/// What a person knows about one control: what its label claims, what it was
+/// seen to do to each region of the photo, and how boldly they now move it.
+public struct ControlBelief: Sendable {
+    /// Regions the label (or a place on a tonal scale) suggests it changes.
+    public var claimedRegions: [PhotoRegion] = []
+    public var understoodLabel = false
+    /// Region → change of (lightness, colourfulness) there per point of drag along the control's axis.
+    public var effect: [PhotoRegion: Vector2] = [:]
+    /// Regions the control was seen to leave alone.
+    public var useless: Set<PhotoRegion> = []
+    /// Share of a planned move the person dares: cut after an overshoot, regained after moves that help.
+    public var boldness: Double
+    public var tried: Bool { !effect.isEmpty || !useless.isEmpty }
+
+    public init(boldness: Double) { self.boldness = boldness }
+}
+
+/// What a person carries from one trial to the next with the same design on
+/// the same device (a session, DESIGN §2): what controls do, which hidden
+/// controls they found, how objects thrown with this design travel, and how
+/// many times they have done such a task (the power law of practice).
+public struct SessionMemory: Sendable {
+    /// Beliefs about controls, by control id (ids are stable within a design).
+    public var controls: [String: ControlBelief] = [:]
+    /// Controls found to respond although they show no affordance.
+    public var discovered: Set<String> = []
+    /// Throwing experience with this design (picture-in-picture).
+    public var throwing: ThrowingExperience? = nil
+    /// Trials finished in this session so far.
+    public var trialsDone = 0
+
+    public init() {}
+
+    /// The 1-based repetition the next trial is.
+    public var repetition: Int { trialsDone + 1 }
+}
+
+/// What a person keeps in mind during one trial, besides the session's memory.
+struct WorkingMemory {
+    var controls: [String: ControlBelief]
+    var discovered: Set<String>
+    /// Buttons tapped, the last one, and how far from the goal the photo looked after each.
+    var tapped: Set<String> = []
+    var lastTapped: String? = nil
+    var afterButton: [String: Double] = [:]
+    /// Previews inspected (how far from the goal each looked) and those that disappointed.
+    var inspected: [String: Double] = [:]
+    var rejected: Set<String> = []
+    /// The control in hand.
+    var current: String? = nil
+
+    init(_ session: SessionMemory) {
+        controls = session.controls
+        discovered = session.discovered
+    }
+
+    /// What of this trial's knowledge lasts into the next trial of the session:
+    /// what controls do and where hidden ones are, with boldness back to fresh.
+    func carried(into session: inout SessionMemory, freshBoldness: Double) {
+        session.controls = controls.mapValues { var b = $0; b.boldness = freshBoldness; return b }
+        session.discovered = discovered
+        session.trialsDone += 1
+    }
+}
