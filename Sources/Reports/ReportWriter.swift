@@ -32,6 +32,7 @@ public enum ReportWriter {
             case "effects": try EffectsReport(spec: spec, results: results).build(into: &document, figures: &figures, folder: staging)
             default: document.add(.paragraph("No question-specific sections for '\(spec.question)' yet."))
             }
+            LearningSection(kit: ReportKit(spec: spec, results: results)).build(into: &document, figures: &figures)
             try SensitivitySection.build(spec: spec, store: store, into: &document, figures: &figures)
             Sections.provenance(spec: spec, results: results, into: &document)
             for figure in figures { try Gnuplot.render(figure, in: staging) }

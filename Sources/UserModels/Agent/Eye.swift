@@ -31,13 +31,13 @@ struct Eye {
     /// know them at a glance), places on a tonal scale, what looks touchable.
     func read<G: RandomNumberGenerator>(_ screen: Screen, into memory: inout WorkingMemory, cognition: Cognition,
                                         _ record: inout EditingRecord, using g: inout G) {
-        let fresh = screen.controls.filter { memory.controls[$0.id] == nil }
+        let fresh = screen.controls.filter { memory.recall($0) == nil }
         guard !fresh.isEmpty else { return }
         let p = participant
         let words = fresh.compactMap(\.label).reduce(0) { $0 + Lexicon.wordCount($1) }
         record.clock.advance(by: p["perception.eye_movement_s"] + (p.isExpert ? 0 : cognition.readingTime(words: words)))
         for c in fresh {
-            var b = ControlBelief(boldness: p["agent.boldness_max"])
+            var b = ControlBelief(label: c.label, boldness: p["agent.boldness_max"])
             if let label = c.label, cognition.infersFromLabel(using: &g) {
                 b.claimedRegions = Lexicon.regions(for: label)
                 b.understoodLabel = true

@@ -164,8 +164,13 @@ public struct PhotoEditor: Sendable {
                     record.log.add(record.clock.now, "learn", [("control", .text(control.id)), ("region", .text(planned.region.rawValue)), ("effect", .text("none"))])
                 }
                 policy.observe(planned, moved: moved, before: before, after: percept)
-                // A warning that lit up on this control (a red glow): take part of the move back.
+                // A warning that lit up on this control (a red glow): go easier with it, and
+                // take part of the move back unless the photo clearly looks better for it.
                 if let now = environment.screen.control(control.id), now.warning != nil, control.warning == nil, abs(moved) > 1 {
+                    memory.controls[control.id]!.boldness *= p["agent.overshoot_caution"]
+                }
+                if let now = environment.screen.control(control.id), now.warning != nil, control.warning == nil, abs(moved) > 1,
+                   percept.worstDifference > before.worstDifference - p["agent.progress_de00"] {
                     record.log.add(record.clock.now, "warning", [("control", .text(control.id)), ("warning", .text(now.warning!))])
                     let back = PlannedMove(control: now, move: -moved * p["agent.warning_backoff"], region: planned.region, reason: "undo")
                     let movedBack = hands.drag(now, by: back.move, grabAt: grab, on: environment.screen, &environment, &record, using: &g)
@@ -173,7 +178,6 @@ public struct PhotoEditor: Sendable {
                     checkGoal(environment)
                     let beforeBack = percept
                     percept = eye.look(&environment, &record, using: &g)
-                    memory.controls[control.id]!.boldness *= p["agent.overshoot_caution"]
                     policy.observe(back, moved: movedBack, before: beforeBack, after: percept)
                 }
                 noteProgress()

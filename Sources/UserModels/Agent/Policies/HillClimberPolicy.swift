@@ -46,10 +46,16 @@ public struct HillClimberPolicy: DecisionPolicy {
         let better = Learning.squaredError(after) < Learning.squaredError(before)
         let share = step[id] ?? p["agent.explore_step"]
         if better {
-            step[id] = min(0.5, share * p["agent.boldness_regain"])
-            reversals[id] = 0
             // Another control's best setting may have moved: look at the others again.
             setAside.removeAll()
+            reversals[id] = 0
+            if before.worstDifference - after.worstDifference >= p["agent.progress_de00"] {
+                step[id] = min(0.5, share * p["agent.boldness_regain"])
+            } else {
+                // It helps, but hardly: keep the move and turn to another control.
+                setAside.insert(id)
+                current = nil
+            }
             return
         }
         pendingUndo = PlannedMove(control: move.control, move: -moved, region: move.region, reason: "undo")
