@@ -79,6 +79,21 @@ public struct ExposureControl: ExposureDesign {
         }
     }
 
+    /// The five knob positions on the track.
+    public func axes(_ state: ExposureState) -> [ControlAxis] {
+        var s = state
+        prepare(&s)
+        return Self.knobIDs.map { ControlAxis($0, 0...1, start: s.knobs[$0]!) }
+    }
+
+    public func adjustments(at point: [Double], _ state: ExposureState) -> Adjustments {
+        var s = state
+        prepare(&s)
+        for (id, v) in zip(Self.knobIDs, point) { s.knobs[id] = v }
+        apply(&s)
+        return s.adjustments
+    }
+
     /// The six adjustments implied by the knob positions.
     func apply(_ state: inout ExposureState) {
         let lo = state.endpoints.low, hi = state.endpoints.high

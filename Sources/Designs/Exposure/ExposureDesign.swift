@@ -35,7 +35,7 @@ public struct ExposureState: Sendable {
 /// An exposure design: how the iPhoto talk's six adjustments are laid out and
 /// driven by touches. The engine renders; the design only decides what each
 /// gesture sets.
-public protocol ExposureDesign: Sendable {
+public protocol ExposureDesign: ControlSpace {
     /// The screen for `state` on `device`.
     func screen(_ state: ExposureState, on device: DeviceConfiguration) -> Screen
     /// Applies `gesture`; `photo` is the current render (for designs that look at

@@ -45,6 +45,17 @@ public struct HistogramTouch: ExposureDesign {
         return Screen(device: device, controls: controls, photoFrame: photo)
     }
 
+    /// One axis per zone: darks runs from black level (negative) to shadows, lights
+    /// from highlight recovery (negative) to white level, as the zones' drags do.
+    public func axes(_ state: ExposureState) -> [ControlAxis] {
+        [ControlAxis("darks", -1...1), ControlAxis("lights", -1...1), ControlAxis("brightness", -1...1), ControlAxis("contrast", -1...1)]
+    }
+
+    public func adjustments(at point: [Double], _ state: ExposureState) -> Adjustments {
+        Adjustments(blackLevel: max(0, -point[0]), shadows: max(0, point[0]), brightness: point[2], contrast: point[3],
+                    highlights: max(0, -point[1]), whiteLevel: max(0, point[1]))
+    }
+
     public func handle(_ gesture: Gesture, _ state: inout ExposureState, on device: DeviceConfiguration, photo: Image) {
         guard case .drag(let touches) = gesture else { return }
         let (_, zones) = layout(state, device)

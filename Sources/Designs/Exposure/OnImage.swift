@@ -23,6 +23,16 @@ public struct OnImage: ExposureDesign {
         ], photoFrame: photo)
     }
 
+    /// What a drag on the photo can set: shadows, highlights and brightness, each
+    /// over its whole range (what the finger lands on picks which).
+    public func axes(_ state: ExposureState) -> [ControlAxis] {
+        [ControlAxis("shadows", -1...1), ControlAxis("highlights", -1...1), ControlAxis("brightness", -1...1)]
+    }
+
+    public func adjustments(at point: [Double], _ state: ExposureState) -> Adjustments {
+        Adjustments(shadows: point[0], brightness: point[2], highlights: point[1])
+    }
+
     public func handle(_ gesture: Gesture, _ state: inout ExposureState, on device: DeviceConfiguration, photo: Image) {
         guard case .drag(let touches) = gesture else { return }
         let frame = photoFrame(state, device)

@@ -13,6 +13,14 @@ public struct SixSliders: ExposureDesign {
 
     public init() {}
 
+    public func axes(_ state: ExposureState) -> [ControlAxis] { Self.sliders.map { ControlAxis($0.id, -1...1) } }
+
+    public func adjustments(at point: [Double], _ state: ExposureState) -> Adjustments {
+        var a = Adjustments()
+        for (s, v) in zip(Self.sliders, point) { a[keyPath: s.key] = v }
+        return a
+    }
+
     func layout(_ state: ExposureState, _ device: DeviceConfiguration) -> (photo: Rect, tracks: [Rect]) {
         let compact = device.horizontalSizeClass == .compact && device.orientation == .portrait
         let (photo, panel) = ExposureLayout.split(device, panel: compact ? .bottom(6 * 48 + 16) : .side(300), photoAspect: state.photoAspect)

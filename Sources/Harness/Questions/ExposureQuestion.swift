@@ -13,6 +13,7 @@ public struct ExposureSimulator: TrialSimulator {
         var original: Image          // at the working size
         var goalLab: LabImage        // goal at the working size (objective metric)
         var tolerance: Double
+        var goal: PhotoGoal
     }
 
     let designs: [String: any ExposureDesign]
@@ -40,10 +41,10 @@ public struct ExposureSimulator: TrialSimulator {
             guard case .adjustPhoto(let path, let goal, let tolerance) = task.goal else { continue }
             let (original, sha) = try PhotoTasks.load(path, task: task.id, spec: spec)
             files[path] = sha
-            let goalLab = LabImage(Renderer(threads: 1).render(original, with: goal))
+            let goalLab = LabImage(goal.render(original))
             try PhotoTasks.requireWork(original, goal: goalLab, tolerance: tolerance, task: task.id, spec: spec,
                                        advice: "choose stronger goal values so there is something to do")
-            tasks[task.id] = PreparedTask(original: original, goalLab: goalLab, tolerance: tolerance)
+            tasks[task.id] = PreparedTask(original: original, goalLab: goalLab, tolerance: tolerance, goal: goal)
         }
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
@@ -57,15 +58,60 @@ public struct ExposureSimulator: TrialSimulator {
         var ids: Set<String> = []
         return try items.map { item in
             let (id, label, path, tolerance) = try PhotoTasks.parse(item, ids: &ids, defaultTolerance: 2.0)
-            var goal = Adjustments()
             let goalNode = try item.required("goal")
-            for (name, value) in try goalNode.entries() {
-                do { try goal.set(name, to: String(try value.double())) } catch let e as SpecError { throw e } catch {
-                    throw value.error("\(error)")
+            let goal: PhotoGoal
+            if let curveNode = try goalNode.optional("curve") {
+                try goalNode.rejectUnknownKeys(["curve"])
+                goal = .curve(points: try parseCurve(curveNode))
+            } else {
+                var a = Adjustments()
+                for (name, value) in try goalNode.entries() {
+                    do { try a.set(name, to: String(try value.double())) } catch let e as SpecError { throw e } catch {
+                        throw value.error("\(error)")
+                    }
                 }
+                goal = .adjustments(a)
             }
             return TaskSpec(id: id, label: label, goal: .adjustPhoto(photo: path, goal: goal, tolerance: tolerance))
         }
+    }
+
+    /// Each strategy's ceiling on each task (the best its controls can do), in
+    /// strategy then task order. Deterministic for a seed.
+    public func ceilings(seed: UInt64, strategies: [String], tasks taskIDs: [String]) -> [DesignCeiling] {
+        var out: [DesignCeiling] = []
+        for strategy in strategies {
+            let design = designs[strategy]!
+            for id in taskIDs {
+                let task = tasks[id]!
+                let small = task.original.downscaled(toFit: 64)
+                let state = ExposureState(original: task.original)
+                let render = { (image: Image, x: [Double]) in Renderer(threads: 1).render(image, with: design.adjustments(at: x, state)) }
+                out.append(DesignCeiling.search(strategy: strategy, task: id, tolerance: task.tolerance, axes: design.axes(state), seed: seed,
+                                                small: (small, LabImage(task.goal.render(small))),
+                                                working: (task.original, task.goalLab), render: render))
+            }
+        }
+        return out
+    }
+
+    /// A tone curve: a list of [x, y] points on the encoded 0…1 scale, x strictly
+    /// increasing and y never falling (a monotone curve keeps tones in order).
+    static func parseCurve(_ node: SpecNode) throws -> [[Double]] {
+        let items = try node.list()
+        guard items.count >= 2 else { throw node.error("expected at least two [x, y] points") }
+        var points: [[Double]] = []
+        for item in items {
+            let xy = try item.list()
+            guard xy.count == 2 else { throw item.error("expected a point [x, y]") }
+            let p = [try xy[0].double(in: 0...1), try xy[1].double(in: 0...1)]
+            if let last = points.last {
+                guard p[0] > last[0] else { throw item.error("x must increase from point to point (\(p[0]) after \(last[0]))") }
+                guard p[1] >= last[1] else { throw item.error("y must not fall (\(p[1]) after \(last[1])): a curve that falls inverts tones") }
+            }
+            points.append(p)
+        }
+        return points
     }
 
     public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
@@ -73,7 +119,7 @@ public struct ExposureSimulator: TrialSimulator {
         var environment = ExposureEnvironment(design: designs[trial.strategy]!, device: trial.device, original: task.original)
         var g = SeededGenerator(seed: trial.behaviourSeed)
         let proxy = Int(participant["perception.proxy_px"])
-        let goal = LabImage(Renderer(threads: 1).render(task.original.downscaled(toFit: proxy), with: goalAdjustments(trial)))
+        let goal = LabImage(goalLook(trial).render(task.original.downscaled(toFit: proxy)))
         let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
         let outcome = editor.edit(&environment, goal: goal, memory: &memory, using: &g, trace: trace) { env in
             env.render().meanDeltaE2000(to: task.goalLab) < task.tolerance
@@ -98,7 +144,7 @@ public struct ExposureSimulator: TrialSimulator {
         return TrialOutcome(metrics: metrics, events: outcome.events)
     }
 
-    func goalAdjustments(_ trial: PlannedTrial) -> Adjustments {
+    func goalLook(_ trial: PlannedTrial) -> PhotoGoal {
         guard case .adjustPhoto(_, let goal, _) = trial.task.goal else { preconditionFailure("not an exposure task: \(trial.key)") }
         return goal
     }

@@ -26,9 +26,8 @@ public struct TaskSpec: Sendable, Hashable {
 public enum TaskGoal: Sendable, Hashable {
     /// Move the picture-in-picture from one corner to another.
     case movePIP(from: Corner, to: Corner)
-    /// Make `photo` look like the engine's render of it with hidden `goal`
-    /// adjustments, to within `tolerance` mean ΔE00.
-    case adjustPhoto(photo: String, goal: Adjustments, tolerance: Double)
+    /// Make `photo` look like `goal` rendered from it, to within `tolerance` mean ΔE00.
+    case adjustPhoto(photo: String, goal: PhotoGoal, tolerance: Double)
     /// Choose and refine an effect on `photo` to match `goal` (to within `tolerance`
     /// mean ΔE00), or, with no goal, browse for a look one likes.
     case chooseEffect(photo: String, goal: Effect?, tolerance: Double)

@@ -135,7 +135,7 @@ struct ExposureReport {
         for task in spec.tasks {
             guard case .adjustPhoto(let path, let goal, _) = task.goal,
                   let original = try? PNGFile.read(URL(fileURLWithPath: path)).downscaled(toFit: 320) else { continue }
-            var cells: [(String, Image)] = [("before", original), ("goal", renderer.render(original, with: goal))]
+            var cells: [(String, Image)] = [("before", original), ("goal", goal.render(original))]
             for s in strategies {
                 let t = trials(s, device: spec.devices.first?.name, task: task.id).sorted { ($0["final_delta_e00"] ?? 0) < ($1["final_delta_e00"] ?? 0) }
                 guard !t.isEmpty else { continue }
