@@ -33,7 +33,7 @@ struct ResultSource: ParsableArguments {
 
 func gateSettings(_ spec: ExperimentSpec) throws -> GateSettings {
     guard let gate = spec.gate else {
-        throw InputError("\(spec.path): no `gate` section; add one with the metrics to gate, e.g.\n  gate:\n    metrics:\n      time_to_effect_s: {worse: higher, relative: 0.05}")
+        throw InputError("\(spec.path): no `gate` section; add one with the metrics to gate, e.g. `gate: {metrics: {time_to_effect_s: {worse: higher, relative: 0.05}}}`")
     }
     return gate
 }

@@ -30,7 +30,7 @@ struct SensitivityCommand: ParsableCommand {
             let experiment = try SpecLoader.load(path: spec)
             let variants = experiment.sensitivityVariants()
             guard !variants.isEmpty else {
-                throw InputError("\(spec): no `sensitivity` section; add one, e.g.\n  sensitivity:\n    participants: 20\n    metric: time_to_effect_s\n    parameters:\n      motor.release_speed_pt_s: [500, 1000, 2000]")
+                throw InputError("\(spec): no `sensitivity` section; add one, e.g. `sensitivity: {participants: 20, metric: time_to_effect_s, parameters: {motor.release_speed_pt_s: [500, 1000, 2000]}}`")
             }
             let store = try RunStore(path: database.path(for: experiment))
             defer { try? store.close() }

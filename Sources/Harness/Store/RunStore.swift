@@ -122,6 +122,12 @@ public final class RunStore: Sendable {
                 }
             }
             let queue = try DatabaseFile.openReadOnly(path)
+            // A damaged page may sit anywhere; find it now, with the file's name, rather
+            // than half-way through a report or a merge. (One pass over the file.)
+            let check = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(1)") }
+            guard check == ["ok"] else {
+                throw StoreError(path: path, message: "the database is corrupt or truncated (SQLite: \(check.first ?? "integrity check failed")); restore it from a copy or run the experiment again")
+            }
             self.pool = nil
             self.reader = queue
         } catch let error as DatabaseError {

@@ -194,6 +194,10 @@ public enum AtomicFile {
     /// Writes `data` to `url` atomically; the error names the file.
     public static func write(_ data: Data, to url: URL) throws {
         let dir = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw PNGError(file: url.path, message: "cannot write: the folder '\(dir.path)' does not exist; create it first")
+        }
         let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         do {
             try data.write(to: tmp)
