@@ -126,7 +126,7 @@ public final class RunStore: Sendable {
             // than half-way through a report or a merge. (One pass over the file.)
             let check = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(1)") }
             guard check == ["ok"] else {
-                throw StoreError(path: path, message: "the database is corrupt or truncated (SQLite: \(check.first ?? "integrity check failed")); restore it from a copy or run the experiment again")
+                throw StoreError(path: path, message: "the database is corrupt or truncated (SQLite: \((check.first ?? "integrity check failed").split(whereSeparator: \.isNewline).joined(separator: " "))); restore it from a copy or run the experiment again")
             }
             self.pool = nil
             self.reader = queue
@@ -148,7 +148,13 @@ public final class RunStore: Sendable {
             return
         }
         do {
-            try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            do {
+                try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
+                // Another process is still reading or writing: it folds the WAL in when
+                // it closes (SQLite checkpoints on the last close), so do not fail a
+                // finished run over it.
+            }
             try pool.close()
             var config = Configuration()
             config.busyMode = .immediateError
