@@ -149,7 +149,7 @@ public final class RunStore: Sendable {
         }
         do {
             do {
-                try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+                _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
             } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
                 // Another process is still reading or writing: it folds the WAL in when
                 // it closes (SQLite checkpoints on the last close), so do not fail a
