@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Harness
 import ImageEngine
 
 /// `refine render`: apply adjustments to a photo, or make a contact sheet.
@@ -57,6 +58,7 @@ struct RenderCommand: ParsableCommand {
 
     func execute() throws {
         let a = try adjustments()
+        announce(Leftovers.clean(for: output, hidden: true)) // `.NAME.tmp-PID-…` of a killed render
         let (image, _) = try EngineCLI.readPNG(input)
         let renderer = Renderer(threads: jobs)
         let start = DispatchTime.now().uptimeNanoseconds
