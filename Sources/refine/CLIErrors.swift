@@ -2,6 +2,7 @@ import ArgumentParser
 import Designs
 import Foundation
 import Harness
+import ImageEngine
 import Reports
 
 /// Exit codes shared by every command (documented in `refine --help`).
@@ -22,14 +23,33 @@ func reportingErrors(_ body: () throws -> Void) throws {
     } catch let e as SpecError {
         fail("\(e)", ExitCodes.invalidInput)
     } catch let e as StoreError {
-        fail(e.isInternal ? "internal error: \(e)" : "\(e)", e.isInternal ? ExitCodes.internalError : ExitCodes.invalidInput)
+        report(e)
     } catch let e as InputError {
+        fail("\(e)", ExitCodes.invalidInput)
+    } catch let e as InputFileError {
         fail("\(e)", ExitCodes.invalidInput)
     } catch let e as RunInterrupted {
         fail("\(e)", ExitCodes.interrupted)
+    } catch let e as DiskFullError {
+        fail("\(e)", ExitCodes.internalError)
     } catch {
+        // The same sentence for a full disk whichever command and library hit it.
+        if DiskFullError.matches(error) {
+            fail("no space left on the device; free some space and run the command again", ExitCodes.internalError)
+        }
+        if let e = RunStore.explain(error, path: "the database") { report(e) }
         fail("internal error: \(error)", ExitCodes.internalError)
     }
+}
+
+private func report(_ e: StoreError) -> Never {
+    if e.isDiskFull { fail("\(e)", ExitCodes.internalError) }
+    fail(e.isInternal ? "internal error: \(e)" : "\(e)", e.isInternal ? ExitCodes.internalError : ExitCodes.invalidInput)
+}
+
+/// Prints what `Leftovers.clean` did, one line each, on standard error.
+func announce(_ cleaned: [Leftovers.Cleaned]) {
+    for c in cleaned { FileHandle.standardError.write(Data("refine: \(c)\n".utf8)) }
 }
 
 private func fail(_ message: String, _ code: Int32) -> Never {

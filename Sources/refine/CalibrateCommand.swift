@@ -24,8 +24,8 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: "A planted regression STRATEGY:METRIC:FACTOR (default: the first strategy's first gated metric made 10% worse).")
     var plant: String?
 
-    @Option(help: "Worker threads.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var workers: JobsOption
+    var jobs: Int { workers.jobs }
 
     @Flag(help: "Print JSON.")
     var json = false

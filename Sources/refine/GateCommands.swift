@@ -11,8 +11,8 @@ struct ResultSource: ParsableArguments {
     @Option(name: .customLong("run"), help: "Run id in --db (default: the latest completed run of the experiment).")
     var runID: Int64?
 
-    @Option(help: "Worker threads when the spec is run now.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var workers: JobsOption
+    var jobs: Int { workers.jobs }
 
     /// The results, running `spec` into a temporary database when no --db was given.
     func results(for spec: ExperimentSpec) throws -> ResultSet {
@@ -23,14 +23,17 @@ struct ResultSource: ParsableArguments {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = try RunStore(path: dir.appendingPathComponent("run.sqlite").path)
+        defer { try? store.close() }
         _ = try ExperimentRunner.run(spec: spec, store: store, options: RunOptions(jobs: jobs))
-        return try ResultSet.load(from: store, experiment: spec.name)
+        let results = try ResultSet.load(from: store, experiment: spec.name)
+        try store.close()
+        return results
     }
 }
 
 func gateSettings(_ spec: ExperimentSpec) throws -> GateSettings {
     guard let gate = spec.gate else {
-        throw InputError("\(spec.path): no `gate` section; add one with the metrics to gate, e.g.\n  gate:\n    metrics:\n      time_to_effect_s: {worse: higher, relative: 0.05}")
+        throw InputError("\(spec.path): no `gate` section; add one with the metrics to gate, e.g. `gate: {metrics: {time_to_effect_s: {worse: higher, relative: 0.05}}}`")
     }
     return gate
 }
@@ -115,7 +118,7 @@ struct BaselineCommand: ParsableCommand {
                 let experiment = try SpecLoader.load(path: spec)
                 let gate = try gateSettings(experiment)
                 let results = try source.results(for: experiment)
-                let path = output ?? "Data/baselines/\(experiment.name).json"
+                let path = try output ?? OutputPath.inside("Data/baselines", "\(experiment.name).json")
                 try Baseline(results: results, spec: experiment, metrics: gate.tolerances.map(\.metric)).write(to: path)
                 print("baseline for \(experiment.name) written to \(path) (run \(results.run.id), \(results.trials.count) trials)")
             }

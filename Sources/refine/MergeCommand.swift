@@ -24,6 +24,7 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            announce(Leftovers.clean(for: output, hidden: false))
             let summary = try ShardMerge.merge(inputs: shards, output: output, allowPartial: allowPartial)
             print("merged \(summary.shards.count) shard(s), \(summary.trials) trials → \(summary.output) (run \(summary.runID))")
         }

@@ -29,7 +29,10 @@ struct Refine: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            // One line, like every other bad input; the usage is one --help away.
+            let text = message(for: error).split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "; ")
+            FileHandle.standardError.write(Data("refine: error: \(text) (see --help)\n".utf8))
             Foundation.exit(ExitCodes.invalidInput)
         }
     }

@@ -24,8 +24,10 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let experiment = try SpecLoader.load(path: spec)
-            let store = try RunStore(readingFrom: db ?? "runs/\(experiment.name).sqlite")
-            let output = URL(fileURLWithPath: out ?? "Reports/\(experiment.name)")
+            let store = try RunStore(readingFrom: db ?? OutputPath.inside("runs", "\(experiment.name).sqlite"))
+            let output = URL(fileURLWithPath: try out ?? OutputPath.inside("Reports", experiment.name))
+            // A report killed half-way left its staging folder (and maybe the previous report, moved aside).
+            announce(Leftovers.clean(for: output.path, hidden: true))
             do {
                 let written = try ReportWriter.write(spec: experiment, store: store, runID: runID, to: output)
                 print("\(experiment.name): report written to \(written.path)/index.html")

@@ -18,8 +18,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
-    @Option(help: "Worker threads.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var workers: JobsOption
+    var jobs: Int { workers.jobs }
 
     @Flag(help: "Continue the latest unfinished run of this spec, seed and shard, skipping finished trials.")
     var resume = false
@@ -38,16 +38,18 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard (1...256).contains(jobs) else { throw InputError("--jobs: expected 1…256, got \(jobs)") }
             guard let shard = Shard(parsing: shard) else { throw InputError("--shard: expected I/N with 1 ≤ I ≤ N, e.g. 2/4; got '\(self.shard)'") }
             let experiment = try SpecLoader.load(path: spec)
             let dbPath = try database.path(for: experiment)
             let store = try RunStore(path: dbPath)
+            // Closed on every way out, interrupted runs included, so the main file holds everything.
+            defer { try? store.close() }
             let stop = StopSignal()
             let options = RunOptions(jobs: jobs, resume: resume, trace: trace, shard: shard,
                                      progress: quiet ? .silent : ProgressReporter.automaticStyle())
             let summary = try ExperimentRunner.run(spec: experiment, store: store, options: options,
                                                    cancelled: { stop.raised })
+            try store.close()
             if json {
                 try printJSON(["run_id": Double(summary.runID), "planned": Double(summary.planned),
                                "skipped": Double(summary.skipped), "ran": Double(summary.ran)])

@@ -16,8 +16,8 @@ struct SensitivityCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
-    @Option(help: "Worker threads.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var workers: JobsOption
+    var jobs: Int { workers.jobs }
 
     @Flag(help: "Continue unfinished sweep runs instead of starting new ones.")
     var resume = false
@@ -30,9 +30,10 @@ struct SensitivityCommand: ParsableCommand {
             let experiment = try SpecLoader.load(path: spec)
             let variants = experiment.sensitivityVariants()
             guard !variants.isEmpty else {
-                throw InputError("\(spec): no `sensitivity` section; add one, e.g.\n  sensitivity:\n    participants: 20\n    metric: time_to_effect_s\n    parameters:\n      motor.release_speed_pt_s: [500, 1000, 2000]")
+                throw InputError("\(spec): no `sensitivity` section; add one, e.g. `sensitivity: {participants: 20, metric: time_to_effect_s, parameters: {motor.release_speed_pt_s: [500, 1000, 2000]}}`")
             }
             let store = try RunStore(path: database.path(for: experiment))
+            defer { try? store.close() }
             let stop = StopSignal()
             for (i, v) in variants.enumerated() {
                 var options = RunOptions(jobs: jobs, resume: resume, progress: .silent)
@@ -40,6 +41,7 @@ struct SensitivityCommand: ParsableCommand {
                 let summary = try ExperimentRunner.run(spec: v.spec, store: store, options: options, cancelled: { stop.raised })
                 if !quiet { print("\(experiment.name) sensitivity \(i + 1)/\(variants.count) \(v.label): run \(summary.runID), \(summary.ran) trials") }
             }
+            try store.close()
         }
     }
 }

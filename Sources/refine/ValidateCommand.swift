@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Harness
 import Reports
 import UserModels
 
@@ -29,6 +30,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard participants >= 2 else { throw InputError("--participants: expected at least 2") }
+            announce(Leftovers.clean(for: out, hidden: true))
             let checks = ValidationSuite(participants: participants, seed: seed).run()
             try ValidationReport.write(checks, participants: participants, seed: seed, to: URL(fileURLWithPath: out))
             if json {

@@ -4,7 +4,10 @@ import Foundation
 public struct Provenance: Sendable, Codable, Hashable {
     public var toolVersion: String
     public var gitCommit: String
+    /// Whether anything that affects results differs from the commit (see `resultPaths`).
     public var gitDirty: Bool
+    /// What differs, as `git status --porcelain` lines (e.g. ` M Sources/Harness/Store/RunStore.swift`).
+    public var gitDirtyPaths: [String]
     public var os: String
     public var swiftVersion: String
     public var argv: [String]
@@ -14,15 +17,30 @@ public struct Provenance: Sendable, Codable, Hashable {
     /// Refine's version, bumped with each release of the harness.
     public static let toolVersion = "0.1.0"
 
+    /// The parts of the repository that can change a result: the code, the specs, the
+    /// photos and baselines, and the package manifest with its pinned versions. Generated
+    /// `Reports/` (rewritten by every suite run) and `runs/` are not among them, so a
+    /// clean checkout running the suite records a clean run.
+    public static let resultPaths = ["Sources", "Experiments", "Data", "Package.swift", "Package.resolved"]
+
     /// The provenance of this process, reading git from `directory` (the spec's folder).
     public static func current(argv: [String] = CommandLine.arguments, gitDirectory: URL) -> Provenance {
         let commit = run("git", ["-C", gitDirectory.path, "rev-parse", "HEAD"]) ?? "unknown"
-        let status = run("git", ["-C", gitDirectory.path, "status", "--porcelain", "--untracked-files=no"])
+        let dirty = dirtyPaths(gitDirectory)
         return Provenance(
             toolVersion: toolVersion, gitCommit: commit,
-            gitDirty: status.map { !$0.isEmpty } ?? false,
+            gitDirty: !dirty.isEmpty, gitDirtyPaths: dirty,
             os: operatingSystem(), swiftVersion: swiftVersion, argv: argv,
             host: ProcessInfo.processInfo.hostName, pid: ProcessInfo.processInfo.processIdentifier)
+    }
+
+    /// `git status --porcelain` lines for `resultPaths` (untracked files there count:
+    /// a new source file changes the build), read from the repository's top folder so
+    /// the paths mean the same wherever the spec lives. Empty outside a repository.
+    static func dirtyPaths(_ directory: URL) -> [String] {
+        guard let top = run("git", ["-C", directory.path, "rev-parse", "--show-toplevel"]), !top.isEmpty else { return [] }
+        let status = run("git", ["-C", top, "status", "--porcelain", "--untracked-files=all", "--"] + resultPaths, trim: false) ?? ""
+        return status.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }
 
     static var swiftVersion: String {
@@ -47,7 +65,7 @@ public struct Provenance: Sendable, Codable, Hashable {
     }
 
     /// Output of a helper program, trimmed, or nil if it could not run or failed.
-    static func run(_ tool: String, _ arguments: [String]) -> String? {
+    static func run(_ tool: String, _ arguments: [String], trim: Bool = true) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
@@ -58,6 +76,7 @@ public struct Provenance: Sendable, Codable, Hashable {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: data, as: UTF8.self)
+        return trim ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ImageEngine
 import UserModels
+import Yams
 
 /// What every photo-editing question (exposure, effects) shares: the task
 /// fields of a spec, loading the photo with its fingerprint, refusing goals the
@@ -24,6 +25,7 @@ enum PhotoTasks {
         guard FileManager.default.fileExists(atPath: path) else {
             throw photoNode.error("no photo at \(path) (paths are relative to the spec's folder)")
         }
+        if let problem = InputFile.problem(at: path) { throw photoNode.error("the photo \(path) \(problem)") }
         return (id, try item.optional("label")?.string() ?? id, path,
                 try item.optional("tolerance_de00")?.double(in: 0.1...50) ?? defaultTolerance)
     }
@@ -31,14 +33,27 @@ enum PhotoTasks {
     /// The task's photo at the working size, and the SHA-256 of the file read.
     static func load(_ path: String, task: String, spec: ExperimentSpec) throws -> (original: Image, sha256: String) {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw SpecError(file: spec.path, field: "tasks.\(task).photo", message: "cannot read \(path): \(error.localizedDescription)")
+        do { data = try InputFile.read(path) } catch {
+            throw photoError(spec: spec, task: task, "the photo \(error)")
         }
         let image: Image
         do { image = try PNGFile.decode(data, name: path) } catch {
-            throw SpecError(file: spec.path, field: "tasks.\(task).photo", message: "\(error)")
+            throw photoError(spec: spec, task: task, "\(error)")
         }
         return (image.downscaled(toFit: ExposureSimulator.workingSize), SHA256.hex(data))
+    }
+
+    /// An error about task `task`'s photo, at the line and column of its `photo` field
+    /// (found again in the spec's text: decoding happens after parsing).
+    static func photoError(spec: ExperimentSpec, task: String, _ message: String) -> SpecError {
+        if case .sequence(let items)? = (try? Yams.compose(yaml: spec.text))?.mapping?["tasks"] {
+            for (i, item) in items.enumerated() where item.mapping?["id"]?.string == task {
+                let photo = item.mapping?["photo"]
+                return SpecError(file: spec.path, line: photo?.mark?.line, column: photo?.mark?.column,
+                                 field: "tasks[\(i)].photo", message: message)
+            }
+        }
+        return SpecError(file: spec.path, field: "tasks.\(task).photo", message: message)
     }
 
     /// Refuses a goal the untouched photo already comes close to: there would be nothing to do.

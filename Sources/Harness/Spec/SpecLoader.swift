@@ -1,5 +1,6 @@
 import Designs
 import Foundation
+import ImageEngine
 import Interaction
 import UserModels
 import Yams
@@ -14,8 +15,8 @@ public enum SpecLoader {
     public static func load(path: String) throws -> ExperimentSpec {
         let url = URL(fileURLWithPath: path)
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw SpecError(file: path, message: "cannot read the spec: \(error.localizedDescription)")
+        do { data = try InputFile.read(url.path) } catch {
+            throw SpecError(file: path, message: "cannot read the spec: it \(error.reason)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SpecError(file: path, message: "the spec is not UTF-8 text")
@@ -38,7 +39,13 @@ public enum SpecLoader {
         guard spec.isMapping else { throw spec.error("expected a mapping with name, question, strategies, …") }
         try spec.rejectUnknownKeys(topLevelKeys)
 
-        let name = try spec.required("name").string()
+        let nameNode = try spec.required("name")
+        let name = try nameNode.string()
+        // The name becomes file names (runs/<name>.sqlite, Reports/<name>/) and trial keys,
+        // so it is held to the same alphabet as labels: no '/', no leading '.'.
+        guard name.count <= 100, name.range(of: #"^[a-z0-9][a-z0-9._-]*$"#, options: .regularExpression) != nil else {
+            throw nameNode.error("name '\(name)' must be lowercase letters, digits, '.', '_' or '-', starting with a letter or digit (it becomes file names and trial keys)")
+        }
         let questionNode = try spec.required("question")
         let question = try questionNode.string()
         guard DesignCatalog.question(named: question) != nil else {
@@ -78,6 +85,10 @@ public enum SpecLoader {
 
     static func yamlError(_ error: YamlError, file: String) -> SpecError {
         switch error {
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return SpecError(file: file, line: context.mark.line, column: context.mark.column,
+                             message: "the key \(keys) appears twice in one mapping; keep one of them")
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
             let detail = [context?.text, problem].compactMap { $0 }.joined(separator: " ")

@@ -50,6 +50,7 @@ public final class RunStore: Sendable {
     /// For reports and tools that query the database directly.
     public let reader: any DatabaseReader
     private let pool: DatabasePool?
+    private let closed = Locked(false)
 
     /// A run whose heartbeat is older than this is shown as interrupted.
     public static let heartbeatTimeout: TimeInterval = 120
@@ -73,6 +74,16 @@ public final class RunStore: Sendable {
         // dropped by closing another descriptor of the database itself).
         let folder = Self.lockFolder(of: path)
         defer { Self.unlockFolder(folder) }
+        // Someone else's database is refused before SQLite writes a byte to it.
+        if FileManager.default.fileExists(atPath: path) {
+            do {
+                if case .foreign(let tables) = try DatabaseFile.contents(path) {
+                    throw StoreError(path: path, message: "a SQLite database that is not Refine's (it holds \(DatabaseFile.describe(tables: tables))); refusing to change it; choose another --db path")
+                }
+            } catch let error as DatabaseError {
+                throw Self.explain(error, path: path)
+            }
+        }
         do {
             let pool = try DatabasePool(path: path, configuration: config)
             try Schema.migrator.migrate(pool)
@@ -83,24 +94,75 @@ public final class RunStore: Sendable {
         }
     }
 
-    /// Opens an existing database read-only (reports, `show`).
+    /// Opens an existing database read-only (reports, `show`, `check`, `merge`'s inputs).
+    /// Nothing is written beside it, so results on read-only media can be read.
     public init(readingFrom path: String) throws {
         self.path = path
         guard FileManager.default.fileExists(atPath: path) else {
             throw StoreError(path: path, message: "no such database; run `refine run SPEC --db \(path)` first")
         }
+        try DatabaseFile.requireRegularFile(path)
         try Self.checkSQLiteHeader(path)
-        var config = Configuration()
-        config.readonly = true
-        config.busyMode = .timeout(30)
         do {
-            let queue = try DatabaseQueue(path: path, configuration: config)
-            let migrated = try queue.read { db in try Schema.migrator.hasCompletedMigrations(db) }
-            guard migrated else {
-                throw StoreError(path: path, message: "the database's schema is older or newer than this refine's (schema version \(Schema.version)); open it with `refine run` to migrate it")
+            switch try DatabaseFile.contents(path) {
+            case .empty:
+                if DatabaseFile.isWALMode(path) && !DatabaseFile.walHasData(path) {
+                    throw StoreError(path: path, message: "holds no results: its data was in \(DatabaseFile.walPath(path)), which is missing; copy that file beside it (runs finished by this refine need no -wal)")
+                }
+                throw StoreError(path: path, message: "an empty database with no Refine results; run `refine run SPEC --db \(path)` first")
+            case .foreign(let tables):
+                throw StoreError(path: path, message: "a SQLite database that is not Refine's results (it holds \(DatabaseFile.describe(tables: tables)))")
+            case .refine(let migrations):
+                let known = Set(Schema.migrator.migrations)
+                if migrations.contains(where: { !known.contains($0) }) {
+                    throw StoreError(path: path, message: "written by a newer refine (schema version above \(Schema.version)); read it with that version")
+                }
+                if migrations.count < known.count {
+                    throw StoreError(path: path, message: "the database's schema is older than this refine's (schema version \(Schema.version)); open it with `refine run` to migrate it")
+                }
+            }
+            let queue = try DatabaseFile.openReadOnly(path)
+            // A damaged page may sit anywhere; find it now, with the file's name, rather
+            // than half-way through a report or a merge. (One pass over the file.)
+            let check = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(1)") }
+            guard check == ["ok"] else {
+                throw StoreError(path: path, message: "the database is corrupt or truncated (SQLite: \((check.first ?? "integrity check failed").split(whereSeparator: \.isNewline).joined(separator: " "))); restore it from a copy or run the experiment again")
             }
             self.pool = nil
             self.reader = queue
+        } catch let error as DatabaseError {
+            throw Self.explain(error, path: path)
+        }
+    }
+
+    /// Folds the WAL into the main file and closes the database, so that the main
+    /// file alone holds every result (copying `X.sqlite` to another machine, as the
+    /// shard workflow does, loses nothing). The file is left in rollback-journal
+    /// mode when no other process has it open; the next writer switches back to WAL.
+    /// Safe to call more than once.
+    public func close() throws {
+        let alreadyClosed = closed.withLock { done in defer { done = true }; return done }
+        guard !alreadyClosed else { return }
+        guard let pool else {
+            try? (reader as? DatabaseQueue)?.close()
+            return
+        }
+        do {
+            do {
+                _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
+                // Another process is still reading or writing: it folds the WAL in when
+                // it closes (SQLite checkpoints on the last close), so do not fail a
+                // finished run over it.
+            }
+            try pool.close()
+            var config = Configuration()
+            config.busyMode = .immediateError
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            // Refused (SQLITE_BUSY) while another process still has the file open; that
+            // process checkpoints when it closes, so the main file ends complete either way.
+            try? queue.inDatabase { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
+            try queue.close()
         } catch let error as DatabaseError {
             throw Self.explain(error, path: path)
         }
@@ -122,12 +184,13 @@ public final class RunStore: Sendable {
             try db.execute(sql: """
                 INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit,
                     git_dirty, os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials,
-                    started_at, heartbeat_at, status, variant)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)
+                    started_at, heartbeat_at, status, variant, git_dirty_paths)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)
                 """, arguments: [spec.name, spec.question, spec.path, spec.text, spec.sha256, String(spec.seed),
                                  provenance.toolVersion, provenance.gitCommit, provenance.gitDirty, provenance.os,
                                  provenance.swiftVersion, Self.jsonArray(provenance.argv), provenance.host,
-                                 Int(provenance.pid), shard.index, shard.count, jobs, trace, plannedTrials, now, now, variant])
+                                 Int(provenance.pid), shard.index, shard.count, jobs, trace, plannedTrials, now, now, variant,
+                                 Self.jsonArray(provenance.gitDirtyPaths)])
             let id = db.lastInsertedRowID
             for file in dataFiles {
                 try db.execute(sql: "INSERT INTO data_file (run_id, path, sha256) VALUES (?, ?, ?)",
@@ -271,11 +334,12 @@ public final class RunStore: Sendable {
     private static func unlockFolder(_ fd: Int32) {
         guard fd >= 0 else { return }
         _ = flock(fd, LOCK_UN)
-        close(fd)
+        closeDescriptor(fd)
     }
 
     static func checkWritable(_ path: String) throws {
         let fm = FileManager.default
+        if fm.fileExists(atPath: path) { try DatabaseFile.requireRegularFile(path) }
         let dir = (path as NSString).deletingLastPathComponent
         let directory = dir.isEmpty ? "." : dir
         var isDir: ObjCBool = false
@@ -306,9 +370,19 @@ public final class RunStore: Sendable {
         }
     }
 
+    /// A SQLite error from anywhere (a report's queries, a merge) in the store's words;
+    /// nil for errors that are not SQLite's.
+    public static func explain(_ error: any Error, path: String) -> StoreError? {
+        (error as? DatabaseError).map { explain($0, path: path) }
+    }
+
     static func explain(_ error: DatabaseError, path: String) -> StoreError {
         switch error.resultCode {
         case .SQLITE_NOTADB: StoreError(path: path, message: "not a SQLite database, or it is corrupt")
+        case .SQLITE_CORRUPT: StoreError(path: path, message: "the database is corrupt or truncated (SQLite: \(error.message ?? "malformed")); restore it from a copy or run the experiment again")
+        case .SQLITE_FULL: StoreError(path: path, message: "no space left on the device; free some space and run the command again", isDiskFull: true)
+        case .SQLITE_IOERR where error.extendedResultCode == .SQLITE_IOERR_SHORT_READ:
+            StoreError(path: path, message: "the database is truncated (it ends before its last page); restore it from a copy or run the experiment again")
         case .SQLITE_BUSY, .SQLITE_LOCKED: StoreError(path: path, message: "the database stayed locked by another process for 30 s; try again when it finishes")
         case .SQLITE_READONLY: StoreError(path: path, message: "the database is read-only; choose another --db path")
         case .SQLITE_CANTOPEN: StoreError(path: path, message: "cannot open the database: \(error.message ?? "unknown reason")")
@@ -338,3 +412,6 @@ public final class RunStore: Sendable {
         "[" + items.map { JSONScalar.quote($0) }.joined(separator: ",") + "]"
     }
 }
+
+/// The C library's `close`, out of reach inside `RunStore` (whose `close()` shadows it).
+private func closeDescriptor(_ fd: Int32) { _ = close(fd) }

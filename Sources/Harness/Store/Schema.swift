@@ -5,7 +5,7 @@ import GRDB
 /// from sqlite3, pandas and R. `PRAGMA user_version` mirrors the schema version
 /// for tools that do not know GRDB's migration table.
 enum Schema {
-    static let version = 2
+    static let version = 3
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -103,6 +103,14 @@ enum Schema {
                            (SELECT count(*) FROM trial WHERE run_id = r.id) AS finished_trials
                     FROM run r;
                 PRAGMA user_version = 2;
+                """)
+        }
+        m.registerMigration("v3: what made a run dirty") { db in
+            // `git_dirty` now counts only what affects results (Provenance.resultPaths);
+            // the paths that made it dirty are kept as a JSON array of `git status` lines.
+            try db.execute(sql: """
+                ALTER TABLE run ADD COLUMN git_dirty_paths TEXT NOT NULL DEFAULT '[]';
+                PRAGMA user_version = 3;
                 """)
         }
         return m

@@ -23,6 +23,14 @@ public enum ShardMerge {
         guard !fm.fileExists(atPath: output) else {
             throw StoreError(path: output, message: "already exists; merge into a new file (remove it first to replace it)")
         }
+        let folder = (output as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw StoreError(path: output, message: "the folder '\(folder)' does not exist; create it first or choose another -o path")
+        }
+        guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
+            throw StoreError(path: output, message: "the folder '\(folder)' is not writable; choose another -o path")
+        }
         // One completed run from each input.
         var picked: [(path: String, run: RunRecord)] = []
         for path in inputs {
@@ -58,7 +66,10 @@ public enum ShardMerge {
         let partial = output + ".partial-\(getpid())"
         try? fm.removeItem(atPath: partial)
         do {
-            let summary = try write(picked: picked, to: partial, complete: missing.isEmpty)
+            let summary: (runID: Int64, trials: Int)
+            do { summary = try write(picked: picked, to: partial, complete: missing.isEmpty) } catch let error as DatabaseError {
+                throw RunStore.explain(error, path: output)
+            }
             for suffix in ["-wal", "-shm"] { try? fm.removeItem(atPath: partial + suffix) }
             try fm.moveItem(atPath: partial, toPath: output)
             return MergeSummary(output: output, runID: summary.runID, shards: picked.map(\.path), trials: summary.trials)
@@ -72,9 +83,10 @@ public enum ShardMerge {
         var config = Configuration()
         config.busyMode = .timeout(30)
         let queue = try DatabaseQueue(path: path, configuration: config)
+        defer { try? queue.close() }
         try Schema.migrator.migrate(queue)
         return try queue.inDatabase { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS shard", arguments: [picked[0].path])
+            try db.execute(sql: "ATTACH DATABASE ? AS shard", arguments: [DatabaseFile.attachLocation(picked[0].path)])
             // The merged run copies the first shard's provenance and covers every shard;
             // its planned count is the whole experiment's, so a partial merge shows as such.
             let specText = try String.fetchOne(db, sql: "SELECT spec_text FROM shard.run WHERE id = ?", arguments: [picked[0].run.id]) ?? ""
@@ -83,16 +95,17 @@ public enum ShardMerge {
             try db.execute(sql: """
                 INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit, git_dirty,
                     os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials, started_at,
-                    finished_at, heartbeat_at, status, variant)
+                    finished_at, heartbeat_at, status, variant, git_dirty_paths)
                 SELECT experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit, git_dirty,
-                    os, swift_version, argv, host, pid, 1, 1, jobs, trace, ?, started_at, finished_at, heartbeat_at, ?, ''
+                    os, swift_version, argv, host, pid, 1, 1, jobs, trace, ?, started_at, finished_at, heartbeat_at, ?, '',
+                    git_dirty_paths
                 FROM shard.run WHERE id = ?
                 """, arguments: [planned, complete ? "completed" : "interrupted", picked[0].run.id])
             let runID = db.lastInsertedRowID
             try db.execute(sql: "DETACH DATABASE shard")
             var trials = 0
             for (shardPath, run) in picked {
-                try db.execute(sql: "ATTACH DATABASE ? AS shard", arguments: [shardPath])
+                try db.execute(sql: "ATTACH DATABASE ? AS shard", arguments: [DatabaseFile.attachLocation(shardPath)])
                 try db.inTransaction {
                     let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID])!
                     do {

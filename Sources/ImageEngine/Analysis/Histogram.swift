@@ -23,6 +23,11 @@ public struct Histogram: Sendable, Hashable, Codable {
         total = image.pixelCount
     }
 
+    /// Histograms from counts gathered elsewhere (`PhotoStatistics`, row by row).
+    init(luminance: [Int], red: [Int], green: [Int], blue: [Int], total: Int) {
+        self.luminance = luminance; self.red = red; self.green = green; self.blue = blue; self.total = total
+    }
+
     /// The value (0…1, encoded scale) below which `fraction` of the luminance lies.
     public func percentile(_ fraction: Double) -> Double {
         guard total > 0 else { return 0 }
@@ -53,11 +58,14 @@ public struct Clipping: Sendable, Hashable, Codable {
         self.highlights = highlights
     }
 
+    /// Linear values that encode to 8-bit code 0 (below) and 255 (at or above).
+    static let shadowThreshold = SRGB.decodeTable8[0] + 0.5 * SRGB.decodeTable8[1]
+    static let highlightThreshold = SRGB.decode(Float(254.5 / 255))
+
     /// Measures an image.
     public init(of image: Image) {
         var lo = 0, hi = 0
-        let t0 = SRGB.decodeTable8[0] + 0.5 * SRGB.decodeTable8[1]
-        let t1 = SRGB.decode(Float(254.5 / 255))
+        let t0 = Self.shadowThreshold, t1 = Self.highlightThreshold
         for p in image.pixels {
             if min(p.x, min(p.y, p.z)) < t0 { lo += 1 }
             if max(p.x, max(p.y, p.z)) >= t1 { hi += 1 }

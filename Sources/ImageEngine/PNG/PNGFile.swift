@@ -17,8 +17,8 @@ public enum PNGFile {
     /// Reads a file and also returns its header (original depth and color type).
     public static func readWithHeader(_ url: URL, limits: PNGLimits = .default) throws -> (image: Image, header: PNGHeader) {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw PNGError(file: url.path, message: "cannot read file: \((error as NSError).localizedDescription)")
+        do { data = try InputFile.read(url.path) } catch {
+            throw PNGError(file: url.path, message: error.reason)
         }
         return try decodeWithHeader(data, name: url.path, limits: limits)
     }
@@ -194,16 +194,23 @@ public enum AtomicFile {
     /// Writes `data` to `url` atomically; the error names the file.
     public static func write(_ data: Data, to url: URL) throws {
         let dir = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw PNGError(file: url.path, message: "cannot write: the folder '\(dir.path)' does not exist; create it first")
+        }
         let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         do {
             try data.write(to: tmp)
         } catch {
             try? FileManager.default.removeItem(at: tmp)
-            throw PNGError(file: url.path, message: "cannot write: \((error as NSError).localizedDescription)")
+            if DiskFullError.matches(error) { throw DiskFullError(path: url.path) }
+            throw PNGError(file: url.path, message: "cannot write: \(InputFile.describe(error))")
         }
         if rename(tmp.path, url.path) != 0 {
-            let err = String(cString: strerror(errno))
+            let code = errno
             try? FileManager.default.removeItem(at: tmp)
+            if code == ENOSPC || code == EDQUOT { throw DiskFullError(path: url.path) }
+            let err = String(cString: strerror(code))
             throw PNGError(file: url.path, message: "cannot write: \(err)")
         }
     }

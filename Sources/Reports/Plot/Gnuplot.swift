@@ -1,4 +1,5 @@
 import Foundation
+import ImageEngine
 
 /// A gnuplot figure: its data files and script, kept beside the image so a
 /// researcher can restyle and re-run it (`gnuplot NAME.gp`).
@@ -19,19 +20,20 @@ public struct GnuplotFigure: Sendable {
         self.body = body
     }
 
-    /// The complete script: it draws a PNG and an SVG of the figure.
+    /// The complete script: it draws a PNG and an SVG of the figure. The terminal is
+    /// set before the first plot, so re-running the script by hand draws straight into
+    /// the PNG (no "unknown terminal" warning from gnuplot's interactive default).
     public var script: String {
         """
         # \(title)
         # Re-run with: gnuplot \(name).gp   (writes \(name).png and \(name).svg here)
+        set terminal pngcairo noenhanced size \(size.width),\(size.height) font "DejaVu Sans,11"
+        set output "\(name).png"
         set encoding utf8
         set datafile separator "\\t"
         set key below
         set grid
         \(body)
-        set terminal pngcairo noenhanced size \(size.width),\(size.height) font "DejaVu Sans,11"
-        set output "\(name).png"
-        replot
         set terminal svg noenhanced size \(size.width),\(size.height) font "DejaVu Sans,11" dynamic
         set output "\(name).svg"
         replot
@@ -65,6 +67,7 @@ public enum Gnuplot {
             throw ReportError("gnuplot is not installed; install it with `bash scripts/setup` or `apt-get install gnuplot-nox`")
         }
         guard process.terminationStatus == 0 else {
+            if DiskFullError.isFull(directory.path) { throw DiskFullError(path: directory.path) }
             throw ReportError("gnuplot failed on \(directory.appendingPathComponent(figure.name).path).gp: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
     }

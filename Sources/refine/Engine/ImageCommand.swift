@@ -39,13 +39,18 @@ struct ImageCommand: ParsableCommand {
 
 
         func execute() throws {
-            let (image, header) = try EngineCLI.readPNG(file, maxPixels: maxPixels)
-            let hist = Histogram(of: image)
-            let clip = Clipping(of: image)
-            let meanY = image.pixels.reduce(0.0) { $0 + Double(Luma.y($1)) } / Double(max(image.pixelCount, 1))
+            // Row by row: memory for one row, whatever the photo's size.
+            var limits = PNGLimits.default
+            if let maxPixels { limits.maxPixels = maxPixels }
+            var stats = PhotoStatistics()
+            let (header, hasAlpha): (PNGHeader, Bool)
+            do { (header, hasAlpha) = try PNGRows.forEach(file, limits: limits) { stats.add($0) } } catch let e as PNGError {
+                throw InputError(e.description)
+            }
+            let hist = stats.histogram, clip = stats.clipping, meanY = stats.meanLuminance
             let r = Report(file: file, width: header.width, height: header.height, bit_depth: header.bitDepth,
                            color_type: header.colorType.description, interlaced: header.interlaced,
-                           has_alpha: image.hasAlpha,
+                           has_alpha: hasAlpha,
                            histogram_low: EngineCLI.round(hist.endpoints.low), histogram_high: EngineCLI.round(hist.endpoints.high),
                            clipped_shadows: EngineCLI.round(clip.shadows, 6), clipped_highlights: EngineCLI.round(clip.highlights, 6),
                            mean_luminance: EngineCLI.round(meanY, 6))

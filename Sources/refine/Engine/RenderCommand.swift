@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Harness
 import ImageEngine
 
 /// `refine render`: apply adjustments to a photo, or make a contact sheet.
@@ -22,21 +23,18 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "A JSON recipe of adjustments.") var recipe: String?
     @Flag(help: "Render a labelled contact sheet of all 24 effects instead.") var contactSheet = false
     @Option(help: "Output bit depth (8 or 16).") var depth: Int = 8
-    @Option(help: "Worker threads.") var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var workers: JobsOption
+    var jobs: Int { workers.jobs }
     @Flag(help: "Print a JSON summary (size, time, adjustments).") var json = false
 
     func validate() throws {
         guard depth == 8 || depth == 16 else { throw ValidationError("--depth must be 8 or 16, not \(depth)") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }
 
     func adjustments() throws -> Adjustments {
         var a = Adjustments()
         if let recipe {
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: recipe)) } catch {
-                throw InputError("\(recipe): cannot read recipe: \(error.localizedDescription)")
-            }
+            let data = try InputFile.read(recipe)
             do { a = try JSONDecoder().decode(Adjustments.self, from: data) } catch {
                 throw InputError("\(recipe): expected a JSON object of adjustments (snake_case keys): \(error)")
             }
@@ -60,6 +58,7 @@ struct RenderCommand: ParsableCommand {
 
     func execute() throws {
         let a = try adjustments()
+        announce(Leftovers.clean(for: output, hidden: true)) // `.NAME.tmp-PID-…` of a killed render
         let (image, _) = try EngineCLI.readPNG(input)
         let renderer = Renderer(threads: jobs)
         let start = DispatchTime.now().uptimeNanoseconds
