@@ -21,7 +21,7 @@ public struct EffectsSimulator: TrialSimulator {
     public let dataFiles: [(path: String, sha256: String)]
 
     public static let metricNames = [
-        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "final_delta_e00",
+        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal", "final_delta_e00",
         "effect_found_s", "refine_s", "scrolls", "cards_opened", "chosen_effect", "chosen_on_first_screen", "looks_seen_10s",
         "touches", "control_switches", "wrong_control_tries", "missed_taps",
     ]
@@ -90,7 +90,7 @@ public struct EffectsSimulator: TrialSimulator {
                 env.render().meanDeltaE2000(to: goalLab) < task.tolerance
             }
             let found = o.chosenAt
-            metrics = PhotoTasks.metrics(o, finalDeltaE: LabImage(environment.render()).meanDeltaE2000(to: goalLab)) + [
+            metrics = PhotoTasks.metrics(o, finalDeltaE: LabImage(environment.render()).meanDeltaE2000(to: goalLab), tolerance: task.tolerance) + [
                 Metric("scrolls", Double(environment.state.scrolls)),
                 Metric("cards_opened", Double(environment.state.cardsOpened)),
             ]

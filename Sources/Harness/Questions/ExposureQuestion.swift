@@ -26,7 +26,7 @@ public struct ExposureSimulator: TrialSimulator {
     static let workingSize = 160
 
     public static let metricNames = [
-        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "final_delta_e00",
+        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal", "final_delta_e00",
         "touches", "control_switches", "wrong_control_tries", "travel_mm", "clipped_fraction", "missed_taps", "photo_share",
         "renders", "warning_backoffs", "first_touch_s", "final_black_level", "final_shadows", "final_brightness", "final_contrast", "final_highlights", "final_white_level",
     ]
@@ -127,7 +127,7 @@ public struct ExposureSimulator: TrialSimulator {
         let final = environment.render()
         let clipping = Clipping(of: final)
         let finalDE = LabImage(final).meanDeltaE2000(to: task.goalLab)
-        var metrics = PhotoTasks.metrics(outcome, finalDeltaE: finalDE) + [
+        var metrics = PhotoTasks.metrics(outcome, finalDeltaE: finalDE, tolerance: task.tolerance) + [
             Metric("travel_mm", trial.device.millimetres(outcome.travel)),
             Metric("clipped_fraction", clipping.shadows + clipping.highlights),
             Metric("photo_share", environment.screen.photoShare),

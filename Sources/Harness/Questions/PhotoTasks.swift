@@ -66,12 +66,15 @@ enum PhotoTasks {
     }
 
     /// The DESIGN §6 metrics of one editing session.
-    static func metrics(_ o: PhotoEditingOutcome, finalDeltaE: Double) -> [Metric] {
+    /// `satisfied_off_goal`: the person was satisfied (their remembered goal looked
+    /// matched) while the photo is objectively outside the tolerance.
+    static func metrics(_ o: PhotoEditingOutcome, finalDeltaE: Double, tolerance: Double) -> [Metric] {
         var metrics = [
             Metric("reached_effect", o.timeToEffect == nil ? 0 : 1),
             Metric("within_10s", (o.timeToEffect ?? .infinity) <= 10 ? 1 : 0),
             Metric("time_to_done_s", o.timeToDone),
             Metric("gave_up", o.satisfied ? 0 : 1),
+            Metric("satisfied_off_goal", o.satisfied && finalDeltaE >= tolerance ? 1 : 0),
             Metric("final_delta_e00", finalDeltaE),
             Metric("touches", Double(o.touches)),
             Metric("control_switches", Double(o.controlSwitches)),

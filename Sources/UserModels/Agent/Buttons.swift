@@ -7,8 +7,7 @@ enum Buttons {
     static func toTry(_ screen: Screen, wanted: [PhotoRegion], memory: WorkingMemory, nowLooks difference: Double) -> Control? {
         let buttons = screen.controls.filter { $0.role == .button }
         if let promising = buttons.first(where: { b in
-            b.id != memory.lastTapped && !memory.tapped.contains(b.id)
-                && Lexicon.regions(for: b.label ?? "").contains(where: wanted.contains)
+            b.id != memory.lastTapped && Lexicon.regions(for: b.label ?? "").contains(where: wanted.contains)
         }) { return promising }
         let untried = buttons.filter { !memory.tapped.contains($0.id) }
         if let option = untried.first(where: { !Lexicon.leadsElsewhere($0.label ?? "") }) { return option }

@@ -8,16 +8,17 @@ struct Eye {
     let perception: PhotoPerception
     let proxy: Int
 
-    init(participant: Participant, goal: LabImage) {
+    init<G: RandomNumberGenerator>(participant: Participant, goal: LabImage, using g: inout G) {
         self.participant = participant
-        perception = PhotoPerception(goal: goal, participant: participant)
+        perception = PhotoPerception(goal: goal, participant: participant, using: &g)
         proxy = Int(participant["perception.proxy_px"])
     }
 
     /// The photo as shown now, judged against the goal; takes a perceptual cycle.
     func look<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(_ environment: inout E, _ record: inout EditingRecord,
                                                                   using g: inout G) -> PhotoPercept {
-        let percept = perception.look(at: environment.photo(proxy: proxy), areaMM2: Self.photoArea(environment.screen), using: &g)
+        let percept = perception.look(at: environment.photo(proxy: proxy), areaMM2: Self.photoArea(environment.screen),
+                                      elapsed: record.clock.now, using: &g)
         record.clock.advance(by: participant["perception.cycle_s"])
         return percept
     }

@@ -82,7 +82,7 @@ public struct PhotoEditor: Sendable {
     ) -> PhotoEditingOutcome {
         let p = participant
         let cognition = Cognition(participant: p, repetition: session.repetition)
-        let eye = Eye(participant: p, goal: goal)
+        let eye = Eye(participant: p, goal: goal, using: &g)
         let hands = Hands(participant: p, trace: trace)
         let satisfiedAt = p["perception.satisfied_de00"]
         let chooser = PreviewChooser(participant: p, eye: eye, satisfiedAt: satisfiedAt)

@@ -1,5 +1,6 @@
 import Foundation
 import ImageEngine
+import Interaction
 
 /// Parts of a photo a person judges separately: tonal ranges and the colour
 /// zones the iPhoto talk's controls name (skies, skin, greenery).
@@ -56,12 +57,41 @@ public struct PhotoPerception: Sendable {
     public let goal: LabImage
     public let masks: RegionMasks
     public let jnd: Double
+    /// How the remembered goal differs from the goal, per region: a shift of
+    /// (lightness, colourfulness) fixed when the goal was seen, and the direction
+    /// it drifts in as time passes (memory for colour is less precise than
+    /// seeing two colours side by side, and it drifts).
+    let encoding: [PhotoRegion: Vector2]
+    let drift: [PhotoRegion: Vector2]
+    let driftPerRootSecond: Double
 
-    /// `goal` at the person's perception-proxy size.
+    /// `goal` at the person's perception-proxy size, held in mind with the person's memory noise.
+    public init<G: RandomNumberGenerator>(goal: LabImage, participant: Participant, using g: inout G) {
+        self.goal = goal
+        masks = RegionMasks(goal: goal)
+        jnd = participant["perception.jnd_de00"]
+        let sd = participant["memory.goal_noise"]
+        var encoding: [PhotoRegion: Vector2] = [:], drift: [PhotoRegion: Vector2] = [:]
+        for r in PhotoRegion.allCases {
+            encoding[r] = Vector2(g.normal(mean: 0, sd: sd), g.normal(mean: 0, sd: sd))
+            drift[r] = Vector2(g.standardNormal(), g.standardNormal())
+        }
+        self.encoding = encoding
+        self.drift = drift
+        driftPerRootSecond = participant["memory.drift_per_sqrt_s"]
+    }
+
+    /// A perfect memory of the goal (for checks that need none).
     public init(goal: LabImage, participant: Participant) {
         self.goal = goal
         masks = RegionMasks(goal: goal)
         jnd = participant["perception.jnd_de00"]
+        encoding = [:]; drift = [:]; driftPerRootSecond = 0
+    }
+
+    /// How the remembered goal of `region` is off, `elapsed` seconds after the goal was seen.
+    func memoryError(_ region: PhotoRegion, elapsed: Double) -> Vector2 {
+        (encoding[region] ?? Vector2(0, 0)) + (drift[region] ?? Vector2(0, 0)) * (driftPerRootSecond * max(0, elapsed).squareRoot())
     }
 
     /// Area (mm²) at which judgements wobble by half a JND; smaller photos wobble more.
@@ -71,7 +101,11 @@ public struct PhotoPerception: Sendable {
     /// colour judgements get less reliable as the sample shrinks, so the noise
     /// grows as √(reference area / area), capped at 3× (assumption, after the
     /// field-size effect on colour discrimination).
-    public func look<G: RandomNumberGenerator>(at photo: Image, areaMM2: Double = 0, using g: inout G) -> PhotoPercept {
+    ///
+    /// The comparison is with the goal as remembered `elapsed` seconds after it was
+    /// seen: the mean shift of each region is judged against the remembered one
+    /// (its direction included), the texture of the difference against the goal itself.
+    public func look<G: RandomNumberGenerator>(at photo: Image, areaMM2: Double = 0, elapsed: Double = 0, using g: inout G) -> PhotoPercept {
         let sizeFactor = areaMM2 > 0 ? min(3, max(0.7, (Self.referenceAreaMM2 / areaMM2).squareRoot())) : 1
         let current = LabImage(photo)
         let map = current.deltaE2000Map(to: goal)
@@ -86,10 +120,14 @@ public struct PhotoPerception: Sendable {
                 dc += Double((q.y * q.y + q.z * q.z).squareRoot() - (p.y * p.y + p.z * p.z).squareRoot())
             }
             let n = Double(idx.count)
+            let shift = Vector2(dl / n, dc / n)
+            let remembered = shift + memoryError(region, elapsed: elapsed)
+            // ΔE² ≈ texture² + mean shift²: keep the texture, judge the shift from memory.
+            let texture = max(0, (de / n) * (de / n) - shift.dot(shift))
             // Judgements wobble by about half a JND from glance to glance.
-            difference[region] = max(0, de / n + g.normal(mean: 0, sd: jnd / 2 * sizeFactor))
-            lightness[region] = dl / n
-            chroma[region] = dc / n
+            difference[region] = max(0, (texture + remembered.dot(remembered)).squareRoot() + g.normal(mean: 0, sd: jnd / 2 * sizeFactor))
+            lightness[region] = remembered.x
+            chroma[region] = remembered.y
         }
         return PhotoPercept(difference: difference, lightness: lightness, chroma: chroma)
     }
