@@ -32,6 +32,7 @@ public enum ReportWriter {
             case "effects": try EffectsReport(spec: spec, results: results).build(into: &document, figures: &figures, folder: staging)
             default: document.add(.paragraph("No question-specific sections for '\(spec.question)' yet."))
             }
+            try CeilingSection.build(spec: spec, results: results, into: &document)
             LearningSection(kit: ReportKit(spec: spec, results: results)).build(into: &document, figures: &figures)
             try SensitivitySection.build(spec: spec, store: store, into: &document, figures: &figures)
             Sections.provenance(spec: spec, results: results, into: &document)

@@ -4,6 +4,7 @@ protocol CeilingAnalysing {
 }
 
 extension ExposureSimulator: CeilingAnalysing {}
+extension EffectsSimulator: CeilingAnalysing {}
 
 /// Ceiling analysis for a spec (`refine ceiling`, and the exposure and effects reports).
 public enum Ceilings {

@@ -52,6 +52,48 @@ public struct EffectsSimulator: TrialSimulator {
         policy = spec.policy
     }
 
+    /// Each strategy's ceiling on each matching task: the closest any look its
+    /// refiner can set comes to the goal (exploring tasks have no goal and are skipped).
+    public func ceilings(seed: UInt64, strategies: [String], tasks taskIDs: [String]) -> [DesignCeiling] {
+        var out: [DesignCeiling] = []
+        for strategy in strategies {
+            let design = designs[strategy]!
+            for id in taskIDs {
+                guard let task = tasks[id], let goalLab = task.goalLab, let goal = task.goal else { continue }
+                let small = task.original.downscaled(toFit: 64)
+                var a = Adjustments()
+                a.effect = goal
+                let smallGoal = LabImage(Renderer(threads: 1).render(small, with: a))
+                func render(_ image: Image, _ effect: Effect) -> Image {
+                    var a = Adjustments()
+                    a.effect = effect
+                    return Renderer(threads: 1).render(image, with: a)
+                }
+                var best: DesignCeiling?
+                for (k, space) in design.reachableLooks().enumerated() {
+                    let c: DesignCeiling
+                    switch space {
+                    case .discrete(let looks):
+                        let pick = looks.min { a, b in
+                            (LabImage(render(small, a)).meanDeltaE2000(to: smallGoal), a.look) < (LabImage(render(small, b)).meanDeltaE2000(to: smallGoal), b.look)
+                        }!
+                        c = DesignCeiling(strategy: strategy, task: id, deltaE: LabImage(render(task.original, pick)).meanDeltaE2000(to: goalLab),
+                                          tolerance: task.tolerance, setting: "\(pick.family.rawValue) look=\(pick.look)")
+                    case .continuous(let axes, let effect):
+                        var found = DesignCeiling.search(strategy: strategy, task: "\(id)/\(k)", tolerance: task.tolerance, axes: axes, seed: seed,
+                                                         small: (small, smallGoal), working: (task.original, goalLab)) { render($0, effect($1)) }
+                        found.task = id
+                        found.setting = "\(effect(axes.map(\.start)).family.rawValue) " + found.setting
+                        c = found
+                    }
+                    if c.deltaE < (best?.deltaE ?? .infinity) { best = c }
+                }
+                if let best { out.append(best) }
+            }
+        }
+        return out
+    }
+
     static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task") }
