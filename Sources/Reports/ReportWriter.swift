@@ -34,7 +34,8 @@ public enum ReportWriter {
             }
             try CeilingSection.build(spec: spec, results: results, into: &document)
             LearningSection(kit: ReportKit(spec: spec, results: results)).build(into: &document, figures: &figures)
-            try SensitivitySection.build(spec: spec, store: store, into: &document, figures: &figures)
+            let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: results)
+            try SensitivitySection.build(spec: spec, store: store, screening: screening, into: &document, figures: &figures)
             Sections.provenance(spec: spec, results: results, into: &document)
             for figure in figures { try Gnuplot.render(figure, in: staging) }
             try document.html.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)

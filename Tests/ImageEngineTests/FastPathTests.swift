@@ -16,6 +16,17 @@ import Testing
     /// The strip kernels compute the scalar reference's math: max ΔE00 per pixel
     /// well under 0.5 (measured 1.8e-5: float rounding and the table index split) on
     /// every real photo, with random settings, effects, brushes and vignettes.
+    @Test func deltaEMapMatchesTheDirectFormulaPerPixel() throws {
+        let photo = try Fixtures.photo("chelsea.png").downscaled(toFit: 96)
+        let other = Renderer(threads: 1).render(photo, with: Adjustments(brightness: 0.3, saturation: -0.5, blueSkies: 0.8))
+        let a = LabImage(photo), b = LabImage(other)
+        let map = a.deltaE2000Map(to: b)
+        var worst: Float = 0
+        for i in map.indices { worst = max(worst, abs(map[i] - LabImage.deltaE2000(a.pixels[i], b.pixels[i]))) }
+        #expect(worst < 1e-3, "largest per-pixel difference \(worst)")
+        #expect(a.deltaE2000Map(to: a).allSatisfy { $0 < 1e-4 })
+    }
+
     @Test func stripPipelineMatchesScalarReference() throws {
         var rng = SeededRNG(seed: 77)
         var worst = 0.0

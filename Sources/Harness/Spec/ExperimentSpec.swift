@@ -132,4 +132,17 @@ public struct SensitivitySettings: Sendable, Hashable {
     /// Which way the metric is better ("lower" for times, "higher" for rates).
     public var better: WorseDirection
     public var sweeps: [ParameterSweep]
+    /// The screening design's size (`screen: {trajectories, participants}`).
+    public var screen: ScreenSettings = ScreenSettings()
+}
+
+/// How big a Morris screening of the assumption parameters is.
+public struct ScreenSettings: Sendable, Hashable {
+    public var trajectories = 4
+    /// Participants per screening point; nil: the sweeps' number.
+    public var participants: Int? = nil
+    public init(trajectories: Int = 4, participants: Int? = nil) {
+        self.trajectories = trajectories
+        self.participants = participants
+    }
 }

@@ -236,7 +236,7 @@ public enum SpecLoader {
 
     static func parseSensitivity(_ node: SpecNode?, known: [String]) throws -> SensitivitySettings? {
         guard let node else { return nil }
-        try node.rejectUnknownKeys(["participants", "metric", "better", "parameters"])
+        try node.rejectUnknownKeys(["participants", "metric", "better", "parameters", "screen"])
         var sweeps: [ParameterSweep] = []
         for (path, list) in try node.required("parameters").entries() {
             guard let def = ParameterCatalog.definition(path) else {
@@ -251,9 +251,15 @@ public enum SpecLoader {
             guard let d = WorseDirection(rawValue: try n.string()) else { throw n.error("expected 'lower' or 'higher'") }
             return d
         } ?? .lower
+        var screen = ScreenSettings()
+        if let s = try node.optional("screen") {
+            try s.rejectUnknownKeys(["trajectories", "participants"])
+            screen = ScreenSettings(trajectories: try s.optional("trajectories")?.int(in: 1...100) ?? 4,
+                                    participants: try s.optional("participants")?.int(in: 1...100_000))
+        }
         return SensitivitySettings(participants: try node.optional("participants")?.int(in: 1...100_000) ?? 20,
                                    metric: try node.optional("metric").map { try metricName($0, known: known) } ?? known[0],
-                                   better: better, sweeps: sweeps)
+                                   better: better, sweeps: sweeps, screen: screen)
     }
 
     static func parseReport(_ node: SpecNode?, defaultTitle: String) throws -> ReportSettings {

@@ -198,6 +198,7 @@ enum FastMath {
 struct DeltaE2000Block {
     static let capacity = 256
     private let storage: UnsafeMutablePointer<Float>
+    var storageBase: UnsafeMutablePointer<Float> { storage }
     let l1, a1, b1, l2, a2, b2, out: UnsafeMutablePointer<Float>
     let idx: UnsafeMutablePointer<Int32>
 

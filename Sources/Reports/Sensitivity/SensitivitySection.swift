@@ -13,7 +13,8 @@ enum SensitivitySection {
         var winner: String
     }
 
-    static func build(spec: ExperimentSpec, store: RunStore, into doc: inout ReportDocument, figures: inout [GnuplotFigure]) throws {
+    static func build(spec: ExperimentSpec, store: RunStore, screening: ScreeningAnalysis?, into doc: inout ReportDocument,
+                      figures: inout [GnuplotFigure]) throws {
         doc.add(.heading(level: 2, text: "Sensitivity to the user-model assumptions"))
         guard let settings = spec.sensitivity else {
             doc.add(.paragraph("This spec declares no sensitivity sweep, so these results rest on the default user-model parameters only. Add a `sensitivity` section and run `refine sensitivity` to test them."))
@@ -27,6 +28,7 @@ enum SensitivitySection {
         let missing = variants.filter { latest[$0.label] == nil }.map(\.label)
         guard missing.count < variants.count else {
             doc.add(.paragraph("No sensitivity runs of this spec in the database yet: run `refine sensitivity \(spec.path)` with the same --db, then report again."))
+            ScreeningSection.build(screening, spec: spec, into: &doc)
             return
         }
         let base = spec.strategies[0].label
@@ -81,6 +83,7 @@ enum SensitivitySection {
             let name = figureName(sweep.path)
             doc.add(.figure(file: "\(name).png", caption: "Effect on \(settings.metric) as \(sweep.path) varies", links: ["\(name).svg", "\(name).gp", "\(name).dat"]))
         }
+        ScreeningSection.build(screening, spec: spec, into: &doc)
     }
 
     static func figureName(_ path: String) -> String {

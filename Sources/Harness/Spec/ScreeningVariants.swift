@@ -1,0 +1,62 @@
+import UserModels
+
+/// One point of a screening design: the spec with every group of assumption
+/// parameters set to a level of its plausible range, run as its own variant.
+public struct ScreeningVariant: Sendable {
+    /// `screen/r<trajectory>/s<step>`, stored with the run.
+    public var label: String
+    public var trajectory: Int
+    /// 0 for a trajectory's start, then one step per group.
+    public var step: Int
+    /// The group moved to reach this point from the previous one (nil at the start), and by how much (±Δ).
+    public var moved: Int?
+    public var delta: Double
+    /// Levels 0…1 of every group (`ParameterGroups.screened` order).
+    public var levels: [Double]
+    public var spec: ExperimentSpec
+}
+
+extension ExperimentSpec {
+    /// A Morris elementary-effects design over the groups of assumption parameters
+    /// (Morris 1991; groups: Campolongo, Cariboni & Saltelli 2007): `trajectories`
+    /// random one-group-at-a-time paths on a 4-level grid, Δ = 2/3, seeded by the
+    /// spec's seed. Each point keeps the seed (common random numbers), so a change
+    /// between neighbouring points comes from the group moved.
+    public func screeningVariants(trajectories: Int, participants: Int) -> [ScreeningVariant] {
+        let groups = ParameterGroups.screened
+        let delta = 2.0 / 3
+        var out: [ScreeningVariant] = []
+        for r in 0..<trajectories {
+            var g = SeededGenerator(seed: seed, label: "screening/\(r)")
+            var levels = groups.map { _ in Double(Int(g.next() % 4)) / 3 }
+            var order = Array(groups.indices)
+            for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(g.next() % UInt64(i + 1))) }
+            out.append(variant(r, 0, moved: nil, delta: 0, levels, participants))
+            for (j, k) in order.enumerated() {
+                let step = levels[k] < 0.5 ? delta : -delta
+                levels[k] += step
+                out.append(variant(r, j + 1, moved: k, delta: step, levels, participants))
+            }
+        }
+        return out
+    }
+
+    func variant(_ r: Int, _ step: Int, moved: Int?, delta: Double, _ levels: [Double], _ participants: Int) -> ScreeningVariant {
+        var spec = self
+        spec.population.participants = participants
+        for (k, group) in ParameterGroups.screened.enumerated() {
+            for path in group.paths {
+                let def = ParameterCatalog.definition(path)!
+                let range = ParameterGroups.plausibleRange(def)
+                let value = range.lowerBound + levels[k] * (range.upperBound - range.lowerBound)
+                if let current = population.overrides[path] {
+                    spec.population.overrides[path] = current.relocated(to: value)
+                } else {
+                    spec.population.shifts[path] = value - def.novice.typical
+                }
+            }
+        }
+        return ScreeningVariant(label: "screen/r\(r + 1)/s\(step)", trajectory: r, step: step, moved: moved, delta: delta,
+                                levels: levels, spec: spec)
+    }
+}

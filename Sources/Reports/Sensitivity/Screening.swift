@@ -1,0 +1,111 @@
+import Foundation
+import Harness
+import UserModels
+
+/// The Morris screening of a spec's runs (`refine sensitivity --screen`): for
+/// every claim "B differs from A on a metric", the claim's value at each
+/// screening point, the elementary effect of each parameter group, and whether
+/// the claim keeps its sign everywhere (robust) or not (fragile, and to what).
+public struct ScreeningAnalysis: Sendable {
+    public struct Claim: Sendable {
+        public var a: String
+        public var b: String
+        public var metric: String
+        /// mean(B) − mean(A) in the main run.
+        public var base: Double
+        /// The same at every screening point that ran.
+        public var points: [Double]
+        /// Group → μ* (mean absolute elementary effect, per unit of the group's level).
+        public var influence: [(group: String, muStar: Double)]
+
+        public var holdsAt: Int { points.filter { base != 0 && ($0 > 0) == (base > 0) && $0 != 0 }.count }
+        public var robust: Bool { !points.isEmpty && holdsAt == points.count }
+        /// The groups most able to change it, most influential first.
+        public var fragileTo: [String] { influence.filter { $0.muStar > 0 }.sorted { $0.muStar > $1.muStar }.prefix(2).map(\.group) }
+        public var label: String { robust ? "robust" : "fragile (to \(fragileTo.joined(separator: ", ")))" }
+    }
+
+    public var claims: [Claim]
+    public var pointsRun: Int
+    public var pointsPlanned: Int
+    public var trajectories: Int
+    public var participants: Int
+
+    /// The claim about `b` against `a` on `metric`, either way round.
+    public func claim(_ a: String, _ b: String, _ metric: String) -> Claim? {
+        claims.first { $0.metric == metric && (($0.a == a && $0.b == b) || ($0.a == b && $0.b == a)) }
+    }
+
+    /// Loads the screening runs of `spec` from `store`; nil when there are none.
+    public static func load(spec: ExperimentSpec, store: RunStore, main: ResultSet) throws -> ScreeningAnalysis? {
+        guard let settings = spec.sensitivity else { return nil }
+        let participants = settings.screen.participants ?? settings.participants
+        let design = spec.screeningVariants(trajectories: settings.screen.trajectories, participants: participants)
+        let runs = try store.runs().filter {
+            $0.experiment == spec.name && $0.variant.hasPrefix("screen/") && $0.specSHA256 == spec.sha256 && $0.effectiveStatus == "completed"
+        }
+        let latest = Dictionary(runs.map { ($0.variant, $0) }, uniquingKeysWith: { a, b in a.id > b.id ? a : b })
+        guard !latest.isEmpty else { return nil }
+        let metrics = Array(NSOrderedSet(array: [settings.metric] + spec.metrics.prefix(2)).compactMap { $0 as? String })
+        let strategies = spec.strategies.map(\.label)
+        func means(_ rows: [TrialRow]) -> [String: [String: Double]] {
+            var out: [String: [String: Double]] = [:]
+            for s in strategies {
+                for m in metrics {
+                    let v = ResultSet.values(m, in: rows.filter { $0.strategy == s })
+                    if !v.isEmpty { out[s, default: [:]][m] = Descriptive.mean(v) }
+                }
+            }
+            return out
+        }
+        var values: [String: [String: [String: Double]]] = [:]
+        for v in design {
+            guard let run = latest[v.label] else { continue }
+            values[v.label] = means(try ResultSet.load(from: store, experiment: spec.name, runID: run.id).trials)
+        }
+        let base = means(main.trials)
+        let groups = ParameterGroups.screened.map(\.name)
+        var claims: [Claim] = []
+        for m in metrics {
+            for (i, a) in strategies.enumerated() {
+                for b in strategies[(i + 1)...] {
+                    guard let ya = base[a]?[m], let yb = base[b]?[m] else { continue }
+                    func y(_ label: String) -> Double? {
+                        guard let pa = values[label]?[a]?[m], let pb = values[label]?[b]?[m] else { return nil }
+                        return pb - pa
+                    }
+                    var effects: [Int: [Double]] = [:]
+                    for (k, v) in design.enumerated() where v.step > 0 {
+                        guard let after = y(v.label), let before = y(design[k - 1].label), let g = v.moved else { continue }
+                        effects[g, default: []].append((after - before) / v.delta)
+                    }
+                    let influence = groups.indices.map { g in
+                        (groups[g], effects[g].map { $0.map(abs).reduce(0, +) / Double($0.count) } ?? 0)
+                    }
+                    claims.append(Claim(a: a, b: b, metric: m, base: yb - ya, points: design.compactMap { y($0.label) }, influence: influence))
+                }
+            }
+        }
+        return ScreeningAnalysis(claims: claims, pointsRun: values.count, pointsPlanned: design.count,
+                                 trajectories: settings.screen.trajectories, participants: participants)
+    }
+}
+
+/// The screening part of the sensitivity section.
+enum ScreeningSection {
+    static func build(_ analysis: ScreeningAnalysis?, spec: ExperimentSpec, into doc: inout ReportDocument) {
+        doc.add(.heading(level: 3, text: "Screening every assumption at once (Morris elementary effects)"))
+        guard let s = analysis else {
+            doc.add(.paragraph("No screening runs yet: run `refine sensitivity \(spec.path) --screen` with the same --db, then report again."))
+            return
+        }
+        let groups = ParameterGroups.screened
+        doc.add(.paragraph("Every parameter whose default is an assumption (no published figure) was moved with its group across a plausible range (half to twice its default; weights centred on 0 from −1 to 1) on a 4-level grid: \(s.trajectories) random one-group-at-a-time trajectories (Morris 1991, with groups after Campolongo et al. 2007), \(s.participants) participants per point, the experiment's seed; \(s.pointsRun) of \(s.pointsPlanned) points ran. Groups: " + groups.map { "\($0.name) (\($0.paths.joined(separator: ", ")))" }.joined(separator: "; ") + "."))
+        doc.add(.paragraph("A claim is robust when the difference keeps its sign at every screening point; otherwise it is fragile, and the groups with the largest mean absolute elementary effect (μ*) are the ones it is fragile to."))
+        doc.add(.table(header: ["claim", "difference (main run)", "holds at", "verdict"] + groups.map { "μ* \($0.name)" }, rows: s.claims.map { c in
+            let direction = c.base == 0 ? "no difference" : "\(c.b) \(c.base > 0 ? "higher" : "lower") than \(c.a)"
+            return ["\(c.metric): \(direction)", formatNumber(c.base, digits: 3), "\(c.holdsAt)/\(c.points.count)", c.label]
+                + c.influence.map { formatNumber($0.muStar, digits: 3) }
+        }))
+    }
+}
