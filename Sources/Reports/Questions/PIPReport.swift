@@ -165,7 +165,7 @@ struct PIPReport {
         let edges: [Double] = [0, 250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3500, 6000]
         var blocks: [String] = []
         var plots: [String] = []
-        for (i, s) in strategies.enumerated() {
+        for s in strategies {
             let flicks = results.trials.filter { $0.strategy == s && $0["first_throw_flick"] == 1 }
             var lines: [String] = []
             for b in 0..<(edges.count - 1) {
@@ -174,8 +174,16 @@ struct PIPReport {
                 let e = Intervals.wilson(successes: inBin.filter { $0["landed_intended"] == 1 }.count, n: inBin.count, confidence: confidence)
                 lines.append("\((edges[b] + edges[b + 1]) / 2)\t\(e.value)\t\(e.lower)\t\(e.upper)\t\(inBin.count)")
             }
+            // A strategy with too few flicks to bin gets no series (gnuplot warns on empty blocks).
+            guard !lines.isEmpty else { continue }
+            let i = blocks.count
             blocks.append("# \(s): bin centre (pt/s), landing rate, lower, upper, n\n" + lines.joined(separator: "\n"))
             plots.append("\"release_speed.dat\" index \(i) using 1:2 with linespoints linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(s)), \"release_speed.dat\" index \(i) using 1:2:3:4 with yerrorbars pointtype 7 linecolor \(i + 1) notitle")
+        }
+        if plots.isEmpty {
+            // No bin had enough flicks: say so on the figure instead of plotting nothing.
+            blocks = ["# no bin with at least 5 first-throw flicks\n0\t0\t0\t0\t0"]
+            plots = ["\"release_speed.dat\" index 0 using 1:2 with points pointtype 0 title \"too few flicks to bin (fewer than 5 per speed bin)\""]
         }
         return GnuplotFigure(
             name: "release_speed", title: "Landing rate of first-throw flicks by measured release speed",
@@ -184,6 +192,7 @@ struct PIPReport {
                 set title "Flicks: landing in the intended corner by release speed"
                 set xlabel "release speed measured by the PIP (pt/s)"
                 set ylabel "landing rate"
+                set xrange [0:\(edges.last!)]
                 set yrange [0:1.05]
                 plot \(plots.joined(separator: ", \\\n     "))
                 """)

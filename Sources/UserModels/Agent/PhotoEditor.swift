@@ -162,6 +162,9 @@ public struct PhotoEditor: Sendable {
                 if missed && planned.reason != "undo" {
                     record.outcome.wrongControlTries += 1
                     record.log.add(record.clock.now, "learn", [("control", .text(control.id)), ("region", .text(planned.region.rawValue)), ("effect", .text("none"))])
+                } else if let v = memory.controls[control.id]!.effect[planned.region] {
+                    record.log.add(record.clock.now, "learn", [("control", .text(control.id)), ("region", .text(planned.region.rawValue)),
+                                                               ("lightness_per_pt", .number(v.x)), ("chroma_per_pt", .number(v.y))])
                 }
                 policy.observe(planned, moved: moved, before: before, after: percept)
                 // A warning that lit up on this control (a red glow): go easier with it, and

@@ -57,12 +57,13 @@ public struct PhotoPerception: Sendable {
     public let goal: LabImage
     public let masks: RegionMasks
     public let jnd: Double
-    /// How the remembered goal differs from the goal, per region: a shift of
-    /// (lightness, colourfulness) fixed when the goal was seen, and the direction
-    /// it drifts in as time passes (memory for colour is less precise than
-    /// seeing two colours side by side, and it drifts).
-    let encoding: [PhotoRegion: Vector2]
-    let drift: [PhotoRegion: Vector2]
+    /// How the remembered goal differs from the goal: a shift of (lightness,
+    /// colourfulness) fixed when the goal was seen, and the direction it drifts in
+    /// as time passes (memory for colour is less precise than seeing two colours
+    /// side by side, and it drifts). One shift for the whole look: what is kept is
+    /// the look's relations between regions, and what slips is its overall level.
+    let encoding: Vector2
+    let drift: Vector2
     let driftPerRootSecond: Double
 
     /// `goal` at the person's perception-proxy size, held in mind with the person's memory noise.
@@ -71,13 +72,8 @@ public struct PhotoPerception: Sendable {
         masks = RegionMasks(goal: goal)
         jnd = participant["perception.jnd_de00"]
         let sd = participant["memory.goal_noise"]
-        var encoding: [PhotoRegion: Vector2] = [:], drift: [PhotoRegion: Vector2] = [:]
-        for r in PhotoRegion.allCases {
-            encoding[r] = Vector2(g.normal(mean: 0, sd: sd), g.normal(mean: 0, sd: sd))
-            drift[r] = Vector2(g.standardNormal(), g.standardNormal())
-        }
-        self.encoding = encoding
-        self.drift = drift
+        encoding = Vector2(g.normal(mean: 0, sd: sd), g.normal(mean: 0, sd: sd))
+        drift = Vector2(g.standardNormal(), g.standardNormal())
         driftPerRootSecond = participant["memory.drift_per_sqrt_s"]
     }
 
@@ -86,12 +82,12 @@ public struct PhotoPerception: Sendable {
         self.goal = goal
         masks = RegionMasks(goal: goal)
         jnd = participant["perception.jnd_de00"]
-        encoding = [:]; drift = [:]; driftPerRootSecond = 0
+        encoding = Vector2(0, 0); drift = Vector2(0, 0); driftPerRootSecond = 0
     }
 
     /// How the remembered goal of `region` is off, `elapsed` seconds after the goal was seen.
     func memoryError(_ region: PhotoRegion, elapsed: Double) -> Vector2 {
-        (encoding[region] ?? Vector2(0, 0)) + (drift[region] ?? Vector2(0, 0)) * (driftPerRootSecond * max(0, elapsed).squareRoot())
+        encoding + drift * (driftPerRootSecond * max(0, elapsed).squareRoot())
     }
 
     /// Area (mm²) at which judgements wobble by half a JND; smaller photos wobble more.

@@ -116,7 +116,7 @@ public enum ParameterCatalog {
         .init(path: "motor.max_speed_factor", meaning: "fastest flick a person will make, as a multiple of their usual flick speed",
               allowed: 1...10, novice: .fixed(2.5), source: "assumption: peak finger speeds in flicks span about ×2–3 within a person"),
         // Holding a goal look in mind.
-        .init(path: "memory.goal_noise", meaning: "how far the remembered goal's lightness and colourfulness of a region are off when first memorised (L*/C* units, sd)",
+        .init(path: "memory.goal_noise", meaning: "how far the remembered goal's overall lightness and colourfulness are off when first memorised (L*/C* units, sd)",
               allowed: 0...10, novice: .fixed(1.5), expert: .fixed(1.0),
               source: "assumption: colour matched from memory is less precise than side by side (memory-matching studies, e.g. Pérez-Carpinell et al. 1998), about 1–2 JND"),
         .init(path: "memory.drift_per_sqrt_s", meaning: "how fast the remembered goal drifts, per square root of seconds since it was seen (L*/C* units)",
