@@ -25,6 +25,8 @@ public enum ReportWriter {
         do {
             var document = ReportDocument(title: spec.report.title)
             var figures: [GnuplotFigure] = []
+            let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: results)
+            AnswerSection.build(spec: spec, results: results, screening: screening, into: &document)
             Sections.introduction(spec: spec, results: results, into: &document)
             switch spec.question {
             case "pip": PIPReport(spec: spec, results: results).build(into: &document, figures: &figures)
@@ -34,7 +36,6 @@ public enum ReportWriter {
             }
             try CeilingSection.build(spec: spec, results: results, into: &document)
             LearningSection(kit: ReportKit(spec: spec, results: results)).build(into: &document, figures: &figures)
-            let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: results)
             try SensitivitySection.build(spec: spec, store: store, screening: screening, into: &document, figures: &figures)
             Sections.provenance(spec: spec, results: results, into: &document)
             for figure in figures { try Gnuplot.render(figure, in: staging) }

@@ -35,7 +35,7 @@ struct SensitivityCommand: ParsableCommand {
             let variants: [(label: String, spec: ExperimentSpec)] = screen
                 ? experiment.screeningVariants(trajectories: settings?.screen.trajectories ?? 4,
                                                participants: settings?.screen.participants ?? settings?.participants ?? 10).map { ($0.label, $0.spec) }
-                : experiment.sensitivityVariants().map { ($0.label, $0.spec) }
+                : experiment.sensitivityVariants().map { ($0.label, $0.spec) } + experiment.policyVariants().map { ($0.label, $0.spec) }
             guard !variants.isEmpty else {
                 throw InputError("\(spec): no `sensitivity` section; add one, e.g. `sensitivity: {participants: 20, metric: time_to_effect_s, parameters: {motor.release_speed_pt_s: [500, 1000, 2000]}}`")
             }

@@ -134,6 +134,9 @@ public struct SensitivitySettings: Sendable, Hashable {
     public var sweeps: [ParameterSweep]
     /// The screening design's size (`screen: {trajectories, participants}`).
     public var screen: ScreenSettings = ScreenSettings()
+    /// Other decision policies to rerun the experiment with (`policies: [hill-climber]`),
+    /// so each claim can be checked under a differently built agent.
+    public var policies: [PolicyKind] = []
 }
 
 /// How big a Morris screening of the assumption parameters is.

@@ -11,6 +11,19 @@ public struct SensitivityVariant: Sendable {
 }
 
 extension ExperimentSpec {
+    /// The experiment rerun with each other decision policy the spec names
+    /// (`sensitivity.policies`), with the sweeps' population size and the same seed;
+    /// labels `policy=<name>`.
+    public func policyVariants() -> [(label: String, policy: PolicyKind, spec: ExperimentSpec)] {
+        guard let settings = sensitivity else { return [] }
+        return settings.policies.filter { $0 != policy }.map { kind in
+            var variant = self
+            variant.policy = kind
+            variant.population.participants = settings.participants
+            return ("policy=\(kind.rawValue)", kind, variant)
+        }
+    }
+
     /// Every point of the spec's sensitivity sweeps, in spec order. Each keeps the
     /// seed (so sweep points differ only by the parameter, with common random
     /// numbers) and uses the sweep's population size. The swept value is the

@@ -236,7 +236,7 @@ public enum SpecLoader {
 
     static func parseSensitivity(_ node: SpecNode?, known: [String]) throws -> SensitivitySettings? {
         guard let node else { return nil }
-        try node.rejectUnknownKeys(["participants", "metric", "better", "parameters", "screen"])
+        try node.rejectUnknownKeys(["participants", "metric", "better", "parameters", "screen", "policies"])
         var sweeps: [ParameterSweep] = []
         for (path, list) in try node.required("parameters").entries() {
             guard let def = ParameterCatalog.definition(path) else {
@@ -257,9 +257,17 @@ public enum SpecLoader {
             screen = ScreenSettings(trajectories: try s.optional("trajectories")?.int(in: 1...100) ?? 4,
                                     participants: try s.optional("participants")?.int(in: 1...100_000))
         }
+        let policies = try node.optional("policies")?.list().map { n -> PolicyKind in
+            let name = try n.string()
+            guard let kind = PolicyKind(rawValue: name) else {
+                let names = PolicyKind.allCases.map(\.rawValue)
+                throw n.error("unknown decision policy '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
+            }
+            return kind
+        } ?? []
         return SensitivitySettings(participants: try node.optional("participants")?.int(in: 1...100_000) ?? 20,
                                    metric: try node.optional("metric").map { try metricName($0, known: known) } ?? known[0],
-                                   better: better, sweeps: sweeps, screen: screen)
+                                   better: better, sweeps: sweeps, screen: screen, policies: policies)
     }
 
     static func parseReport(_ node: SpecNode?, defaultTitle: String) throws -> ReportSettings {

@@ -17,6 +17,13 @@ public struct ScreeningAnalysis: Sendable {
         public var points: [Double]
         /// Group → μ* (mean absolute elementary effect, per unit of the group's level).
         public var influence: [(group: String, muStar: Double)]
+        /// The same difference with each other decision policy (`policy=` variants).
+        public var underPolicies: [(policy: String, value: Double)] = []
+
+        /// Whether the claim keeps its sign under every other policy that ran (nil: none ran).
+        public var holdsUnderPolicies: Bool? {
+            underPolicies.isEmpty ? nil : underPolicies.allSatisfy { base != 0 && ($0.value > 0) == (base > 0) && $0.value != 0 }
+        }
 
         public var holdsAt: Int { points.filter { base != 0 && ($0 > 0) == (base > 0) && $0 != 0 }.count }
         public var robust: Bool { !points.isEmpty && holdsAt == points.count }
@@ -45,7 +52,11 @@ public struct ScreeningAnalysis: Sendable {
             $0.experiment == spec.name && $0.variant.hasPrefix("screen/") && $0.specSHA256 == spec.sha256 && $0.effectiveStatus == "completed"
         }
         let latest = Dictionary(runs.map { ($0.variant, $0) }, uniquingKeysWith: { a, b in a.id > b.id ? a : b })
-        guard !latest.isEmpty else { return nil }
+        let policyRuns = try store.runs().filter {
+            $0.experiment == spec.name && $0.variant.hasPrefix("policy=") && $0.specSHA256 == spec.sha256 && $0.effectiveStatus == "completed"
+        }
+        let latestPolicy = Dictionary(policyRuns.map { ($0.variant, $0) }, uniquingKeysWith: { a, b in a.id > b.id ? a : b })
+        guard !latest.isEmpty || !latestPolicy.isEmpty else { return nil }
         let metrics = Array(NSOrderedSet(array: [settings.metric] + spec.metrics.prefix(2)).compactMap { $0 as? String })
         let strategies = spec.strategies.map(\.label)
         func means(_ rows: [TrialRow]) -> [String: [String: Double]] {
@@ -64,6 +75,11 @@ public struct ScreeningAnalysis: Sendable {
             values[v.label] = means(try ResultSet.load(from: store, experiment: spec.name, runID: run.id).trials)
         }
         let base = means(main.trials)
+        var policyMeans: [(String, [String: [String: Double]])] = []
+        for (label, _, _) in spec.policyVariants() {
+            guard let run = latestPolicy[label] else { continue }
+            policyMeans.append((String(label.dropFirst("policy=".count)), means(try ResultSet.load(from: store, experiment: spec.name, runID: run.id).trials)))
+        }
         let groups = ParameterGroups.screened.map(\.name)
         var claims: [Claim] = []
         for m in metrics {
@@ -82,7 +98,12 @@ public struct ScreeningAnalysis: Sendable {
                     let influence = groups.indices.map { g in
                         (groups[g], effects[g].map { $0.map(abs).reduce(0, +) / Double($0.count) } ?? 0)
                     }
-                    claims.append(Claim(a: a, b: b, metric: m, base: yb - ya, points: design.compactMap { y($0.label) }, influence: influence))
+                    var claim = Claim(a: a, b: b, metric: m, base: yb - ya, points: design.compactMap { y($0.label) }, influence: influence)
+                    claim.underPolicies = policyMeans.compactMap { name, v in
+                        guard let pa = v[a]?[m], let pb = v[b]?[m] else { return nil }
+                        return (name, pb - pa)
+                    }
+                    claims.append(claim)
                 }
             }
         }
@@ -95,17 +116,23 @@ public struct ScreeningAnalysis: Sendable {
 enum ScreeningSection {
     static func build(_ analysis: ScreeningAnalysis?, spec: ExperimentSpec, into doc: inout ReportDocument) {
         doc.add(.heading(level: 3, text: "Screening every assumption at once (Morris elementary effects)"))
-        guard let s = analysis else {
+        guard let s = analysis, s.pointsRun > 0 || s.claims.contains(where: { !$0.underPolicies.isEmpty }) else {
             doc.add(.paragraph("No screening runs yet: run `refine sensitivity \(spec.path) --screen` with the same --db, then report again."))
             return
         }
         let groups = ParameterGroups.screened
         doc.add(.paragraph("Every parameter whose default is an assumption (no published figure) was moved with its group across a plausible range (half to twice its default; weights centred on 0 from −1 to 1) on a 4-level grid: \(s.trajectories) random one-group-at-a-time trajectories (Morris 1991, with groups after Campolongo et al. 2007), \(s.participants) participants per point, the experiment's seed; \(s.pointsRun) of \(s.pointsPlanned) points ran. Groups: " + groups.map { "\($0.name) (\($0.paths.joined(separator: ", ")))" }.joined(separator: "; ") + "."))
         doc.add(.paragraph("A claim is robust when the difference keeps its sign at every screening point; otherwise it is fragile, and the groups with the largest mean absolute elementary effect (μ*) are the ones it is fragile to."))
-        doc.add(.table(header: ["claim", "difference (main run)", "holds at", "verdict"] + groups.map { "μ* \($0.name)" }, rows: s.claims.map { c in
+        let policies = s.claims.first?.underPolicies.map(\.policy) ?? []
+        if !policies.isEmpty {
+            doc.add(.paragraph("The experiment was also rerun with another decision policy (\(policies.joined(separator: ", ")): a differently built agent, \(spec.sensitivity?.participants ?? 0) participants, the same seed); the column says whether each claim keeps its sign under it."))
+        }
+        doc.add(.table(header: ["claim", "difference (main run)", "holds at", "verdict"] + policies.map { "under \($0)" } + groups.map { "μ* \($0.name)" },
+                       rows: s.claims.map { c in
             let direction = c.base == 0 ? "no difference" : "\(c.b) \(c.base > 0 ? "higher" : "lower") than \(c.a)"
-            return ["\(c.metric): \(direction)", formatNumber(c.base, digits: 3), "\(c.holdsAt)/\(c.points.count)", c.label]
-                + c.influence.map { formatNumber($0.muStar, digits: 3) }
+            let underPolicies = c.underPolicies.map { p in "\(formatNumber(p.value, digits: 3)) (\(c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0 ? "holds" : "does not hold"))" }
+            return ["\(c.metric): \(direction)", formatNumber(c.base, digits: 3), "\(c.holdsAt)/\(c.points.count)", c.points.isEmpty ? "not screened" : c.label]
+                + underPolicies + c.influence.map { formatNumber($0.muStar, digits: 3) }
         }))
     }
 }

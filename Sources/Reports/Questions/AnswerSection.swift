@@ -1,0 +1,47 @@
+import Foundation
+import Harness
+
+/// The answer first (DESIGN §8): for the spec's headline metric, each strategy
+/// against the first one — the difference with its interval, whether it holds,
+/// whether it is robust under the screening of every assumption, and whether it
+/// holds under the other decision policy — then the caveat that matters most.
+enum AnswerSection {
+    static func build(spec: ExperimentSpec, results: ResultSet, screening: ScreeningAnalysis?, into doc: inout ReportDocument) {
+        doc.add(.heading(level: 2, text: "Answer"))
+        let metric = spec.sensitivity?.metric ?? spec.metrics.first ?? ""
+        let better = spec.sensitivity?.better ?? .lower
+        let strategies = spec.strategies.map(\.label)
+        guard let base = strategies.first, !metric.isEmpty else {
+            doc.add(.paragraph("The spec names no headline metric (`metrics` or `sensitivity.metric`)."))
+            return
+        }
+        var bullets: [String] = []
+        for (i, other) in strategies.dropFirst().enumerated() {
+            let a = ResultSet.values(metric, in: results.trials.filter { $0.strategy == base })
+            let b = ResultSet.values(metric, in: results.trials.filter { $0.strategy == other })
+            guard a.count >= 3, b.count >= 3 else { continue }
+            let (statistic, d) = Comparisons.difference(a, b, confidence: spec.report.confidence, resamples: spec.report.bootstrapResamples,
+                                                        seed: Sections.seed(spec, "answer/\(i)"), preferMean: true)
+            let otherBetter = better == .lower ? d.upper < 0 : d.lower > 0
+            let baseBetter = better == .lower ? d.lower > 0 : d.upper < 0
+            let verdict = otherBetter ? "\(other) is better" : baseBetter ? "\(base) is better" : "no clear difference"
+            var line = "\(other) vs \(base) on \(metric) (\(better == .lower ? "lower" : "higher") is better): \(statistic) difference \(formatEstimate(d, digits: 3)) — \(verdict)"
+            if let c = screening?.claim(base, other, metric) {
+                if !c.points.isEmpty { line += "; under the screening of every assumption: \(c.label) (keeps its sign at \(c.holdsAt)/\(c.points.count) points)" }
+                for p in c.underPolicies {
+                    let holds = c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0
+                    line += "; with the \(p.policy) policy: \(holds ? "same direction" : "does not hold") (\(formatNumber(p.value, digits: 3)))"
+                }
+            } else {
+                line += "; not screened (run `refine sensitivity --screen`)"
+            }
+            bullets.append(line + ".")
+        }
+        doc.add(.bullets(bullets))
+        let fragile = screening?.claims.filter { !$0.points.isEmpty && !$0.robust && $0.metric == metric } ?? []
+        let caveat = fragile.isEmpty
+            ? "Intervals treat trials as independent although each person does many trials (see the issue on clustered inference); differences near zero deserve that caution."
+            : "The comparisons marked fragile change sign somewhere in the plausible range of the assumptions they are fragile to (\(Set(fragile.flatMap(\.fragileTo)).sorted().joined(separator: ", "))): read them as conditional on those assumptions."
+        doc.add(.paragraph("Main caveat: " + caveat))
+    }
+}
