@@ -1,5 +1,7 @@
 # Effect on within_10s as perception.satisfied_de00 varies
 # Re-run with: gnuplot sensitivity_perception_satisfied_de00.gp   (writes sensitivity_perception_satisfied_de00.png and sensitivity_perception_satisfied_de00.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "sensitivity_perception_satisfied_de00.png"
 set encoding utf8
 set datafile separator "\t"
 set key below
@@ -12,9 +14,6 @@ set offsets graph 0.05, graph 0.05, 0, 0
 plot "sensitivity_perception_satisfied_de00.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "book-sliders vs grid-sliders", "sensitivity_perception_satisfied_de00.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
      "sensitivity_perception_satisfied_de00.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "book-swipe vs grid-sliders", "sensitivity_perception_satisfied_de00.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle, \
      "sensitivity_perception_satisfied_de00.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "grid-swipe vs grid-sliders", "sensitivity_perception_satisfied_de00.dat" index 2 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 3 notitle
-set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
-set output "sensitivity_perception_satisfied_de00.png"
-replot
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "sensitivity_perception_satisfied_de00.svg"
 replot

@@ -1,5 +1,7 @@
 # Exploring: which of the 24 effects people settled on (catalogue order; the grid shows 1–6 first)
 # Re-run with: gnuplot usage.gp   (writes usage.png and usage.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "usage.png"
 set encoding utf8
 set datafile separator "\t"
 set key below
@@ -14,9 +16,6 @@ plot "usage.dat" index 0 using ($1 + -0.3):2 with impulses linewidth 4 linecolor
      "usage.dat" index 1 using ($1 + -0.09999999999999998):2 with impulses linewidth 4 linecolor 2 title "grid-swipe", \
      "usage.dat" index 2 using ($1 + 0.10000000000000003):2 with impulses linewidth 4 linecolor 3 title "book-sliders", \
      "usage.dat" index 3 using ($1 + 0.3000000000000001):2 with impulses linewidth 4 linecolor 4 title "book-swipe"
-set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
-set output "usage.png"
-replot
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "usage.svg"
 replot

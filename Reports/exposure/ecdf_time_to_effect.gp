@@ -1,5 +1,7 @@
 # Time until the photo matches the goal (trials that never did stay below 1)
 # Re-run with: gnuplot ecdf_time_to_effect.gp   (writes ecdf_time_to_effect.png and ecdf_time_to_effect.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "ecdf_time_to_effect.png"
 set encoding utf8
 set datafile separator "\t"
 set key below
@@ -16,9 +18,6 @@ plot "ecdf_time_to_effect.dat" index 0 using 1:2 with steps linewidth 2 linecolo
      "ecdf_time_to_effect.dat" index 2 using 1:2 with steps linewidth 2 linecolor 3 title "histogram-bottom", \
      "ecdf_time_to_effect.dat" index 3 using 1:2 with steps linewidth 2 linecolor 4 title "exposure-control", \
      "ecdf_time_to_effect.dat" index 4 using 1:2 with steps linewidth 2 linecolor 5 title "on-image"
-set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
-set output "ecdf_time_to_effect.png"
-replot
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "ecdf_time_to_effect.svg"
 replot

@@ -1,5 +1,7 @@
 # Effect on reached_effect as cognition.label_inference_probability varies
 # Re-run with: gnuplot sensitivity_cognition_label_inference_probability.gp   (writes sensitivity_cognition_label_inference_probability.png and sensitivity_cognition_label_inference_probability.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "sensitivity_cognition_label_inference_probability.png"
 set encoding utf8
 set datafile separator "\t"
 set key below
@@ -13,9 +15,6 @@ plot "sensitivity_cognition_label_inference_probability.dat" index 0 using 1:2 w
      "sensitivity_cognition_label_inference_probability.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "histogram-bottom vs six-sliders", "sensitivity_cognition_label_inference_probability.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle, \
      "sensitivity_cognition_label_inference_probability.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "histogram-touch vs six-sliders", "sensitivity_cognition_label_inference_probability.dat" index 2 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 3 notitle, \
      "sensitivity_cognition_label_inference_probability.dat" index 3 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 4 title "on-image vs six-sliders", "sensitivity_cognition_label_inference_probability.dat" index 3 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 4 notitle
-set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
-set output "sensitivity_cognition_label_inference_probability.png"
-replot
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "sensitivity_cognition_label_inference_probability.svg"
 replot

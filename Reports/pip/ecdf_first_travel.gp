@@ -1,5 +1,7 @@
 # How far the finger moved on first throws that landed as intended
 # Re-run with: gnuplot ecdf_first_travel.gp   (writes ecdf_first_travel.png and ecdf_first_travel.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "ecdf_first_travel.png"
 set encoding utf8
 set datafile separator "\t"
 set key below
@@ -12,9 +14,6 @@ set xrange [0:*]
 plot "ecdf_first_travel.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "nearest-corner", \
      "ecdf_first_travel.dat" index 1 using 1:2 with steps linewidth 2 linecolor 2 title "projected-momentum", \
      "ecdf_first_travel.dat" index 2 using 1:2 with steps linewidth 2 linecolor 3 title "projected-momentum-fast"
-set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
-set output "ecdf_first_travel.png"
-replot
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "ecdf_first_travel.svg"
 replot

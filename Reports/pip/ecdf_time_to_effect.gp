@@ -1,5 +1,7 @@
 # Time until the PIP rests in the intended corner
 # Re-run with: gnuplot ecdf_time_to_effect.gp   (writes ecdf_time_to_effect.png and ecdf_time_to_effect.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "ecdf_time_to_effect.png"
 set encoding utf8
 set datafile separator "\t"
 set key below
@@ -14,9 +16,6 @@ set label "10 s" at 10.0, graph 0.05 offset 0.5,0
 plot "ecdf_time_to_effect.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "nearest-corner", \
      "ecdf_time_to_effect.dat" index 1 using 1:2 with steps linewidth 2 linecolor 2 title "projected-momentum", \
      "ecdf_time_to_effect.dat" index 2 using 1:2 with steps linewidth 2 linecolor 3 title "projected-momentum-fast"
-set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
-set output "ecdf_time_to_effect.png"
-replot
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "ecdf_time_to_effect.svg"
 replot

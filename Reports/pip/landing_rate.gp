@@ -1,5 +1,7 @@
 # First throw lands in the intended corner (95% Wilson intervals)
 # Re-run with: gnuplot landing_rate.gp   (writes landing_rate.png and landing_rate.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "landing_rate.png"
 set encoding utf8
 set datafile separator "\t"
 set key below
@@ -12,9 +14,6 @@ set xtics ("nearest-corner" 0, "projected-momentum" 1, "projected-momentum-fast"
 plot "landing_rate.dat" every ::0::0 using 1:2:3:4 with yerrorbars pointtype 7 pointsize 1.3 title "iphone-15-portrait", \
      "landing_rate.dat" every ::1::1 using 1:2:3:4 with yerrorbars pointtype 7 pointsize 1.3 title "iphone-15-landscape", \
      "landing_rate.dat" every ::2::2 using 1:2:3:4 with yerrorbars pointtype 7 pointsize 1.3 title "ipad-pro-12.9-landscape"
-set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
-set output "landing_rate.png"
-replot
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "landing_rate.svg"
 replot

@@ -1,5 +1,7 @@
 # Landing rate of first-throw flicks by measured release speed
 # Re-run with: gnuplot release_speed.gp   (writes release_speed.png and release_speed.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "release_speed.png"
 set encoding utf8
 set datafile separator "\t"
 set key below
@@ -7,13 +9,11 @@ set grid
 set title "Flicks: landing in the intended corner by release speed"
 set xlabel "release speed measured by the PIP (pt/s)"
 set ylabel "landing rate"
+set xrange [0:6000.0]
 set yrange [0:1.05]
 plot "release_speed.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "nearest-corner", "release_speed.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
      "release_speed.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "projected-momentum", "release_speed.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle, \
      "release_speed.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "projected-momentum-fast", "release_speed.dat" index 2 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 3 notitle
-set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
-set output "release_speed.png"
-replot
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "release_speed.svg"
 replot

@@ -1,5 +1,7 @@
 # Effect on time_to_effect_s as cognition.mental_prep_s varies
 # Re-run with: gnuplot sensitivity_cognition_mental_prep_s.gp   (writes sensitivity_cognition_mental_prep_s.png and sensitivity_cognition_mental_prep_s.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "sensitivity_cognition_mental_prep_s.png"
 set encoding utf8
 set datafile separator "\t"
 set key below
@@ -11,9 +13,6 @@ set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0
 plot "sensitivity_cognition_mental_prep_s.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "projected-momentum vs nearest-corner", "sensitivity_cognition_mental_prep_s.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
      "sensitivity_cognition_mental_prep_s.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "projected-momentum-fast vs nearest-corner", "sensitivity_cognition_mental_prep_s.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle
-set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
-set output "sensitivity_cognition_mental_prep_s.png"
-replot
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "sensitivity_cognition_mental_prep_s.svg"
 replot

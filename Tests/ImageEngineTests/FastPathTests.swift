@@ -16,6 +16,19 @@ import Testing
     /// The strip kernels compute the scalar reference's math: max ΔE00 per pixel
     /// well under 0.5 (measured 1.8e-5: float rounding and the table index split) on
     /// every real photo, with random settings, effects, brushes and vignettes.
+    @Test func earlyExitGoalCheckAgreesWithTheMean() throws {
+        let photo = try Fixtures.photo("coffee.png").downscaled(toFit: 160)
+        let goal = LabImage(Renderer(threads: 1).render(photo, with: Adjustments(brightness: 0.2, contrast: 0.3)))
+        for (k, a) in [Adjustments(), Adjustments(brightness: 0.15, contrast: 0.25), Adjustments(brightness: 0.2, contrast: 0.3),
+                       Adjustments(saturation: -1)].enumerated() {
+            let image = Renderer(threads: 1).render(photo, with: a)
+            let mean = image.meanDeltaE2000(to: goal)
+            for tolerance in [0.001, mean * 0.999, mean, mean * 1.001, 2, 50] {
+                #expect(image.isWithinDeltaE2000(of: goal, tolerance: tolerance) == (mean < tolerance), "case \(k), tolerance \(tolerance), mean \(mean)")
+            }
+        }
+    }
+
     @Test func deltaEMapMatchesTheDirectFormulaPerPixel() throws {
         let photo = try Fixtures.photo("chelsea.png").downscaled(toFit: 96)
         let other = Renderer(threads: 1).render(photo, with: Adjustments(brightness: 0.3, saturation: -0.5, blueSkies: 0.8))

@@ -129,7 +129,7 @@ public struct EffectsSimulator: TrialSimulator {
             let goalProxy = LabImage(Renderer(threads: 1).render(task.original.downscaled(toFit: proxy), with: a))
             let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
             let o = editor.edit(&environment, goal: goalProxy, memory: &memory, using: &g, trace: trace) { env in
-                env.render().meanDeltaE2000(to: goalLab) < task.tolerance
+                env.render().isWithinDeltaE2000(of: goalLab, tolerance: task.tolerance)
             }
             let found = o.chosenAt
             metrics = PhotoTasks.metrics(o, finalDeltaE: LabImage(environment.render()).meanDeltaE2000(to: goalLab), tolerance: task.tolerance) + [
@@ -189,7 +189,8 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
 
     var screen: Screen { design.screen(state, on: device) }
 
-    func render() -> Image { Renderer(threads: 1).render(original, with: state.adjustments) }
+    let cache = RenderCache()
+    func render() -> Image { cache.render(original, with: state.adjustments) }
 
     mutating func photo(proxy: Int) -> Image {
         Renderer(threads: 1).render(proxy == 96 ? glance : original.downscaled(toFit: proxy), with: state.adjustments)

@@ -122,7 +122,7 @@ public struct ExposureSimulator: TrialSimulator {
         let goal = LabImage(goalLook(trial).render(task.original.downscaled(toFit: proxy)))
         let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
         let outcome = editor.edit(&environment, goal: goal, memory: &memory, using: &g, trace: trace) { env in
-            env.render().meanDeltaE2000(to: task.goalLab) < task.tolerance
+            env.render().isWithinDeltaE2000(of: task.goalLab, tolerance: task.tolerance)
         }
         let final = environment.render()
         let clipping = Clipping(of: final)
@@ -173,7 +173,8 @@ struct ExposureEnvironment: PhotoEditingEnvironment {
     var screen: Screen { design.screen(state, on: device) }
 
     /// The current render at the working size.
-    func render() -> Image { Renderer(threads: 1).render(original, with: state.adjustments) }
+    let cache = RenderCache()
+    func render() -> Image { cache.render(original, with: state.adjustments) }
 
     mutating func photo(proxy: Int) -> Image {
         renders += 1

@@ -1,7 +1,7 @@
 /// The global part of the exposure controls as a curve on the display scale:
 /// levels (black and white points), brightness (midtone gamma), contrast
 /// (S-curve), in that order. Pure math; `RenderPlan` samples it into a LUT.
-struct ExposureCurve: Sendable {
+struct ExposureCurve: Sendable, Hashable {
     let blackIn: Double, blackOut: Double, whiteIn: Double, whiteOut: Double
     let gamma: Double, contrastExponent: Double
 

@@ -60,6 +60,16 @@ struct CurveLUT: Sendable {
         }
     }
 
+    /// The same `f(encoded) → encoded` for every channel: one evaluation per entry.
+    init(gray f: (Double) -> Double) {
+        table = (0...(Self.size + 1)).map { i in
+            let i = min(i, Self.size)
+            let x = Double(i) / Double(Self.size)
+            let v = Float(SRGB.decode(min(max(f(SRGB.encode(x * x)), 0), 1)))
+            return SIMD4<Float>(v, v, v, 1)
+        }
+    }
+
     /// Applies the table to r, g, b (alpha untouched). Inputs are clamped to 0…1.
     /// Written per scalar on purpose: generic SIMD conversions and clamps are
     /// not specialised by the compiler and cost ten times more.

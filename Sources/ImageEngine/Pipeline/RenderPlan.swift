@@ -20,7 +20,7 @@ final class RenderPlan: Sendable {
 
     init(_ a: Adjustments) {
         let curve = ExposureCurve(a)
-        exposureLUT = curve.isIdentity ? nil : CurveLUT { v, _ in curve(v) }
+        exposureLUT = curve.isIdentity ? nil : ExposureTables.shared.table(for: curve)
         let local = LocalToneCurve(a)
         localGain = local.isIdentity ? nil : local.gainTable()
         let ck = ColorKernel(a)

@@ -1,0 +1,20 @@
+# Learning curve: corrections by trial in the session
+# Re-run with: gnuplot learning_corrections.gp   (writes learning_corrections.png and learning_corrections.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "learning_corrections.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Learning curve: corrections by trial in the session"
+set xlabel "trial in the session"
+set ylabel "corrections (median)"
+set xrange [0.5:12.5]
+set yrange [0:*]
+plot "learning_corrections.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "nearest-corner", \
+     "learning_corrections.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "projected-momentum", \
+     "learning_corrections.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "projected-momentum-fast"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "learning_corrections.svg"
+replot
+unset output

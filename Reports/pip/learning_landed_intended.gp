@@ -1,0 +1,20 @@
+# Learning curve: landed_intended by trial in the session
+# Re-run with: gnuplot learning_landed_intended.gp   (writes learning_landed_intended.png and learning_landed_intended.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "learning_landed_intended.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Learning curve: landed_intended by trial in the session"
+set xlabel "trial in the session"
+set ylabel "landed_intended (mean)"
+set xrange [0.5:12.5]
+set yrange [0:1.05]
+plot "learning_landed_intended.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "nearest-corner", \
+     "learning_landed_intended.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "projected-momentum", \
+     "learning_landed_intended.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "projected-momentum-fast"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "learning_landed_intended.svg"
+replot
+unset output
