@@ -18,6 +18,7 @@ public struct EffectsSimulator: TrialSimulator {
     let tasks: [String: PreparedTask]
     let limits: TrialLimits
     let policy: PolicyKind
+    let previews = PreviewCache()
     public let dataFiles: [(path: String, sha256: String)]
 
     public static let metricNames = [
@@ -118,7 +119,8 @@ public struct EffectsSimulator: TrialSimulator {
 
     public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
         let task = tasks[trial.task.id]!
-        var environment = EffectsEnvironment(design: designs[trial.strategy]!, device: trial.device, original: task.original)
+        var environment = EffectsEnvironment(design: designs[trial.strategy]!, device: trial.device, original: task.original,
+                                             previews: previews, previewKey: trial.task.id)
         var g = SeededGenerator(seed: trial.behaviourSeed)
         var metrics: [Metric] = []
         var events: [TraceEvent] = []
@@ -170,8 +172,13 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     /// Catalogue indices of the looks the first screen previews (the grid's first
     /// cells, or the swatch book's card looks).
     let firstScreenLooks: Set<Int>
+    /// Thumbnails shared across trials, and this photo's key in that cache.
+    let previews: PreviewCache
+    let previewKey: String
 
-    init(design: EffectsDesign, device: DeviceConfiguration, original: Image) {
+    init(design: EffectsDesign, device: DeviceConfiguration, original: Image, previews: PreviewCache = PreviewCache(), previewKey: String = "") {
+        self.previews = previews
+        self.previewKey = previewKey
         self.design = design
         self.device = device
         self.original = original
@@ -203,6 +210,7 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
         guard let look = Self.look(id) else { return nil }
         var a = Adjustments()
         a.effect = look
-        return Renderer(threads: 1).render(proxy == 96 ? glance : original.downscaled(toFit: proxy), with: a)
+        let base = proxy == 96 ? glance : original.downscaled(toFit: proxy)
+        return previews.image("\(previewKey)/\(id)/\(proxy)") { Renderer(threads: 1).render(base, with: a) }
     }
 }
