@@ -37,8 +37,9 @@ struct ValidateCommand: ParsableCommand {
                 try printJSON(checks)
             } else {
                 for c in checks {
+                    print("\(c.passed ? "pass" : "FAIL")  \(c.id) [\(c.origin.rawValue)] — \(c.originReason)")
                     for f in c.figures {
-                        print("\(f.passed ? "pass" : "FAIL")  \(c.id) \(f.name) = \(formatNumber(f.value, digits: 4))  (band \(formatNumber(f.lower, digits: 4)) … \(formatNumber(f.upper, digits: 4)))")
+                        print("  \(f.passed ? "pass" : "FAIL")  \(c.id) \(f.name) = \(formatNumber(f.value, digits: 4))  (band \(formatNumber(f.lower, digits: 4)) … \(formatNumber(f.upper, digits: 4)))")
                     }
                 }
                 print("report: \(out)/index.html")
