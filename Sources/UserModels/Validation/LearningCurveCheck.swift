@@ -2,8 +2,8 @@ import Foundation
 import ImageEngine
 
 extension ValidationSuite {
-    /// Learning curves: each person edits the same small photo toward a new goal
-    /// look on every trial, on the same neutral slider bench, carrying a
+    /// Learning curves: each person edits the same small photo toward a different
+    /// goal look on every trial, on the same neutral slider bench, carrying a
     /// `SessionMemory` from trial to trial. Time per trial, averaged over people,
     /// must fit a power law T_n = T_1·n^−α with a plausible exponent.
     ///
@@ -15,11 +15,14 @@ extension ValidationSuite {
         var perTrial = [Double](repeating: 0, count: trials)
         for (pi, participant) in participants.prefix(people).enumerated() {
             var memory = SessionMemory()
-            var goals = SeededGenerator(seed: seed, label: "learning/goals/\(pi)")
             for n in 0..<trials {
                 var g = SeededGenerator(seed: seed, label: "learning/\(pi)/\(n)")
                 var bench = PracticeBench(base: PracticeBench.photo)
-                let goal = LabImage(renderer.render(PracticeBench.photo, with: PracticeBench.goal(using: &goals)))
+                // Counterbalanced: person p meets the looks in a rotation starting at look p, so
+                // every trial number averages over all the looks and the curve shows
+                // practice, not which looks happened to come early.
+                let look = PracticeBench.goals[(n + pi) % PracticeBench.goals.count]
+                let goal = LabImage(renderer.render(PracticeBench.photo, with: look))
                 let outcome = PhotoEditor(participant: participant).edit(&bench, goal: goal, memory: &memory, using: &g) { _ in false }
                 perTrial[n] += outcome.timeToDone / Double(min(people, participants.count))
             }
@@ -31,7 +34,7 @@ extension ValidationSuite {
             id: "learning-curve", title: "Learning curve: time per editing trial against practice",
             source: "Newell & Rosenbloom 1981: T_n = T_1·n^−α on averaged data, α typically 0.2–0.6 (DESIGN §4: 0.2–0.4); Heathcote, Brown & Mewhort 2000: individual curves are closer to exponential, averaging favours the power law",
             origin: .partlyEmergent,
-            originReason: "deciding, searching and reading speed up by learning.practice_alpha (\(formatted(input)), an input); movement, exploration and wrong-control tries shrink only because the agent learns what each slider does",
+            originReason: "deciding, searching and reading speed up by learning.practice_alpha (\(formatted(input)), an input) and the fitted exponent mostly recovers it; what the agent learns about the sliders adds only a drop after the first trials (with α = 0 no power law is left)",
             xLabel: "trial n", yLabel: "mean time per trial (s)",
             model: zip(n, perTrial).map { [$0, $1] },
             published: n.map { [$0, power.y1 * pow($0, -power.alpha)] },

@@ -46,16 +46,21 @@ struct PracticeBench: PhotoEditingEnvironment {
         return [0.05 + 0.08 * v, 0.22 - 0.1 * v + 0.05 * u, 0.04, 1]                          // field, darker toward the bottom
     }
 
-    /// A goal for one trial: two of the three sliders moved by 0.4 in seeded
-    /// directions, so trials ask for different looks (nothing is learnt by rote)
-    /// of about the same difficulty (the curve shows learning, not easy goals).
-    static func goal<G: RandomNumberGenerator>(using g: inout G) -> Adjustments {
-        var goal = Adjustments()
+    /// The goal looks: two of the three sliders moved by 0.4, in every pair and
+    /// direction (12 looks). Different looks, so nothing is learnt by rote; the
+    /// same size of change, so no look is much harder than another.
+    static let goals: [Adjustments] = {
         let keys: [WritableKeyPath<Adjustments, Double>] = [\.brightness, \.saturation, \.contrast]
-        let skip = Int(g.next() % 3)
-        for (i, key) in keys.enumerated() where i != skip {
-            goal[keyPath: key] = g.unit() < 0.5 ? -0.4 : 0.4
+        var out: [Adjustments] = []
+        for skip in 0..<3 {
+            for signs in 0..<4 {
+                var goal = Adjustments()
+                for (i, key) in keys.enumerated().filter({ $0.offset != skip }).map({ $0 }).enumerated() {
+                    goal[keyPath: key.element] = (signs >> i) & 1 == 0 ? 0.4 : -0.4
+                }
+                out.append(goal)
+            }
         }
-        return goal
-    }
+        return out
+    }()
 }
