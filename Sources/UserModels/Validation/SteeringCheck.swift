@@ -37,7 +37,7 @@ extension ValidationSuite {
             id: "steering-law", title: "Steering law: time to steer through a straight tunnel against A/W",
             source: "Accot & Zhai, CHI 1997: T = a + b·A/W, fits above r² 0.96 for straight, narrowing and spiral tunnels; the local form says speed is proportional to width",
             origin: .emergent,
-            originReason: "the Steerer has no time law: time comes from speed-proportional sideways wobble, visual corrections and a speed-up/slow-down staircase; the slope depends on motor.steer_wobble_s, which is derived from Bi–Zhai, not fitted to steering data",
+            originReason: "the Steerer has no time law: time comes from speed-proportional sideways wobble, visual corrections and a speed-up/slow-down staircase; but motor.steer_wobble_s was calibrated so that 2–8 mm tunnels constrain speed, and it alone sets the slope",
             xLabel: "A/W", yLabel: "mean steering time after practice (s)",
             model: zip(ratios, times).map { [$0, $1] },
             published: [[0, fit.intercept], [ratios.max()!, fit.intercept + fit.slope * ratios.max()!]],
