@@ -11,8 +11,12 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             ISO 9241-9 multidirectional tapping (effective throughput), the Fitts regression, hit rate against
             target size (the dual-Gaussian prediction, and 44 pt on a phone), the Hick–Hyman slope and the
-            visual-search slopes. Writes a report with each law's published line and the models' points; exits 1
-            if a figure leaves its documented band.
+            visual-search slopes; the speed–accuracy pattern of taps (error rate and effective width against size),
+            the steering law for constrained drags, the learning curve of the editing agent over repeated trials,
+            and name invariance (an experiment run twice, every strategy relabelled the second time, must give the
+            same metrics bit for bit). Each check is labelled emergent, partly emergent or restates an input.
+            Writes a report with each law's published line and the models' points; exits 1 if a figure leaves its
+            documented band.
             """)
 
     @Option(help: "Simulated participants.")
@@ -24,6 +28,9 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Report folder.")
     var out: String = "Reports/validation"
 
+    @Option(name: .customLong("invariance-spec"), help: "Spec for the name-invariance check (default: a small built-in PIP spec).")
+    var invarianceSpec: String?
+
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
@@ -31,14 +38,18 @@ struct ValidateCommand: ParsableCommand {
         try reportingErrors {
             guard participants >= 2 else { throw InputError("--participants: expected at least 2") }
             announce(Leftovers.clean(for: out, hidden: true))
+            let subject = try invarianceSpec.map { try SpecLoader.load(path: $0) }
+                ?? SpecLoader.parse(NameInvariance.defaultSpec, file: "name-invariance.yaml")
             let checks = ValidationSuite(participants: participants, seed: seed).run()
+                + [try NameInvariance.check(spec: subject, jobs: 2)]
             try ValidationReport.write(checks, participants: participants, seed: seed, to: URL(fileURLWithPath: out))
             if json {
                 try printJSON(checks)
             } else {
                 for c in checks {
+                    print("\(c.passed ? "pass" : "FAIL")  \(c.id) [\(c.origin.rawValue)] — \(c.originReason)")
                     for f in c.figures {
-                        print("\(f.passed ? "pass" : "FAIL")  \(c.id) \(f.name) = \(formatNumber(f.value, digits: 4))  (band \(formatNumber(f.lower, digits: 4)) … \(formatNumber(f.upper, digits: 4)))")
+                        print("  \(f.passed ? "pass" : "FAIL")  \(c.id) \(f.name) = \(formatNumber(f.value, digits: 4))  (band \(formatNumber(f.lower, digits: 4)) … \(formatNumber(f.upper, digits: 4)))")
                     }
                 }
                 print("report: \(out)/index.html")

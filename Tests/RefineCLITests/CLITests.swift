@@ -193,8 +193,12 @@ struct ValidateCLITests {
         let r = try CLI.run(["validate", "--participants", "6", "--out", "val", "--json"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let checks = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [[String: Any]]
-        #expect(checks.count == 5)
-        for name in ["index.html", "report.md", "fitts_regression.png", "iso_9241_9_throughput.png", "hit_rate.png", "hick_hyman.png", "visual_search.png"] {
+        #expect(checks.count == 9)
+        // Every check says whether it is emergent or restates an input, and why.
+        #expect(checks.allSatisfy { ["emergent", "partly emergent", "restates an input"].contains($0["origin"] as? String ?? "") })
+        #expect(checks.allSatisfy { !($0["originReason"] as? String ?? "").isEmpty })
+        for name in ["index.html", "report.md", "fitts_regression.png", "iso_9241_9_throughput.png", "hit_rate.png", "hick_hyman.png",
+                     "visual_search.png", "speed_accuracy.png", "steering_law.png", "learning_curve.png", "name_invariance.png"] {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("val/\(name)").path), "\(name)")
         }
     }

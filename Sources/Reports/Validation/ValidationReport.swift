@@ -12,13 +12,15 @@ public enum ValidationReport {
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         var doc = ReportDocument(title: "Validation of the simulated users")
         doc.add(.paragraph("Canonical tasks from the human-performance literature, run through Refine's user models with \(participants) simulated participants (seed \(seed)). A figure outside its band fails the validation (`refine validate` exits 1)."))
-        doc.add(.table(header: ["law", "figure", "model", "band", "result"], rows: checks.flatMap { c in
-            c.figures.map { [c.title, $0.name, formatNumber($0.value, digits: 4), "\(formatNumber($0.lower, digits: 4)) … \(formatNumber($0.upper, digits: 4))", $0.passed ? "pass" : "FAIL"] }
+        doc.add(.paragraph("Each check says where its figure comes from. *Emergent*: no parameter sets it; it comes from how the parts interact, so it could catch a wrong model. *Restates an input*: the figure is a parameter the model was given, recovered through noise; it tests the plumbing only. *Partly emergent*: some of each, as the reason says."))
+        doc.add(.table(header: ["law", "origin", "figure", "model", "band", "result"], rows: checks.flatMap { c in
+            c.figures.map { [c.title, c.origin.rawValue, $0.name, formatNumber($0.value, digits: 4), "\(formatNumber($0.lower, digits: 4)) … \(formatNumber($0.upper, digits: 4))", $0.passed ? "pass" : "FAIL"] }
         }))
         do {
             for c in checks {
                 doc.add(.heading(level: 2, text: c.title))
                 doc.add(.paragraph("Published: \(c.source)."))
+                doc.add(.paragraph("Origin: \(c.origin.rawValue) — \(c.originReason)."))
                 let name = c.id.replacingOccurrences(of: "-", with: "_")
                 let model = c.model.map { "\($0[0])\t\($0[1])" }.joined(separator: "\n")
                 let published = c.published.map { "\($0[0])\t\($0[1])" }.joined(separator: "\n")

@@ -59,6 +59,9 @@ public enum ParameterCatalog {
               allowed: 0.01...1, novice: .fixed(0.080), source: "Cogulator (drag b ≈ 0.080 s/bit)"),
         .init(path: "motor.liftoff_jump_pt", meaning: "largest jump of a slider's value when the finger lifts off",
               allowed: 0...50, novice: .fixed(12), source: "holko.pl slider study: lift-off jumps of up to 12 pt"),
+        .init(path: "motor.steer_wobble_s", meaning: "sideways wobble of a finger steered along a path, per unit of its speed (lateral SD = this × speed)",
+              allowed: 0...0.1, novice: .fixed(0.01),
+              source: "assumption, calibrated to the steering law's shape (not measured on touch steering): 1 mm sideways at 100 mm/s; noise grows with speed (Harris & Wolpert 1998). The value implied by Bi & Zhai's tap spread (≈ 0.003 s) left tunnels wider than ≈ 2 mm unconstrained at a finger's top speed, failing the steering check"),
         // Choosing and searching.
         .init(path: "cognition.hick_a_s", meaning: "Hick–Hyman intercept: choice reaction time with one alternative",
               allowed: 0...2, novice: .fixed(0.2), source: "Hick 1952; Hyman 1953 (intercepts ≈ 0.2 s)"),
