@@ -16,7 +16,16 @@ public struct ExposureControl: ExposureDesign {
         ("contrast", "Contrast", ["low-contrast", "high-contrast"]),
     ]
 
-    public init() {}
+    /// Share of the track from a knob's start over which shadow or highlight
+    /// recovery reaches full strength (`recovery_span`), and the knob travel for
+    /// full brightness and contrast (`tone_span`): gains a person meets.
+    public var recoverySpan: Double
+    public var toneSpan: Double
+
+    public init(recoverySpan: Double = 0.5, toneSpan: Double = 0.25) {
+        self.recoverySpan = recoverySpan
+        self.toneSpan = toneSpan
+    }
 
     public func prepare(_ state: inout ExposureState) {
         let lo = state.endpoints.low, hi = state.endpoints.high
@@ -101,14 +110,14 @@ public struct ExposureControl: ExposureDesign {
         let d = state.knobs["darks"]! - lo
         // Left of its start: black level, scaled so the 0% mark is full strength.
         a.blackLevel = d < 0 ? ExposureLayout.clamp(-d / max(lo, 0.02)) : 0
-        a.shadows = d > 0 ? ExposureLayout.clamp(d / 0.5) : 0
+        a.shadows = d > 0 ? ExposureLayout.clamp(d / recoverySpan) : 0
         let l = state.knobs["lights"]! - hi
-        a.highlights = l < 0 ? ExposureLayout.clamp(-l / 0.5) : 0
+        a.highlights = l < 0 ? ExposureLayout.clamp(-l / recoverySpan) : 0
         a.whiteLevel = l > 0 ? ExposureLayout.clamp(l / max(1 - hi, 0.02)) : 0
-        a.brightness = ExposureLayout.clamp((state.knobs["brightness"]! - 0.5) / 0.25)
+        a.brightness = ExposureLayout.clamp((state.knobs["brightness"]! - 0.5) / toneSpan)
         // Contrast knobs pulled apart steepen the curve, pushed together flatten it.
         let spread = (state.knobs["high-contrast"]! - (0.5 + hi) / 2) - (state.knobs["low-contrast"]! - (lo + 0.5) / 2)
-        a.contrast = ExposureLayout.clamp(spread / 0.25)
+        a.contrast = ExposureLayout.clamp(spread / toneSpan)
         state.adjustments = a
     }
 }

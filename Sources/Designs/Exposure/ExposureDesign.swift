@@ -87,18 +87,20 @@ public enum ExposureDesigns {
             StrategyDescription(name: "histogram-touch", question: "exposure",
                                 summary: "Touch zones on a histogram at the side, with no visible affordances: top for highlights and white point, bottom for shadows and black point, middle for brightness, between for contrast.",
                                 source: "iPhoto for iOS: 'we have no affordances on this histogram'",
-                                parameters: ["hint": "show a hint on the zones (default false)"]),
+                                parameters: ["hint": "show a hint on the zones (default false)", "full_scale_pt": "points of drag for a full-scale change (default 200)"]),
             StrategyDescription(name: "histogram-bottom", question: "exposure",
                                 summary: "The same histogram zones along the bottom; the photo gets bigger.",
                                 source: "iPhoto for iOS: 'it gives us a nice, big, giant image'",
-                                parameters: ["hint": "show a hint on the zones (default false)"]),
+                                parameters: ["hint": "show a hint on the zones (default false)", "full_scale_pt": "points of drag for a full-scale change (default 200)"]),
             StrategyDescription(name: "exposure-control", question: "exposure",
                                 summary: "One control with 0% and 100% marks: knobs at the histogram's ends (left: black level / shadows; right: highlights / white level), brightness in the centre, contrast between; end zones glow red when an adjustment clips. On compact width, three buttons open overlays.",
-                                source: "iPhoto for iOS: 'we combined everything into a single control'", parameters: [:]),
+                                source: "iPhoto for iOS: 'we combined everything into a single control'",
+                                parameters: ["recovery_span": "share of the track over which shadow/highlight recovery reaches full strength (default 0.5)",
+                                             "tone_span": "knob travel for full brightness or contrast (default 0.25)"]),
             StrategyDescription(name: "on-image", question: "exposure",
                                 summary: "Touch a dark area of the photo and drag up or down for shadows, a bright area for highlights, the midtones for brightness.",
                                 source: "iPhoto for iOS: 'tap on a dark area of the image and drag up to adjust your shadows'",
-                                parameters: ["hint": "show a hint that the photo can be dragged (default false)"]),
+                                parameters: ["hint": "show a hint that the photo can be dragged (default false)", "full_scale_pt": "points of drag for a full-scale change (default 200)"]),
         ])
 
     public static var names: [String] { question.strategies.map(\.name) }
@@ -112,15 +114,19 @@ public enum ExposureDesigns {
             try p.finish(known: [])
         case "histogram-touch", "histogram-bottom":
             let hint = try p.number("hint", default: 0, in: 0...1) != 0
-            try p.finish(known: ["hint"])
-            design = HistogramTouch(placement: name == "histogram-touch" ? .side : .bottom, hinted: hint)
+            let scale = try p.number("full_scale_pt", default: 200, in: 20...2000)
+            try p.finish(known: ["hint", "full_scale_pt"])
+            design = HistogramTouch(placement: name == "histogram-touch" ? .side : .bottom, hinted: hint, fullScale: scale)
         case "exposure-control":
-            try p.finish(known: [])
-            design = ExposureControl()
+            let recovery = try p.number("recovery_span", default: 0.5, in: 0.05...1)
+            let tone = try p.number("tone_span", default: 0.25, in: 0.05...1)
+            try p.finish(known: ["recovery_span", "tone_span"])
+            design = ExposureControl(recoverySpan: recovery, toneSpan: tone)
         case "on-image":
             let hint = try p.number("hint", default: 0, in: 0...1) != 0
-            try p.finish(known: ["hint"])
-            design = OnImage(hinted: hint)
+            let scale = try p.number("full_scale_pt", default: 200, in: 20...2000)
+            try p.finish(known: ["hint", "full_scale_pt"])
+            design = OnImage(hinted: hint, fullScale: scale)
         default:
             throw StrategyParameterError(parameter: "design", message: "unknown exposure strategy '\(name)'")
         }

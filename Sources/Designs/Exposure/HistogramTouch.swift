@@ -11,14 +11,16 @@ public struct HistogramTouch: ExposureDesign {
     public var placement: Placement
     public var hinted: Bool
 
-    public init(placement: Placement, hinted: Bool = false) {
+    /// Points of vertical drag for a full-scale change (strategy parameter `full_scale_pt`).
+    public var fullScale: Double
+
+    public init(placement: Placement, hinted: Bool = false, fullScale: Double = 200) {
         self.placement = placement
         self.hinted = hinted
+        self.fullScale = fullScale
     }
 
     static let zones = ["darks", "low-contrast", "brightness", "high-contrast", "lights"]
-    /// Points of vertical drag for a full-scale change.
-    static let fullScale = 200.0
 
     func layout(_ state: ExposureState, _ device: DeviceConfiguration) -> (photo: Rect, zones: [Rect]) {
         let compact = device.horizontalSizeClass == .compact
@@ -60,7 +62,7 @@ public struct HistogramTouch: ExposureDesign {
         guard case .drag(let touches) = gesture else { return }
         let (_, zones) = layout(state, device)
         guard let zone = zones.firstIndex(where: { $0.contains(touches.start.location) }) else { return }
-        let up = (touches.start.location.y - touches.end.location.y) / Self.fullScale
+        let up = (touches.start.location.y - touches.end.location.y) / fullScale
         var a = state.adjustments
         switch Self.zones[zone] {
         case "darks":

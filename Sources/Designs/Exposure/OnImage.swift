@@ -6,10 +6,13 @@ import Interaction
 /// brightness. What the finger lands on decides the adjustment.
 public struct OnImage: ExposureDesign {
     public var hinted: Bool
-    /// Points of vertical drag for a full-scale change.
-    static let fullScale = 200.0
+    /// Points of vertical drag for a full-scale change (strategy parameter `full_scale_pt`).
+    public var fullScale: Double
 
-    public init(hinted: Bool = false) { self.hinted = hinted }
+    public init(hinted: Bool = false, fullScale: Double = 200) {
+        self.hinted = hinted
+        self.fullScale = fullScale
+    }
 
     func photoFrame(_ state: ExposureState, _ device: DeviceConfiguration) -> Rect {
         ExposureLayout.split(device, panel: .bottom(44), photoAspect: state.photoAspect).photo
@@ -42,7 +45,7 @@ public struct OnImage: ExposureDesign {
         let y = Int((touches.start.location.y - frame.minY) / frame.height * Double(photo.height))
         let p = photo[min(photo.width - 1, max(0, x)), min(photo.height - 1, max(0, y))]
         let luma = SRGB.encode(0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z)
-        let up = (touches.start.location.y - touches.end.location.y) / Self.fullScale
+        let up = (touches.start.location.y - touches.end.location.y) / fullScale
         if luma < 0.33 {
             state.adjustments.shadows = ExposureLayout.clamp(state.adjustments.shadows + up)
         } else if luma > 0.67 {
