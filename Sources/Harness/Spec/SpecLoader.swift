@@ -57,7 +57,9 @@ public enum SpecLoader {
         let population = try parsePopulation(spec.required("population"))
         let tasks = try QuestionRegistry.parseTasks(question: question, node: spec.required("tasks"))
         let limits = try parseLimits(spec.optional("limits"))
-        let report = try parseReport(spec.optional("report"), defaultTitle: name)
+        let title = try spec.optional("title")?.string() ?? DesignCatalog.question(named: question)!.title
+        // A report without its own title takes the experiment's.
+        let report = try parseReport(spec.optional("report"), defaultTitle: title)
         let known = QuestionRegistry.metricNames(question: question)
         let metrics = try spec.optional("metrics")?.list().map { try metricName($0, known: known) } ?? []
         let gate = try parseGate(spec.optional("gate"), known: known)
@@ -74,7 +76,7 @@ public enum SpecLoader {
 
         return ExperimentSpec(
             name: name, question: question,
-            title: try spec.optional("title")?.string() ?? DesignCatalog.question(named: question)!.title,
+            title: title,
             description: try spec.optional("description")?.string() ?? "",
             seed: try spec.required("seed").uint64(),
             replications: try spec.optional("replications")?.int(in: 1...10_000) ?? 1,
