@@ -33,13 +33,7 @@ public enum ClusterBootstrap {
     public static func estimate(_ x: ClusteredSample, _ s: ClusterStatistic, confidence: Double, resamples: Int,
                                 seed: UInt64, expanded: Bool = true) -> Estimate {
         guard x.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
-        var g = SeededGenerator(seed: seed)
-        var w = [Int32](repeating: 0, count: x.clusterCount)
-        var stats = [Double](repeating: 0, count: resamples)
-        for r in 0..<resamples {
-            draw(&w, &g)
-            stats[r] = x.statistic(s, weights: w)
-        }
+        var stats = replicates(x, s, resamples: resamples, seed: seed)
         let tail = tailProbability(confidence: confidence, clusters: x.clusterCount, df: x.clusterCount - 1, expanded: expanded)
         return interval(value: x.statistic(s), replicates: &stats, tail: tail)
     }
@@ -50,18 +44,38 @@ public enum ClusterBootstrap {
                                   confidence: Double, resamples: Int, seed: UInt64, expanded: Bool = true) -> Estimate {
         guard a.trialCount > 0, b.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
         let pairs = paired && canPair(a, b)
+        var stats = replicates(a, b, s, paired: pairs, resamples: resamples, seed: seed)
+        let tail = differenceTail(a, b, paired: pairs, confidence: confidence, expanded: expanded)
+        return interval(value: a.statistic(s) - b.statistic(s), replicates: &stats, tail: tail)
+    }
+
+    /// The seeded replicates of one group's statistic.
+    static func replicates(_ x: ClusteredSample, _ s: ClusterStatistic, resamples: Int, seed: UInt64) -> [Double] {
+        var g = SeededGenerator(seed: seed)
+        var w = [Int32](repeating: 0, count: x.clusterCount)
+        var stats = [Double](repeating: 0, count: resamples)
+        for r in 0..<resamples {
+            draw(&w, &g)
+            stats[r] = x.statistic(s, weights: w)
+        }
+        return stats
+    }
+
+    /// The seeded replicates of statistic(a) − statistic(b); `paired` requires `canPair(a, b)`.
+    static func replicates(_ a: ClusteredSample, _ b: ClusteredSample, _ s: ClusterStatistic, paired: Bool,
+                           resamples: Int, seed: UInt64) -> [Double] {
+        precondition(!paired || canPair(a, b), "pairs need the same participants on both sides")
         var g = SeededGenerator(seed: seed)
         var wa = [Int32](repeating: 0, count: a.clusterCount)
         var wb = [Int32](repeating: 0, count: b.clusterCount)
         var stats = [Double](repeating: 0, count: resamples)
         for r in 0..<resamples {
             draw(&wa, &g)
-            if pairs { stats[r] = a.statistic(s, weights: wa) - b.statistic(s, weights: wa); continue }
+            if paired { stats[r] = a.statistic(s, weights: wa) - b.statistic(s, weights: wa); continue }
             draw(&wb, &g)
             stats[r] = a.statistic(s, weights: wa) - b.statistic(s, weights: wb)
         }
-        let tail = differenceTail(a, b, paired: pairs, confidence: confidence, expanded: expanded)
-        return interval(value: a.statistic(s) - b.statistic(s), replicates: &stats, tail: tail)
+        return stats
     }
 
     /// Any two-group statistic (e.g. Cliff's delta) of the resampled trial
@@ -95,7 +109,7 @@ public enum ClusterBootstrap {
     /// `participants`): one group when `b` is nil, a paired difference when
     /// `drawsB` is nil, unpaired otherwise. For checking the resampling against
     /// an independent implementation fed the same draws.
-    public static func replicates(_ a: ClusteredSample, _ b: ClusteredSample? = nil, _ s: ClusterStatistic,
+    public static func replicates(_ a: ClusteredSample, minus b: ClusteredSample? = nil, _ s: ClusterStatistic,
                                   draws: [[Int]], drawsB: [[Int]]? = nil) -> [Double] {
         func weights(_ d: [Int], _ n: Int) -> [Int32] {
             var w = [Int32](repeating: 0, count: n)
