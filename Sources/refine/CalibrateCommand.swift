@@ -14,8 +14,13 @@ struct CalibrateCommand: ParsableCommand {
             1 − gate.confidence. Then plants a known regression in the second run of each pair (--plant
             STRATEGY:METRIC:FACTOR multiplies that metric's values, e.g. a strategy made 10% slower; for a 0/1
             metric it multiplies the rate by turning a seeded choice of successes into failures, or failures into
-            successes) and counts how often the gate catches it; the catch rate must reach --power. The same 10%
-            regression planted in each gated metric of that strategy is reported too. Runs are simulated in memory.
+            successes) and counts how often the gate catches it.
+
+            The regression is planted twice: into the second run (other people: the gate resamples baseline and
+            change independently, the hardest case) and into a copy of the first run (the same people: paired, as
+            `refine check` sees a code change against a baseline of the same seed). --plant-in chooses which catch
+            rate must reach --power. The same 10% regression planted in each gated metric of that strategy is
+            reported too. Runs are simulated in memory.
             """)
 
     @Argument(help: "The experiment spec (YAML) with a `gate` section.")
@@ -30,6 +35,13 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: "The share of pairs in which the planted regression must be caught.")
     var power: Double = 0.8
 
+    enum PlantTarget: String, ExpressibleByArgument, CaseIterable {
+        case otherSeed = "other-seed", sameSeed = "same-seed"
+    }
+
+    @Option(help: "Which catch rate must reach --power: the regression planted into a run of other people (other-seed, unpaired) or of the same people (same-seed, paired).")
+    var plantIn: PlantTarget = .otherSeed
+
     @Option(help: "Worker threads.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -42,11 +54,18 @@ struct CalibrateCommand: ParsableCommand {
         var false_alarm_rate: Double
         var allowed_rate: Double
         var planted: String
+        /// Pairs in which the regression planted into the second run (other people, unpaired) was caught.
         var planted_caught: Int
         var planted_catch_rate: Double
+        /// Pairs in which the regression planted into a copy of the first run (the same people, paired) was caught.
+        var planted_paired_caught: Int
+        var planted_paired_catch_rate: Double
         var required_catch_rate: Double
-        /// metric → pairs in which a 10% regression of the planted strategy's metric was caught.
+        var required_for: String
+        /// metric → pairs in which a 10% regression of the planted strategy's metric was caught (other people).
         var planted_each_metric: [String: Int]
+        /// The same, planted into the first run's people (paired).
+        var planted_each_metric_paired: [String: Int]
     }
 
     struct Plant {
@@ -64,8 +83,8 @@ struct CalibrateCommand: ParsableCommand {
             let metrics = gate.tolerances.map(\.metric)
             let planted = try parsePlant(base, gate)
             let each = gate.tolerances.map { Plant(strategy: planted.strategy, metric: $0.metric, factor: $0.worse == .higher ? 1.1 : 0.9) }
-            var falseAlarms = 0, caught = 0
-            var caughtEach = [String: Int](uniqueKeysWithValues: metrics.map { ($0, 0) })
+            var falseAlarms = 0, caught = 0, caughtPaired = 0
+            var caughtEach = [String: Int](uniqueKeysWithValues: metrics.map { ($0, 0) }), caughtEachPaired = caughtEach
             for i in 0..<pairs {
                 var a = base, b = base
                 a.seed = Seed.derive(base.seed, "calibration/\(i)/a")
@@ -76,20 +95,27 @@ struct CalibrateCommand: ParsableCommand {
                 if aa.contains(where: { $0.verdict == .regression }) { falseAlarms += 1 }
                 if try catches(planted, ga, gb, gate, seed: b.seed, sameSeed: a.seed == b.seed) { caught += 1 }
                 for p in each where try catches(p, ga, gb, gate, seed: b.seed, sameSeed: a.seed == b.seed) { caughtEach[p.metric]! += 1 }
+                // The same people: the change is a planted copy of the baseline run itself.
+                if try catches(planted, ga, ga, gate, seed: b.seed, sameSeed: true) { caughtPaired += 1 }
+                for p in each where try catches(p, ga, ga, gate, seed: b.seed, sameSeed: true) { caughtEachPaired[p.metric]! += 1 }
                 if !json { FileHandle.standardError.write(Data("calibrate: pair \(i + 1)/\(pairs)\n".utf8)) }
             }
             let summary = Summary(pairs: pairs, false_alarms: falseAlarms, false_alarm_rate: Double(falseAlarms) / Double(pairs),
                                   allowed_rate: 1 - gate.confidence, planted: "\(planted.strategy):\(planted.metric):×\(planted.factor)",
                                   planted_caught: caught, planted_catch_rate: Double(caught) / Double(pairs),
-                                  required_catch_rate: power, planted_each_metric: caughtEach)
+                                  planted_paired_caught: caughtPaired, planted_paired_catch_rate: Double(caughtPaired) / Double(pairs),
+                                  required_catch_rate: power, required_for: plantIn.rawValue,
+                                  planted_each_metric: caughtEach, planted_each_metric_paired: caughtEachPaired)
             if json { try printJSON(summary) } else {
                 print("A/A false alarms: \(falseAlarms)/\(pairs) = \(formatNumber(summary.false_alarm_rate * 100, digits: 1))% (allowed ≤ \(formatNumber(summary.allowed_rate * 100, digits: 1))%)")
-                print("planted regression \(summary.planted): caught \(caught)/\(pairs) (required ≥ \(formatNumber(power * 100, digits: 0))%)")
+                let required = "(required ≥ \(formatNumber(power * 100, digits: 0))%)"
+                print("planted regression \(summary.planted): caught \(caught)/\(pairs) in other people (unpaired)\(plantIn == .otherSeed ? " " + required : ""), \(caughtPaired)/\(pairs) in the same people (paired)\(plantIn == .sameSeed ? " " + required : "")")
                 for p in each {
-                    print("  10% regression of \(p.strategy):\(p.metric): caught \(caughtEach[p.metric]!)/\(pairs)")
+                    print("  10% regression of \(p.strategy):\(p.metric): caught \(caughtEach[p.metric]!)/\(pairs) unpaired, \(caughtEachPaired[p.metric]!)/\(pairs) paired")
                 }
             }
-            if summary.false_alarm_rate > summary.allowed_rate || summary.planted_catch_rate < power { throw ExitCode(ExitCodes.checkFailed) }
+            let catchRate = plantIn == .otherSeed ? summary.planted_catch_rate : summary.planted_paired_catch_rate
+            if summary.false_alarm_rate > summary.allowed_rate || catchRate < power { throw ExitCode(ExitCodes.checkFailed) }
         }
     }
 

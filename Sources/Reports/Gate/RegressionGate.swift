@@ -10,7 +10,7 @@ public struct GateFinding: Sendable, Codable, Hashable {
     public var statistic: String
     public var baseline: Double
     public var change: Double
-    /// change − baseline, with its (Bonferroni-adjusted) interval.
+    /// change − baseline, with its Bonferroni-adjusted interval (each end one-sided at (1 − confidence)/m).
     public var difference: Estimate
     /// The tolerated move in the bad direction.
     public var allowance: Double
@@ -32,11 +32,15 @@ public struct GateFinding: Sendable, Codable, Hashable {
 /// every person meets the old and the new code — and unpaired otherwise (A/A
 /// calibration pairs differ by seed, hence by people).
 ///
-/// Family-wise error: Bonferroni across strategies × metrics. The m intervals
-/// share participants and are positively dependent, where Bonferroni is
-/// conservative but valid without modelling the dependence; Holm would gain
-/// little because a verdict needs the interval beyond a tolerance, not just
-/// beyond zero. The bootstrap is seeded from the strategy and metric names, so
+/// Family-wise error: Bonferroni across strategies × metrics, one-sided. A
+/// regression is a one-sided claim (the lower end beyond the tolerance in the
+/// bad direction), so each of the m bounds cuts (1 − confidence)/m from its side
+/// — the reported interval is two-sided at 1 − 2(1 − confidence)/m — and the
+/// chance of any false regression stays at most 1 − confidence (as with
+/// improvements, read the same way from the other end). The m bounds share
+/// participants and are positively dependent, where Bonferroni is conservative
+/// but valid without modelling the dependence; Holm would gain little because a
+/// verdict needs the interval beyond a tolerance, not just beyond zero. The bootstrap is seeded from the strategy and metric names, so
 /// the same two samples always get the same verdict; the number of resamples
 /// grows with the adjusted level so the extreme percentiles rest on enough
 /// replicates. `only` evaluates a single strategy × metric (still adjusted for
@@ -51,7 +55,7 @@ public enum RegressionGate {
             throw ReportError("the change has no trials of \(missing.joined(separator: ", ")), which the baseline has; update the baseline if the strategies changed")
         }
         let tests = strategies.count * settings.tolerances.count
-        let level = 1 - (1 - settings.confidence) / Double(max(1, tests))
+        let level = 1 - 2 * (1 - settings.confidence) / Double(max(1, tests))
         var findings: [GateFinding] = []
         for strategy in strategies {
             for tolerance in settings.tolerances where only.map({ $0.strategy == strategy && $0.metric == tolerance.metric }) ?? true {
