@@ -23,10 +23,20 @@ struct ReportKit {
     /// A rate with its interval: Wilson when every participant gave at most one
     /// trial (independent trials), otherwise a seeded bootstrap over participants,
     /// since one person's trials succeed or fail together more than strangers' do.
+    /// A rate of 0 or 1 gives every resample the same rate, so there the interval
+    /// is Wilson's with one observation per participant (no more information
+    /// than that can be claimed when trials within a person may be alike).
     func rateEstimate(_ metric: String, _ t: [TrialRow]) -> Estimate {
         let v = participantValues(metric, t)
+        let successes = v.values.filter { $0 == 1 }.count
         if v.oneValuePerParticipant {
-            return Intervals.wilson(successes: v.values.filter { $0 == 1 }.count, n: v.count, confidence: confidence)
+            return Intervals.wilson(successes: successes, n: v.count, confidence: confidence)
+        }
+        if successes == 0 || successes == v.count {
+            let people = Set(v.participants).count
+            var e = Intervals.wilson(successes: successes == 0 ? 0 : people, n: people, confidence: confidence)
+            e.value = Double(successes) / Double(v.count)
+            return e
         }
         return ClusterBootstrap.estimate(ClusteredSample(v), .mean, confidence: confidence, resamples: spec.report.bootstrapResamples,
                                          seed: Sections.seed(spec, "rate/\(metric)/\(t.count)"))
