@@ -66,7 +66,10 @@ struct CheckCommand: ParsableCommand {
             let experiment = try SpecLoader.load(path: spec)
             let gate = try gateSettings(experiment)
             let base: Baseline
-            do { base = try Baseline.load(baseline) } catch let e as ReportError { throw InputError(e.description) }
+            do { base = try Baseline.load(baseline) } catch let e as ReportError {
+                // Name the spec in hand in the command that rewrites the baseline.
+                throw InputError(e.description.replacingOccurrences(of: "baseline update SPEC", with: "baseline update \(spec)"))
+            }
             guard base.experiment == experiment.name else {
                 throw InputError("\(baseline): the baseline is for experiment '\(base.experiment)', not '\(experiment.name)'")
             }
