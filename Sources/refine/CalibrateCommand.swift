@@ -9,10 +9,18 @@ struct CalibrateCommand: ParsableCommand {
         commandName: "calibrate",
         abstract: "A/A calibration of the regression gate: how often it cries wolf, and whether it catches a planted regression.",
         discussion: """
-            Runs pairs of runs that differ only by their seed (A/A) and applies the spec's gate to each pair; the
-            false-alarm rate must stay at or under 1 − gate.confidence. Then plants a known regression in the
-            second run of each pair (--plant STRATEGY:METRIC:FACTOR multiplies that metric's values, e.g. a strategy
-            made 10% slower) and counts how often the gate catches it. Runs are simulated in memory.
+            Runs pairs of runs that differ only by their seed (A/A: different simulated people, so the gate compares
+            them unpaired) and applies the spec's gate to each pair; the false-alarm rate must stay at or under
+            1 − gate.confidence. Then plants a known regression in the second run of each pair (--plant
+            STRATEGY:METRIC:FACTOR multiplies that metric's values, e.g. a strategy made 10% slower; for a 0/1
+            metric it multiplies the rate by turning a seeded choice of successes into failures, or failures into
+            successes) and counts how often the gate catches it.
+
+            The regression is planted twice: into the second run (other people: the gate resamples baseline and
+            change independently, the hardest case) and into a copy of the first run (the same people: paired, as
+            `refine check` sees a code change against a baseline of the same seed). --plant-in chooses which catch
+            rate must reach --power. The same 10% regression planted in each gated metric of that strategy is
+            reported too. Runs are simulated in memory.
             """)
 
     @Argument(help: "The experiment spec (YAML) with a `gate` section.")
@@ -23,6 +31,16 @@ struct CalibrateCommand: ParsableCommand {
 
     @Option(help: "A planted regression STRATEGY:METRIC:FACTOR (default: the first strategy's first gated metric made 10% worse).")
     var plant: String?
+
+    @Option(help: "The share of pairs in which the planted regression must be caught.")
+    var power: Double = 0.8
+
+    enum PlantTarget: String, ExpressibleByArgument, CaseIterable {
+        case otherSeed = "other-seed", sameSeed = "same-seed"
+    }
+
+    @Option(help: "Which catch rate must reach --power: the regression planted into a run of other people (other-seed, unpaired) or of the same people (same-seed, paired).")
+    var plantIn: PlantTarget = .otherSeed
 
     @OptionGroup var workers: JobsOption
     var jobs: Int { workers.jobs }
@@ -36,8 +54,24 @@ struct CalibrateCommand: ParsableCommand {
         var false_alarm_rate: Double
         var allowed_rate: Double
         var planted: String
+        /// Pairs in which the regression planted into the second run (other people, unpaired) was caught.
         var planted_caught: Int
         var planted_catch_rate: Double
+        /// Pairs in which the regression planted into a copy of the first run (the same people, paired) was caught.
+        var planted_paired_caught: Int
+        var planted_paired_catch_rate: Double
+        var required_catch_rate: Double
+        var required_for: String
+        /// metric → pairs in which a 10% regression of the planted strategy's metric was caught (other people).
+        var planted_each_metric: [String: Int]
+        /// The same, planted into the first run's people (paired).
+        var planted_each_metric_paired: [String: Int]
+    }
+
+    struct Plant {
+        var strategy: String
+        var metric: String
+        var factor: Double
     }
 
     func run() throws {
@@ -45,37 +79,81 @@ struct CalibrateCommand: ParsableCommand {
             let base = try SpecLoader.load(path: spec)
             let gate = try gateSettings(base)
             guard pairs >= 1 else { throw InputError("--pairs: expected at least 1") }
+            guard power >= 0 && power <= 1 else { throw InputError("--power: expected a share between 0 and 1, got \(power)") }
             let metrics = gate.tolerances.map(\.metric)
             let planted = try parsePlant(base, gate)
-            var falseAlarms = 0, caught = 0
+            let each = gate.tolerances.map { Plant(strategy: planted.strategy, metric: $0.metric, factor: $0.worse == .higher ? 1.1 : 0.9) }
+            var falseAlarms = 0, caught = 0, caughtPaired = 0
+            var caughtEach = [String: Int](uniqueKeysWithValues: metrics.map { ($0, 0) }), caughtEachPaired = caughtEach
             for i in 0..<pairs {
                 var a = base, b = base
                 a.seed = Seed.derive(base.seed, "calibration/\(i)/a")
                 b.seed = Seed.derive(base.seed, "calibration/\(i)/b")
                 let ga = Baseline.group(try ExperimentRunner.simulate(spec: a, jobs: jobs), metrics: metrics)
-                var gb = Baseline.group(try ExperimentRunner.simulate(spec: b, jobs: jobs), metrics: metrics)
-                let aa = try RegressionGate.evaluate(baseline: ga, change: gb, settings: gate)
+                let gb = Baseline.group(try ExperimentRunner.simulate(spec: b, jobs: jobs), metrics: metrics)
+                let aa = try RegressionGate.evaluate(baseline: ga, change: gb, settings: gate, sameSeed: a.seed == b.seed)
                 if aa.contains(where: { $0.verdict == .regression }) { falseAlarms += 1 }
-                gb[planted.strategy]![planted.metric] = gb[planted.strategy]![planted.metric]!.map { $0 * planted.factor }
-                let ab = try RegressionGate.evaluate(baseline: ga, change: gb, settings: gate)
-                if ab.contains(where: { $0.verdict == .regression && $0.strategy == planted.strategy && $0.metric == planted.metric }) { caught += 1 }
+                if try catches(planted, ga, gb, gate, seed: b.seed, sameSeed: a.seed == b.seed) { caught += 1 }
+                for p in each where try catches(p, ga, gb, gate, seed: b.seed, sameSeed: a.seed == b.seed) { caughtEach[p.metric]! += 1 }
+                // The same people: the change is a planted copy of the baseline run itself.
+                if try catches(planted, ga, ga, gate, seed: b.seed, sameSeed: true) { caughtPaired += 1 }
+                for p in each where try catches(p, ga, ga, gate, seed: b.seed, sameSeed: true) { caughtEachPaired[p.metric]! += 1 }
                 if !json { FileHandle.standardError.write(Data("calibrate: pair \(i + 1)/\(pairs)\n".utf8)) }
             }
             let summary = Summary(pairs: pairs, false_alarms: falseAlarms, false_alarm_rate: Double(falseAlarms) / Double(pairs),
                                   allowed_rate: 1 - gate.confidence, planted: "\(planted.strategy):\(planted.metric):×\(planted.factor)",
-                                  planted_caught: caught, planted_catch_rate: Double(caught) / Double(pairs))
+                                  planted_caught: caught, planted_catch_rate: Double(caught) / Double(pairs),
+                                  planted_paired_caught: caughtPaired, planted_paired_catch_rate: Double(caughtPaired) / Double(pairs),
+                                  required_catch_rate: power, required_for: plantIn.rawValue,
+                                  planted_each_metric: caughtEach, planted_each_metric_paired: caughtEachPaired)
             if json { try printJSON(summary) } else {
                 print("A/A false alarms: \(falseAlarms)/\(pairs) = \(formatNumber(summary.false_alarm_rate * 100, digits: 1))% (allowed ≤ \(formatNumber(summary.allowed_rate * 100, digits: 1))%)")
-                print("planted regression \(summary.planted): caught \(caught)/\(pairs)")
+                let required = "(required ≥ \(formatNumber(power * 100, digits: 0))%)"
+                print("planted regression \(summary.planted): caught \(caught)/\(pairs) in other people (unpaired)\(plantIn == .otherSeed ? " " + required : ""), \(caughtPaired)/\(pairs) in the same people (paired)\(plantIn == .sameSeed ? " " + required : "")")
+                for p in each {
+                    print("  10% regression of \(p.strategy):\(p.metric): caught \(caughtEach[p.metric]!)/\(pairs) unpaired, \(caughtEachPaired[p.metric]!)/\(pairs) paired")
+                }
             }
-            if summary.false_alarm_rate > summary.allowed_rate || caught < pairs { throw ExitCode(ExitCodes.checkFailed) }
+            let catchRate = plantIn == .otherSeed ? summary.planted_catch_rate : summary.planted_paired_catch_rate
+            if summary.false_alarm_rate > summary.allowed_rate || catchRate < power { throw ExitCode(ExitCodes.checkFailed) }
         }
     }
 
-    func parsePlant(_ spec: ExperimentSpec, _ gate: GateSettings) throws -> (strategy: String, metric: String, factor: Double) {
+    /// Whether the gate flags `plant` when it is applied to the second run of a pair.
+    func catches(_ plant: Plant, _ ga: [String: [String: ParticipantValues]], _ gb: [String: [String: ParticipantValues]],
+                 _ gate: GateSettings, seed: UInt64, sameSeed: Bool) throws -> Bool {
+        var changed = gb
+        guard let v = gb[plant.strategy]?[plant.metric] else { return false }
+        changed[plant.strategy]![plant.metric] = planted(v, factor: plant.factor, seed: Seed.derive(seed, "plant/\(plant.strategy)/\(plant.metric)"))
+        return try RegressionGate.evaluate(baseline: ga, change: changed, settings: gate, sameSeed: sameSeed,
+                                          only: (plant.strategy, plant.metric))
+            .contains { $0.verdict == .regression && $0.strategy == plant.strategy && $0.metric == plant.metric }
+    }
+
+    /// `v` with its statistic moved by `factor`: continuous values multiplied; a
+    /// 0/1 metric's rate multiplied by flipping a seeded choice of trials (a 0.9
+    /// turns 10% of the successes into failures), so it stays a 0/1 metric.
+    func planted(_ v: ParticipantValues, factor: Double, seed: UInt64) -> ParticipantValues {
+        var out = v
+        guard Comparisons.isRate(v.values) else {
+            out.values = v.values.map { $0 * factor }
+            return out
+        }
+        let successes = v.values.indices.filter { v.values[$0] == 1 }, failures = v.values.indices.filter { v.values[$0] == 0 }
+        let target = min(v.count, Int((Double(successes.count) * factor).rounded()))
+        var g = SeededGenerator(seed: seed)
+        if target < successes.count {
+            for i in successes.shuffled(using: &g).prefix(successes.count - target) { out.values[i] = 0 }
+        } else {
+            for i in failures.shuffled(using: &g).prefix(target - successes.count) { out.values[i] = 1 }
+        }
+        return out
+    }
+
+    func parsePlant(_ spec: ExperimentSpec, _ gate: GateSettings) throws -> Plant {
         guard let plant else {
             let t = gate.tolerances[0]
-            return (spec.strategies[0].label, t.metric, t.worse == .higher ? 1.1 : 0.9)
+            return Plant(strategy: spec.strategies[0].label, metric: t.metric, factor: t.worse == .higher ? 1.1 : 0.9)
         }
         let parts = plant.split(separator: ":").map(String.init)
         guard parts.count == 3, let factor = Double(parts[2]), factor > 0 else {
@@ -87,6 +165,6 @@ struct CalibrateCommand: ParsableCommand {
         guard gate.tolerances.contains(where: { $0.metric == parts[1] }) else {
             throw InputError("--plant: '\(parts[1])' is not a gated metric (gate.metrics: \(gate.tolerances.map(\.metric).joined(separator: ", ")))")
         }
-        return (parts[0], parts[1], factor)
+        return Plant(strategy: parts[0], metric: parts[1], factor: factor)
     }
 }

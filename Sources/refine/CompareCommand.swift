@@ -11,9 +11,11 @@ struct CompareCommand: ParsableCommand {
             Each side is STRATEGY, or DB:STRATEGY, or DB@RUN:STRATEGY (a run id in that database); a side without a
             database uses --db, and without a run the latest completed run that has the strategy.
 
-            For every metric: the difference B − A (medians, or rates for 0/1 metrics) with a bootstrap interval,
-            Cliff's delta with an interval, then the Mann–Whitney U test with Holm and Benjamini–Hochberg
-            corrections across the metrics. With --out, also writes ECDF plots and a Markdown/HTML table.
+            For every metric: the difference B − A (medians, or rates for 0/1 metrics) and Cliff's delta, with
+            intervals from a seeded bootstrap over participants (paired when both sides come from runs of the same
+            seed with the same participants, e.g. two strategies of one run; unpaired otherwise), then the
+            Mann–Whitney U test (trials as independent) with Holm and Benjamini–Hochberg corrections across the
+            metrics. With --out, also writes ECDF plots and a Markdown/HTML table.
             """)
 
     @Argument(help: "Side A, e.g. nearest-corner or runs/pip.sqlite@3:nearest-corner.")
@@ -88,13 +90,13 @@ struct CompareCommand: ParsableCommand {
                 : metrics
             let rows = Comparisons.compare(Baseline.group(sa.trials, metrics: names).first?.value ?? [:],
                                            Baseline.group(sb.trials, metrics: names).first?.value ?? [:],
-                                           metrics: names, confidence: confidence, seed: 20_181_121)
+                                           metrics: names, sameSeed: sa.run.seed == sb.run.seed, confidence: confidence, seed: 20_181_121)
             if let unknown = names.first(where: { m in !rows.contains { $0.metric == m } }) {
                 throw InputError("metric '\(unknown)' is missing on one side")
             }
             if let out { try CompareFigures.write(rows: rows, a: (sa.label, sa.trials), b: (sb.label, sb.trials), to: out, confidence: confidence) }
             if json { try printJSON(rows); return }
-            print("A = \(sa.label) (run \(sa.run.id), n = \(sa.trials.count))   B = \(sb.label) (run \(sb.run.id), n = \(sb.trials.count))")
+            print("A = \(sa.label) (run \(sa.run.id), n = \(sa.trials.count))   B = \(sb.label) (run \(sb.run.id), n = \(sb.trials.count))   \(rows.first?.paired == true ? "paired by participant" : "unpaired")")
             for line in CompareFigures.table(rows, confidence: confidence) { print(line.joined(separator: "  ")) }
         }
     }

@@ -44,9 +44,10 @@ struct CheckCommand: ParsableCommand {
         abstract: "Fail if a metric got worse than the committed baseline allows.",
         discussion: """
             For each strategy and each metric in the spec's `gate` section, the change (this run) is compared with
-            the baseline: medians for continuous metrics, rates for 0/1 metrics, with a bootstrap interval of the
-            difference (Bonferroni-adjusted across strategies × metrics). A metric regresses only when the whole
-            interval lies beyond its tolerance in the bad direction.
+            the baseline: medians (or means, `statistic: mean`) for continuous metrics, rates for 0/1 metrics, with
+            an interval of the difference from a seeded bootstrap over participants (Bonferroni-adjusted across
+            strategies × metrics). Baseline and run are paired when they share the seed, hence the people. A metric
+            regresses only when the whole interval lies beyond its tolerance in the bad direction.
 
             Exit codes: 0 pass, 1 regression, 2 invalid input (bad spec, missing or mismatched baseline),
             3 internal error.
@@ -68,7 +69,10 @@ struct CheckCommand: ParsableCommand {
             let experiment = try SpecLoader.load(path: spec)
             let gate = try gateSettings(experiment)
             let base: Baseline
-            do { base = try Baseline.load(baseline) } catch let e as ReportError { throw InputError(e.description) }
+            do { base = try Baseline.load(baseline) } catch let e as ReportError {
+                // Name the spec in hand in the command that rewrites the baseline.
+                throw InputError(e.description.replacingOccurrences(of: "baseline update SPEC", with: "baseline update \(spec)"))
+            }
             guard base.experiment == experiment.name else {
                 throw InputError("\(baseline): the baseline is for experiment '\(base.experiment)', not '\(experiment.name)'")
             }
@@ -76,7 +80,8 @@ struct CheckCommand: ParsableCommand {
             let change = Baseline.group(results.trials, metrics: gate.tolerances.map(\.metric))
             let findings: [GateFinding]
             do {
-                findings = try RegressionGate.evaluate(baseline: base.values, change: change, settings: gate)
+                findings = try RegressionGate.evaluate(baseline: base.values, change: change, settings: gate,
+                                                       sameSeed: base.seed == results.run.seed)
             } catch let e as ReportError { throw InputError("\(baseline): \(e.description)") }
             let regressions = findings.filter { $0.verdict == .regression }
             if json {
@@ -85,7 +90,7 @@ struct CheckCommand: ParsableCommand {
                 print("check \(experiment.name): run \(results.run.id) against \(baseline) (baseline run \(base.run["id"] ?? "?"))")
                 for f in findings {
                     let mark = f.verdict == .regression ? "REGRESSION" : f.verdict == .improvement ? "improved" : "ok"
-                    print("  \(mark.padding(toLength: 10, withPad: " ", startingAt: 0)) \(f.strategy) \(f.metric): \(f.statistic) \(formatNumber(f.baseline)) → \(formatNumber(f.change)), change \(formatEstimate(f.difference, digits: 3)), allowed \(f.worse == .higher ? "+" : "-")\(formatNumber(f.allowance))")
+                    print("  \(mark.padding(toLength: 10, withPad: " ", startingAt: 0)) \(f.strategy) \(f.metric): \(f.statistic) \(formatNumber(f.baseline)) → \(formatNumber(f.change)), change \(formatEstimate(f.difference, digits: 3))\(f.paired ? " paired" : ""), allowed \(f.worse == .higher ? "+" : "-")\(formatNumber(f.allowance))")
                 }
                 print(regressions.isEmpty ? "pass" : "\(regressions.count) regression(s)")
             }

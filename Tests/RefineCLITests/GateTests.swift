@@ -23,6 +23,8 @@ struct GateTests {
 
         let pass = try CLI.run(["check", spec.path, "--baseline", "base.json"], in: dir)
         #expect(pass.status == 0 && pass.stdout.contains("pass"), "\(pass.stdout)\(pass.stderr)")
+        // Same seed, same people: baseline and run are paired, and identical code changes nothing.
+        #expect(pass.stdout.contains("change 0 [0, 0] paired"), "\(pass.stdout)")
 
         // A genuinely slower design: the nearest-corner spring takes three times as long to settle.
         let slower = try writeSpec(dir, participants: 6, name: "slow.yaml",
@@ -36,6 +38,12 @@ struct GateTests {
         #expect(findings.contains { $0["strategy"] as? String == "nearest-corner" && $0["metric"] as? String == "settle_time_s" && $0["verdict"] as? String == "regression" })
 
         #expect(try CLI.run(["check", spec.path, "--baseline", "absent.json"], in: dir).status == 2)
+        // A format-1 baseline (values without participants) is refused with the command that rewrites it.
+        var old = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("base.json"))) as! [String: Any]
+        old["participants"] = nil; old["format"] = nil
+        try JSONSerialization.data(withJSONObject: old).write(to: dir.appendingPathComponent("old.json"))
+        let oldFormat = try CLI.run(["check", spec.path, "--baseline", "old.json"], in: dir)
+        #expect(oldFormat.status == 2 && oldFormat.stderr.contains("old.json") && oldFormat.stderr.contains("refine baseline update"), "\(oldFormat.stderr)")
         try "{\"experiment\": \"other\"}".write(to: dir.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         let bad = try CLI.run(["check", spec.path, "--baseline", "bad.json"], in: dir)
         #expect(bad.status == 2 && bad.stderr.contains("bad.json"))
@@ -55,13 +63,25 @@ struct GateTests {
     func calibrate() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
+        // 20 people who learn within their sessions: trial-level intervals cried wolf here;
+        // intervals over participants must not, across pairs of runs of different people.
         let spec = try writeSpec(dir, participants: 20, replace: ("report:", gate + "report:"))
         let r = try CLI.run(["calibrate", spec.path, "--pairs", "4", "--plant", "nearest-corner:time_to_effect_s:1.5", "--json"], in: dir)
         let summary = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
         #expect(summary["pairs"] as? Int == 4)
-        #expect(summary["false_alarms"] as? Int == 0)
+        #expect(summary["false_alarms"] as? Int == 0, "\(r.stdout)")
+        // A 50% slowdown in other people (unpaired) and in the same people (paired).
         #expect(summary["planted_caught"] as? Int == 4, "\(r.stdout)")
-        #expect(r.status == 0)
+        #expect(summary["planted_paired_caught"] as? Int == 4, "\(r.stdout)")
+        // 10% regressions per metric: the median settle time has a 5% tolerance, so the same
+        // people (paired) always show it; every metric is reported.
+        let each = summary["planted_each_metric"] as? [String: Int], paired = summary["planted_each_metric_paired"] as? [String: Int]
+        #expect(Set(each?.keys.map { $0 } ?? []) == ["time_to_effect_s", "settle_time_s"])
+        #expect(paired?["settle_time_s"] == 4, "\(r.stdout)")
+        #expect(r.status == 0, "\(r.stderr)")
+        // Requiring a power the gate cannot have fails the calibration (exit 1).
+        let strict = try CLI.run(["calibrate", spec.path, "--pairs", "1", "--plant", "nearest-corner:time_to_effect_s:1.001"], in: dir)
+        #expect(strict.status == 1, "\(strict.stdout)")
     }
 
     @Test("sensitivity sweeps are stored as variants and reported")

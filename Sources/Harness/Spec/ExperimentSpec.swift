@@ -108,9 +108,10 @@ public struct MetricTolerance: Sendable, Hashable, Codable {
 
 /// The regression gate of an experiment (`refine check`).
 public struct GateSettings: Sendable, Hashable {
-    /// Family-wise confidence: each of the m strategy × metric intervals is
-    /// computed at 1 − (1 − confidence)/m (Bonferroni), so a change that moves
-    /// nothing is flagged with probability at most 1 − confidence.
+    /// Family-wise confidence: each of the m strategy × metric intervals cuts
+    /// (1 − confidence)/m from each end (one-sided Bonferroni: a regression is
+    /// judged on one end only), so a change that moves nothing is flagged as a
+    /// regression with probability at most 1 − confidence.
     public var confidence: Double
     public var tolerances: [MetricTolerance]
 }

@@ -2,34 +2,59 @@ import Foundation
 import Harness
 
 /// A committed baseline (`Data/baselines/<experiment>.json`): the gated metrics'
-/// per-trial values for each strategy from one reference run, and where they came from.
-public struct Baseline: Codable, Sendable {
+/// per-trial values for each strategy from one reference run, each with the
+/// participant who produced it (the gate resamples participants, DESIGN §8),
+/// and where they came from.
+///
+/// Format 2 (this one) keeps, per strategy and metric, `values` and a parallel
+/// `participants` array. Format 1 files had values only; they are refused with
+/// the command that rewrites them.
+public struct Baseline: Sendable {
+    public static let format = 2
     public var experiment: String
     public var specSHA256: String
+    /// The reference run's seed: a check against a run of the same seed meets the
+    /// same people, so the gate pairs them.
     public var seed: String
     public var run: [String: String]
-    /// strategy → metric → values, one per trial that recorded the metric.
-    public var values: [String: [String: [Double]]]
+    /// strategy → metric → values with their participants, one per trial that recorded the metric.
+    public var values: [String: [String: ParticipantValues]]
 
-    enum CodingKeys: String, CodingKey {
-        case experiment, specSHA256 = "spec_sha256", seed, run, values
+    public init(experiment: String, specSHA256: String, seed: String, run: [String: String],
+                values: [String: [String: ParticipantValues]]) {
+        self.experiment = experiment
+        self.specSHA256 = specSHA256
+        self.seed = seed
+        self.run = run
+        self.values = values
     }
 
     /// A baseline from a result set, keeping the gate's metrics.
     public init(results: ResultSet, spec: ExperimentSpec, metrics: [String]) {
-        experiment = spec.name
-        specSHA256 = results.run.specSHA256
-        seed = results.run.seed
-        run = Dictionary(results.provenance.filter { ["id", "git_commit", "git_dirty", "tool_version", "started_at", "finished_at"].contains($0.0) },
-                         uniquingKeysWith: { a, _ in a })
-        values = Baseline.group(results.trials, metrics: metrics)
+        self.init(experiment: spec.name, specSHA256: results.run.specSHA256, seed: results.run.seed,
+                  run: Dictionary(results.provenance.filter { ["id", "git_commit", "git_dirty", "tool_version", "started_at", "finished_at"].contains($0.0) },
+                                  uniquingKeysWith: { a, _ in a }),
+                  values: Baseline.group(results.trials, metrics: metrics))
     }
 
-    /// strategy → metric → values.
-    public static func group(_ trials: [TrialRow], metrics: [String]) -> [String: [String: [Double]]] {
-        var out: [String: [String: [Double]]] = [:]
+    /// strategy → metric → values with their participants.
+    public static func group(_ trials: [TrialRow], metrics: [String]) -> [String: [String: ParticipantValues]] {
+        var out: [String: [String: ParticipantValues]] = [:]
         for t in trials {
-            for m in metrics { if let v = t[m] { out[t.strategy, default: [:]][m, default: []].append(v) } }
+            for m in metrics {
+                if let v = t[m] { out[t.strategy, default: [:]][m, default: ParticipantValues()].append(v, participant: t.participant) }
+            }
+        }
+        return out
+    }
+
+    /// strategy → metric → values with their participants, from trials simulated in memory.
+    public static func group(_ results: [TrialResult], metrics: [String]) -> [String: [String: ParticipantValues]] {
+        var out: [String: [String: ParticipantValues]] = [:]
+        for r in results {
+            for m in r.outcome.metrics where metrics.contains(m.name) {
+                out[r.trial.strategy, default: [:]][m.name, default: ParticipantValues()].append(m.value, participant: r.participantID)
+            }
         }
         return out
     }
@@ -39,7 +64,9 @@ public struct Baseline: Codable, Sendable {
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw ReportError("\(path): cannot read the baseline (\(error.localizedDescription)); create it with `refine baseline update SPEC -o \(path)`")
         }
-        do { return try JSONDecoder().decode(Baseline.self, from: data) } catch let DecodingError.keyNotFound(key, context) {
+        do { return try JSONDecoder().decode(Baseline.self, from: data) } catch let e as BaselineFormatError {
+            throw ReportError("\(path): \(e.message); rewrite it with `refine baseline update SPEC -o \(path)`")
+        } catch let DecodingError.keyNotFound(key, context) {
             throw ReportError("\(path): not a Refine baseline: missing field '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'")
         } catch {
             throw ReportError("\(path): not a Refine baseline (\(error))")
@@ -56,15 +83,51 @@ public struct Baseline: Codable, Sendable {
     }
 }
 
-extension Baseline {
-    /// strategy → metric → values, from trials simulated in memory.
-    public static func group(_ results: [TrialResult], metrics: [String]) -> [String: [String: [Double]]] {
-        var out: [String: [String: [Double]]] = [:]
-        for r in results {
-            for m in r.outcome.metrics where metrics.contains(m.name) {
-                out[r.trial.strategy, default: [:]][m.name, default: []].append(m.value)
+/// A baseline file that decodes but cannot be used (an old format, arrays that disagree).
+struct BaselineFormatError: Error {
+    var message: String
+}
+
+extension Baseline: Codable {
+    enum CodingKeys: String, CodingKey {
+        case format, experiment, specSHA256 = "spec_sha256", seed, run, values, participants
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        experiment = try c.decode(String.self, forKey: .experiment)
+        specSHA256 = try c.decode(String.self, forKey: .specSHA256)
+        seed = try c.decode(String.self, forKey: .seed)
+        run = try c.decode([String: String].self, forKey: .run)
+        let format = try c.decodeIfPresent(Int.self, forKey: .format) ?? 1
+        // Format 1 had no participants: its values cannot be resampled by participant.
+        guard format == Baseline.format, c.contains(.participants) else {
+            throw BaselineFormatError(message: format < Baseline.format || !c.contains(.participants)
+                ? "a format-\(format) baseline without the participant of each value, which the participant-level gate needs"
+                : "baseline format \(format) is newer than this refine understands (\(Baseline.format))")
+        }
+        let values = try c.decode([String: [String: [Double]]].self, forKey: .values)
+        let participants = try c.decode([String: [String: [String]]].self, forKey: .participants)
+        var out: [String: [String: ParticipantValues]] = [:]
+        for (strategy, metrics) in values {
+            for (metric, v) in metrics {
+                guard let p = participants[strategy]?[metric], p.count == v.count else {
+                    throw BaselineFormatError(message: "participants.\(strategy).\(metric) should list one participant per value (\(v.count))")
+                }
+                out[strategy, default: [:]][metric] = ParticipantValues(values: v, participants: p)
             }
         }
-        return out
+        self.values = out
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(Baseline.format, forKey: .format)
+        try c.encode(experiment, forKey: .experiment)
+        try c.encode(specSHA256, forKey: .specSHA256)
+        try c.encode(seed, forKey: .seed)
+        try c.encode(run, forKey: .run)
+        try c.encode(values.mapValues { $0.mapValues(\.values) }, forKey: .values)
+        try c.encode(values.mapValues { $0.mapValues(\.participants) }, forKey: .participants)
     }
 }

@@ -17,7 +17,10 @@ public enum CompareFigures {
         let dir = URL(fileURLWithPath: folder)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var doc = ReportDocument(title: "\(b.0) against \(a.0)")
-        doc.add(.paragraph("A = \(a.0) (n = \(a.1.count)); B = \(b.0) (n = \(b.1.count)). Effect sizes first; p-values from the Mann–Whitney U test, corrected across the metrics compared."))
+        let pairing = rows.first?.paired == true
+            ? "paired: both sides hold the same people, so one draw of participants serves both"
+            : "unpaired: each side's participants drawn independently"
+        doc.add(.paragraph("A = \(a.0) (n = \(a.1.count)); B = \(b.0) (n = \(b.1.count)). Effect sizes first, with intervals from a seeded bootstrap over participants (\(pairing)); p-values from the Mann–Whitney U test, which treats trials as independent and so is optimistic, corrected across the metrics compared."))
         let t = table(rows, confidence: confidence)
         doc.add(.table(header: t[0], rows: Array(t.dropFirst())))
         for r in rows where r.statistic == "median" {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Two samples of one metric compared the way DESIGN §8 asks: effect sizes first
-/// (difference with a bootstrap interval, Cliff's delta with an interval), then
-/// the Mann–Whitney test, its p-value corrected across the metrics compared.
+/// (difference with a participant-bootstrap interval, Cliff's delta with an
+/// interval), then the Mann–Whitney test, its p-value corrected across the
+/// metrics compared.
 public struct MetricComparison: Sendable, Codable, Hashable {
     public var metric: String
     /// "median" for continuous metrics, "rate" for 0/1 metrics (compared by their means).
@@ -15,6 +16,10 @@ public struct MetricComparison: Sendable, Codable, Hashable {
     public var difference: Estimate
     /// Cliff's delta of B against A: positive when B tends to be larger.
     public var cliffsDelta: Estimate
+    /// True when the intervals resampled the two sides as pairs (the same people).
+    public var paired: Bool
+    /// The Mann–Whitney U test treats trials as independent; with several trials
+    /// per participant its p-value is optimistic, so read the intervals first.
     public var mannWhitneyU: Double
     public var p: Double
     public var pHolm: Double
@@ -27,7 +32,8 @@ public enum Comparisons {
     public static func isRate(_ values: [Double]) -> Bool { values.allSatisfy { $0 == 0 || $0 == 1 } }
 
     /// statistic(B) − statistic(A) with its interval: medians for continuous
-    /// metrics, means (proportions) for rates.
+    /// metrics, means (proportions) for rates. Resamples trials as if
+    /// independent; prefer the participant-level overload where participants are known.
     public static func difference(_ a: [Double], _ b: [Double], confidence: Double, resamples: Int, seed: UInt64,
                                   preferMean: Bool = false) -> (statistic: String, estimate: Estimate) {
         if isRate(a) && isRate(b) {
@@ -39,20 +45,38 @@ public enum Comparisons {
         return ("median", Intervals.differenceOfMedians(b, a, confidence: confidence, resamples: resamples, seed: seed))
     }
 
-    public static func compare(_ a: [String: [Double]], _ b: [String: [Double]], metrics: [String],
+    /// statistic(B) − statistic(A) with a cluster-bootstrap interval over
+    /// participants, paired when `paired` (same run seed) and both sides hold
+    /// the same participants.
+    public static func difference(_ a: ParticipantValues, _ b: ParticipantValues, paired: Bool, confidence: Double, resamples: Int,
+                                  seed: UInt64, preferMean: Bool = false) -> (statistic: String, estimate: Estimate) {
+        let statistic = isRate(a.values) && isRate(b.values) ? "rate" : preferMean ? "mean" : "median"
+        let e = ClusterBootstrap.difference(ClusteredSample(b), ClusteredSample(a), statistic == "median" ? .median : .mean,
+                                            paired: paired, confidence: confidence, resamples: resamples, seed: seed)
+        return (statistic, e)
+    }
+
+    /// Compares side A with side B for each metric both have. `sameSeed`: the
+    /// sides come from runs of the same seed (e.g. two strategies of one run), so
+    /// equal participant ids mean the same people and the sides are paired.
+    public static func compare(_ a: [String: ParticipantValues], _ b: [String: ParticipantValues], metrics: [String], sameSeed: Bool,
                                confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64) -> [MetricComparison] {
         var rows: [MetricComparison] = []
         for (i, metric) in metrics.enumerated() {
             guard let va = a[metric], let vb = b[metric], !va.isEmpty, !vb.isEmpty else { continue }
             let s = seed &+ UInt64(i) &* 0x9E37_79B9
-            let (statistic, diff) = difference(va, vb, confidence: confidence, resamples: resamples, seed: s)
-            let mw = RankTests.mannWhitney(vb, va)
+            let ca = ClusteredSample(va), cb = ClusteredSample(vb)
+            let paired = sameSeed && ClusterBootstrap.canPair(ca, cb)
+            let statistic = isRate(va.values) && isRate(vb.values) ? "rate" : "median"
+            let kind: ClusterStatistic = statistic == "rate" ? .mean : .median
+            let diff = ClusterBootstrap.difference(cb, ca, kind, paired: paired, confidence: confidence, resamples: resamples, seed: s)
+            let delta = ClusterBootstrap.twoGroup(cb, ca, paired: paired, confidence: confidence, resamples: min(resamples, 500),
+                                                  seed: s &+ 1, statistic: RankTests.cliffsDelta)
+            let mw = RankTests.mannWhitney(vb.values, va.values)
             rows.append(MetricComparison(
                 metric: metric, statistic: statistic, nA: va.count, nB: vb.count,
-                a: statistic == "rate" ? Descriptive.mean(va) : Descriptive.median(va),
-                b: statistic == "rate" ? Descriptive.mean(vb) : Descriptive.median(vb),
-                difference: diff,
-                cliffsDelta: RankTests.cliffsDelta(vb, va, confidence: confidence, resamples: min(resamples, 500), seed: s &+ 1),
+                a: ca.statistic(kind), b: cb.statistic(kind),
+                difference: diff, cliffsDelta: delta, paired: paired,
                 mannWhitneyU: mw.u, p: mw.p, pHolm: .nan, pBenjaminiHochberg: .nan))
         }
         let holm = MultipleTesting.holm(rows.map(\.p)), bh = MultipleTesting.benjaminiHochberg(rows.map(\.p))

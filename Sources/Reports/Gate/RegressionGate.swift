@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import UserModels
 
 /// The verdict on one strategy's metric.
 public struct GateFinding: Sendable, Codable, Hashable {
@@ -9,11 +10,13 @@ public struct GateFinding: Sendable, Codable, Hashable {
     public var statistic: String
     public var baseline: Double
     public var change: Double
-    /// change − baseline, with its (Bonferroni-adjusted) interval.
+    /// change − baseline, with its Bonferroni-adjusted interval (each end one-sided at (1 − confidence)/m).
     public var difference: Estimate
     /// The tolerated move in the bad direction.
     public var allowance: Double
     public var worse: WorseDirection
+    /// True when baseline and change were resampled as pairs (the same people).
+    public var paired: Bool
     public var verdict: Verdict
 }
 
@@ -21,32 +24,54 @@ public struct GateFinding: Sendable, Codable, Hashable {
 /// interval of its change lies beyond the tolerance in the bad direction, so
 /// noise between seeds does not cry wolf and a real slowdown is still caught.
 ///
-/// Intervals are normal approximations (Welch for means and rates,
-/// McKean–Schrader for medians), Bonferroni-adjusted across strategies ×
-/// metrics: the gate runs on thousands of trials, often (A/A calibration runs
-/// it hundreds of times), and must be deterministic without a seed.
+/// Intervals come from the cluster bootstrap over participants
+/// (`ClusterBootstrap`): a participant's trials in a session are correlated (one
+/// person, who learns as they go), so trials are not independent evidence.
+/// Baseline and change are paired when they come from the same seed and hold
+/// the same participants — the usual `refine check` of a code change, where
+/// every person meets the old and the new code — and unpaired otherwise (A/A
+/// calibration pairs differ by seed, hence by people).
+///
+/// Family-wise error: Bonferroni across strategies × metrics, one-sided. A
+/// regression is a one-sided claim (the lower end beyond the tolerance in the
+/// bad direction), so each of the m bounds cuts (1 − confidence)/m from its side
+/// — the reported interval is two-sided at 1 − 2(1 − confidence)/m — and the
+/// chance of any false regression stays at most 1 − confidence (as with
+/// improvements, read the same way from the other end). The m bounds share
+/// participants and are positively dependent, where Bonferroni is conservative
+/// but valid without modelling the dependence; Holm would gain little because a
+/// verdict needs the interval beyond a tolerance, not just beyond zero. The bootstrap is seeded from the strategy and metric names, so
+/// the same two samples always get the same verdict; the number of resamples
+/// grows with the adjusted level so the extreme percentiles rest on enough
+/// replicates. `only` evaluates a single strategy × metric (still adjusted for
+/// all m), for calibration, which asks about one planted regression at a time.
 public enum RegressionGate {
-    public static func evaluate(baseline: [String: [String: [Double]]], change: [String: [String: [Double]]],
-                                settings: GateSettings) throws -> [GateFinding] {
+    public static func evaluate(baseline: [String: [String: ParticipantValues]], change: [String: [String: ParticipantValues]],
+                                settings: GateSettings, sameSeed: Bool,
+                                only: (strategy: String, metric: String)? = nil) throws -> [GateFinding] {
         let strategies = baseline.keys.sorted()
         let missing = strategies.filter { change[$0] == nil }
         guard missing.isEmpty else {
             throw ReportError("the change has no trials of \(missing.joined(separator: ", ")), which the baseline has; update the baseline if the strategies changed")
         }
         let tests = strategies.count * settings.tolerances.count
-        let level = 1 - (1 - settings.confidence) / Double(max(1, tests))
+        let level = 1 - 2 * (1 - settings.confidence) / Double(max(1, tests))
         var findings: [GateFinding] = []
         for strategy in strategies {
-            for tolerance in settings.tolerances {
-                guard let b = baseline[strategy]?[tolerance.metric], let c = change[strategy]?[tolerance.metric], !b.isEmpty, !c.isEmpty else {
+            for tolerance in settings.tolerances where only.map({ $0.strategy == strategy && $0.metric == tolerance.metric }) ?? true {
+                guard let bv = baseline[strategy]?[tolerance.metric], let cv = change[strategy]?[tolerance.metric], !bv.isEmpty, !cv.isEmpty else {
                     throw ReportError("no values of '\(tolerance.metric)' for \(strategy) in the \(baseline[strategy]?[tolerance.metric] == nil ? "baseline" : "change"); update the baseline if the gate's metrics changed")
                 }
-                let statistic = Comparisons.isRate(b) && Comparisons.isRate(c) ? "rate" : tolerance.statistic
-                let diff = statistic == "median"
-                    ? Intervals.differenceOfMediansNormal(c, b, confidence: level)
-                    : Intervals.differenceOfMeansNormal(c, b, confidence: level)
-                let base = statistic == "median" ? Descriptive.median(b) : Descriptive.mean(b)
-                let now = statistic == "median" ? Descriptive.median(c) : Descriptive.mean(c)
+                let isRate = Comparisons.isRate(bv.values) && Comparisons.isRate(cv.values)
+                let statistic = isRate ? "rate" : tolerance.statistic
+                let b = ClusteredSample(bv), c = ClusteredSample(cv)
+                let paired = sameSeed && ClusterBootstrap.canPair(b, c)
+                let kind: ClusterStatistic = statistic == "median" ? .median : .mean
+                let tail = ClusterBootstrap.differenceTail(c, b, paired: paired, confidence: level, expanded: true)
+                let diff = ClusterBootstrap.difference(c, b, kind, paired: paired, confidence: level,
+                                                       resamples: ClusterBootstrap.resamples(forTail: tail),
+                                                       seed: Seed.derive(0x6761_7465, "gate/\(strategy)/\(tolerance.metric)"))
+                let base = b.statistic(kind), now = c.statistic(kind)
                 let allowance = tolerance.allowance(baseline: base)
                 let verdict: GateFinding.Verdict
                 switch tolerance.worse {
@@ -54,7 +79,8 @@ public enum RegressionGate {
                 case .lower: verdict = diff.upper < -allowance ? .regression : diff.lower > allowance ? .improvement : .pass
                 }
                 findings.append(GateFinding(strategy: strategy, metric: tolerance.metric, statistic: statistic, baseline: base,
-                                            change: now, difference: diff, allowance: allowance, worse: tolerance.worse, verdict: verdict))
+                                            change: now, difference: diff, allowance: allowance, worse: tolerance.worse,
+                                            paired: paired, verdict: verdict))
             }
         }
         return findings

@@ -10,8 +10,36 @@ struct ReportKit {
     var confidence: Double { spec.report.confidence }
 
     func rate(_ metric: String, _ t: [TrialRow]) -> String {
-        let v = ResultSet.values(metric, in: t)
-        return formatRate(Intervals.wilson(successes: v.filter { $0 == 1 }.count, n: v.count, confidence: confidence))
+        formatRate(rateEstimate(metric, t))
+    }
+
+    /// Values of `metric` in `t` with the participant of each.
+    func participantValues(_ metric: String, _ t: [TrialRow]) -> ParticipantValues {
+        var out = ParticipantValues()
+        for row in t { if let v = row[metric] { out.append(v, participant: row.participant) } }
+        return out
+    }
+
+    /// A rate with its interval: Wilson when every participant gave at most one
+    /// trial (independent trials), otherwise a seeded bootstrap over participants,
+    /// since one person's trials succeed or fail together more than strangers' do.
+    /// A rate of 0 or 1 gives every resample the same rate, so there the interval
+    /// is Wilson's with one observation per participant (no more information
+    /// than that can be claimed when trials within a person may be alike).
+    func rateEstimate(_ metric: String, _ t: [TrialRow]) -> Estimate {
+        let v = participantValues(metric, t)
+        let successes = v.values.filter { $0 == 1 }.count
+        if v.oneValuePerParticipant {
+            return Intervals.wilson(successes: successes, n: v.count, confidence: confidence)
+        }
+        if successes == 0 || successes == v.count {
+            let people = Set(v.participants).count
+            var e = Intervals.wilson(successes: successes == 0 ? 0 : people, n: people, confidence: confidence)
+            e.value = Double(successes) / Double(v.count)
+            return e
+        }
+        return ClusterBootstrap.estimate(ClusteredSample(v), .mean, confidence: confidence, resamples: spec.report.bootstrapResamples,
+                                         seed: Sections.seed(spec, "rate/\(metric)/\(t.count)"))
     }
 
     func medianText(_ metric: String, _ t: [TrialRow], digits: Int = 2) -> String {
@@ -50,23 +78,27 @@ struct ReportKit {
         return GnuplotFigure(name: name, title: title, data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
     }
 
-    /// Median of `metric` with its bootstrap interval, or "–".
+    /// Median of `metric` with its interval from a seeded bootstrap over participants, or "–".
     func medianEstimate(_ metric: String, _ t: [TrialRow], label: String) -> String {
-        let v = ResultSet.values(metric, in: t)
+        let v = participantValues(metric, t)
         guard !v.isEmpty else { return "–" }
-        return formatEstimate(Intervals.median(v, confidence: confidence, resamples: spec.report.bootstrapResamples,
-                                               seed: Sections.seed(spec, "median/\(label)/\(t.count)")))
+        return formatEstimate(ClusterBootstrap.estimate(ClusteredSample(v), .median, confidence: confidence,
+                                                        resamples: spec.report.bootstrapResamples,
+                                                        seed: Sections.seed(spec, "median/\(label)/\(t.count)")))
     }
 
-    /// A rate per strategy and device with Wilson intervals, one series per device.
+    /// A rate per strategy and device with intervals (`rateEstimate`: over
+    /// participants, or Wilson when each gave one trial), one series per device.
     func rateFigure(metric: String, name: String, title: String, ylabel: String) -> GnuplotFigure {
         var blocks: [String] = []
         let devices = spec.devices.map(\.name)
+        var independent = true
         for (i, s) in strategies.enumerated() {
             var rows: [String] = []
             for (j, d) in devices.enumerated() {
-                let v = ResultSet.values(metric, in: results.trials.filter { $0.strategy == s && $0.device == d })
-                let e = Intervals.wilson(successes: v.filter { $0 == 1 }.count, n: v.count, confidence: confidence)
+                let cell = results.trials.filter { $0.strategy == s && $0.device == d }
+                independent = independent && participantValues(metric, cell).oneValuePerParticipant
+                let e = rateEstimate(metric, cell)
                 let x = Double(i) + (Double(j) - Double(devices.count - 1) / 2) * 0.15
                 rows.append([String(x), String(e.value), String(e.lower), String(e.upper), s, d].joined(separator: "\t"))
             }
@@ -77,7 +109,7 @@ struct ReportKit {
             "\"\(name).dat\" every ::\(j)::\(j) using 1:2:3:4 with yerrorbars pointtype 7 pointsize 1.3 title \(Gnuplot.quoted(d))"
         }
         return GnuplotFigure(
-            name: name, title: "\(title) (\(formatNumber(confidence * 100))% Wilson intervals)",
+            name: name, title: "\(title) (\(formatNumber(confidence * 100))% \(independent ? "Wilson" : "participant-bootstrap") intervals)",
             data: [("\(name).dat", "# x\trate\tlower\tupper\tstrategy\tdevice\n" + blocks.joined(separator: "\n\n") + "\n")],
             body: """
                 set title \(Gnuplot.quoted(title))

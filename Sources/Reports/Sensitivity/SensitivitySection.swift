@@ -34,7 +34,7 @@ enum SensitivitySection {
         let base = spec.strategies[0].label
         let others = spec.strategies.dropFirst().map(\.label)
         let better = settings.better == .lower ? "lower" : "higher"
-        doc.add(.paragraph("Each uncertain parameter was moved across its range (its centre, for novices and experts alike, keeping its spread), with \(settings.participants) participants per point and the experiment's seed. For each strategy against \(base): the difference in \(settings.metric) (\(better) is better) with a \(formatNumber(spec.report.confidence * 100))% bootstrap interval, and Cliff's delta."))
+        doc.add(.paragraph("Each uncertain parameter was moved across its range (its centre, for novices and experts alike, keeping its spread), with \(settings.participants) participants per point and the experiment's seed. For each strategy against \(base): the difference in \(settings.metric) (\(better) is better) with a \(formatNumber(spec.report.confidence * 100))% interval from a bootstrap over participants (paired: every participant meets every strategy), and Cliff's delta."))
         if !missing.isEmpty { doc.add(.paragraph("Missing sweep points (not run yet): \(missing.joined(separator: ", ")).")) }
 
         var rows: [[String]] = []
@@ -44,13 +44,17 @@ enum SensitivitySection {
             for variant in variants where variant.path == sweep.path {
                 guard let run = latest[variant.label] else { continue }
                 let results = try ResultSet.load(from: store, experiment: spec.name, runID: run.id)
-                let baseValues = ResultSet.values(settings.metric, in: results.trials.filter { $0.strategy == base })
+                // Strategies of one run meet the same people: paired over participants.
+                let grouped = Baseline.group(results.trials, metrics: [settings.metric])
+                let baseValues = grouped[base]?[settings.metric] ?? ParticipantValues()
                 for other in others {
-                    let values = ResultSet.values(settings.metric, in: results.trials.filter { $0.strategy == other })
+                    let values = grouped[other]?[settings.metric] ?? ParticipantValues()
                     guard !values.isEmpty, !baseValues.isEmpty else { continue }
                     let seed = Sections.seed(spec, "sensitivity/\(variant.label)/\(other)")
-                    let (_, diff) = Comparisons.difference(baseValues, values, confidence: spec.report.confidence, resamples: 500, seed: seed)
-                    let delta = RankTests.cliffsDelta(values, baseValues, confidence: spec.report.confidence, resamples: 300, seed: seed &+ 1)
+                    let (_, diff) = Comparisons.difference(baseValues, values, paired: true, confidence: spec.report.confidence, resamples: 500, seed: seed)
+                    let delta = ClusterBootstrap.twoGroup(ClusteredSample(values), ClusteredSample(baseValues), paired: true,
+                                                          confidence: spec.report.confidence, resamples: 300, seed: seed &+ 1,
+                                                          statistic: RankTests.cliffsDelta)
                     let otherWins = settings.better == .lower ? diff.upper < 0 : diff.lower > 0
                     let baseWins = settings.better == .lower ? diff.lower > 0 : diff.upper < 0
                     let winner = otherWins ? other : baseWins ? base : "neither"

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Trial values tagged with the participant who produced each one: the raw
+/// material of participant-level inference (DESIGN §8), and what a baseline
+/// stores per strategy and metric.
+public struct ParticipantValues: Sendable, Hashable {
+    public var values: [Double]
+    /// `participants[i]` produced `values[i]`.
+    public var participants: [String]
+
+    public init(values: [Double] = [], participants: [String] = []) {
+        precondition(values.count == participants.count, "one participant per value")
+        self.values = values
+        self.participants = participants
+    }
+
+    public var isEmpty: Bool { values.isEmpty }
+    public var count: Int { values.count }
+
+    public mutating func append(_ value: Double, participant: String) {
+        values.append(value)
+        participants.append(participant)
+    }
+
+    /// True when no participant contributed more than one value: then the trials
+    /// are independent and the classical intervals (Wilson) apply.
+    public var oneValuePerParticipant: Bool { Set(participants).count == participants.count }
+}
+
+/// The statistic of a group that a cluster bootstrap resamples.
+public enum ClusterStatistic: String, Sendable, Codable {
+    /// The mean over trials (for 0/1 metrics: the rate).
+    case mean
+    /// The median over trials (type 7, as `Descriptive.median`).
+    case median
+}
+
+/// One group's trials gathered by participant and prepared for resampling.
+///
+/// A cluster-bootstrap resample is a multiset of participants, i.e. a weight
+/// (how many times drawn) per participant. Per-participant sums and counts make
+/// a resampled mean O(participants); the values sorted once, each with its
+/// participant, make a resampled median one allocation-free scan that stops at
+/// the middle, instead of gathering and selecting thousands of values per resample.
+public struct ClusteredSample: Sendable {
+    /// The distinct participant ids, sorted (so two groups of the same people
+    /// index them identically, which is what pairing relies on).
+    public let participants: [String]
+    public let sums: [Double]
+    public let counts: [Int]
+    /// All values in ascending order, and the participant index of each.
+    let sortedValues: [Double]
+    let sortedOwner: [Int32]
+    /// The values grouped by participant: participant c owns
+    /// `grouped[offsets[c]..<offsets[c + 1]]` (for statistics without a fast path).
+    let grouped: [Double]
+    let offsets: [Int]
+
+    public init(_ sample: ParticipantValues) {
+        let ids = Array(Set(sample.participants)).sorted()
+        var index: [String: Int32] = [:]
+        for (i, id) in ids.enumerated() { index[id] = Int32(i) }
+        var sums = [Double](repeating: 0, count: ids.count)
+        var counts = [Int](repeating: 0, count: ids.count)
+        let owner = sample.participants.map { index[$0]! }
+        for (v, c) in zip(sample.values, owner) { sums[Int(c)] += v; counts[Int(c)] += 1 }
+        // Ties broken by participant so the layout never depends on input order.
+        let order = sample.values.indices.sorted { i, j in
+            sample.values[i] != sample.values[j] ? sample.values[i] < sample.values[j] : owner[i] < owner[j]
+        }
+        var offsets = [0]
+        for n in counts { offsets.append(offsets.last! + n) }
+        var fill = Array(offsets.dropLast())
+        var grouped = [Double](repeating: 0, count: sample.values.count)
+        for (v, c) in zip(sample.values, owner) { grouped[fill[Int(c)]] = v; fill[Int(c)] += 1 }
+        self.participants = ids
+        self.sums = sums
+        self.counts = counts
+        self.sortedValues = order.map { sample.values[$0] }
+        self.sortedOwner = order.map { owner[$0] }
+        self.grouped = grouped
+        self.offsets = offsets
+    }
+
+    public var clusterCount: Int { participants.count }
+    public var trialCount: Int { sortedValues.count }
+
+    /// The statistic of the sample as observed (every participant once).
+    public func statistic(_ s: ClusterStatistic) -> Double {
+        guard trialCount > 0 else { return .nan }
+        switch s {
+        case .mean: return sums.reduce(0, +) / Double(trialCount)
+        case .median:
+            let n = trialCount
+            let upper = sortedValues[n / 2], lower = sortedValues[(n - 1) / 2]
+            return lower + (upper - lower) / 2
+        }
+    }
+
+    /// The statistic of the resample in which participant c appears `weights[c]` times.
+    func statistic(_ s: ClusterStatistic, weights w: [Int32]) -> Double {
+        switch s {
+        case .mean:
+            var total = 0.0, n = 0
+            for c in 0..<w.count where w[c] != 0 {
+                total += Double(w[c]) * sums[c]
+                n += Int(w[c]) * counts[c]
+            }
+            return total / Double(n)
+        case .median:
+            var n = 0
+            for c in 0..<w.count where w[c] != 0 { n += Int(w[c]) * counts[c] }
+            // 0-based ranks of the two middle values of the resampled multiset.
+            let lowRank = (n - 1) / 2, highRank = n / 2
+            var seen = 0
+            var lower = Double.nan
+            for j in 0..<sortedValues.count {
+                let k = Int(w[Int(sortedOwner[j])])
+                if k == 0 { continue }
+                seen += k
+                if lower.isNaN && seen > lowRank { lower = sortedValues[j] }
+                if seen > highRank { return lower + (sortedValues[j] - lower) / 2 }
+            }
+            return lower
+        }
+    }
+
+    /// The resampled trial values (participant c's values `weights[c]` times),
+    /// written into `buffer`, for statistics without a fast path.
+    func gather(weights w: [Int32], into buffer: inout [Double]) {
+        buffer.removeAll(keepingCapacity: true)
+        for c in 0..<w.count where w[c] != 0 {
+            for _ in 0..<Int(w[c]) { buffer.append(contentsOf: grouped[offsets[c]..<offsets[c + 1]]) }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import Harness
+@testable import Reports
+
+/// The participant-level gate and the baseline file that feeds it.
+@Suite("Regression gate over participants")
+struct GateUnitTests {
+    static let settings = GateSettings(confidence: 0.95, tolerances: [
+        MetricTolerance(metric: "time_s", worse: .higher, relative: 0.02, statistic: "mean"),
+        MetricTolerance(metric: "landed", worse: .lower, absolute: 0.02),
+    ])
+
+    /// Two strategies' trials of 40 people, each with a person effect.
+    static func groups(shift: Double = 0, seed: UInt64) -> [String: [String: ParticipantValues]] {
+        var out: [String: [String: ParticipantValues]] = [:]
+        for strategy in ["a", "b"] {
+            let (t, _) = ClusterBootstrapTests.correlatedPairs(people: 40, seed: seed &+ (strategy == "a" ? 0 : 100))
+            var time = ParticipantValues(), landed = ParticipantValues()
+            for (v, p) in zip(t.values, t.participants) {
+                time.append(10 + v + (strategy == "a" ? shift : 0), participant: p)
+                landed.append(v > -0.5 ? 1 : 0, participant: p)
+            }
+            out[strategy] = ["time_s": time, "landed": landed]
+        }
+        return out
+    }
+
+    @Test("the same samples under the same seed are paired and pass; a slowdown beyond tolerance is caught")
+    func verdicts() throws {
+        let base = Self.groups(seed: 1)
+        let same = try RegressionGate.evaluate(baseline: base, change: base, settings: Self.settings, sameSeed: true)
+        #expect(same.count == 4 && same.allSatisfy { $0.paired && $0.verdict == .pass && $0.difference.lower == 0 && $0.difference.upper == 0 })
+        let slower = try RegressionGate.evaluate(baseline: base, change: Self.groups(shift: 1, seed: 1), settings: Self.settings, sameSeed: true)
+        #expect(slower.contains { $0.strategy == "a" && $0.metric == "time_s" && $0.verdict == .regression })
+        #expect(!slower.contains { $0.strategy == "b" && $0.verdict != .pass })
+        // Different seeds: different people, unpaired; deterministic all the same.
+        let other = Self.groups(seed: 2)
+        let aa = try RegressionGate.evaluate(baseline: base, change: other, settings: Self.settings, sameSeed: false)
+        #expect(aa.allSatisfy { !$0.paired })
+        #expect(aa == (try RegressionGate.evaluate(baseline: base, change: other, settings: Self.settings, sameSeed: false)))
+        #expect(aa.first { $0.metric == "landed" }?.statistic == "rate")
+    }
+
+    @Test("a baseline round-trips with its participants; a format-1 file is refused with the command that rewrites it")
+    func baselineFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("refine-gate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("base.json").path
+        let baseline = Baseline(experiment: "pip", specSHA256: "abc", seed: "11", run: ["id": "3"], values: Self.groups(seed: 3))
+        try baseline.write(to: path)
+        let loaded = try Baseline.load(path)
+        #expect(loaded.values == baseline.values && loaded.seed == "11" && loaded.experiment == "pip")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+        #expect(json["format"] as? Int == 2 && json["participants"] != nil)
+
+        let old = dir.appendingPathComponent("old.json").path
+        try #"{"experiment":"pip","run":{},"seed":"11","spec_sha256":"abc","values":{"a":{"time_s":[1,2]}}}"#
+            .write(toFile: old, atomically: true, encoding: .utf8)
+        #expect { try Baseline.load(old) } throws: { error in
+            "\(error)".contains("old.json") && "\(error)".contains("participant") && "\(error)".contains("refine baseline update")
+        }
+        let uneven = dir.appendingPathComponent("uneven.json").path
+        try #"{"format":2,"experiment":"pip","run":{},"seed":"11","spec_sha256":"abc","values":{"a":{"time_s":[1,2]}},"participants":{"a":{"time_s":["p0000"]}}}"#
+            .write(toFile: uneven, atomically: true, encoding: .utf8)
+        #expect { try Baseline.load(uneven) } throws: { "\($0)".contains("participants.a.time_s") }
+    }
+}
