@@ -16,11 +16,13 @@ enum AnswerSection {
             return
         }
         var bullets: [String] = []
+        // Every strategy meets the same people: differences are paired over participants
+        // (a cluster bootstrap that resamples people, not trials).
+        let grouped = Baseline.group(results.trials, metrics: [metric])
         for (i, other) in strategies.dropFirst().enumerated() {
-            let a = ResultSet.values(metric, in: results.trials.filter { $0.strategy == base })
-            let b = ResultSet.values(metric, in: results.trials.filter { $0.strategy == other })
-            guard a.count >= 3, b.count >= 3 else { continue }
-            let (statistic, d) = Comparisons.difference(a, b, confidence: spec.report.confidence, resamples: spec.report.bootstrapResamples,
+            guard let a = grouped[base]?[metric], let b = grouped[other]?[metric], a.values.count >= 3, b.values.count >= 3 else { continue }
+            let (statistic, d) = Comparisons.difference(a, b, paired: true, confidence: spec.report.confidence,
+                                                        resamples: spec.report.bootstrapResamples,
                                                         seed: Sections.seed(spec, "answer/\(i)"), preferMean: true)
             let otherBetter = better == .lower ? d.upper < 0 : d.lower > 0
             let baseBetter = better == .lower ? d.lower > 0 : d.upper < 0
@@ -40,7 +42,7 @@ enum AnswerSection {
         doc.add(.bullets(bullets))
         let fragile = screening?.claims.filter { !$0.points.isEmpty && !$0.robust && $0.metric == metric } ?? []
         let caveat = fragile.isEmpty
-            ? "Intervals treat trials as independent although each person does many trials (see the issue on clustered inference); differences near zero deserve that caution."
+            ? "Times to effect count only the trials that reached the goal (a censored outcome read without survival analysis), so a strategy that fails often can look fast; read them beside the reached rates."
             : "The comparisons marked fragile change sign somewhere in the plausible range of the assumptions they are fragile to (\(Set(fragile.flatMap(\.fragileTo)).sorted().joined(separator: ", "))): read them as conditional on those assumptions."
         doc.add(.paragraph("Main caveat: " + caveat))
     }
