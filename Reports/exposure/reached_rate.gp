@@ -1,4 +1,4 @@
-# Reached the goal look (95% Wilson intervals)
+# Reached the goal look (95% participant-bootstrap intervals)
 # Re-run with: gnuplot reached_rate.gp   (writes reached_rate.png and reached_rate.svg here)
 set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
 set output "reached_rate.png"

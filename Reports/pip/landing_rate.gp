@@ -1,4 +1,4 @@
-# First throw lands in the intended corner (95% Wilson intervals)
+# First throw lands in the intended corner (95% participant-bootstrap intervals)
 # Re-run with: gnuplot landing_rate.gp   (writes landing_rate.png and landing_rate.svg here)
 set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
 set output "landing_rate.png"
