@@ -108,4 +108,32 @@ struct GateTests {
         // The main report still reads the ordinary run, not a sweep point.
         #expect(md.contains("144 trials"))
     }
+
+    @Test("the screening of every assumption is stored as variants; the report opens with the answer and labels each claim")
+    func screening() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sweep = """
+            sensitivity:
+              participants: 3
+              metric: time_to_effect_s
+              screen: {trajectories: 2, participants: 3}
+              parameters:
+                motor.release_speed_pt_s: [600, 1500]
+
+            """
+        let spec = try writeSpec(dir, replace: ("report:", sweep + "report:"))
+        #expect(try CLI.run(["run", spec.path, "--db", "r.sqlite"], in: dir).status == 0)
+        let s = try CLI.run(["sensitivity", spec.path, "--db", "r.sqlite", "--screen", "--quiet"], in: dir)
+        #expect(s.status == 0, "\(s.stderr)")
+        #expect(try CLI.run(["report", spec.path, "--db", "r.sqlite", "--out", "out"], in: dir).status == 0)
+        let md = try String(contentsOf: dir.appendingPathComponent("out/report.md"), encoding: .utf8)
+        let answer = md.range(of: "## Answer")!.lowerBound, question = md.range(of: "## The question")!.lowerBound
+        #expect(answer < question)
+        #expect(md.contains("Screening every assumption at once") && md.contains("Which assumptions move each headline figure"))
+        #expect(md.contains("robust") || md.contains("fragile"))
+        // Every point of the design ran: "N of N points ran", N = trajectories × (groups + 1).
+        let ran = try #require(md.firstMatch(of: /(\d+) of (\d+) points ran/))
+        #expect(ran.1 == ran.2 && Int(ran.1)! % 2 == 0 && Int(ran.1)! >= 8)
+    }
 }

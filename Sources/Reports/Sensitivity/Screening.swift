@@ -32,7 +32,21 @@ public struct ScreeningAnalysis: Sendable {
         public var label: String { robust ? "robust" : "fragile (to \(fragileTo.joined(separator: ", ")))" }
     }
 
+    /// A headline figure (one strategy's mean of one lead metric) across the
+    /// screening: which assumption groups move it, and how far.
+    public struct Figure: Sendable {
+        public var strategy: String
+        public var metric: String
+        public var base: Double
+        public var points: [Double]
+        public var influence: [(group: String, muStar: Double)]
+        /// Groups with a non-zero effect: a figure moved by two or more is not a
+        /// function of any single assumption.
+        public var drivers: [String] { influence.filter { $0.muStar > 1e-12 }.sorted { $0.muStar > $1.muStar }.map(\.group) }
+    }
+
     public var claims: [Claim]
+    public var figures: [Figure] = []
     public var pointsRun: Int
     public var pointsPlanned: Int
     public var trajectories: Int
@@ -59,11 +73,13 @@ public struct ScreeningAnalysis: Sendable {
         guard !latest.isEmpty || !latestPolicy.isEmpty else { return nil }
         var metrics: [String] = []
         for m in [settings.metric] + spec.metrics.prefix(2) where !metrics.contains(m) { metrics.append(m) }
+        var figureMetrics = metrics
+        for m in spec.metrics where !figureMetrics.contains(m) { figureMetrics.append(m) }
         let strategies = spec.strategies.map(\.label)
         func means(_ rows: [TrialRow]) -> [String: [String: Double]] {
             var out: [String: [String: Double]] = [:]
             for s in strategies {
-                for m in metrics {
+                for m in figureMetrics {
                     let v = ResultSet.values(m, in: rows.filter { $0.strategy == s })
                     if !v.isEmpty { out[s, default: [:]][m] = Descriptive.mean(v) }
                 }
@@ -108,14 +124,30 @@ public struct ScreeningAnalysis: Sendable {
                 }
             }
         }
-        return ScreeningAnalysis(claims: claims, pointsRun: values.count, pointsPlanned: design.count,
-                                 trajectories: settings.screen.trajectories, participants: participants)
+        var figures: [Figure] = []
+        for m in figureMetrics {
+            for s in strategies {
+                guard let b = base[s]?[m] else { continue }
+                var effects: [Int: [Double]] = [:]
+                for (k, v) in design.enumerated() where v.step > 0 {
+                    guard let after = values[v.label]?[s]?[m], let before = values[design[k - 1].label]?[s]?[m], let g = v.moved else { continue }
+                    effects[g, default: []].append((after - before) / v.delta)
+                }
+                let influence = groups.indices.map { g in (groups[g], effects[g].map { $0.map(abs).reduce(0, +) / Double($0.count) } ?? 0) }
+                figures.append(Figure(strategy: s, metric: m, base: b, points: design.compactMap { values[$0.label]?[s]?[m] }, influence: influence))
+            }
+        }
+        var analysis = ScreeningAnalysis(claims: claims, pointsRun: values.count, pointsPlanned: design.count,
+                                         trajectories: settings.screen.trajectories, participants: participants)
+        analysis.figures = figures
+        return analysis
     }
 }
 
 /// The screening part of the sensitivity section.
 enum ScreeningSection {
     static func build(_ analysis: ScreeningAnalysis?, spec: ExperimentSpec, into doc: inout ReportDocument) {
+        defer { if let analysis, analysis.pointsRun > 0 { figures(analysis, into: &doc) } }
         doc.add(.heading(level: 3, text: "Screening every assumption at once (Morris elementary effects)"))
         guard let s = analysis, s.pointsRun > 0 || s.claims.contains(where: { !$0.underPolicies.isEmpty }) else {
             doc.add(.paragraph("No screening runs yet: run `refine sensitivity \(spec.path) --screen` with the same --db, then report again."))
@@ -134,6 +166,19 @@ enum ScreeningSection {
             let underPolicies = c.underPolicies.map { p in "\(formatNumber(p.value, digits: 3)) (\(c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0 ? "holds" : "does not hold"))" }
             return ["\(c.metric): \(direction)", formatNumber(c.base, digits: 3), "\(c.holdsAt)/\(c.points.count)", c.points.isEmpty ? "not screened" : c.label]
                 + underPolicies + c.influence.map { formatNumber($0.muStar, digits: 3) }
+        }))
+    }
+
+    /// Which assumption groups move each headline figure: a figure that only one
+    /// group moves is, for all the screening can tell, a function of that assumption.
+    static func figures(_ s: ScreeningAnalysis, into doc: inout ReportDocument) {
+        let groups = ParameterGroups.screened
+        doc.add(.heading(level: 3, text: "Which assumptions move each headline figure"))
+        doc.add(.paragraph("Each lead metric of each strategy across the screening points: its value in the main run, its range over the screening points, and μ* per group. A figure moved by a single group would be a function of that assumption; one moved by several comes out of the models together."))
+        doc.add(.table(header: ["figure", "main run", "range over screening", "moved by"] + groups.map { "μ* \($0.name)" }, rows: s.figures.map { f in
+            ["\(f.strategy) · \(f.metric)", formatNumber(f.base, digits: 3),
+             f.points.isEmpty ? "–" : "\(formatNumber(f.points.min()!, digits: 3)) … \(formatNumber(f.points.max()!, digits: 3))",
+             f.drivers.isEmpty ? "nothing screened" : f.drivers.joined(separator: ", ")] + f.influence.map { formatNumber($0.muStar, digits: 3) }
         }))
     }
 }

@@ -1,0 +1,41 @@
+import Testing
+@testable import Harness
+import UserModels
+
+@Suite("Screening design and policy variants")
+struct ScreeningDesignTests {
+    @Test("each trajectory moves one group at a time by ±2/3, every group once, levels on the 4-level grid")
+    func trajectories() throws {
+        let spec = try parse(smallSpec())
+        let design = spec.screeningVariants(trajectories: 3, participants: 2)
+        let k = ParameterGroups.screened.count
+        #expect(design.count == 3 * (k + 1))
+        for r in 0..<3 {
+            let path = design.filter { $0.trajectory == r }
+            #expect(path.map(\.step) == Array(0...k))
+            #expect(Set(path.compactMap(\.moved)) == Set(0..<k))
+            for (a, b) in zip(path, path.dropFirst()) {
+                let changed = (0..<k).filter { a.levels[$0] != b.levels[$0] }
+                #expect(changed == [b.moved!] && abs(abs(b.delta) - 2.0 / 3) < 1e-12)
+                #expect(abs(b.levels[b.moved!] - a.levels[b.moved!] - b.delta) < 1e-12)
+            }
+            #expect(path.allSatisfy { $0.levels.allSatisfy { l in [0, 1.0 / 3, 2.0 / 3, 1].contains { abs($0 - l) < 1e-12 } } })
+        }
+        // Same seed, same design; the population shrinks to the screening size and the seed is kept.
+        #expect(spec.screeningVariants(trajectories: 3, participants: 2).map(\.levels) == design.map(\.levels))
+        #expect(design.allSatisfy { $0.spec.population.participants == 2 && $0.spec.seed == spec.seed })
+    }
+
+    @Test("a screened parameter's plausible range contains its default and stays inside what is allowed")
+    func plausibleRanges() {
+        for group in ParameterGroups.screened {
+            for path in group.paths {
+                let def = ParameterCatalog.definition(path)!
+                let range = ParameterGroups.plausibleRange(def)
+                #expect(def.allowed.contains(range.lowerBound) && def.allowed.contains(range.upperBound), "\(path)")
+                #expect(range.contains(min(max(def.novice.typical, def.allowed.lowerBound), def.allowed.upperBound)), "\(path)")
+            }
+        }
+        #expect(ParameterGroups.screened.flatMap(\.paths).allSatisfy { ParameterCatalog.definition($0)!.source.lowercased().hasPrefix("assumption") })
+    }
+}
