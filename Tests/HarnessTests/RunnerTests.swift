@@ -54,6 +54,38 @@ struct RunnerTests {
         #expect(try store.runs().last!.status == "completed")
     }
 
+    @Test("a run stopped in the middle of a session resumes bit for bit: the session is relived, only missing trials stored")
+    func resumeMidSession() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try parse(smallSpec())
+        let reference = try RunStore(path: dir.appendingPathComponent("a.sqlite").path)
+        let a = try ExperimentRunner.run(spec: spec, store: reference, options: RunOptions(jobs: 2))
+        let path = dir.appendingPathComponent("b.sqlite").path
+        var store: RunStore? = try RunStore(path: path)
+        let b = try ExperimentRunner.run(spec: spec, store: store!, options: RunOptions(jobs: 1))
+        try store!.close()
+        store = nil
+        // Lose the second half of one session, as if the run had died while storing it.
+        let session = TrialPlan(spec: spec).sessions[1]
+        let lost = TrialPlan(spec: spec).trials[session].suffix(6).map(\.key)
+        let db = try DatabaseQueue(path: path)
+        try db.write { db in
+            for key in lost {
+                let id = try Int64.fetchOne(db, sql: "SELECT id FROM trial WHERE run_id = ? AND key = ?", arguments: [b.runID, key])!
+                try db.execute(sql: "DELETE FROM metric WHERE trial_id = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM event WHERE trial_id = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM trial WHERE id = ?", arguments: [id])
+            }
+            try db.execute(sql: "UPDATE run SET status = 'interrupted' WHERE id = ?", arguments: [b.runID])
+        }
+        try db.close()
+        let resumedStore = try RunStore(path: path)
+        let resumed = try ExperimentRunner.run(spec: spec, store: resumedStore, options: RunOptions(jobs: 2, resume: true))
+        #expect(resumed.runID == b.runID && resumed.ran == lost.count)
+        #expect(try metrics(resumedStore, run: b.runID) == metrics(reference, run: a.runID))
+    }
+
     @Test("traces record every plan, touch and release")
     func trace() throws {
         let dir = temporaryDirectory()
