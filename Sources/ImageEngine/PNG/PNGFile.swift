@@ -9,6 +9,22 @@ import Foundation
 /// read as libpng's 16-bit linear format (16-bit files without gamma information
 /// are taken to be sRGB-encoded, as virtually all are).
 public enum PNGFile {
+    /// One 16-bit RGBA sample as libpng's simplified API gives it (linearised,
+    /// premultiplied; still sRGB-encoded when the file says so) → a straight,
+    /// linear engine pixel.
+    @inline(__always)
+    static func straightPixel16(_ s: UnsafePointer<UInt16>, decodeSRGB: Bool) -> SIMD4<Float> {
+        let a = Float(s[3]) / 65535
+        var px = SIMD4<Float>(Float(s[0]), Float(s[1]), Float(s[2]), 0) / 65535
+        // libpng premultiplied the samples; the engine works straight.
+        if a > 0 && a < 1 { px /= a }
+        if decodeSRGB {
+            px = SIMD4(SRGB.decode(min(px.x, 1)), SRGB.decode(min(px.y, 1)), SRGB.decode(min(px.z, 1)), 0)
+        }
+        px.w = a
+        return px
+    }
+
     /// Reads and decodes a file.
     public static func read(_ url: URL, limits: PNGLimits = .default) throws -> Image {
         try readWithHeader(url, limits: limits).image
@@ -70,17 +86,7 @@ public enum PNGFile {
             guard ok != 0 else { throw failure(&png, name, "cannot decode PNG data") }
             // libpng's linear formats carry premultiplied alpha; the engine works straight.
             buf.withUnsafeBufferPointer { s in
-                for i in 0..<(w * h) {
-                    let o = i * 4
-                    let a = Float(s[o + 3]) / 65535
-                    var px = SIMD4<Float>(Float(s[o]), Float(s[o + 1]), Float(s[o + 2]), 0) / 65535
-                    if a > 0 && a < 1 { px /= a }
-                    if decodeSRGB16 {
-                        px = SIMD4(SRGB.decode(min(px.x, 1)), SRGB.decode(min(px.y, 1)), SRGB.decode(min(px.z, 1)), 0)
-                    }
-                    px.w = a
-                    pixels[i] = px
-                }
+                for i in 0..<(w * h) { pixels[i] = Self.straightPixel16(s.baseAddress! + i * 4, decodeSRGB: decodeSRGB16) }
             }
         } else {
             png.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)

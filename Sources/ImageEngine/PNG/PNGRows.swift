@@ -43,18 +43,7 @@ public enum PNGRows {
                     if r.sixteen != 0 {
                         raw.withUnsafeBytes { bytes in
                             let s = bytes.bindMemory(to: UInt16.self)
-                            for i in 0..<cols {
-                                let o = i * 4
-                                let a = Float(s[o + 3]) / 65535
-                                var px = SIMD4<Float>(Float(s[o]), Float(s[o + 1]), Float(s[o + 2]), 0) / 65535
-                                // libpng premultiplied the linearised samples; the engine works straight.
-                                if a > 0 && a < 1 { px /= a }
-                                if decodeSRGB16 {
-                                    px = SIMD4(SRGB.decode(min(px.x, 1)), SRGB.decode(min(px.y, 1)), SRGB.decode(min(px.z, 1)), 0)
-                                }
-                                px.w = a
-                                d[i] = px
-                            }
+                            for i in 0..<cols { d[i] = PNGFile.straightPixel16(s.baseAddress! + i * 4, decodeSRGB: decodeSRGB16) }
                         }
                     } else {
                         for i in 0..<cols {
