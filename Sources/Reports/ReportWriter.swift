@@ -30,7 +30,7 @@ public enum ReportWriter {
             Sections.introduction(spec: spec, results: results, into: &document)
             switch spec.question {
             case "pip": PIPReport(spec: spec, results: results).build(into: &document, figures: &figures)
-            case "exposure": try ExposureReport(spec: spec, results: results).build(into: &document, figures: &figures, folder: staging)
+            case "exposure": try ExposureReport(spec: spec, results: results, screening: screening).build(into: &document, figures: &figures, folder: staging)
             case "effects": try EffectsReport(spec: spec, results: results).build(into: &document, figures: &figures, folder: staging)
             default: document.add(.paragraph("No question-specific sections for '\(spec.question)' yet."))
             }

@@ -9,6 +9,8 @@ import ImageEngine
 struct ExposureReport {
     let spec: ExperimentSpec
     let results: ResultSet
+    /// The screening of every assumption and the other policy, when they ran: each claim is labelled with it.
+    var screening: ScreeningAnalysis? = nil
     var kit: ReportKit { ReportKit(spec: spec, results: results) }
     var strategies: [String] { kit.strategies }
     var confidence: Double { spec.report.confidence }
@@ -83,6 +85,17 @@ struct ExposureReport {
         return e.lower > 0 ? "holds" : e.upper < 0 ? "does not hold (the opposite)" : "not distinguishable"
     }
 
+    /// How a claim fares under the screening of every assumption and under the other
+    /// decision policy (for the whole population; claims about one group are not screened).
+    func robustness(_ a: String, _ b: String, _ metric: String, group: String? = nil) -> String {
+        if let group { return screening == nil ? "" : " [not screened: a claim about \(group)s only]" }
+        guard let c = screening?.claim(a, b, metric) else { return "" }
+        var parts: [String] = []
+        if !c.points.isEmpty { parts.append("screening: \(c.label), same sign at \(c.holdsAt)/\(c.points.count) points") }
+        if let holds = c.holdsUnderPolicies { parts.append(holds ? "holds under the other policy" : "does not hold under the other policy") }
+        return parts.isEmpty ? "" : " [\(parts.joined(separator: "; "))]"
+    }
+
     func claims() -> [String] {
         var out: [String] = []
         let has = Set(strategies)
@@ -90,16 +103,16 @@ struct ExposureReport {
             for group in [nil, "novice", "expert"] as [String?] {
                 let who = group.map { " for \($0)s" } ?? ""
                 if let (d, delta) = compare("six-sliders", "exposure-control", metric: "time_to_effect_s", group: group) {
-                    out.append("One control faster than six sliders\(who): median time to effect differs by \(formatEstimate(d)) s (exposure control − six sliders), Cliff's δ \(formatEstimate(delta)): \(verdict(d, better: .lower)).")
+                    out.append("One control faster than six sliders\(who): median time to effect differs by \(formatEstimate(d)) s (exposure control − six sliders), Cliff's δ \(formatEstimate(delta)): \(verdict(d, better: .lower))\(robustness("six-sliders", "exposure-control", "time_to_effect_s", group: group)).")
                 }
                 if let (d, _) = compare("six-sliders", "exposure-control", metric: "reached_effect", group: group) {
-                    out.append("…and reached\(who): rate difference \(formatEstimate(d, digits: 3)): \(verdict(d, better: .higher)).")
+                    out.append("…and reached\(who): rate difference \(formatEstimate(d, digits: 3)): \(verdict(d, better: .higher))\(robustness("six-sliders", "exposure-control", "reached_effect", group: group)).")
                 }
             }
         }
         if has.contains("histogram-touch") && has.contains("six-sliders") {
             if let (d, _) = compare("six-sliders", "histogram-touch", metric: "reached_effect", group: "novice") {
-                out.append("Histogram touch fails novices: reached-rate difference for novices (histogram touch − six sliders) \(formatEstimate(d, digits: 3)): \(d.upper < 0 ? "holds" : d.lower > 0 ? "does not hold (the opposite)" : "not distinguishable").")
+                out.append("Histogram touch fails novices: reached-rate difference for novices (histogram touch − six sliders) \(formatEstimate(d, digits: 3)): \(d.upper < 0 ? "holds" : d.lower > 0 ? "does not hold (the opposite)" : "not distinguishable")\(robustness("six-sliders", "histogram-touch", "reached_effect", group: "novice")).")
             }
             if let (d, _) = compare("six-sliders", "histogram-touch", metric: "first_touch_s", group: "novice") {
                 out.append("…novices' first touch comes later by \(formatEstimate(d)) s with hidden zones (median difference).")
@@ -108,10 +121,10 @@ struct ExposureReport {
         if has.contains("histogram-touch") && has.contains("histogram-bottom") {
             let share = { (s: String) in Descriptive.mean(ResultSet.values("photo_share", in: trials(s))) }
             if let (d, _) = compare("histogram-touch", "histogram-bottom", metric: "final_delta_e00") {
-                out.append("A bigger photo helps: the bottom histogram gives the photo \(formatNumber(share("histogram-bottom") * 100, digits: 0))% of the screen against \(formatNumber(share("histogram-touch") * 100, digits: 0))%; final ΔE00 differs by \(formatEstimate(d)) (bottom − side): \(verdict(d, better: .lower)).")
+                out.append("A bigger photo helps: the bottom histogram gives the photo \(formatNumber(share("histogram-bottom") * 100, digits: 0))% of the screen against \(formatNumber(share("histogram-touch") * 100, digits: 0))%; final ΔE00 differs by \(formatEstimate(d)) (bottom − side): \(verdict(d, better: .lower))\(robustness("histogram-touch", "histogram-bottom", "final_delta_e00")).")
             }
             if let (d, _) = compare("histogram-touch", "histogram-bottom", metric: "time_to_effect_s") {
-                out.append("…time to effect differs by \(formatEstimate(d)) s (bottom − side): \(verdict(d, better: .lower)).")
+                out.append("…time to effect differs by \(formatEstimate(d)) s (bottom − side): \(verdict(d, better: .lower))\(robustness("histogram-touch", "histogram-bottom", "time_to_effect_s")).")
             }
         }
         return out

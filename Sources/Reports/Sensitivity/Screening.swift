@@ -72,9 +72,8 @@ public struct ScreeningAnalysis: Sendable {
         let latestPolicy = Dictionary(policyRuns.map { ($0.variant, $0) }, uniquingKeysWith: { a, b in a.id > b.id ? a : b })
         guard !latest.isEmpty || !latestPolicy.isEmpty else { return nil }
         var metrics: [String] = []
-        for m in [settings.metric] + spec.metrics.prefix(2) where !metrics.contains(m) { metrics.append(m) }
-        var figureMetrics = metrics
-        for m in spec.metrics where !figureMetrics.contains(m) { figureMetrics.append(m) }
+        for m in [settings.metric] + spec.metrics where !metrics.contains(m) { metrics.append(m) }
+        let figureMetrics = metrics
         let strategies = spec.strategies.map(\.label)
         func means(_ rows: [TrialRow]) -> [String: [String: Double]] {
             var out: [String: [String: Double]] = [:]
