@@ -1,0 +1,122 @@
+import Foundation
+
+/// One time-to-event observation: the goal was reached at `time` (event), or
+/// the person stopped (gave up, or the time limit came) at `time` without it (censored).
+public struct SurvivalObservation: Sendable, Hashable {
+    public var time: Double
+    public var event: Bool
+    public init(time: Double, event: Bool) { self.time = time; self.event = event }
+
+    /// A trial as one number, for resampling code that carries plain values:
+    /// the time if reached, minus the time if censored (times are > 0).
+    public var encoded: Double { event ? time : -time }
+    public init(encoded v: Double) { time = abs(v); event = v > 0 }
+}
+
+/// The Kaplan–Meier estimate of S(t) = P(not yet reached the goal by t), with
+/// Greenwood's variance and pointwise intervals on the log(−log S) scale (the
+/// "exponential Greenwood" bounds of lifelines and R survival's conf.type
+/// "log-log"). Times to effect are survival outcomes: censored when a person
+/// gives up or the time limit comes (DESIGN §6).
+public struct KaplanMeier: Sendable {
+    public struct Step: Sendable, Hashable {
+        public var time: Double
+        public var atRisk: Int
+        public var events: Int
+        public var survival: Double
+        public var lower: Double
+        public var upper: Double
+    }
+
+    /// One step per distinct event time, in time order.
+    public let steps: [Step]
+    public let count: Int
+
+    public init(_ observations: [SurvivalObservation], confidence: Double = 0.95) {
+        count = observations.count
+        let z = Intervals.normalQuantile(1 - (1 - confidence) / 2)
+        let sorted = observations.sorted { ($0.time, $0.event ? 0 : 1) < ($1.time, $1.event ? 0 : 1) }
+        var atRisk = sorted.count
+        var s = 1.0, greenwood = 0.0
+        var steps: [Step] = []
+        var i = 0
+        while i < sorted.count {
+            let t = sorted[i].time
+            var d = 0, leaving = 0
+            while i < sorted.count && sorted[i].time == t {
+                if sorted[i].event { d += 1 }
+                leaving += 1
+                i += 1
+            }
+            if d > 0 {
+                s *= 1 - Double(d) / Double(atRisk)
+                if atRisk > d { greenwood += Double(d) / (Double(atRisk) * Double(atRisk - d)) }
+                var lower = 0.0, upper = 1.0
+                if s > 0 && s < 1 {
+                    let logS = log(s)
+                    let half = z * greenwood.squareRoot() / abs(logS)
+                    lower = exp(-exp(log(-logS) + half))
+                    upper = exp(-exp(log(-logS) - half))
+                } else if s >= 1 {
+                    lower = 1
+                }
+                steps.append(Step(time: t, atRisk: atRisk, events: d, survival: s, lower: lower, upper: upper))
+            }
+            atRisk -= leaving
+        }
+        self.steps = steps
+    }
+
+    /// S(t) with its interval (right-continuous steps; 1 before the first event).
+    public func survival(at t: Double) -> Estimate {
+        guard let step = steps.last(where: { $0.time <= t }) else { return Estimate(value: 1, lower: 1, upper: 1) }
+        return Estimate(value: step.survival, lower: step.lower, upper: step.upper)
+    }
+
+    /// The fraction who reached the goal by `t` (1 − S) with its interval.
+    public func reached(by t: Double) -> Estimate {
+        let s = survival(at: t)
+        return Estimate(value: 1 - s.value, lower: 1 - s.upper, upper: 1 - s.lower)
+    }
+
+    /// The median time to the event (first t with S(t) ≤ ½), with the interval
+    /// read where the bounds cross ½ (Brookmeyer–Crowley style, as lifelines'
+    /// `median_survival_times` on the confidence band). `nil` parts are "not
+    /// reached within the observed times" (∞).
+    public var median: (value: Double?, lower: Double?, upper: Double?) {
+        (steps.first { $0.survival <= 0.5 }?.time, steps.first { $0.lower <= 0.5 }?.time, steps.first { $0.upper <= 0.5 }?.time)
+    }
+
+    /// Restricted mean time to the event up to `tau`: the area under S from 0 to tau.
+    public func restrictedMean(tau: Double) -> Double {
+        var area = 0.0, last = 0.0, s = 1.0
+        for step in steps where step.time < tau {
+            area += s * (step.time - last)
+            last = step.time
+            s = step.survival
+        }
+        return area + s * (tau - last)
+    }
+}
+
+/// The log-rank test of two survival curves (Mantel–Cox): χ² with one degree of
+/// freedom from observed minus expected events in the first group.
+public enum LogRank {
+    public static func test(_ a: [SurvivalObservation], _ b: [SurvivalObservation]) -> (chiSquare: Double, p: Double) {
+        let times = Set((a + b).filter(\.event).map(\.time)).sorted()
+        var o = 0.0, e = 0.0, v = 0.0
+        for t in times {
+            let na = Double(a.filter { $0.time >= t }.count), nb = Double(b.filter { $0.time >= t }.count)
+            let da = Double(a.filter { $0.time == t && $0.event }.count), db = Double(b.filter { $0.time == t && $0.event }.count)
+            let n = na + nb, d = da + db
+            guard n > 1 else { continue }
+            o += da
+            e += d * na / n
+            v += d * (na / n) * (nb / n) * (n - d) / (n - 1)
+        }
+        guard v > 0 else { return (0, 1) }
+        let chi = (o - e) * (o - e) / v
+        // χ²(1) upper tail: P(Z² > χ²) = erfc(√(χ²/2)).
+        return (chi, min(1, erfc((chi / 2).squareRoot())))
+    }
+}
