@@ -52,7 +52,7 @@ struct CLITests {
         #expect(report.status == 0, "\(report.stderr)")
         let html = try String(contentsOf: dir.appendingPathComponent("out/index.html"), encoding: .utf8)
         #expect(html.contains("Why they differ") && html.contains("Provenance") && html.contains("landing_rate.png"))
-        for f in ["ecdf_time_to_effect", "landing_rate", "release_speed"] {
+        for f in ["survival_time_to_effect", "landing_rate", "release_speed"] {
             for ext in ["png", "gp", "dat", "svg"] {
                 #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/\(f).\(ext)").path), "\(f).\(ext)")
             }

@@ -19,7 +19,22 @@ enum AnswerSection {
         // Every strategy meets the same people: differences are paired over participants
         // (a cluster bootstrap that resamples people, not trials).
         let grouped = Baseline.group(results.trials, metrics: [metric])
+        let kit = ReportKit(spec: spec, results: results)
         for (i, other) in strategies.dropFirst().enumerated() {
+            // Times to effect are censored: compare restricted means of the Kaplan–Meier
+            // curves up to the time limit, with the log-rank test beside.
+            if metric == "time_to_effect_s",
+               let (d, p) = kit.restrictedMeanDifference(results.trials.filter { $0.strategy == base }, results.trials.filter { $0.strategy == other },
+                                                        tau: spec.limits.timeLimit, seed: Sections.seed(spec, "answer/rmst/\(i)")) {
+                let verdict = d.upper < 0 ? "\(other) is faster" : d.lower > 0 ? "\(base) is faster" : "no clear difference"
+                var line = "\(other) vs \(base), time to effect: restricted mean (Kaplan–Meier, up to \(formatNumber(spec.limits.timeLimit)) s, failures censored when the person stopped) differs by \(formatEstimate(d, digits: 3)) s, log-rank p = \(formatNumber(p, digits: 4)) — \(verdict)"
+                if let c = screening?.claim(base, other, metric), !c.points.isEmpty {
+                    line += "; the mean over reached trials keeps its sign at \(c.holdsAt)/\(c.points.count) screening points (\(c.label))"
+                    for p in c.underPolicies { line += "; with the \(p.policy) policy: \(c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0 ? "same direction" : "does not hold")" }
+                }
+                bullets.append(line + ".")
+                continue
+            }
             guard let a = grouped[base]?[metric], let b = grouped[other]?[metric], a.values.count >= 3, b.values.count >= 3 else { continue }
             let (statistic, d) = Comparisons.difference(a, b, paired: true, confidence: spec.report.confidence,
                                                         resamples: spec.report.bootstrapResamples,
@@ -42,7 +57,7 @@ enum AnswerSection {
         doc.add(.bullets(bullets))
         let fragile = screening?.claims.filter { !$0.points.isEmpty && !$0.robust && $0.metric == metric } ?? []
         let caveat = fragile.isEmpty
-            ? "Times to effect count only the trials that reached the goal (a censored outcome read without survival analysis), so a strategy that fails often can look fast; read them beside the reached rates."
+            ? "Each person's trials are resampled together (participants are the unit), but Kaplan–Meier bands treat trials as independent; and every figure rests on simulated people whose untested assumptions are listed in the screening below."
             : "The comparisons marked fragile change sign somewhere in the plausible range of the assumptions they are fragile to (\(Set(fragile.flatMap(\.fragileTo)).sorted().joined(separator: ", "))): read them as conditional on those assumptions."
         doc.add(.paragraph("Main caveat: " + caveat))
     }

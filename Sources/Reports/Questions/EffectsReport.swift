@@ -34,9 +34,9 @@ struct EffectsReport {
 
         doc.add(.heading(level: 2, text: "The 10-second goal: choose an effect and refine it"))
         doc.add(.paragraph("Matching tasks: within 10 s means the committed photo came within the task's tolerance of the goal look within 10 seconds of starting. Effect found: when the person tapped the preview they kept; refine: from then until the goal was met."))
-        let header = ["strategy", "n", "within 10 s", "reached", "median time to effect s (CI)", "median effect found s", "median refine s", "mean scrolls", "mean cards opened"]
+        let header = ["strategy", "n", "within 10 s", "reached", "median time to effect s, Kaplan–Meier (CI)", "median effect found s", "median refine s", "mean scrolls", "mean cards opened"]
         func row(_ label: String, _ t: [TrialRow]) -> [String] {
-            [label, "\(t.count)", kit.rate("within_10s", t), kit.rate("reached_effect", t), kit.medianEstimate("time_to_effect_s", t, label: label),
+            [label, "\(t.count)", kit.rate("within_10s", t), kit.rate("reached_effect", t), kit.survivalMedianText(t),
              kit.medianText("effect_found_s", t), kit.medianText("refine_s", t),
              formatNumber(Descriptive.mean(ResultSet.values("scrolls", in: t)), digits: 2),
              formatNumber(Descriptive.mean(ResultSet.values("cards_opened", in: t)), digits: 2)]
@@ -64,9 +64,8 @@ struct EffectsReport {
             return [s, "\(t.count)", kit.rate("chosen_on_first_screen", t), formatNumber(Descriptive.mean(ResultSet.values("looks_seen_10s", in: t)), digits: 1),
                     formatNumber(Descriptive.mean(ResultSet.values("scrolls", in: t)), digits: 2)]
         }))
-        figures.append(kit.ecdfFigure(metric: "time_to_effect_s", name: "ecdf_time_to_effect", xlabel: "time to effect (s)",
-                                      title: "Matching tasks: time until the look matches the goal", marker: 10,
-                                      filter: { matchingTasks.contains($0.task) }))
+        figures.append(kit.survivalFigure(name: "survival_time_to_effect", title: "Matching tasks: time until the look matches the goal", marker: 10,
+                                          filter: { matchingTasks.contains($0.task) }))
         figures.append(usageFigure())
         doc.add(.heading(level: 2, text: "Figures"))
         for f in figures { doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file))) }

@@ -29,12 +29,12 @@ struct ExposureReport {
         }))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.paragraph("Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00) before the person stopped. Satisfied: the photo looked right to the person, judged against the goal as they remember it (the rest gave up); satisfied off goal: satisfied while the photo is objectively outside the tolerance. Times to effect are medians over the trials that reached it."))
-        let header = ["strategy", "n", "reached", "satisfied", "satisfied off goal", "within 10 s", "median time to effect s (CI)", "first touch s", "wrong-control tries", "final ΔE00", "clipped", "photo share"]
+        doc.add(.paragraph("Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00) before the person stopped. Satisfied: the photo looked right to the person, judged against the goal as they remember it (the rest gave up); satisfied off goal: satisfied while the photo is objectively outside the tolerance. Times to effect are Kaplan–Meier medians: a trial that never reached the goal counts as censored when the person stopped."))
+        let header = ["strategy", "n", "reached", "satisfied", "satisfied off goal", "within 10 s", "median time to effect s, Kaplan–Meier (CI)", "first touch s", "wrong-control tries", "final ΔE00", "clipped", "photo share"]
         func row(_ label: String, _ t: [TrialRow]) -> [String] {
             [label, "\(t.count)", kit.rate("reached_effect", t),
              formatRate(Intervals.wilson(successes: ResultSet.values("gave_up", in: t).filter { $0 == 0 }.count, n: ResultSet.values("gave_up", in: t).count, confidence: confidence)),
-             kit.rate("satisfied_off_goal", t), kit.rate("within_10s", t), kit.medianEstimate("time_to_effect_s", t, label: label),
+             kit.rate("satisfied_off_goal", t), kit.rate("within_10s", t), kit.survivalMedianText(t),
              kit.medianText("first_touch_s", t), formatNumber(Descriptive.mean(ResultSet.values("wrong_control_tries", in: t)), digits: 2),
              kit.medianText("final_delta_e00", t), formatNumber(Descriptive.mean(ResultSet.values("clipped_fraction", in: t)) * 100, digits: 1) + "%",
              formatNumber(Descriptive.mean(ResultSet.values("photo_share", in: t)) * 100, digits: 0) + "%"]
@@ -56,8 +56,7 @@ struct ExposureReport {
             [s] + spec.tasks.map { kit.rate("reached_effect", trials(s, task: $0.id)) }
         }))
 
-        figures.append(kit.ecdfFigure(metric: "time_to_effect_s", name: "ecdf_time_to_effect", xlabel: "time to effect (s)",
-                                      title: "Time until the photo matches the goal (trials that never did stay below 1)", marker: 10))
+        figures.append(kit.survivalFigure(name: "survival_time_to_effect", title: "Time until the photo matches the goal", marker: 10))
         figures.append(kit.rateFigure(metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate"))
         doc.add(.heading(level: 2, text: "Figures"))
         for f in figures { doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file))) }

@@ -50,8 +50,7 @@ struct PIPReport {
             }
         }))
 
-        figures.append(kit.ecdfFigure(metric: "time_to_effect_s", name: "ecdf_time_to_effect", xlabel: "time to effect (s)",
-                                  title: "Time until the PIP rests in the intended corner", marker: 10))
+        figures.append(kit.survivalFigure(name: "survival_time_to_effect", title: "Time until the PIP rests in the intended corner", marker: 10))
         figures.append(kit.rateFigure(metric: "landed_intended", name: "landing_rate", title: "First throw lands in the intended corner", ylabel: "landing rate"))
         figures.append(releaseSpeedFigure())
         figures.append(kit.ecdfFigure(metric: "first_travel_pt", name: "ecdf_first_travel", xlabel: "finger travel of the first throw (pt)",
@@ -70,16 +69,12 @@ struct PIPReport {
 
     private var headlineHeader: [String] {
         let c = formatNumber(confidence * 100)
-        return ["strategy", "n", "landed first throw (\(c)% CI)", "reached", "median time to effect s (\(c)% CI)",
+        return ["strategy", "n", "landed first throw (\(c)% CI)", "reached", "median time to effect s, Kaplan–Meier (\(c)% CI)",
                 "mean corrections", "median settle s", "median overshoot pt", "median drag distance pt"]
     }
 
     private func headlineRow(_ strategy: String, _ t: [TrialRow]) -> [String] {
-        let times = ResultSet.values("time_to_effect_s", in: t)
-        let median = Intervals.median(times, confidence: confidence, resamples: spec.report.bootstrapResamples,
-                                      seed: Sections.seed(spec, "median/\(strategy)/\(t.count)"))
-        return [strategy, "\(t.count)", rate("landed_intended", t), rate("reached_effect", t),
-                times.isEmpty ? "–" : formatEstimate(median),
+        return [strategy, "\(t.count)", rate("landed_intended", t), rate("reached_effect", t), kit.survivalMedianText(t),
                 formatNumber(Descriptive.mean(ResultSet.values("corrections", in: t)), digits: 2),
                 medianText("settle_time_s", t), medianText("overshoot_pt", t, digits: 1),
                 medianText("drag_distance_pt", t, digits: 0)]

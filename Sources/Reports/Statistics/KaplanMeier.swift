@@ -59,6 +59,8 @@ public struct KaplanMeier: Sendable {
                     upper = exp(-exp(log(-logS) - half))
                 } else if s >= 1 {
                     lower = 1
+                } else {
+                    upper = 0   // everyone has had the event: no uncertainty left to draw
                 }
                 steps.append(Step(time: t, atRisk: atRisk, events: d, survival: s, lower: lower, upper: upper))
             }
