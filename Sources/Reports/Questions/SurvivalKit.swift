@@ -40,7 +40,7 @@ extension ReportKit {
         guard va.values.count >= 3, vb.values.count >= 3 else { return nil }
         let rmst = { (x: [Double]) in KaplanMeier(x.map(SurvivalObservation.init(encoded:))).restrictedMean(tau: tau) }
         let e = ClusterBootstrap.twoGroup(ClusteredSample(vb), ClusteredSample(va), paired: true, confidence: confidence,
-                                          resamples: min(spec.report.bootstrapResamples, 1000), seed: seed) { rmst($1) - rmst($0) }
+                                          resamples: min(spec.report.bootstrapResamples, 1000), seed: seed) { rmst($0) - rmst($1) }
         return (e, LogRank.test(survival(a), survival(b)).p)
     }
 
