@@ -155,8 +155,11 @@ public struct EffectsSimulator: TrialSimulator {
         }
         if let e = environment.state.effect, let index = EffectsDesign.catalogIndex(e) {
             metrics.append(Metric("chosen_effect", Double(index)))
-            // Position bias, per browser: was the look one of the previews its first screen shows?
-            metrics.append(Metric("chosen_on_first_screen", environment.firstScreenLooks.contains(index) ? 1 : 0))
+            // Position bias, per browser: was the look one of the previews its first screen
+            // shows? Only for browsing with no goal: a matching task's choice is the goal's.
+            if task.goalLab == nil {
+                metrics.append(Metric("chosen_on_first_screen", environment.firstScreenLooks.contains(index) ? 1 : 0))
+            }
         }
         return TrialOutcome(metrics: metrics, events: events)
     }
