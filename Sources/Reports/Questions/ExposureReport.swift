@@ -29,12 +29,12 @@ struct ExposureReport {
         }))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.paragraph("Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00) before the person stopped. Satisfied: the photo looked right to the person, judged against the goal as they remember it (the rest gave up); satisfied off goal: satisfied while the photo is objectively outside the tolerance. Times to effect are Kaplan–Meier medians: a trial that never reached the goal counts as censored when the person stopped."))
-        let header = ["strategy", "n", "reached", "satisfied", "satisfied off goal", "within 10 s", "median time to effect s, Kaplan–Meier (CI)", "first touch s", "wrong-control tries", "final ΔE00", "clipped", "photo share"]
+        doc.add(.paragraph("Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00) before the person stopped. Satisfied: the photo looked right to the person, judged against the goal as they remember it (the rest gave up); satisfied off goal: satisfied while the photo is objectively outside the tolerance. Times to effect are Kaplan–Meier medians: a trial that never reached the goal counts as censored when the person stopped. \"Reached by 10 s, Kaplan–Meier\" is read off the same curve: the share who would reach the goal by 10 s had nobody stopped early; the gap to \"within 10 s\" is what giving up early costs."))
+        let header = ["strategy", "n", "reached", "satisfied", "satisfied off goal", "within 10 s", "reached by 10 s, Kaplan–Meier", "median time to effect s, Kaplan–Meier (CI)", "first touch s", "wrong-control tries", "final ΔE00", "clipped", "photo share"]
         func row(_ label: String, _ t: [TrialRow]) -> [String] {
             [label, "\(t.count)", kit.rate("reached_effect", t),
              formatRate(Intervals.wilson(successes: ResultSet.values("gave_up", in: t).filter { $0 == 0 }.count, n: ResultSet.values("gave_up", in: t).count, confidence: confidence)),
-             kit.rate("satisfied_off_goal", t), kit.rate("within_10s", t), kit.survivalMedianText(t),
+             kit.rate("satisfied_off_goal", t), kit.rate("within_10s", t), kit.reachedByText(t, seconds: 10), kit.survivalMedianText(t),
              kit.medianText("first_touch_s", t), formatNumber(Descriptive.mean(ResultSet.values("wrong_control_tries", in: t)), digits: 2),
              kit.medianText("final_delta_e00", t), formatNumber(Descriptive.mean(ResultSet.values("clipped_fraction", in: t)) * 100, digits: 1) + "%",
              formatNumber(Descriptive.mean(ResultSet.values("photo_share", in: t)) * 100, digits: 0) + "%"]

@@ -33,6 +33,12 @@ extension ReportKit {
         return "\(f(m.value)) [\(f(m.lower)), \(f(m.upper))]"
     }
 
+    /// The share who reached the goal by `t` seconds, read off the Kaplan–Meier curve with its band.
+    func reachedByText(_ t: [TrialRow], seconds: Double) -> String {
+        let obs = survival(t)
+        return obs.isEmpty ? "–" : formatRate(KaplanMeier(obs, confidence: confidence).reached(by: seconds))
+    }
+
     /// Restricted mean time to effect (up to `tau`) of `b` minus `a`, with a paired
     /// cluster-bootstrap interval over participants, and the log-rank p-value.
     func restrictedMeanDifference(_ a: [TrialRow], _ b: [TrialRow], tau: Double, seed: UInt64) -> (Estimate, Double)? {
