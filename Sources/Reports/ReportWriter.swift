@@ -14,19 +14,13 @@ public enum ReportWriter {
         // Report the run with the spec it was made from, even if the file has changed since.
         let spec = results.run.specSHA256 == current.sha256
             ? current : try SpecLoader.parse(results.specText, file: results.run.specPath + " (as stored in run \(results.run.id))")
-        let fm = FileManager.default
-        let parent = output.deletingLastPathComponent()
-        do { try fm.createDirectory(at: parent, withIntermediateDirectories: true) } catch {
-            throw ReportError("\(output.path): cannot create the folder '\(parent.path)': \(error.localizedDescription)")
-        }
-        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).partial-\(getpid())")
-        try? fm.removeItem(at: staging)
-        try fm.createDirectory(at: staging, withIntermediateDirectories: false)
-        do {
+        return try StagedFolder.write(to: output) { staging in
             var document = ReportDocument(title: spec.report.title)
             var figures: [GnuplotFigure] = []
             let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: results)
-            AnswerSection.build(spec: spec, results: results, screening: screening, into: &document)
+            let answer = AnswerSection.build(spec: spec, results: results, screening: screening, into: &document)
+            // The answer alone, for `refine report --index` and for scripts.
+            try JSONFiles.write(answer, to: staging.appendingPathComponent("answer.json"))
             Sections.introduction(spec: spec, results: results, into: &document)
             switch spec.question {
             case "pip": PIPReport(spec: spec, results: results).build(into: &document, figures: &figures)
@@ -41,15 +35,7 @@ public enum ReportWriter {
             for figure in figures { try Gnuplot.render(figure, in: staging) }
             try document.html.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
             try document.markdown.write(to: staging.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
-        } catch {
-            try? fm.removeItem(at: staging)
-            throw error
         }
-        let old = parent.appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
-        if fm.fileExists(atPath: output.path) { try fm.moveItem(at: output, to: old) }
-        try fm.moveItem(at: staging, to: output)
-        try? fm.removeItem(at: old)
-        return output
     }
 }
 

@@ -65,8 +65,6 @@ struct InputError: Error, CustomStringConvertible {
 
 /// Prints `value` as pretty, key-sorted JSON on standard output.
 func printJSON<T: Encodable>(_ value: T) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    print(String(decoding: try JSONFiles.encoded(value), as: UTF8.self))
 }
 

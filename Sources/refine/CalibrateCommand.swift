@@ -68,12 +68,6 @@ struct CalibrateCommand: ParsableCommand {
         var planted_each_metric_paired: [String: Int]
     }
 
-    struct Plant {
-        var strategy: String
-        var metric: String
-        var factor: Double
-    }
-
     func run() throws {
         try reportingErrors {
             let base = try SpecLoader.load(path: spec)
@@ -81,8 +75,8 @@ struct CalibrateCommand: ParsableCommand {
             guard pairs >= 1 else { throw InputError("--pairs: expected at least 1") }
             guard power >= 0 && power <= 1 else { throw InputError("--power: expected a share between 0 and 1, got \(power)") }
             let metrics = gate.tolerances.map(\.metric)
-            let planted = try parsePlant(base, gate)
-            let each = gate.tolerances.map { Plant(strategy: planted.strategy, metric: $0.metric, factor: $0.worse == .higher ? 1.1 : 0.9) }
+            let planted = try parsePlant(plant, spec: base, gate: gate)
+            let each = gate.tolerances.map { PlantedRegression(strategy: planted.strategy, tenPercentWorse: $0) }
             var falseAlarms = 0, caught = 0, caughtPaired = 0
             var caughtEach = [String: Int](uniqueKeysWithValues: metrics.map { ($0, 0) }), caughtEachPaired = caughtEach
             for i in 0..<pairs {
@@ -91,17 +85,17 @@ struct CalibrateCommand: ParsableCommand {
                 b.seed = Seed.derive(base.seed, "calibration/\(i)/b")
                 let ga = Baseline.group(try ExperimentRunner.simulate(spec: a, jobs: jobs), metrics: metrics)
                 let gb = Baseline.group(try ExperimentRunner.simulate(spec: b, jobs: jobs), metrics: metrics)
-                let aa = try RegressionGate.evaluate(baseline: ga, change: gb, settings: gate, sameSeed: a.seed == b.seed)
+                let aa = try RegressionGate.evaluate(baseline: ga, change: gb, settings: gate, sameSeed: false)
                 if aa.contains(where: { $0.verdict == .regression }) { falseAlarms += 1 }
-                if try catches(planted, ga, gb, gate, seed: b.seed, sameSeed: a.seed == b.seed) { caught += 1 }
-                for p in each where try catches(p, ga, gb, gate, seed: b.seed, sameSeed: a.seed == b.seed) { caughtEach[p.metric]! += 1 }
+                if try planted.isCaught(baseline: ga, change: gb, gate: gate, seed: b.seed, sameSeed: false) { caught += 1 }
+                for p in each where try p.isCaught(baseline: ga, change: gb, gate: gate, seed: b.seed, sameSeed: false) { caughtEach[p.metric]! += 1 }
                 // The same people: the change is a planted copy of the baseline run itself.
-                if try catches(planted, ga, ga, gate, seed: b.seed, sameSeed: true) { caughtPaired += 1 }
-                for p in each where try catches(p, ga, ga, gate, seed: b.seed, sameSeed: true) { caughtEachPaired[p.metric]! += 1 }
+                if try planted.isCaught(baseline: ga, change: ga, gate: gate, seed: b.seed, sameSeed: true) { caughtPaired += 1 }
+                for p in each where try p.isCaught(baseline: ga, change: ga, gate: gate, seed: b.seed, sameSeed: true) { caughtEachPaired[p.metric]! += 1 }
                 if !json { FileHandle.standardError.write(Data("calibrate: pair \(i + 1)/\(pairs)\n".utf8)) }
             }
             let summary = Summary(pairs: pairs, false_alarms: falseAlarms, false_alarm_rate: Double(falseAlarms) / Double(pairs),
-                                  allowed_rate: 1 - gate.confidence, planted: "\(planted.strategy):\(planted.metric):×\(planted.factor)",
+                                  allowed_rate: 1 - gate.confidence, planted: planted.label,
                                   planted_caught: caught, planted_catch_rate: Double(caught) / Double(pairs),
                                   planted_paired_caught: caughtPaired, planted_paired_catch_rate: Double(caughtPaired) / Double(pairs),
                                   required_catch_rate: power, required_for: plantIn.rawValue,
@@ -117,54 +111,5 @@ struct CalibrateCommand: ParsableCommand {
             let catchRate = plantIn == .otherSeed ? summary.planted_catch_rate : summary.planted_paired_catch_rate
             if summary.false_alarm_rate > summary.allowed_rate || catchRate < power { throw ExitCode(ExitCodes.checkFailed) }
         }
-    }
-
-    /// Whether the gate flags `plant` when it is applied to the second run of a pair.
-    func catches(_ plant: Plant, _ ga: [String: [String: ParticipantValues]], _ gb: [String: [String: ParticipantValues]],
-                 _ gate: GateSettings, seed: UInt64, sameSeed: Bool) throws -> Bool {
-        var changed = gb
-        guard let v = gb[plant.strategy]?[plant.metric] else { return false }
-        changed[plant.strategy]![plant.metric] = planted(v, factor: plant.factor, seed: Seed.derive(seed, "plant/\(plant.strategy)/\(plant.metric)"))
-        return try RegressionGate.evaluate(baseline: ga, change: changed, settings: gate, sameSeed: sameSeed,
-                                          only: (plant.strategy, plant.metric))
-            .contains { $0.verdict == .regression && $0.strategy == plant.strategy && $0.metric == plant.metric }
-    }
-
-    /// `v` with its statistic moved by `factor`: continuous values multiplied; a
-    /// 0/1 metric's rate multiplied by flipping a seeded choice of trials (a 0.9
-    /// turns 10% of the successes into failures), so it stays a 0/1 metric.
-    func planted(_ v: ParticipantValues, factor: Double, seed: UInt64) -> ParticipantValues {
-        var out = v
-        guard Comparisons.isRate(v.values) else {
-            out.values = v.values.map { $0 * factor }
-            return out
-        }
-        let successes = v.values.indices.filter { v.values[$0] == 1 }, failures = v.values.indices.filter { v.values[$0] == 0 }
-        let target = min(v.count, Int((Double(successes.count) * factor).rounded()))
-        var g = SeededGenerator(seed: seed)
-        if target < successes.count {
-            for i in successes.shuffled(using: &g).prefix(successes.count - target) { out.values[i] = 0 }
-        } else {
-            for i in failures.shuffled(using: &g).prefix(target - successes.count) { out.values[i] = 1 }
-        }
-        return out
-    }
-
-    func parsePlant(_ spec: ExperimentSpec, _ gate: GateSettings) throws -> Plant {
-        guard let plant else {
-            let t = gate.tolerances[0]
-            return Plant(strategy: spec.strategies[0].label, metric: t.metric, factor: t.worse == .higher ? 1.1 : 0.9)
-        }
-        let parts = plant.split(separator: ":").map(String.init)
-        guard parts.count == 3, let factor = Double(parts[2]), factor > 0 else {
-            throw InputError("--plant: expected STRATEGY:METRIC:FACTOR, e.g. nearest-corner:time_to_effect_s:1.1; got '\(plant)'")
-        }
-        guard spec.strategies.contains(where: { $0.label == parts[0] }) else {
-            throw InputError("--plant: no strategy '\(parts[0])' in \(spec.path)")
-        }
-        guard gate.tolerances.contains(where: { $0.metric == parts[1] }) else {
-            throw InputError("--plant: '\(parts[1])' is not a gated metric (gate.metrics: \(gate.tolerances.map(\.metric).joined(separator: ", ")))")
-        }
-        return Plant(strategy: parts[0], metric: parts[1], factor: factor)
     }
 }

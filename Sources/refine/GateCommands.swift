@@ -77,11 +77,9 @@ struct CheckCommand: ParsableCommand {
                 throw InputError("\(baseline): the baseline is for experiment '\(base.experiment)', not '\(experiment.name)'")
             }
             let results = try source.results(for: experiment)
-            let change = Baseline.group(results.trials, metrics: gate.tolerances.map(\.metric))
             let findings: [GateFinding]
             do {
-                findings = try RegressionGate.evaluate(baseline: base.values, change: change, settings: gate,
-                                                       sameSeed: base.seed == results.run.seed)
+                findings = try RegressionGate.evaluate(baseline: base, results: results, settings: gate)
             } catch let e as ReportError { throw InputError("\(baseline): \(e.description)") }
             let regressions = findings.filter { $0.verdict == .regression }
             if json {

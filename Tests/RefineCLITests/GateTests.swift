@@ -84,6 +84,43 @@ struct GateTests {
         #expect(strict.status == 1, "\(strict.stdout)")
     }
 
+    @Test("power: a large planted regression is caught in every study, no change in none, and the folder has the answer first")
+    func power() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try writeSpec(dir, participants: 4, replace: ("report:", gate + "report:"))
+        // Twice as slow, in the same people: every study at every size catches it.
+        let big = try CLI.run(["power", spec.path, "--plant", "nearest-corner:time_to_effect_s:2", "--participants", "4,8",
+                               "--studies", "3", "--out", "big", "--json"], in: dir)
+        #expect(big.status == 0, "\(big.stderr)")
+        let curve = try JSONSerialization.jsonObject(with: Data(big.stdout.utf8)) as! [String: Any]
+        let points = curve["points"] as! [[String: Any]]
+        #expect(points.map { $0["participants"] as? Int } == [4, 8])
+        #expect(points.allSatisfy { $0["detected"] as? Int == 3 }, "\(big.stdout)")
+        #expect(curve["smallestSufficient"] as? Int == 4)
+        let html = try String(contentsOf: dir.appendingPathComponent("big/index.html"), encoding: .utf8)
+        let answer = try #require(html.range(of: "<h2>Answer</h2>")), table = try #require(html.range(of: "<table"))
+        #expect(answer.lowerBound < table.lowerBound)
+        for file in ["power.png", "power.svg", "power.gp", "power.tsv", "power.json", "report.md"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("big/\(file)").path), "\(file)")
+        }
+        // No change at all (factor 1) in the same people cannot be a regression.
+        let none = try CLI.run(["power", spec.path, "--plant", "nearest-corner:time_to_effect_s:1", "--participants", "4",
+                                "--studies", "2", "--out", "none", "--json"], in: dir)
+        let nonePoints = (try JSONSerialization.jsonObject(with: Data(none.stdout.utf8)) as! [String: Any])["points"] as! [[String: Any]]
+        #expect(nonePoints.first?["detected"] as? Int == 0, "\(none.stdout)")
+        // A comparison of two strategies needs no gate; bad values are refused with exit 2 and nothing written.
+        let compare = try CLI.run(["power", spec.path, "--compare", "nearest-corner:projected-fast:time_to_effect_s",
+                                   "--participants", "3", "--studies", "2", "--out", "cmp"], in: dir)
+        #expect(compare.status == 0 && compare.stdout.contains("3 participants: power"), "\(compare.stdout)\(compare.stderr)")
+        for bad in [["--compare", "nearest-corner:nope:time_to_effect_s"], ["--compare", "a:b"], ["--compare", "nearest-corner:projected-fast:nope"], ["--plant", "nearest-corner:corrections:1.1"],
+                    ["--participants", "1,x"], ["--studies", "0"]] {
+            let r = try CLI.run(["power", spec.path, "--out", "bad"] + bad, in: dir)
+            #expect(r.status == 2 && r.stderr.contains(bad[0]), "\(bad): \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad").path))
+    }
+
     @Test("sensitivity sweeps are stored as variants and reported")
     func sensitivity() throws {
         let dir = temporaryDirectory()
@@ -135,5 +172,45 @@ struct GateTests {
         // Every point of the design ran: "N of N points ran", N = trajectories × (groups + 1).
         let ran = try #require(md.firstMatch(of: /(\d+) of (\d+) points ran/))
         #expect(ran.1 == ran.2 && Int(ran.1)! % 2 == 0 && Int(ran.1)! >= 8)
+    }
+
+    @Test("a report's first section is the Answer, saved as answer.json; the index lists every experiment with its answer and gate status")
+    func answerAndIndex() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir.appendingPathComponent("Experiments"), withIntermediateDirectories: true)
+        let spec = try writeSpec(dir.appendingPathComponent("Experiments"), participants: 4, replace: ("report:", gate + "report:"))
+        let other = try writeSpec(dir.appendingPathComponent("Experiments"), participants: 2, name: "other.yaml",
+                                  replace: ("name: pip-cli", "name: pip-unreported"))
+        try fm.createDirectory(at: dir.appendingPathComponent("runs"), withIntermediateDirectories: true)
+        #expect(try CLI.run(["run", spec.path, "--db", "runs/pip-cli.sqlite"], in: dir).status == 0)
+        #expect(try CLI.run(["report", spec.path, "--db", "runs/pip-cli.sqlite", "--out", "Reports/pip-cli"], in: dir).status == 0)
+        // The HTML's first section heading is the Answer, before any table or figure.
+        let html = try String(contentsOf: dir.appendingPathComponent("Reports/pip-cli/index.html"), encoding: .utf8)
+        let firstH2 = try #require(html.firstMatch(of: /<h2>([^<]*)<\/h2>/))
+        #expect(firstH2.1 == "Answer")
+        let answerAt = html.range(of: "<h2>Answer</h2>")!.lowerBound
+        for later in ["<table", "<figure", "<h2>The question</h2>"] { #expect(html.range(of: later).map { $0.lowerBound > answerAt } ?? true, "\(later)") }
+        let answer = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("Reports/pip-cli/answer.json"))) as! [String: Any]
+        #expect((answer["verdicts"] as? [String])?.count == 1 && answer["experiment"] as? String == "pip-cli")
+
+        // Before a baseline: "no baseline"; after one: "pass"; the unreported, ungated experiment says so.
+        let before = try CLI.run(["report", "--index"], in: dir)
+        #expect(before.status == 0 && before.stdout.contains("pip-cli: gate no baseline"), "\(before.stdout)\(before.stderr)")
+        #expect(try CLI.run(["baseline", "update", spec.path, "--db", "runs/pip-cli.sqlite", "-o", "Data/baselines/pip-cli.json"], in: dir).status == 0)
+        let after = try CLI.run(["report", "--index"], in: dir)
+        #expect(after.status == 0 && after.stdout.contains("pip-cli: gate pass") && after.stdout.contains("pip-unreported: gate no gate; no report yet"), "\(after.stdout)")
+        let json = try CLI.run(["report", "--index", "--json"], in: dir)
+        let printed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [[String: Any]]
+        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("Reports/index.json"))) as! [[String: Any]]
+        #expect(index.map { $0["experiment"] as? String } == ["pip-unreported", "pip-cli"])
+        #expect(printed.map { $0["gate"] as? String } == ["no gate", "pass"])
+        let indexHTML = try String(contentsOf: dir.appendingPathComponent("Reports/index.html"), encoding: .utf8)
+        #expect(indexHTML.contains("<a href=\"pip-cli/index.html\">") && indexHTML.contains("No report yet: run `refine report Experiments/other.yaml`"), "\(indexHTML)")
+        _ = other
+        // --index with one experiment's options is refused.
+        #expect(try CLI.run(["report", "--index", "--db", "x.sqlite"], in: dir).status == 2)
+        #expect(try CLI.run(["report"], in: dir).status == 2)
     }
 }

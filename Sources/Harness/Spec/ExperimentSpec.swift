@@ -150,3 +150,8 @@ public struct ScreenSettings: Sendable, Hashable {
         self.participants = participants
     }
 }
+
+extension ExperimentSpec {
+    /// Every metric this experiment's question records, in report order.
+    public var knownMetrics: [String] { QuestionRegistry.metricNames(question: question) }
+}

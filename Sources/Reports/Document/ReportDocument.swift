@@ -12,6 +12,8 @@ public struct ReportDocument: Sendable {
         /// are the figure's data and script files.
         case figure(file: String, caption: String, links: [String])
         case code(String)
+        /// A paragraph that is one link, e.g. to another report.
+        case link(text: String, href: String)
     }
 
     public var title: String
@@ -41,6 +43,8 @@ public struct ReportDocument: Sendable {
                 out += links.map { "[\($0)](\($0))" }.joined(separator: " · ") + "\n\n"
             case .code(let text):
                 out += "```\n\(text)\n```\n\n"
+            case .link(let text, let href):
+                out += "[\(markdownEscape(text))](\(href))\n\n"
             }
         }
         return out
@@ -82,6 +86,8 @@ public struct ReportDocument: Sendable {
                 out += "</figcaption></figure>\n"
             case .code(let text):
                 out += "<pre>\(htmlEscape(text))</pre>\n"
+            case .link(let text, let href):
+                out += "<p><a href=\"\(htmlEscape(href))\">\(htmlEscape(text))</a></p>\n"
             }
         }
         return out + "</body></html>\n"

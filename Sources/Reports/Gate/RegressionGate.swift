@@ -46,6 +46,13 @@ public struct GateFinding: Sendable, Codable, Hashable {
 /// replicates. `only` evaluates a single strategy × metric (still adjusted for
 /// all m), for calibration, which asks about one planted regression at a time.
 public enum RegressionGate {
+    /// `refine check`: a run's results against a committed baseline, paired when
+    /// they share the seed (the same people).
+    public static func evaluate(baseline: Baseline, results: ResultSet, settings: GateSettings) throws -> [GateFinding] {
+        let change = Baseline.group(results.trials, metrics: settings.tolerances.map(\.metric))
+        return try evaluate(baseline: baseline.values, change: change, settings: settings, sameSeed: baseline.seed == results.run.seed)
+    }
+
     public static func evaluate(baseline: [String: [String: ParticipantValues]], change: [String: [String: ParticipantValues]],
                                 settings: GateSettings, sameSeed: Bool,
                                 only: (strategy: String, metric: String)? = nil) throws -> [GateFinding] {

@@ -5,15 +5,37 @@ import Harness
 /// against the first one — the difference with its interval, whether it holds,
 /// whether it is robust under the screening of every assumption, and whether it
 /// holds under the other decision policy — then the caveat that matters most.
+public struct Answer: Sendable, Codable, Hashable {
+    public var experiment: String
+    public var title: String
+    public var run: Int64
+    /// The headline metric the verdicts are about.
+    public var metric: String
+    /// One verdict per strategy against the first, in plain words with its interval and robustness.
+    public var verdicts: [String]
+    public var caveat: String
+}
+
 enum AnswerSection {
-    static func build(spec: ExperimentSpec, results: ResultSet, screening: ScreeningAnalysis?, into doc: inout ReportDocument) {
+    static func build(spec: ExperimentSpec, results: ResultSet, screening: ScreeningAnalysis?, into doc: inout ReportDocument) -> Answer {
+        let answer = make(spec: spec, results: results, screening: screening)
         doc.add(.heading(level: 2, text: "Answer"))
-        let metric = spec.sensitivity?.metric ?? spec.metrics.first ?? ""
+        if answer.metric.isEmpty {
+            doc.add(.paragraph(answer.caveat))
+            return answer
+        }
+        doc.add(.bullets(answer.verdicts))
+        doc.add(.paragraph("Main caveat: " + answer.caveat))
+        return answer
+    }
+
+    static func make(spec: ExperimentSpec, results: ResultSet, screening: ScreeningAnalysis?) -> Answer {
+        let metric = spec.sensitivity?.metric ?? spec.metrics.first ?? spec.knownMetrics.first ?? ""
         let better = spec.sensitivity?.better ?? .lower
         let strategies = spec.strategies.map(\.label)
         guard let base = strategies.first, !metric.isEmpty else {
-            doc.add(.paragraph("The spec names no headline metric (`metrics` or `sensitivity.metric`)."))
-            return
+            return Answer(experiment: spec.name, title: spec.report.title, run: results.run.id, metric: "", verdicts: [],
+                          caveat: "The spec names no headline metric (`metrics` or `sensitivity.metric`).")
         }
         var bullets: [String] = []
         // Every strategy meets the same people: differences are paired over participants
@@ -54,11 +76,10 @@ enum AnswerSection {
             }
             bullets.append(line + ".")
         }
-        doc.add(.bullets(bullets))
         let fragile = screening?.claims.filter { !$0.points.isEmpty && !$0.robust && $0.metric == metric } ?? []
         let caveat = fragile.isEmpty
             ? "Each person's trials are resampled together (participants are the unit), but Kaplan–Meier bands treat trials as independent; and every figure rests on simulated people whose untested assumptions are listed in the screening below."
             : "The comparisons marked fragile change sign somewhere in the plausible range of the assumptions they are fragile to (\(Set(fragile.flatMap(\.fragileTo)).sorted().joined(separator: ", "))): read them as conditional on those assumptions."
-        doc.add(.paragraph("Main caveat: " + caveat))
+        return Answer(experiment: spec.name, title: spec.report.title, run: results.run.id, metric: metric, verdicts: bullets, caveat: caveat)
     }
 }

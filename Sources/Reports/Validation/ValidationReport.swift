@@ -5,18 +5,13 @@ import UserModels
 /// published line, the measured figures and their bands.
 public enum ValidationReport {
     public static func write(_ checks: [LawCheck], participants: Int, seed: UInt64, to folder: URL) throws {
-        let fm = FileManager.default
-        try fm.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let staging = folder.deletingLastPathComponent().appendingPathComponent(".\(folder.lastPathComponent).partial-\(getpid())")
-        try? fm.removeItem(at: staging)
-        try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         var doc = ReportDocument(title: "Validation of the simulated users")
         doc.add(.paragraph("Canonical tasks from the human-performance literature, run through Refine's user models with \(participants) simulated participants (seed \(seed)). A figure outside its band fails the validation (`refine validate` exits 1)."))
         doc.add(.paragraph("Each check says where its figure comes from. *Emergent*: no parameter sets it; it comes from how the parts interact, so it could catch a wrong model. *Restates an input*: the figure is a parameter the model was given, recovered through noise; it tests the plumbing only. *Partly emergent*: some of each, as the reason says."))
         doc.add(.table(header: ["law", "origin", "figure", "model", "band", "result"], rows: checks.flatMap { c in
             c.figures.map { [c.title, c.origin.rawValue, $0.name, formatNumber($0.value, digits: 4), "\(formatNumber($0.lower, digits: 4)) … \(formatNumber($0.upper, digits: 4))", $0.passed ? "pass" : "FAIL"] }
         }))
-        do {
+        try StagedFolder.write(to: folder) { staging in
             for c in checks {
                 doc.add(.heading(level: 2, text: c.title))
                 doc.add(.paragraph("Published: \(c.source)."))
@@ -40,13 +35,6 @@ public enum ValidationReport {
             }
             try doc.html.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
             try doc.markdown.write(to: staging.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
-        } catch {
-            try? fm.removeItem(at: staging)
-            throw error
         }
-        let old = folder.deletingLastPathComponent().appendingPathComponent(".\(folder.lastPathComponent).old-\(getpid())")
-        if fm.fileExists(atPath: folder.path) { try fm.moveItem(at: folder, to: old) }
-        try fm.moveItem(at: staging, to: folder)
-        try? fm.removeItem(at: old)
     }
 }
