@@ -19,8 +19,10 @@ struct CalibrateCommand: ParsableCommand {
             The regression is planted twice: into the second run (other people: the gate resamples baseline and
             change independently, the hardest case) and into a copy of the first run (the same people: paired, as
             `refine check` sees a code change against a baseline of the same seed). --plant-in chooses which catch
-            rate must reach --power. The same 10% regression planted in each gated metric of that strategy is
-            reported too. Runs are simulated in memory.
+            rate must reach --power; by default the same people's, because that is what `refine check` sees in CI (a
+            change run with the baseline's seed). The unpaired rate is printed beside it; `refine power --in
+            other-people` says how many participants it would need. The same 10% regression planted in each gated
+            metric of that strategy is reported too. Runs are simulated in memory.
             """)
 
     @Argument(help: "The experiment spec (YAML) with a `gate` section.")
@@ -40,7 +42,7 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     @Option(help: "Which catch rate must reach --power: the regression planted into a run of other people (other-seed, unpaired) or of the same people (same-seed, paired).")
-    var plantIn: PlantTarget = .otherSeed
+    var plantIn: PlantTarget = .sameSeed
 
     @OptionGroup var workers: JobsOption
     var jobs: Int { workers.jobs }

@@ -14,6 +14,9 @@ public enum PowerReport {
             doc.add(.table(header: ["participants", "studies", "detected", "power (95% CI)", "median effect"], rows: curve.points.map {
                 ["\($0.participants)", "\($0.simulations)", "\($0.detected)", formatRate($0.power), formatNumber($0.medianEffect, digits: 4)]
             }))
+            let counts = curve.points.map(\.participants)
+            let ticks = counts.map { "\($0)" }.joined(separator: ", ")
+            let range = "[\(Double(counts.min() ?? 1) / 1.3):\(Double(counts.max() ?? 2) * 1.3)]"
             let rows = curve.points.map { "\($0.participants)\t\($0.power.value)\t\($0.power.lower)\t\($0.power.upper)" }.joined(separator: "\n")
             let figure = GnuplotFigure(
                 name: "power", title: "Power against participants",
@@ -24,6 +27,8 @@ public enum PowerReport {
                     set ylabel "power (share of simulated studies that detect it)"
                     set yrange [0:1.05]
                     set logscale x 2
+                    set xrange \(range)
+                    set xtics (\(ticks))
                     plot "power.tsv" using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 title "power (95% CI)", \\
                          \(curve.requiredPower) with lines dashtype 2 linecolor rgb "#888888" title "required \(formatNumber(curve.requiredPower * 100, digits: 0))%"
                     """)
