@@ -13,9 +13,10 @@ struct CompareCommand: ParsableCommand {
 
             For every metric: the difference B − A (medians, or rates for 0/1 metrics) and Cliff's delta, with
             intervals from a seeded bootstrap over participants (paired when both sides come from runs of the same
-            seed with the same participants, e.g. two strategies of one run; unpaired otherwise), then the
-            Mann–Whitney U test (trials as independent) with Holm and Benjamini–Hochberg corrections across the
-            metrics. With --out, also writes ECDF plots and a Markdown/HTML table.
+            seed with the same participants, e.g. two strategies of one run; unpaired otherwise), then a rank
+            test with participants as the unit (each person's mean is one value: Wilcoxon signed-rank of the
+            per-person differences when paired, Mann–Whitney otherwise) with Holm and Benjamini–Hochberg
+            corrections across the metrics. With --out, also writes ECDF plots and a Markdown/HTML table.
             """)
 
     @Argument(help: "Side A, e.g. nearest-corner or runs/pip.sqlite@3:nearest-corner.")

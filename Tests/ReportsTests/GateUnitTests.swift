@@ -66,3 +66,36 @@ struct GateUnitTests {
         #expect { try Baseline.load(uneven) } throws: { "\($0)".contains("participants.a.time_s") }
     }
 }
+
+@Suite("compare: p-values with participants as the unit")
+struct ParticipantTestTests {
+    /// Twelve people; B is a little slower for most of them.
+    func sides(trialsEach k: Int) -> (ParticipantValues, ParticipantValues) {
+        let shift: [Double] = [0.4, 0.1, -0.2, 0.3, 0.5, 0.0, 0.2, -0.1, 0.6, 0.3, 0.1, 0.2]
+        var a = ParticipantValues(), b = ParticipantValues()
+        for (i, s) in shift.enumerated() {
+            for t in 0..<k {
+                let x = 3 + Double(i) * 0.2537 + Double(t % 3) * 0.05
+                a.values.append(x); a.participants.append("p\(i)")
+                b.values.append(x + s); b.participants.append("p\(i)")
+            }
+        }
+        return (a, b)
+    }
+
+    @Test("repeating every person's trials ten times leaves the p-value as it was (trials are not independent evidence)")
+    func repeatedTrialsDoNotInflate() throws {
+        let (a1, b1) = sides(trialsEach: 3), (a10, b10) = sides(trialsEach: 30)
+        for paired in [true, false] {
+            let r1 = try #require(Comparisons.compare(["t": a1], ["t": b1], metrics: ["t"], sameSeed: paired, resamples: 200, seed: 1).first)
+            let r10 = try #require(Comparisons.compare(["t": a10], ["t": b10], metrics: ["t"], sameSeed: paired, resamples: 200, seed: 1).first)
+            #expect(abs(r1.p - r10.p) < 1e-9, "paired \(paired): \(r1.p) vs \(r10.p)")
+            #expect(r1.participantsA == 12 && r1.participantsB == 12)
+            #expect(r1.test.contains(paired ? "signed-rank" : "Mann–Whitney"))
+        }
+        // The paired test sees the per-person shift the unpaired one cannot separate from between-person spread.
+        let paired = Comparisons.compare(["t": a1], ["t": b1], metrics: ["t"], sameSeed: true, resamples: 200, seed: 1)[0]
+        let unpaired = Comparisons.compare(["t": a1], ["t": b1], metrics: ["t"], sameSeed: false, resamples: 200, seed: 1)[0]
+        #expect(paired.p < 0.05 && unpaired.p > paired.p)
+    }
+}

@@ -15,6 +15,8 @@ struct ScipyReferenceTests {
             var quantiles_a: [Double]
         }
         var mann_whitney: [Case]
+        struct SignedCase: Decodable { var name: String; var d: [Double]; var w: Double; var p: Double }
+        var signed_rank: [SignedCase]
         var pvalues: [Double], holm: [Double], benjamini_hochberg: [Double]
     }
 
@@ -30,6 +32,16 @@ struct ScipyReferenceTests {
             #expect(abs(r.u - c.u) < 1e-9, "\(c.name)")
             #expect(abs(r.p - c.p) < 1e-9 * max(1, c.p) + 1e-12, "\(c.name): \(r.p) vs \(c.p)")
         }
+    }
+
+    @Test("Wilcoxon signed-rank W and p match scipy.stats.wilcoxon (zeros dropped, approximate, corrected)")
+    func signedRank() {
+        for c in reference.signed_rank {
+            let r = RankTests.wilcoxonSignedRank(c.d)
+            #expect(abs(r.w - c.w) < 1e-9, "\(c.name)")
+            #expect(abs(r.p - c.p) < 1e-9 * max(1, c.p) + 1e-12, "\(c.name): \(r.p) vs \(c.p)")
+        }
+        #expect(RankTests.wilcoxonSignedRank([0, 0]).p == 1)
     }
 
     @Test("Cliff's delta, medians and quantiles match numpy")

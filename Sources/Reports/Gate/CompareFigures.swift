@@ -4,9 +4,9 @@ import Foundation
 public enum CompareFigures {
     public static func table(_ rows: [MetricComparison], confidence: Double) -> [[String]] {
         let c = formatNumber(confidence * 100)
-        return [["metric", "A", "B", "B − A (\(c)% CI)", "Cliff's δ (\(c)% CI)", "U", "p", "p Holm", "p BH"]] + rows.map { r in
+        return [["metric", "A", "B", "B − A (\(c)% CI)", "Cliff's δ (\(c)% CI)", "test on participant means", "W or U", "p", "p Holm", "p BH"]] + rows.map { r in
             [r.metric, formatNumber(r.a), formatNumber(r.b), formatEstimate(r.difference, digits: 3), formatEstimate(r.cliffsDelta, digits: 3),
-             formatNumber(r.mannWhitneyU, digits: 1), formatP(r.p), formatP(r.pHolm), formatP(r.pBenjaminiHochberg)]
+             "\(r.test) (\(r.participantsA), \(r.participantsB) people)", formatNumber(r.rankStatistic, digits: 1), formatP(r.p), formatP(r.pHolm), formatP(r.pBenjaminiHochberg)]
         }
     }
 
@@ -20,7 +20,7 @@ public enum CompareFigures {
         let pairing = rows.first?.paired == true
             ? "paired: both sides hold the same people, so one draw of participants serves both"
             : "unpaired: each side's participants drawn independently"
-        doc.add(.paragraph("A = \(a.0) (n = \(a.1.count)); B = \(b.0) (n = \(b.1.count)). Effect sizes first, with intervals from a seeded bootstrap over participants (\(pairing)); p-values from the Mann–Whitney U test, which treats trials as independent and so is optimistic, corrected across the metrics compared."))
+        doc.add(.paragraph("A = \(a.0) (n = \(a.1.count)); B = \(b.0) (n = \(b.1.count)). Effect sizes first, with intervals from a seeded bootstrap over participants (\(pairing)); p-values from a rank test with participants as the unit (each person's mean is one value: Wilcoxon signed-rank of the per-person differences when the sides are the same people, Mann–Whitney otherwise), corrected across the metrics compared."))
         let t = table(rows, confidence: confidence)
         doc.add(.table(header: t[0], rows: Array(t.dropFirst())))
         for r in rows where r.statistic == "median" {

@@ -2,8 +2,8 @@ import Foundation
 
 /// Two samples of one metric compared the way DESIGN §8 asks: effect sizes first
 /// (difference with a participant-bootstrap interval, Cliff's delta with an
-/// interval), then the Mann–Whitney test, its p-value corrected across the
-/// metrics compared.
+/// interval), then a rank test on participants, its p-value corrected across
+/// the metrics compared.
 public struct MetricComparison: Sendable, Codable, Hashable {
     public var metric: String
     /// "median" for continuous metrics, "rate" for 0/1 metrics (compared by their means).
@@ -18,9 +18,17 @@ public struct MetricComparison: Sendable, Codable, Hashable {
     public var cliffsDelta: Estimate
     /// True when the intervals resampled the two sides as pairs (the same people).
     public var paired: Bool
-    /// The Mann–Whitney U test treats trials as independent; with several trials
-    /// per participant its p-value is optimistic, so read the intervals first.
-    public var mannWhitneyU: Double
+    /// The test behind `p`. Participants are the unit (a person's trials are
+    /// alike, so trials are not independent evidence): each participant's mean
+    /// of the metric is one value. Paired (the same people): the Wilcoxon
+    /// signed-rank test of their differences; otherwise Mann–Whitney on the two
+    /// groups of participant means.
+    public var test: String
+    /// W of the signed-rank test, or U of side B for Mann–Whitney.
+    public var rankStatistic: Double
+    /// Participants per side that entered the test.
+    public var participantsA: Int
+    public var participantsB: Int
     public var p: Double
     public var pHolm: Double
     public var pBenjaminiHochberg: Double
@@ -72,15 +80,37 @@ public enum Comparisons {
             let diff = ClusterBootstrap.difference(cb, ca, kind, paired: paired, confidence: confidence, resamples: resamples, seed: s)
             let delta = ClusterBootstrap.twoGroup(cb, ca, paired: paired, confidence: confidence, resamples: min(resamples, 500),
                                                   seed: s &+ 1, statistic: RankTests.cliffsDelta)
-            let mw = RankTests.mannWhitney(vb.values, va.values)
+            let (test, rank, p) = participantTest(ca, cb, paired: paired)
             rows.append(MetricComparison(
                 metric: metric, statistic: statistic, nA: va.count, nB: vb.count,
                 a: ca.statistic(kind), b: cb.statistic(kind),
                 difference: diff, cliffsDelta: delta, paired: paired,
-                mannWhitneyU: mw.u, p: mw.p, pHolm: .nan, pBenjaminiHochberg: .nan))
+                test: test, rankStatistic: rank, participantsA: ca.clusterCount, participantsB: cb.clusterCount,
+                p: p, pHolm: .nan, pBenjaminiHochberg: .nan))
         }
         let holm = MultipleTesting.holm(rows.map(\.p)), bh = MultipleTesting.benjaminiHochberg(rows.map(\.p))
         for i in rows.indices { rows[i].pHolm = holm[i]; rows[i].pBenjaminiHochberg = bh[i] }
         return rows
+    }
+
+    /// The rank test on participant means: signed-rank of B − A per person when
+    /// paired, Mann–Whitney of the two groups otherwise.
+    static func participantTest(_ a: ClusteredSample, _ b: ClusteredSample, paired: Bool) -> (String, Double, Double) {
+        // Rounded to 12 significant digits: means (and differences) that are equal but for
+        // the order of floating-point sums must tie, or ranks would depend on trial counts.
+        func rounded(_ x: Double) -> Double {
+            guard x != 0, x.isFinite else { return x }
+            let scale = pow(10, 11 - floor(log10(abs(x))))
+            return (x * scale).rounded() / scale
+        }
+        let meansA = zip(a.sums, a.counts).map { rounded($0 / Double($1)) }, meansB = zip(b.sums, b.counts).map { rounded($0 / Double($1)) }
+        if paired {
+            // canPair: the same participants in the same (sorted) order.
+            let r = RankTests.wilcoxonSignedRank(zip(meansB, meansA).map { rounded($0 - $1) })
+            return ("Wilcoxon signed-rank on participant means", r.w, r.p)
+        }
+        guard !meansA.isEmpty, !meansB.isEmpty else { return ("Mann–Whitney on participant means", .nan, .nan) }
+        let r = RankTests.mannWhitney(meansB, meansA)
+        return ("Mann–Whitney on participant means", r.u, r.p)
     }
 }

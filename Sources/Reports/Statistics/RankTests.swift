@@ -44,6 +44,34 @@ public enum RankTests {
         return MannWhitney(u: u1, p: min(1, erfc(z / 2.0.squareRoot())))
     }
 
+    /// The result of a two-sided Wilcoxon signed-rank test.
+    public struct SignedRank: Sendable, Hashable, Codable {
+        /// The smaller of the positive and negative rank sums (zeros dropped).
+        public var w: Double
+        /// Two-sided p-value from the normal approximation with tie and continuity
+        /// corrections (scipy's `wilcoxon(zero_method="wilcox", correction=True, method="approx")`).
+        public var p: Double
+        /// Non-zero differences ranked.
+        public var n: Int
+    }
+
+    /// Wilcoxon signed-rank test of paired differences `d` against a symmetric
+    /// distribution about zero. Zero differences are dropped (Wilcoxon's method).
+    public static func wilcoxonSignedRank(_ d: [Double]) -> SignedRank {
+        let nonzero = d.filter { $0 != 0 }
+        guard !nonzero.isEmpty else { return SignedRank(w: 0, p: 1, n: 0) }
+        let (ranks, tieTerm) = midranks(nonzero.map(abs))
+        var plus = 0.0, minus = 0.0
+        for (r, x) in zip(ranks, nonzero) { if x > 0 { plus += r } else { minus += r } }
+        let n = Double(nonzero.count), w = min(plus, minus)
+        let mean = n * (n + 1) / 4
+        let sd = ((n * (n + 1) * (2 * n + 1) - 0.5 * tieTerm) / 24).squareRoot()
+        guard sd > 0 else { return SignedRank(w: w, p: 1, n: nonzero.count) }
+        let correction = w > mean ? 0.5 : w < mean ? -0.5 : 0
+        let z = (w - mean - correction) / sd
+        return SignedRank(w: w, p: min(1, erfc(abs(z) / 2.0.squareRoot())), n: nonzero.count)
+    }
+
     /// Cliff's delta: P(a > b) − P(a < b), from −1 (every a below every b) to 1.
     /// O((n + m) log m) by binary search in the sorted second sample.
     public static func cliffsDelta(_ a: [Double], _ b: [Double]) -> Double {

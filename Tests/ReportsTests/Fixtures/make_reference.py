@@ -29,6 +29,17 @@ for name, (a, b) in samples.items():
         "quantiles_a": [float(np.quantile(a, q)) for q in (0.1, 0.25, 0.75, 0.9)],
     })
 
+# Paired differences (per-participant B − A), with zeros and tied magnitudes.
+signed = []
+paired_samples = {
+    "shifted": (rng.normal(0.3, 1.0, 40).round(4)),
+    "ties_and_zeros": np.array([0, 0, 1, -1, 2, 2, -2, 3, 3, 3, -0.5, 0.5, 4, 1, 1]).astype(float),
+    "small": np.array([0.2, -0.1, 0.4, 0.3, 0.5, -0.2]),
+}
+for name, d in paired_samples.items():
+    res = stats.wilcoxon(d, zero_method="wilcox", correction=True, method="approx")
+    signed.append({"name": name, "d": d.tolist(), "w": float(res.statistic), "p": float(res.pvalue)})
+
 pvalues = [0.01, 0.04, 0.03, 0.005, 0.20, 0.049]
 m = len(pvalues)
 order = np.argsort(pvalues)
@@ -42,5 +53,6 @@ bh = stats.false_discovery_control(pvalues, method="bh")
 print(json.dumps({
     "generated_by": f"scipy {scipy.__version__}, numpy {np.__version__}",
     "mann_whitney": cases,
+    "signed_rank": signed,
     "pvalues": pvalues, "holm": holm.tolist(), "benjamini_hochberg": [float(x) for x in bh],
 }, indent=1))
