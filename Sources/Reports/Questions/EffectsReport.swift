@@ -49,7 +49,7 @@ struct EffectsReport {
                 for g in ["novice", "expert"] {
                     let t = trials(s, matching: true, device: d, group: g)
                     guard !t.isEmpty else { continue }
-                    let e = Intervals.wilson(successes: ResultSet.values("within_10s", in: t).filter { $0 == 1 }.count, n: t.count, confidence: confidence)
+                    let e = kit.rateEstimate("within_10s", t)
                     let verdict = e.lower >= 0.5 ? "most people meet it" : e.upper < 0.5 ? "most people miss it" : "unclear (the interval spans 50%)"
                     rows.append(["\(s) · \(d) · \(g)", "\(t.count)", formatRate(e), verdict])
                 }

@@ -33,7 +33,7 @@ struct ExposureReport {
         let header = ["strategy", "n", "reached", "satisfied", "satisfied off goal", "within 10 s", "reached by 10 s, Kaplan–Meier", "median time to effect s, Kaplan–Meier (CI)", "first touch s", "wrong-control tries", "final ΔE00", "clipped", "photo share"]
         func row(_ label: String, _ t: [TrialRow]) -> [String] {
             [label, "\(t.count)", kit.rate("reached_effect", t),
-             formatRate(Intervals.wilson(successes: ResultSet.values("gave_up", in: t).filter { $0 == 0 }.count, n: ResultSet.values("gave_up", in: t).count, confidence: confidence)),
+             formatRate(kit.rateEstimate("gave_up", t, success: { $0 == 0 })),
              kit.rate("satisfied_off_goal", t), kit.rate("within_10s", t), kit.reachedByText(t, seconds: 10), kit.survivalMedianText(t),
              kit.medianText("first_touch_s", t), formatNumber(Descriptive.mean(ResultSet.values("wrong_control_tries", in: t)), digits: 2),
              kit.medianText("final_delta_e00", t), formatNumber(Descriptive.mean(ResultSet.values("clipped_fraction", in: t)) * 100, digits: 1) + "%",

@@ -19,7 +19,7 @@ struct LearningSection {
         }
         let length = Int(trials.compactMap { $0["session_trial"] }.max() ?? 1)
         let practisedFrom = length / 2 + 1
-        doc.add(.paragraph("Each person does all \(length) trials with one strategy on one device in a row (tasks in a seeded order of their own) and carries over what they learn: what controls do, hidden controls found, how far a throw goes with this design, and faster decisions by the power law of practice. First use is the first trial of a session; practised use is trials \(practisedFrom)–\(length). Rates are means with \(formatNumber(kit.confidence * 100))% Wilson intervals; times are medians over the trials that reached the goal."))
+        doc.add(.paragraph("Each person does all \(length) trials with one strategy on one device in a row (tasks in a seeded order of their own) and carries over what they learn: what controls do, hidden controls found, how far a throw goes with this design, and faster decisions by the power law of practice. First use is the first trial of a session; practised use is trials \(practisedFrom)–\(length). Rates are means with \(formatNumber(kit.confidence * 100))% intervals over participants (Wilson where each person gave one trial); times are medians over the trials that reached the goal."))
         var rows: [[String]] = []
         for s in kit.strategies {
             let mine = trials.filter { $0.strategy == s }

@@ -122,14 +122,15 @@ struct PIPReport {
             bullets.append(text + ".")
         }
         if let base = strategies.first {
-            let baseTimes = ResultSet.values("time_to_effect_s", in: results.trials.filter { $0.strategy == base })
+            let baseTimes = kit.participantValues("time_to_effect_s", results.trials.filter { $0.strategy == base })
             for s in strategies.dropFirst() {
-                let times = ResultSet.values("time_to_effect_s", in: results.trials.filter { $0.strategy == s })
+                let times = kit.participantValues("time_to_effect_s", results.trials.filter { $0.strategy == s })
                 guard !times.isEmpty, !baseTimes.isEmpty else { continue }
-                let diff = Intervals.differenceOfMedians(times, baseTimes, confidence: confidence, resamples: spec.report.bootstrapResamples,
-                                                         seed: Sections.seed(spec, "diff/\(s)/\(base)"))
+                // The same people meet every strategy: paired over participants.
+                let (_, diff) = Comparisons.difference(baseTimes, times, paired: true, confidence: confidence,
+                                                       resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "diff/\(s)/\(base)"))
                 let verdict = diff.upper < 0 ? "faster" : diff.lower > 0 ? "slower" : "not distinguishable from"
-                bullets.append("\(s) vs \(base): median time to effect differs by \(formatEstimate(diff)) s (\(formatNumber(confidence * 100))% bootstrap CI): \(s) is \(verdict)\(verdict.hasPrefix("not") ? "" : " than") \(base).")
+                bullets.append("\(s) vs \(base): median time to effect (trials that reached the goal) differs by \(formatEstimate(diff)) s (\(formatNumber(confidence * 100))% paired bootstrap over participants): \(s) is \(verdict)\(verdict.hasPrefix("not") ? "" : " than") \(base).")
             }
         }
         for s in strategies {
@@ -166,7 +167,7 @@ struct PIPReport {
             for b in 0..<(edges.count - 1) {
                 let inBin = flicks.filter { ($0["release_speed_pt_s"] ?? -1) >= edges[b] && ($0["release_speed_pt_s"] ?? -1) < edges[b + 1] }
                 guard inBin.count >= 5 else { continue }
-                let e = Intervals.wilson(successes: inBin.filter { $0["landed_intended"] == 1 }.count, n: inBin.count, confidence: confidence)
+                let e = kit.rateEstimate("landed_intended", inBin)
                 lines.append("\((edges[b] + edges[b + 1]) / 2)\t\(e.value)\t\(e.lower)\t\(e.upper)\t\(inBin.count)")
             }
             // A strategy with too few flicks to bin gets no series (gnuplot warns on empty blocks).

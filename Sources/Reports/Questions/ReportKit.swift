@@ -26,8 +26,9 @@ struct ReportKit {
     /// A rate of 0 or 1 gives every resample the same rate, so there the interval
     /// is Wilson's with one observation per participant (no more information
     /// than that can be claimed when trials within a person may be alike).
-    func rateEstimate(_ metric: String, _ t: [TrialRow]) -> Estimate {
-        let v = participantValues(metric, t)
+    func rateEstimate(_ metric: String, _ t: [TrialRow], success: (Double) -> Bool = { $0 == 1 }) -> Estimate {
+        var v = participantValues(metric, t)
+        v.values = v.values.map { success($0) ? 1 : 0 }
         let successes = v.values.filter { $0 == 1 }.count
         if v.oneValuePerParticipant {
             return Intervals.wilson(successes: successes, n: v.count, confidence: confidence)
