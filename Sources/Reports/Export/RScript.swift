@@ -162,11 +162,16 @@ enum RScript {
             leads <- list(
             \(leads.map { "  list(metric = \(quoted($0.metric)), kind = \(quoted($0.kind.rawValue)), model = \(quoted($0.formula)))" }.joined(separator: ",\n"))
             )
+            # lme4's warnings and notes (convergence, singular fits) are printed with the metric they concern.
             results <- do.call(rbind, lapply(leads, function(l) {
-              tryCatch(fit_lead(l$metric, l$kind, l$model), error = function(e) {
-                message(sprintf("%s: the model could not be fitted: %s", l$metric, conditionMessage(e)))
-                NULL
-              })
+              say <- function(text) cat(sprintf("%s: %s\n", l$metric, trimws(text)), file = stderr())
+              withCallingHandlers(
+                tryCatch(fit_lead(l$metric, l$kind, l$model), error = function(e) {
+                  say(paste("the model could not be fitted:", conditionMessage(e)))
+                  NULL
+                }),
+                warning = function(w) { say(paste("warning:", conditionMessage(w))); invokeRestart("muffleWarning") },
+                message = function(m) { say(conditionMessage(m)); invokeRestart("muffleMessage") })
             }))
             \(skipped.isEmpty ? "" : "# Not fitted: " + skipped.map { "\($0.metric) (\($0.note ?? ""))" }.joined(separator: "; ") + "\n")
             write.csv(results, file.path(here, "models.csv"), row.names = FALSE)
