@@ -14,8 +14,8 @@ public enum ExportFormat: String, Sendable, Codable, CaseIterable {
 /// export.R beside it (RScript), and a README.txt on the columns. The folder is
 /// built under a temporary name and swapped in at the end (StagedFolder). The
 /// rows stream from the database to the file; what is kept while they pass is
-/// per metric (its shape, to choose its model) and per factor level (the
-/// balanced-design estimates), never per trial.
+/// per metric (its shape, to choose its model) and, for the lead metrics, per
+/// factor level and pair of levels (the balanced-design estimates), never per trial.
 public enum TrialExport {
     /// What was written, and Refine's own estimates to compare with R's.
     public struct Summary: Sendable, Codable {

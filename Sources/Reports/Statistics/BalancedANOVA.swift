@@ -2,17 +2,18 @@ import Foundation
 
 /// The linear mixed model `y ~ fixed factors + (1 | random factor) + …` (main
 /// effects only, random intercepts) estimated by the method of moments, for a
-/// balanced, completely crossed design: every combination of the factors' levels
-/// holds the same number of observations.
+/// balanced design: every two factors are crossed with equal counts (each
+/// two-way table of level counts is uniform), as in a complete factorial with
+/// equal replication.
 ///
-/// For such a design the fixed-effect contrasts (treatment coding) are the
+/// Then the factors' main-effect spaces are orthogonal, the fixed-effect contrasts (treatment coding) are the
 /// differences of marginal means, and the variance components come from the
 /// expected mean squares: E[MS_f] = σ² + (N / L_f) σ²_f for a random factor f with
 /// L_f levels, E[MS_residual] = σ². Restricted maximum likelihood (REML, lme4's
 /// default) gives the same estimates whenever they are positive: the REML
 /// likelihood of a balanced design splits into one independent mean square per
 /// stratum. Values are accumulated one observation at a time, in memory
-/// proportional to the number of levels and cells, not of observations.
+/// proportional to the number of levels and of pairs of levels, not of observations.
 public struct BalancedANOVA: Sendable {
     public let fixed: [String]
     public let random: [String]
@@ -20,7 +21,8 @@ public struct BalancedANOVA: Sendable {
     private var levelNames: [[String]]
     private var sums: [[Double]]
     private var counts: [[Int]]
-    private var cells: [[Int32]: Int] = [:]
+    /// Counts of each pair of levels of two factors: (factor f, factor g > f, level of f, level of g).
+    private var pairs: [SIMD4<Int32>: Int] = [:]
     private var n = 0
     /// Values are accumulated minus the first one, so sums of squares do not cancel.
     private var shift = 0.0
@@ -42,7 +44,7 @@ public struct BalancedANOVA: Sendable {
         precondition(levels.count == fixed.count + random.count, "one level per factor")
         if n == 0 { shift = y }
         let x = y - shift
-        var cell = [Int32](repeating: 0, count: levels.count)
+        var index = [Int32](repeating: 0, count: levels.count)
         for (f, level) in levels.enumerated() {
             let i: Int
             if let known = levelIndex[f][level] { i = known } else {
@@ -54,9 +56,11 @@ public struct BalancedANOVA: Sendable {
             }
             sums[f][i] += x
             counts[f][i] += 1
-            cell[f] = Int32(i)
+            index[f] = Int32(i)
         }
-        cells[cell, default: 0] += 1
+        for f in 0..<index.count {
+            for g in (f + 1)..<index.count { pairs[SIMD4(Int32(f), Int32(g), index[f], index[g]), default: 0] += 1 }
+        }
         n += 1
         sum += x
         sumOfSquares += x * x
@@ -64,9 +68,8 @@ public struct BalancedANOVA: Sendable {
 
     /// The estimates.
     public struct Result: Sendable, Codable, Hashable {
-        /// Observations, and observations per cell of the full crossing.
+        /// Observations.
         public var n: Int
-        public var perCell: Int
         /// The intercept in treatment coding: the fitted value at every fixed factor's reference level.
         public var intercept: Double
         /// fixed factor → level → mean of y over that level.
@@ -99,13 +102,18 @@ public struct BalancedANOVA: Sendable {
     public func estimate(reference: [String: String] = [:]) -> Swift.Result<Result, Failure> {
         let factors = fixed + random
         guard n > 0 else { return .failure(.unbalanced("no observations")) }
-        let cellCount = levelNames.reduce(1) { $0 * $1.count }
-        guard cells.count == cellCount else {
-            return .failure(.unbalanced("\(cells.count) of the \(cellCount) combinations of \(factors.joined(separator: " × ")) are observed"))
-        }
-        let perCell = n / cellCount
-        guard perCell * cellCount == n, cells.values.allSatisfy({ $0 == perCell }) else {
-            return .failure(.unbalanced("the combinations of \(factors.joined(separator: " × ")) hold different numbers of observations"))
+        for f in 0..<factors.count {
+            let levels = levelNames[f].count
+            guard counts[f].allSatisfy({ $0 * levels == n }) else {
+                return .failure(.unbalanced("the levels of \(factors[f]) hold different numbers of observations"))
+            }
+            for g in (f + 1)..<factors.count {
+                let combinations = levels * levelNames[g].count
+                let seen = pairs.filter { $0.key[0] == Int32(f) && $0.key[1] == Int32(g) }
+                guard seen.count == combinations, seen.values.allSatisfy({ $0 * combinations == n }) else {
+                    return .failure(.unbalanced("\(factors[f]) × \(factors[g]): \(seen.count) of \(combinations) combinations observed, or in unequal numbers"))
+                }
+            }
         }
         let N = Double(n)
         let grand = sum / N
@@ -142,6 +150,6 @@ public struct BalancedANOVA: Sendable {
             intercept += base - (grand + shift)
             for level in levelNames[f] where level != ref { contrasts[name, default: [:]][level] = means[name]![level]! - base }
         }
-        return .success(Result(n: n, perCell: perCell, intercept: intercept, means: means, contrasts: contrasts, variances: variances))
+        return .success(Result(n: n, intercept: intercept, means: means, contrasts: contrasts, variances: variances))
     }
 }
