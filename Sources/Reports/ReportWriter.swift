@@ -12,8 +12,7 @@ public enum ReportWriter {
     public static func write(spec current: ExperimentSpec, store: RunStore, runID: Int64? = nil, to output: URL) throws -> URL {
         let results = try ResultSet.load(from: store, experiment: current.name, runID: runID)
         // Report the run with the spec it was made from, even if the file has changed since.
-        let spec = results.run.specSHA256 == current.sha256
-            ? current : try SpecLoader.parse(results.specText, file: results.run.specPath + " (as stored in run \(results.run.id))")
+        let spec = try results.spec(current: current)
         return try StagedFolder.write(to: output) { staging in
             var document = ReportDocument(title: spec.report.title)
             var figures: [GnuplotFigure] = []

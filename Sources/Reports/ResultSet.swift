@@ -28,21 +28,7 @@ public struct ResultSet: Sendable {
 
     /// Loads run `runID`, or the latest completed run of `experiment`.
     public static func load(from store: RunStore, experiment: String, runID: Int64? = nil) throws -> ResultSet {
-        let runs = try store.runs()
-        let run: RunRecord
-        if let runID {
-            guard let r = runs.first(where: { $0.id == runID }) else {
-                throw ReportError("\(store.path): no run \(runID); `refine show --db \(store.path)` lists the runs")
-            }
-            run = r
-        } else {
-            guard let r = runs.last(where: { $0.experiment == experiment && $0.variant.isEmpty && $0.effectiveStatus == "completed" }) else {
-                let others = runs.filter { $0.experiment == experiment }.map { "run \($0.id) \($0.effectiveStatus)" }
-                throw ReportError("\(store.path): no completed run of '\(experiment)'"
-                                  + (others.isEmpty ? "; run `refine run` first" : " (found \(others.joined(separator: ", ")); finish one with `refine run --resume`)"))
-            }
-            run = r
-        }
+        let run = try selectRun(in: store, experiment: experiment, runID: runID)
         return try store.reader.read { db in
             let runRow = try Row.fetchOne(db, sql: "SELECT * FROM run WHERE id = ?", arguments: [run.id])!
             let provenance: [(String, String)] = Array(runRow.columnNames).filter { $0 != "spec_text" }.map { name in
@@ -71,6 +57,37 @@ public struct ResultSet: Sendable {
             return ResultSet(run: run, provenance: provenance, dataFiles: files, specText: runRow["spec_text"],
                              trials: order.map { trials[$0]! })
         }
+    }
+
+    /// Run `runID`, or the latest completed run of `experiment` that is not a
+    /// sensitivity variant: the run a report, a baseline or an export reads.
+    public static func selectRun(in store: RunStore, experiment: String, runID: Int64? = nil) throws -> RunRecord {
+        let runs = try store.runs()
+        if let runID {
+            guard let r = runs.first(where: { $0.id == runID }) else {
+                throw ReportError("\(store.path): no run \(runID); `refine show --db \(store.path)` lists the runs")
+            }
+            return r
+        }
+        guard let r = runs.last(where: { $0.experiment == experiment && $0.variant.isEmpty && $0.effectiveStatus == "completed" }) else {
+            let others = runs.filter { $0.experiment == experiment }.map { "run \($0.id) \($0.effectiveStatus)" }
+            throw ReportError("\(store.path): no completed run of '\(experiment)'"
+                              + (others.isEmpty ? "; run `refine run` first" : " (found \(others.joined(separator: ", ")); finish one with `refine run --resume`)"))
+        }
+        return r
+    }
+
+    /// The spec `run` was made from: `current` when its text is the same, otherwise
+    /// the text stored in the run (so a run is read with its own spec even if the
+    /// file has changed since).
+    public static func spec(of run: RunRecord, storedText: String, current: ExperimentSpec) throws -> ExperimentSpec {
+        run.specSHA256 == current.sha256
+            ? current : try SpecLoader.parse(storedText, file: run.specPath + " (as stored in run \(run.id))")
+    }
+
+    /// The spec this result set's run was made from (see `spec(of:storedText:current:)`).
+    public func spec(current: ExperimentSpec) throws -> ExperimentSpec {
+        try Self.spec(of: run, storedText: specText, current: current)
     }
 
     /// Trials grouped by strategy, in the order `strategies` lists them.
