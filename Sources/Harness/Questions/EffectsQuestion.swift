@@ -18,7 +18,9 @@ public struct EffectsSimulator: TrialSimulator {
     let tasks: [String: PreparedTask]
     let limits: TrialLimits
     let policy: PolicyKind
-    let previews = PreviewCache()
+    let previews = SharedCache<Image>()
+    /// Goal looks at each perception-proxy size, rendered once per task and size.
+    let goals = SharedCache<GoalLook>()
     public let dataFiles: [(path: String, sha256: String)]
 
     public static let metricNames = [
@@ -126,9 +128,11 @@ public struct EffectsSimulator: TrialSimulator {
         var events: [TraceEvent] = []
         if let goalLab = task.goalLab, let goal = task.goal {
             let proxy = Int(participant["perception.proxy_px"])
-            var a = Adjustments()
-            a.effect = goal
-            let goalProxy = LabImage(Renderer(threads: 1).render(task.original.downscaled(toFit: proxy), with: a))
+            let goalProxy = goals.value("\(trial.task.id)/\(proxy)") {
+                var a = Adjustments()
+                a.effect = goal
+                return GoalLook(LabImage(Renderer(threads: 1).render(task.original.downscaled(toFit: proxy), with: a)))
+            }
             let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
             let o = editor.edit(&environment, goal: goalProxy, memory: &memory, using: &g, trace: trace) { env in
                 env.render().isWithinDeltaE2000(of: goalLab, tolerance: task.tolerance)
@@ -176,10 +180,10 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     /// cells, or the swatch book's card looks).
     let firstScreenLooks: Set<Int>
     /// Thumbnails shared across trials, and this photo's key in that cache.
-    let previews: PreviewCache
+    let previews: SharedCache<Image>
     let previewKey: String
 
-    init(design: EffectsDesign, device: DeviceConfiguration, original: Image, previews: PreviewCache = PreviewCache(), previewKey: String = "") {
+    init(design: EffectsDesign, device: DeviceConfiguration, original: Image, previews: SharedCache<Image> = SharedCache(), previewKey: String = "") {
         self.previews = previews
         self.previewKey = previewKey
         self.design = design
@@ -214,6 +218,6 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
         var a = Adjustments()
         a.effect = look
         let base = proxy == 96 ? glance : original.downscaled(toFit: proxy)
-        return previews.image("\(previewKey)/\(id)/\(proxy)") { Renderer(threads: 1).render(base, with: a) }
+        return previews.value("\(previewKey)/\(id)/\(proxy)") { Renderer(threads: 1).render(base, with: a) }
     }
 }

@@ -14,7 +14,14 @@ public struct ExposureSimulator: TrialSimulator {
         var goalLab: LabImage        // goal at the working size (objective metric)
         var tolerance: Double
         var goal: PhotoGoal
+        /// The state every trial starts from: the original's histogram ends and clipping.
+        var start: ExposureState
+        /// The original at the usual perception-proxy size.
+        var glance: Image
     }
+
+    /// Goal looks at each perception-proxy size, rendered once per task and size.
+    let goals = SharedCache<GoalLook>()
 
     let designs: [String: any ExposureDesign]
     let tasks: [String: PreparedTask]
@@ -44,7 +51,8 @@ public struct ExposureSimulator: TrialSimulator {
             let goalLab = LabImage(goal.render(original))
             try PhotoTasks.requireWork(original, goal: goalLab, tolerance: tolerance, task: task.id, spec: spec,
                                        advice: "choose stronger goal values so there is something to do")
-            tasks[task.id] = PreparedTask(original: original, goalLab: goalLab, tolerance: tolerance, goal: goal)
+            tasks[task.id] = PreparedTask(original: original, goalLab: goalLab, tolerance: tolerance, goal: goal,
+                                          start: ExposureState(original: original), glance: original.downscaled(toFit: ExposureEnvironment.glanceSize))
         }
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
@@ -85,7 +93,7 @@ public struct ExposureSimulator: TrialSimulator {
             for id in taskIDs {
                 let task = tasks[id]!
                 let small = task.original.downscaled(toFit: 64)
-                let state = ExposureState(original: task.original)
+                let state = task.start
                 let render = { (image: Image, x: [Double]) in Renderer(threads: 1).render(image, with: design.adjustments(at: x, state)) }
                 out.append(DesignCeiling.search(strategy: strategy, task: id, tolerance: task.tolerance, axes: design.axes(state), seed: seed,
                                                 small: (small, LabImage(task.goal.render(small))),
@@ -116,10 +124,10 @@ public struct ExposureSimulator: TrialSimulator {
 
     public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
         let task = tasks[trial.task.id]!
-        var environment = ExposureEnvironment(design: designs[trial.strategy]!, device: trial.device, original: task.original)
+        var environment = ExposureEnvironment(design: designs[trial.strategy]!, device: trial.device, task: task)
         var g = SeededGenerator(seed: trial.behaviourSeed)
         let proxy = Int(participant["perception.proxy_px"])
-        let goal = LabImage(goalLook(trial).render(task.original.downscaled(toFit: proxy)))
+        let goal = goals.value("\(trial.task.id)/\(proxy)") { GoalLook(LabImage(task.goal.render(task.original.downscaled(toFit: proxy)))) }
         let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
         let outcome = editor.edit(&environment, goal: goal, memory: &memory, using: &g, trace: trace) { env in
             env.render().isWithinDeltaE2000(of: task.goalLab, tolerance: task.tolerance)
@@ -143,11 +151,6 @@ public struct ExposureSimulator: TrialSimulator {
         if let t = outcome.firstTouch { metrics.append(Metric("first_touch_s", t)) }
         return TrialOutcome(metrics: metrics, events: outcome.events)
     }
-
-    func goalLook(_ trial: PlannedTrial) -> PhotoGoal {
-        guard case .adjustPhoto(_, let goal, _) = trial.task.goal else { preconditionFailure("not an exposure task: \(trial.key)") }
-        return goal
-    }
 }
 
 /// An exposure design with its engine, as a person meets it.
@@ -161,12 +164,15 @@ struct ExposureEnvironment: PhotoEditingEnvironment {
     /// Renders made for the person's eyes and the design's feedback (a cost measure).
     private(set) var renders = 0
 
-    init(design: any ExposureDesign, device: DeviceConfiguration, original: Image) {
+    /// Long side of `glance`.
+    static let glanceSize = 96
+
+    init(design: any ExposureDesign, device: DeviceConfiguration, task: ExposureSimulator.PreparedTask) {
         self.design = design
         self.device = device
-        self.original = original
-        state = ExposureState(original: original)
-        glance = original.downscaled(toFit: 96)
+        original = task.original
+        state = task.start
+        glance = task.glance
         design.prepare(&state)
     }
 
@@ -178,7 +184,7 @@ struct ExposureEnvironment: PhotoEditingEnvironment {
 
     mutating func photo(proxy: Int) -> Image {
         renders += 1
-        let base = proxy == 96 ? glance : proxy >= max(original.width, original.height) ? original : original.downscaled(toFit: proxy)
+        let base = proxy == Self.glanceSize ? glance : proxy >= max(original.width, original.height) ? original : original.downscaled(toFit: proxy)
         return Renderer(threads: 1).render(base, with: state.adjustments)
     }
 

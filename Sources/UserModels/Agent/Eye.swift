@@ -8,7 +8,7 @@ struct Eye {
     let perception: PhotoPerception
     let proxy: Int
 
-    init<G: RandomNumberGenerator>(participant: Participant, goal: LabImage, using g: inout G) {
+    init<G: RandomNumberGenerator>(participant: Participant, goal: GoalLook, using g: inout G) {
         self.participant = participant
         perception = PhotoPerception(goal: goal, participant: participant, using: &g)
         proxy = Int(participant["perception.proxy_px"])

@@ -72,12 +72,20 @@ public struct PhotoEditor: Sendable {
         return edit(&environment, goal: goal, memory: &fresh, using: &g, trace: trace, objective: objective)
     }
 
-    /// Edits the photo in `environment` toward `goal` (Lab at the perception proxy
-    /// size), starting from what the person remembers of this design (`memory`,
-    /// updated on return). `objective` says whether the committed state meets the
-    /// task's tolerance; it is called after every gesture and never influences the person.
+    /// Edits toward `goal` (Lab at the perception proxy size); see the `GoalLook` form.
     public func edit<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
         _ environment: inout E, goal: LabImage, memory session: inout SessionMemory, using g: inout G, trace: Bool = false,
+        objective: (E) -> Bool
+    ) -> PhotoEditingOutcome {
+        edit(&environment, goal: GoalLook(goal), memory: &session, using: &g, trace: trace, objective: objective)
+    }
+
+    /// Edits the photo in `environment` toward `goal`, starting from what the
+    /// person remembers of this design (`memory`, updated on return). `objective`
+    /// says whether the committed state meets the task's tolerance; it is called
+    /// after every gesture and never influences the person.
+    public func edit<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
+        _ environment: inout E, goal: GoalLook, memory session: inout SessionMemory, using g: inout G, trace: Bool = false,
         objective: (E) -> Bool
     ) -> PhotoEditingOutcome {
         let p = participant
@@ -152,7 +160,7 @@ public struct PhotoEditor: Sendable {
                 }
                 record.log.add(record.clock.now, "decide", [("control", .text(control.id)), ("region", .text(planned.region.rawValue)),
                                                             ("reason", .text(planned.reason))])
-                let grab = Hands.zonePoint(control, region: planned.region, masks: eye.perception.masks, goal: goal, screen: screen)
+                let grab = Hands.zonePoint(control, region: planned.region, masks: eye.perception.masks, goal: goal.lab, screen: screen)
                 let moved = hands.drag(control, by: planned.move, grabAt: grab, on: screen, &environment, &record, using: &g)
                 checkGoal(environment)
                 let before = percept

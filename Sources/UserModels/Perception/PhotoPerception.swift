@@ -8,6 +8,19 @@ public enum PhotoRegion: String, Sendable, Codable, Hashable, CaseIterable {
     case overall, shadows, midtones, highlights, sky, skin, foliage
 }
 
+/// A goal look as a person can hold it: its pixels (Lab at the perception-proxy
+/// size) and its regions. The same for everyone who sees it at that size, so a
+/// run makes it once per task and size and shares it.
+public struct GoalLook: Sendable {
+    public let lab: LabImage
+    public let masks: RegionMasks
+
+    public init(_ lab: LabImage) {
+        self.lab = lab
+        masks = RegionMasks(goal: lab)
+    }
+}
+
 /// Which pixels of the goal belong to which region, decided once from the goal.
 public struct RegionMasks: Sendable {
     /// Pixel indices per region; regions under 2% of the photo are left out.
@@ -67,9 +80,9 @@ public struct PhotoPerception: Sendable {
     let driftPerRootSecond: Double
 
     /// `goal` at the person's perception-proxy size, held in mind with the person's memory noise.
-    public init<G: RandomNumberGenerator>(goal: LabImage, participant: Participant, using g: inout G) {
-        self.goal = goal
-        masks = RegionMasks(goal: goal)
+    public init<G: RandomNumberGenerator>(goal: GoalLook, participant: Participant, using g: inout G) {
+        self.goal = goal.lab
+        masks = goal.masks
         jnd = participant["perception.jnd_de00"]
         let sd = participant["memory.goal_noise"]
         encoding = Vector2(g.normal(mean: 0, sd: sd), g.normal(mean: 0, sd: sd))
