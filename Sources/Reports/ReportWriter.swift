@@ -29,6 +29,7 @@ public enum ReportWriter {
             }
             try CeilingSection.build(spec: spec, results: results, into: &document)
             LearningSection(kit: ReportKit(spec: spec, results: results)).build(into: &document, figures: &figures)
+            ReplaySection.build(spec: spec, results: results, store: store, into: &document, folder: staging)
             try SensitivitySection.build(spec: spec, store: store, screening: screening, into: &document, figures: &figures)
             Sections.provenance(spec: spec, results: results, into: &document)
             for figure in figures { try Gnuplot.render(figure, in: staging) }

@@ -6,7 +6,7 @@ import UserModels
 
 /// The effects experiment: choose and refine an effect to match a goal look
 /// (the 10-second goal), or browse with no goal and settle on a look one likes.
-public struct EffectsSimulator: TrialSimulator {
+public struct EffectsSimulator: FilmedSimulator {
     struct PreparedTask: @unchecked Sendable {
         var original: Image
         var goalLab: LabImage?
@@ -97,6 +97,27 @@ public struct EffectsSimulator: TrialSimulator {
         return out
     }
 
+    /// The scene of a replay: the photo and, for a matching task, the goal look.
+    func scene(for trial: PlannedTrial) -> ReplayScene {
+        let task = tasks[trial.task.id]!
+        var goal: Image?
+        if let effect = task.goal {
+            var a = Adjustments()
+            a.effect = effect
+            goal = Renderer(threads: 1).render(task.original, with: a)
+        }
+        var scene = ReplayScene(original: task.original, goal: goal, goalLab: task.goalLab, tolerance: task.tolerance)
+        let small = task.original.downscaled(toFit: 64)
+        let ids = EffectCatalog.all.map { "effect-\($0.id)" } + EffectFamily.allCases.map { "card-\($0.rawValue)" }
+        for id in ids {
+            guard let look = EffectsEnvironment.look(id) else { continue }
+            var a = Adjustments()
+            a.effect = look
+            scene.previews[id] = Renderer(threads: 1).render(small, with: a)
+        }
+        return scene
+    }
+
     static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task") }
@@ -120,9 +141,15 @@ public struct EffectsSimulator: TrialSimulator {
     }
 
     public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+        run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
+    }
+
+    func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?) -> TrialOutcome {
         let task = tasks[trial.task.id]!
         var environment = EffectsEnvironment(design: designs[trial.strategy]!, device: trial.device, original: task.original,
                                              previews: previews, previewKey: trial.task.id)
+        environment.camera = camera
+        camera?.shoot(ReplayShot(touchDown: nil, screen: environment.screen, photo: environment.render()))
         var g = SeededGenerator(seed: trial.behaviourSeed)
         var metrics: [Metric] = []
         var events: [TraceEvent] = []
@@ -210,7 +237,13 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
         Renderer(threads: 1).render(proxy == 96 ? glance : original.downscaled(toFit: proxy), with: state.adjustments)
     }
 
-    mutating func perform(_ gesture: Gesture) { design.handle(gesture, &state, on: device) }
+    mutating func perform(_ gesture: Gesture) {
+        design.handle(gesture, &state, on: device)
+        camera?.shoot(ReplayShot(touchDown: gesture.start, screen: screen, photo: render()))
+    }
+
+    /// Set when the trial is replayed: shown the screen and render after each gesture.
+    var camera: TrialCamera?
 
     /// Previews are real renders of the photo: the catalogue look, or the family card's look.
     mutating func thumbnail(_ id: String, proxy: Int) -> Image? {

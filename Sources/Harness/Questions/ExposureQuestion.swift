@@ -7,7 +7,7 @@ import UserModels
 /// The exposure experiment: a person adjusts a real photo until it looks like a
 /// goal the engine rendered from hidden adjustment values, through one of the
 /// iPhoto talk's exposure designs.
-public struct ExposureSimulator: TrialSimulator {
+public struct ExposureSimulator: FilmedSimulator {
     /// What every task needs, prepared once per run.
     struct PreparedTask: @unchecked Sendable {
         var original: Image          // at the working size
@@ -123,8 +123,14 @@ public struct ExposureSimulator: TrialSimulator {
     }
 
     public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+        run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
+    }
+
+    func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?) -> TrialOutcome {
         let task = tasks[trial.task.id]!
         var environment = ExposureEnvironment(design: designs[trial.strategy]!, device: trial.device, task: task)
+        environment.camera = camera
+        camera?.shoot(ReplayShot(touchDown: nil, screen: environment.screen, photo: environment.render()))
         var g = SeededGenerator(seed: trial.behaviourSeed)
         let proxy = Int(participant["perception.proxy_px"])
         let goal = goals.value("\(trial.task.id)/\(proxy)") { GoalLook(LabImage(task.goal.render(task.original.downscaled(toFit: proxy)))) }
@@ -151,6 +157,11 @@ public struct ExposureSimulator: TrialSimulator {
         if let t = outcome.firstTouch { metrics.append(Metric("first_touch_s", t)) }
         return TrialOutcome(metrics: metrics, events: outcome.events)
     }
+
+    func scene(for trial: PlannedTrial) -> ReplayScene {
+        let task = tasks[trial.task.id]!
+        return ReplayScene(original: task.original, goal: task.goal.render(task.original), goalLab: task.goalLab, tolerance: task.tolerance)
+    }
 }
 
 /// An exposure design with its engine, as a person meets it.
@@ -163,6 +174,8 @@ struct ExposureEnvironment: PhotoEditingEnvironment {
     let glance: Image
     /// Renders made for the person's eyes and the design's feedback (a cost measure).
     private(set) var renders = 0
+    /// Set when the trial is replayed: shown the screen and render after each gesture.
+    var camera: TrialCamera?
 
     /// Long side of `glance`.
     static let glanceSize = 96
@@ -193,5 +206,6 @@ struct ExposureEnvironment: PhotoEditingEnvironment {
         design.handle(gesture, &state, on: device, photo: current)
         state.clipping = Clipping(of: render())
         renders += 2
+        camera?.shoot(ReplayShot(touchDown: gesture.start, screen: screen, photo: render()))
     }
 }

@@ -5,7 +5,7 @@ import UserModels
 /// The picture-in-picture experiment: a person moves the PIP from one corner to
 /// another; the design decides where each throw lands; the person throws again
 /// until it rests in the intended corner, runs out of attempts, or out of time.
-public struct PIPSimulator: TrialSimulator {
+public struct PIPSimulator: FilmedSimulator {
     /// Controllers by strategy label, then device name.
     let controllers: [String: [String: PIPController]]
     let limits: TrialLimits
@@ -62,6 +62,16 @@ public struct PIPSimulator: TrialSimulator {
     }
 
     public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+        run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
+    }
+
+    /// The scene of a replay: the PIP's layout on the trial's device and the move asked for.
+    func scene(for trial: PlannedTrial) -> ReplayScene {
+        guard case .movePIP(let start, let goal) = trial.task.goal else { preconditionFailure("PIP trial \(trial.key) has a non-PIP task") }
+        return ReplayScene(pipLayout: controllers[trial.strategy]![trial.device.name]!.layout, from: start, to: goal)
+    }
+
+    func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?) -> TrialOutcome {
         guard case .movePIP(let start, let goal) = trial.task.goal else {
             preconditionFailure("PIP trial \(trial.key) has a non-PIP task")
         }
@@ -82,6 +92,7 @@ public struct PIPSimulator: TrialSimulator {
         var travel = 0.0
         var last: PIPRelease? = nil
 
+        camera?.shoot(ReplayShot(touchDown: nil, corner: start))
         log.add(0, "task", [("from", .text(start.rawValue)), ("to", .text(goal.rawValue)),
                             ("group", .text(participant.group.rawValue))])
         while attempts < limits.maxAttempts && clock.now < limits.timeLimit {
@@ -108,6 +119,15 @@ public struct PIPSimulator: TrialSimulator {
             if first == nil {
                 first = (release.velocity.length, plan.style == .flick, touches.pathLength,
                          release.corner == start, release.corner == goal)
+            }
+            if let camera {
+                // The window as drawn under the finger, then in flight to its corner.
+                let grab = touches.start.location - pipCenter
+                let steps = Int((release.settleTime * 60).rounded(.up))
+                camera.shoot(ReplayShot(touchDown: touches.start.time,
+                                        pipPath: touches.samples.map { pip.dragPosition(finger: $0.location, grabOffset: grab) },
+                                        flight: (0...steps).map { release.animation.position(at: min(release.settleTime, Double($0) / 60)) },
+                                        corner: release.corner))
             }
             clock.advance(by: release.settleTime)
             log.add(clock.now, "settled", [("corner", .text(release.corner.rawValue)),

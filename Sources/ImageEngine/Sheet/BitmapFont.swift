@@ -1,6 +1,6 @@
 /// A 5×7 bitmap font (uppercase, digits, a little punctuation) so contact sheets
-/// can carry labels without a font library.
-enum BitmapFont {
+/// can carry labels without a font library (and replay filmstrips their captions).
+public enum BitmapFont {
     static let glyphs: [Character: [UInt8]] = {
         let rows: [Character: String] = [
             "A": "01110 10001 10001 11111 10001 10001 10001", "B": "11110 10001 10001 11110 10001 10001 11110",
@@ -30,7 +30,7 @@ enum BitmapFont {
     }()
 
     /// Draws `text` into `image` at (x, y) with integer `scale`, in linear color `color`.
-    static func draw(_ text: String, into image: inout Image, x: Int, y: Int, scale: Int = 1, color: SIMD4<Float> = .one) {
+    public static func draw(_ text: String, into image: inout Image, x: Int, y: Int, scale: Int = 1, color: SIMD4<Float> = .one) {
         var cx = x
         for ch in text.uppercased() {
             let g = glyphs[ch] ?? glyphs[" "]!

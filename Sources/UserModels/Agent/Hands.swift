@@ -30,12 +30,14 @@ struct Hands {
         record.clock.advance(by: cognition.mentalPreparation)
         let tap = Tapper(participant: participant).tap(control.frame, from: record.finger, startTime: record.clock.now,
                                                        on: screen.device, using: &g)
-        record.log.add(tap.touches.start.time, "tap", [("control", .text(control.id)), ("x", .number(tap.landing.x)), ("y", .number(tap.landing.y))])
+        let hit = control.frame.contains(tap.landing)
+        record.log.add(tap.touches.start.time, "tap", [("control", .text(control.id)), ("x", .number(tap.landing.x)), ("y", .number(tap.landing.y)),
+                                                       ("hit", .bool(hit))])
+        logTouches(tap.touches, &record)
         environment.perform(.tap(tap.touches))
         record.touched(at: tap.touches.start.time)
         record.clock.advance(to: tap.touches.end.time)
         record.finger = tap.landing
-        let hit = control.frame.contains(tap.landing)
         if !hit { record.outcome.missedTaps += 1 }
         return hit
     }
@@ -47,6 +49,7 @@ struct Hands {
         let swipe = KnobDragger(participant: participant).swipe(
             from: area.frame.center + Vector2(0, area.frame.height * 0.3), direction: Vector2(0, -1),
             distance: area.frame.height * 0.4, startTime: record.clock.now + cognition.choiceTime(among: 2, using: &g))
+        logTouches(swipe, &record)
         environment.perform(.drag(swipe))
         record.touched(at: swipe.start.time)
         record.clock.advance(to: swipe.end.time)
@@ -74,17 +77,22 @@ struct Hands {
                                                                             on: screen.device))
         let touches = KnobDragger(participant: participant).drag(from: grab, to: grab + axis * move, tolerance: max(3, abs(move) * 0.1),
                                                                  startTime: record.clock.now, on: screen.device, using: &g)
-        if trace {
-            for s in touches.samples {
-                record.log.add(s.time, "touch", [("phase", .text(s.phase.rawValue)), ("x", .number(s.location.x)), ("y", .number(s.location.y))])
-            }
-        }
+        logTouches(touches, &record)
         environment.perform(.drag(touches))
         record.touched(at: touches.start.time)
         record.clock.advance(to: touches.end.time)
         record.outcome.travel += touches.pathLength
         record.finger = touches.end.location
         return (touches.end.location - touches.start.location).dot(axis)
+    }
+
+    /// Traces every sample of a gesture's finger (`touch` events, down … up), so a
+    /// trace holds each gesture whole: taps, swipes and drags alike.
+    func logTouches(_ touches: TouchStream, _ record: inout EditingRecord) {
+        guard trace else { return }
+        for s in touches.samples {
+            record.log.add(s.time, "touch", [("phase", .text(s.phase.rawValue)), ("x", .number(s.location.x)), ("y", .number(s.location.y))])
+        }
     }
 
     static func axisVector(_ c: Control) -> Vector2 {

@@ -1,0 +1,42 @@
+import Designs
+import ImageEngine
+import Interaction
+
+/// What the person had in front of them at one moment of a replayed trial. The
+/// first shot is the screen as first seen; then one per gesture, taken when the
+/// gesture is over (the finger lifted; for a thrown PIP, once it rests).
+public struct ReplayShot: Sendable {
+    /// When the gesture's finger touched down (nil for the first shot).
+    public var touchDown: Double?
+    /// Photo questions: the screen after the gesture, as the design laid it out.
+    public var screen: Screen?
+    /// Photo questions: the photo as the engine rendered it after the gesture, at
+    /// the working size (the image the goal check compares).
+    public var photo: Image?
+    /// PIP: the window's centre while the finger held it, one point per touch sample.
+    public var pipPath: [Point] = []
+    /// PIP: the window's centre in flight after release, every 1/60 s until it rests.
+    public var flight: [Point] = []
+    /// PIP: the corner it rests in after the gesture (the start corner for the first shot).
+    public var corner: Corner?
+
+    public init(touchDown: Double?, screen: Screen? = nil, photo: Image? = nil, pipPath: [Point] = [], flight: [Point] = [],
+                corner: Corner? = nil) {
+        self.touchDown = touchDown
+        self.screen = screen
+        self.photo = photo
+        self.pipPath = pipPath
+        self.flight = flight
+        self.corner = corner
+    }
+}
+
+/// Takes the shots of a replayed trial. A simulator hands it to the trial's
+/// environment, which calls it after every gesture; it only looks (screens and
+/// renders the trial computes anyway), so a filmed trial runs exactly like an
+/// unfilmed one. Used on one thread.
+final class TrialCamera: @unchecked Sendable {
+    private(set) var shots: [ReplayShot] = []
+
+    func shoot(_ shot: ReplayShot) { shots.append(shot) }
+}

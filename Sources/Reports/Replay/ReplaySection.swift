@@ -1,0 +1,71 @@
+import Foundation
+import Harness
+
+/// "Watch a trial": for each strategy, a typical and the worst trial
+/// (`TrialChoice`), replayed into the report folder (`replays/<strategy>-typical/`,
+/// `replays/<strategy>-worst/`) and listed with the `refine replay` commands that
+/// make them again. Replays are simulated from their keys, so runs need not store
+/// traces; if they cannot be made (a photo changed since the run), the section
+/// says why and keeps the commands.
+enum ReplaySection {
+    static func build(spec: ExperimentSpec, results: ResultSet, store: RunStore, into doc: inout ReportDocument, folder: URL) {
+        doc.add(.heading(level: 2, text: "Watch a trial"))
+        var picks: [(strategy: String, choice: TrialChoice, row: TrialRow)] = []
+        for strategy in spec.strategies.map(\.label) {
+            let rows = results.trials.filter { $0.strategy == strategy }
+            for choice in TrialChoice.allCases { if let row = choice.pick(rows) { picks.append((strategy, choice, row)) } }
+        }
+        guard !picks.isEmpty else {
+            doc.add(.paragraph("No trial of this run has a goal to rank, so there is no typical or worst trial to watch."))
+            return
+        }
+        doc.add(.paragraph("Each strategy's typical and worst trial, replayed: the screen's wireframe, the photo as rendered after each gesture, the finger's path with its taps and misses, and the PIP or preview in flight, as an animated page and a filmstrip. Trials with a goal are ranked by time to effect (those that reached it, sooner first, then those that did not, sooner stopped first); the typical trial is the median of that ranking, the worst its last. A replay simulates the trial again from its key (its session relived from the first trial) and checks its metrics against the stored ones."))
+        var notes: [String] = []
+        do {
+            let replayer = try TrialReplayer(spec: spec)
+            let now = Set(replayer.dataFiles.map(\.sha256))
+            if let changed = results.dataFiles.first(where: { !now.contains($0.1) }) {
+                throw ReportError("\(changed.0) has changed since run \(results.run.id) read it")
+            }
+            // Each replay is independent (its own session, its own folder): made side by side.
+            let made = Made(count: picks.count)
+            let todo = picks
+            DispatchQueue.concurrentPerform(iterations: todo.count) { i in
+                let pick = todo[i]
+                made.set(i, Result {
+                    guard let replay = replayer.replay(pick.row.key) else { throw ReportError("\(pick.row.key): not in the run's plan") }
+                    return try ReplayWriter.write(replay, stored: pick.row.metrics, run: results.run,
+                                                  to: folder.appendingPathComponent("replays/\(pick.strategy)-\(pick.choice.rawValue)"),
+                                                  command: command(pick.row.key, results, store))
+                })
+            }
+            for (pick, result) in zip(picks, made.results) {
+                let name = "\(pick.strategy)-\(pick.choice.rawValue)"
+                let summary = try result!.get()
+                doc.add(.link(text: "\(pick.strategy), \(pick.choice.rawValue): \(pick.row.key) — \(TrialChoice.outcome(pick.row)); \(summary.gestures) gesture\(summary.gestures == 1 ? "" : "s")"
+                              + (summary.metrics_equal ? "" : " (its replay differs from the stored trial)"),
+                              href: "replays/\(name)/index.html"))
+                if !summary.metrics_equal { notes.append(name) }
+            }
+        } catch {
+            doc.add(.paragraph("The replays could not be made here (\(error)); the commands below make them."))
+        }
+        if !notes.isEmpty {
+            doc.add(.paragraph("The replays of \(notes.joined(separator: ", ")) differ from the stored trials: the code or the photos have changed since run \(results.run.id); each page lists the metrics that differ."))
+        }
+        doc.add(.paragraph("To make these replays again (into out/replay/ unless given --out), or one of any other trial (`refine replay --list --db \(store.path) --run \(results.run.id)` lists the keys):"))
+        doc.add(.code(picks.map { command($0.row.key, results, store) }.joined(separator: "\n")))
+    }
+
+    /// Replays made on several threads, by pick.
+    final class Made: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var results: [Result<ReplaySummary, any Error>?]
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ r: Result<ReplaySummary, any Error>) { lock.lock(); results[i] = r; lock.unlock() }
+    }
+
+    static func command(_ key: String, _ results: ResultSet, _ store: RunStore) -> String {
+        "refine replay \(key) --db \(store.path) --run \(results.run.id)"
+    }
+}
