@@ -104,6 +104,7 @@ struct PowerCommand: ParsableCommand {
             let parts = compare.split(separator: ":").map(String.init)
             let labels = spec.strategies.map(\.label)
             let known = spec.knownMetrics
+            guard labels.count >= 2 else { throw InputError("--compare: \(spec.path) has one strategy ('\(labels[0])'); a comparison needs two") }
             guard parts.count == 3 else { throw InputError("--compare: expected A:B:METRIC, e.g. \(labels[0]):\(labels.last!):\(spec.metrics.first ?? known[0]); got '\(compare)'") }
             for s in parts[0...1] where !labels.contains(s) {
                 throw InputError("--compare: no strategy '\(s)' in \(spec.path) (strategies: \(labels.joined(separator: ", ")))")
