@@ -11,6 +11,8 @@ struct Options {
     var participants: Int? = 200
     var agentSpec = "Experiments/exposure.yaml"
     var json = false
+    /// Also time the large specs (Experiments/large/*.yaml): minutes, not seconds.
+    var large = false
 
     init(_ args: [String]) {
         var i = 1
@@ -20,16 +22,19 @@ struct Options {
             case "--participants": i += 1; participants = Int(args[i])
             case "--agent-spec": i += 1; agentSpec = args[i]
             case "--json": json = true
+            case "--large": large = true
             case "--help", "-h":
                 print("""
-                    USAGE: refine-bench [--spec FILE] [--participants N] [--agent-spec FILE] [--json]
+                    USAGE: refine-bench [--spec FILE] [--participants N] [--agent-spec FILE] [--large] [--json]
 
                     Prints, for the spec's trials (with N participants, default 200):
                       - trials per second simulating with 1 and 2 jobs;
                       - the store's insert rate against Python's sqlite3.executemany on the same schema and rows;
                       - the share of a full run (simulate + store, 1 and 2 jobs) spent storing;
                       - for the photo-editing agent (--agent-spec, default Experiments/exposure.yaml, 4 participants):
-                        simulated seconds per wall-clock second and the share of time spent rendering.
+                        simulated seconds per wall-clock second and the share of time spent rendering;
+                      - trials per second (2 jobs, no storage) for every default experiment (Experiments/*.yaml) at its
+                        own participants and at twice as many, and with --large for Experiments/large/*.yaml.
                     Build with -c release; needs python3 for the sqlite peer.
                     """)
                 exit(0)
@@ -141,7 +146,25 @@ probe.shadows = 0.3
 let photo = try PNGFile.read(URL(fileURLWithPath: "Data/photos/rocket.png")).downscaled(toFit: 160)
 let unit = seconds { for _ in 0..<200 { _ = Clipping(of: Renderer(threads: 1).render(photo, with: probe)) } } / 200
 
-let figures: [String: Double] = [
+// 5. Every experiment's simulation rate (2 jobs, no storage), at its own participants
+// and at twice as many, so growth with participants shows (fixed cost + per trial).
+func specs(in folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted().map { "\(folder)/\($0)" }
+}
+var rates: [(name: String, participants: Int, trials: Int, seconds: Double)] = []
+for path in specs(in: "Experiments") + (options.large ? specs(in: "Experiments/large") : []) {
+    let base = try SpecLoader.load(path: path)
+    let label = path.hasPrefix("Experiments/large/") ? "large/\(base.name)" : base.name
+    for n in path.hasPrefix("Experiments/large/") ? [base.population.participants] : [base.population.participants, 2 * base.population.participants] {
+        var s = base
+        s.population.participants = n
+        var count = 0
+        let t = try seconds { count = try ExperimentRunner.simulate(spec: s, jobs: 2).count }
+        rates.append((label, n, count, t))
+    }
+}
+
+var figures: [String: Double] = [
     "trials": Double(results.count),
     "trials_per_s_jobs1": Double(results.count) / sim1,
     "trials_per_s_jobs2": Double(results.count) / sim2,
@@ -159,6 +182,10 @@ let figures: [String: Double] = [
     "agent_simulated_s_per_wall_s": simulated / agentWall,
     "agent_render_share_estimate": min(1, renders * unit / agentWall),
 ]
+figures["load_average_1min"] = loadAverage()
+for r in rates {
+    figures["trials_per_s_\(r.name)_p\(r.participants)"] = Double(r.trials) / r.seconds
+}
 if options.json {
     let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))
@@ -172,4 +199,14 @@ if options.json {
     print("  full run, 1 job     \(f(full1, 2)) s; storing share \(f(storingShare1 * 100, 1))% (the writer has the second core)")
     print("  full run, 2 jobs    \(f(full, 2)) s; storing share \(f(storingShare * 100, 1))% (writer busy \(f(figures["writer_busy_share_jobs2"]! * 100, 1))% of the run, overlapped)")
     print("  photo-editing agent \(agentResults.count) exposure trials: \(f(simulated / agentWall, 1)) simulated s per wall s (1 job); rendering ≈ \(f(figures["agent_render_share_estimate"]! * 100, 0))% of the time (\(f(renders, 0)) renders × \(f(unit * 1000, 2)) ms)")
+    print("  trials/s by experiment (2 jobs, no storage; load average \(String(format: "%.2f", loadAverage())))")
+    for r in rates {
+        print("    \(r.name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(String(format: "%4d", r.participants)) participants  \(String(format: "%7d", r.trials)) trials  \(f(r.seconds, 2)) s  \(f(Double(r.trials) / r.seconds)) trials/s")
+    }
+}
+
+/// The 1-minute load average, printed beside timings (other work on the machine slows them).
+func loadAverage() -> Double {
+    var loads = [Double](repeating: 0, count: 3)
+    return getloadavg(&loads, 3) > 0 ? loads[0] : .nan
 }
