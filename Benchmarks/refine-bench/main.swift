@@ -148,11 +148,8 @@ let unit = seconds { for _ in 0..<200 { _ = Clipping(of: Renderer(threads: 1).re
 
 // 5. Every experiment's simulation rate (2 jobs, no storage), at its own participants
 // and at twice as many, so growth with participants shows (fixed cost + per trial).
-func specs(in folder: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted().map { "\(folder)/\($0)" }
-}
 var rates: [(name: String, participants: Int, trials: Int, seconds: Double)] = []
-for path in specs(in: "Experiments") + (options.large ? specs(in: "Experiments/large") : []) {
+for path in SpecLoader.specPaths(in: "Experiments") + (options.large ? SpecLoader.specPaths(in: "Experiments/large") : []) {
     let base = try SpecLoader.load(path: path)
     let label = path.hasPrefix("Experiments/large/") ? "large/\(base.name)" : base.name
     for n in path.hasPrefix("Experiments/large/") ? [base.population.participants] : [base.population.participants, 2 * base.population.participants] {

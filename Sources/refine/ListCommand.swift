@@ -1,6 +1,7 @@
 import ArgumentParser
 import Designs
 import Foundation
+import Harness
 import Interaction
 import UserModels
 import Reports
@@ -41,8 +42,7 @@ struct ListCommand: ParsableCommand {
                          "size_class": "w\(c.horizontalSizeClass == .compact ? "C" : "R") h\(c.verticalSizeClass == .compact ? "C" : "R")"]
                     }
                 case .experiments:
-                    let files = (try? FileManager.default.contentsOfDirectory(atPath: experiments)) ?? []
-                    out["experiments"] = files.filter { $0.hasSuffix(".yaml") }.sorted().map { ["spec": "\(experiments)/\($0)"] }
+                    out["experiments"] = SpecLoader.specPaths(in: experiments).map { ["spec": $0] }
                 case .parameters:
                     out["parameters"] = ParameterCatalog.all.map {
                         ["path": $0.path, "meaning": $0.meaning, "novice": "\($0.novice)", "expert": "\($0.expert)",

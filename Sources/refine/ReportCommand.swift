@@ -73,8 +73,7 @@ struct ReportCommand: ParsableCommand {
     func writeIndex() throws {
         var paths = specs
         if paths.isEmpty {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: "Experiments")) ?? []
-            paths = names.filter { $0.hasSuffix(".yaml") }.sorted().map { "Experiments/\($0)" }
+            paths = SpecLoader.specPaths(in: "Experiments")
             guard !paths.isEmpty else { throw InputError("Experiments/: no specs (*.yaml) here; name the specs to index") }
         }
         var entries: [IndexEntry] = []

@@ -8,6 +8,13 @@ import Yams
 /// Reads experiment specs from YAML, checking every field and reporting the
 /// first problem with its file, line, column and field path.
 public enum SpecLoader {
+    /// The spec files (`*.yaml`) directly in `folder`, sorted, as `folder/name.yaml`;
+    /// none if the folder cannot be read.
+    public static func specPaths(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "\(folder)/\($0)" }
+    }
+
     static let topLevelKeys = ["name", "question", "title", "description", "seed", "replications", "devices",
                                "strategies", "population", "tasks", "limits", "metrics", "report", "gate", "sensitivity", "policy"]
 

@@ -100,9 +100,10 @@ public enum PowerAnalysis {
                 other.seed = Seed.derive(study.seed, "other people")
                 change = Baseline.group(try ExperimentRunner.simulate(spec: other, jobs: jobs), metrics: gate.tolerances.map(\.metric))
             }
-            let caught = try regression.isCaught(baseline: values, change: change, gate: gate, seed: study.seed, sameSeed: sameSeed)
+            let changed = regression.planted(into: change, seed: study.seed)
+            let caught = try regression.isFlagged(baseline: values, planted: changed, gate: gate, sameSeed: sameSeed)
             let before = values[regression.strategy]?[regression.metric].map { Descriptive.mean($0.values) } ?? .nan
-            let after = change[regression.strategy]?[regression.metric].map { Descriptive.mean(regression.apply(to: $0, seed: Seed.derive(study.seed, "plant/\(regression.strategy)/\(regression.metric)")).values) } ?? .nan
+            let after = changed[regression.strategy]?[regression.metric].map { Descriptive.mean($0.values) } ?? .nan
             return (caught, after - before)
         case .difference(let a, let b, let metric, let statistic, let confidence):
             guard let va = values[a]?[metric], let vb = values[b]?[metric], !va.isEmpty, !vb.isEmpty else { return (false, .nan) }

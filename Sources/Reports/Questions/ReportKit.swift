@@ -63,10 +63,17 @@ struct ReportKit {
             blocks.append("# \(s)\n" + lines.joined(separator: "\n"))
             plots.append("\"\(name).dat\" index \(i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
         }
+        let body = Self.stepPlotBody(title: title, xlabel: xlabel, ylabel: "fraction of trials", marker: marker, plots: plots)
+        return GnuplotFigure(name: name, title: title, data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
+    }
+
+    /// The gnuplot commands of a fraction-against-time figure (ECDF, Kaplan–Meier):
+    /// 0…1 on y, an optional dashed marker at `marker` seconds, then `plots`.
+    static func stepPlotBody(title: String, xlabel: String, ylabel: String, marker: Double?, plots: [String]) -> String {
         var body = """
             set title \(Gnuplot.quoted(title))
             set xlabel \(Gnuplot.quoted(xlabel))
-            set ylabel "fraction of trials"
+            set ylabel \(Gnuplot.quoted(ylabel))
             set yrange [0:1]
             set xrange [0:*]
 
@@ -75,8 +82,7 @@ struct ReportKit {
             body += "set arrow from \(marker), graph 0 to \(marker), graph 1 nohead dashtype 2\n"
             body += "set label \(Gnuplot.quoted("\(formatNumber(marker)) s")) at \(marker), graph 0.05 offset 0.5,0\n"
         }
-        body += "plot " + plots.joined(separator: ", \\\n     ")
-        return GnuplotFigure(name: name, title: title, data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
+        return body + "plot " + plots.joined(separator: ", \\\n     ")
     }
 
     /// Median of `metric` with its interval from a seeded bootstrap over participants, or "–".

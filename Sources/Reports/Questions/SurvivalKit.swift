@@ -62,19 +62,8 @@ extension ReportKit {
             plots.append("\"\(name).dat\" index \(i) using 1:3:4 with filledcurves fillstyle transparent solid 0.15 linecolor \(i + 1) notitle")
             plots.append("\"\(name).dat\" index \(i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
         }
-        var body = """
-            set title \(Gnuplot.quoted(title))
-            set xlabel "time since the trial started (s)"
-            set ylabel "fraction who reached the goal (Kaplan–Meier)"
-            set yrange [0:1]
-            set xrange [0:*]
-
-            """
-        if let marker {
-            body += "set arrow from \(marker), graph 0 to \(marker), graph 1 nohead dashtype 2\n"
-            body += "set label \(Gnuplot.quoted("\(formatNumber(marker)) s")) at \(marker), graph 0.05 offset 0.5,0\n"
-        }
-        body += "plot " + plots.joined(separator: ", \\\n     ")
+        let body = Self.stepPlotBody(title: title, xlabel: "time since the trial started (s)",
+                                     ylabel: "fraction who reached the goal (Kaplan–Meier)", marker: marker, plots: plots)
         return GnuplotFigure(name: name, title: "\(title) (\(formatNumber(confidence * 100))% log-log bands; trials that never got there are censored when the person stopped)",
                              data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
     }
