@@ -55,6 +55,30 @@ public enum SRGB {
         encode8(Float($0) / Float(encodeTableSize - 1))
     }
 
+    /// `encode8` of a row of pixels into interleaved bytes, RGB or RGBA when
+    /// `alpha` (alpha rounded from 0…1): the same codes, with the tables
+    /// borrowed once a row instead of once a sample. PNG output and `Image.srgb8` use it.
+    static func encodeRow8(_ src: UnsafePointer<SIMD4<Float>>, count n: Int, alpha: Bool, into dst: UnsafeMutablePointer<UInt8>) {
+        guess8.withUnsafeBufferPointer { g in
+            thresholds8.withUnsafeBufferPointer { t in
+                let g = g.baseAddress!, t = t.baseAddress!, bins = Float(guessBins)
+                @inline(__always) func code(_ x: Float) -> UInt8 {
+                    guard x > 0 else { return 0 }
+                    guard x < 1 else { return 255 }
+                    var c = Int(g[Int(x * bins)])
+                    while c < 255 && x >= t[c] { c += 1 }
+                    return UInt8(c)
+                }
+                let step = alpha ? 4 : 3
+                for i in 0..<n {
+                    let v = src[i], o = i * step
+                    dst[o] = code(v.x); dst[o + 1] = code(v.y); dst[o + 2] = code(v.z)
+                    if alpha { dst[o + 3] = UInt8((min(max(v.w, 0), 1) * 255).rounded()) }
+                }
+            }
+        }
+    }
+
     /// Linear → nearest 8-bit sRGB code (clamped), exact.
     @inlinable public static func encode8(_ x: Float) -> UInt8 {
         guard x > 0 else { return 0 }

@@ -1,0 +1,126 @@
+import CPNG
+import Foundation
+import Testing
+@testable import ImageEngine
+
+/// The 8-bit PNG writer: every filter and level round-trips exactly through
+/// libpng, the file is well formed (chunk CRCs, one zlib stream whose Adler-32
+/// zlib itself checks), the bytes do not depend on the thread count, and the
+/// fused render-to-PNG writes the very bytes of render-then-encode.
+@Suite struct PNGEncoderTests {
+    static func noise(width: Int, height: Int, alpha: Bool, seed: UInt64) -> Image {
+        var rng = SeededRNG(seed: seed)
+        // Smooth gradients with noise on top: something for every filter to win on.
+        return Image(width: width, height: height, hasAlpha: alpha) { x, y in
+            let n = Float(rng.next() % 1000) / 20_000
+            return SIMD4(Float(x) / Float(max(width, 1)) + n, Float(y) / Float(max(height, 1)), Float((x * y) % 97) / 97 * 0.3 + n,
+                         alpha ? Float(rng.next() % 256) / 255 : 1)
+        }
+    }
+
+    /// Chunks as (type, data), each CRC checked with the test's own CRC-32.
+    static func chunks(_ png: Data) -> [(String, [UInt8])] {
+        let b = [UInt8](png)
+        #expect(Array(b.prefix(8)) == [137, 80, 78, 71, 13, 10, 26, 10])
+        var out: [(String, [UInt8])] = []
+        var i = 8
+        while i + 12 <= b.count {
+            let n = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+            let typed = Array(b[(i + 4)..<(i + 8 + n)])
+            let crc = UInt32(b[i + 8 + n]) << 24 | UInt32(b[i + 9 + n]) << 16 | UInt32(b[i + 10 + n]) << 8 | UInt32(b[i + 11 + n])
+            #expect(crc == TestPNG.crc32(typed), "CRC of chunk at \(i)")
+            out.append((String(decoding: typed.prefix(4), as: UTF8.self), Array(typed.dropFirst(4))))
+            i += 12 + n
+        }
+        #expect(i == b.count)
+        return out
+    }
+
+    @Test func everyFilterAndLevelRoundTripsExactly() throws {
+        for (w, h) in [(1, 1), (3, 2), (7, 5), (64, 33)] {
+            for alpha in [false, true] {
+                let img = Self.noise(width: w, height: h, alpha: alpha, seed: UInt64(w * 100 + h))
+                let exact = img.srgb8()
+                for filter in PNGFilterChoice.allCases {
+                    for level in [0, 1, 6, 9] {
+                        let png = try PNGFile.encode(img, compression: PNGCompression(level: level, filter: filter))
+                        let back = try PNGFile.decode(png)
+                        #expect(back.hasAlpha == alpha)
+                        #expect(back.srgb8() == exact, "\(w)×\(h) alpha \(alpha) \(filter) level \(level)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Large enough for several bands (about 1 MB of rows each): the seams
+    /// decode exactly, the stream is one zlib stream (zlib checks its Adler-32),
+    /// and 1, 2 and 3 threads write the same bytes.
+    @Test func bandsMakeOneValidStreamWhateverTheThreads() throws {
+        let img = Self.noise(width: 901, height: 1300, alpha: false, seed: 9)
+        let rowBytes = 901 * 3
+        #expect(1300 > 2 * PNGEncoder.bandRows(rowBytes: rowBytes))
+        for c in [PNGCompression.default, PNGCompression(level: 1, filter: .none), PNGCompression(level: 9, filter: .paeth)] {
+            let one = try PNGFile.encode(img, compression: c, threads: 1)
+            #expect(try PNGFile.encode(img, compression: c, threads: 2) == one)
+            #expect(try PNGFile.encode(img, compression: c, threads: 3) == one)
+            #expect(try PNGFile.decode(one, threads: 2).srgb8() == img.srgb8())
+
+            let chunks = Self.chunks(one)
+            #expect(chunks.first?.0 == "IHDR" && chunks[1].0 == "sRGB" && chunks.last?.0 == "IEND")
+            #expect(chunks.dropFirst(2).dropLast().allSatisfy { $0.0 == "IDAT" })
+            let stream = chunks.filter { $0.0 == "IDAT" }.flatMap(\.1)
+            var inflated = [UInt8](repeating: 0, count: (rowBytes + 1) * 1300 + 1)
+            var size = uLong(inflated.count)
+            let status = stream.withUnsafeBufferPointer { s in
+                inflated.withUnsafeMutableBufferPointer { uncompress($0.baseAddress, &size, s.baseAddress, uLong(s.count)) }
+            }
+            #expect(status == Z_OK, "zlib: \(status)")
+            #expect(Int(size) == (rowBytes + 1) * 1300)
+        }
+    }
+
+    /// Same zlib settings and libpng's filter heuristic: the size of libpng's
+    /// own file (the simplified API at its defaults) within a fraction of a percent.
+    @Test func sizeMatchesLibpngAtItsDefaults() throws {
+        for name in ["rocket.png", "chelsea.png", "coffee.png"] {
+            let img = try Fixtures.photo(name)
+            let ours = try PNGFile.encode(img).count
+            let bytes = img.srgb8()
+            var png = png_image()
+            cpng_image_init(&png)
+            defer { png_image_free(&png) }
+            png.width = UInt32(img.width); png.height = UInt32(img.height)
+            png.format = UInt32(PNG_FORMAT_FLAG_COLOR)
+            var size = Int(cpng_image_png_size_max(&png))
+            var out = [UInt8](repeating: 0, count: size)
+            let ok = bytes.withUnsafeBytes { b in out.withUnsafeMutableBytes { png_image_write_to_memory(&png, $0.baseAddress, &size, 0, b.baseAddress, 0, nil) } }
+            #expect(ok != 0)
+            #expect(abs(Double(ours - size)) / Double(size) < 0.005, "\(name): \(ours) vs libpng \(size)")
+        }
+    }
+
+    @Test func renderToPNGWritesTheBytesOfRenderThenEncode() throws {
+        // Large enough for several PNG bands and row tiles.
+        let photo = try Fixtures.photo("rocket.png").resampledArea(width: 1000, height: 720)
+        var withAlpha = try Fixtures.photo("flower.png").downscaled(toFit: 300)
+        withAlpha.hasAlpha = true
+        for i in 0..<withAlpha.pixelCount { withAlpha.pixels[i].w = Float(i % 256) / 255 }
+        var brushed = Adjustments(shadows: 0.3)
+        brushed.brushes = [BrushStroke(kind: .lighten, points: [BrushPoint(x: 0.3, y: 0.4), BrushPoint(x: 0.6, y: 0.5)])]
+        let cases: [Adjustments] = [
+            Adjustments(), Adjustments(shadows: 0.6, highlights: 0.3, saturation: 0.2, blueSkies: 0.4, vignette: Vignette(strength: 0.4)),
+            Adjustments(blackLevel: 0.1, contrast: 0.3, vignette: Vignette(strength: -0.5)), brushed,
+            Adjustments(effect: EffectCatalog.named("vintage-2")!.effect), Adjustments(effect: EffectCatalog.named("artistic-3")!.effect),
+        ]
+        for image in [photo, withAlpha] {
+            for (k, a) in cases.enumerated() {
+                for threads in k == 1 ? [1, 2] : [2] {
+                    let r = Renderer(threads: threads, cachesAnalysis: threads == 1)
+                    let c = PNGCompression(level: 1)
+                    #expect(try r.renderPNG(image, with: a, compression: c) == PNGFile.encode(r.render(image, with: a), compression: c, threads: threads))
+                }
+            }
+        }
+    }
+}
