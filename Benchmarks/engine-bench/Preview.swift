@@ -92,3 +92,11 @@ func runDiagnostics(_ opts: Options, _ photo: Image) {
         line("PNG encode, zlib \(level), adaptive", best(opts.repeats) { _ = try? PNGFile.encode(photo, compression: PNGCompression(level: level)) })
     }
 }
+
+/// `--profile-one-shot`: the preview rendered to 8-bit with the analysis cache off, in a loop.
+func profileOneShot(_ photo: Image, repeats: Int, threads: Int) {
+    let preview = photo.resampledArea(width: 2048, height: 1536)
+    let r = Renderer(threads: threads, cachesAnalysis: false)
+    var bytes: [UInt8] = []
+    for _ in 0..<repeats { r.render(preview, with: fullPipeline, intoSRGB8: &bytes) }
+}

@@ -20,6 +20,8 @@ struct Options {
     var profilePreview = false
     /// Renders the 256-px proxy in a loop without the analysis cache, for `perf record`.
     var profileColdProxy = false
+    /// Renders the 2048×1536 preview to 8-bit with the analysis cache off, for `perf record`.
+    var profileOneShot = false
 }
 
 func parseOptions() -> Options {
@@ -29,7 +31,7 @@ func parseOptions() -> Options {
         print("""
         usage: engine-bench [--jobs 1,2] [--rounds 5] [--frames 60] [--levels 6,1] [--size 4000x3000] [--no-peer] [--json]
                engine-bench --breakdown [--size WxH] [--repeats 3]
-               engine-bench --profile-preview [--jobs 1] [--repeats 40] | --profile-cold-proxy [--repeats 5]
+               engine-bench --profile-preview | --profile-one-shot [--jobs 1] [--repeats 40] | --profile-cold-proxy [--repeats 5]
         Build with: swift build -c release --product engine-bench
         The peers need python3 with numpy and pyvips (pip install numpy pyvips; apt-get install -y libvips42).
         """)
@@ -51,6 +53,7 @@ func parseOptions() -> Options {
         case "--breakdown": o.breakdown = true
         case "--profile-preview": o.profilePreview = true
         case "--profile-cold-proxy": o.profileColdProxy = true
+        case "--profile-one-shot": o.profileOneShot = true
         case "--json": o.json = true
         case "-h", "--help": usage()
         default: print("unknown argument \(a)"); usage()
@@ -63,6 +66,10 @@ let opts = parseOptions()
 let mp = Double(opts.width * opts.height) / 1e6
 let loadAtStart = loadAverage()
 let photo = try makePhoto(opts.width, opts.height)
+if opts.profileOneShot {
+    profileOneShot(photo, repeats: opts.repeats, threads: opts.jobs.first ?? 1)
+    exit(0)
+}
 if opts.profileColdProxy || opts.profilePreview || opts.breakdown {
     runDiagnostics(opts, photo)
     exit(0)

@@ -8,10 +8,10 @@ extension Renderer {
                            _ byteOut: UnsafeMutablePointer<UInt8>?) -> Void
 
     /// The fused per-pixel pass over row tiles and strips; writes float pixels or 8-bit sRGB.
-    func fusedPass(_ image: Image, _ a: Adjustments, _ plan: RenderPlan,
+    func fusedPass(_ image: Image, _ a: Adjustments, _ plan: RenderPlan, preview: PreviewSource? = nil,
                    floatOut: UnsafeMutablePointer<SIMD4<Float>>?, byteOut: UnsafeMutablePointer<UInt8>?) {
         let w = image.width, h = image.height
-        withRowKernel(image, a, plan) { kernel in
+        withRowKernel(image, a, plan, preview: preview) { kernel in
             Schedule(threads: threads).forEachTile(rows: h, pixelsPerRow: w) { rows in
                 kernel(rows, floatOut.map { $0 + rows.lowerBound * w }, byteOut.map { $0 + 4 * rows.lowerBound * w })
             }
@@ -22,13 +22,15 @@ extension Renderer {
     /// (tone mask, brush masks) and the plan's tables — and hands `body` the
     /// kernel that renders any range of rows. The algorithm lives in the
     /// kernel; who calls it for which rows (tiles over threads, PNG bands) is
-    /// the caller's schedule.
-    func withRowKernel(_ image: Image, _ a: Adjustments, _ plan: RenderPlan, _ body: (RowKernel) -> Void) {
+    /// the caller's schedule. With a `preview` source (8-bit previews of a
+    /// cached photo, no brushes) the first stages read it instead of the float photo.
+    func withRowKernel(_ image: Image, _ a: Adjustments, _ plan: RenderPlan, preview: PreviewSource? = nil,
+                       _ body: (RowKernel) -> Void) {
         let schedule = Schedule(threads: threads)
         let w = image.width, h = image.height
         // The tone mask, and with the cache its per-pixel values too.
         var mask: LocalToneMask? = nil, basePlane: [Float]? = nil
-        if plan.localGain != nil {
+        if plan.localGain != nil && preview == nil {
             if cachesAnalysis {
                 (mask, basePlane) = AnalysisCache.shared.toneMask(for: image, schedule: schedule)
             } else {
@@ -57,6 +59,11 @@ extension Renderer {
         let duotone: [SIMD4<Float>] = plan.duotone.isEmpty ? [.zero] : plan.duotone
         let stops: [Float] = brushes?.stops ?? [0], sat: [Float] = brushes?.saturation ?? [0]
         let lut: [UInt8] = SRGB.encodeTable8, none: [Float] = [0], base: [Float] = basePlane ?? [0]
+        let usePreview = preview != nil, previewGain = usePreview && plan.localGain != nil
+        let previewAlpha = !(preview?.alpha.isEmpty ?? true)
+        let pR: [UInt16] = preview?.sr ?? [0], pG: [UInt16] = preview?.sg ?? [0], pBl: [UInt16] = preview?.sb ?? [0]
+        let pBase: [UInt16] = previewGain ? preview!.base : [0], pAlpha: [UInt8] = previewAlpha ? preview!.alpha : [0]
+        let rootGain: [SIMD2<Float>] = previewGain ? plan.rootGainPairs : [.zero]
         withPointers(image.pixels, xIndex, xFrac, planeA, planeB, gainPairs, exp0, expG, expB, effCurves, duotone) {
             (src: SharedPointer<SIMD4<Float>>, xi: SharedPointer<Int32>, xf: SharedPointer<Float>,
              pA: SharedPointer<Float>, pB: SharedPointer<Float>, gainT: SharedPointer<SIMD2<Float>>,
@@ -65,6 +72,10 @@ extension Renderer {
         withPointers(stops, sat, vig.dx2, lut, base, none, none, none, none, none, none) {
             (bStops: SharedPointer<Float>, bSat: SharedPointer<Float>, vdx: SharedPointer<Float>, lut8: SharedPointer<UInt8>,
              basePtr: SharedPointer<Float>, _: SharedPointer<Float>, _: SharedPointer<Float>, _: SharedPointer<Float>,
+             _: SharedPointer<Float>, _: SharedPointer<Float>, _: SharedPointer<Float>) in
+        withPointers(pR, pG, pBl, pBase, pAlpha, rootGain, none, none, none, none, none) {
+            (qR: SharedPointer<UInt16>, qG: SharedPointer<UInt16>, qB: SharedPointer<UInt16>, qBase: SharedPointer<UInt16>,
+             qAlpha: SharedPointer<UInt8>, rootGainT: SharedPointer<SIMD2<Float>>, _: SharedPointer<Float>, _: SharedPointer<Float>,
              _: SharedPointer<Float>, _: SharedPointer<Float>, _: SharedPointer<Float>) in
             body { (rows: Range<Int>, fOut: UnsafeMutablePointer<SIMD4<Float>>?, bOut: UnsafeMutablePointer<UInt8>?) in
                 let rowBase = rows.lowerBound * w
@@ -88,21 +99,31 @@ extension Renderer {
                     while x0 < w {
                         let n = min(Strip.capacity, w - x0)
                         let p = y * w + x0
-                        Kernels.deinterleave(src + p, n, st)
-                        if hasBase {
-                            Kernels.localGain(st, n, base: basePtr.base + p, table: gainT)
-                        } else if hasMask {
-                            Kernels.maskBase(st, n, ra: ra, rb: rb, xIndex: xi + x0, xFrac: xf + x0, into: st.t1)
-                            Kernels.localGain(st, n, base: st.t1, table: gainT)
-                        }
-                        if hasBrushStops {
-                            for i in 0..<n {
-                                let s = bStops[p + i]
-                                if s != 0 { let g = exp2(s); st.r[i] *= g; st.g[i] *= g; st.b[i] *= g }
+                        if usePreview {
+                            Kernels.loadRoots(qR.base + p, n, st.r)
+                            Kernels.loadRoots(qG.base + p, n, st.g)
+                            Kernels.loadRoots(qB.base + p, n, st.b)
+                            if previewAlpha { Kernels.loadAlpha(qAlpha.base + p, n, st.a) } else { Kernels.opaque(n, st.a) }
+                            if previewGain { Kernels.rootGain(qBase.base + p, n, rootGainT.base, st) }
+                            if hasExposure { Kernels.rootCurves(st, n, e0, e1, e2, scaled: previewGain) }
+                            else { Kernels.squares(st, n, scaled: previewGain) }
+                        } else {
+                            Kernels.deinterleave(src + p, n, st)
+                            if hasBase {
+                                Kernels.localGain(st, n, base: basePtr.base + p, table: gainT)
+                            } else if hasMask {
+                                Kernels.maskBase(st, n, ra: ra, rb: rb, xIndex: xi + x0, xFrac: xf + x0, into: st.t1)
+                                Kernels.localGain(st, n, base: st.t1, table: gainT)
                             }
-                        }
-                        if hasExposure {
-                            Kernels.curves(st, n, e0, e1, e2)
+                            if hasBrushStops {
+                                for i in 0..<n {
+                                    let s = bStops[p + i]
+                                    if s != 0 { let g = exp2(s); st.r[i] *= g; st.g[i] *= g; st.b[i] *= g }
+                                }
+                            }
+                            if hasExposure {
+                                Kernels.curves(st, n, e0, e1, e2)
+                            }
                         }
                         if hasColor { Kernels.color(color, st, n) }
                         if hasBrushSat || hasEffect {
@@ -124,13 +145,13 @@ extension Renderer {
                             else { Kernels.interleaveLighten(st, n, d) }
                         }
                         if let b = bOut {
-                            if vig.active { Kernels.applyVignette(st, n, darken: vig.strength > 0) }
-                            Kernels.interleaveSRGB8(st, n, b + 4 * (p - rowBase), lut8.base)
+                            Kernels.encodeSRGB8(st, n, b + 4 * (p - rowBase), lut8.base,
+                                                vignette: !vig.active ? Kernels.noVignette : (vig.strength > 0 ? Kernels.darken : Kernels.lighten))
                         }
                         x0 += n
                     }
                 }
             }
-        } }
+        } } }
     }
 }

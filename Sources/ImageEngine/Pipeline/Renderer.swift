@@ -95,7 +95,7 @@ public struct Renderer: Sendable {
                         while x0 < sp.count {
                             let k = min(Strip.capacity, sp.count - x0)
                             Kernels.deinterleave(sp.baseAddress! + x0, k, st)
-                            Kernels.interleaveSRGB8(st, k, bp.baseAddress! + 4 * x0, lut.baseAddress!)
+                            Kernels.encodeSRGB8(st, k, bp.baseAddress! + 4 * x0, lut.baseAddress!, vignette: Kernels.noVignette)
                             x0 += k
                         }
                     }
@@ -103,8 +103,12 @@ public struct Renderer: Sendable {
             }
             return
         }
+        // A cached photo is previewed from its compact source (`PreviewSource`); brushes
+        // (a mask per stroke, made per render) take the float photo.
+        let preview = cachesAnalysis && a.brushes.isEmpty
+            ? AnalysisCache.shared.previewSource(for: image, schedule: Schedule(threads: threads)) : nil
         bytes.withUnsafeMutableBufferPointer { bp in
-            fusedPass(image, a, plan, floatOut: nil, byteOut: bp.baseAddress!)
+            fusedPass(image, a, plan, preview: preview, floatOut: nil, byteOut: bp.baseAddress!)
         }
     }
 }
