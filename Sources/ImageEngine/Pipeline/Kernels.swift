@@ -132,11 +132,23 @@ enum Kernels {
     }
 
     /// Linear luminance → log2, for one AoS row (the tone mask's input).
-    static func log2Luminance(_ s: UnsafePointer<SIMD4<Float>>, count n: Int, into out: UnsafeMutablePointer<Float>) {
-        for i in 0..<n {
-            let p = s[i]
-            out[i] = log2(0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z)
+    /// Strip by strip through the planes: read pixel by pixel from the AoS row
+    /// the loop stayed scalar; transposed, it is `maskBase`'s own expression
+    /// (same operations in the same order, so the same bits) and vectorises.
+    static func log2Luminance(_ s: UnsafePointer<SIMD4<Float>>, count n: Int, strip st: Strip, into out: UnsafeMutablePointer<Float>) {
+        var x0 = 0
+        while x0 < n {
+            let k = min(Strip.capacity, n - x0)
+            deinterleave(s + x0, k, st)
+            planarLog2Luminance(st, k, out + x0)
+            x0 += k
         }
+    }
+
+    @inline(never)
+    static func planarLog2Luminance(_ st: Strip, _ n: Int, _ out: UnsafeMutablePointer<Float>) {
+        let r = st.r, g = st.g, b = st.b
+        for i in 0..<n { out[i] = log2(0.2126 * r[i] + 0.7152 * g[i] + 0.0722 * b[i]) }
     }
 
     // MARK: Stages
