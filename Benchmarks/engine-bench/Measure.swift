@@ -74,3 +74,26 @@ struct Pair: Codable {
         load_average_start = loadStart; load_average_end = loadEnd
     }
 }
+
+/// Pins the calling thread to `cpus` (Linux; CPUs below 64). At --jobs 1 the
+/// engine renders on the calling thread alone, so this pins all of its work.
+/// glibc declares `sched_setaffinity` only under _GNU_SOURCE, which Swift's
+/// Glibc module does not set, hence the lookup by name.
+@discardableResult
+func pinCurrentThread(to cpus: [Int]) -> Bool {
+    typealias SetAffinity = @convention(c) (pid_t, Int, UnsafeRawPointer) -> Int32
+    guard let sym = dlsym(nil, "sched_setaffinity") else { return false }
+    var mask = [UInt64](repeating: 0, count: 16)   // 1024 CPUs, glibc's cpu_set_t
+    for c in cpus where c < 64 { mask[0] |= UInt64(1) << UInt64(c) }
+    return mask.withUnsafeBytes { unsafeBitCast(sym, to: SetAffinity.self)(0, $0.count, $0.baseAddress!) } == 0
+}
+
+/// The CPU the calling thread runs on, or -1.
+func currentCPU() -> Int {
+    typealias GetCPU = @convention(c) () -> Int32
+    guard let sym = dlsym(nil, "sched_getcpu") else { return -1 }
+    return Int(unsafeBitCast(sym, to: GetCPU.self)())
+}
+
+/// Every CPU of the machine.
+var allCPUs: [Int] { Array(0..<ProcessInfo.processInfo.processorCount) }

@@ -100,7 +100,15 @@ for j in opts.jobs {
     _ = renderer.render(photo.downscaled(toFit: 256), with: fullPipeline)   // plan cache warm
 
     // `refine render`: what RenderCommand does for 8-bit output, in process.
-    for level in opts.levels {
+    // At --jobs 1, libvips still writes its PNG on a thread of its own beside
+    // its one worker; the pinned rounds put both sides on one and the same core.
+    for (level, pinned) in opts.levels.map({ ($0, false) }) + (j == 1 ? opts.levels.map { ($0, true) } : []) {
+        var cpu = -1
+        if pinned, let p = peer {
+            cpu = currentCPU()
+            guard cpu >= 0, pinCurrentThread(to: [cpu]), p.send(["op": "pin", "cpus": [cpu]]) != nil else { notes.append("cannot pin to CPU \(cpu)"); continue }
+        }
+        defer { if pinned { pinCurrentThread(to: allCPUs); _ = peer?.send(["op": "pin", "cpus": allCPUs]) } }
         let c = PNGCompression(level: level, filter: .adaptive)
         var bytes = 0
         let engine = {
@@ -113,7 +121,8 @@ for j in opts.jobs {
         }
         let cmd: [String: Any] = ["op": "vips_render", "level": level, "filter": "adaptive"]
         if let p = alternate(opts.rounds, peer.flatMap { $0.hasVips ? $0 : nil }, cmd, engine, &notes) {
-            pairs.append(Pair(name: "refine render, PNG in → PNG out (subset), zlib \(level), adaptive filters", peer: "libvips",
+            let name = "refine render, PNG in → PNG out (subset), zlib \(level), adaptive filters" + (pinned ? ", both pinned to CPU \(cpu)" : "")
+            pairs.append(Pair(name: name, peer: "libvips",
                               rounds: p.rounds, engineBytes: bytes, peerBytes: p.peerBytes, loadStart: p.loadStart, loadEnd: loadAverage()))
         }
     }

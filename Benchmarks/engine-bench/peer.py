@@ -15,6 +15,7 @@ Commands
   {"op": "vips_render", "level": L, "filter": "adaptive"|"none"}
                              refine render's work in libvips: PNG in, subset
                              adjustments, PNG out
+  {"op": "pin", "cpus": [C]} every thread of this process onto CPUs C
 Each timing reply: {"s": wall seconds, "cpu": process CPU seconds, ...}.
 
 How each peer is made fair is stated in Benchmarks/engine-bench/README.md.
@@ -265,6 +266,14 @@ def main():
                 except Exception as ex:  # ImportError, or OSError when libvips.so is missing
                     pyvips = None
                     notes.append(f"pyvips unavailable ({type(ex).__name__}: {ex}); pip install pyvips and apt-get install -y libvips42")
+            elif op == "pin":
+                # Every thread of the process (libvips' pool and writer included), and those made later.
+                for tid in os.listdir("/proc/self/task"):
+                    try:
+                        os.sched_setaffinity(int(tid), cmd["cpus"])
+                    except OSError:
+                        pass
+                reply = {"cpus": sorted(os.sched_getaffinity(0))}
             elif op == "numpy_full":
                 c, pool = state["numpy"], state["pool"]
                 reply = timed(lambda: [numpy_full(np, state["rgb"], state["jobs"], pool, c)] and None)

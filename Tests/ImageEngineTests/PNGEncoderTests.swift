@@ -36,6 +36,27 @@ import Testing
         return out
     }
 
+    /// The row encoder's single correction step gives `encode8`'s codes: no guess
+    /// bin holds two thresholds, and every threshold, its float neighbours, the
+    /// guards' edge cases and a million random values agree.
+    @Test func rowEncoderMatchesExactEncoder() {
+        let t = SRGB.thresholds8, bins = Float(SRGB.guessBins)
+        for k in 0..<254 { #expect(Int(t[k] * bins) < Int(t[k + 1] * bins), "thresholds \(k) and \(k + 1) share a bin") }
+        var xs: [Float] = [0, -0, 1, -1, .nan, .infinity, -.infinity, 1e-30, 0.999_999_9, 1.000_001, .leastNonzeroMagnitude]
+        for v in t.prefix(255) { xs += [v, v.nextDown, v.nextUp] }
+        xs += SRGB.decodeTable8
+        var rng = SeededRNG(seed: 8)
+        for _ in 0..<1_000_000 { xs.append(Float(Double(rng.next() % 1_200_000) / 1_000_000 - 0.1)) }
+        let pixels = stride(from: 0, to: xs.count - 3, by: 3).map { SIMD4(xs[$0], xs[$0 + 1], xs[$0 + 2], 1) }
+        var out = [UInt8](repeating: 0, count: pixels.count * 3)
+        pixels.withUnsafeBufferPointer { p in out.withUnsafeMutableBufferPointer { SRGB.encodeRow8(p.baseAddress!, count: p.count, alpha: false, into: $0.baseAddress!) } }
+        var mismatches = 0
+        for (i, p) in pixels.enumerated() where out[3 * i] != SRGB.encode8(p.x) || out[3 * i + 1] != SRGB.encode8(p.y) || out[3 * i + 2] != SRGB.encode8(p.z) {
+            mismatches += 1
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func everyFilterAndLevelRoundTripsExactly() throws {
         for (w, h) in [(1, 1), (3, 2), (7, 5), (64, 33)] {
             for alpha in [false, true] {
