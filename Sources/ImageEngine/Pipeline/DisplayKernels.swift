@@ -12,8 +12,10 @@ extension Kernels {
     /// Vignette modes: none, darken (multiply by `t0`), lighten (blend toward white by `t0`).
     static let noVignette = 0, darken = 1, lighten = 2
 
-    /// The strip to RGBA 8-bit sRGB at `d`, the vignette factor in `t0` applied per `mode`.
-    static func encodeSRGB8(_ st: Strip, _ n: Int, _ d: UnsafeMutablePointer<UInt8>, _ lut: UnsafePointer<UInt8>, vignette mode: Int) {
+    /// The strip to RGBA 8-bit sRGB at `d`, the vignette factor in `t0` applied
+    /// per `mode`; `opaque` when every alpha is known to be 1 (alpha 255 written, not read).
+    static func encodeSRGB8(_ st: Strip, _ n: Int, _ d: UnsafeMutablePointer<UInt8>, _ lut: UnsafePointer<UInt8>, vignette mode: Int,
+                            opaque: Bool = false) {
         let c = Strip.capacity
         @inline(__always) func plane(_ p: UnsafeMutablePointer<Float>, _ k: Int) {
             switch mode {
@@ -23,8 +25,12 @@ extension Kernels {
             }
         }
         plane(st.r, 0); plane(st.g, 1); plane(st.b, 2)
-        alphaBytes(st.a, n, st.idx + 3 * c)
-        pack(st.idx, n, d, lut)
+        if opaque {
+            packOpaque(st.idx, n, d, lut)
+        } else {
+            alphaBytes(st.a, n, st.idx + 3 * c)
+            pack(st.idx, n, d, lut)
+        }
     }
 
     @inline(__always) static func tableIndex(_ v: Float) -> Int32 {
@@ -51,10 +57,19 @@ extension Kernels {
 
     /// One 32-bit store per pixel (bytes R, G, B, A in memory order: little-endian).
     @inline(never) static func pack(_ idx: UnsafePointer<Int32>, _ n: Int, _ d: UnsafeMutablePointer<UInt8>, _ lut: UnsafePointer<UInt8>) {
+        packBody(idx, n, d, lut, opaque: false)
+    }
+
+    @inline(never) static func packOpaque(_ idx: UnsafePointer<Int32>, _ n: Int, _ d: UnsafeMutablePointer<UInt8>, _ lut: UnsafePointer<UInt8>) {
+        packBody(idx, n, d, lut, opaque: true)
+    }
+
+    @inline(__always) static func packBody(_ idx: UnsafePointer<Int32>, _ n: Int, _ d: UnsafeMutablePointer<UInt8>,
+                                           _ lut: UnsafePointer<UInt8>, opaque: Bool) {
         let c = Strip.capacity, d32 = UnsafeMutableRawPointer(d)
         for i in 0..<n {
-            let v = UInt32(lut[Int(idx[i])]) | UInt32(lut[Int(idx[c + i])]) << 8
-                | UInt32(lut[Int(idx[2 * c + i])]) << 16 | UInt32(bitPattern: idx[3 * c + i]) << 24
+            let a = opaque ? 0xFF00_0000 : UInt32(bitPattern: idx[3 * c + i]) << 24
+            let v = UInt32(lut[Int(idx[i])]) | UInt32(lut[Int(idx[c + i])]) << 8 | UInt32(lut[Int(idx[2 * c + i])]) << 16 | a
             d32.storeBytes(of: v.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
         }
     }

@@ -103,7 +103,8 @@ extension Renderer {
                             Kernels.loadRoots(qR.base + p, n, st.r)
                             Kernels.loadRoots(qG.base + p, n, st.g)
                             Kernels.loadRoots(qB.base + p, n, st.b)
-                            if previewAlpha { Kernels.loadAlpha(qAlpha.base + p, n, st.a) } else { Kernels.opaque(n, st.a) }
+                            // An opaque photo's alpha is 1 all through (looks keep alpha): only a look reads it.
+                            if previewAlpha { Kernels.loadAlpha(qAlpha.base + p, n, st.a) } else if hasEffect { Kernels.opaque(n, st.a) }
                             if previewGain { Kernels.rootGain(qBase.base + p, n, rootGainT.base, st) }
                             if hasExposure { Kernels.rootCurves(st, n, e0, e1, e2, scaled: previewGain) }
                             else { Kernels.squares(st, n, scaled: previewGain) }
@@ -146,7 +147,8 @@ extension Renderer {
                         }
                         if let b = bOut {
                             Kernels.encodeSRGB8(st, n, b + 4 * (p - rowBase), lut8.base,
-                                                vignette: !vig.active ? Kernels.noVignette : (vig.strength > 0 ? Kernels.darken : Kernels.lighten))
+                                                vignette: !vig.active ? Kernels.noVignette : (vig.strength > 0 ? Kernels.darken : Kernels.lighten),
+                                                opaque: usePreview && !previewAlpha)
                         }
                         x0 += n
                     }
