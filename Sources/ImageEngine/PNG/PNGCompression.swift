@@ -5,8 +5,8 @@ import CPNG
 /// The default is what libpng writes when nobody asks (zlib level 6, the
 /// adaptive choice among all five filters), so files keep the size they had
 /// when the engine wrote them through libpng's simplified API. Lower levels
-/// trade size for time: on a grainy 12 MP photo level 1 writes about five
-/// times faster and about a sixth larger (see `Benchmarks/engine-bench`).
+/// trade size for time: on engine-bench's grainy 12 MP photo level 1 writes
+/// about four times faster and about a fifth larger.
 public struct PNGCompression: Sendable, Hashable {
     /// zlib's compression level, 0 (stored) … 9 (smallest).
     public var level: Int
