@@ -62,11 +62,10 @@ func runDiagnostics(_ opts: Options, _ photo: Image) {
     }
     if opts.profilePreview {
         let preview = photo.resampledArea(width: 2048, height: 1536)
+        // The editor's frame only: 8-bit output, mask cached.
         let r = Renderer(threads: opts.jobs.first ?? 1)
-        var buffer = r.render(preview, with: fullPipeline)
         var bytes: [UInt8] = []
         for _ in 0..<opts.repeats { r.render(preview, with: fullPipeline, intoSRGB8: &bytes) }
-        for _ in 0..<(opts.repeats / 4) { r.render(preview, with: fullPipeline, into: &buffer) }
         return
     }
     // Per-stage cost on this image, one thread, analysis cache off: each stage pays for everything it needs.

@@ -16,7 +16,7 @@ struct Options {
     var peer = true
     var repeats = 3
     var breakdown = false
-    /// Renders the 2048×1536 preview in a loop (mask cached), for `perf record`.
+    /// Renders the 2048×1536 preview to 8-bit in a loop (mask cached), for `perf record`.
     var profilePreview = false
     /// Renders the 256-px proxy in a loop without the analysis cache, for `perf record`.
     var profileColdProxy = false
