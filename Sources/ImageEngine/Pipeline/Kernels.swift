@@ -31,8 +31,9 @@ enum Kernels {
         return t * t * (3 - 2 * t)
     }
 
-    /// log2 to ≈1e-4 (exponent bits plus a mantissa polynomial): `Num.fastLog2`
-    /// with wrapping integer ops, so no overflow checks block vectorisation.
+    /// `Num.fastLog2` (exponent bits plus a mantissa polynomial — which fits
+    /// ln, not log2: see there) with wrapping integer ops, so no overflow
+    /// checks block vectorisation. Same bits as `Num.fastLog2`.
     @inline(__always) static func log2(_ x: Float) -> Float {
         let v = x > 1e-7 ? x : 1e-7
         let bits = v.bitPattern
