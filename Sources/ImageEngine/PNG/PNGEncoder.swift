@@ -162,7 +162,7 @@ enum PNGEncoder {
         let header: [UInt8] = first ? zlibHeader(compression) : []
         // The bound covers a finished stream; a sync flush adds at most an empty stored block.
         var capacity = header.count + Int(deflateBound(&z, uLong(inputCount))) + 16
-        var bytes = [UInt8](repeating: 0, count: capacity)
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { _, n in n = capacity }   // deflate writes it
         bytes.replaceSubrange(0..<header.count, with: header)
         var produced = header.count
         let last = rows.upperBound == height
@@ -181,7 +181,8 @@ enum PNGEncoder {
             // Out of room (the bound should have prevented it): grow, but never spin.
             guard z.avail_out == 0, capacity < 4 * inputCount + 4096 else { return nil }
             capacity *= 2
-            bytes += [UInt8](repeating: 0, count: capacity - bytes.count)
+            let extra = capacity - bytes.count
+            bytes += [UInt8](unsafeUninitializedCapacity: extra) { _, n in n = extra }
         }
         bytes.removeSubrange(produced...)
         let adler = UInt32(adler32(1, input, uInt(inputCount)))

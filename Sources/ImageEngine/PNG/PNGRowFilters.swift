@@ -3,7 +3,9 @@
 ///
 /// Every filter reads only the raw current row and the raw row above, never
 /// its own output, so each loop is free of loop-carried dependences and LLVM
-/// vectorises it (16 bytes an SSE instruction) even with the runtime `bpp`.
+/// vectorises it (16 bytes an SSE instruction) even with the runtime `bpp` —
+/// provided the index arithmetic wraps (`i &- bpp`): a checked subtraction's
+/// overflow branch kept the loops scalar.
 enum PNGRowFilters {
     /// Filters `cur` (`n` bytes, `bpp` bytes a pixel) against `prev`, the raw
     /// row above (all zeros for the first row), with filter `type` into `out`.
@@ -56,7 +58,7 @@ enum PNGRowFilters {
     static func sub(_ cur: UnsafePointer<UInt8>, _ n: Int, _ bpp: Int, _ out: UnsafeMutablePointer<UInt8>) {
         let lead = min(bpp, n)
         for i in 0..<lead { out[i] = cur[i] }
-        for i in lead..<max(lead, n) { out[i] = cur[i] &- cur[i - bpp] }
+        for i in lead..<max(lead, n) { out[i] = cur[i] &- cur[i &- bpp] }
     }
 
     @inline(never)
@@ -70,7 +72,7 @@ enum PNGRowFilters {
         let lead = min(bpp, n)
         for i in 0..<lead { out[i] = cur[i] &- prev[i] >> 1 }
         for i in lead..<max(lead, n) {
-            let avg = UInt8(truncatingIfNeeded: (UInt16(cur[i - bpp]) &+ UInt16(prev[i])) >> 1)
+            let avg = UInt8(truncatingIfNeeded: (UInt16(cur[i &- bpp]) &+ UInt16(prev[i])) >> 1)
             out[i] = cur[i] &- avg
         }
     }
@@ -85,9 +87,11 @@ enum PNGRowFilters {
         // Left and upper-left are 0 here, so the predictor is the byte above.
         for i in 0..<lead { out[i] = cur[i] &- prev[i] }
         for i in lead..<max(lead, n) {
-            let a = Int16(cur[i - bpp]), b = Int16(prev[i]), c = Int16(prev[i - bpp])
+            let a = Int16(cur[i &- bpp]), b = Int16(prev[i]), c = Int16(prev[i &- bpp])
             let pa = magnitude(b &- c), pb = magnitude(a &- c), pc = magnitude(a &+ b &- c &- c)
-            let pred = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+            // Nested selects, no `&&`: a short-circuit is a branch, and the loop stayed scalar.
+            let bc = pb <= pc ? b : c
+            let pred = pa <= pb ? (pa <= pc ? a : bc) : bc
             out[i] = cur[i] &- UInt8(truncatingIfNeeded: pred)
         }
     }
