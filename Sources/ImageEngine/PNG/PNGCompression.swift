@@ -5,8 +5,9 @@ import CPNG
 /// The default is what libpng writes when nobody asks (zlib level 6, the
 /// adaptive choice among all five filters), so files keep the size they had
 /// when the engine wrote them through libpng's simplified API. Lower levels
-/// trade size for time: on engine-bench's grainy 12 MP photo level 1 writes
-/// about four times faster and about a fifth larger.
+/// trade size for time: on engine-bench's grainy 12 MP photo a whole
+/// `refine render` at level 1 took 0.87 s instead of 4.17 s (one thread) and
+/// wrote 13.21 MB instead of 10.94.
 public struct PNGCompression: Sendable, Hashable {
     /// zlib's compression level, 0 (stored) … 9 (smallest).
     public var level: Int

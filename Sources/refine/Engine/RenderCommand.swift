@@ -23,7 +23,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "A JSON recipe of adjustments.") var recipe: String?
     @Flag(help: "Render a labelled contact sheet of all 24 effects instead.") var contactSheet = false
     @Option(help: "Output bit depth (8 or 16).") var depth: Int = 8
-    @Option(help: "zlib compression level of 8-bit output, 0…9 (1 writes about four times faster and a fifth larger than 6).")
+    @Option(help: "zlib compression level of 8-bit output, 0…9 (1 writes four to five times faster and a fifth larger than 6).")
     var compression: Int = PNGCompression.default.level
     @Option(name: .customLong("png-filter"), help: "PNG row filter of 8-bit output: \(PNGFilterChoice.allCases.map(\.rawValue).joined(separator: ", ")).")
     var pngFilter: String = PNGCompression.default.filter.rawValue
