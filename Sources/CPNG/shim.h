@@ -20,6 +20,25 @@ static inline const char *cpng_image_message(const png_image *image) {
     return image->message;
 }
 
+/* PNG_IMAGE_PNG_SIZE_MAX is a function-like macro: the worst-case size of the
+   whole PNG stream for `image`, so png_image_write_to_memory can run once into a
+   buffer that size instead of twice (once with NULL only to learn the size). */
+static inline png_alloc_size_t cpng_image_png_size_max(const png_image *image) {
+    return PNG_IMAGE_PNG_SIZE_MAX(*image);
+}
+
+/* zlib, for PNGEncoder: libpng's writers compress the image as one deflate
+   stream on one core and the simplified API cannot set the level or the
+   filters, so the engine filters rows itself and deflates bands of rows in
+   parallel (raw deflate, each band primed with the 32 KB before it, joined by
+   sync flushes into one zlib stream). deflateInit2 is a macro. */
+#include <zlib.h>
+
+static inline int cpng_deflate_init_raw(z_stream *stream, int level, int strategy) {
+    memset(stream, 0, sizeof(*stream));
+    return deflateInit2(stream, level, Z_DEFLATED, -15, 8, strategy);
+}
+
 /* Row-at-a-time reading through libpng's low-level API, for statistics of photos
    too large to hold decoded (`refine image info`). libpng reports errors by
    longjmp; every helper below catches them with setjmp in its own frame and

@@ -114,8 +114,12 @@ enum Num {
         return SIMD4(max(y + (p.x - y) * k, 0), max(y + (p.y - y) * k, 0), max(y + (p.z - y) * k, 0), p.w)
     }
 
-    /// log2 for positive floats to about 1e-4, deterministic and branch-free
-    /// (exponent bits plus a polynomial in the mantissa); good enough for masks.
+    /// Meant as log2 for positive floats, deterministic and branch-free
+    /// (exponent bits plus a polynomial in the mantissa). Not log2: the
+    /// polynomial fits ln m, not log2 m (0.693 at m = 2), so the result is
+    /// exact at powers of two and up to 0.31 low just below them. Kept as is
+    /// because rendered values, and the simulated users' metrics, rest on it
+    /// (Docs/ImageEngine.md, "Found, not fixed").
     @inline(__always) static func fastLog2(_ x: Float) -> Float {
         let v = max(x, 1e-7)
         let bits = v.bitPattern

@@ -72,20 +72,12 @@ extension Image {
     public func srgb8(includeAlpha: Bool? = nil) -> [UInt8] {
         let withAlpha = includeAlpha ?? hasAlpha
         let c = withAlpha ? 4 : 3
-        var out = [UInt8](repeating: 0, count: pixelCount * c)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<src.count {
-                    let v = src[i]
-                    let o = i * c
-                    dst[o] = SRGB.encode8(v.x)
-                    dst[o + 1] = SRGB.encode8(v.y)
-                    dst[o + 2] = SRGB.encode8(v.z)
-                    if withAlpha { dst[o + 3] = UInt8((min(max(v.w, 0), 1) * 255).rounded()) }
-                }
+        return [UInt8](unsafeUninitializedCapacity: pixelCount * c) { dst, n in
+            pixels.withUnsafeBufferPointer { src in
+                if let s = src.baseAddress { SRGB.encodeRow8(s, count: src.count, alpha: withAlpha, into: dst.baseAddress!) }
             }
+            n = pixelCount * c
         }
-        return out
     }
 
     /// Copies a rectangle out of the image (clamped to the bounds).

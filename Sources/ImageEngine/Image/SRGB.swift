@@ -55,6 +55,41 @@ public enum SRGB {
         encode8(Float($0) / Float(encodeTableSize - 1))
     }
 
+    /// `encode8` of a row of pixels into interleaved bytes, RGB or RGBA when
+    /// `alpha` (alpha rounded from 0…1): the same codes, faster. PNG output and
+    /// `Image.srgb8` use it.
+    ///
+    /// Why it can be branch-free: the guess is the code at the start of the
+    /// value's bin (x·16384 is exact, so never past the value), and no bin holds
+    /// two thresholds, so one comparison finishes it; clamping first (and
+    /// comparing the clamped value) sends NaN and x ≤ 0 to code 0, below the
+    /// first threshold, and x ≥ 1 (+∞ too) to code 255, whose threshold is
+    /// +∞ — `encode8`'s guards.
+    static func encodeRow8(_ src: UnsafePointer<SIMD4<Float>>, count n: Int, alpha: Bool, into dst: UnsafeMutablePointer<UInt8>) {
+        guess8.withUnsafeBufferPointer { g in
+            thresholds8.withUnsafeBufferPointer { t in
+                let g = g.baseAddress!, t = t.baseAddress!, bins = Float(guessBins)
+                @inline(__always) func code(_ x: Float) -> UInt8 {
+                    let lo = x > 0 ? x : 0, v = lo < 1 ? lo : 1
+                    let c = g[Int(v * bins)]
+                    return v >= t[Int(c)] ? c &+ 1 : c
+                }
+                if alpha {
+                    for i in 0..<n {
+                        let v = src[i], o = 4 * i
+                        dst[o] = code(v.x); dst[o + 1] = code(v.y); dst[o + 2] = code(v.z)
+                        dst[o + 3] = UInt8((min(max(v.w, 0), 1) * 255).rounded())
+                    }
+                } else {
+                    for i in 0..<n {
+                        let v = src[i], o = 3 * i
+                        dst[o] = code(v.x); dst[o + 1] = code(v.y); dst[o + 2] = code(v.z)
+                    }
+                }
+            }
+        }
+    }
+
     /// Linear → nearest 8-bit sRGB code (clamped), exact.
     @inlinable public static func encode8(_ x: Float) -> UInt8 {
         guard x > 0 else { return 0 }

@@ -25,27 +25,28 @@ public enum PNGFile {
         return px
     }
 
-    /// Reads and decodes a file.
-    public static func read(_ url: URL, limits: PNGLimits = .default) throws -> Image {
-        try readWithHeader(url, limits: limits).image
+    /// Reads and decodes a file; `threads` convert the decoded rows to linear light.
+    public static func read(_ url: URL, limits: PNGLimits = .default, threads: Int = 1) throws -> Image {
+        try readWithHeader(url, limits: limits, threads: threads).image
     }
 
     /// Reads a file and also returns its header (original depth and color type).
-    public static func readWithHeader(_ url: URL, limits: PNGLimits = .default) throws -> (image: Image, header: PNGHeader) {
+    public static func readWithHeader(_ url: URL, limits: PNGLimits = .default, threads: Int = 1) throws -> (image: Image, header: PNGHeader) {
         let data: Data
         do { data = try InputFile.read(url.path) } catch {
             throw PNGError(file: url.path, message: error.reason)
         }
-        return try decodeWithHeader(data, name: url.path, limits: limits)
+        return try decodeWithHeader(data, name: url.path, limits: limits, threads: threads)
     }
 
     /// Decodes PNG bytes; `name` is used in error messages.
-    public static func decode(_ data: Data, name: String = "<memory>", limits: PNGLimits = .default) throws -> Image {
-        try decodeWithHeader(data, name: name, limits: limits).image
+    public static func decode(_ data: Data, name: String = "<memory>", limits: PNGLimits = .default, threads: Int = 1) throws -> Image {
+        try decodeWithHeader(data, name: name, limits: limits, threads: threads).image
     }
 
     /// Decodes PNG bytes and returns the header too.
-    public static func decodeWithHeader(_ data: Data, name: String = "<memory>", limits: PNGLimits = .default) throws -> (image: Image, header: PNGHeader) {
+    public static func decodeWithHeader(_ data: Data, name: String = "<memory>", limits: PNGLimits = .default,
+                                        threads: Int = 1) throws -> (image: Image, header: PNGHeader) {
         let header = try PNGHeader(data: data, name: name)
         try header.check(limits, name: name)
         // Deflate cannot expand data more than 1032:1, so a file too small to
@@ -78,29 +79,50 @@ public enum PNGFile {
         let hasAlpha = png.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
         let sixteen = header.bitDepth == 16
 
-        var pixels = [SIMD4<Float>](repeating: .zero, count: w * h)
+        // The conversion to linear floats is per pixel, so it runs on row tiles
+        // over `threads`; libpng's inflate before it is one stream, one core.
+        let schedule = Schedule(threads: threads)
+        var pixels: [SIMD4<Float>]
         if sixteen {
             png.format = UInt32(PNG_FORMAT_FLAG_LINEAR | PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-            var buf = [UInt16](repeating: 0, count: w * h * 4)
+            var buf = [UInt16](unsafeUninitializedCapacity: w * h * 4) { _, n in n = w * h * 4 }
             let ok = buf.withUnsafeMutableBytes { png_image_finish_read(&png, nil, $0.baseAddress, 0, nil) }
             guard ok != 0 else { throw failure(&png, name, "cannot decode PNG data") }
             // libpng's linear formats carry premultiplied alpha; the engine works straight.
-            buf.withUnsafeBufferPointer { s in
-                for i in 0..<(w * h) { pixels[i] = Self.straightPixel16(s.baseAddress! + i * 4, decodeSRGB: decodeSRGB16) }
-            }
-        } else {
-            png.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-            var buf = [UInt8](repeating: 0, count: w * h * 4)
-            let ok = buf.withUnsafeMutableBytes { png_image_finish_read(&png, nil, $0.baseAddress, 0, nil) }
-            guard ok != 0 else { throw failure(&png, name, "cannot decode PNG data") }
-            let lut = SRGB.decodeTable8
-            buf.withUnsafeBufferPointer { s in
-                pixels.withUnsafeMutableBufferPointer { d in
-                    for i in 0..<(w * h) {
-                        let o = i * 4
-                        d[i] = SIMD4(lut[Int(s[o])], lut[Int(s[o + 1])], lut[Int(s[o + 2])], Float(s[o + 3]) / 255)
+            pixels = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { d, n in
+                buf.withUnsafeBufferPointer { s in
+                    let src = SharedPointer(base: s.baseAddress!), dst = SharedMutablePointer(base: d.baseAddress!)
+                    schedule.forEachTile(rows: h, pixelsPerRow: w) { rows in
+                        for i in (rows.lowerBound * w)..<(rows.upperBound * w) {
+                            dst.base[i] = Self.straightPixel16(src.base + i * 4, decodeSRGB: decodeSRGB16)
+                        }
                     }
                 }
+                n = w * h
+            }
+        } else {
+            // Opaque files are read as RGB: a quarter less for libpng to write and us to read.
+            let channels = hasAlpha ? 4 : 3
+            png.format = UInt32(PNG_FORMAT_FLAG_COLOR | (hasAlpha ? PNG_FORMAT_FLAG_ALPHA : 0))
+            var buf = [UInt8](unsafeUninitializedCapacity: w * h * channels) { _, n in n = w * h * channels }
+            let ok = buf.withUnsafeMutableBytes { png_image_finish_read(&png, nil, $0.baseAddress, 0, nil) }
+            guard ok != 0 else { throw failure(&png, name, "cannot decode PNG data") }
+            pixels = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { d, n in
+                buf.withUnsafeBufferPointer { s in
+                    SRGB.decodeTable8.withUnsafeBufferPointer { t in
+                        let src = SharedPointer(base: s.baseAddress!), dst = SharedMutablePointer(base: d.baseAddress!)
+                        let lut = SharedPointer(base: t.baseAddress!)
+                        schedule.forEachTile(rows: h, pixelsPerRow: w) { rows in
+                            let lut = lut.base, s = src.base, d = dst.base
+                            for i in (rows.lowerBound * w)..<(rows.upperBound * w) {
+                                let o = i * channels
+                                let a: Float = channels == 4 ? Float(s[o + 3]) / 255 : 1
+                                d[i] = SIMD4(lut[Int(s[o])], lut[Int(s[o + 1])], lut[Int(s[o + 2])], a)
+                            }
+                        }
+                    }
+                }
+                n = w * h
             }
         }
         return (Image(width: w, height: h, hasAlpha: hasAlpha, pixels: pixels), header)
@@ -136,41 +158,47 @@ public enum PNGFile {
 
     /// Encodes an image as PNG bytes, 8-bit sRGB or 16-bit (libpng writes 16-bit
     /// as linear data with a gAMA 1.0 chunk, which every reader honours).
-    public static func encode(_ image: Image, bitDepth: Int = 8, name: String = "<memory>") throws -> Data {
+    ///
+    /// 8-bit files are written by `PNGEncoder` with `compression` (default:
+    /// libpng's own level 6 and adaptive filters) on `threads` threads; the
+    /// bytes do not depend on the thread count. 16-bit files go through
+    /// libpng's simplified API, which has no compression level: they are
+    /// always written at its defaults, and `compression` does not apply.
+    public static func encode(_ image: Image, bitDepth: Int = 8, compression: PNGCompression = .default, threads: Int = 1,
+                              name: String = "<memory>") throws -> Data {
         guard bitDepth == 8 || bitDepth == 16 else {
             throw PNGError(file: name, message: "can only write 8- or 16-bit PNG, not \(bitDepth)-bit")
         }
         guard image.width > 0, image.height > 0 else {
             throw PNGError(file: name, message: "cannot write an empty \(image.width)×\(image.height) image")
         }
+        if bitDepth == 8 {
+            let w = image.width, alpha = image.hasAlpha, rowBytes = w * (alpha ? 4 : 3)
+            return try image.pixels.withUnsafeBufferPointer { px in
+                let src = SharedPointer(base: px.baseAddress!)
+                return try PNGEncoder.encode(width: w, height: image.height, channels: alpha ? 4 : 3, compression: compression,
+                                             threads: threads, name: name) { rows, buffer in
+                    for y in rows {
+                        SRGB.encodeRow8(src.base + y * w, count: w, alpha: alpha, into: buffer + (y - rows.lowerBound) * rowBytes)
+                    }
+                }
+            }
+        }
+        return try encode16(image, name: name)
+    }
+
+    /// 16-bit through the simplified API, compressed once into a buffer of
+    /// the worst-case size (`PNG_IMAGE_PNG_SIZE_MAX`) rather than twice (a
+    /// first call with no buffer only to learn the size costs a whole compression).
+    static func encode16(_ image: Image, name: String) throws -> Data {
         var png = png_image()
         cpng_image_init(&png)
         defer { png_image_free(&png) }
         png.width = UInt32(image.width)
         png.height = UInt32(image.height)
         let channels = image.hasAlpha ? 4 : 3
-        var format = UInt32(PNG_FORMAT_FLAG_COLOR)
-        if image.hasAlpha { format |= UInt32(PNG_FORMAT_FLAG_ALPHA) }
-
-        func write(_ raw: UnsafeRawBufferPointer) throws -> Data {
-            var size: Int = 0
-            guard png_image_write_to_memory(&png, nil, &size, 0, raw.baseAddress, 0, nil) != 0 else {
-                throw failure(&png, name, "cannot encode PNG")
-            }
-            var out = Data(count: size)
-            let ok = out.withUnsafeMutableBytes { dst in
-                png_image_write_to_memory(&png, dst.baseAddress, &size, 0, raw.baseAddress, 0, nil)
-            }
-            guard ok != 0 else { throw failure(&png, name, "cannot encode PNG") }
-            return out.prefix(size)
-        }
-
-        if bitDepth == 8 {
-            png.format = format
-            let bytes = image.srgb8(includeAlpha: image.hasAlpha)
-            return try bytes.withUnsafeBytes { try write($0) }
-        }
-        png.format = format | UInt32(PNG_FORMAT_FLAG_LINEAR)
+        png.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_LINEAR)
+        if image.hasAlpha { png.format |= UInt32(PNG_FORMAT_FLAG_ALPHA) }
         var samples = [UInt16](repeating: 0, count: image.pixelCount * channels)
         for i in 0..<image.pixelCount {
             var px = image.pixels[i]
@@ -179,13 +207,23 @@ public enum PNGFile {
             let q = (px * 65535).rounded(.toNearestOrEven)
             for c in 0..<channels { samples[i * channels + c] = UInt16(q[c]) }
         }
-        return try samples.withUnsafeBytes { try write($0) }
+        var size = Int(cpng_image_png_size_max(&png))
+        var out = Data(count: size)
+        let ok = samples.withUnsafeBytes { raw in
+            out.withUnsafeMutableBytes { dst in
+                png_image_write_to_memory(&png, dst.baseAddress, &size, 0, raw.baseAddress, 0, nil)
+            }
+        }
+        guard ok != 0 else { throw failure(&png, name, "cannot encode PNG") }
+        out.count = size
+        return out
     }
 
     /// Writes a PNG atomically: to a temporary file in the same directory, then
     /// renamed, so a failure never leaves a half-written file behind.
-    public static func write(_ image: Image, to url: URL, bitDepth: Int = 8) throws {
-        let data = try encode(image, bitDepth: bitDepth, name: url.path)
+    public static func write(_ image: Image, to url: URL, bitDepth: Int = 8, compression: PNGCompression = .default,
+                             threads: Int = 1) throws {
+        let data = try encode(image, bitDepth: bitDepth, compression: compression, threads: threads, name: url.path)
         try AtomicFile.write(data, to: url)
     }
 

@@ -24,6 +24,8 @@ final class AnalysisCache: @unchecked Sendable {
         let mask: LocalToneMask
         /// The mask's per-pixel value (`LocalToneMask.basePlane`), 4 B a pixel.
         let base: [Float]
+        /// What the 8-bit preview reads (8 B a pixel), once a preview has been drawn.
+        var preview: PreviewSource? = nil
     }
 
     private let lock = NSLock()
@@ -31,7 +33,7 @@ final class AnalysisCache: @unchecked Sendable {
     /// A few photos: the preview, its proxy, the goal. Small enough to bound memory.
     let capacity = 4
     /// And at most this many pixels in all (20 B a pixel kept: the photo and its
-    /// mask values), so a batch of 12 MP renders keeps one photo, not four.
+    /// mask values; 28 B once previewed), so a batch of 12 MP renders keeps one photo, not four.
     let pixelBudget = 16_000_000
 
     private static func address(_ image: Image) -> UInt {
@@ -62,6 +64,27 @@ final class AnalysisCache: @unchecked Sendable {
             }
         }
         return (mask, base)
+    }
+
+    /// The photo as the 8-bit preview reads it (`PreviewSource`), built on the first preview.
+    /// Its mask value is always there, so one source serves settings with and without local gain.
+    func previewSource(for image: Image, schedule: Schedule) -> PreviewSource {
+        let (mask, _) = toneMask(for: image, schedule: schedule)
+        let addr = Self.address(image)
+        lock.lock()
+        if let i = entries.firstIndex(where: { $0.address == addr }), let p = entries[i].preview {
+            lock.unlock()
+            return p
+        }
+        lock.unlock()
+        let fresh = PreviewSource(image: image, mask: mask, schedule: schedule)
+        lock.lock()
+        defer { lock.unlock() }
+        if let i = entries.firstIndex(where: { $0.address == addr }) {
+            if let p = entries[i].preview { return p }
+            entries[i].preview = fresh
+        }
+        return fresh
     }
 
     /// Drops every cached analysis (and the photos it kept alive).

@@ -31,8 +31,9 @@ enum Kernels {
         return t * t * (3 - 2 * t)
     }
 
-    /// log2 to ≈1e-4 (exponent bits plus a mantissa polynomial): `Num.fastLog2`
-    /// with wrapping integer ops, so no overflow checks block vectorisation.
+    /// `Num.fastLog2` (exponent bits plus a mantissa polynomial — which fits
+    /// ln, not log2: see there) with wrapping integer ops, so no overflow
+    /// checks block vectorisation. Same bits as `Num.fastLog2`.
     @inline(__always) static func log2(_ x: Float) -> Float {
         let v = x > 1e-7 ? x : 1e-7
         let bits = v.bitPattern
@@ -131,37 +132,24 @@ enum Kernels {
         UnsafeMutableRawPointer(p).assumingMemoryBound(to: SIMD4<Float>.self).pointee
     }
 
-    /// Four planes → interleaved RGBA 8-bit sRGB through `SRGB.encodeTable8` (see there for its error).
-    @inline(never)
-    static func interleaveSRGB8(_ st: Strip, _ n: Int, _ d: UnsafeMutablePointer<UInt8>, _ lut: UnsafePointer<UInt8>) {
-        let idx = st.idx, scale = Float(SRGB.encodeTableSize - 1)
-        // Indices vectorised (round to nearest by the magic-number add), lookups scalar.
-        for c in 0..<3 {
-            let p = c == 0 ? st.r : (c == 1 ? st.g : st.b)
-            for i in 0..<n {
-                let v = clamp01(p[i]) * scale + 12_582_912
-                idx[c * Strip.capacity + i] = Int32(bitPattern: v.bitPattern) &- 0x4B40_0000
-            }
-        }
-        let a = st.a, c3 = 3 * Strip.capacity
-        for i in 0..<n {
-            idx[c3 + i] = Int32(bitPattern: (clamp01(a[i]) * 255 + 12_582_912).bitPattern) &- 0x4B40_0000
-        }
-        // One 32-bit store per pixel (bytes R, G, B, A in memory order: little-endian).
-        let d32 = UnsafeMutableRawPointer(d)
-        for i in 0..<n {
-            let v = UInt32(lut[Int(idx[i])]) | UInt32(lut[Int(idx[Strip.capacity + i])]) << 8
-                | UInt32(lut[Int(idx[2 * Strip.capacity + i])]) << 16 | UInt32(bitPattern: idx[c3 + i]) << 24
-            d32.storeBytes(of: v.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+    /// Linear luminance → log2, for one AoS row (the tone mask's input).
+    /// Strip by strip through the planes: read pixel by pixel from the AoS row
+    /// the loop stayed scalar; transposed, it is `maskBase`'s own expression
+    /// (same operations in the same order, so the same bits) and vectorises.
+    static func log2Luminance(_ s: UnsafePointer<SIMD4<Float>>, count n: Int, strip st: Strip, into out: UnsafeMutablePointer<Float>) {
+        var x0 = 0
+        while x0 < n {
+            let k = min(Strip.capacity, n - x0)
+            deinterleave(s + x0, k, st)
+            planarLog2Luminance(st, k, out + x0)
+            x0 += k
         }
     }
 
-    /// Linear luminance → log2, for one AoS row (the tone mask's input).
-    static func log2Luminance(_ s: UnsafePointer<SIMD4<Float>>, count n: Int, into out: UnsafeMutablePointer<Float>) {
-        for i in 0..<n {
-            let p = s[i]
-            out[i] = log2(0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z)
-        }
+    @inline(never)
+    static func planarLog2Luminance(_ st: Strip, _ n: Int, _ out: UnsafeMutablePointer<Float>) {
+        let r = st.r, g = st.g, b = st.b
+        for i in 0..<n { out[i] = log2(0.2126 * r[i] + 0.7152 * g[i] + 0.0722 * b[i]) }
     }
 
     // MARK: Stages
@@ -302,7 +290,7 @@ enum Kernels {
     /// Vignette (`VignetteGeometry`) factor per pixel into `t0`: for darkening
     /// (strength > 0) the multiplier 1 − s·w, for lightening the blend −s·w
     /// toward white; applied by `interleaveDarken` / `interleaveLighten` or
-    /// `applyVignette`.
+    /// `encodeSRGB8`.
     @inline(never)
     static func vignetteFactor(_ vg: VignetteGeometry, _ st: Strip, _ n: Int, dx2: UnsafePointer<Float>, dy2: Float) {
         let f = st.t0
@@ -311,17 +299,6 @@ enum Kernels {
             for i in 0..<n { f[i] = 1 - s * smoothstep(inner, inv, abs(dx2[i] + dy2).squareRoot()) }
         } else {
             for i in 0..<n { f[i] = -s * smoothstep(inner, inv, abs(dx2[i] + dy2).squareRoot()) }
-        }
-    }
-
-    /// Applies the factor in `t0` to the r, g, b planes (for the 8-bit output).
-    @inline(never)
-    static func applyVignette(_ st: Strip, _ n: Int, darken: Bool) {
-        let r = st.r, g = st.g, b = st.b, f = st.t0
-        if darken {
-            for i in 0..<n { let k = f[i]; r[i] *= k; g[i] *= k; b[i] *= k }
-        } else {
-            for i in 0..<n { let k = f[i]; r[i] += (1 - r[i]) * k; g[i] += (1 - g[i]) * k; b[i] += (1 - b[i]) * k }
         }
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The edge-aware luminance mask behind shadow and highlight recovery.
 ///
 /// Algorithm: log2 luminance is averaged down to a low-resolution grid; a
@@ -32,17 +34,18 @@ struct LocalToneMask: Sendable {
                     // branch-free loop the compiler vectorises), then summed into cells.
                     let logRow = UnsafeMutablePointer<Float>.allocate(capacity: w)
                     let acc = UnsafeMutablePointer<Float>.allocate(capacity: lw)
-                    defer { logRow.deallocate(); acc.deallocate() }
+                    let st = Strip.allocate()
+                    defer { logRow.deallocate(); acc.deallocate(); st.deallocate() }
                     for ly in rows {
                         if factor == 1 {
                             // Proxies: one pixel per cell.
-                            Kernels.log2Luminance(src.base + ly * w, count: w, into: dst.base + ly * lw)
+                            Kernels.log2Luminance(src.base + ly * w, count: w, strip: st, into: dst.base + ly * lw)
                             continue
                         }
                         acc.initialize(repeating: 0, count: lw)
                         let y0 = ly * factor, y1 = min(h, (ly + 1) * factor)
                         for y in y0..<y1 {
-                            Kernels.log2Luminance(src.base + y * w, count: w, into: logRow)
+                            Kernels.log2Luminance(src.base + y * w, count: w, strip: st, into: logRow)
                             for lx in 0..<lw {
                                 var s: Float = 0
                                 for x in (lx * factor)..<min(w, (lx + 1) * factor) { s += logRow[x] }
@@ -60,8 +63,21 @@ struct LocalToneMask: Sendable {
         let lowLong = max(lw, lh)
         let r1 = max(2, Int((Double(lowLong) * 0.03).rounded()))
         let r2 = max(4, Int((Double(lowLong) * 0.10).rounded()))
-        let c1 = Self.guidedCoefficients(logLum, lw, lh, radius: r1, eps: 0.15)
-        let c2 = Self.guidedCoefficients(logLum, lw, lh, radius: r2, eps: 0.15)
+        // The two scales are independent: on two threads at once when the grid is
+        // large enough to be worth a worker (each scale's arithmetic is unchanged).
+        var scales: [[SIMD2<Float>]] = [[], []]
+        let radii = [r1, r2]
+        if schedule.threads > 1 && lw * lh >= 16_384 {
+            scales.withUnsafeMutableBufferPointer { sp in
+                let out = SharedMutablePointer(base: sp.baseAddress!), grid = UncheckedSendable(value: logLum)
+                DispatchQueue.concurrentPerform(iterations: 2) { k in
+                    out.base[k] = Self.guidedCoefficients(grid.value, lw, lh, radius: radii[k], eps: 0.15)
+                }
+            }
+        } else {
+            for k in 0..<2 { scales[k] = Self.guidedCoefficients(logLum, lw, lh, radius: radii[k], eps: 0.15) }
+        }
+        let c1 = scales[0], c2 = scales[1]
         let c = [SIMD2<Float>](unsafeUninitializedCapacity: c1.count) { o, k in
             c1.withUnsafeBufferPointer { c1 in
                 c2.withUnsafeBufferPointer { c2 in for i in 0..<c1.count { o[i] = (c1[i] + c2[i]) * 0.5 } }

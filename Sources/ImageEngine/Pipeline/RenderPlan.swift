@@ -17,6 +17,8 @@ final class RenderPlan: Sendable {
     let exposurePairs: [[SIMD2<Float>]]
     /// The local gain table as (value, slope) pairs.
     let gainPairs: [SIMD2<Float>]
+    /// √gain as (value, slope) pairs, for the 8-bit preview (`PreviewSource`), which scales √x.
+    let rootGainPairs: [SIMD2<Float>]
 
     init(_ a: Adjustments) {
         let curve = ExposureCurve(a)
@@ -49,8 +51,13 @@ final class RenderPlan: Sendable {
             gainPairs = (0...LocalToneCurve.lutSize).map { i in
                 SIMD2(g[i], i < LocalToneCurve.lutSize ? g[i + 1] - g[i] : 0)
             }
+            rootGainPairs = (0...LocalToneCurve.lutSize).map { i in
+                let v = g[i].squareRoot()
+                return SIMD2(v, i < LocalToneCurve.lutSize ? g[i + 1].squareRoot() - v : 0)
+            }
         } else {
             gainPairs = []
+            rootGainPairs = []
         }
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// How work is spread over threads. Separate from the per-pixel algorithms
 /// (Halide's split): every kernel is a pure function of its inputs, and the
@@ -25,19 +26,36 @@ struct Schedule: Sendable {
             return
         }
         let workers = min(threads, tiles)
-        // Static round-robin assignment: no shared counter, deterministic ownership.
+        // Tiles are handed out in order from a shared counter, not dealt in
+        // advance: on a shared machine a worker that loses its core for a while
+        // leaves its tiles to the others instead of holding up the whole frame,
+        // and PNG bands, which compress at different speeds, balance themselves.
+        // Which thread renders a tile never changes what the tile holds.
         let tileRows = self.tileRows
+        let next = TileCounter()
         withoutActuallyEscaping(body) { body in
             // The closure only writes disjoint rows through shared pointers.
             let box = UncheckedSendable(value: body)
-            DispatchQueue.concurrentPerform(iterations: workers) { w in
-                var t = w
-                while t < tiles {
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while let t = next.take(below: tiles) {
                     box.value((t * tileRows)..<min(rows, (t + 1) * tileRows))
-                    t += workers
                 }
             }
         }
+    }
+}
+
+/// The next tile to render, shared by the workers of one `forEachTile`.
+final class TileCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+
+    func take(below count: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
     }
 }
 
