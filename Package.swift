@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "refine-bench",
             dependencies: [
-                "ImageEngine", "Interaction", "UserModels", "Designs", "Harness",
+                "ImageEngine", "Interaction", "UserModels", "Designs", "Harness", "Reports",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/refine-bench",
@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
         .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction", "ImageEngine"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction", "ImageEngine"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Designs", "UserModels", "Interaction"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Reports", "Designs", "UserModels", "Interaction"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Harness", "UserModels"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RefineCLITests", dependencies: ["refine", .product(name: "GRDB", package: "GRDB.swift")]),
     ]

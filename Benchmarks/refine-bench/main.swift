@@ -4,6 +4,7 @@
 import Foundation
 import GRDB
 import Harness
+import Reports
 import ImageEngine
 
 struct Options {
@@ -55,7 +56,7 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 
 let options = Options(CommandLine.arguments)
 let spec = try { () throws -> ExperimentSpec in
-    var spec = try SpecLoader.load(path: options.spec)
+    var spec = try SpecLoader.load(path: options.spec, catalog: .standard)
     if let n = options.participants { spec.population.participants = n }
     return spec
 }()
@@ -132,7 +133,7 @@ let storingShare = max(0, full - sim2) / full
 // 4. The photo-editing agent: simulated seconds per wall-clock second (one job), and
 // the share spent rendering, from the renders the trials count and a measured unit cost.
 let agent = try { () throws -> ExperimentSpec in
-    var s = try SpecLoader.load(path: options.agentSpec)
+    var s = try SpecLoader.load(path: options.agentSpec, catalog: .standard)
     s.population.participants = 4
     return s
 }()
@@ -150,7 +151,7 @@ let unit = seconds { for _ in 0..<200 { _ = Clipping(of: Renderer(threads: 1).re
 // and at twice as many, so growth with participants shows (fixed cost + per trial).
 var rates: [(name: String, participants: Int, trials: Int, seconds: Double)] = []
 for path in SpecLoader.specPaths(in: "Experiments") + (options.large ? SpecLoader.specPaths(in: "Experiments/large") : []) {
-    let base = try SpecLoader.load(path: path)
+    let base = try SpecLoader.load(path: path, catalog: .standard)
     let label = path.hasPrefix("Experiments/large/") ? "large/\(base.name)" : base.name
     for n in path.hasPrefix("Experiments/large/") ? [base.population.participants] : [base.population.participants, 2 * base.population.participants] {
         var s = base

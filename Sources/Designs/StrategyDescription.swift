@@ -10,6 +10,14 @@ public struct StrategyDescription: Sendable, Hashable {
     public var source: String
     /// Parameters a spec may set, with their meaning and default.
     public var parameters: [String: String]
+
+    public init(name: String, question: String, summary: String, source: String, parameters: [String: String]) {
+        self.name = name
+        self.question = question
+        self.summary = summary
+        self.source = source
+        self.parameters = parameters
+    }
 }
 
 /// A design question and its strategies.
@@ -17,13 +25,10 @@ public struct DesignQuestion: Sendable, Hashable {
     public var name: String
     public var title: String
     public var strategies: [StrategyDescription]
-}
 
-/// Every design question Refine knows, for listings and name suggestions.
-public enum DesignCatalog {
-    public static let questions: [DesignQuestion] = [PIPDesigns.question, ExposureDesigns.question, EffectsDesigns.question]
-
-    public static func question(named name: String) -> DesignQuestion? {
-        questions.first { $0.name == name }
+    public init(name: String, title: String, strategies: [StrategyDescription]) {
+        self.name = name
+        self.title = title
+        self.strategies = strategies
     }
 }

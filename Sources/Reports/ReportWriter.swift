@@ -14,25 +14,26 @@ public enum ReportWriter {
         // Report the run with the spec it was made from, even if the file has changed since.
         let spec = try results.spec(current: current)
         return try StagedFolder.write(to: output) { staging in
-            var document = ReportDocument(title: spec.report.title)
-            var figures: [GnuplotFigure] = []
             let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: results)
-            let answer = AnswerSection.build(spec: spec, results: results, screening: screening, into: &document)
+            var report = QuestionReport(spec: spec, results: results, screening: screening, folder: staging,
+                                        document: ReportDocument(title: spec.report.title), figures: [])
+            let answer = AnswerSection.build(spec: spec, results: results, screening: screening, into: &report.document)
             // The answer alone, for `refine report --index` and for scripts.
             try JSONFiles.write(answer, to: staging.appendingPathComponent("answer.json"))
-            Sections.introduction(spec: spec, results: results, into: &document)
-            switch spec.question {
-            case "pip": PIPReport(spec: spec, results: results).build(into: &document, figures: &figures)
-            case "exposure": try ExposureReport(spec: spec, results: results, screening: screening).build(into: &document, figures: &figures, folder: staging)
-            case "effects": try EffectsReport(spec: spec, results: results).build(into: &document, figures: &figures, folder: staging)
-            default: document.add(.paragraph("No question-specific sections for '\(spec.question)' yet."))
+            Sections.introduction(spec: spec, results: results, into: &report.document)
+            if let question = spec.reportedQuestion {
+                try question.addReportSections(to: &report)
+            } else {
+                report.document.add(.paragraph("No question-specific sections for '\(spec.question)'."))
             }
-            try CeilingSection.build(spec: spec, results: results, into: &document)
-            LearningSection(kit: ReportKit(spec: spec, results: results)).build(into: &document, figures: &figures)
-            ReplaySection.build(spec: spec, results: results, store: store, into: &document, folder: staging)
-            try SensitivitySection.build(spec: spec, store: store, screening: screening, into: &document, figures: &figures)
-            Sections.provenance(spec: spec, results: results, into: &document)
-            for figure in figures { try Gnuplot.render(figure, in: staging) }
+            try CeilingSection.build(spec: spec, results: results, into: &report.document)
+            LearningSection(kit: ReportKit(spec: spec, results: results)).build(into: &report.document, figures: &report.figures)
+            ReplaySection.build(spec: spec, results: results, store: store, into: &report.document, folder: staging)
+            try TuningSection.build(spec: spec, store: store, into: &report.document, figures: &report.figures)
+            try SensitivitySection.build(spec: spec, store: store, screening: screening, into: &report.document, figures: &report.figures)
+            Sections.provenance(spec: spec, results: results, into: &report.document)
+            let document = report.document
+            for figure in report.figures { try Gnuplot.render(figure, in: staging) }
             try document.html.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
             try document.markdown.write(to: staging.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
         }

@@ -82,7 +82,7 @@ public struct ResultSet: Sendable {
     /// file has changed since).
     public static func spec(of run: RunRecord, storedText: String, current: ExperimentSpec) throws -> ExperimentSpec {
         run.specSHA256 == current.sha256
-            ? current : try SpecLoader.parse(storedText, file: run.specPath + " (as stored in run \(run.id))")
+            ? current : try SpecLoader.parse(storedText, file: run.specPath + " (as stored in run \(run.id))", catalog: .standard)
     }
 
     /// The spec this result set's run was made from (see `spec(of:storedText:current:)`).

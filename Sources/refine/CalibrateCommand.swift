@@ -72,7 +72,7 @@ struct CalibrateCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let base = try SpecLoader.load(path: spec)
+            let base = try SpecLoader.load(path: spec, catalog: .standard)
             let gate = try gateSettings(base)
             guard pairs >= 1 else { throw InputError("--pairs: expected at least 1") }
             guard power >= 0 && power <= 1 else { throw InputError("--power: expected a share between 0 and 1, got \(power)") }

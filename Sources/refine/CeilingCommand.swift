@@ -24,7 +24,7 @@ struct CeilingCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let experiment = try SpecLoader.load(path: spec)
+            let experiment = try SpecLoader.load(path: spec, catalog: .standard)
             guard let ceilings = try Ceilings.analyse(experiment) else {
                 throw InputError("\(spec): question '\(experiment.question)' has no goal looks to search (ceilings apply to photo tasks)")
             }

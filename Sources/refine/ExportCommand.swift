@@ -49,7 +49,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard rowGroupRows > 0 else { throw InputError("--row-group-rows: expected a positive number of rows, got \(rowGroupRows)") }
-            let experiment = try SpecLoader.load(path: spec)
+            let experiment = try SpecLoader.load(path: spec, catalog: .standard)
             let store = try RunStore(readingFrom: db ?? OutputPath.inside("runs", "\(experiment.name).sqlite"))
             let output = URL(fileURLWithPath: try out ?? OutputPath.inside("runs", "\(experiment.name)-export"))
             // An export killed half-way left its staging folder (and maybe the previous export, moved aside).

@@ -66,7 +66,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let experiment = try SpecLoader.load(path: spec)
+            let experiment = try SpecLoader.load(path: spec, catalog: .standard)
             let gate = try gateSettings(experiment)
             let base: Baseline
             do { base = try Baseline.load(baseline) } catch let e as ReportError {
@@ -118,7 +118,7 @@ struct BaselineCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let experiment = try SpecLoader.load(path: spec)
+                let experiment = try SpecLoader.load(path: spec, catalog: .standard)
                 let gate = try gateSettings(experiment)
                 let results = try source.results(for: experiment)
                 let path = try output ?? OutputPath.inside("Data/baselines", "\(experiment.name).json")

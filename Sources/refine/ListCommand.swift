@@ -31,7 +31,7 @@ struct ListCommand: ParsableCommand {
             for t in topics {
                 switch t {
                 case .designs:
-                    out["designs"] = DesignCatalog.questions.flatMap { q in
+                    out["designs"] = QuestionCatalog.standard.questions.map(\.design).flatMap { q in
                         q.strategies.map { ["question": q.name, "name": $0.name, "summary": $0.summary,
                                             "parameters": $0.parameters.keys.sorted().joined(separator: ", ")] }
                     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harness
+import Reports
 
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,7 +26,7 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             announce(Leftovers.clean(for: output, hidden: false))
-            let summary = try ShardMerge.merge(inputs: shards, output: output, allowPartial: allowPartial)
+            let summary = try ShardMerge.merge(inputs: shards, output: output, allowPartial: allowPartial, catalog: .standard)
             print("merged \(summary.shards.count) shard(s), \(summary.trials) trials → \(summary.output) (run \(summary.runID))")
         }
     }

@@ -65,7 +65,7 @@ struct PowerCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let base = try SpecLoader.load(path: spec)
+            let base = try SpecLoader.load(path: spec, catalog: .standard)
             guard studies >= 1 else { throw InputError("--studies: expected at least 1, got \(studies)") }
             guard power > 0 && power <= 1 else { throw InputError("--power: expected a share above 0 and at most 1, got \(power)") }
             let counts = try participantCounts(base)

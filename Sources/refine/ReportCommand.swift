@@ -56,7 +56,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             if index { return try writeIndex() }
-            let experiment = try SpecLoader.load(path: specs[0])
+            let experiment = try SpecLoader.load(path: specs[0], catalog: .standard)
             let store = try RunStore(readingFrom: db ?? OutputPath.inside("runs", "\(experiment.name).sqlite"))
             let output = URL(fileURLWithPath: try out ?? OutputPath.inside("Reports", experiment.name))
             // A report killed half-way left its staging folder (and maybe the previous report, moved aside).
@@ -78,7 +78,7 @@ struct ReportCommand: ParsableCommand {
         }
         var entries: [IndexEntry] = []
         for path in paths {
-            let spec = try SpecLoader.load(path: path)
+            let spec = try SpecLoader.load(path: path, catalog: .standard)
             let folder = URL(fileURLWithPath: reports).appendingPathComponent(spec.name)
             let answer: Answer?
             do { answer = try ExperimentIndex.answer(inReport: folder) } catch let e as ReportError { throw InputError(e.description) }

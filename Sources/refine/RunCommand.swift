@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Harness
+import Reports
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,7 +40,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard let shard = Shard(parsing: shard) else { throw InputError("--shard: expected I/N with 1 ≤ I ≤ N, e.g. 2/4; got '\(self.shard)'") }
-            let experiment = try SpecLoader.load(path: spec)
+            let experiment = try SpecLoader.load(path: spec, catalog: .standard)
             let dbPath = try database.path(for: experiment)
             let store = try RunStore(path: dbPath)
             // Closed on every way out, interrupted runs included, so the main file holds everything.

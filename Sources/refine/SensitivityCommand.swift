@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harness
+import Reports
 
 struct SensitivityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,7 +31,7 @@ struct SensitivityCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let experiment = try SpecLoader.load(path: spec)
+            let experiment = try SpecLoader.load(path: spec, catalog: .standard)
             let settings = experiment.sensitivity
             let variants: [(label: String, spec: ExperimentSpec)] = screen
                 ? experiment.screeningVariants(trajectories: settings?.screen.trajectories ?? 4,

@@ -38,8 +38,8 @@ struct ValidateCommand: ParsableCommand {
         try reportingErrors {
             guard participants >= 2 else { throw InputError("--participants: expected at least 2") }
             announce(Leftovers.clean(for: out, hidden: true))
-            let subject = try invarianceSpec.map { try SpecLoader.load(path: $0) }
-                ?? SpecLoader.parse(NameInvariance.defaultSpec, file: "name-invariance.yaml")
+            let subject = try invarianceSpec.map { try SpecLoader.load(path: $0, catalog: .standard) }
+                ?? SpecLoader.parse(NameInvariance.defaultSpec, file: "name-invariance.yaml", catalog: .standard)
             let checks = ValidationSuite(participants: participants, seed: seed).run()
                 + [try NameInvariance.check(spec: subject, jobs: 2)]
             try ValidationReport.write(checks, participants: participants, seed: seed, to: URL(fileURLWithPath: out))

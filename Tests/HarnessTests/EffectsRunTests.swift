@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Harness
+import Reports
 
 @Suite("The effects question end to end")
 struct EffectsRunTests {
@@ -27,7 +28,7 @@ struct EffectsRunTests {
 
     @Test("matching and exploring trials run deterministically and record the effects metrics")
     func runs() throws {
-        let s = try SpecLoader.parse(spec(), file: "/tmp/effects-test.yaml")
+        let s = try SpecLoader.parse(spec(), file: "/tmp/effects-test.yaml", catalog: .standard)
         func flat(_ r: [TrialResult]) -> [String] { r.flatMap { t in t.outcome.metrics.map { "\(t.trial.key)#\($0.name)=\($0.value)" } } }
         let one = try ExperimentRunner.simulate(spec: s, jobs: 1), two = try ExperimentRunner.simulate(spec: s, jobs: 2)
         #expect(flat(one) == flat(two))
@@ -40,7 +41,7 @@ struct EffectsRunTests {
     @Test("an unknown family is refused with a suggestion")
     func badFamily() {
         do {
-            _ = try SpecLoader.parse(spec(goal: "{family: auro}"), file: "/tmp/effects-test.yaml")
+            _ = try SpecLoader.parse(spec(goal: "{family: auro}"), file: "/tmp/effects-test.yaml", catalog: .standard)
             Issue.record("expected an error")
         } catch let e as SpecError {
             #expect(e.message.contains("did you mean 'aura'"))

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Harness
+import Reports
 
 @Suite("The exposure question end to end")
 struct ExposureRunTests {
@@ -28,7 +29,7 @@ struct ExposureRunTests {
     func runs() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let s = try SpecLoader.parse(spec(), file: dir.appendingPathComponent("e.yaml").path)
+        let s = try SpecLoader.parse(spec(), file: dir.appendingPathComponent("e.yaml").path, catalog: .standard)
         let store = try RunStore(path: dir.appendingPathComponent("e.sqlite").path)
         let a = try ExperimentRunner.run(spec: s, store: store, options: RunOptions(jobs: 1, trace: true))
         let b = try ExperimentRunner.run(spec: s, store: store, options: RunOptions(jobs: 2))
@@ -51,8 +52,8 @@ struct ExposureRunTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("e.yaml").path
         try spec(goal: "{shadows: 0.01}").write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(throws: SpecError.self) { try SpecLoader.load(path: path) }
+        #expect(throws: SpecError.self) { try SpecLoader.load(path: path, catalog: .standard) }
         try spec(goal: "{shadow: 0.5}").write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(throws: SpecError.self) { try SpecLoader.load(path: path) }
+        #expect(throws: SpecError.self) { try SpecLoader.load(path: path, catalog: .standard) }
     }
 }

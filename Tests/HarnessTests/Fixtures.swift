@@ -1,5 +1,6 @@
 import Foundation
 @testable import Harness
+import Reports
 
 /// A small PIP spec for tests: everything exercised, quick to run.
 func smallSpec(participants: Int = 4, seed: UInt64 = 7, extra: String = "") -> String {
@@ -21,7 +22,7 @@ func smallSpec(participants: Int = 4, seed: UInt64 = 7, extra: String = "") -> S
 }
 
 func parse(_ text: String, file: String = "test.yaml") throws -> ExperimentSpec {
-    try SpecLoader.parse(text, file: file)
+    try SpecLoader.parse(text, file: file, catalog: .standard)
 }
 
 /// A fresh temporary directory, removed by the caller.

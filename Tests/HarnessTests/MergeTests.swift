@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Harness
+import Reports
 
 @Suite("Sharding and merging")
 struct MergeTests {
@@ -33,7 +34,7 @@ struct MergeTests {
             return p
         }
         let merged = dir.appendingPathComponent("merged.sqlite").path
-        let summary = try ShardMerge.merge(inputs: shards, output: merged)
+        let summary = try ShardMerge.merge(inputs: shards, output: merged, catalog: .standard)
         #expect(summary.trials == TrialPlan(spec: spec).trials.count)
         let a = try metrics(whole), b = try metrics(merged)
         #expect(!a.isEmpty && a == b)
@@ -55,7 +56,7 @@ struct MergeTests {
         try runShard(other, Shard(index: 2, count: 2), wrongSeed)
         let out = dir.appendingPathComponent("out.sqlite").path
         func refusal(_ inputs: [String]) -> String? {
-            do { _ = try ShardMerge.merge(inputs: inputs, output: out); return nil } catch let e as StoreError { return e.message } catch { return "\(error)" }
+            do { _ = try ShardMerge.merge(inputs: inputs, output: out, catalog: .standard); return nil } catch let e as StoreError { return e.message } catch { return "\(error)" }
         }
         #expect(refusal([s1, wrongSeed])?.contains("seed") == true)
         #expect(refusal([s1, s1])?.contains("also in") == true)

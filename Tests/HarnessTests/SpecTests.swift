@@ -27,6 +27,31 @@ struct SpecTests {
         #expect(novice["motor.aim_sd_deg"] == 9 && expert["motor.aim_sd_deg"] == 7)   // defaults 6 and 4
     }
 
+    @Test("a tuning point runs only the swept strategy, under its own label, with the value set")
+    func tuningVariants() throws {
+        let tuning = "tuning:\n  participants: 3\n  parameters:\n    - {strategy: projected-momentum, parameter: margin_pt, values: [8, 24]}"
+        let spec = try parse(smallSpec(extra: tuning))
+        #expect(spec.tuning?.metric == spec.knownMetrics[0])
+        let variants = spec.tuningVariants()
+        #expect(variants.map(\.label) == ["tune:projected-momentum.margin_pt=8.0", "tune:projected-momentum.margin_pt=24.0"])
+        let point = variants[1].spec
+        #expect(point.strategies.map(\.label) == ["projected-momentum"] && point.population.participants == 3)
+        #expect(point.strategies[0].parameters["margin_pt"] == .number(24) && point.strategies[0].parameters["rate"] == .text("normal"))
+        // Same label, same keys: each person meets every value with the same intentions.
+        #expect(Set(TrialPlan(spec: point).trials.map(\.key)) == Set(TrialPlan(spec: variants[0].spec).trials.map(\.key)))
+    }
+
+    @Test("tuning errors name the strategy, the parameter and the value")
+    func tuningErrors() throws {
+        func tuning(_ sweep: String) -> String { smallSpec(extra: "tuning:\n  parameters:\n    - \(sweep)") }
+        let label = try #require(error(tuning("{strategy: projected-momentun, parameter: margin_pt, values: [8, 24]}")))
+        #expect(label.message.contains("no strategy labelled 'projected-momentun' (did you mean 'projected-momentum'?)"))
+        let value = try #require(error(tuning("{strategy: projected-momentum, parameter: margin_pt, values: [8, 900]}")))
+        #expect(value.field == "tuning.parameters[0].values[1]" && value.message.contains("margin_pt"), "\(value)")
+        let one = try #require(error(tuning("{strategy: projected-momentum, parameter: margin_pt, values: [8]}")))
+        #expect(one.message.contains("at least two values"))
+    }
+
     @Test("malformed YAML reports line and column")
     func malformed() throws {
         let e = try #require(error("name: x\nquestion: pip\nstrategies: [a, b\nseed: 1\n"))

@@ -146,6 +146,38 @@ struct GateTests {
         #expect(md.contains("144 trials"))
     }
 
+    @Test("design-parameter sweeps are stored as variants and reported with the best value and those within noise")
+    func tuning() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sweep = """
+            tuning:
+              participants: 4
+              metric: settle_time_s
+              parameters:
+                - {strategy: projected-fast, parameter: response, values: [0.2, 1.5]}
+
+            """
+        let spec = try writeSpec(dir, replace: ("report:", sweep + "report:"))
+        #expect(try CLI.run(["run", spec.path, "--db", "r.sqlite"], in: dir).status == 0)
+        let t = try CLI.run(["tune", spec.path, "--db", "r.sqlite"], in: dir)
+        #expect(t.status == 0, "\(t.stderr)")
+        #expect(t.stdout.contains("tune:projected-fast.response=0.2"), "\(t.stdout)")
+        let report = try CLI.run(["report", spec.path, "--db", "r.sqlite", "--out", "out"], in: dir)
+        #expect(report.status == 0, "\(report.stderr)")
+        let md = try String(contentsOf: dir.appendingPathComponent("out/report.md"), encoding: .utf8)
+        #expect(md.contains("Tuning the design's parameters"))
+        // A spring with a 1.5 s response settles far later than one of 0.2 s: the physics decides the best value.
+        #expect(md.contains("projected-fast.response: best value 0.2") && md.contains("measurably worse: 1.5"), "\(md)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/tuning_projected_fast_response.png").path))
+        // The main report still reads the ordinary run, not a sweep point.
+        #expect(md.contains("144 trials"))
+
+        let bad = try writeSpec(dir, name: "bad.yaml", replace: ("report:", sweep.replacingOccurrences(of: "response", with: "respons") + "report:"))
+        let refused = try CLI.run(["tune", bad.path, "--db", "r.sqlite"], in: dir)
+        #expect(refused.status == 2 && refused.stderr.contains("has no parameter 'respons'") && refused.stderr.contains("did you mean 'response'"), "\(refused.stderr)")
+    }
+
     @Test("the screening of every assumption is stored as variants; the report opens with the answer and labels each claim")
     func screening() throws {
         let dir = temporaryDirectory()

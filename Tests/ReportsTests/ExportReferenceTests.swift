@@ -47,7 +47,7 @@ struct ExportReferenceTests {
     static func database() throws -> (store: RunStore, spec: ExperimentSpec, folder: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refine-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let spec = try SpecLoader.load(path: specPath)
+        let spec = try SpecLoader.load(path: specPath, catalog: .standard)
         let store = try RunStore(path: folder.appendingPathComponent("fixture.sqlite").path)
         let provenance = Provenance(toolVersion: Provenance.toolVersion, gitCommit: "test", gitDirty: false, gitDirtyPaths: [],
                                     os: "test", swiftVersion: "test", argv: ["test"], host: "test", pid: 0)

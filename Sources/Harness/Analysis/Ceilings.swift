@@ -11,7 +11,7 @@ public enum Ceilings {
     /// Every strategy's ceiling on every task of `spec` that has a goal look, or
     /// nil when the question has no control space to search (PIP).
     public static func analyse(_ spec: ExperimentSpec) throws -> [DesignCeiling]? {
-        guard let simulator = try QuestionRegistry.simulator(for: spec) as? CeilingAnalysing else { return nil }
+        guard let simulator = try spec.plugin.simulator(for: spec) as? CeilingAnalysing else { return nil }
         return simulator.ceilings(seed: spec.seed, strategies: spec.strategies.map(\.label), tasks: spec.tasks.map(\.id))
     }
 }

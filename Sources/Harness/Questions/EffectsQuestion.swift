@@ -118,7 +118,8 @@ public struct EffectsSimulator: FilmedSimulator {
         return scene
     }
 
-    static func tasks(from node: SpecNode) throws -> [TaskSpec] {
+    /// Reads the spec's `tasks:` node.
+    public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task") }
         var ids: Set<String> = []

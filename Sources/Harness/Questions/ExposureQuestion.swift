@@ -60,7 +60,8 @@ public struct ExposureSimulator: FilmedSimulator {
         policy = spec.policy
     }
 
-    static func tasks(from node: SpecNode) throws -> [TaskSpec] {
+    /// Reads the spec's `tasks:` node.
+    public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task") }
         var ids: Set<String> = []

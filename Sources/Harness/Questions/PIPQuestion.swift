@@ -28,7 +28,8 @@ public struct PIPSimulator: FilmedSimulator {
         self.limits = spec.limits
     }
 
-    static func tasks(from node: SpecNode) throws -> [TaskSpec] {
+    /// Reads the spec's `tasks:` node.
+    public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         var moves: [(Corner, Corner)] = []
         if node.isMapping && (try? node.optional("moves")) != nil {
             try node.rejectUnknownKeys(["moves"])

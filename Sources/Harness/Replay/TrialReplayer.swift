@@ -36,7 +36,7 @@ public struct TrialReplayer: Sendable {
     public init(spec: ExperimentSpec) throws {
         self.spec = spec
         plan = TrialPlan(spec: spec)
-        guard let simulator = try QuestionRegistry.simulator(for: spec) as? any FilmedSimulator else {
+        guard let simulator = try spec.plugin.simulator(for: spec) as? any FilmedSimulator else {
             throw SpecError(file: spec.path, field: "question", message: "trials of question '\(spec.question)' cannot be replayed")
         }
         self.simulator = simulator

@@ -58,7 +58,7 @@ public enum ExperimentRunner {
     public static func simulate(spec: ExperimentSpec, jobs: Int = 1, shard: Shard = .whole) throws -> [TrialResult] {
         let plan = TrialPlan(spec: spec)
         let sessions = plan.sessions(in: shard)
-        let simulator = try QuestionRegistry.simulator(for: spec)
+        let simulator = try spec.plugin.simulator(for: spec)
         let results = Locked([[TrialResult]?](repeating: nil, count: sessions.count))
         DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { worker in
             var mine: [(Int, [TrialResult])] = []
@@ -87,7 +87,7 @@ public enum ExperimentRunner {
         let plan = TrialPlan(spec: spec)
         let mySessions = plan.sessions(in: options.shard)
         let mine = mySessions.flatMap { plan.trials[$0] }
-        let simulator = try QuestionRegistry.simulator(for: spec)
+        let simulator = try spec.plugin.simulator(for: spec)
         let provenance = Provenance.current(argv: options.argv,
                                             gitDirectory: URL(fileURLWithPath: spec.path).deletingLastPathComponent())
         try store.markDeadRunsInterrupted()

@@ -31,6 +31,34 @@ public enum TaskGoal: Sendable, Hashable {
     /// Choose and refine an effect on `photo` to match `goal` (to within `tolerance`
     /// mean ΔE00), or, with no goal, browse for a look one likes.
     case chooseEffect(photo: String, goal: Effect?, tolerance: Double)
+    /// The goal of a question that defines its own kind of task.
+    case custom(CustomTaskGoal)
+
+    /// The photo the task is done on, if any.
+    public var photo: String? {
+        switch self {
+        case .movePIP: nil
+        case .adjustPhoto(let photo, _, _), .chooseEffect(let photo, _, _): photo
+        case .custom(let goal): goal.value.photo
+        }
+    }
+}
+
+/// What a question plug-in's own task goal must offer the harness.
+public protocol QuestionTaskGoal: Sendable, Hashable {
+    /// The photo the task is done on, if any (for provenance and exports).
+    var photo: String? { get }
+}
+
+/// A plug-in's task goal, boxed so that `TaskGoal` stays a plain value: a new
+/// question brings its goal type instead of adding a case here.
+public struct CustomTaskGoal: Sendable, Hashable {
+    public let value: any QuestionTaskGoal
+
+    public init(_ value: some QuestionTaskGoal) { self.value = value }
+
+    public static func == (a: Self, b: Self) -> Bool { AnyHashable(a.value) == AnyHashable(b.value) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(value)) }
 }
 
 /// When a trial stops if the person has not finished.
@@ -54,6 +82,8 @@ public struct ReportSettings: Sendable, Hashable {
 public struct ExperimentSpec: Sendable {
     public var name: String
     public var question: String
+    /// The question plug-in `question` names: its tasks, simulator and metrics.
+    public var plugin: any TrialQuestion
     public var title: String
     public var description: String
     public var seed: UInt64
@@ -68,6 +98,8 @@ public struct ExperimentSpec: Sendable {
     public var report: ReportSettings
     public var gate: GateSettings?
     public var sensitivity: SensitivitySettings?
+    /// Design-parameter sweeps (`tuning:`), run by `refine tune`.
+    public var tuning: TuningSettings? = nil
     /// The exact text the spec was read from and its SHA-256 (provenance).
     public var text: String
     public var sha256: String
@@ -152,6 +184,6 @@ public struct ScreenSettings: Sendable, Hashable {
 }
 
 extension ExperimentSpec {
-    /// Every metric this experiment's question records, in report order.
-    public var knownMetrics: [String] { QuestionRegistry.metricNames(question: question) }
+    /// Every metric this experiment's trials record, in report order.
+    public var knownMetrics: [String] { plugin.recordedMetrics }
 }

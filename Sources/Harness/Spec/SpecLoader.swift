@@ -16,10 +16,10 @@ public enum SpecLoader {
     }
 
     static let topLevelKeys = ["name", "question", "title", "description", "seed", "replications", "devices",
-                               "strategies", "population", "tasks", "limits", "metrics", "report", "gate", "sensitivity", "policy"]
+                               "strategies", "population", "tasks", "limits", "metrics", "report", "gate", "sensitivity", "tuning", "policy"]
 
-    /// Loads and validates the spec at `path`.
-    public static func load(path: String) throws -> ExperimentSpec {
+    /// Loads and validates the spec at `path`, whose question must be in `catalog`.
+    public static func load(path: String, catalog: QuestionCatalog) throws -> ExperimentSpec {
         let url = URL(fileURLWithPath: path)
         let data: Data
         do { data = try InputFile.read(url.path) } catch {
@@ -28,15 +28,15 @@ public enum SpecLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SpecError(file: path, message: "the spec is not UTF-8 text")
         }
-        let spec = try parse(text, file: path)
+        let spec = try parse(text, file: path, catalog: catalog)
         // Build the trial simulator once, so that problems with the data a spec
         // names (unreadable photos, goals already met) surface before anything is written.
-        _ = try QuestionRegistry.simulator(for: spec)
+        _ = try spec.plugin.simulator(for: spec)
         return spec
     }
 
-    /// Parses and validates spec `text`; `file` is used in messages.
-    public static func parse(_ text: String, file: String) throws -> ExperimentSpec {
+    /// Parses and validates spec `text`, whose question must be in `catalog`; `file` is used in messages.
+    public static func parse(_ text: String, file: String, catalog: QuestionCatalog) throws -> ExperimentSpec {
         let root: Node?
         do { root = try Yams.compose(yaml: text) } catch let error as YamlError {
             throw yamlError(error, file: file)
@@ -55,22 +55,26 @@ public enum SpecLoader {
         }
         let questionNode = try spec.required("question")
         let question = try questionNode.string()
-        guard DesignCatalog.question(named: question) != nil else {
-            throw questionNode.error("unknown design question '\(question)'; known: \(DesignCatalog.questions.map(\.name).joined(separator: ", "))"
-                                     + suggestion(question, DesignCatalog.questions.map(\.name)))
+        guard let plugin = catalog.question(named: question) else {
+            throw questionNode.error("unknown design question '\(question)'; known: \(catalog.names.joined(separator: ", "))"
+                                     + suggestion(question, catalog.names))
         }
         let devices = try parseDevices(spec.required("devices"))
-        let strategies = try parseStrategies(spec.required("strategies"), question: question, devices: devices)
+        let strategies = try parseStrategies(spec.required("strategies"), question: plugin, devices: devices)
         let population = try parsePopulation(spec.required("population"))
-        let tasks = try QuestionRegistry.parseTasks(question: question, node: spec.required("tasks"))
+        let tasks = try plugin.tasks(from: spec.required("tasks"))
         let limits = try parseLimits(spec.optional("limits"))
-        let title = try spec.optional("title")?.string() ?? DesignCatalog.question(named: question)!.title
+        let title = try spec.optional("title")?.string() ?? plugin.design.title
         // A report without its own title takes the experiment's.
         let report = try parseReport(spec.optional("report"), defaultTitle: title)
-        let known = QuestionRegistry.metricNames(question: question)
+        let known = plugin.recordedMetrics
         let metrics = try spec.optional("metrics")?.list().map { try metricName($0, known: known) } ?? []
         let gate = try parseGate(spec.optional("gate"), known: known)
         let sensitivity = try parseSensitivity(spec.optional("sensitivity"), known: known)
+        let tuning = try spec.optional("tuning").map {
+            try parseTuning($0, known: known, question: plugin, strategies: strategies, devices: devices,
+                            participants: population.participants)
+        }
         var policy = PolicyKind.effectModel
         if let node = try spec.optional("policy") {
             let name = try node.string()
@@ -82,14 +86,14 @@ public enum SpecLoader {
         }
 
         return ExperimentSpec(
-            name: name, question: question,
+            name: name, question: question, plugin: plugin,
             title: title,
             description: try spec.optional("description")?.string() ?? "",
             seed: try spec.required("seed").uint64(),
             replications: try spec.optional("replications")?.int(in: 1...10_000) ?? 1,
             devices: devices, strategies: strategies, population: population, tasks: tasks,
             limits: limits, metrics: metrics, report: report, gate: gate, sensitivity: sensitivity,
-            text: text, sha256: SHA256.hex(text), path: file, policy: policy)
+            tuning: tuning, text: text, sha256: SHA256.hex(text), path: file, policy: policy)
     }
 
     static func yamlError(_ error: YamlError, file: String) -> SpecError {
@@ -122,8 +126,8 @@ public enum SpecLoader {
         }
     }
 
-    static func parseStrategies(_ node: SpecNode, question: String, devices: [DeviceConfiguration]) throws -> [StrategySpec] {
-        let known = DesignCatalog.question(named: question)!.strategies.map(\.name)
+    static func parseStrategies(_ node: SpecNode, question: any TrialQuestion, devices: [DeviceConfiguration]) throws -> [StrategySpec] {
+        let known = question.design.strategies.map(\.name)
         var labels: Set<String> = []
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one strategy") }
@@ -132,7 +136,7 @@ public enum SpecLoader {
             if item.isMapping { try item.rejectUnknownKeys(["design", "label", "parameters"]) }
             let design = try designNode.string()
             guard known.contains(design) else {
-                throw designNode.error("unknown \(question) design '\(design)'\(suggestion(design, known)); known: \(known.joined(separator: ", "))")
+                throw designNode.error("unknown \(question.name) design '\(design)'\(suggestion(design, known)); known: \(known.joined(separator: ", "))")
             }
             var parameters: [String: ParameterValue] = [:]
             if item.isMapping, let p = try item.optional("parameters") {
@@ -154,7 +158,7 @@ public enum SpecLoader {
             let strategy = StrategySpec(label: label, design: design, parameters: parameters)
             // Build it once per device now, so a bad parameter fails before any trial runs.
             for device in devices {
-                do { _ = try QuestionRegistry.validate(strategy: strategy, question: question, device: device) } catch let e as StrategyParameterError {
+                do { try question.check(strategy, on: device) } catch let e as StrategyParameterError {
                     let p = (try? item.optional("parameters")?.optional(e.parameter)) ?? nil
                     throw (p ?? item).error(e.description)
                 }

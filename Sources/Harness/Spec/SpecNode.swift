@@ -2,29 +2,29 @@ import Yams
 
 /// A YAML node together with where it came from, so that every error about a
 /// spec names the file, the line and column, and the field's path.
-struct SpecNode {
+public struct SpecNode {
     let node: Node
     let path: String
     let file: String
 
-    func error(_ message: String) -> SpecError {
+    public func error(_ message: String) -> SpecError {
         SpecError(file: file, line: node.mark?.line, column: node.mark?.column, field: path, message: message)
     }
 
     private func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    var isMapping: Bool { if case .mapping = node { true } else { false } }
-    var isSequence: Bool { if case .sequence = node { true } else { false } }
-    var isScalar: Bool { if case .scalar = node { true } else { false } }
+    public var isMapping: Bool { if case .mapping = node { true } else { false } }
+    public var isSequence: Bool { if case .sequence = node { true } else { false } }
+    public var isScalar: Bool { if case .scalar = node { true } else { false } }
 
     /// Keys of a mapping, in file order.
-    func keys() throws -> [String] {
+    public func keys() throws -> [String] {
         guard case .mapping(let m) = node else { throw error("expected a mapping of fields") }
         return m.keys.compactMap(\.string)
     }
 
     /// A field that may be absent.
-    func optional(_ key: String) throws -> SpecNode? {
+    public func optional(_ key: String) throws -> SpecNode? {
         guard case .mapping(let m) = node else { throw error("expected a mapping with field '\(key)'") }
         guard let child = m[key] else { return nil }
         if case .scalar(let s) = child, s.string.isEmpty || s.string == "~" || s.string == "null", s.style == .plain {
@@ -34,7 +34,7 @@ struct SpecNode {
     }
 
     /// A field that must be present.
-    func required(_ key: String) throws -> SpecNode {
+    public func required(_ key: String) throws -> SpecNode {
         guard let child = try optional(key) else {
             throw SpecError(file: file, line: node.mark?.line, column: node.mark?.column,
                             field: childPath(key), message: "missing required field")
@@ -43,7 +43,7 @@ struct SpecNode {
     }
 
     /// Rejects fields other than `allowed`, suggesting the nearest valid one.
-    func rejectUnknownKeys(_ allowed: [String]) throws {
+    public func rejectUnknownKeys(_ allowed: [String]) throws {
         guard case .mapping(let m) = node else { return }
         for (k, v) in m {
             guard let key = k.string, !allowed.contains(key) else { continue }
@@ -53,19 +53,19 @@ struct SpecNode {
         }
     }
 
-    func string() throws -> String {
+    public func string() throws -> String {
         guard case .scalar(let s) = node else { throw error("expected text, got \(kind)") }
         return s.string
     }
 
-    func double() throws -> Double {
+    public func double() throws -> Double {
         guard case .scalar(let s) = node, let v = Double(s.string.replacingOccurrences(of: "_", with: "")), v.isFinite else {
             throw error("expected a number, got \(describe)")
         }
         return v
     }
 
-    func int(in range: ClosedRange<Int>) throws -> Int {
+    public func int(in range: ClosedRange<Int>) throws -> Int {
         guard case .scalar(let s) = node, let v = Int(s.string.replacingOccurrences(of: "_", with: "")) else {
             throw error("expected a whole number, got \(describe)")
         }
@@ -73,21 +73,21 @@ struct SpecNode {
         return v
     }
 
-    func uint64() throws -> UInt64 {
+    public func uint64() throws -> UInt64 {
         guard case .scalar(let s) = node, let v = UInt64(s.string.replacingOccurrences(of: "_", with: "")) else {
             throw error("expected a non-negative whole number, got \(describe)")
         }
         return v
     }
 
-    func double(in range: ClosedRange<Double>) throws -> Double {
+    public func double(in range: ClosedRange<Double>) throws -> Double {
         let v = try double()
         guard range.contains(v) else { throw error("\(v) is outside \(range.lowerBound)…\(range.upperBound)") }
         return v
     }
 
     /// Items of a sequence; a single scalar counts as a one-item list.
-    func list() throws -> [SpecNode] {
+    public func list() throws -> [SpecNode] {
         switch node {
         case .sequence(let seq):
             return seq.enumerated().map { SpecNode(node: $1, path: "\(path)[\($0)]", file: file) }
@@ -99,12 +99,12 @@ struct SpecNode {
     }
 
     /// Entries of a mapping in file order.
-    func entries() throws -> [(String, SpecNode)] {
+    public func entries() throws -> [(String, SpecNode)] {
         guard case .mapping(let m) = node else { throw error("expected a mapping, got \(kind)") }
         return m.compactMap { k, v in k.string.map { ($0, SpecNode(node: v, path: childPath($0), file: file)) } }
     }
 
-    var kind: String {
+    public var kind: String {
         switch node {
         case .scalar: "a scalar"
         case .mapping: "a mapping"

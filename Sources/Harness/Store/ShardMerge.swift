@@ -17,7 +17,10 @@ public struct MergeSummary: Sendable {
 /// shard — and writes the output under a temporary name, renamed into place only
 /// when complete.
 public enum ShardMerge {
-    public static func merge(inputs: [String], output: String, allowPartial: Bool = false) throws -> MergeSummary {
+    /// Merges `inputs` into `output`; `catalog` reads the shards' spec to count
+    /// the whole experiment's planned trials.
+    public static func merge(inputs: [String], output: String, allowPartial: Bool = false,
+                             catalog: QuestionCatalog) throws -> MergeSummary {
         guard !inputs.isEmpty else { throw StoreError(path: output, message: "no shard databases to merge") }
         let fm = FileManager.default
         guard !fm.fileExists(atPath: output) else {
@@ -67,7 +70,7 @@ public enum ShardMerge {
         try? fm.removeItem(atPath: partial)
         do {
             let summary: (runID: Int64, trials: Int)
-            do { summary = try write(picked: picked, to: partial, complete: missing.isEmpty) } catch let error as DatabaseError {
+            do { summary = try write(picked: picked, to: partial, complete: missing.isEmpty, catalog: catalog) } catch let error as DatabaseError {
                 throw RunStore.explain(error, path: output)
             }
             for suffix in ["-wal", "-shm"] { try? fm.removeItem(atPath: partial + suffix) }
@@ -79,7 +82,8 @@ public enum ShardMerge {
         }
     }
 
-    private static func write(picked: [(path: String, run: RunRecord)], to path: String, complete: Bool) throws -> (runID: Int64, trials: Int) {
+    private static func write(picked: [(path: String, run: RunRecord)], to path: String, complete: Bool,
+                              catalog: QuestionCatalog) throws -> (runID: Int64, trials: Int) {
         var config = Configuration()
         config.busyMode = .timeout(30)
         let queue = try DatabaseQueue(path: path, configuration: config)
@@ -90,7 +94,7 @@ public enum ShardMerge {
             // The merged run copies the first shard's provenance and covers every shard;
             // its planned count is the whole experiment's, so a partial merge shows as such.
             let specText = try String.fetchOne(db, sql: "SELECT spec_text FROM shard.run WHERE id = ?", arguments: [picked[0].run.id]) ?? ""
-            let planned = (try? SpecLoader.parse(specText, file: picked[0].run.specPath)).map { TrialPlan(spec: $0).trials.count }
+            let planned = (try? SpecLoader.parse(specText, file: picked[0].run.specPath, catalog: catalog)).map { TrialPlan(spec: $0).trials.count }
                 ?? picked.reduce(0) { $0 + $1.run.plannedTrials }
             try db.execute(sql: """
                 INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit, git_dirty,

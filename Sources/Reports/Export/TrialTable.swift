@@ -45,7 +45,7 @@ public struct TrialTable {
         self.spec = spec
         var photos: [String: String] = [:]
         for task in spec.tasks {
-            if let path = Self.photoPath(task.goal) { photos[task.id] = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
+            if let path = task.goal.photo { photos[task.id] = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
         }
         self.photos = photos
         let names = try store.reader.read { db in
@@ -63,15 +63,6 @@ public struct TrialTable {
         }
         self.factors = factors
         columns = factors.map(\.column) + metricColumns
-    }
-
-    /// The trial's photo path, for photo tasks.
-    static func photoPath(_ goal: TaskGoal) -> String? {
-        switch goal {
-        case .movePIP: nil
-        case .adjustPhoto(let photo, _, _): photo
-        case .chooseEffect(let photo, _, _): photo
-        }
     }
 
     /// Reads the rows in key order, handing each to `body`; returns how many.
@@ -150,24 +141,8 @@ public struct TrialTable {
                 text(photos[$0.task])
             })
         }
-        switch spec.question {
-        case "pip":
-            func corner(_ t: StoredTrial, from: Bool) -> TableValue {
-                guard case .movePIP(let a, let b)? = tasks[t.task]?.goal else { return .missing }
-                return .string((from ? a : b).rawValue)
-            }
-            out.append(Factor(column: TableColumn("from_corner", .string, optional: true, meaning: "the corner the picture starts in")) { corner($0, from: true) })
-            out.append(Factor(column: TableColumn("to_corner", .string, optional: true, meaning: "the corner the person wants it in")) { corner($0, from: false) })
-        case "effects":
-            out.append(Factor(column: TableColumn("task_kind", .string, optional: true, meaning: "match (reproduce a goal look) or browse (no goal: choose a look one likes)")) {
-                guard case .chooseEffect(_, let goal, _)? = tasks[$0.task]?.goal else { return .missing }
-                return .string(goal == nil ? "browse" : "match")
-            })
-            out.append(Factor(column: TableColumn("goal_family", .string, optional: true, meaning: "the goal look's effect family (missing for browsing)")) {
-                guard case .chooseEffect(_, let goal?, _)? = tasks[$0.task]?.goal else { return .missing }
-                return .string(goal.family.rawValue)
-            })
-        default: break
+        for factor in spec.reportedQuestion?.taskFactors() ?? [] {
+            out.append(Factor(column: factor.column) { trial in tasks[trial.task].map(factor.value) ?? .missing })
         }
         out += [
             Factor(column: TableColumn("replication", .int64, meaning: "the replication (block) of the task, 1-based")) { .int($0.replication) },

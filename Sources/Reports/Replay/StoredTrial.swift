@@ -58,7 +58,7 @@ public struct StoredTrial: Sendable {
     /// old database whatever the file says now).
     public func spec() throws -> ExperimentSpec {
         do {
-            return try SpecLoader.parse(specText, file: run.specPath + " (as stored in run \(run.id))")
+            return try SpecLoader.parse(specText, file: run.specPath + " (as stored in run \(run.id))", catalog: .standard)
         } catch var e as SpecError where !run.specPath.hasPrefix("/") && e.message.contains("no photo at") {
             // Photo paths are relative to the spec's folder, and the run named its spec relative to where it ran.
             e.message += "; run \(run.id) named its spec as '\(run.specPath)', so replay from the folder the run was made in"

@@ -1,0 +1,46 @@
+import Designs
+import Interaction
+
+/// What the harness needs of a design question: its strategies, how its tasks
+/// are written in a spec, how a trial is simulated and what a trial measures.
+///
+/// The full plug-in is `Question` (in Reports), which adds the report; the
+/// questions Refine knows are listed once, in `QuestionCatalog.standard`.
+public protocol TrialQuestion: Sendable {
+    /// Name, title and strategies: what specs name and `refine list` shows.
+    var design: DesignQuestion { get }
+    /// Reads the spec's `tasks:` node.
+    func tasks(from node: SpecNode) throws -> [TaskSpec]
+    /// Builds `strategy` once on `device`, throwing `StrategyParameterError`
+    /// for a parameter the design does not accept.
+    func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws
+    /// The simulator of `spec`'s trials; it may read data (photos) and throw
+    /// when the data does not suit the tasks.
+    func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator
+    /// Every metric a trial of this question records, in report order.
+    var metricNames: [String] { get }
+}
+
+extension TrialQuestion {
+    public var name: String { design.name }
+
+    /// `metricNames` and what the runner adds to every trial: its position in
+    /// its session (`session_trial`).
+    public var recordedMetrics: [String] { metricNames + ["session_trial"] }
+}
+
+/// A set of design questions a spec may name; specs are read against one.
+public struct QuestionCatalog: Sendable {
+    public var questions: [any TrialQuestion]
+
+    public init(_ questions: [any TrialQuestion]) {
+        precondition(Set(questions.map(\.name)).count == questions.count, "two questions share a name")
+        self.questions = questions
+    }
+
+    public var names: [String] { questions.map(\.name) }
+
+    public func question(named name: String) -> (any TrialQuestion)? {
+        questions.first { $0.name == name }
+    }
+}

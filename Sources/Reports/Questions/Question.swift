@@ -1,0 +1,47 @@
+import Foundation
+import Harness
+
+/// A design question as one plug-in: its strategies, task format, simulator and
+/// metric names (`TrialQuestion`), plus its report sections and the task
+/// factors of its exported trial tables.
+///
+/// Adding a question means writing one type conforming to this protocol and
+/// listing it in `QuestionCatalog.standard`; nothing else switches on names.
+public protocol Question: TrialQuestion {
+    /// Adds the question's own sections to a report, after the answer and the
+    /// set-up and before the sections every report has (ceilings, learning,
+    /// replays, sensitivity, provenance).
+    func addReportSections(to report: inout QuestionReport) throws
+    /// Columns `refine export` adds after the common task columns, computed
+    /// from each trial's task (PIP: the corners; effects: the kind of task).
+    func taskFactors() -> [TaskFactor]
+}
+
+extension Question {
+    public func taskFactors() -> [TaskFactor] { [] }
+}
+
+/// What a question's report sections are built from and into.
+public struct QuestionReport {
+    public let spec: ExperimentSpec
+    public let results: ResultSet
+    /// The run's Morris screening, when the spec asked for one.
+    public let screening: ScreeningAnalysis?
+    /// The report's folder while it is being written (for rendered images).
+    public let folder: URL
+    public var document: ReportDocument
+    /// Figures to render with gnuplot once every section is built.
+    public var figures: [GnuplotFigure]
+}
+
+/// One question-specific column of the exported trial table.
+public struct TaskFactor {
+    public var column: TableColumn
+    /// The column's value for a trial of `task`.
+    public var value: (TaskSpec) -> TableValue
+
+    public init(_ column: TableColumn, value: @escaping (TaskSpec) -> TableValue) {
+        self.column = column
+        self.value = value
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Harness
+import Reports
+
+struct TuneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tune",
+        abstract: "Run the spec's design-parameter sweeps: one strategy at each value of a parameter a designer tunes.",
+        discussion: """
+            The spec's `tuning` section names, per sweep, a strategy (by label), one of its design's parameters
+            and the values to try, e.g.
+              tuning: {metric: time_to_effect_s, parameters: [{strategy: projected-momentum, parameter: response, values: [0.25, 0.4, 0.6]}]}
+            Each value is stored as a run variant (`tune:strategy.parameter=value`) in the database, with the same
+            people at every value; `refine report` then plots the metric against the value and names the best value
+            and the values within noise of it. User-model assumptions are swept by `refine sensitivity` instead.
+            """)
+
+    @Argument(help: "The experiment spec (YAML) with a `tuning` section.")
+    var spec: String
+
+    @OptionGroup var database: DatabaseOption
+
+    @OptionGroup var workers: JobsOption
+
+    @Flag(help: "Continue unfinished sweep runs instead of starting new ones.")
+    var resume = false
+
+    @Flag(help: "No progress output.")
+    var quiet = false
+
+    func run() throws {
+        try reportingErrors {
+            let experiment = try SpecLoader.load(path: spec, catalog: .standard)
+            let variants = experiment.tuningVariants()
+            guard !variants.isEmpty else {
+                throw InputError("\(spec): no `tuning` section; add one, e.g. `tuning: {parameters: [{strategy: \(experiment.strategies[0].label), parameter: …, values: [a, b, c]}]}` (`refine list designs` shows each design's parameters)")
+            }
+            let store = try RunStore(path: database.path(for: experiment))
+            defer { try? store.close() }
+            let stop = StopSignal()
+            for (i, v) in variants.enumerated() {
+                var options = RunOptions(jobs: workers.jobs, resume: resume, progress: .silent)
+                options.variant = v.label
+                let summary = try ExperimentRunner.run(spec: v.spec, store: store, options: options, cancelled: { stop.raised })
+                if !quiet { print("\(experiment.name) tuning \(i + 1)/\(variants.count) \(v.label): run \(summary.runID), \(summary.ran) trials") }
+            }
+            try store.close()
+        }
+    }
+}
