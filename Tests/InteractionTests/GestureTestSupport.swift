@@ -45,17 +45,14 @@ enum Traces {
                            .init(time: 0.3 + hold, location: stop)])
     }
 
-    /// Slide up fast, then keep crawling at `crawl` pt/s for 0.6 s without stopping.
-    /// The crawl starts at 0.3 s after a steady deceleration from 800 pt/s.
-    static func slideThatSlows(crawl: Double) -> FingerPath {
-        // Piecewise-linear speed profile sampled finely: 800 pt/s for 0.15 s, a
-        // linear fall to `crawl` over 0.15 s, then `crawl` for 0.6 s.
-        var points: [FingerPath.Waypoint] = []
+    /// Slide up at 800 pt/s for 0.15 s, slow steadily to `crawl` pt/s over
+    /// `slowdown` seconds, then keep crawling for 0.6 s and lift: it never stops.
+    static func slideThatSlows(crawl: Double, slowdown: Double) -> FingerPath {
+        var points: [FingerPath.Waypoint] = [.init(time: 0, location: Point(200, 800))]
         var y = 800.0, t = 0.0
-        let dt = 0.005
-        points.append(.init(time: 0, location: Point(200, y)))
-        while t < 0.9 - 1e-9 {
-            let speed = t < 0.15 ? 800 : t < 0.3 ? 800 + (crawl - 800) * (t - 0.15) / 0.15 : crawl
+        let dt = 0.005, end = 0.15 + slowdown + 0.6
+        while t < end - 1e-9 {
+            let speed = t < 0.15 ? 800 : t < 0.15 + slowdown ? 800 + (crawl - 800) * (t - 0.15) / slowdown : crawl
             t += dt; y -= speed * dt
             points.append(.init(time: t, location: Point(200, y)))
         }

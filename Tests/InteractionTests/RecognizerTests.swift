@@ -137,12 +137,13 @@ struct RecognizerTests {
         let meanTimer = timer.reduce(0, +) / Double(timer.count), meanAccel = accel.reduce(0, +) / Double(accel.count)
         print("pause latency after the stop, mean over clean + \(Self.seeds.count) noisy: timer \(meanTimer) s, acceleration \(meanAccel) s; ranges \(timer.min()!)…\(timer.max()!), \(accel.min()!)…\(accel.max()!)")
         #expect(meanAccel < meanTimer)
-        #expect(timer.allSatisfy { $0 > 0 && $0 < 0.3 } && accel.allSatisfy { $0 > -0.1 && $0 < 0.2 })
+        print("clean: timer \(timer[0]) s, acceleration \(accel[0]) s")
+        #expect(timer.allSatisfy { $0 > 0 && $0 < 0.5 } && accel.allSatisfy { $0 > -0.1 && $0 < 0.1 })
     }
 
     @Test("a slide that only slows to a crawl above the pause speed is no pause for either method")
     func slowingAbovePauseSpeed() {
-        for s in streams(Traces.slideThatSlows(crawl: 150)) {
+        for s in streams(Traces.slideThatSlows(crawl: 150, slowdown: 0.15)) {
             for method in [PauseDetector.Method.timer, .acceleration] {
                 var d = PauseDetector(method)
                 d.run(s)
@@ -154,7 +155,7 @@ struct RecognizerTests {
     @Test("a slide that slows gently below the pause speed without stopping fools the timer, not the acceleration method")
     func slowingBelowPauseSpeed() {
         var timerFalse = 0, accelFalse = 0
-        let runs = streams(Traces.slideThatSlows(crawl: 60))
+        let runs = streams(Traces.slideThatSlows(crawl: 60, slowdown: 0.6))
         for s in runs {
             var timer = PauseDetector(.timer), accel = PauseDetector(.acceleration)
             timer.run(s); accel.run(s)
@@ -162,7 +163,11 @@ struct RecognizerTests {
             if accel.state == .recognized { accelFalse += 1 }
         }
         print("gentle slowdown to 60 pt/s: false pauses timer \(timerFalse)/\(runs.count), acceleration \(accelFalse)/\(runs.count)")
-        #expect(timerFalse == runs.count)
-        #expect(accelFalse <= runs.count / 10)
+        var clean = PauseDetector(.timer)
+        clean.run(runs[0])
+        #expect(clean.state == .recognized, "without noise the timer always takes the crawl for a pause")
+        // With noise the crawl's speed estimate sometimes jumps over 100 pt/s and restarts the timer.
+        #expect(timerFalse * 2 >= runs.count)
+        #expect(accelFalse == 0)
     }
 }

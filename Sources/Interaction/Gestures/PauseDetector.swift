@@ -15,12 +15,14 @@ public struct PauseDetector: GestureRecognizer {
         /// `speedDrop` (a fraction) from a peak of at least `minimumPeakSpeed`
         /// within the last `window` seconds. 0.1 s and 0.9: a public
         /// implementation of the talk's demo (the last 7 velocities of 60 Hz
-        /// delivery, paused when 90% of the speed was lost); 200 pt/s:
-        /// *assumption*, so that sensor noise on a slow finger is not a "spike".
+        /// delivery, paused when 90% of the speed was lost). 300 pt/s is
+        /// *calibrated* against the standard sensor noise: with 200 pt/s, noise on
+        /// a finger crawling at 60 pt/s passed for a spike in 16 of 100 seeded
+        /// runs, with 300 in none (Docs/Gestures.md).
         case acceleration(window: Double, speedDrop: Double, minimumPeakSpeed: Double)
 
         public static let timer = Method.timer(duration: 0.1)
-        public static let acceleration = Method.acceleration(window: 0.1, speedDrop: 0.9, minimumPeakSpeed: 200)
+        public static let acceleration = Method.acceleration(window: 0.1, speedDrop: 0.9, minimumPeakSpeed: 300)
     }
 
     public struct Parameters: Sendable, Hashable {
