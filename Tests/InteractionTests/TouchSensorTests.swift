@@ -91,12 +91,17 @@ struct TouchSensorTests {
     func velocityUnderNoise() {
         // A steady 600 pt/s slide, released while still moving.
         let path = FingerPath([.init(time: 0, location: Point(50, 400)), .init(time: 0.4, location: Point(290, 400))])
-        var historyError = 0.0, naiveError = 0.0
+        var historyError = 0.0, naiveError = 0.0, naiveBeforeLift = 0.0
         for seed in 0..<200 as Range<UInt64> {
             let s = Traces.sense(path, Traces.noisy, seed: seed)
             historyError += abs(VelocityEstimator.standard.velocity(of: s.samples).x - 600) / 200
             naiveError += abs(VelocityEstimator.lastTwoSamples.velocity(of: s.samples).x - 600) / 200
+            // The lift sample reports where the finger left, stamped when the digitizer noticed (up to a
+            // period later); without it, what remains of the naive error is position noise alone.
+            naiveBeforeLift += abs(VelocityEstimator.lastTwoSamples.velocity(of: Array(s.samples.dropLast())).x - 600) / 200
         }
+        print("release velocity at 600 pt/s, standard noise, 200 seeds: mean |error| history \(historyError) pt/s, last two samples \(naiveError) pt/s (\(naiveBeforeLift) without the lift sample)")
+        #expect(naiveBeforeLift > 4 * historyError)
         #expect(historyError < 25)
         #expect(naiveError > 4 * historyError)
     }
