@@ -9,9 +9,12 @@ public struct TouchSample: Sendable, Codable, Hashable {
     public var time: Double
     public var location: Point
     public var phase: TouchPhase
+    /// Half the long axis of the finger's contact patch, in points, as
+    /// `UITouch.majorRadius`; nil when the source does not model contact size.
+    public var majorRadius: Double?
 
-    public init(time: Double, location: Point, phase: TouchPhase) {
-        self.time = time; self.location = location; self.phase = phase
+    public init(time: Double, location: Point, phase: TouchPhase, majorRadius: Double? = nil) {
+        self.time = time; self.location = location; self.phase = phase; self.majorRadius = majorRadius
     }
 }
 
