@@ -55,7 +55,7 @@ enum Sections {
             "Participants: \(spec.population.participants) (\(groups["novice"]?.count ?? 0) novices, \(groups["expert"]?.count ?? 0) experts), each the same simulated person under every strategy and device.",
             "Tasks: \(spec.tasks.count) (\(spec.tasks.map(\.label).joined(separator: "; "))), \(spec.replications) replication(s).",
             "Limits: \(formatNumber(spec.limits.timeLimit)) s or \(spec.limits.maxAttempts) attempts per trial.",
-            "Intervals: \(formatNumber(spec.report.confidence * 100))% — times to effect as Kaplan–Meier curves (failures censored when the person stopped; log-log bands), per-strategy rates and medians from a seeded percentile bootstrap over participants (\(spec.report.bootstrapResamples) resamples; a participant's trials are resampled together), Wilson for rates where each participant gave one trial.",
+            "Intervals: \(formatNumber(spec.report.confidence * 100))% — times to effect as Kaplan–Meier curves (failures censored when the person stopped) with their medians, bands and reached-by shares, and per-strategy rates and medians, all from a seeded percentile bootstrap over participants (\(spec.report.bootstrapResamples) resamples, at most 1000 for the curves; a participant's trials are resampled together), Wilson for rates where each participant gave one trial.",
         ]))
         if !spec.population.overrides.isEmpty {
             doc.add(.paragraph("User-model parameters overridden by the spec: "

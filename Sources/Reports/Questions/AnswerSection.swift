@@ -78,7 +78,7 @@ enum AnswerSection {
         }
         let fragile = screening?.claims.filter { !$0.points.isEmpty && !$0.robust && $0.metric == metric } ?? []
         let caveat = fragile.isEmpty
-            ? "Each person's trials are resampled together (participants are the unit), but Kaplan–Meier bands treat trials as independent; and every figure rests on simulated people whose untested assumptions are listed in the screening below."
+            ? "Every figure rests on simulated people whose untested assumptions are listed in the screening below; intervals resample people (a person's trials together), so they speak for a population like the simulated one, not for the real users of a shipping design."
             : "The comparisons marked fragile change sign somewhere in the plausible range of the assumptions they are fragile to (\(Set(fragile.flatMap(\.fragileTo)).sorted().joined(separator: ", "))): read them as conditional on those assumptions."
         return Answer(experiment: spec.name, title: spec.report.title, run: results.run.id, metric: metric, verdicts: bullets, caveat: caveat)
     }

@@ -13,6 +13,21 @@ extension ReportKit {
         }
     }
 
+    /// The Kaplan–Meier curve of `t` with intervals resampling participants (a
+    /// person's trials together); seeded by the trials it is drawn from.
+    func kaplanMeier(_ t: [TrialRow]) -> ClusteredKaplanMeier {
+        var obs: [SurvivalObservation] = [], people: [String] = []
+        for row in t {
+            if let e = row["time_to_effect_s"] { obs.append(SurvivalObservation(time: e, event: true)) }
+            else if let d = row["time_to_done_s"] { obs.append(SurvivalObservation(time: d, event: false)) }
+            else { continue }
+            people.append(row.participant)
+        }
+        return ClusteredKaplanMeier(obs, participants: people, confidence: confidence,
+                                    resamples: min(spec.report.bootstrapResamples, 1000),
+                                    seed: Sections.seed(spec, "kaplan-meier/\(t.first?.key ?? "")/\(t.count)"))
+    }
+
     /// The same, as values per participant (encoded: minus the time when censored).
     func survivalValues(_ t: [TrialRow]) -> ParticipantValues {
         var v = ParticipantValues()
@@ -25,9 +40,9 @@ extension ReportKit {
 
     /// The Kaplan–Meier median time to effect with its interval, e.g. "4.7 [3.3, 6.0]"; "> T" when under half reached it.
     func survivalMedianText(_ t: [TrialRow]) -> String {
-        let obs = survival(t)
-        guard !obs.isEmpty else { return "–" }
-        let m = KaplanMeier(obs, confidence: confidence).median
+        let km = kaplanMeier(t)
+        guard km.curve.count > 0 else { return "–" }
+        let m = km.median
         func f(_ x: Double?) -> String { x.map { formatNumber($0, digits: 2) } ?? "∞" }
         guard m.value != nil else { return "not reached by half (upper \(f(m.upper)))" }
         return "\(f(m.value)) [\(f(m.lower)), \(f(m.upper))]"
@@ -35,8 +50,8 @@ extension ReportKit {
 
     /// The share who reached the goal by `t` seconds, read off the Kaplan–Meier curve with its band.
     func reachedByText(_ t: [TrialRow], seconds: Double) -> String {
-        let obs = survival(t)
-        return obs.isEmpty ? "–" : formatRate(KaplanMeier(obs, confidence: confidence).reached(by: seconds))
+        let km = kaplanMeier(t)
+        return km.curve.count == 0 ? "–" : formatRate(km.reached(by: seconds))
     }
 
     /// Restricted mean time to effect (up to `tau`) of `b` minus `a`, with a paired
@@ -50,21 +65,26 @@ extension ReportKit {
         return (e, LogRank.test(survival(a), survival(b)).p)
     }
 
-    /// The fraction who reached the goal by t, per strategy: 1 − Kaplan–Meier with its band.
+    /// The fraction who reached the goal by t, per strategy: 1 − Kaplan–Meier,
+    /// with a pointwise band (participants resampled) on a grid of 200 times.
     func survivalFigure(name: String, title: String, marker: Double?, filter: (TrialRow) -> Bool = { _ in true }) -> GnuplotFigure {
         var blocks: [String] = []
         var plots: [String] = []
-        for (i, (s, t)) in results.byStrategy(strategies).enumerated() {
-            let km = KaplanMeier(survival(t.filter(filter)), confidence: confidence)
-            var lines = ["0\t0\t0\t0"]
-            for step in km.steps { lines.append("\(step.time)\t\(1 - step.survival)\t\(1 - step.upper)\t\(1 - step.lower)") }
-            blocks.append("# \(s): time, reached, lower, upper\n" + lines.joined(separator: "\n"))
-            plots.append("\"\(name).dat\" index \(i) using 1:3:4 with filledcurves fillstyle transparent solid 0.15 linecolor \(i + 1) notitle")
-            plots.append("\"\(name).dat\" index \(i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
+        let groups = results.byStrategy(strategies).map { ($0.0, $0.1.filter(filter)) }
+        let end = groups.flatMap { $0.1.compactMap { $0["time_to_effect_s"] ?? $0["time_to_done_s"] } }.max() ?? 1
+        let grid = (0...200).map { end * Double($0) / 200 }
+        for (i, (s, t)) in groups.enumerated() {
+            let km = kaplanMeier(t)
+            let curve = ["0\t0"] + km.curve.steps.map { "\($0.time)\t\(1 - $0.survival)" }
+            let band = zip(grid, km.reachedBand(at: grid)).map { "\($0)\t\($1.lower)\t\($1.upper)" }
+            blocks.append("# \(s): time, reached\n" + curve.joined(separator: "\n"))
+            blocks.append("# \(s): time, band lower, band upper\n" + band.joined(separator: "\n"))
+            plots.append("\"\(name).dat\" index \(2 * i + 1) using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor \(i + 1) notitle")
+            plots.append("\"\(name).dat\" index \(2 * i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
         }
         let body = Self.stepPlotBody(title: title, xlabel: "time since the trial started (s)",
                                      ylabel: "fraction who reached the goal (Kaplan–Meier)", marker: marker, plots: plots)
-        return GnuplotFigure(name: name, title: "\(title) (\(formatNumber(confidence * 100))% log-log bands; trials that never got there are censored when the person stopped)",
+        return GnuplotFigure(name: name, title: "\(title) (\(formatNumber(confidence * 100))% pointwise bands from a bootstrap over participants; trials that never got there are censored when the person stopped)",
                              data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
     }
 }

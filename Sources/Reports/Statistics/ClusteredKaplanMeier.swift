@@ -1,0 +1,116 @@
+import Foundation
+import UserModels
+
+/// The Kaplan–Meier curve with intervals from a bootstrap over participants.
+///
+/// Why: a person contributes many trials, and their trials are alike (a slow
+/// thrower is slow every time). Greenwood's variance (`KaplanMeier`'s bands)
+/// treats every trial as independent, so with many trials per person its bands
+/// come out too narrow. Here a person's trials are resampled together, as in
+/// every other interval of the reports (`ClusterBootstrap`), with the same
+/// small-sample expansion of the percentile tails.
+public struct ClusteredKaplanMeier: Sendable {
+    /// The point estimate (its own Greenwood bands are not used).
+    public let curve: KaplanMeier
+    /// Observations sorted by time (events before censorings at a tie), with
+    /// the index of each one's participant.
+    private let times: [Double], events: [Bool], owners: [Int]
+    private let participantCount: Int
+    private let confidence: Double, resamples: Int, seed: UInt64
+
+    public init(_ observations: [SurvivalObservation], participants: [String], confidence: Double = 0.95,
+                resamples: Int = 1000, seed: UInt64) {
+        precondition(observations.count == participants.count, "one participant per observation")
+        curve = KaplanMeier(observations, confidence: confidence)
+        let index = Dictionary(zip(Set(participants).sorted(), 0...), uniquingKeysWith: { a, _ in a })
+        let order = observations.indices.sorted {
+            (observations[$0].time, observations[$0].event ? 0 : 1) < (observations[$1].time, observations[$1].event ? 0 : 1)
+        }
+        times = order.map { observations[$0].time }
+        events = order.map { observations[$0].event }
+        owners = order.map { index[participants[$0]]! }
+        participantCount = index.count
+        self.confidence = confidence
+        self.resamples = resamples
+        self.seed = seed
+    }
+
+    /// The fraction who reached the goal by `t` (1 − S(t)) with its interval.
+    public func reached(by t: Double) -> Estimate {
+        var replicates: [Double] = []
+        forEachReplicate { stepTimes, survival in replicates.append(1 - Self.survival(at: t, stepTimes, survival)) }
+        return interval(value: curve.reached(by: t).value, &replicates)
+    }
+
+    /// The median time to the event with its interval; nil parts: not reached
+    /// within the observed times (∞).
+    public var median: (value: Double?, lower: Double?, upper: Double?) {
+        var replicates: [Double] = []
+        forEachReplicate { stepTimes, survival in
+            replicates.append(survival.firstIndex { $0 <= 0.5 }.map { stepTimes[$0] } ?? .infinity)
+        }
+        let value = curve.median.value
+        let e = interval(value: value ?? .infinity, &replicates)
+        func finite(_ x: Double) -> Double? { x.isFinite ? x : nil }
+        return (value, finite(e.lower), finite(e.upper))
+    }
+
+    /// A pointwise band of the fraction reached (1 − S) at each of `grid`.
+    public func reachedBand(at grid: [Double]) -> [Estimate] {
+        var replicates = [[Double]](repeating: [], count: grid.count)
+        forEachReplicate { stepTimes, survival in
+            for (i, t) in grid.enumerated() { replicates[i].append(1 - Self.survival(at: t, stepTimes, survival)) }
+        }
+        return grid.indices.map { interval(value: curve.reached(by: grid[$0]).value, &replicates[$0]) }
+    }
+
+    // MARK: Resampling
+
+    private func interval(value: Double, _ replicates: inout [Double]) -> Estimate {
+        let tail = ClusterBootstrap.tailProbability(confidence: confidence, clusters: participantCount,
+                                                    df: participantCount - 1, expanded: true)
+        return ClusterBootstrap.interval(value: value, replicates: &replicates, tail: tail)
+    }
+
+    /// Calls `body` with each replicate's curve: its event times and S after
+    /// each (buffers reused between calls). One pass over the sorted
+    /// observations per replicate, each weighted by how often its person was drawn.
+    private func forEachReplicate(_ body: (_ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>) -> Void) {
+        guard participantCount > 0 else { return }
+        var g = SeededGenerator(seed: seed)
+        var w = [Int32](repeating: 0, count: participantCount)
+        var stepTimes = [Double](repeating: 0, count: times.count), survival = stepTimes
+        for _ in 0..<resamples {
+            ClusterBootstrap.draw(&w, &g)
+            var atRisk = 0.0
+            for o in owners { atRisk += Double(w[o]) }
+            var s = 1.0, steps = 0, i = 0
+            while i < times.count {
+                let t = times[i]
+                var d = 0.0, leaving = 0.0
+                while i < times.count && times[i] == t {
+                    let k = Double(w[owners[i]])
+                    if events[i] { d += k }
+                    leaving += k
+                    i += 1
+                }
+                if d > 0 {
+                    s *= 1 - d / atRisk
+                    stepTimes[steps] = t; survival[steps] = s; steps += 1
+                }
+                atRisk -= leaving
+            }
+            body(stepTimes[..<steps], survival[..<steps])
+        }
+    }
+
+    /// S(t) of a replicate curve (right-continuous; 1 before its first event).
+    private static func survival(at t: Double, _ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>) -> Double {
+        var lo = stepTimes.startIndex, hi = stepTimes.endIndex
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if stepTimes[mid] <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo == stepTimes.startIndex ? 1 : survival[lo - 1]
+    }
+}
