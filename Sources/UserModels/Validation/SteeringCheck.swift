@@ -14,7 +14,9 @@ extension ValidationSuite {
             for w in widths {
                 var total = 0.0, errorRate = 0.0
                 for (pi, participant) in participants.enumerated() {
-                    var g = SeededGenerator(seed: seed, label: "steer/\(a)/\(w)/\(pi)")
+                    // Common random numbers for tunnels of the same A/W: their difference
+                    // is then the effect of scale alone, not of different draws.
+                    var g = SeededGenerator(seed: seed, label: "steer/\(a / w)/\(pi)")
                     // The fastest a person moves a finger on purpose: their fastest flick.
                     let fastest = device.millimetres(participant["motor.release_speed_pt_s"] * participant["motor.max_speed_factor"])
                     let settled = Steerer(participant: participant).practisedDuration(length: a, width: w, fastestMMPerS: fastest, using: &g)
