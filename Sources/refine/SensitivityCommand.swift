@@ -40,16 +40,8 @@ struct SensitivityCommand: ParsableCommand {
             guard !variants.isEmpty else {
                 throw InputError("\(spec): no `sensitivity` section; add one, e.g. `sensitivity: {participants: 20, metric: time_to_effect_s, parameters: {motor.release_speed_pt_s: [500, 1000, 2000]}}`")
             }
-            let store = try RunStore(path: database.path(for: experiment))
-            defer { try? store.close() }
-            let stop = StopSignal()
-            for (i, v) in variants.enumerated() {
-                var options = RunOptions(jobs: jobs, resume: resume, progress: .silent)
-                options.variant = v.label
-                let summary = try ExperimentRunner.run(spec: v.spec, store: store, options: options, cancelled: { stop.raised })
-                if !quiet { print("\(experiment.name) sensitivity \(i + 1)/\(variants.count) \(v.label): run \(summary.runID), \(summary.ran) trials") }
-            }
-            try store.close()
+            try VariantRuns(experiment: experiment, database: database.path(for: experiment), jobs: jobs, resume: resume,
+                            quiet: quiet, kind: "sensitivity").run(variants)
         }
     }
 }

@@ -36,16 +36,8 @@ struct TuneCommand: ParsableCommand {
             guard !variants.isEmpty else {
                 throw InputError("\(spec): no `tuning` section; add one, e.g. `tuning: {parameters: [{strategy: \(experiment.strategies[0].label), parameter: …, values: [a, b, c]}]}` (`refine list designs` shows each design's parameters)")
             }
-            let store = try RunStore(path: database.path(for: experiment))
-            defer { try? store.close() }
-            let stop = StopSignal()
-            for (i, v) in variants.enumerated() {
-                var options = RunOptions(jobs: workers.jobs, resume: resume, progress: .silent)
-                options.variant = v.label
-                let summary = try ExperimentRunner.run(spec: v.spec, store: store, options: options, cancelled: { stop.raised })
-                if !quiet { print("\(experiment.name) tuning \(i + 1)/\(variants.count) \(v.label): run \(summary.runID), \(summary.ran) trials") }
-            }
-            try store.close()
+            try VariantRuns(experiment: experiment, database: database.path(for: experiment), jobs: workers.jobs, resume: resume,
+                            quiet: quiet, kind: "tuning").run(variants.map { ($0.label, $0.spec) })
         }
     }
 }

@@ -259,11 +259,7 @@ public enum SpecLoader {
             guard values.count >= 2 else { throw list.error("expected at least two values to sweep") }
             sweeps.append(ParameterSweep(path: path, values: values))
         }
-        let betterNode = try node.optional("better")
-        let better = try betterNode.map { n -> WorseDirection in
-            guard let d = WorseDirection(rawValue: try n.string()) else { throw n.error("expected 'lower' or 'higher'") }
-            return d
-        } ?? .lower
+        let better = try parseBetter(node.optional("better"))
         var screen = ScreenSettings()
         if let s = try node.optional("screen") {
             try s.rejectUnknownKeys(["trajectories", "participants"])
@@ -281,6 +277,13 @@ public enum SpecLoader {
         return SensitivitySettings(participants: try node.optional("participants")?.int(in: 1...100_000) ?? 20,
                                    metric: try node.optional("metric").map { try metricName($0, known: known) } ?? known[0],
                                    better: better, sweeps: sweeps, screen: screen, policies: policies)
+    }
+
+    /// `better: lower | higher` (default lower): which way a metric improves.
+    static func parseBetter(_ node: SpecNode?) throws -> WorseDirection {
+        guard let node else { return .lower }
+        guard let d = WorseDirection(rawValue: try node.string()) else { throw node.error("expected 'lower' or 'higher'") }
+        return d
     }
 
     static func parseReport(_ node: SpecNode?, defaultTitle: String) throws -> ReportSettings {

@@ -61,11 +61,7 @@ extension SpecLoader {
     static func parseTuning(_ node: SpecNode, known: [String], question: any TrialQuestion, strategies: [StrategySpec],
                             devices: [DeviceConfiguration], participants: Int) throws -> TuningSettings {
         try node.rejectUnknownKeys(["participants", "metric", "better", "parameters"])
-        let betterNode = try node.optional("better")
-        let better = try betterNode.map { n -> WorseDirection in
-            guard let d = WorseDirection(rawValue: try n.string()) else { throw n.error("expected 'lower' or 'higher'") }
-            return d
-        } ?? .lower
+        let better = try parseBetter(node.optional("better"))
         let list = try node.required("parameters")
         let items = try list.list()
         guard !items.isEmpty else { throw list.error("expected at least one design parameter to sweep, e.g. {strategy: \(strategies[0].label), parameter: …, values: [a, b, c]}") }

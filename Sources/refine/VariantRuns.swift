@@ -1,0 +1,28 @@
+import Foundation
+import Harness
+
+/// Runs variants of an experiment (sensitivity points, screening points, design
+/// sweeps) one after another into its database, each stored under its label.
+/// Shared by `refine sensitivity` and `refine tune`.
+struct VariantRuns {
+    var experiment: ExperimentSpec
+    var database: String
+    var jobs: Int
+    var resume: Bool
+    var quiet: Bool
+    /// How progress lines name the variants ("sensitivity", "tuning").
+    var kind: String
+
+    func run(_ variants: [(label: String, spec: ExperimentSpec)]) throws {
+        let store = try RunStore(path: database)
+        defer { try? store.close() }
+        let stop = StopSignal()
+        for (i, v) in variants.enumerated() {
+            var options = RunOptions(jobs: jobs, resume: resume, progress: .silent)
+            options.variant = v.label
+            let summary = try ExperimentRunner.run(spec: v.spec, store: store, options: options, cancelled: { stop.raised })
+            if !quiet { print("\(experiment.name) \(kind) \(i + 1)/\(variants.count) \(v.label): run \(summary.runID), \(summary.ran) trials") }
+        }
+        try store.close()
+    }
+}
