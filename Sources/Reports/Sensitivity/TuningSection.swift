@@ -88,10 +88,14 @@ enum TuningSection {
         let current = spec.strategies.first { $0.label == sweep.strategy }?.parameters[sweep.parameter]
         var s = "\(sweep.name): best value \(formatNumber(best.value)) (\(statistic) \(metric) \(formatEstimate(best.estimate, digits: 3)))"
         let swept = points.map(\.value)
-        if points.count > 2 && (best.value == swept.min() || best.value == swept.max()) {
-            s += ", at the end of the swept range: a better value may lie beyond it"
+        if worse.isEmpty {
+            s += "; every value swept is within noise of it: at \(points.count) values this metric does not tell them apart"
+        } else {
+            if best.value == swept.min() || best.value == swept.max() {
+                s += ", at the end of the swept range: a better value may lie beyond it"
+            }
+            s += near.count == 1 ? "; no other value is within noise of it" : "; within noise of it: \(formatNumber(near.first!))–\(formatNumber(near.last!)) (\(near.map { formatNumber($0) }.joined(separator: ", ")))"
         }
-        s += near.count == 1 ? "; no other value is within noise of it" : "; within noise of it: \(formatNumber(near.first!))–\(formatNumber(near.last!)) (\(near.map { formatNumber($0) }.joined(separator: ", ")))"
         if !worse.isEmpty { s += "; measurably worse: \(worse.joined(separator: ", "))" }
         s += current.map { "; the spec's strategy uses \($0)." } ?? "; the spec's strategy uses the design's default."
         return s
