@@ -47,13 +47,19 @@ struct CurveLUT: Sendable {
     /// `size + 2` entries (the last repeats the one before); channel c of entry i is the output for input (i/size)².
     let table: [SIMD4<Float>]
 
+    /// The encoded value each entry stands for, `SRGB.encode((i/size)²)`: the same
+    /// for every curve, so computed once (a `pow` per entry fewer per table).
+    static let encodedInputs: [Double] = (0...size).map { i in
+        let x = Double(i) / Double(size)
+        return SRGB.encode(x * x)
+    }
+
     /// `f(encoded, channel) → encoded` on the display scale.
     init(encoded f: (Double, Int) -> Double) {
         // One padding entry past the end, so an input of exactly 1 needs no branch.
+        let inputs = Self.encodedInputs
         table = (0...(Self.size + 1)).map { i in
-            let i = min(i, Self.size)
-            let x = Double(i) / Double(Self.size)
-            let e = SRGB.encode(x * x)
+            let e = inputs[min(i, Self.size)]
             var o = SIMD4<Float>(0, 0, 0, 1)
             for c in 0..<3 { o[c] = Float(SRGB.decode(min(max(f(e, c), 0), 1))) }
             return o
@@ -62,10 +68,9 @@ struct CurveLUT: Sendable {
 
     /// The same `f(encoded) → encoded` for every channel: one evaluation per entry.
     init(gray f: (Double) -> Double) {
+        let inputs = Self.encodedInputs
         table = (0...(Self.size + 1)).map { i in
-            let i = min(i, Self.size)
-            let x = Double(i) / Double(Self.size)
-            let v = Float(SRGB.decode(min(max(f(SRGB.encode(x * x)), 0), 1)))
+            let v = Float(SRGB.decode(min(max(f(inputs[min(i, Self.size)]), 0), 1)))
             return SIMD4<Float>(v, v, v, 1)
         }
     }
