@@ -14,6 +14,8 @@ struct Options {
     var json = false
     /// Also time the large specs (Experiments/large/*.yaml): minutes, not seconds.
     var large = false
+    /// Only the trials/s of each experiment (section 5), for quick before/after runs.
+    var ratesOnly = false
 
     init(_ args: [String]) {
         var i = 1
@@ -24,9 +26,10 @@ struct Options {
             case "--agent-spec": i += 1; agentSpec = args[i]
             case "--json": json = true
             case "--large": large = true
+            case "--rates-only": ratesOnly = true
             case "--help", "-h":
                 print("""
-                    USAGE: refine-bench [--spec FILE] [--participants N] [--agent-spec FILE] [--large] [--json]
+                    USAGE: refine-bench [--spec FILE] [--participants N] [--agent-spec FILE] [--large] [--rates-only] [--json]
 
                     Prints, for the spec's trials (with N participants, default 200):
                       - trials per second simulating with 1 and 2 jobs;
@@ -35,7 +38,8 @@ struct Options {
                       - for the photo-editing agent (--agent-spec, default Experiments/exposure.yaml, 4 participants):
                         simulated seconds per wall-clock second and the share of time spent rendering;
                       - trials per second (2 jobs, no storage) for every default experiment (Experiments/*.yaml) at its
-                        own participants and at twice as many, and with --large for Experiments/large/*.yaml.
+                        own participants and at twice as many, and with --large for Experiments/large/*.yaml
+                        (--rates-only: this last part alone).
                     Build with -c release; needs python3 for the sqlite peer.
                     """)
                 exit(0)
@@ -55,6 +59,10 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 }
 
 let options = Options(CommandLine.arguments)
+if options.ratesOnly {
+    printRates(try experimentRates())
+    exit(0)
+}
 let spec = try { () throws -> ExperimentSpec in
     var spec = try SpecLoader.load(path: options.spec, catalog: .standard)
     if let n = options.participants { spec.population.participants = n }
@@ -149,18 +157,7 @@ let unit = seconds { for _ in 0..<200 { _ = Clipping(of: Renderer(threads: 1).re
 
 // 5. Every experiment's simulation rate (2 jobs, no storage), at its own participants
 // and at twice as many, so growth with participants shows (fixed cost + per trial).
-var rates: [(name: String, participants: Int, trials: Int, seconds: Double)] = []
-for path in SpecLoader.specPaths(in: "Experiments") + (options.large ? SpecLoader.specPaths(in: "Experiments/large") : []) {
-    let base = try SpecLoader.load(path: path, catalog: .standard)
-    let label = path.hasPrefix("Experiments/large/") ? "large/\(base.name)" : base.name
-    for n in path.hasPrefix("Experiments/large/") ? [base.population.participants] : [base.population.participants, 2 * base.population.participants] {
-        var s = base
-        s.population.participants = n
-        var count = 0
-        let t = try seconds { count = try ExperimentRunner.simulate(spec: s, jobs: 2).count }
-        rates.append((label, n, count, t))
-    }
-}
+let rates = try experimentRates()
 
 var figures: [String: Double] = [
     "trials": Double(results.count),
@@ -197,9 +194,32 @@ if options.json {
     print("  full run, 1 job     \(f(full1, 2)) s; storing share \(f(storingShare1 * 100, 1))% (the writer has the second core)")
     print("  full run, 2 jobs    \(f(full, 2)) s; storing share \(f(storingShare * 100, 1))% (writer busy \(f(figures["writer_busy_share_jobs2"]! * 100, 1))% of the run, overlapped)")
     print("  photo-editing agent \(agentResults.count) exposure trials: \(f(simulated / agentWall, 1)) simulated s per wall s (1 job); rendering ≈ \(f(figures["agent_render_share_estimate"]! * 100, 0))% of the time (\(f(renders, 0)) renders × \(f(unit * 1000, 2)) ms)")
+    printRates(rates)
+}
+
+typealias Rate = (name: String, participants: Int, trials: Int, seconds: Double)
+
+/// Trials/s of every default experiment (and with --large, every large spec).
+func experimentRates() throws -> [Rate] {
+    var rates: [Rate] = []
+    for path in SpecLoader.specPaths(in: "Experiments") + (options.large ? SpecLoader.specPaths(in: "Experiments/large") : []) {
+        let base = try SpecLoader.load(path: path, catalog: .standard)
+        let label = path.hasPrefix("Experiments/large/") ? "large/\(base.name)" : base.name
+        for n in path.hasPrefix("Experiments/large/") ? [base.population.participants] : [base.population.participants, 2 * base.population.participants] {
+            var s = base
+            s.population.participants = n
+            var count = 0
+            let t = try seconds { count = try ExperimentRunner.simulate(spec: s, jobs: 2).count }
+            rates.append((label, n, count, t))
+        }
+    }
+    return rates
+}
+
+func printRates(_ rates: [Rate]) {
     print("  trials/s by experiment (2 jobs, no storage; load average \(String(format: "%.2f", loadAverage())))")
     for r in rates {
-        print("    \(r.name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(String(format: "%4d", r.participants)) participants  \(String(format: "%7d", r.trials)) trials  \(f(r.seconds, 2)) s  \(f(Double(r.trials) / r.seconds)) trials/s")
+        print("    \(r.name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(String(format: "%4d", r.participants)) participants  \(String(format: "%7d", r.trials)) trials  \(String(format: "%.2f", r.seconds)) s  \(String(format: "%.0f", Double(r.trials) / r.seconds)) trials/s")
     }
 }
 

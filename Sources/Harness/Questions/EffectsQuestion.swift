@@ -9,6 +9,8 @@ import UserModels
 public struct EffectsSimulator: FilmedSimulator {
     struct PreparedTask: @unchecked Sendable {
         var original: Image
+        /// The original at the usual perception-proxy size, downscaled once.
+        var glance: Image
         var goalLab: LabImage?
         var tolerance: Double
         var goal: Effect?
@@ -19,6 +21,8 @@ public struct EffectsSimulator: FilmedSimulator {
     let limits: TrialLimits
     let policy: PolicyKind
     let previews = SharedCache<Image>()
+    /// Those thumbnails compared with the task's goal (the objective half of a look at them).
+    let previewComparisons = SharedCache<(goal: GoalLook, comparison: RegionComparison)>()
     /// Goal looks at each perception-proxy size, rendered once per task and size.
     let goals = SharedCache<GoalLook>()
     public let dataFiles: [(path: String, sha256: String)]
@@ -47,7 +51,8 @@ public struct EffectsSimulator: FilmedSimulator {
                 try PhotoTasks.requireWork(original, goal: goalLab!, tolerance: tolerance, task: task.id, spec: spec,
                                            advice: "choose a look further from the original")
             }
-            tasks[task.id] = PreparedTask(original: original, goalLab: goalLab, tolerance: tolerance, goal: goal)
+            tasks[task.id] = PreparedTask(original: original, glance: original.downscaled(toFit: EffectsEnvironment.glanceSize),
+                                          goalLab: goalLab, tolerance: tolerance, goal: goal)
         }
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
@@ -148,7 +153,7 @@ public struct EffectsSimulator: FilmedSimulator {
     func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?) -> TrialOutcome {
         let task = tasks[trial.task.id]!
         var environment = EffectsEnvironment(design: designs[trial.strategy]!, device: trial.device, original: task.original,
-                                             previews: previews, previewKey: trial.task.id)
+                                             glance: task.glance, previews: previews, comparisons: previewComparisons, previewKey: trial.task.id)
         environment.camera = camera
         camera?.shoot(ReplayShot(touchDown: nil, screen: environment.screen, photo: environment.render()))
         var g = SeededGenerator(seed: trial.behaviourSeed)
@@ -163,7 +168,7 @@ public struct EffectsSimulator: FilmedSimulator {
             }
             let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
             let o = editor.edit(&environment, goal: goalProxy, memory: &memory, using: &g, trace: trace) { env in
-                env.render().isWithinDeltaE2000(of: goalLab, tolerance: task.tolerance)
+                env.cache.isWithin(env.original, with: env.state.adjustments, of: goalLab, tolerance: task.tolerance)
             }
             let found = o.chosenAt
             metrics = PhotoTasks.metrics(o, finalDeltaE: LabImage(environment.render()).meanDeltaE2000(to: goalLab), tolerance: task.tolerance) + [
@@ -209,15 +214,21 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     let firstScreenLooks: Set<Int>
     /// Thumbnails shared across trials, and this photo's key in that cache.
     let previews: SharedCache<Image>
+    let comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)>
     let previewKey: String
 
-    init(design: EffectsDesign, device: DeviceConfiguration, original: Image, previews: SharedCache<Image> = SharedCache(), previewKey: String = "") {
+    /// Long side of `glance`.
+    static let glanceSize = 96
+
+    init(design: EffectsDesign, device: DeviceConfiguration, original: Image, glance: Image? = nil, previews: SharedCache<Image> = SharedCache(),
+         comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)> = SharedCache(), previewKey: String = "") {
         self.previews = previews
+        self.comparisons = comparisons
         self.previewKey = previewKey
         self.design = design
         self.device = device
         self.original = original
-        glance = original.downscaled(toFit: 96)
+        self.glance = glance ?? original.downscaled(toFit: Self.glanceSize)
         state = EffectsState(photoAspect: Double(original.width) / Double(max(1, original.height)))
         firstScreenLooks = Set(design.screen(state, on: device).controls.compactMap { Self.look($0.id).flatMap(EffectsDesign.catalogIndex) })
     }
@@ -235,7 +246,23 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     func render() -> Image { cache.render(original, with: state.adjustments) }
 
     mutating func photo(proxy: Int) -> Image {
-        Renderer(threads: 1).render(proxy == 96 ? glance : original.downscaled(toFit: proxy), with: state.adjustments)
+        Renderer(threads: 1).render(proxy == Self.glanceSize ? glance : original.downscaled(toFit: proxy), with: state.adjustments)
+    }
+
+    mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {
+        let (original, glance, adjustments) = (original, glance, state.adjustments)
+        return cache.comparison(proxy: proxy, with: adjustments, goal: goal) {
+            Renderer(threads: 1).render(proxy == Self.glanceSize ? glance : original.downscaled(toFit: proxy), with: adjustments)
+        }
+    }
+
+    /// Kept per photo, look, size and goal: every trial of a task inspects the same thumbnails.
+    mutating func thumbnailComparison(_ id: String, proxy: Int, with goal: GoalLook) -> RegionComparison? {
+        guard Self.look(id) != nil else { return nil }
+        let key = "\(previewKey)/\(id)/\(proxy)"
+        let kept = comparisons.value(key) { (goal, RegionComparison(LabImage(thumbnail(id, proxy: proxy)!), goal: goal)) }
+        // Another goal under the same key (not in a run: one goal per task and size): compare afresh.
+        return kept.goal.isSame(as: goal) ? kept.comparison : RegionComparison(LabImage(thumbnail(id, proxy: proxy)!), goal: goal)
     }
 
     mutating func perform(_ gesture: Gesture) {
@@ -251,7 +278,7 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
         guard let look = Self.look(id) else { return nil }
         var a = Adjustments()
         a.effect = look
-        let base = proxy == 96 ? glance : original.downscaled(toFit: proxy)
+        let base = proxy == Self.glanceSize ? glance : original.downscaled(toFit: proxy)
         return previews.value("\(previewKey)/\(id)/\(proxy)") { Renderer(threads: 1).render(base, with: a) }
     }
 }

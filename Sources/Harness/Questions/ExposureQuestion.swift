@@ -137,7 +137,7 @@ public struct ExposureSimulator: FilmedSimulator {
         let goal = goals.value("\(trial.task.id)/\(proxy)") { GoalLook(LabImage(task.goal.render(task.original.downscaled(toFit: proxy)))) }
         let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
         let outcome = editor.edit(&environment, goal: goal, memory: &memory, using: &g, trace: trace) { env in
-            env.render().isWithinDeltaE2000(of: task.goalLab, tolerance: task.tolerance)
+            env.cache.isWithin(env.original, with: env.state.adjustments, of: task.goalLab, tolerance: task.tolerance)
         }
         let final = environment.render()
         let clipping = Clipping(of: final)
@@ -198,6 +198,16 @@ struct ExposureEnvironment: PhotoEditingEnvironment {
 
     mutating func photo(proxy: Int) -> Image {
         renders += 1
+        return render(proxy: proxy)
+    }
+
+    /// Counted as a render for the eyes, like `photo(proxy:)`, even when the comparison is kept.
+    mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {
+        renders += 1
+        return cache.comparison(proxy: proxy, with: state.adjustments, goal: goal) { render(proxy: proxy) }
+    }
+
+    private func render(proxy: Int) -> Image {
         let base = proxy == Self.glanceSize ? glance : proxy >= max(original.width, original.height) ? original : original.downscaled(toFit: proxy)
         return Renderer(threads: 1).render(base, with: state.adjustments)
     }

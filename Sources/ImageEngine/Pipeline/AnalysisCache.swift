@@ -30,8 +30,10 @@ final class AnalysisCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [Entry] = []   // most recent last
-    /// A few photos: the preview, its proxy, the goal. Small enough to bound memory.
-    let capacity = 4
+    /// Photos kept: a simulated run alternates between every task's photo at two
+    /// sizes (working and glance) on each job, so a handful would thrash (a mask
+    /// rebuilt at the start of nearly every trial). Memory is bounded by `pixelBudget`.
+    let capacity = 32
     /// And at most this many pixels in all (20 B a pixel kept: the photo and its
     /// mask values; 28 B once previewed), so a batch of 12 MP renders keeps one photo, not four.
     let pixelBudget = 16_000_000

@@ -31,15 +31,15 @@ enum Kernels {
         return t * t * (3 - 2 * t)
     }
 
-    /// `Num.fastLog2` (exponent bits plus a mantissa polynomial — which fits
-    /// ln, not log2: see there) with wrapping integer ops, so no overflow
-    /// checks block vectorisation. Same bits as `Num.fastLog2`.
+    /// `Num.fastLog2` (exponent bits plus a mantissa polynomial, log2 to
+    /// 1.6e-5) with wrapping integer ops, so no overflow checks block
+    /// vectorisation. Same bits as `Num.fastLog2`.
     @inline(__always) static func log2(_ x: Float) -> Float {
         let v = x > 1e-7 ? x : 1e-7
         let bits = v.bitPattern
         let e = Float(Int32(bitPattern: (bits >> 23) & 0xff) &- 127)
-        let m = Float(bitPattern: (bits & 0x007f_ffff) | 0x3f80_0000)
-        let p = -1.7417939 + (2.8212026 + (-1.4699568 + (0.44717955 - 0.056570851 * m) * m) * m) * m
+        let t = Float(bitPattern: (bits & 0x007f_ffff) | 0x3f80_0000) - 1   // mantissa − 1, exact
+        let p = t * (1.44191703 + t * (-0.709096377 + t * (0.41560588 + t * (-0.193575516 + t * 0.0451489816))))
         return e + p
     }
 

@@ -22,9 +22,14 @@ final class RenderPlan: Sendable {
 
     init(_ a: Adjustments) {
         let curve = ExposureCurve(a)
-        exposureLUT = curve.isIdentity ? nil : ExposureTables.shared.table(for: curve)
+        let exposure = curve.isIdentity ? nil : CurveTables.exposure.value(for: curve)
+        exposureLUT = exposure?.lut
+        exposurePairs = exposure?.pairs ?? []
         let local = LocalToneCurve(a)
-        localGain = local.isIdentity ? nil : local.gainTable()
+        let gain = local.isIdentity ? nil : CurveTables.localGain.value(for: local)
+        localGain = gain?.gain
+        gainPairs = gain?.pairs ?? []
+        rootGainPairs = gain?.rootPairs ?? []
         let ck = ColorKernel(a)
         color = ck.isIdentity ? nil : ck
         if let e = a.effect {
@@ -36,29 +41,6 @@ final class RenderPlan: Sendable {
         // The look's own vignette adds to the user's (same radius).
         vignetteStrength = min(max(a.vignette.strength + (effect?.vignette ?? 0) * Double(effect?.amount ?? 0), -1), 1)
         vignetteRadius = min(max(a.vignette.radius, 0), 1)
-        // (value, slope) pairs: the interpolation t[i] + (t[i+1] − t[i])·f then needs
-        // one 8-byte load per lookup; the slope is rounded exactly as the scalar path does.
-        if let t = exposureLUT?.table {
-            // t has size + 2 entries. The exposure curve treats the channels alike:
-            // one shared table then, so the gathers hit 8 KB of L1, not 24.
-            let pairs = (0..<3).map { c in (0...CurveLUT.size).map { i in SIMD2(t[i][c], t[i + 1][c] - t[i][c]) } }
-            exposurePairs = pairs[0] == pairs[1] && pairs[0] == pairs[2] ? [pairs[0], pairs[0], pairs[0]] : pairs
-        } else {
-            exposurePairs = []
-        }
-        if let g = localGain {
-            // One entry more than intervals (slope 0): `Kernels.split` may return index n.
-            gainPairs = (0...LocalToneCurve.lutSize).map { i in
-                SIMD2(g[i], i < LocalToneCurve.lutSize ? g[i + 1] - g[i] : 0)
-            }
-            rootGainPairs = (0...LocalToneCurve.lutSize).map { i in
-                let v = g[i].squareRoot()
-                return SIMD2(v, i < LocalToneCurve.lutSize ? g[i + 1].squareRoot() - v : 0)
-            }
-        } else {
-            gainPairs = []
-            rootGainPairs = []
-        }
     }
 
     /// Key for the cache: the parts the plan depends on (no brushes; vignette kept, it is cheap).

@@ -17,15 +17,16 @@ struct Eye {
     /// The photo as shown now, judged against the goal; takes a perceptual cycle.
     func look<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(_ environment: inout E, _ record: inout EditingRecord,
                                                                   using g: inout G) -> PhotoPercept {
-        let percept = perception.look(at: environment.photo(proxy: proxy), areaMM2: Self.photoArea(environment.screen),
+        let percept = perception.look(environment.comparison(proxy: proxy, with: perception.goalLook), areaMM2: Self.photoArea(environment.screen),
                                       elapsed: record.clock.now, using: &g)
         record.clock.advance(by: participant["perception.cycle_s"])
         return percept
     }
 
     /// A preview image shown in `frame`, judged against the goal.
-    func look<G: RandomNumberGenerator>(atPreview image: Image, in frame: Rect, on device: DeviceConfiguration, using g: inout G) -> PhotoPercept {
-        perception.look(at: image, areaMM2: device.millimetres(frame.width) * device.millimetres(frame.height), using: &g)
+    func look<G: RandomNumberGenerator>(atPreview comparison: RegionComparison, in frame: Rect, on device: DeviceConfiguration,
+                                        using g: inout G) -> PhotoPercept {
+        perception.look(comparison, areaMM2: device.millimetres(frame.width) * device.millimetres(frame.height), using: &g)
     }
 
     /// Reads the controls on `screen` the person has not met before: labels (experts

@@ -12,10 +12,24 @@ public protocol PhotoEditingEnvironment {
     mutating func perform(_ gesture: Gesture)
     /// The preview image a thumbnail control shows, with its long side at `proxy` pixels.
     mutating func thumbnail(_ id: String, proxy: Int) -> Image?
+    /// `photo(proxy:)` compared with `goal`. An environment may return a comparison
+    /// it kept for the same pixels (an unchanged render), as long as it counts
+    /// what `photo(proxy:)` counts.
+    mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison
+    /// `thumbnail(_:proxy:)` compared with `goal`, or nil if `id` shows none; may be kept likewise.
+    mutating func thumbnailComparison(_ id: String, proxy: Int, with goal: GoalLook) -> RegionComparison?
 }
 
 extension PhotoEditingEnvironment {
     public mutating func thumbnail(_ id: String, proxy: Int) -> Image? { nil }
+
+    public mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {
+        RegionComparison(LabImage(photo(proxy: proxy)), goal: goal)
+    }
+
+    public mutating func thumbnailComparison(_ id: String, proxy: Int, with goal: GoalLook) -> RegionComparison? {
+        thumbnail(id, proxy: proxy).map { RegionComparison(LabImage($0), goal: goal) }
+    }
 }
 
 /// What a person did while editing a photo toward a goal.

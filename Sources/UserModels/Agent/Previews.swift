@@ -16,7 +16,8 @@ struct PreviewChooser {
         let p = participant
         for t in thumbnails where memory.inspected[t.id] == nil {
             record.clock.advance(by: p["cognition.search_item_s"] + p["perception.cycle_s"])
-            let preview = environment.thumbnail(t.id, proxy: eye.proxy) ?? environment.photo(proxy: eye.proxy)
+            let goal = eye.perception.goalLook
+            let preview = environment.thumbnailComparison(t.id, proxy: eye.proxy, with: goal) ?? environment.comparison(proxy: eye.proxy, with: goal)
             let seen = eye.look(atPreview: preview, in: t.frame, on: screen.device, using: &g)
             let difference = seen.difference[.overall] ?? .infinity
             memory.inspected[t.id] = difference

@@ -14,10 +14,18 @@ public enum PhotoRegion: String, Sendable, Codable, Hashable, CaseIterable {
 public struct GoalLook: Sendable {
     public let lab: LabImage
     public let masks: RegionMasks
+    /// Chroma per pixel, √(a² + b²) (every comparison needs it).
+    let chroma: [Float]
 
     public init(_ lab: LabImage) {
         self.lab = lab
         masks = RegionMasks(goal: lab)
+        chroma = lab.pixels.map { q in (q.y * q.y + q.z * q.z).squareRoot() }
+    }
+
+    /// Whether `other` is this very goal (the same pixel buffer): what a kept comparison checks.
+    public func isSame(as other: GoalLook) -> Bool {
+        lab.pixels.withUnsafeBufferPointer { a in other.lab.pixels.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 }
 
@@ -67,8 +75,10 @@ public struct PhotoPercept: Sendable {
 /// A person's eye for photos: the rendered photo at a glance-sized proxy compared
 /// with the goal by region, with noise at the scale of the just-noticeable difference.
 public struct PhotoPerception: Sendable {
-    public let goal: LabImage
-    public let masks: RegionMasks
+    /// The goal as seen (before memory slips).
+    public let goalLook: GoalLook
+    public var goal: LabImage { goalLook.lab }
+    public var masks: RegionMasks { goalLook.masks }
     public let jnd: Double
     /// How the remembered goal differs from the goal: a shift of (lightness,
     /// colourfulness) fixed when the goal was seen, and the direction it drifts in
@@ -81,8 +91,7 @@ public struct PhotoPerception: Sendable {
 
     /// `goal` at the person's perception-proxy size, held in mind with the person's memory noise.
     public init<G: RandomNumberGenerator>(goal: GoalLook, participant: Participant, using g: inout G) {
-        self.goal = goal.lab
-        masks = goal.masks
+        goalLook = goal
         jnd = participant["perception.jnd_de00"]
         let sd = participant["memory.goal_noise"]
         encoding = Vector2(g.normal(mean: 0, sd: sd), g.normal(mean: 0, sd: sd))
@@ -92,8 +101,7 @@ public struct PhotoPerception: Sendable {
 
     /// A perfect memory of the goal (for checks that need none).
     public init(goal: LabImage, participant: Participant) {
-        self.goal = goal
-        masks = RegionMasks(goal: goal)
+        goalLook = GoalLook(goal)
         jnd = participant["perception.jnd_de00"]
         encoding = Vector2(0, 0); drift = Vector2(0, 0); driftPerRootSecond = 0
     }
@@ -115,20 +123,16 @@ public struct PhotoPerception: Sendable {
     /// seen: the mean shift of each region is judged against the remembered one
     /// (its direction included), the texture of the difference against the goal itself.
     public func look<G: RandomNumberGenerator>(at photo: Image, areaMM2: Double = 0, elapsed: Double = 0, using g: inout G) -> PhotoPercept {
+        look(RegionComparison(LabImage(photo), goal: goalLook), areaMM2: areaMM2, elapsed: elapsed, using: &g)
+    }
+
+    /// The same judgement from a comparison already made (`RegionComparison` of the photo with this goal).
+    public func look<G: RandomNumberGenerator>(_ comparison: RegionComparison, areaMM2: Double = 0, elapsed: Double = 0,
+                                               using g: inout G) -> PhotoPercept {
         let sizeFactor = areaMM2 > 0 ? min(3, max(0.7, (Self.referenceAreaMM2 / areaMM2).squareRoot())) : 1
-        let current = LabImage(photo)
-        let map = current.deltaE2000Map(to: goal)
         var difference: [PhotoRegion: Double] = [:], lightness: [PhotoRegion: Double] = [:], chroma: [PhotoRegion: Double] = [:]
-        for region in masks.regions {
-            let idx = masks.pixels[region]!
-            var de = 0.0, dl = 0.0, dc = 0.0
-            for i in idx {
-                de += Double(map[i])
-                let p = current.pixels[i], q = goal.pixels[i]
-                dl += Double(q.x - p.x)
-                dc += Double((q.y * q.y + q.z * q.z).squareRoot() - (p.y * p.y + p.z * p.z).squareRoot())
-            }
-            let n = Double(idx.count)
+        for (region, sum) in zip(comparison.regions, comparison.sums) {
+            let de = sum.x, dl = sum.y, dc = sum.z, n = sum.w
             let shift = Vector2(dl / n, dc / n)
             let remembered = shift + memoryError(region, elapsed: elapsed)
             // ΔE² ≈ texture² + mean shift²: keep the texture, judge the shift from memory.
