@@ -241,7 +241,7 @@ public final class RunStore: Sendable {
 
     /// Every run, oldest first, with its effective status.
     public func runs() throws -> [RunRecord] {
-        let host = ProcessInfo.processInfo.hostName
+        let host = Provenance.hostName
         let rows = try reader.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT r.*, (SELECT count(*) FROM trial WHERE run_id = r.id) AS finished_trials FROM run r ORDER BY r.id
@@ -282,6 +282,11 @@ public final class RunStore: Sendable {
 
     public func finishedKeys(runID: Int64) throws -> Set<String> {
         try reader.read { db in Set(try String.fetchAll(db, sql: "SELECT key FROM trial WHERE run_id = ?", arguments: [runID])) }
+    }
+
+    /// How many trials of the run are stored (the key index alone answers it).
+    public func finishedCount(runID: Int64) throws -> Int {
+        try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID]) ?? 0 }
     }
 
     /// Stores a batch of finished trials in one transaction (see `record(runID:_:)` for a laid-out batch).
