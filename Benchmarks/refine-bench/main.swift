@@ -4,8 +4,8 @@
 import Foundation
 import GRDB
 import Harness
-import Reports
 import ImageEngine
+import Reports
 
 struct Options {
     var spec = "Experiments/pip.yaml"
@@ -14,6 +14,10 @@ struct Options {
     var json = false
     /// Also time the large specs (Experiments/large/*.yaml): minutes, not seconds.
     var large = false
+    /// Rounds of (simulation alone, full run) for the storing share.
+    var rounds = 5
+    /// Only the PIP simulation and storage figures (sections 1–3): for working on the store.
+    var storageOnly = false
     /// Only the trials/s of each experiment (section 5), for quick before/after runs.
     var ratesOnly = false
 
@@ -26,20 +30,26 @@ struct Options {
             case "--agent-spec": i += 1; agentSpec = args[i]
             case "--json": json = true
             case "--large": large = true
+            case "--storage-only": storageOnly = true
             case "--rates-only": ratesOnly = true
+            case "--rounds": i += 1; rounds = max(1, Int(args[i]) ?? 5)
             case "--help", "-h":
                 print("""
-                    USAGE: refine-bench [--spec FILE] [--participants N] [--agent-spec FILE] [--large] [--rates-only] [--json]
+                    USAGE: refine-bench [--spec FILE] [--participants N] [--agent-spec FILE] [--large] [--storage-only] [--rates-only] [--rounds N] [--json]
 
                     Prints, for the spec's trials (with N participants, default 200):
                       - trials per second simulating with 1 and 2 jobs;
-                      - the store's insert rate against Python's sqlite3.executemany on the same schema and rows;
-                      - the share of a full run (simulate + store, 1 and 2 jobs) spent storing;
+                      - the store's insert rate against Python's sqlite3.executemany on the same schema and rows
+                        (rows counted as trials + metric values, as the long metric table held them);
+                      - the share of a full run (simulate + store, 1 and 2 jobs) spent storing, and the writer
+                        thread's busy time over the run's wall time (wall clock and CPU), and the close after it:
+                        medians of N rounds (default 5), each simulation alone then a full run;
                       - for the photo-editing agent (--agent-spec, default Experiments/exposure.yaml, 4 participants):
                         simulated seconds per wall-clock second and the share of time spent rendering;
                       - trials per second (2 jobs, no storage) for every default experiment (Experiments/*.yaml) at its
-                        own participants and at twice as many, and with --large for Experiments/large/*.yaml
-                        (--rates-only: this last part alone).
+                        own participants and at twice as many, and with --large for Experiments/large/*.yaml.
+                    --storage-only prints the first three only (the PIP spec's simulation and storage);
+                    --rates-only the last one only.
                     Build with -c release; needs python3 for the sqlite peer.
                     """)
                 exit(0)
@@ -94,24 +104,33 @@ let storeTime = try seconds {
     }
 }
 let metricRows = results.reduce(0) { $0 + $1.outcome.metrics.count }
+// Rows as the v1–v3 long table counted them: the trial and one per metric value.
 let swiftRows = results.count + metricRows
 
+// The peer writes the same trials into the same schema: a copy of the store's database
+// emptied of trials (so the metric columns the store added are there), each trial one
+// row with its metric values in their columns.
+let metricColumns = try store.reader.read { db in try Row.fetchAll(db, sql: "SELECT name, column_name FROM metric_name ORDER BY id") }
+    .map { (name: $0[0] as String, column: $0[1] as String) }
+try store.close()
 let peerDB = work.appendingPathComponent("python.sqlite").path
-let peerStore = try RunStore(path: peerDB)
-let peerRun = try peerStore.beginRun(spec: spec, provenance: provenance, shard: .whole, jobs: 1, trace: false, plannedTrials: results.count)
-var trialLines = "", metricLines = ""
+try FileManager.default.copyItem(atPath: swiftDB, toPath: peerDB)
+try DatabaseQueue(path: peerDB).writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM trial; VACUUM") }
+let peerRun = runID
+var trialLines = (["id", "run_id", "key", "strategy", "device", "participant", "participant_group", "task", "task_label",
+                   "replication", "seed"] + metricColumns.map(\.column)).joined(separator: "\t") + "\n"
 for (i, r) in results.enumerated() {
     let t = r.trial
-    trialLines += [String(i + 1), String(peerRun), t.key, t.strategy, t.device.name, r.participantID, r.participantGroup,
-                   t.task.id, t.task.label, String(t.replication), String(t.seed)].joined(separator: "\t") + "\n"
-    for m in r.outcome.metrics { metricLines += "\(i + 1)\t\(m.name)\t\(m.value)\n" }
+    let values = Dictionary(uniqueKeysWithValues: r.outcome.metrics.map { ($0.name, $0.value) })
+    trialLines += ([String(i + 1), String(peerRun), t.key, t.strategy, t.device.name, r.participantID, r.participantGroup,
+                    t.task.id, t.task.label, String(t.replication), String(t.seed)]
+                   + metricColumns.map { values[$0.name].map { "\($0)" } ?? "" }).joined(separator: "\t") + "\n"
 }
 try trialLines.write(toFile: work.appendingPathComponent("trials.tsv").path, atomically: true, encoding: .utf8)
-try metricLines.write(toFile: work.appendingPathComponent("metrics.tsv").path, atomically: true, encoding: .utf8)
 let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("sqlite_peer.py").path
 let python = Process()
 python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-python.arguments = ["python3", script, peerDB, work.appendingPathComponent("trials.tsv").path, work.appendingPathComponent("metrics.tsv").path]
+python.arguments = ["python3", script, peerDB, work.appendingPathComponent("trials.tsv").path]
 let pipe = Pipe()
 python.standardOutput = pipe
 try python.run()
@@ -125,39 +144,52 @@ guard python.terminationStatus == 0,
 let swiftRate = Double(swiftRows) / storeTime
 let pythonRate = peer["rows_per_s"]!
 
-// 3. Share of a real run spent storing: the full runner against simulation alone,
-// with the same number of simulation jobs (the store writes on its own thread).
-func fullRun(jobs: Int) throws -> (seconds: Double, summary: RunSummary) {
-    let runStore = try RunStore(path: work.appendingPathComponent("run-\(jobs).sqlite").path)
-    var summary: RunSummary?
-    let t = try seconds { summary = try ExperimentRunner.run(spec: spec, store: runStore, options: RunOptions(jobs: jobs)) }
-    return (t, summary!)
+// 3. Share of a real run spent storing: the full runner against simulation alone, with
+// the same number of simulation jobs (the store writes on its own thread), alternated
+// for several rounds because the machine's other load shifts between any two timings;
+// medians and ranges. `refine run` then closes the store (folding the WAL into the
+// main file): timed apart.
+struct RunShare {
+    var wall: Double, share: Double, writerBusy: Double, writerCPU: Double, close: Double
 }
-let (full1, _) = try fullRun(jobs: 1)
-let (full, summary2) = try fullRun(jobs: 2)
-let storingShare1 = max(0, full1 - sim1) / full1
-let storingShare = max(0, full - sim2) / full
+func runShares(jobs: Int) throws -> [RunShare] {
+    try (0..<options.rounds).map { round in
+        let (simulated, _) = try simulate(jobs: jobs)
+        let runStore = try RunStore(path: work.appendingPathComponent("run-\(jobs)-\(round).sqlite").path)
+        var summary: RunSummary?
+        let wall = try seconds { summary = try ExperimentRunner.run(spec: spec, store: runStore, options: RunOptions(jobs: jobs)) }
+        let close = try seconds { try runStore.close() }
+        return RunShare(wall: wall, share: max(0, wall - simulated) / wall, writerBusy: summary!.storeSeconds / wall,
+                        writerCPU: summary!.storeCPUSeconds / wall, close: close)
+    }
+}
+func median(_ values: [Double]) -> Double {
+    let v = values.sorted()
+    return v.count % 2 == 1 ? v[v.count / 2] : (v[v.count / 2 - 1] + v[v.count / 2]) / 2
+}
+let shares = [1: try runShares(jobs: 1), 2: try runShares(jobs: 2)]
 
 // 4. The photo-editing agent: simulated seconds per wall-clock second (one job), and
 // the share spent rendering, from the renders the trials count and a measured unit cost.
-let agent = try { () throws -> ExperimentSpec in
-    var s = try SpecLoader.load(path: options.agentSpec, catalog: .standard)
-    s.population.participants = 4
-    return s
-}()
-var agentResults: [TrialResult] = []
-let agentWall = try seconds { agentResults = try ExperimentRunner.simulate(spec: agent, jobs: 1) }
-let simulated = agentResults.reduce(0.0) { sum, r in sum + (r.outcome.metrics.first { $0.name == "time_to_done_s" }?.value ?? 0) }
-let renders = agentResults.reduce(0.0) { sum, r in sum + (r.outcome.metrics.first { $0.name == "renders" }?.value ?? 0) }
-// Unit cost: a working-size render with its clipping analysis (what a gesture costs).
-var probe = ImageEngine.Adjustments()
-probe.shadows = 0.3
-let photo = try PNGFile.read(URL(fileURLWithPath: "Data/photos/rocket.png")).downscaled(toFit: 160)
-let unit = seconds { for _ in 0..<200 { _ = Clipping(of: Renderer(threads: 1).render(photo, with: probe)) } } / 200
+func agentFigures() throws -> (trials: Int, simulatedPerWall: Double, renderShare: Double, renders: Double, unit: Double) {
+    var agent = try SpecLoader.load(path: options.agentSpec, catalog: .standard)
+    agent.population.participants = 4
+    var agentResults: [TrialResult] = []
+    let agentWall = try seconds { agentResults = try ExperimentRunner.simulate(spec: agent, jobs: 1) }
+    let simulated = agentResults.reduce(0.0) { sum, r in sum + (r.outcome.metrics.first { $0.name == "time_to_done_s" }?.value ?? 0) }
+    let renders = agentResults.reduce(0.0) { sum, r in sum + (r.outcome.metrics.first { $0.name == "renders" }?.value ?? 0) }
+    // Unit cost: a working-size render with its clipping analysis (what a gesture costs).
+    var probe = ImageEngine.Adjustments()
+    probe.shadows = 0.3
+    let photo = try PNGFile.read(URL(fileURLWithPath: "Data/photos/rocket.png")).downscaled(toFit: 160)
+    let unit = seconds { for _ in 0..<200 { _ = Clipping(of: Renderer(threads: 1).render(photo, with: probe)) } } / 200
+    return (agentResults.count, simulated / agentWall, min(1, renders * unit / agentWall), renders, unit)
+}
+let agent = options.storageOnly ? nil : try agentFigures()
 
 // 5. Every experiment's simulation rate (2 jobs, no storage), at its own participants
 // and at twice as many, so growth with participants shows (fixed cost + per trial).
-let rates = try experimentRates()
+let rates = options.storageOnly ? [] : try experimentRates()
 
 var figures: [String: Double] = [
     "trials": Double(results.count),
@@ -166,17 +198,26 @@ var figures: [String: Double] = [
     "speedup_jobs2": sim1 / sim2,
     "store_rows": Double(swiftRows),
     "store_rows_per_s": swiftRate,
+    "store_trials_per_s": Double(results.count) / storeTime,
     "python_executemany_rows_per_s": pythonRate,
+    "python_executemany_trials_per_s": peer["trials_per_s"]!,
     "store_vs_python": swiftRate / pythonRate,
-    "full_run_s_jobs1": full1,
-    "full_run_s_jobs2": full,
-    "storing_share_of_run_jobs1": storingShare1,
-    "storing_share_of_run_jobs2": storingShare,
-    "writer_busy_share_jobs2": summary2.storeSeconds / full,
-    "agent_trials": Double(agentResults.count),
-    "agent_simulated_s_per_wall_s": simulated / agentWall,
-    "agent_render_share_estimate": min(1, renders * unit / agentWall),
+    "rounds": Double(options.rounds),
 ]
+if let agent {
+    figures["agent_trials"] = Double(agent.trials)
+    figures["agent_simulated_s_per_wall_s"] = agent.simulatedPerWall
+    figures["agent_render_share_estimate"] = agent.renderShare
+}
+for (jobs, runs) in shares {
+    figures["full_run_s_jobs\(jobs)"] = median(runs.map(\.wall))
+    figures["storing_share_of_run_jobs\(jobs)"] = median(runs.map(\.share))
+    figures["storing_share_min_jobs\(jobs)"] = runs.map(\.share).min()!
+    figures["storing_share_max_jobs\(jobs)"] = runs.map(\.share).max()!
+    figures["writer_busy_share_jobs\(jobs)"] = median(runs.map(\.writerBusy))
+    figures["writer_cpu_share_jobs\(jobs)"] = median(runs.map(\.writerCPU))
+    figures["close_s_jobs\(jobs)"] = median(runs.map(\.close))
+}
 figures["load_average_1min"] = loadAverage()
 for r in rates {
     figures["trials_per_s_\(r.name)_p\(r.participants)"] = Double(r.trials) / r.seconds
@@ -189,17 +230,22 @@ if options.json {
     print("refine-bench: \(results.count) PIP trials (\(spec.population.participants) participants)")
     print("  simulate, 1 job     \(f(figures["trials_per_s_jobs1"]!)) trials/s")
     print("  simulate, 2 jobs    \(f(figures["trials_per_s_jobs2"]!)) trials/s  (×\(f(sim1 / sim2, 2)))")
-    print("  store               \(f(swiftRate)) rows/s (\(swiftRows) rows, batches of \(batch) trials)")
-    print("  python executemany  \(f(pythonRate)) rows/s  → store/python = \(f(swiftRate / pythonRate, 2))")
-    print("  full run, 1 job     \(f(full1, 2)) s; storing share \(f(storingShare1 * 100, 1))% (the writer has the second core)")
-    print("  full run, 2 jobs    \(f(full, 2)) s; storing share \(f(storingShare * 100, 1))% (writer busy \(f(figures["writer_busy_share_jobs2"]! * 100, 1))% of the run, overlapped)")
-    print("  photo-editing agent \(agentResults.count) exposure trials: \(f(simulated / agentWall, 1)) simulated s per wall s (1 job); rendering ≈ \(f(figures["agent_render_share_estimate"]! * 100, 0))% of the time (\(f(renders, 0)) renders × \(f(unit * 1000, 2)) ms)")
-    printRates(rates)
+    print("  store               \(f(swiftRate)) rows/s, \(f(figures["store_trials_per_s"]!)) trials/s (\(swiftRows) rows = trials + metric values, batches of \(batch) trials)")
+    print("  python executemany  \(f(pythonRate)) rows/s, \(f(peer["trials_per_s"]!)) trials/s  → store/python = \(f(swiftRate / pythonRate, 2))")
+    print("  full runs, medians of \(options.rounds) rounds alternated with simulation alone:")
+    for jobs in [1, 2] {
+        let g = { (name: String) in figures["\(name)_jobs\(jobs)"]! }
+        print("    \(jobs) job\(jobs == 1 ? " " : "s")  \(f(g("full_run_s"), 2)) s; storing share \(f(g("storing_share_of_run") * 100, 1))% (\(f(g("storing_share_min") * 100, 1))–\(f(g("storing_share_max") * 100, 1))); writer busy \(f(g("writer_busy_share") * 100, 1))% of the wall time (CPU \(f(g("writer_cpu_share") * 100, 1))%); then close \(f(g("close_s") * 1000, 0)) ms")
+    }
+    if let agent {
+        print("  photo-editing agent \(agent.trials) exposure trials: \(f(agent.simulatedPerWall, 1)) simulated s per wall s (1 job); rendering ≈ \(f(agent.renderShare * 100, 0))% of the time (\(f(agent.renders, 0)) renders × \(f(agent.unit * 1000, 2)) ms)")
+    }
+    if rates.isEmpty { print("  load average \(String(format: "%.2f", loadAverage()))") } else { printRates(rates) }
 }
 
 typealias Rate = (name: String, participants: Int, trials: Int, seconds: Double)
 
-/// Trials/s of every default experiment (and with --large, every large spec).
+/// Trials/s of every default experiment (and with --large, every large spec), 2 jobs, no storage.
 func experimentRates() throws -> [Rate] {
     var rates: [Rate] = []
     for path in SpecLoader.specPaths(in: "Experiments") + (options.large ? SpecLoader.specPaths(in: "Experiments/large") : []) {

@@ -14,6 +14,11 @@ public struct Provenance: Sendable, Codable, Hashable {
     public var host: String
     public var pid: Int32
 
+    /// This machine's name, looked up once: Foundation resolves it through the
+    /// resolver (getaddrinfo), ≈ 50 ms a call here, and a run asked for it three
+    /// times (its provenance, and each listing of runs to tell dead local ones).
+    public static let hostName = ProcessInfo.processInfo.hostName
+
     /// Refine's version, bumped with each release of the harness.
     public static let toolVersion = "0.1.0"
 
@@ -31,7 +36,7 @@ public struct Provenance: Sendable, Codable, Hashable {
             toolVersion: toolVersion, gitCommit: commit,
             gitDirty: !dirty.isEmpty, gitDirtyPaths: dirty,
             os: operatingSystem(), swiftVersion: swiftVersion, argv: argv,
-            host: ProcessInfo.processInfo.hostName, pid: ProcessInfo.processInfo.processIdentifier)
+            host: hostName, pid: ProcessInfo.processInfo.processIdentifier)
     }
 
     /// `git status --porcelain` lines for `resultPaths` (untracked files there count:

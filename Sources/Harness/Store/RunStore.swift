@@ -51,6 +51,9 @@ public final class RunStore: Sendable {
     public let reader: any DatabaseReader
     private let pool: DatabasePool?
     private let closed = Locked(false)
+    /// The writer's INSERT and each metric's parameter in it, rebuilt when a metric
+    /// is new to the database (the writer's thread only; locked for Sendable).
+    private let insertPlans = Locked<(sql: String, params: [String: Int32])?>(nil)
 
     /// A run whose heartbeat is older than this is shown as interrupted.
     public static let heartbeatTimeout: TimeInterval = 120
@@ -117,7 +120,8 @@ public final class RunStore: Sendable {
                 if migrations.contains(where: { !known.contains($0) }) {
                     throw StoreError(path: path, message: "written by a newer refine (schema version above \(Schema.version)); read it with that version")
                 }
-                if migrations.count < known.count {
+                // v3's long `metric` table reads like v4's view, so a v3 database is read as it is.
+                if !migrations.contains(Schema.oldestReadable) {
                     throw StoreError(path: path, message: "the database's schema is older than this refine's (schema version \(Schema.version)); open it with `refine run` to migrate it")
                 }
             }
@@ -237,7 +241,7 @@ public final class RunStore: Sendable {
 
     /// Every run, oldest first, with its effective status.
     public func runs() throws -> [RunRecord] {
-        let host = ProcessInfo.processInfo.hostName
+        let host = Provenance.hostName
         let rows = try reader.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT r.*, (SELECT count(*) FROM trial WHERE run_id = r.id) AS finished_trials FROM run r ORDER BY r.id
@@ -280,40 +284,84 @@ public final class RunStore: Sendable {
         try reader.read { db in Set(try String.fetchAll(db, sql: "SELECT key FROM trial WHERE run_id = ?", arguments: [runID])) }
     }
 
-    /// Stores a batch of finished trials in one transaction. A key already
-    /// stored for this run is skipped, so a batch replayed after a crash is harmless.
-    ///
-    /// This is the hot path of every run, so it binds values through SQLite's C
-    /// API directly (still parameter binding, never string interpolation).
+    /// How many trials of the run are stored (the key index alone answers it).
+    public func finishedCount(runID: Int64) throws -> Int {
+        try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID]) ?? 0 }
+    }
+
+    /// Stores a batch of finished trials in one transaction (see `record(runID:_:)` for a laid-out batch).
     public func record(runID: Int64, _ results: [TrialResult]) throws {
+        try record(runID: runID, TrialBatch(results, database: path))
+    }
+
+    /// Stores a batch of finished trials in one transaction: one `trial` row each,
+    /// its metrics in their columns (schema v4). A key already stored for this run
+    /// is skipped, so a batch replayed after a crash is harmless.
+    ///
+    /// This is the hot path of every run and runs on the one writer thread: one
+    /// cached statement, text bound in place from the batch's buffer (still
+    /// parameter binding, never string interpolation), nothing looked up per trial.
+    public func record(runID: Int64, _ batch: TrialBatch) throws {
+        guard batch.count > 0 else { return }
+        do { try writeBatch(runID: runID, batch) } catch {
+            // The plan may name columns whose transaction rolled back.
+            insertPlans.withLock { $0 = nil }
+            throw error
+        }
+    }
+
+    private func writeBatch(runID: Int64, _ batch: TrialBatch) throws {
         try write { db in
-            let connection = db.sqliteConnection!
-            let insertTrial = try RawStatement(connection, """
-                INSERT OR IGNORE INTO trial (run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let insertMetric = try RawStatement(connection, "INSERT INTO metric (trial_id, name, value) VALUES (?, ?, ?)")
-            let insertEvent = try RawStatement(connection, "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (?, ?, ?, ?, ?)")
-            for r in results {
-                let t = r.trial
-                insertTrial.bind(1, runID); insertTrial.bind(2, t.key); insertTrial.bind(3, t.strategy)
-                insertTrial.bind(4, t.device.name); insertTrial.bind(5, r.participantID); insertTrial.bind(6, r.participantGroup)
-                insertTrial.bind(7, t.task.id); insertTrial.bind(8, t.task.label); insertTrial.bind(9, Int64(t.replication))
-                insertTrial.bind(10, String(t.seed))
-                try insertTrial.step()
-                guard db.changesCount == 1 else { continue }
-                let trialID = db.lastInsertedRowID
-                for m in r.outcome.metrics {
-                    insertMetric.bind(1, trialID); insertMetric.bind(2, m.name); insertMetric.bind(3, m.value)
-                    try insertMetric.step()
-                }
-                for (seq, e) in r.outcome.events.enumerated() {
-                    insertEvent.bind(1, trialID); insertEvent.bind(2, Int64(seq)); insertEvent.bind(3, e.time)
-                    insertEvent.bind(4, e.kind); insertEvent.bind(5, e.detail)
-                    try insertEvent.step()
+            let (sql, params) = try insertPlan(for: batch.names, db)
+            let insertTrial = try RawStatement(db, sql)
+            let insertEvent = try RawStatement(db, "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (?, ?, ?, ?, ?)")
+            defer { insertTrial.clearBindings() }
+            var nextEvents = batch.events.makeIterator()
+            var traced = nextEvents.next()
+            try batch.text.withUnsafeBufferPointer { text in
+                let base = text.baseAddress!
+                for i in 0..<batch.count {
+                    insertTrial.bind(1, runID)
+                    let span = i * 2 * TrialBatch.textFields
+                    for f in 0..<TrialBatch.textFields {
+                        let column: Int32 = f < 7 ? Int32(f) + 2 : 10
+                        insertTrial.bindInPlace(column, base + Int(batch.spans[span + 2 * f]), batch.spans[span + 2 * f + 1])
+                    }
+                    insertTrial.bind(9, batch.replications[i])
+                    let start = batch.starts[i], width = batch.widths[i]
+                    for (slot, param) in params.enumerated() {
+                        let value = slot < width ? batch.values[start + slot] : .nan
+                        if value.isNaN { insertTrial.bindNull(param) } else { insertTrial.bind(param, value) }
+                    }
+                    try insertTrial.step()
+                    guard let (index, events) = traced, index == i else { continue }
+                    traced = nextEvents.next()
+                    guard db.changesCount == 1 else { continue }
+                    let trialID = db.lastInsertedRowID
+                    for (seq, e) in events.enumerated() {
+                        insertEvent.bind(1, trialID); insertEvent.bind(2, Int64(seq)); insertEvent.bind(3, e.time)
+                        insertEvent.bind(4, e.kind); insertEvent.bind(5, e.detail)
+                        try insertEvent.step()
+                    }
                 }
             }
         }
+    }
+
+    /// The INSERT naming every known metric column, and the parameter index of
+    /// each of `names`; adds columns for names new to the database.
+    private func insertPlan(for names: [String], _ db: Database) throws -> (sql: String, params: [Int32]) {
+        var plan = insertPlans.current
+        if plan == nil || names.contains(where: { plan!.params[$0] == nil }) {
+            // Read inside the write transaction: another process may have added columns.
+            let columns = try MetricColumns.ensure(names, in: db)
+            let base = "run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed"
+            let sql = "INSERT OR IGNORE INTO trial (\(base)\(columns.map { ", " + MetricColumns.quoted($0.column) }.joined())) VALUES ("
+                + Array(repeating: "?", count: 10 + columns.count).joined(separator: ", ") + ")"
+            plan = (sql, Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($0.element.name, Int32(11 + $0.offset)) }))
+            insertPlans.withLock { $0 = plan }
+        }
+        return (plan!.sql, names.map { plan!.params[$0]! })
     }
 
     // MARK: Helpers

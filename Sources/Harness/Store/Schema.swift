@@ -1,11 +1,16 @@
 import GRDB
 
 /// The results database's schema, one migration per version (DESIGN §7).
-/// Long tables (`run`, `trial`, `metric`, `event`) plus views that read well
-/// from sqlite3, pandas and R. `PRAGMA user_version` mirrors the schema version
+/// Tables `run`, `trial` (one row per trial, one REAL column per metric since
+/// v4), `metric_name` and `event`, plus views that read well from sqlite3,
+/// pandas and R: `metric` and `trial_metric` give the long form (README,
+/// "Querying the database"). `PRAGMA user_version` mirrors the schema version
 /// for tools that do not know GRDB's migration table.
 enum Schema {
-    static let version = 3
+    static let version = 4
+    /// The oldest schema the read-only path reads as it is: its `metric` is the
+    /// long table whose shape the v4 view keeps.
+    static let oldestReadable = "v3: what made a run dirty"
 
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
@@ -112,6 +117,10 @@ enum Schema {
                 ALTER TABLE run ADD COLUMN git_dirty_paths TEXT NOT NULL DEFAULT '[]';
                 PRAGMA user_version = 3;
                 """)
+        }
+        m.registerMigration("v4: metrics as columns of trial") { db in
+            try MetricColumns.migrateLongTable(db)
+            try db.execute(sql: "PRAGMA user_version = 4")
         }
         return m
     }

@@ -112,23 +112,28 @@ public enum ShardMerge {
                 try db.execute(sql: "ATTACH DATABASE ? AS shard", arguments: [DatabaseFile.attachLocation(shardPath)])
                 try db.inTransaction {
                     let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID])!
+                    // The shard's metrics through its long `metric` (a v3 table or the v4
+                    // view), each into its column here.
+                    let names = try String.fetchAll(db, sql: """
+                        SELECT DISTINCT m.name FROM shard.metric m JOIN shard.trial s ON s.id = m.trial_id WHERE s.run_id = ? ORDER BY m.name
+                        """, arguments: [run.id])
+                    let columns = try MetricColumns.ensure(names, in: db)
+                    let column = Dictionary(uniqueKeysWithValues: columns.map { ($0.name, $0.column) })
+                    let into = names.map { ", " + MetricColumns.quoted(column[$0]!) }.joined()
+                    let values = names.map { _ in ", (SELECT value FROM shard.metric m WHERE m.trial_id = s.id AND m.name = ?)" }.joined()
+                    var arguments: [any DatabaseValueConvertible] = [runID]
+                    arguments += names as [any DatabaseValueConvertible]
+                    arguments.append(run.id)
                     do {
                         try db.execute(sql: """
-                            INSERT INTO trial (run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed)
-                            SELECT ?, key, strategy, device, participant, participant_group, task, task_label, replication, seed
-                            FROM shard.trial WHERE run_id = ? ORDER BY id
-                            """, arguments: [runID, run.id])
+                            INSERT INTO trial (run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed\(into))
+                            SELECT ?, key, strategy, device, participant, participant_group, task, task_label, replication, seed\(values)
+                            FROM shard.trial s WHERE run_id = ? ORDER BY id
+                            """, arguments: StatementArguments(arguments))
                     } catch let e as DatabaseError where e.resultCode == .SQLITE_CONSTRAINT {
                         throw StoreError(path: shardPath, message: "a trial key it holds is already in another shard; shards must not overlap")
                     }
                     let added = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID])! - before
-                    try db.execute(sql: """
-                        INSERT INTO metric (trial_id, name, value)
-                        SELECT n.id, m.name, m.value FROM shard.metric m
-                        JOIN shard.trial s ON s.id = m.trial_id
-                        JOIN trial n ON n.run_id = ? AND n.key = s.key
-                        WHERE s.run_id = ?
-                        """, arguments: [runID, run.id])
                     try db.execute(sql: """
                         INSERT INTO event (trial_id, seq, t, kind, detail)
                         SELECT n.id, e.seq, e.t, e.kind, e.detail FROM shard.event e

@@ -70,10 +70,13 @@ public struct TrialTable {
     public func forEachRow(in store: RunStore, _ body: ([TableValue]) throws -> Void) throws -> Int {
         let metricIndex = Dictionary(uniqueKeysWithValues: metrics.enumerated().map { ($0.element, factors.count + $0.offset) })
         return try store.reader.read { db in
+            // An inner join: every stored trial records session_trial, and since schema v4
+            // `metric` is a view that SQLite would materialise whole (every run) as the
+            // right side of a LEFT JOIN.
             let cursor = try Row.fetchCursor(db, sql: """
                 SELECT t.id, t.key, t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication,
                        m.name, m.value
-                FROM trial t LEFT JOIN metric m ON m.trial_id = t.id
+                FROM trial t JOIN metric m ON m.trial_id = t.id
                 WHERE t.run_id = ? ORDER BY t.key
                 """, arguments: [run.id])
             var current: Int64?
