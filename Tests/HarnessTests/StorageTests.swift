@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import UserModels
 @testable import Harness
+import Reports
 
 /// Schema v4: metrics as columns of `trial`, the long `metric` and `trial_metric`
 /// as views, and v3 databases (the long table) read, migrated, resumed and merged.
@@ -204,7 +205,7 @@ struct StorageTests {
             return path
         }
         let merged = dir.appendingPathComponent("merged.sqlite").path
-        #expect(try ShardMerge.merge(inputs: shards, output: merged).trials == all.count)
+        #expect(try ShardMerge.merge(inputs: shards, output: merged, catalog: .standard).trials == all.count)
         #expect(try Self.longForm(merged) == expected)
         #expect(try DatabaseQueue(path: merged).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
     }
