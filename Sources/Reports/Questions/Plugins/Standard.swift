@@ -6,6 +6,7 @@ extension QuestionCatalog {
         PIPQuestion(),
         ExposureQuestion(),
         EffectsQuestion(),
+        PauseQuestion(),
     ])
 }
 
