@@ -173,6 +173,12 @@ public enum ParameterCatalog {
         .init(path: "gesture.response_wait_s", meaning: "longest a person holds a pause waiting for the screen to respond before lifting",
               allowed: 0.1...10, novice: .fixed(1.0),
               source: "assumption anchored on the 1 s limit for an uninterrupted flow of thought (Miller 1968; Card, Robertson & Mackinlay 1991)"),
+        .init(path: "gesture.tap_drift_mm", meaning: "SD per axis of how far a finger's contact point moves between touch-down and lift in a tap",
+              allowed: 0...5, novice: .fixed(0.5),
+              source: "assumption: the contact centroid shifts as the pad flattens and rolls (Holz & Baudisch 2010 report posture-dependent offsets, not their change within a tap); 0.5 mm ≈ 3 pt on a phone (swept)"),
+        .init(path: "gesture.cancel_drag_pt", meaning: "how far a person drags a finger off a pressed button to take the press back before lifting",
+              allowed: 1...300, novice: .logNormal(median: 30, sigma: 0.5),
+              source: "assumption: a short deliberate slide, about a fingertip's width beyond a small button (swept)"),
         .init(path: "learning.drag_fraction_step", meaning: "how much further a person carries an object after it went to the wrong place",
               allowed: 0...1, novice: .fixed(0.25), source: "assumption: a quarter of the way more after each miss"),
     ]

@@ -7,6 +7,7 @@ extension QuestionCatalog {
         ExposureQuestion(),
         EffectsQuestion(),
         PauseQuestion(),
+        TapMarginQuestion(),
     ])
 }
 
