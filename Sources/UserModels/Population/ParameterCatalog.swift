@@ -162,6 +162,23 @@ public enum ParameterCatalog {
               allowed: -5...10, novice: .fixed(1.5), source: "assumption: satisficing with an aspiration level (Simon 1955)"),
         .init(path: "preference.aspiration_decay_per_s", meaning: "how fast the aspiration level falls with each second spent browsing",
               allowed: 0...5, novice: .fixed(0.15), source: "assumption: aspiration adapts to search cost (Simon 1955), swept"),
+        // Slides that stop or slow (the pause question). Prefixed `gesture.` so the Morris
+        // groups of existing specs stay as they were; a spec sweeps them in `sensitivity`.
+        .init(path: "gesture.crawl_speed_pt_s", meaning: "speed a finger slows to when a person hesitates in a slide without stopping",
+              allowed: 5...1000, novice: .logNormal(median: 100, sigma: 0.5),
+              source: "assumption: no published figure; the median sits on the 100 pt/s pause speed of the talk's public demo so that half of hesitations crawl below it, neither favouring nor excluding false pauses (swept)"),
+        .init(path: "gesture.crawl_s", meaning: "how long a hesitation in a slide lasts before the finger moves on",
+              allowed: 0.02...3, novice: .logNormal(median: 0.3, sigma: 0.4),
+              source: "assumption: a few hundred milliseconds, about one perceive–decide cycle (Card, Moran & Newell 1983: τp + τc ≈ 0.17 s) plus reading the screen (swept)"),
+        .init(path: "gesture.response_wait_s", meaning: "longest a person holds a pause waiting for the screen to respond before lifting",
+              allowed: 0.1...10, novice: .fixed(1.0),
+              source: "assumption anchored on the 1 s limit for an uninterrupted flow of thought (Miller 1968; Card, Robertson & Mackinlay 1991)"),
+        .init(path: "gesture.tap_drift_mm", meaning: "SD per axis of how far a finger's contact point moves between touch-down and lift in a tap",
+              allowed: 0...5, novice: .fixed(0.5),
+              source: "assumption: the contact centroid shifts as the pad flattens and rolls (Holz & Baudisch 2010 report posture-dependent offsets, not their change within a tap); 0.5 mm ≈ 3 pt on a phone (swept)"),
+        .init(path: "gesture.cancel_drag_pt", meaning: "how far a person drags a finger off a pressed button to take the press back before lifting",
+              allowed: 1...300, novice: .logNormal(median: 30, sigma: 0.5),
+              source: "assumption: a short deliberate slide, about a fingertip's width beyond a small button (swept)"),
         .init(path: "learning.drag_fraction_step", meaning: "how much further a person carries an object after it went to the wrong place",
               allowed: 0...1, novice: .fixed(0.25), source: "assumption: a quarter of the way more after each miss"),
     ]

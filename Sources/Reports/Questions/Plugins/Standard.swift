@@ -6,6 +6,8 @@ extension QuestionCatalog {
         PIPQuestion(),
         ExposureQuestion(),
         EffectsQuestion(),
+        PauseQuestion(),
+        TapMarginQuestion(),
     ])
 }
 

@@ -1,0 +1,19 @@
+# right_at_once as pause-acceleration.minimum_peak_pt_s varies
+# Re-run with: gnuplot tuning_pause_acceleration_minimum_peak_pt_s.gp   (writes tuning_pause_acceleration_minimum_peak_pt_s.png and tuning_pause_acceleration_minimum_peak_pt_s.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "tuning_pause_acceleration_minimum_peak_pt_s.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Rate right_at_once by pause-acceleration.minimum_peak_pt_s (filled: best and within noise of it)"
+set xlabel "pause-acceleration.minimum_peak_pt_s"
+set ylabel "rate right_at_once"
+set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
+plot "tuning_pause_acceleration_minimum_peak_pt_s.dat" using 1:2:3:4 with yerrorbars pointtype 6 linecolor 1 title "rate with interval", \
+     "tuning_pause_acceleration_minimum_peak_pt_s.dat" using 1:2 with lines linecolor 1 notitle, \
+     "tuning_pause_acceleration_minimum_peak_pt_s.dat" using 1:($5 > 0 ? $2 : 1/0) with points pointtype 7 pointsize 1.5 linecolor 2 title "best or within noise"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "tuning_pause_acceleration_minimum_peak_pt_s.svg"
+replot
+unset output

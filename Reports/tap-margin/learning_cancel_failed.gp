@@ -1,0 +1,19 @@
+# Learning curve: cancel_failed by trial in the session
+# Re-run with: gnuplot learning_cancel_failed.gp   (writes learning_cancel_failed.png and learning_cancel_failed.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "learning_cancel_failed.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Learning curve: cancel_failed by trial in the session"
+set xlabel "trial in the session"
+set ylabel "cancel_failed (mean)"
+set xrange [0.5:12.5]
+set yrange [0:1.05]
+plot "learning_cancel_failed.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "tap-exact", \
+     "learning_cancel_failed.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "tap-margin"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "learning_cancel_failed.svg"
+replot
+unset output

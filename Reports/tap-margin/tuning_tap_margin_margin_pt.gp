@@ -1,0 +1,19 @@
+# right_first_time as tap-margin.margin_pt varies
+# Re-run with: gnuplot tuning_tap_margin_margin_pt.gp   (writes tuning_tap_margin_margin_pt.png and tuning_tap_margin_margin_pt.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "tuning_tap_margin_margin_pt.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Rate right_first_time by tap-margin.margin_pt (filled: best and within noise of it)"
+set xlabel "tap-margin.margin_pt"
+set ylabel "rate right_first_time"
+set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
+plot "tuning_tap_margin_margin_pt.dat" using 1:2:3:4 with yerrorbars pointtype 6 linecolor 1 title "rate with interval", \
+     "tuning_tap_margin_margin_pt.dat" using 1:2 with lines linecolor 1 notitle, \
+     "tuning_tap_margin_margin_pt.dat" using 1:($5 > 0 ? $2 : 1/0) with points pointtype 7 pointsize 1.5 linecolor 2 title "best or within noise"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "tuning_tap_margin_margin_pt.svg"
+replot
+unset output

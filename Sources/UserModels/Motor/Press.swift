@@ -1,0 +1,36 @@
+import Interaction
+
+/// A finger pressing where it landed: a tap whose contact point drifts a little
+/// while it is down, or a press taken back by sliding off before lifting (the
+/// way a person changes their mind on a button). Where the finger lands is the
+/// caller's (`Tapper`, Bi & Zhai's dual Gaussian); this adds what happens while
+/// it is down, as a `FingerPath` for the touch sensor. It knows nothing about
+/// what a screen does with the touch.
+public struct Presser: Sendable {
+    public var participant: Participant
+
+    public init(participant: Participant) { self.participant = participant }
+
+    /// A tap at `landing` from `start`: held for the person's tap hold while
+    /// the contact drifts (`gesture.tap_drift_mm` per axis, converted on `device`).
+    public func tap<G: RandomNumberGenerator>(at landing: Point, start: Double, on device: DeviceConfiguration, using g: inout G) -> FingerPath {
+        let sd = device.points(millimetres: participant["gesture.tap_drift_mm"])
+        let drift = Vector2(g.normal(mean: 0, sd: sd), g.normal(mean: 0, sd: sd))
+        return FingerPath([.init(time: start, location: landing),
+                           .init(time: start + participant["motor.tap_hold_s"], location: landing + drift)])
+    }
+
+    /// A press at `landing` taken back: the finger rests for a tap's hold, then
+    /// slides `gesture.cancel_drag_pt` (with the person's speed variation) along
+    /// `direction` in a minimum-jerk movement at their drag speed, and lifts.
+    public func takeBack<G: RandomNumberGenerator>(at landing: Point, direction: Vector2, start: Double, using g: inout G) -> FingerPath {
+        let p = participant
+        let cv = p["motor.speed_cv"]
+        let distance = p["gesture.cancel_drag_pt"] * max(0.3, 1 + g.normal(mean: 0, sd: cv))
+        let speed = p["motor.drag_speed_pt_s"] * max(0.3, 1 + g.normal(mean: 0, sd: cv))
+        let hold = start + p["motor.tap_hold_s"]
+        let end = landing + direction * distance
+        return FingerPath([.init(time: start, location: landing), .init(time: hold, location: landing),
+                           .init(time: hold + MinimumJerk.duration(distance: distance, peakSpeed: speed), location: end, easing: .minimumJerk)])
+    }
+}
