@@ -1,4 +1,4 @@
-# Time until the intended button is tapped (taps) (95% log-log bands; trials that never got there are censored when the person stopped)
+# Time until the intended button is tapped (taps) (95% pointwise bands from a bootstrap over participants; trials that never got there are censored when the person stopped)
 # Re-run with: gnuplot survival_tap.gp   (writes survival_tap.png and survival_tap.svg here)
 set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
 set output "survival_tap.png"
@@ -13,10 +13,10 @@ set yrange [0:1]
 set xrange [0:*]
 set arrow from 1.0, graph 0 to 1.0, graph 1 nohead dashtype 2
 set label "1 s" at 1.0, graph 0.05 offset 0.5,0
-plot "survival_tap.dat" index 0 using 1:3:4 with filledcurves fillstyle transparent solid 0.15 linecolor 1 notitle, \
+plot "survival_tap.dat" index 1 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 1 notitle, \
      "survival_tap.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "tap-exact", \
-     "survival_tap.dat" index 1 using 1:3:4 with filledcurves fillstyle transparent solid 0.15 linecolor 2 notitle, \
-     "survival_tap.dat" index 1 using 1:2 with steps linewidth 2 linecolor 2 title "tap-margin"
+     "survival_tap.dat" index 3 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 2 notitle, \
+     "survival_tap.dat" index 2 using 1:2 with steps linewidth 2 linecolor 2 title "tap-margin"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "survival_tap.svg"
 replot
