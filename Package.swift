@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -59,7 +60,7 @@ let package = Package(
             name: "engine-bench", dependencies: ["ImageEngine"], path: "Benchmarks/engine-bench",
             exclude: ["peer.py", "README.md"]),
         .testTarget(name: "ImageEngineTests", dependencies: ["ImageEngine"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
+        .testTarget(name: "InteractionTests", dependencies: ["Interaction", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction", "ImageEngine"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction", "ImageEngine"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Reports", "Designs", "UserModels", "Interaction"]),

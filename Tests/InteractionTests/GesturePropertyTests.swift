@@ -2,8 +2,8 @@ import Testing
 @testable import Interaction
 
 /// Invariants checked over many generated traces (seeded, so a failure names
-/// the seed that reproduces it). Hand-rolled: the package has no property-testing
-/// dependency.
+/// the seed that reproduces it). Seeds rather than PropertyBased generators
+/// (see PhysicsPropertyTests): shrinking a seed only gives another random trace.
 @Suite("Gesture invariants")
 struct GesturePropertyTests {
     /// A random single- or double-touch trace: taps, holds, drags, flicks and
