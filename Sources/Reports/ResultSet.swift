@@ -59,6 +59,17 @@ public struct ResultSet: Sendable {
         }
     }
 
+    /// The latest completed run of each variant of `spec` (made from the same spec
+    /// text) whose label passes `matching`: sweep points, screening points, policies.
+    public static func latestVariantRuns(of spec: ExperimentSpec, in store: RunStore,
+                                         matching: (String) -> Bool) throws -> [String: RunRecord] {
+        let runs = try store.runs().filter {
+            $0.experiment == spec.name && !$0.variant.isEmpty && matching($0.variant)
+                && $0.specSHA256 == spec.sha256 && $0.effectiveStatus == "completed"
+        }
+        return Dictionary(runs.map { ($0.variant, $0) }, uniquingKeysWith: { a, b in a.id > b.id ? a : b })
+    }
+
     /// Run `runID`, or the latest completed run of `experiment` that is not a
     /// sensitivity variant: the run a report, a baseline or an export reads.
     public static func selectRun(in store: RunStore, experiment: String, runID: Int64? = nil) throws -> RunRecord {

@@ -7,23 +7,14 @@ import Harness
 extension ReportKit {
     /// Each trial's time to effect, or its censoring time.
     func survival(_ t: [TrialRow]) -> [SurvivalObservation] {
-        t.compactMap { row in
-            if let e = row["time_to_effect_s"] { return SurvivalObservation(time: e, event: true) }
-            return row["time_to_done_s"].map { SurvivalObservation(time: $0, event: false) }
-        }
+        survivalValues(t).values.map(SurvivalObservation.init(encoded:))
     }
 
     /// The Kaplan–Meier curve of `t` with intervals resampling participants (a
     /// person's trials together); seeded by the trials it is drawn from.
     func kaplanMeier(_ t: [TrialRow]) -> ClusteredKaplanMeier {
-        var obs: [SurvivalObservation] = [], people: [String] = []
-        for row in t {
-            if let e = row["time_to_effect_s"] { obs.append(SurvivalObservation(time: e, event: true)) }
-            else if let d = row["time_to_done_s"] { obs.append(SurvivalObservation(time: d, event: false)) }
-            else { continue }
-            people.append(row.participant)
-        }
-        return ClusteredKaplanMeier(obs, participants: people, confidence: confidence,
+        let v = survivalValues(t)
+        return ClusteredKaplanMeier(v.values.map(SurvivalObservation.init(encoded:)), participants: v.participants, confidence: confidence,
                                     resamples: min(spec.report.bootstrapResamples, 1000),
                                     seed: Sections.seed(spec, "kaplan-meier/\(t.first?.key ?? "")/\(t.count)"))
     }

@@ -62,14 +62,8 @@ public struct ScreeningAnalysis: Sendable {
         guard let settings = spec.sensitivity else { return nil }
         let participants = settings.screen.participants ?? settings.participants
         let design = spec.screeningVariants(trajectories: settings.screen.trajectories, participants: participants)
-        let runs = try store.runs().filter {
-            $0.experiment == spec.name && $0.variant.hasPrefix("screen/") && $0.specSHA256 == spec.sha256 && $0.effectiveStatus == "completed"
-        }
-        let latest = Dictionary(runs.map { ($0.variant, $0) }, uniquingKeysWith: { a, b in a.id > b.id ? a : b })
-        let policyRuns = try store.runs().filter {
-            $0.experiment == spec.name && $0.variant.hasPrefix("policy=") && $0.specSHA256 == spec.sha256 && $0.effectiveStatus == "completed"
-        }
-        let latestPolicy = Dictionary(policyRuns.map { ($0.variant, $0) }, uniquingKeysWith: { a, b in a.id > b.id ? a : b })
+        let latest = try ResultSet.latestVariantRuns(of: spec, in: store) { $0.hasPrefix("screen/") }
+        let latestPolicy = try ResultSet.latestVariantRuns(of: spec, in: store) { $0.hasPrefix("policy=") }
         guard !latest.isEmpty || !latestPolicy.isEmpty else { return nil }
         var metrics: [String] = []
         for m in [settings.metric] + spec.metrics where !metrics.contains(m) { metrics.append(m) }

@@ -21,10 +21,7 @@ enum SensitivitySection {
             return
         }
         let variants = spec.sensitivityVariants()
-        let runs = try store.runs().filter {
-            $0.experiment == spec.name && !$0.variant.isEmpty && $0.specSHA256 == spec.sha256 && $0.effectiveStatus == "completed"
-        }
-        let latest = Dictionary(runs.map { ($0.variant, $0) }, uniquingKeysWith: { a, b in a.id > b.id ? a : b })
+        let latest = try ResultSet.latestVariantRuns(of: spec, in: store) { _ in true }
         let missing = variants.filter { latest[$0.label] == nil }.map(\.label)
         guard missing.count < variants.count else {
             doc.add(.paragraph("No sensitivity runs of this spec in the database yet: run `refine sensitivity \(spec.path)` with the same --db, then report again."))

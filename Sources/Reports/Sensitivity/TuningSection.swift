@@ -19,10 +19,7 @@ enum TuningSection {
         guard let settings = spec.tuning else { return }
         doc.add(.heading(level: 2, text: "Tuning the design's parameters"))
         let variants = spec.tuningVariants()
-        let runs = try store.runs().filter {
-            $0.experiment == spec.name && $0.variant.hasPrefix("tune:") && $0.specSHA256 == spec.sha256 && $0.effectiveStatus == "completed"
-        }
-        let latest = Dictionary(runs.map { ($0.variant, $0) }, uniquingKeysWith: { a, b in a.id > b.id ? a : b })
+        let latest = try ResultSet.latestVariantRuns(of: spec, in: store) { $0.hasPrefix("tune:") }
         let missing = variants.filter { latest[$0.label] == nil }.map(\.label)
         guard missing.count < variants.count else {
             doc.add(.paragraph("No tuning runs of this spec in the database yet: run `refine tune \(spec.path)` with the same --db, then report again."))
