@@ -60,5 +60,16 @@ struct StatisticsTests {
         #expect(!doc.html.contains("<script>") && doc.html.contains("&lt;script&gt;") && doc.html.contains("a &amp; b &lt; c"))
         #expect(doc.markdown.contains("x\\|y"))
     }
+
+    @Test("A table's linked cells are links in HTML and Markdown, escaped; the others stay text")
+    func tableLinks() {
+        var doc = ReportDocument(title: "t")
+        doc.add(.table(header: ["name", "report"], rows: [["pip", "pip/index.html"], ["a&b", "none"]],
+                       links: [[nil, "pip/index.html"], [nil, nil]]))
+        #expect(doc.html.contains("<td><a href=\"pip/index.html\">pip/index.html</a></td>"))
+        #expect(doc.html.contains("<td>a&amp;b</td><td>none</td>"))
+        #expect(doc.markdown.contains("| pip | [pip/index.html](pip/index.html) |"))
+        #expect(doc.markdown.contains("| a&b | none |"))
+    }
 }
 

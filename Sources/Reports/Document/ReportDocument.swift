@@ -7,7 +7,8 @@ public struct ReportDocument: Sendable {
         case heading(level: Int, text: String)
         case paragraph(String)
         case bullets([String])
-        case table(header: [String], rows: [[String]])
+        /// A table; `links[r][c]`, where given and not nil, makes that cell a link.
+        case table(header: [String], rows: [[String]], links: [[String?]] = [])
         /// An image file beside the report, with alt text and a caption; `links`
         /// are the figure's data and script files.
         case figure(file: String, caption: String, links: [String])
@@ -33,10 +34,15 @@ public struct ReportDocument: Sendable {
                 out += markdownEscape(text) + "\n\n"
             case .bullets(let items):
                 out += items.map { "- " + markdownEscape($0) }.joined(separator: "\n") + "\n\n"
-            case .table(let header, let rows):
+            case .table(let header, let rows, let links):
                 out += "| " + header.map(markdownCell).joined(separator: " | ") + " |\n"
                 out += "|" + header.map { _ in "---|" }.joined() + "\n"
-                for row in rows { out += "| " + row.map(markdownCell).joined(separator: " | ") + " |\n" }
+                for (r, row) in rows.enumerated() {
+                    let cells = row.enumerated().map { c, text in
+                        cellLink(links, r, c).map { "[\(markdownCell(text))](\($0))" } ?? markdownCell(text)
+                    }
+                    out += "| " + cells.joined(separator: " | ") + " |\n"
+                }
                 out += "\n"
             case .figure(let file, let caption, let links):
                 out += "![\(markdownEscape(caption))](\(file))\n\n*\(markdownEscape(caption))* "
@@ -75,9 +81,14 @@ public struct ReportDocument: Sendable {
                 out += "<p>\(htmlEscape(text))</p>\n"
             case .bullets(let items):
                 out += "<ul>\n" + items.map { "<li>\(htmlEscape($0))</li>" }.joined(separator: "\n") + "\n</ul>\n"
-            case .table(let header, let rows):
+            case .table(let header, let rows, let links):
                 out += "<table>\n<tr>" + header.map { "<th>\(htmlEscape($0))</th>" }.joined() + "</tr>\n"
-                for row in rows { out += "<tr>" + row.map { "<td>\(htmlEscape($0))</td>" }.joined() + "</tr>\n" }
+                for (r, row) in rows.enumerated() {
+                    let cells = row.enumerated().map { c, text in
+                        cellLink(links, r, c).map { "<a href=\"\(htmlEscape($0))\">\(htmlEscape(text))</a>" } ?? htmlEscape(text)
+                    }
+                    out += "<tr>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
+                }
                 out += "</table>\n"
             case .figure(let file, let caption, let links):
                 out += "<figure><img src=\"\(htmlEscape(file))\" alt=\"\(htmlEscape(caption))\">"
@@ -119,6 +130,11 @@ func markdownEscape(_ s: String) -> String {
         out.append(c)
     }
     return out
+}
+
+/// The link of a table's cell at row `r`, column `c`, if it has one.
+private func cellLink(_ links: [[String?]], _ r: Int, _ c: Int) -> String? {
+    r < links.count && c < links[r].count ? links[r][c] : nil
 }
 
 private func markdownCell(_ s: String) -> String {

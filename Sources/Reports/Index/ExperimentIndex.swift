@@ -47,7 +47,7 @@ public enum ExperimentIndex {
         doc.add(.paragraph("Each experiment's answer comes from its latest report; the gate compares its latest run with the committed baseline (`refine check`)."))
         doc.add(.table(header: ["experiment", "gate", "report"], rows: entries.map {
             [$0.title, $0.gate.rawValue + ($0.gateDetail.isEmpty ? "" : ": " + $0.gateDetail), $0.answer == nil ? "no report yet" : "\($0.report)/index.html"]
-        }))
+        }, links: entries.map { [nil, nil, $0.answer == nil ? nil : "\($0.report)/index.html"] }))
         for e in entries {
             doc.add(.heading(level: 2, text: e.title))
             doc.add(.paragraph("Spec \(e.spec); gate: \(e.gate.rawValue)\(e.gateDetail.isEmpty ? "" : " (\(e.gateDetail))")."))
