@@ -36,6 +36,20 @@ public struct Adjustments: Sendable, Hashable, Codable {
     /// Saturation of foliage greens only, −1…1.
     public var greenery: Double = 0
 
+    // The second axis of each colour control (iPhoto's first colour design moved
+    // every control "on two axes … the luminance and then the amount of that
+    // colour space"): lightness of the pixels a control acts on, −1…1, where ±1 is
+    // ±`ColorLuminance.maxStops` stops. Brightening never pushes a channel past white.
+
+    /// Luminance of colourful pixels (by how colourful they are; grays keep theirs).
+    public var saturationLuminance: Double = 0
+    /// Luminance of sky blues only.
+    public var blueSkiesLuminance: Double = 0
+    /// Luminance of skin tones only.
+    public var skinTonesLuminance: Double = 0
+    /// Luminance of foliage greens only.
+    public var greeneryLuminance: Double = 0
+
     // MARK: Effects, vignette, brushes
 
     /// One of the six effect families with its position or look; nil = none.
@@ -51,18 +65,23 @@ public struct Adjustments: Sendable, Hashable, Codable {
     /// Memberwise, every argument optional.
     public init(blackLevel: Double = 0, shadows: Double = 0, brightness: Double = 0, contrast: Double = 0,
                 highlights: Double = 0, whiteLevel: Double = 0, saturation: Double = 0, blueSkies: Double = 0,
-                skinTones: Double = 0, greenery: Double = 0, effect: Effect? = nil,
-                vignette: Vignette = Vignette(), brushes: [BrushStroke] = []) {
+                skinTones: Double = 0, greenery: Double = 0, saturationLuminance: Double = 0,
+                blueSkiesLuminance: Double = 0, skinTonesLuminance: Double = 0, greeneryLuminance: Double = 0,
+                effect: Effect? = nil, vignette: Vignette = Vignette(), brushes: [BrushStroke] = []) {
         self.blackLevel = blackLevel; self.shadows = shadows; self.brightness = brightness
         self.contrast = contrast; self.highlights = highlights; self.whiteLevel = whiteLevel
         self.saturation = saturation; self.blueSkies = blueSkies; self.skinTones = skinTones
         self.greenery = greenery; self.effect = effect; self.vignette = vignette; self.brushes = brushes
+        self.saturationLuminance = saturationLuminance; self.blueSkiesLuminance = blueSkiesLuminance
+        self.skinTonesLuminance = skinTonesLuminance; self.greeneryLuminance = greeneryLuminance
     }
 
     enum CodingKeys: String, CodingKey {
         case blackLevel = "black_level", shadows, brightness, contrast, highlights
         case whiteLevel = "white_level", saturation, blueSkies = "blue_skies"
         case skinTones = "skin_tones", greenery, effect, vignette, brushes
+        case saturationLuminance = "saturation_luminance", blueSkiesLuminance = "blue_skies_luminance"
+        case skinTonesLuminance = "skin_tones_luminance", greeneryLuminance = "greenery_luminance"
     }
 
     public init(from decoder: Decoder) throws {
@@ -72,9 +91,28 @@ public struct Adjustments: Sendable, Hashable, Codable {
         contrast = try d(.contrast); highlights = try d(.highlights); whiteLevel = try d(.whiteLevel)
         saturation = try d(.saturation); blueSkies = try d(.blueSkies); skinTones = try d(.skinTones)
         greenery = try d(.greenery)
+        saturationLuminance = try d(.saturationLuminance); blueSkiesLuminance = try d(.blueSkiesLuminance)
+        skinTonesLuminance = try d(.skinTonesLuminance); greeneryLuminance = try d(.greeneryLuminance)
         effect = try c.decodeIfPresent(Effect.self, forKey: .effect)
         vignette = try c.decodeIfPresent(Vignette.self, forKey: .vignette) ?? Vignette()
         brushes = try c.decodeIfPresent([BrushStroke].self, forKey: .brushes) ?? []
+    }
+
+    /// Encodes every value but the luminance axes at zero, so recipes and traces
+    /// written before those axes existed are written the same way.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(blackLevel, forKey: .blackLevel); try c.encode(shadows, forKey: .shadows)
+        try c.encode(brightness, forKey: .brightness); try c.encode(contrast, forKey: .contrast)
+        try c.encode(highlights, forKey: .highlights); try c.encode(whiteLevel, forKey: .whiteLevel)
+        try c.encode(saturation, forKey: .saturation); try c.encode(blueSkies, forKey: .blueSkies)
+        try c.encode(skinTones, forKey: .skinTones); try c.encode(greenery, forKey: .greenery)
+        try c.encodeIfPresent(effect, forKey: .effect)
+        try c.encode(vignette, forKey: .vignette); try c.encode(brushes, forKey: .brushes)
+        for (key, value) in [(CodingKeys.saturationLuminance, saturationLuminance), (.blueSkiesLuminance, blueSkiesLuminance),
+                             (.skinTonesLuminance, skinTonesLuminance), (.greeneryLuminance, greeneryLuminance)] where value != 0 {
+            try c.encode(value, forKey: key)
+        }
     }
 
     /// True when rendering would return the input unchanged.
@@ -85,8 +123,15 @@ public struct Adjustments: Sendable, Hashable, Codable {
         blackLevel == 0 && shadows == 0 && brightness == 0 && contrast == 0 && highlights == 0 && whiteLevel == 0
     }
 
-    /// True when the four color values are all zero.
-    public var colorIsIdentity: Bool { saturation == 0 && blueSkies == 0 && skinTones == 0 && greenery == 0 }
+    /// True when the four color controls are at zero on both axes.
+    public var colorIsIdentity: Bool {
+        saturation == 0 && blueSkies == 0 && skinTones == 0 && greenery == 0 && colorLuminanceIsIdentity
+    }
+
+    /// True when the four luminance axes are all zero.
+    public var colorLuminanceIsIdentity: Bool {
+        saturationLuminance == 0 && blueSkiesLuminance == 0 && skinTonesLuminance == 0 && greeneryLuminance == 0
+    }
 
     /// The same adjustments with no-op parts removed (a zero-strength vignette, an
     /// effect at amount 0, strokes without points), so caches key on what matters.
@@ -117,6 +162,7 @@ extension Adjustments {
     public static let settableNames: [String] = [
         "black_level", "shadows", "brightness", "contrast", "highlights", "white_level",
         "saturation", "blue_skies", "skin_tones", "greenery",
+        "saturation_luminance", "blue_skies_luminance", "skin_tones_luminance", "greenery_luminance",
         "vignette.strength", "vignette.radius",
         "effect", "effect.family", "effect.position", "effect.look", "effect.amount", "effect.mix",
     ]
@@ -146,6 +192,10 @@ extension Adjustments {
         case "blue_skies": blueSkies = try unit()
         case "skin_tones": skinTones = try unit()
         case "greenery": greenery = try unit()
+        case "saturation_luminance": saturationLuminance = try unit()
+        case "blue_skies_luminance": blueSkiesLuminance = try unit()
+        case "skin_tones_luminance": skinTonesLuminance = try unit()
+        case "greenery_luminance": greeneryLuminance = try unit()
         case "vignette.strength": vignette.strength = try unit()
         case "vignette.radius": vignette.radius = try unit(0, 1)
         case "effect":

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The per-pixel algorithms of the fused pass, written over *planar strips*:
 /// a run of up to `Strip.capacity` pixels of one row, held as separate r, g, b, a
 /// float arrays in L1-resident scratch.
@@ -237,6 +239,27 @@ enum Kernels {
         case 0: color0(ck, st, n)
         case 1: color1(ck, st, n)
         default: color3(ck, st, n)
+        }
+        if !ck.luminance.isIdentity { colorLuminance(ck.luminance, st, n) }
+    }
+
+    /// The colour controls' luminance axis (`ColorLuminance`), after the chroma scale.
+    @inline(never)
+    static func colorLuminance(_ lum: ColorLuminance, _ st: Strip, _ n: Int) {
+        let r = st.r, g = st.g, b = st.b
+        let rampInv: Float = 1 / (0.2 - 0.02)
+        for i in 0..<n {
+            let R = r[i], G = g[i], B = b[i]
+            let y = 0.2126 * R + 0.7152 * G + 0.0722 * B
+            let u = R - G, v = (R + G) * 0.5 - B
+            let nn = (u * u + v * v).squareRoot()
+            let rel = nn / (y + 0.02)
+            let ramp = smoothstep(0.02, rampInv, rel)
+            if ramp <= 0 { continue }
+            let invN: Float = nn > 0 ? 1 / nn : 0
+            let m0 = R > G ? R : G
+            let k = ColorLuminance.capped(exp2(lum.stops(u: u, v: v, invN: invN, rel: rel, ramp: ramp)), maxChannel: m0 > B ? m0 : B)
+            r[i] = R * k; g[i] = G * k; b[i] = B * k
         }
     }
     @inline(never) static func color0(_ ck: ColorKernel, _ st: Strip, _ n: Int) { colorBody(ck, st, n, bands: 0) }
