@@ -38,4 +38,24 @@ struct ScreeningDesignTests {
         }
         #expect(ParameterGroups.screened.flatMap(\.paths).allSatisfy { ParameterCatalog.definition($0)!.source.lowercased().hasPrefix("assumption") })
     }
+
+    @Test("a spec may name the groups it screens: the gesture group only where asked, in catalogue order")
+    func namedGroups() throws {
+        let sweep = "sensitivity:\n  parameters:\n    motor.timing_cv: [0.05, 0.1]\n  screen: {trajectories: 2, participants: 2, groups: [gesture, motor]}"
+        let spec = try parse(smallSpec(extra: sweep))
+        #expect(spec.screenedGroups.map(\.name) == ["motor", "gesture"])
+        #expect(spec.screenedGroups[1].paths.allSatisfy { $0.hasPrefix("gesture.") } && !spec.screenedGroups[1].paths.isEmpty)
+        let design = spec.screeningVariants(trajectories: 2, participants: 2)
+        #expect(design.count == 2 * 3 && design.allSatisfy { $0.levels.count == 2 })
+        // The moved gesture group shifts a gesture parameter and nothing of another group.
+        let moved = try #require(design.first { $0.moved == 1 })
+        #expect(moved.spec.population.shifts.keys.contains { $0.hasPrefix("gesture.") })
+        #expect(!moved.spec.population.shifts.keys.contains { $0.hasPrefix("memory.") })
+        // Without `groups`, the standard groups, never gesture.
+        #expect(try parse(smallSpec()).screenedGroups.map(\.name) == ParameterGroups.screened.map(\.name))
+        #expect(!ParameterGroups.screened.contains { $0.name == "gesture" })
+        // An unknown group is an error that names it.
+        let bad = "sensitivity:\n  parameters:\n    motor.timing_cv: [0.05, 0.1]\n  screen: {groups: [gestures]}"
+        #expect { try parse(smallSpec(extra: bad)) } throws: { "\($0)".contains("unknown parameter group 'gestures'") }
+    }
 }

@@ -172,14 +172,24 @@ public struct SensitivitySettings: Sendable, Hashable {
     public var policies: [PolicyKind] = []
 }
 
-/// How big a Morris screening of the assumption parameters is.
+/// How big a Morris screening of the assumption parameters is, and which groups it moves.
 public struct ScreenSettings: Sendable, Hashable {
     public var trajectories = 4
     /// Participants per screening point; nil: the sweeps' number.
     public var participants: Int? = nil
-    public init(trajectories: Int = 4, participants: Int? = nil) {
+    /// Names of the parameter groups to screen (`ParameterGroups.all`); nil: `ParameterGroups.screened`.
+    public var groups: [String]? = nil
+    public init(trajectories: Int = 4, participants: Int? = nil, groups: [String]? = nil) {
         self.trajectories = trajectories
         self.participants = participants
+        self.groups = groups
+    }
+}
+
+extension ExperimentSpec {
+    /// The assumption groups this spec's screening moves, in `ParameterGroups.all` order.
+    public var screenedGroups: [(name: String, paths: [String])] {
+        ParameterGroups.screened(named: sensitivity?.screen.groups)
     }
 }
 

@@ -11,7 +11,7 @@ public struct ScreeningVariant: Sendable {
     /// The group moved to reach this point from the previous one (nil at the start), and by how much (±Δ).
     public var moved: Int?
     public var delta: Double
-    /// Levels 0…1 of every group (`ParameterGroups.screened` order).
+    /// Levels 0…1 of every group (`ExperimentSpec.screenedGroups` order).
     public var levels: [Double]
     public var spec: ExperimentSpec
 }
@@ -23,7 +23,7 @@ extension ExperimentSpec {
     /// spec's seed. Each point keeps the seed (common random numbers), so a change
     /// between neighbouring points comes from the group moved.
     public func screeningVariants(trajectories: Int, participants: Int) -> [ScreeningVariant] {
-        let groups = ParameterGroups.screened
+        let groups = screenedGroups
         let delta = 2.0 / 3
         var out: [ScreeningVariant] = []
         for r in 0..<trajectories {
@@ -44,7 +44,7 @@ extension ExperimentSpec {
     func variant(_ r: Int, _ step: Int, moved: Int?, delta: Double, _ levels: [Double], _ participants: Int) -> ScreeningVariant {
         var spec = self
         spec.population.participants = participants
-        for (k, group) in ParameterGroups.screened.enumerated() {
+        for (k, group) in screenedGroups.enumerated() {
             for path in group.paths {
                 let def = ParameterCatalog.definition(path)!
                 let range = ParameterGroups.plausibleRange(def)

@@ -262,9 +262,21 @@ public enum SpecLoader {
         let better = try parseBetter(node.optional("better"))
         var screen = ScreenSettings()
         if let s = try node.optional("screen") {
-            try s.rejectUnknownKeys(["trajectories", "participants"])
+            try s.rejectUnknownKeys(["trajectories", "participants", "groups"])
+            let groups = try s.optional("groups").map { list -> [String] in
+                let known = ParameterGroups.all.map(\.name)
+                let names = try list.list().map { n -> String in
+                    let name = try n.string()
+                    guard known.contains(name) else {
+                        throw n.error("unknown parameter group '\(name)'\(suggestion(name, known)); expected some of \(known.joined(separator: ", "))")
+                    }
+                    return name
+                }
+                guard !names.isEmpty else { throw list.error("expected at least one parameter group to screen") }
+                return names
+            }
             screen = ScreenSettings(trajectories: try s.optional("trajectories")?.int(in: 1...100) ?? 4,
-                                    participants: try s.optional("participants")?.int(in: 1...100_000))
+                                    participants: try s.optional("participants")?.int(in: 1...100_000), groups: groups)
         }
         let policies = try node.optional("policies")?.list().map { n -> PolicyKind in
             let name = try n.string()

@@ -90,7 +90,7 @@ public struct ScreeningAnalysis: Sendable {
             guard let run = latestPolicy[label] else { continue }
             policyMeans.append((String(label.dropFirst("policy=".count)), means(try ResultSet.load(from: store, experiment: spec.name, runID: run.id).trials)))
         }
-        let groups = ParameterGroups.screened.map(\.name)
+        let groups = spec.screenedGroups.map(\.name)
         var claims: [Claim] = []
         for m in metrics {
             for (i, a) in strategies.enumerated() {
@@ -140,14 +140,14 @@ public struct ScreeningAnalysis: Sendable {
 /// The screening part of the sensitivity section.
 enum ScreeningSection {
     static func build(_ analysis: ScreeningAnalysis?, spec: ExperimentSpec, into doc: inout ReportDocument) {
-        defer { if let analysis, analysis.pointsRun > 0 { figures(analysis, into: &doc) } }
+        defer { if let analysis, analysis.pointsRun > 0 { figures(analysis, groups: spec.screenedGroups, into: &doc) } }
         doc.add(.heading(level: 3, text: "Screening every assumption at once (Morris elementary effects)"))
         guard let s = analysis, s.pointsRun > 0 || s.claims.contains(where: { !$0.underPolicies.isEmpty }) else {
             doc.add(.paragraph("No screening runs yet: run `refine sensitivity \(spec.path) --screen` with the same --db, then report again."))
             return
         }
-        let groups = ParameterGroups.screened
-        doc.add(.paragraph("Every parameter whose default is an assumption (no published figure) was moved with its group across a plausible range (half to twice its default; weights centred on 0 from −1 to 1) on a 4-level grid: \(s.trajectories) random one-group-at-a-time trajectories (Morris 1991, with groups after Campolongo et al. 2007), \(s.participants) participants per point, the experiment's seed; \(s.pointsRun) of \(s.pointsPlanned) points ran. Groups: " + groups.map { "\($0.name) (\($0.paths.joined(separator: ", ")))" }.joined(separator: "; ") + "."))
+        let groups = spec.screenedGroups
+        doc.add(.paragraph("Every parameter whose default is an assumption (no published figure)" + (spec.sensitivity?.screen.groups == nil ? "" : ", in the groups this spec names (`screen: {groups: …}`),") + " was moved with its group across a plausible range (half to twice its default; weights centred on 0 from −1 to 1) on a 4-level grid: \(s.trajectories) random one-group-at-a-time trajectories (Morris 1991, with groups after Campolongo et al. 2007), \(s.participants) participants per point, the experiment's seed; \(s.pointsRun) of \(s.pointsPlanned) points ran. Groups: " + groups.map { "\($0.name) (\($0.paths.joined(separator: ", ")))" }.joined(separator: "; ") + "."))
         doc.add(.paragraph("A claim is robust when the difference keeps its sign at every screening point; otherwise it is fragile, and the groups with the largest mean absolute elementary effect (μ*) are the ones it is fragile to."))
         let policies = s.claims.first?.underPolicies.map(\.policy) ?? []
         if !policies.isEmpty {
@@ -164,8 +164,7 @@ enum ScreeningSection {
 
     /// Which assumption groups move each headline figure: a figure that only one
     /// group moves is, for all the screening can tell, a function of that assumption.
-    static func figures(_ s: ScreeningAnalysis, into doc: inout ReportDocument) {
-        let groups = ParameterGroups.screened
+    static func figures(_ s: ScreeningAnalysis, groups: [(name: String, paths: [String])], into doc: inout ReportDocument) {
         doc.add(.heading(level: 3, text: "Which assumptions move each headline figure"))
         doc.add(.paragraph("Each lead metric of each strategy across the screening points: its value in the main run, its range over the screening points, and μ* per group. A figure moved by a single group would be a function of that assumption; one moved by several comes out of the models together."))
         doc.add(.table(header: ["figure", "main run", "range over screening", "moved by"] + groups.map { "μ* \($0.name)" }, rows: s.figures.map { f in
