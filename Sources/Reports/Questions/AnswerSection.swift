@@ -66,7 +66,7 @@ enum AnswerSection {
             let verdict = otherBetter ? "\(other) is better" : baseBetter ? "\(base) is better" : "no clear difference"
             var line = "\(other) vs \(base) on \(metric) (\(better == .lower ? "lower" : "higher") is better): \(statistic) difference \(formatEstimate(d, digits: 3)) — \(verdict)"
             if let c = screening?.claim(base, other, metric) {
-                if !c.points.isEmpty { line += "; under the screening of every assumption: \(c.label) (keeps its sign at \(c.holdsAt)/\(c.points.count) points)" }
+                if !c.points.isEmpty { line += "; under the screening of \(spec.sensitivity?.screen.groups.map { "the assumptions of " + $0.joined(separator: " and ") } ?? "every assumption"): \(c.label) (keeps its sign at \(c.holdsAt)/\(c.points.count) points)" }
                 for p in c.underPolicies {
                     let holds = c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0
                     line += "; with the \(p.policy) policy: \(holds ? "same direction" : "does not hold") (\(formatNumber(p.value, digits: 3)))"
