@@ -12,8 +12,11 @@ set ylabel "fraction of trials"
 set yrange [0:1]
 set xrange [0:*]
 plot "ecdf_first_travel.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "nearest-corner", \
-     "ecdf_first_travel.dat" index 1 using 1:2 with steps linewidth 2 linecolor 2 title "projected-momentum", \
-     "ecdf_first_travel.dat" index 2 using 1:2 with steps linewidth 2 linecolor 3 title "projected-momentum-fast"
+     "ecdf_first_travel.dat" index 1 using 1:2 with steps linewidth 2 linecolor 2 title "nearest-corner-ignore", \
+     "ecdf_first_travel.dat" index 2 using 1:2 with steps linewidth 2 linecolor 3 title "projected-momentum", \
+     "ecdf_first_travel.dat" index 3 using 1:2 with steps linewidth 2 linecolor 4 title "projected-momentum-last-two", \
+     "ecdf_first_travel.dat" index 4 using 1:2 with steps linewidth 2 linecolor 5 title "projected-momentum-ignore", \
+     "ecdf_first_travel.dat" index 5 using 1:2 with steps linewidth 2 linecolor 6 title "projected-momentum-fast"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "ecdf_first_travel.svg"
 replot

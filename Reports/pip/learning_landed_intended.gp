@@ -12,8 +12,11 @@ set ylabel "landed_intended (mean)"
 set xrange [0.5:12.5]
 set yrange [0:1.05]
 plot "learning_landed_intended.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "nearest-corner", \
-     "learning_landed_intended.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "projected-momentum", \
-     "learning_landed_intended.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "projected-momentum-fast"
+     "learning_landed_intended.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "nearest-corner-ignore", \
+     "learning_landed_intended.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "projected-momentum", \
+     "learning_landed_intended.dat" index 3 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 4 title "projected-momentum-last-two", \
+     "learning_landed_intended.dat" index 4 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 5 title "projected-momentum-ignore", \
+     "learning_landed_intended.dat" index 5 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 6 title "projected-momentum-fast"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "learning_landed_intended.svg"
 replot

@@ -12,8 +12,11 @@ set ylabel "landing rate"
 set xrange [0:6000.0]
 set yrange [0:1.05]
 plot "release_speed.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "nearest-corner", "release_speed.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
-     "release_speed.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "projected-momentum", "release_speed.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle, \
-     "release_speed.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "projected-momentum-fast", "release_speed.dat" index 2 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 3 notitle
+     "release_speed.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "nearest-corner-ignore", "release_speed.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle, \
+     "release_speed.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "projected-momentum", "release_speed.dat" index 2 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 3 notitle, \
+     "release_speed.dat" index 3 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 4 title "projected-momentum-last-two", "release_speed.dat" index 3 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 4 notitle, \
+     "release_speed.dat" index 4 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 5 title "projected-momentum-ignore", "release_speed.dat" index 4 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 5 notitle, \
+     "release_speed.dat" index 5 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 6 title "projected-momentum-fast", "release_speed.dat" index 5 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 6 notitle
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "release_speed.svg"
 replot

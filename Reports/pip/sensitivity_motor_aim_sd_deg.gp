@@ -11,8 +11,11 @@ set xlabel "motor.aim_sd_deg"
 set ylabel "difference in time_to_effect_s"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0
-plot "sensitivity_motor_aim_sd_deg.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "projected-momentum vs nearest-corner", "sensitivity_motor_aim_sd_deg.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
-     "sensitivity_motor_aim_sd_deg.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "projected-momentum-fast vs nearest-corner", "sensitivity_motor_aim_sd_deg.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle
+plot "sensitivity_motor_aim_sd_deg.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "nearest-corner-ignore vs nearest-corner", "sensitivity_motor_aim_sd_deg.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
+     "sensitivity_motor_aim_sd_deg.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "projected-momentum vs nearest-corner", "sensitivity_motor_aim_sd_deg.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle, \
+     "sensitivity_motor_aim_sd_deg.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "projected-momentum-fast vs nearest-corner", "sensitivity_motor_aim_sd_deg.dat" index 2 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 3 notitle, \
+     "sensitivity_motor_aim_sd_deg.dat" index 3 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 4 title "projected-momentum-ignore vs nearest-corner", "sensitivity_motor_aim_sd_deg.dat" index 3 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 4 notitle, \
+     "sensitivity_motor_aim_sd_deg.dat" index 4 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 5 title "projected-momentum-last-two vs nearest-corner", "sensitivity_motor_aim_sd_deg.dat" index 4 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 5 notitle
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "sensitivity_motor_aim_sd_deg.svg"
 replot

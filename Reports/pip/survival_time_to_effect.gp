@@ -16,9 +16,15 @@ set label "10 s" at 10.0, graph 0.05 offset 0.5,0
 plot "survival_time_to_effect.dat" index 1 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 1 notitle, \
      "survival_time_to_effect.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "nearest-corner", \
      "survival_time_to_effect.dat" index 3 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 2 notitle, \
-     "survival_time_to_effect.dat" index 2 using 1:2 with steps linewidth 2 linecolor 2 title "projected-momentum", \
+     "survival_time_to_effect.dat" index 2 using 1:2 with steps linewidth 2 linecolor 2 title "nearest-corner-ignore", \
      "survival_time_to_effect.dat" index 5 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 3 notitle, \
-     "survival_time_to_effect.dat" index 4 using 1:2 with steps linewidth 2 linecolor 3 title "projected-momentum-fast"
+     "survival_time_to_effect.dat" index 4 using 1:2 with steps linewidth 2 linecolor 3 title "projected-momentum", \
+     "survival_time_to_effect.dat" index 7 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 4 notitle, \
+     "survival_time_to_effect.dat" index 6 using 1:2 with steps linewidth 2 linecolor 4 title "projected-momentum-last-two", \
+     "survival_time_to_effect.dat" index 9 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 5 notitle, \
+     "survival_time_to_effect.dat" index 8 using 1:2 with steps linewidth 2 linecolor 5 title "projected-momentum-ignore", \
+     "survival_time_to_effect.dat" index 11 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 6 notitle, \
+     "survival_time_to_effect.dat" index 10 using 1:2 with steps linewidth 2 linecolor 6 title "projected-momentum-fast"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "survival_time_to_effect.svg"
 replot

@@ -6,7 +6,8 @@ public enum PIPDesigns {
     static let commonParameters: [String: String] = [
         "response": "spring response in seconds (default 0.4, the talk's PIP)",
         "damping_ratio": "spring damping ratio (default 0.8: a gesture with momentum earns a little overshoot)",
-        "velocity": "release velocity estimate: history (default, 100 ms least squares) or last-two",
+        "velocity": "release velocity estimate: least-squares (default, over the last 100 ms; also 'history') or last-two (the last two samples)",
+        "in_flight": "a touch on the PIP while it springs to a corner: catch (default: it is caught and can be thrown again) or ignore (until it rests)",
         "margin_pt": "inset of the corners inside the safe area (default 16)",
         "width_fraction": "PIP width as a fraction of the screen's short side (default 0.28 compact, 0.18 regular)",
     ]
@@ -56,14 +57,21 @@ public enum PIPDesigns {
         var estimator = VelocityEstimator.standard
         if let v = p.value("velocity") {
             switch v.description {
-            case "history": estimator = .standard
+            case "least-squares", "history": estimator = .standard
             case "last-two": estimator = .lastTwoSamples
-            default: throw StrategyParameterError(parameter: "velocity", message: "expected history or last-two, got '\(v)'")
+            default: throw StrategyParameterError(parameter: "velocity", message: "expected least-squares, history or last-two, got '\(v)'")
             }
+        }
+        var inFlight = InFlightTouches.catch
+        if let v = p.value("in_flight") {
+            guard let f = InFlightTouches(rawValue: v.description) else {
+                throw StrategyParameterError(parameter: "in_flight", message: "expected catch or ignore, got '\(v)'")
+            }
+            inFlight = f
         }
         try p.finish(known: known)
         return PIPController(layout: PIPLayout(device: device, widthFraction: widthFraction, margin: margin),
                              policy: policy, spring: Spring(response: response, dampingRatio: damping),
-                             velocityEstimator: estimator)
+                             velocityEstimator: estimator, inFlight: inFlight)
     }
 }

@@ -3,8 +3,12 @@ import Interaction
 import UserModels
 
 /// The picture-in-picture experiment: a person moves the PIP from one corner to
-/// another; the design decides where each throw lands; the person throws again
-/// until it rests in the intended corner, runs out of attempts, or out of time.
+/// another; every throw goes through the standard touch sensor and the design
+/// estimates its release velocity and decides where it lands. When it heads for
+/// the wrong corner the person reacts and reaches for it: a design that lets a
+/// PIP be caught in flight lets them throw it again at once, one that ignores
+/// such touches makes them wait until it rests. They go on until it rests in the
+/// intended corner, or they run out of touches or time.
 public struct PIPSimulator: FilmedSimulator {
     /// Controllers by strategy label, then device name.
     let controllers: [String: [String: PIPController]]
@@ -13,7 +17,8 @@ public struct PIPSimulator: FilmedSimulator {
     /// Every metric a PIP trial reports, in report order (DESIGN §6).
     public static let metricNames = [
         "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up",
-        "landed_intended", "corrections", "touches", "release_speed_pt_s", "first_throw_flick",
+        "landed_intended", "corrections", "touches", "throws", "ignored_touches", "caught_in_flight", "correction_time_s",
+        "release_speed_pt_s", "velocity_error_pt_s", "speed_error_pt_s", "first_throw_flick",
         "first_travel_pt", "returned_to_start", "drag_distance_pt", "travel_mm", "settle_time_s", "overshoot_pt",
     ]
 
@@ -78,98 +83,165 @@ public struct PIPSimulator: FilmedSimulator {
         }
         let pip = controllers[trial.strategy]![trial.device.name]!
         let layout = pip.layout
+        let sensor = TouchSensor(device: trial.device)
         var g = SeededGenerator(seed: trial.behaviourSeed)
         var log = TraceLog(enabled: trace)
         var thrower = Thrower(participant: participant, experience: memory.throwing)
         let cognition = Cognition(participant: participant, repetition: memory.repetition)
         var clock = VirtualClock()
         let screen = trial.device.bounds
+        let see = participant["perception.cycle_s"]
         // The thumb rests low on the screen, where a hand holding the device keeps it.
         var finger = Point(screen.width / 2, screen.height * 0.85)
+        // The PIP rests at `corner`, or springs there from a release at `flight.at`.
         var corner = start
-        var attempts = 0
+        var flight: (release: PIPRelease, at: Double)? = nil
+        var touches = 0, throwCount = 0, ignored = 0, caught = 0
         var reachedAt: Double? = nil
-        var first: (speed: Double, flick: Bool, travel: Double, back: Bool, landed: Bool)? = nil
+        var first: (speed: Double, flick: Bool, travel: Double, back: Bool, landed: Bool, error: Double, speedError: Double, at: Double)? = nil
         var travel = 0.0
         var last: PIPRelease? = nil
+        // A shot of the last throw waits until it is known whether its flight was cut short by a catch.
+        var pending: (shot: ReplayShot, release: PIPRelease, at: Double)? = nil
+        func shootPending(until end: Double) {
+            guard let camera, let p = pending else { return }
+            var shot = p.shot
+            let length = min(p.release.settleTime, max(0, end - p.at))
+            shot.flight = (0...Int((length * 60).rounded(.up))).map { p.release.animation.position(at: min(length, Double($0) / 60)) }
+            camera.shoot(shot)
+            pending = nil
+        }
+        func pipCenter(at t: Double) -> Point {
+            guard let f = flight else { return layout.center(of: corner) }
+            return pip.position(of: f.release, after: t - f.at)
+        }
 
         camera?.shoot(ReplayShot(touchDown: nil, corner: start))
         log.add(0, "task", [("from", .text(start.rawValue)), ("to", .text(goal.rawValue)),
                             ("group", .text(participant.group.rawValue))])
-        while attempts < limits.maxAttempts && clock.now < limits.timeLimit {
-            attempts += 1
-            clock.advance(by: cognition.mentalPreparation)
-            let pipCenter = layout.center(of: corner)
-            clock.advance(by: thrower.reachTime(from: finger, to: pipCenter, targetWidth: layout.pipSize.width, on: trial.device))
-            let plan = thrower.plan(from: pipCenter, toward: layout.center(of: goal), using: &g)
-            log.add(clock.now, "plan", [("attempt", .number(Double(attempts))), ("style", .text(plan.style.rawValue)),
+        // A deliberate action: think, then reach for the PIP where it rests.
+        clock.advance(by: cognition.mentalPreparation)
+        var aim = layout.center(of: start)
+        while touches < limits.maxAttempts && clock.now < limits.timeLimit {
+            touches += 1
+            clock.advance(by: thrower.reachTime(from: finger, to: aim, targetWidth: layout.pipSize.width, on: trial.device))
+            // The person plans the throw from where they see the PIP as the finger lands.
+            let seen = pipCenter(at: clock.now)
+            let plan = thrower.plan(from: seen, toward: layout.center(of: goal), using: &g)
+            log.add(clock.now, "plan", [("attempt", .number(Double(touches))), ("style", .text(plan.style.rawValue)),
                                         ("direction_deg", .number(plan.direction * 180 / .pi)),
                                         ("travel_pt", .number(plan.travel)), ("peak_speed_pt_s", .number(plan.peakSpeed))])
-            let touches = thrower.touches(for: plan, grabbingAt: pipCenter, startTime: clock.now)
+            let path = thrower.path(for: plan, grabbingAt: aim, startTime: clock.now)
+            finger = path.position(at: path.lift)
+            // Sensor noise has its own stream, so every strategy meets the same intentions.
+            var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(touches)")
+            let sensed = sensor.sense(path, using: &noise)
+            let grabbedAt: Point? = sensed.flatMap { s in
+                if let f = flight { return pip.grab(at: s.start.location, flight: f.release, elapsed: s.start.time - f.at) }
+                return pip.grab(at: s.start.location, pipAt: layout.center(of: corner))
+            }
+            guard let stream = sensed, let grabbed = grabbedAt else {
+                // Nothing follows the finger (ignored in flight, missed, or too brief to sense): the
+                // person sees that within a perceptual cycle and lifts, then reaches again once the PIP rests.
+                ignored += 1
+                let lift = min(path.lift, path.contact + see)
+                finger = path.position(at: lift)
+                clock.advance(to: lift)
+                log.add(clock.now, "ignored", [("in_flight", .bool(flight.map { path.contact - $0.at < $0.release.settleTime } ?? false))])
+                if let f = flight { clock.advance(to: max(clock.now, f.at + f.release.settleTime + see)) }
+                aim = pipCenter(at: clock.now)
+                continue
+            }
+            if let f = flight, stream.start.time - f.at < f.release.settleTime {
+                caught += 1
+                log.add(stream.start.time, "caught", [("x", .number(grabbed.x)), ("y", .number(grabbed.y))])
+            }
+            shootPending(until: stream.start.time)
+            throwCount += 1
             if trace {
-                for s in touches.samples {
+                for s in stream.samples {
                     log.add(s.time, "touch", [("phase", .text(s.phase.rawValue)), ("x", .number(s.location.x)), ("y", .number(s.location.y))])
                 }
             }
-            clock.advance(to: touches.end.time)
-            let release = pip.release(touches, from: corner)
-            travel += touches.pathLength
+            clock.advance(to: stream.end.time)
+            let release = pip.release(stream, grabbedAt: grabbed)
+            travel += stream.pathLength
             log.add(clock.now, "release", [("x", .number(release.position.x)), ("y", .number(release.position.y)),
                                            ("vx", .number(release.velocity.x)), ("vy", .number(release.velocity.y)),
                                            ("corner", .text(release.corner.rawValue))])
             if first == nil {
-                first = (release.velocity.length, plan.style == .flick, touches.pathLength,
-                         release.corner == start, release.corner == goal)
+                // The PIP's true velocity at lift: the intended finger path, drawn as the PIP follows it.
+                let grab = aim - seen, h = 1e-3
+                let truth = (pip.dragPosition(finger: path.position(at: path.lift), grabOffset: grab)
+                    - pip.dragPosition(finger: path.position(at: path.lift - h), grabOffset: grab)) / h
+                first = (release.velocity.length, plan.style == .flick, stream.pathLength, release.corner == start,
+                         release.corner == goal, (release.velocity - truth).length, release.velocity.length - truth.length, clock.now)
             }
-            if let camera {
+            if camera != nil {
                 // The window as drawn under the finger, then in flight to its corner.
-                let grab = touches.start.location - pipCenter
-                let steps = Int((release.settleTime * 60).rounded(.up))
-                camera.shoot(ReplayShot(touchDown: touches.start.time,
-                                        pipPath: touches.samples.map { pip.dragPosition(finger: $0.location, grabOffset: grab) },
-                                        flight: (0...steps).map { release.animation.position(at: min(release.settleTime, Double($0) / 60)) },
-                                        corner: release.corner))
+                let grab = stream.start.location - grabbed
+                pending = (ReplayShot(touchDown: stream.start.time,
+                                      pipPath: stream.samples.map { pip.dragPosition(finger: $0.location, grabOffset: grab) },
+                                      corner: release.corner), release, clock.now)
             }
-            clock.advance(by: release.settleTime)
-            log.add(clock.now, "settled", [("corner", .text(release.corner.rawValue)),
-                                           ("settle_s", .number(release.settleTime)), ("overshoot_pt", .number(release.overshoot))])
-            thrower.learn(from: plan, start: pipCenter, goal: layout.center(of: goal), release: release.position,
+            thrower.learn(from: plan, start: seen, goal: layout.center(of: goal), release: release.position,
                           velocity: release.velocity, rest: layout.center(of: release.corner), landed: release.corner == goal)
             corner = release.corner
-            finger = touches.end.location
+            flight = (release, clock.now)
             last = release
-            // The person looks to see where it went.
-            clock.advance(by: participant["perception.cycle_s"])
             if corner == goal {
-                reachedAt = clock.now - participant["perception.cycle_s"]
+                // It goes where it was meant to; the person watches it come to rest.
+                clock.advance(by: release.settleTime)
+                reachedAt = clock.now
+                log.add(clock.now, "settled", [("corner", .text(corner.rawValue)),
+                                               ("settle_s", .number(release.settleTime)), ("overshoot_pt", .number(release.overshoot))])
+                clock.advance(by: see)
                 log.add(clock.now, "perceive", [("corner", .text(corner.rawValue)), ("intended", .bool(true))])
                 break
             }
+            // Heading for the wrong corner: the person sees it (a perceptual cycle) and reacts
+            // (a simple reaction, Hick–Hyman with one alternative), reaching for where it is going.
+            var react = SeededGenerator(seed: trial.behaviourSeed, label: "react/\(touches)")
+            clock.advance(by: see + cognition.choiceTime(among: 1, using: &react))
             log.add(clock.now, "perceive", [("corner", .text(corner.rawValue)), ("intended", .bool(false))])
+            aim = layout.center(of: corner)
         }
+        shootPending(until: .infinity)
+        if reachedAt == nil, let f = flight { clock.advance(to: max(clock.now, f.at + f.release.settleTime)) }
 
         memory.throwing = thrower.experience
         memory.trialsDone += 1
-        let f = first!
         var metrics = [
             Metric("reached_effect", reachedAt == nil ? 0 : 1),
             Metric("within_10s", (reachedAt ?? .infinity) <= 10 ? 1 : 0),
             Metric("time_to_done_s", clock.now),
             Metric("gave_up", reachedAt == nil ? 1 : 0),
-            Metric("landed_intended", f.landed ? 1 : 0),
-            Metric("corrections", Double(attempts - 1)),
-            Metric("touches", Double(attempts)),
-            Metric("release_speed_pt_s", f.speed),
-            Metric("first_throw_flick", f.flick ? 1 : 0),
-            Metric("first_travel_pt", f.travel),
-            Metric("returned_to_start", f.back ? 1 : 0),
+            Metric("corrections", Double(max(0, throwCount - 1))),
+            Metric("touches", Double(touches)),
+            Metric("throws", Double(throwCount)),
+            Metric("ignored_touches", Double(ignored)),
+            Metric("caught_in_flight", Double(caught)),
             Metric("drag_distance_pt", travel),
             Metric("travel_mm", trial.device.millimetres(travel)),
-            Metric("settle_time_s", last!.settleTime),
-            Metric("overshoot_pt", last!.overshoot),
         ]
         if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 0) }
-        log.add(clock.now, "done", [("reached", .bool(reachedAt != nil)), ("attempts", .number(Double(attempts)))])
+        if let f = first {
+            metrics += [
+                Metric("landed_intended", f.landed ? 1 : 0),
+                Metric("release_speed_pt_s", f.speed),
+                Metric("velocity_error_pt_s", f.error),
+                Metric("speed_error_pt_s", f.speedError),
+                Metric("first_throw_flick", f.flick ? 1 : 0),
+                Metric("first_travel_pt", f.travel),
+                Metric("returned_to_start", f.back ? 1 : 0),
+            ]
+            // Time to correct a wrong first throw: from its release until the PIP rests where it was meant to.
+            if !f.landed, let reachedAt { metrics.append(Metric("correction_time_s", reachedAt - f.at)) }
+        }
+        if let last {
+            metrics += [Metric("settle_time_s", last.settleTime), Metric("overshoot_pt", last.overshoot)]
+        }
+        log.add(clock.now, "done", [("reached", .bool(reachedAt != nil)), ("touches", .number(Double(touches)))])
         return TrialOutcome(metrics: metrics, events: log.events)
     }
 }

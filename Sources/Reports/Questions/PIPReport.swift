@@ -56,6 +56,7 @@ struct PIPReport {
         figures.append(kit.ecdfFigure(metric: "first_travel_pt", name: "ecdf_first_travel", xlabel: "finger travel of the first throw (pt)",
                                   title: "How far the finger moved on first throws that landed as intended", marker: nil,
                                   filter: { $0["landed_intended"] == 1 }))
+        PIPFactorsReport(spec: spec, results: results).build(into: &doc, figures: &figures)
         doc.add(.heading(level: 2, text: "Figures"))
         for f in figures {
             doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))

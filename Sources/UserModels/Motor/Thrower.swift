@@ -109,21 +109,31 @@ public struct Thrower: Sendable {
         if !landed { misses += 1 }
     }
 
-    /// The finger's touches for `plan`, starting on the object at `grab`.
+    /// Where the finger is meant to be for `plan`, starting on the object at `grab`
+    /// at `startTime`: the path the touch sensor turns into samples.
     ///
     /// A flick follows a minimum-jerk path planned for twice its travel and lets go
     /// at the midpoint, at peak speed; a drag completes its minimum-jerk path and
     /// lets go nearly at rest.
-    public func touches(for plan: ThrowPlan, grabbingAt grab: Point, startTime: Double) -> TouchStream {
+    public func path(for plan: ThrowPlan, grabbingAt grab: Point, startTime: Double) -> FingerPath {
         let unit = Vector2(cos(plan.direction), sin(plan.direction))
         switch plan.style {
         case .flick:
             let path = MinimumJerk(from: grab, to: grab + unit * (2 * plan.travel), peakSpeed: plan.peakSpeed)
-            return TouchStream(startTime: startTime, duration: path.duration / 2) { path.position(at: $0) }
+            // Cut halfway, which neither easing expresses: dense straight pieces (as Slider's flicks).
+            return Slider.dense(from: startTime, duration: path.duration / 2) { path.position(at: $0) }
         case .drag:
             let path = MinimumJerk(from: grab, to: grab + unit * plan.travel, peakSpeed: plan.peakSpeed)
-            return TouchStream(startTime: startTime, duration: path.duration) { path.position(at: $0) }
+            return FingerPath([.init(time: startTime, location: grab),
+                               .init(time: startTime + path.duration, location: path.end, easing: .minimumJerk)])
         }
+    }
+
+    /// The noise-free touches of `path(for:grabbingAt:startTime:)` at 120 Hz (tests
+    /// and figures; trials sense the path with a `TouchSensor`).
+    public func touches(for plan: ThrowPlan, grabbingAt grab: Point, startTime: Double) -> TouchStream {
+        let path = path(for: plan, grabbingAt: grab, startTime: startTime)
+        return TouchStream(startTime: startTime, duration: path.lift - path.contact) { path.position(at: startTime + $0) }
     }
 
     /// Time to bring the finger from `from` onto an object `targetWidth` points wide at `to`.

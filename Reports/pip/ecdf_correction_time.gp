@@ -1,0 +1,23 @@
+# Time to correct a wrong throw (trials whose first throw went wrong)
+# Re-run with: gnuplot ecdf_correction_time.gp   (writes ecdf_correction_time.png and ecdf_correction_time.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "ecdf_correction_time.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Time to correct a wrong throw (trials whose first throw went wrong)"
+set xlabel "time from a wrong first throw's release until the PIP rests in the intended corner (s)"
+set ylabel "fraction of trials"
+set yrange [0:1]
+set xrange [0:*]
+plot "ecdf_correction_time.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "nearest-corner", \
+     "ecdf_correction_time.dat" index 1 using 1:2 with steps linewidth 2 linecolor 2 title "nearest-corner-ignore", \
+     "ecdf_correction_time.dat" index 2 using 1:2 with steps linewidth 2 linecolor 3 title "projected-momentum", \
+     "ecdf_correction_time.dat" index 3 using 1:2 with steps linewidth 2 linecolor 4 title "projected-momentum-last-two", \
+     "ecdf_correction_time.dat" index 4 using 1:2 with steps linewidth 2 linecolor 5 title "projected-momentum-ignore", \
+     "ecdf_correction_time.dat" index 5 using 1:2 with steps linewidth 2 linecolor 6 title "projected-momentum-fast"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "ecdf_correction_time.svg"
+replot
+unset output

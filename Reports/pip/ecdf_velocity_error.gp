@@ -1,0 +1,23 @@
+# Release velocity error under the standard touch-sensor noise
+# Re-run with: gnuplot ecdf_velocity_error.gp   (writes ecdf_velocity_error.png and ecdf_velocity_error.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "ecdf_velocity_error.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Release velocity error under the standard touch-sensor noise"
+set xlabel "error of the first throw's release velocity (pt/s)"
+set ylabel "fraction of trials"
+set yrange [0:1]
+set xrange [0:*]
+plot "ecdf_velocity_error.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "nearest-corner", \
+     "ecdf_velocity_error.dat" index 1 using 1:2 with steps linewidth 2 linecolor 2 title "nearest-corner-ignore", \
+     "ecdf_velocity_error.dat" index 2 using 1:2 with steps linewidth 2 linecolor 3 title "projected-momentum", \
+     "ecdf_velocity_error.dat" index 3 using 1:2 with steps linewidth 2 linecolor 4 title "projected-momentum-last-two", \
+     "ecdf_velocity_error.dat" index 4 using 1:2 with steps linewidth 2 linecolor 5 title "projected-momentum-ignore", \
+     "ecdf_velocity_error.dat" index 5 using 1:2 with steps linewidth 2 linecolor 6 title "projected-momentum-fast"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "ecdf_velocity_error.svg"
+replot
+unset output
