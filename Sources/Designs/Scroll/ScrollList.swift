@@ -82,16 +82,19 @@ public struct ScrollList: Sendable, Hashable {
         var pan = PanRecognizer(.init(hysteresis: physics.hysteresis))
         var track: [(time: Double, offset: Double)] = [(stream.start.time, offset)]
         var hits: [WallHit] = []
-        var previousRaw = offset, previousTime = stream.start.time
+        var previousRaw = offset
         for s in stream.samples {
             pan.receive(s)
             guard pan.state == .began || pan.state == .changed || pan.state == .ended else { continue }
             let raw = offset - pan.translation.y
-            // Dragging into a hard stop: the content halts while the finger goes on.
-            if physics.edge == .hardStop, crossesEdge(from: previousRaw, to: raw), s.time > previousTime {
-                hits.append(WallHit(time: s.time, speed: abs(raw - previousRaw) / (s.time - previousTime)))
+            // Dragging into a hard stop: the content halts while the finger goes on. Its
+            // speed toward the end is the recognizer's velocity estimate, not one noisy step,
+            // so sensor jitter around an end the content rests at is no arrival.
+            if physics.edge == .hardStop, let end = crossedEdge(from: previousRaw, to: raw) {
+                let toward = -physics.velocityEstimator.velocity(of: pan.samples).y * (end == 0 ? -1 : 1)
+                if toward > ScrollPhysics.restSpeed { hits.append(WallHit(time: s.time, speed: toward)) }
             }
-            previousRaw = raw; previousTime = s.time
+            previousRaw = raw
             track.append((s.time, displayed(raw)))
         }
         let lift = stream.end.time
@@ -103,9 +106,11 @@ public struct ScrollList: Sendable, Hashable {
                             releaseVelocity: physics.momentum ? velocity : 0, dragWallHits: hits, panned: panned)
     }
 
-    /// Whether the unconstrained offset went from inside the range to an end or past it.
-    func crossesEdge(from a: Double, to b: Double) -> Bool {
-        (a < maxOffset && b >= maxOffset) || (a > 0 && b <= 0)
+    /// The end the unconstrained offset reached or passed going from `a` (inside the range) to `b`, if any.
+    func crossedEdge(from a: Double, to b: Double) -> Double? {
+        if a < maxOffset && b >= maxOffset { return maxOffset }
+        if a > 0 && b <= 0 { return 0 }
+        return nil
     }
 }
 
@@ -150,7 +155,7 @@ public struct ScrollMotion: Sendable, Hashable {
          releaseVelocity: Double, dragWallHits: [WallHit], panned: Bool) {
         self.list = list; self.track = track; self.lift = lift; self.liftOffset = liftOffset
         self.releaseVelocity = releaseVelocity; self.panned = panned
-        var hits = dragWallHits.filter { $0.speed > ScrollPhysics.restSpeed }
+        var hits = dragWallHits
         let p = list.physics, r = p.decelerationRate
         let edge = min(max(liftOffset, 0), list.maxOffset)
         if liftOffset != edge {
