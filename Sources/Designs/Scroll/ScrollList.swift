@@ -80,7 +80,7 @@ public struct ScrollList: Sendable, Hashable {
     /// the content forward (+offset).
     public func respond(to stream: TouchStream, from offset: Double) -> ScrollMotion {
         var pan = PanRecognizer(.init(hysteresis: physics.hysteresis))
-        var track: [(time: Double, offset: Double)] = [(stream.start.time, offset)]
+        var track = [ScrollMotion.TrackPoint(time: stream.start.time, offset: offset)]
         var hits: [WallHit] = []
         var previousRaw = offset
         for s in stream.samples {
@@ -95,7 +95,7 @@ public struct ScrollList: Sendable, Hashable {
                 if toward > ScrollPhysics.restSpeed { hits.append(WallHit(time: s.time, speed: toward)) }
             }
             previousRaw = raw
-            track.append((s.time, displayed(raw)))
+            track.append(.init(time: s.time, offset: displayed(raw)))
         }
         let lift = stream.end.time
         let liftOffset = track[track.count - 1].offset
@@ -129,9 +129,15 @@ public struct ScrollMotion: Sendable, Hashable {
         case springBack(at: Double)
     }
 
+    /// The displayed offset at one sensed sample.
+    public struct TrackPoint: Sendable, Hashable {
+        public var time: Double
+        public var offset: Double
+    }
+
     public let list: ScrollList
     /// Displayed offset at each sensed sample while the finger was down.
-    public let track: [(time: Double, offset: Double)]
+    public let track: [TrackPoint]
     public let lift: Double
     public let liftOffset: Double
     /// Content velocity handed to the physics at lift (0 without momentum), pt/s.
@@ -145,13 +151,7 @@ public struct ScrollMotion: Sendable, Hashable {
     /// Arrivals at a hard stop while moving faster than `ScrollPhysics.restSpeed`.
     public let wallHits: [WallHit]
 
-    public static func == (a: ScrollMotion, b: ScrollMotion) -> Bool {
-        a.lift == b.lift && a.liftOffset == b.liftOffset && a.releaseVelocity == b.releaseVelocity && a.restTime == b.restTime
-            && a.restOffset == b.restOffset && a.track.map(\.offset) == b.track.map(\.offset)
-    }
-    public func hash(into h: inout Hasher) { h.combine(lift); h.combine(restOffset); h.combine(restTime) }
-
-    init(list: ScrollList, track: [(time: Double, offset: Double)], lift: Double, liftOffset: Double,
+    init(list: ScrollList, track: [TrackPoint], lift: Double, liftOffset: Double,
          releaseVelocity: Double, dragWallHits: [WallHit], panned: Bool) {
         self.list = list; self.track = track; self.lift = lift; self.liftOffset = liftOffset
         self.releaseVelocity = releaseVelocity; self.panned = panned
