@@ -181,6 +181,13 @@ public enum ParameterCatalog {
               source: "assumption: a short deliberate slide, about a fingertip's width beyond a small button (swept)"),
         .init(path: "learning.drag_fraction_step", meaning: "how much further a person carries an object after it went to the wrong place",
               allowed: 0...1, novice: .fixed(0.25), source: "assumption: a quarter of the way more after each miss"),
+        // Scrolling a long list (the scroll question), `gesture.` like the pause question's.
+        .init(path: "gesture.swipe_span_pt", meaning: "longest distance a person drags content in one swipe on a phone (thumb or finger, without regrasping)",
+              allowed: 50...800, novice: .logNormal(median: 250, sigma: 0.2),
+              source: "assumption: about 40 mm, a comfortable thumb or finger stroke on a phone held in one hand, under a third of an iPhone's 852 pt height (swept)"),
+        .init(path: "gesture.offscreen_distance_sd", meaning: "SD of the log ratio of a person's estimate of how far away an item not on screen is to the true distance",
+              allowed: 0...2, novice: .fixed(0.3),
+              source: "assumption: a person knows roughly where an item sits in a list (alphabetical, by date) but not to the row; about ±30% (swept)"),
     ]
 
     /// The definition at `path`, if any.

@@ -8,6 +8,7 @@ extension QuestionCatalog {
         EffectsQuestion(),
         PauseQuestion(),
         TapMarginQuestion(),
+        ScrollQuestion(),
     ])
 }
 

@@ -1,0 +1,21 @@
+# Learning curve: overshoot_pt by trial in the session
+# Re-run with: gnuplot learning_overshoot_pt.gp   (writes learning_overshoot_pt.png and learning_overshoot_pt.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "learning_overshoot_pt.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Learning curve: overshoot_pt by trial in the session"
+set xlabel "trial in the session"
+set ylabel "overshoot_pt (median)"
+set xrange [0.5:8.5]
+set yrange [0:*]
+plot "learning_overshoot_pt.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "momentum-rubber-band", \
+     "learning_overshoot_pt.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "momentum-hard-stop", \
+     "learning_overshoot_pt.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "no-momentum-rubber-band", \
+     "learning_overshoot_pt.dat" index 3 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 4 title "no-momentum-hard-stop"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "learning_overshoot_pt.svg"
+replot
+unset output

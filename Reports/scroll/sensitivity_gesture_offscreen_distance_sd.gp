@@ -1,0 +1,20 @@
+# Effect on time_to_done_s as gesture.offscreen_distance_sd varies
+# Re-run with: gnuplot sensitivity_gesture_offscreen_distance_sd.gp   (writes sensitivity_gesture_offscreen_distance_sd.png and sensitivity_gesture_offscreen_distance_sd.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "sensitivity_gesture_offscreen_distance_sd.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Difference in time_to_done_s against the first strategy, by gesture.offscreen_distance_sd"
+set xlabel "gesture.offscreen_distance_sd"
+set ylabel "difference in time_to_done_s"
+set xzeroaxis linetype -1
+set offsets graph 0.05, graph 0.05, 0, 0
+plot "sensitivity_gesture_offscreen_distance_sd.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "momentum-hard-stop vs momentum-rubber-band", "sensitivity_gesture_offscreen_distance_sd.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
+     "sensitivity_gesture_offscreen_distance_sd.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "no-momentum-hard-stop vs momentum-rubber-band", "sensitivity_gesture_offscreen_distance_sd.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle, \
+     "sensitivity_gesture_offscreen_distance_sd.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "no-momentum-rubber-band vs momentum-rubber-band", "sensitivity_gesture_offscreen_distance_sd.dat" index 2 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 3 notitle
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "sensitivity_gesture_offscreen_distance_sd.svg"
+replot
+unset output

@@ -1,0 +1,27 @@
+# Time until the item rests in the zone (95% pointwise bands from a bootstrap over participants; trials that never got there are censored when the person stopped)
+# Re-run with: gnuplot survival_item.gp   (writes survival_item.png and survival_item.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "survival_item.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Time until the item rests in the zone"
+set xlabel "time since the trial started (s)"
+set ylabel "fraction who reached the goal (Kaplan–Meier)"
+set yrange [0:1]
+set xrange [0:*]
+set arrow from 10.0, graph 0 to 10.0, graph 1 nohead dashtype 2
+set label "10 s" at 10.0, graph 0.05 offset 0.5,0
+plot "survival_item.dat" index 1 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 1 notitle, \
+     "survival_item.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "momentum-rubber-band", \
+     "survival_item.dat" index 3 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 2 notitle, \
+     "survival_item.dat" index 2 using 1:2 with steps linewidth 2 linecolor 2 title "momentum-hard-stop", \
+     "survival_item.dat" index 5 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 3 notitle, \
+     "survival_item.dat" index 4 using 1:2 with steps linewidth 2 linecolor 3 title "no-momentum-rubber-band", \
+     "survival_item.dat" index 7 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 4 notitle, \
+     "survival_item.dat" index 6 using 1:2 with steps linewidth 2 linecolor 4 title "no-momentum-hard-stop"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "survival_item.svg"
+replot
+unset output

@@ -1,0 +1,21 @@
+# Median time to the item by scroll distance (Kaplan–Meier, 95% intervals over participants)
+# Re-run with: gnuplot time_by_distance.gp   (writes time_by_distance.png and time_by_distance.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "time_by_distance.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Time to the item by scroll distance"
+set xlabel "distance to scroll (pt)"
+set ylabel "median time to the item (s)"
+set yrange [0:*]
+set key top left
+plot "time_by_distance.dat" index 0 using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor 1 title "momentum-rubber-band", \
+     "time_by_distance.dat" index 1 using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor 2 title "momentum-hard-stop", \
+     "time_by_distance.dat" index 2 using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor 3 title "no-momentum-rubber-band", \
+     "time_by_distance.dat" index 3 using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor 4 title "no-momentum-hard-stop"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "time_by_distance.svg"
+replot
+unset output
