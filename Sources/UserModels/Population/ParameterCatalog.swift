@@ -181,6 +181,13 @@ public enum ParameterCatalog {
               source: "assumption: a short deliberate slide, about a fingertip's width beyond a small button (swept)"),
         .init(path: "learning.drag_fraction_step", meaning: "how much further a person carries an object after it went to the wrong place",
               allowed: 0...1, novice: .fixed(0.25), source: "assumption: a quarter of the way more after each miss"),
+        // Double taps and serial taps (the double-tap question), `gesture.` like the others above.
+        .init(path: "gesture.double_tap_gap_s", meaning: "time from the first lift to the second touch-down of a double tap on one spot",
+              allowed: 0.02...2, novice: .logNormal(median: 0.10, sigma: 0.4),
+              source: "median 0.10 s: a second tap on the same spot has Fitts' index of difficulty ≈ 0, leaving the touch intercept a ≈ 0.10 s (Cogulator, as motor.fitts_a_s); the spread across people is an assumption (σ 0.4, swept)"),
+        .init(path: "gesture.serial_tap_pause_s", meaning: "pause after one tap's lift before a person starts reaching for the next of two independent taps",
+              allowed: 0...2, novice: .fixed(0.1),
+              source: "assumption: about one perceptual cycle (Card, Moran & Newell 1983, τp ≈ 0.1 s) to register that the finger is up before the next reach; people do not wait for the screen between independent taps (swept)"),
     ]
 
     /// The definition at `path`, if any.

@@ -8,6 +8,8 @@ extension QuestionCatalog {
         EffectsQuestion(),
         PauseQuestion(),
         TapMarginQuestion(),
+        HysteresisQuestion(),
+        DoubleTapQuestion(),
     ])
 }
 
