@@ -34,7 +34,7 @@ public struct DoubleTapSimulator: TrialSimulator {
     /// Every metric a double-tap trial reports, in report order (DESIGN §6).
     public static let metricNames = [
         "right_first_time", "time_to_effect_s", "reached_effect", "time_to_done_s", "attempts",
-        "tap_latency_s", "single_read_as_double", "double_read_as_taps", "zoom_button_missed",
+        "tap_latency_s", "single_read_as_double", "zoom_missed", "double_read_as_taps", "zoom_button_missed",
     ]
 
     public init(spec: ExperimentSpec) throws {
@@ -149,6 +149,8 @@ public struct DoubleTapSimulator: TrialSimulator {
         case .taps: metrics.append(Metric("single_read_as_double", f.contains { $0.kind == .zoom } ? 1 : 0))
         case .zoom:
             let zoomed = f.contains { $0.kind == .zoom }
+            // The same failure under both designs (gated), then by its cause in each.
+            metrics.append(Metric("zoom_missed", zoomed ? 0 : 1))
             metrics.append(Metric(viewer.zoomButton == nil ? "double_read_as_taps" : "zoom_button_missed", zoomed ? 0 : 1))
         }
         return TrialOutcome(metrics: metrics, events: log.events)
