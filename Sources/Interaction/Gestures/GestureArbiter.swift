@@ -54,9 +54,19 @@ public struct GestureArbiter: Sendable {
     /// Feeds one sample (in time order) after letting time run up to it.
     public mutating func receive(_ sample: TouchSample) {
         advance(to: sample.time)
-        if round == nil, sample.phase == .down {
+        let opens = round == nil && sample.phase == .down
+        if opens { round = ActiveRound(recognizers: members.map(\.recognizer), touchDown: sample.time) }
+        feed(sample)
+        // A touch-down that settled the round under way (a second tap too far
+        // from the first for a double tap) is a new touch: it opens the next
+        // round, as UIKit hands a new touch to fresh recognizers.
+        if !opens, round == nil, sample.phase == .down {
             round = ActiveRound(recognizers: members.map(\.recognizer), touchDown: sample.time)
+            feed(sample)
         }
+    }
+
+    private mutating func feed(_ sample: TouchSample) {
         guard var r = round else { return }
         if sample.phase == .up { r.lastLift = sample.time }
         for i in r.recognizers.indices where !r.recognizers[i].state.isTerminal {

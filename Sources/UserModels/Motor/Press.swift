@@ -24,13 +24,28 @@ public struct Presser: Sendable {
     /// slides `gesture.cancel_drag_pt` (with the person's speed variation) along
     /// `direction` in a minimum-jerk movement at their drag speed, and lifts.
     public func takeBack<G: RandomNumberGenerator>(at landing: Point, direction: Vector2, start: Double, using g: inout G) -> FingerPath {
+        let distance = participant["gesture.cancel_drag_pt"] * max(0.3, 1 + g.normal(mean: 0, sd: participant["motor.speed_cv"]))
+        return drag(at: landing, direction: direction, distance: distance, start: start, using: &g)
+    }
+
+    /// A deliberate drag of `distance` points along `direction` from `landing`:
+    /// the finger rests for a tap's hold (the contact settling before it moves),
+    /// then slides in one minimum-jerk movement (Flash & Hogan 1985) at the
+    /// person's drag speed (varied by `motor.speed_cv`), and lifts where it stops.
+    /// Movement starts at `start + motor.tap_hold_s`.
+    public func drag<G: RandomNumberGenerator>(at landing: Point, direction: Vector2, distance: Double, start: Double, using g: inout G) -> FingerPath {
         let p = participant
-        let cv = p["motor.speed_cv"]
-        let distance = p["gesture.cancel_drag_pt"] * max(0.3, 1 + g.normal(mean: 0, sd: cv))
-        let speed = p["motor.drag_speed_pt_s"] * max(0.3, 1 + g.normal(mean: 0, sd: cv))
+        let speed = p["motor.drag_speed_pt_s"] * max(0.3, 1 + g.normal(mean: 0, sd: p["motor.speed_cv"]))
         let hold = start + p["motor.tap_hold_s"]
         let end = landing + direction * distance
         return FingerPath([.init(time: start, location: landing), .init(time: hold, location: landing),
                            .init(time: hold + MinimumJerk.duration(distance: distance, peakSpeed: speed), location: end, easing: .minimumJerk)])
+    }
+
+    /// The pause between the first tap's lift and the second touch-down of a
+    /// double tap, for this person (`gesture.double_tap_gap_s`, varied trial to
+    /// trial by `motor.timing_cv`).
+    public func doubleTapGap<G: RandomNumberGenerator>(using g: inout G) -> Double {
+        participant["gesture.double_tap_gap_s"] * max(0.3, 1 + g.normal(mean: 0, sd: participant["motor.timing_cv"]))
     }
 }

@@ -188,6 +188,13 @@ public enum ParameterCatalog {
         .init(path: "gesture.offscreen_distance_sd", meaning: "SD of the log ratio of a person's estimate of how far away an item not on screen is to the true distance",
               allowed: 0...2, novice: .fixed(0.3),
               source: "assumption: a person knows roughly where an item sits in a list (alphabetical, by date) but not to the row; about ±30% (swept)"),
+        // Double taps and serial taps (the double-tap question), `gesture.` like the others above.
+        .init(path: "gesture.double_tap_gap_s", meaning: "time from the first lift to the second touch-down of a double tap on one spot",
+              allowed: 0.02...2, novice: .logNormal(median: 0.10, sigma: 0.4),
+              source: "median 0.10 s: a second tap on the same spot has Fitts' index of difficulty ≈ 0, leaving the touch intercept a ≈ 0.10 s (Cogulator, as motor.fitts_a_s); the spread across people is an assumption (σ 0.4, swept)"),
+        .init(path: "gesture.serial_tap_pause_s", meaning: "pause after one tap's lift before a person starts reaching for the next of two independent taps",
+              allowed: 0...2, novice: .fixed(0.1),
+              source: "assumption: about one perceptual cycle (Card, Moran & Newell 1983, τp ≈ 0.1 s) to register that the finger is up before the next reach; people do not wait for the screen between independent taps (swept)"),
     ]
 
     /// The definition at `path`, if any.

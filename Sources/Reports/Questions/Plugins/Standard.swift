@@ -9,6 +9,8 @@ extension QuestionCatalog {
         PauseQuestion(),
         TapMarginQuestion(),
         ScrollQuestion(),
+        HysteresisQuestion(),
+        DoubleTapQuestion(),
     ])
 }
 

@@ -1,0 +1,19 @@
+# Effect on right_first_time as motor.tap_hold_s varies
+# Re-run with: gnuplot sensitivity_motor_tap_hold_s.gp   (writes sensitivity_motor_tap_hold_s.png and sensitivity_motor_tap_hold_s.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "sensitivity_motor_tap_hold_s.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Difference in right_first_time against the first strategy, by motor.tap_hold_s"
+set xlabel "motor.tap_hold_s"
+set ylabel "difference in right_first_time"
+set xzeroaxis linetype -1
+set offsets graph 0.05, graph 0.05, 0, 0
+plot "sensitivity_motor_tap_hold_s.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "hysteresis-0 vs hysteresis-10", "sensitivity_motor_tap_hold_s.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
+     "sensitivity_motor_tap_hold_s.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "hysteresis-20 vs hysteresis-10", "sensitivity_motor_tap_hold_s.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "sensitivity_motor_tap_hold_s.svg"
+replot
+unset output

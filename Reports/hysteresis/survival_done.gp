@@ -1,0 +1,25 @@
+# Time until the list did what the person meant (taps and drags) (95% pointwise bands from a bootstrap over participants; trials that never got there are censored when the person stopped)
+# Re-run with: gnuplot survival_done.gp   (writes survival_done.png and survival_done.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "survival_done.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Time until the list did what the person meant (taps and drags)"
+set xlabel "time since the trial started (s)"
+set ylabel "fraction who reached the goal (Kaplan–Meier)"
+set yrange [0:1]
+set xrange [0:*]
+set arrow from 1.0, graph 0 to 1.0, graph 1 nohead dashtype 2
+set label "1 s" at 1.0, graph 0.05 offset 0.5,0
+plot "survival_done.dat" index 1 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 1 notitle, \
+     "survival_done.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "hysteresis-10", \
+     "survival_done.dat" index 3 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 2 notitle, \
+     "survival_done.dat" index 2 using 1:2 with steps linewidth 2 linecolor 2 title "hysteresis-0", \
+     "survival_done.dat" index 5 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 3 notitle, \
+     "survival_done.dat" index 4 using 1:2 with steps linewidth 2 linecolor 3 title "hysteresis-20"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "survival_done.svg"
+replot
+unset output

@@ -1,0 +1,86 @@
+import Designs
+import Foundation
+import Harness
+
+/// The hysteresis sections: what each hysteresis made of taps and drags on a
+/// scrolling list — taps taken for pans, drags that never started, how late
+/// the pan began after the finger moved, and how far the content ended from
+/// where the finger meant it to go.
+struct HysteresisReport {
+    let spec: ExperimentSpec
+    let results: ResultSet
+    var kit: ReportKit { ReportKit(spec: spec, results: results) }
+    private var strategies: [String] { spec.strategies.map(\.label) }
+    private var c: String { formatNumber(spec.report.confidence * 100) }
+
+    private func task(_ row: TrialRow) -> HysteresisTask? {
+        guard case .custom(let goal)? = spec.tasks.first(where: { $0.id == row.task })?.goal else { return nil }
+        return goal.value as? HysteresisTask
+    }
+    private func rows(_ s: String, _ intent: HysteresisTask.Intent? = nil) -> [TrialRow] {
+        results.trials.filter { $0.strategy == s && (intent == nil || task($0)?.intent == intent) }
+    }
+
+    func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
+        doc.add(.heading(level: 2, text: "Strategies"))
+        doc.add(.bullets(spec.strategies.map { s in
+            let summary = HysteresisDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
+            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
+            return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
+        }))
+        doc.add(.paragraph("A list of 44 pt rows fills the screen; each row opens on a tap and the list scrolls when dragged. Each simulated person reaches for the middle row (Fitts' law) and lands where Bi & Zhai's dual Gaussian puts a finger. Meaning to tap, they hold for their tap time while the contact drifts (gesture.tap_drift_mm); meaning to drag, the contact settles for the same time and then slides up by the task's distance in one minimum-jerk movement at their drag speed (motor.drag_speed_pt_s), open loop, and lifts. The touch goes through the noisy 120 Hz sensor into a tap recognizer (on the row touched; no movement limit of its own) and a pan recognizer with the strategy's hysteresis, run in parallel: the first to be confident wins and cancels the other. Content follows the pan's translation from where it began. A wrong response is seen (one perceptual cycle) and the gesture made again; undoing an opened row is not simulated."))
+        doc.add(.paragraph("Pan start latency runs from the moment the finger starts to slide (after the contact settles) to the pan's beginning; it is negative when the pan began on sensor noise before the slide. Position error is how far the content's travel ends from the distance the person meant to drag; lag is how far it ends behind the finger's own sensed travel — the hysteresis the talk keeps from showing as a jump."))
+
+        doc.add(.heading(level: 2, text: "Results by strategy"))
+        doc.add(.table(header: ["strategy", "right first time (\(c)% CI)", "taps read as pans", "wrong row", "drags not started", "drags read as taps",
+                                "median pan start latency s (\(c)% CI)", "median position error pt", "median lag pt", "median time to done s, Kaplan–Meier (\(c)% CI)"],
+                       rows: strategies.map { s in
+            let t = rows(s, .tap), d = rows(s, .drag)
+            return [s, kit.rate("right_first_time", rows(s)), t.isEmpty ? "–" : kit.rate("tap_read_as_pan", t), t.isEmpty ? "–" : kit.rate("wrong_row", t),
+                    d.isEmpty ? "–" : kit.rate("drag_not_started", d), d.isEmpty ? "–" : kit.rate("drag_read_as_tap", d),
+                    kit.medianEstimate("pan_start_latency_s", d, label: "latency/\(s)"), kit.medianText("position_error_pt", d, digits: 1),
+                    kit.medianText("lag_pt", d, digits: 1), kit.survivalMedianText(rows(s))]
+        }))
+        doc.add(.paragraph("First touches only, except the time to done, which counts retries (trials that never got there are censored). Rates carry \(c)% intervals over participants."))
+
+        doc.add(.heading(level: 3, text: "By drag distance"))
+        let distances = Array(Set(spec.tasks.compactMap { t -> Double? in
+            guard case .custom(let g) = t.goal, let k = g.value as? HysteresisTask, k.intent == .drag else { return nil }
+            return k.distance
+        })).sorted()
+        doc.add(.table(header: ["strategy", "distance pt", "drags not started", "drags read as taps", "median pan start latency s", "median position error pt", "median lag pt"],
+                       rows: strategies.flatMap { s in distances.map { dist in
+            let d = rows(s, .drag).filter { task($0)?.distance == dist }
+            return [s, formatNumber(dist), kit.rate("drag_not_started", d), kit.rate("drag_read_as_tap", d),
+                    kit.medianText("pan_start_latency_s", d, digits: 3), kit.medianText("position_error_pt", d, digits: 1), kit.medianText("lag_pt", d, digits: 1)]
+        } }))
+
+        figures.append(kit.survivalFigure(name: "survival_done", title: "Time until the list did what the person meant (taps and drags)", marker: 1))
+        figures.append(kit.ecdfFigure(metric: "pan_start_latency_s", name: "ecdf_pan_start_latency", xlabel: "pan start latency after the finger starts to slide (s)",
+                                      title: "Pan start latency (drags that started on the first touch)", marker: nil))
+        figures.append(kit.ecdfFigure(metric: "position_error_pt", name: "ecdf_position_error", xlabel: "content travel minus the meant distance, absolute (pt)",
+                                      title: "Position error of dragged content at lift", marker: nil))
+        doc.add(.heading(level: 2, text: "Figures"))
+        for f in figures {
+            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
+        }
+
+        doc.add(.heading(level: 2, text: "Why they differ"))
+        var bullets: [String] = []
+        if let base = strategies.first {
+            for s in strategies.dropFirst() {
+                for (metric, what, intent) in [("right_first_time", "right first time", nil), ("tap_read_as_pan", "taps read as pans", HysteresisTask.Intent.tap),
+                                               ("drag_not_started", "drags not started", .drag), ("pan_start_latency_s", "pan start latency s", .drag),
+                                               ("position_error_pt", "position error pt", .drag)] {
+                    let a = kit.participantValues(metric, rows(base, intent)), b = kit.participantValues(metric, rows(s, intent))
+                    guard a.values.count >= 3, b.values.count >= 3 else { continue }
+                    let (stat, d) = Comparisons.difference(a, b, paired: true, confidence: spec.report.confidence,
+                                                           resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "hysteresis/\(metric)/\(s)"))
+                    let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
+                    bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) (\(c)% paired bootstrap over participants): \(verdict).")
+                }
+            }
+        }
+        doc.add(.bullets(bullets))
+    }
+}
