@@ -11,8 +11,8 @@ import UserModels
 /// participants, ⌈N / trials per participant⌉) participants and one
 /// replication. Replications 2…R (R = ⌈N / that run's trials⌉) repeat each
 /// simulated trial under its own key (`…/rR`) with its continuous metrics
-/// (times, speeds, distances: the non-integer values) scaled by a seeded
-/// log-normal factor (σ = 0.1, an assumption of this benchmark only) and its
+/// (times, speeds, distances: the non-integer values) scaled by one seeded
+/// log-normal factor per trial (σ = 0.1, an assumption of this benchmark only) and its
 /// session position moved on by a block, so values do not tie across
 /// replications and a person stays themselves (participant effects kept). The
 /// run's stored spec says R replications and P participants, so reports read it
@@ -51,10 +51,13 @@ enum Synthesizer {
                     result.trial.replication = r
                     result.trial.sessionIndex += (r - 1) * tasks
                     result.outcome.events = []
+                    // One factor per trial, so a trial's times, speeds and distances keep their
+                    // relations (time to effect ≤ time to done).
+                    let factor = exp(jitter * normal(&g))
                     for i in result.outcome.metrics.indices {
                         let m = result.outcome.metrics[i]
                         if m.name == "session_trial" { result.outcome.metrics[i].value = m.value + Double((r - 1) * tasks); continue }
-                        if m.value != m.value.rounded() { result.outcome.metrics[i].value = m.value * exp(jitter * normal(&g)) }
+                        if m.value != m.value.rounded() { result.outcome.metrics[i].value = m.value * factor }
                     }
                 }
                 batch.append(result)

@@ -32,6 +32,14 @@ final class TrialColumns: @unchecked Sendable {
 
     var count: Int { keyEnds.count }
 
+    /// The bytes the columns hold (array contents; not the distinct factor
+    /// names, which are few): what a report's trial store costs, per trial
+    /// 8 per metric, 4 per factor, 8 for the key's end and the key's bytes.
+    var heldBytes: Int {
+        codes.reduce(0) { $0 + $1.count * MemoryLayout<Int32>.stride } + keyBytes.count + keyEnds.count * MemoryLayout<Int>.stride
+            + metrics.reduce(0) { $0 + $1.count * MemoryLayout<Double>.stride }
+    }
+
     /// Appends a trial: its key, its six factor values and its metrics (by `metricNames` index).
     func append(key: some Collection<UInt8>, factor: (Int) -> String, factorMatches: (Int, String) -> Bool, metric: (Int) -> Double?) {
         keyBytes.append(contentsOf: key)
