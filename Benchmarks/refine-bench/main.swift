@@ -20,6 +20,15 @@ struct Options {
     var storageOnly = false
     /// Only the trials/s of each experiment (section 5), for quick before/after runs.
     var ratesOnly = false
+    /// `--synthesize N`: write a database of about N synthetic trials to `db` and stop.
+    var synthesize: Int?
+    var db: String?
+    /// `--report-scale`: time `refine report` at `sizes` synthesized trials.
+    var reportScale = false
+    var sizes = [100_000, 1_000_000, 10_000_000]
+    var scaleFolder = "/tmp/refine-scale"
+    var scaleSpec = "Experiments/large/pip.yaml"
+    var largeDB: String?
 
     init(_ args: [String]) {
         var i = 1
@@ -33,9 +42,17 @@ struct Options {
             case "--storage-only": storageOnly = true
             case "--rates-only": ratesOnly = true
             case "--rounds": i += 1; rounds = max(1, Int(args[i]) ?? 5)
+            case "--synthesize": i += 1; synthesize = Int(args[i])
+            case "--db": i += 1; db = args[i]
+            case "--report-scale": reportScale = true
+            case "--sizes": i += 1; sizes = args[i].split(separator: ",").compactMap { Int($0) }
+            case "--scale-dir": i += 1; scaleFolder = args[i]
+            case "--scale-spec": i += 1; scaleSpec = args[i]
+            case "--large-db": i += 1; largeDB = args[i]
             case "--help", "-h":
                 print("""
                     USAGE: refine-bench [--spec FILE] [--participants N] [--agent-spec FILE] [--large] [--storage-only] [--rates-only] [--rounds N] [--json]
+                           refine-bench --synthesize N --db PATH | --report-scale [--sizes N,N,...] [--large-db PATH]
 
                     Prints, for the spec's trials (with N participants, default 200):
                       - trials per second simulating with 1 and 2 jobs;
@@ -48,6 +65,14 @@ struct Options {
                         simulated seconds per wall-clock second and the share of time spent rendering;
                       - trials per second (2 jobs, no storage) for every default experiment (Experiments/*.yaml) at its
                         own participants and at twice as many, and with --large for Experiments/large/*.yaml.
+                    --synthesize N --db PATH [--scale-spec FILE]: writes about N plausible synthetic trials of the spec
+                      (default Experiments/large/pip.yaml) into a new Refine database and stops: one replication
+                      simulated for real, further replications its trials under their own keys with continuous metrics
+                      jittered (see Synthesize.swift).
+                    --report-scale [--sizes 100000,1000000,10000000] [--scale-dir DIR] [--large-db PIP_LARGE_DB]:
+                      prints `refine report`'s wall time and peak memory on synthesized databases of those sizes (made
+                      once in DIR, default /tmp/refine-scale, and reused), and on the real pip-large database if given,
+                      with the load average at the start of each.
                     --storage-only prints the first three only (the PIP spec's simulation and storage);
                     --rates-only the last one only.
                     Build with -c release; needs python3 for the sqlite peer.
@@ -69,6 +94,22 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 }
 
 let options = Options(CommandLine.arguments)
+do {
+    if let n = options.synthesize {
+        guard let db = options.db else { throw SynthesisError("--synthesize needs --db PATH") }
+        let t0 = Date()
+        let s = try Synthesizer.synthesize(trials: n, specPath: options.scaleSpec, db: db)
+        print("synthesized \(s.trials) trials (\(s.participants) participants × \(s.replications) replications) → \(db) in \(String(format: "%.1f", Date().timeIntervalSince(t0))) s")
+        exit(0)
+    }
+    if options.reportScale {
+        try ReportScale.run(sizes: options.sizes, folder: options.scaleFolder, spec: options.scaleSpec, largeDB: options.largeDB, json: options.json)
+        exit(0)
+    }
+} catch {
+    FileHandle.standardError.write(Data("refine-bench: \(error)\n".utf8))
+    exit(1)
+}
 if options.ratesOnly {
     printRates(try experimentRates())
     exit(0)

@@ -2,18 +2,42 @@ import Foundation
 import GRDB
 import Harness
 
-/// One stored trial with its factors and metrics.
+/// One stored trial with its factors and metrics: a view of one row of its
+/// run's column store (`TrialColumns`), so an array of them costs 16 bytes a trial.
 public struct TrialRow: Sendable {
-    public var key: String
-    public var strategy: String
-    public var device: String
-    public var participant: String
-    public var group: String
-    public var task: String
-    public var taskLabel: String
-    public var metrics: [String: Double]
+    let table: TrialColumns
+    let index: Int
 
-    public subscript(_ metric: String) -> Double? { metrics[metric] }
+    init(table: TrialColumns, index: Int) {
+        self.table = table
+        self.index = index
+    }
+
+    /// A free-standing trial (tests, tools): a table of one row.
+    public init(key: String, strategy: String, device: String, participant: String, group: String, task: String,
+                taskLabel: String, metrics: [String: Double]) {
+        let names = metrics.keys.sorted()
+        let table = TrialColumns(metricNames: names)
+        let factors = [strategy, device, participant, group, task, taskLabel]
+        table.append(key: Array(key.utf8), factor: { factors[$0] }, factorMatches: { f, v in factors[f] == v }, metric: { metrics[names[$0]] })
+        self.init(table: table, index: 0)
+    }
+
+    public var key: String { table.key(index) }
+    public var strategy: String { table.factor(0, index) }
+    public var device: String { table.factor(1, index) }
+    public var participant: String { table.factor(2, index) }
+    public var group: String { table.factor(3, index) }
+    public var task: String { table.factor(4, index) }
+    public var taskLabel: String { table.factor(5, index) }
+    /// Every metric the trial recorded.
+    public var metrics: [String: Double] {
+        var out: [String: Double] = [:]
+        for (m, name) in table.metricNames.enumerated() where !table.metrics[m][index].isNaN { out[name] = table.metrics[m][index] }
+        return out
+    }
+
+    public subscript(_ metric: String) -> Double? { table.value(metric, index) }
 }
 
 /// Everything a report needs from the database: the run, its provenance and its trials.
@@ -29,34 +53,18 @@ public struct ResultSet: Sendable {
     /// Loads run `runID`, or the latest completed run of `experiment`.
     public static func load(from store: RunStore, experiment: String, runID: Int64? = nil) throws -> ResultSet {
         let run = try selectRun(in: store, experiment: experiment, runID: runID)
-        return try store.reader.read { db in
+        let head = try store.reader.read { db in
             let runRow = try Row.fetchOne(db, sql: "SELECT * FROM run WHERE id = ?", arguments: [run.id])!
             let provenance: [(String, String)] = Array(runRow.columnNames).filter { $0 != "spec_text" }.map { name in
                 (name, runRow[name].map { "\($0)" } ?? "")
             }
             let files = try Row.fetchAll(db, sql: "SELECT path, sha256 FROM data_file WHERE run_id = ? ORDER BY path", arguments: [run.id])
                 .map { ($0["path"] as String, $0["sha256"] as String) }
-            var trials: [Int64: TrialRow] = [:]
-            var order: [Int64] = []
-            for row in try Row.fetchAll(db, sql: """
-                SELECT id, key, strategy, device, participant, participant_group, task, task_label
-                FROM trial WHERE run_id = ? ORDER BY key
-                """, arguments: [run.id]) {
-                let id: Int64 = row["id"]
-                order.append(id)
-                trials[id] = TrialRow(key: row["key"], strategy: row["strategy"], device: row["device"],
-                                      participant: row["participant"], group: row["participant_group"],
-                                      task: row["task"], taskLabel: row["task_label"], metrics: [:])
-            }
-            let metrics = try Row.fetchCursor(db, sql: """
-                SELECT m.trial_id, m.name, m.value FROM metric m JOIN trial t ON t.id = m.trial_id WHERE t.run_id = ?
-                """, arguments: [run.id])
-            while let m = try metrics.next() {
-                trials[m["trial_id"]]?.metrics[m["name"]] = m["value"]
-            }
-            return ResultSet(run: run, provenance: provenance, dataFiles: files, specText: runRow["spec_text"],
-                             trials: order.map { trials[$0]! })
+            return (provenance, files, runRow["spec_text"] as String)
         }
+        let table = try TrialColumns.load(from: store, runID: run.id)
+        return ResultSet(run: run, provenance: head.0, dataFiles: head.1, specText: head.2,
+                         trials: (0..<table.count).map { TrialRow(table: table, index: $0) })
     }
 
     /// The latest completed run of each variant of `spec` (made from the same spec

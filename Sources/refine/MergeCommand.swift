@@ -11,7 +11,9 @@ struct MergeCommand: ParsableCommand {
             The merged database holds one run equal, metric for metric, to a one-machine run of the whole spec.
             Refuses shards of different specs, seeds or shard counts, a shard given twice, overlapping keys, and
             (without --allow-partial) missing shards. The output is written under a temporary name and renamed
-            when complete.
+            when complete. Each shard is copied in one transaction (ATTACH, then INSERT … SELECT of its trials
+            in key order, metric columns to metric columns), so memory does not grow with the shards' size; the
+            rate of each shard and of the whole merge is printed.
             """)
 
     @Argument(help: "Shard databases.")
@@ -26,8 +28,10 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             announce(Leftovers.clean(for: output, hidden: false))
-            let summary = try ShardMerge.merge(inputs: shards, output: output, allowPartial: allowPartial, catalog: .standard)
-            print("merged \(summary.shards.count) shard(s), \(summary.trials) trials → \(summary.output) (run \(summary.runID))")
+            let summary = try ShardMerge.merge(inputs: shards, output: output, allowPartial: allowPartial, catalog: .standard) { shard, trials, seconds in
+                print("  \(shard): \(trials) trials in \(String(format: "%.1f", seconds)) s (\(Int(Double(trials) / max(seconds, 1e-9))) trials/s)")
+            }
+            print("merged \(summary.shards.count) shard(s), \(summary.trials) trials → \(summary.output) (run \(summary.runID)) in \(String(format: "%.1f", summary.seconds)) s, \(Int(summary.trialsPerSecond)) trials/s")
         }
     }
 }

@@ -51,6 +51,12 @@ public struct TrialPlan: Sendable {
 
     /// The tasks of one block in the order this participant meets them on this
     /// device: a seeded shuffle, so practice is not confounded with one task.
+    /// How many trials the plan of `spec` holds, without building it (every
+    /// strategy × device × participant × replication runs every task once).
+    public static func count(_ spec: ExperimentSpec) -> Int {
+        spec.strategies.count * spec.devices.count * spec.population.participants * spec.tasks.count * spec.replications
+    }
+
     static func taskOrder(_ spec: ExperimentSpec, device: String, participant: String, block: Int) -> [TaskSpec] {
         var order = spec.tasks
         var g = SeededGenerator(seed: spec.seed, label: "order/\(spec.question)/\(device)/\(participant)/b\(block)")

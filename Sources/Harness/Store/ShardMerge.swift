@@ -7,6 +7,9 @@ public struct MergeSummary: Sendable {
     public var runID: Int64
     public var shards: [String]
     public var trials: Int
+    /// Seconds spent copying (all shards) and the trials copied per second.
+    public var seconds: Double
+    public var trialsPerSecond: Double { seconds > 0 ? Double(trials) / seconds : 0 }
 }
 
 /// Combines the databases of `--shard I/N` runs into one database whose run
@@ -19,8 +22,10 @@ public struct MergeSummary: Sendable {
 public enum ShardMerge {
     /// Merges `inputs` into `output`; `catalog` reads the shards' spec to count
     /// the whole experiment's planned trials.
+    /// `progress` hears each shard as it is copied: its path, its trials and the seconds it took.
     public static func merge(inputs: [String], output: String, allowPartial: Bool = false,
-                             catalog: QuestionCatalog) throws -> MergeSummary {
+                             catalog: QuestionCatalog,
+                             progress: (_ shard: String, _ trials: Int, _ seconds: Double) -> Void = { _, _, _ in }) throws -> MergeSummary {
         guard !inputs.isEmpty else { throw StoreError(path: output, message: "no shard databases to merge") }
         let fm = FileManager.default
         guard !fm.fileExists(atPath: output) else {
@@ -70,12 +75,15 @@ public enum ShardMerge {
         try? fm.removeItem(atPath: partial)
         do {
             let summary: (runID: Int64, trials: Int)
-            do { summary = try write(picked: picked, to: partial, complete: missing.isEmpty, catalog: catalog) } catch let error as DatabaseError {
+            let start = DispatchTime.now().uptimeNanoseconds
+            do { summary = try write(picked: picked, to: partial, complete: missing.isEmpty, catalog: catalog, progress: progress) } catch let error as DatabaseError {
                 throw RunStore.explain(error, path: output)
             }
             for suffix in ["-wal", "-shm"] { try? fm.removeItem(atPath: partial + suffix) }
             try fm.moveItem(atPath: partial, toPath: output)
-            return MergeSummary(output: output, runID: summary.runID, shards: picked.map(\.path), trials: summary.trials)
+            // Wall time only for the rate printed; nothing stored depends on it.
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            return MergeSummary(output: output, runID: summary.runID, shards: picked.map(\.path), trials: summary.trials, seconds: seconds)
         } catch {
             for suffix in ["", "-wal", "-shm"] { try? fm.removeItem(atPath: partial + suffix) }
             throw error
@@ -83,7 +91,8 @@ public enum ShardMerge {
     }
 
     private static func write(picked: [(path: String, run: RunRecord)], to path: String, complete: Bool,
-                              catalog: QuestionCatalog) throws -> (runID: Int64, trials: Int) {
+                              catalog: QuestionCatalog,
+                              progress: (String, Int, Double) -> Void) throws -> (runID: Int64, trials: Int) {
         var config = Configuration()
         config.busyMode = .timeout(30)
         let queue = try DatabaseQueue(path: path, configuration: config)
@@ -94,7 +103,7 @@ public enum ShardMerge {
             // The merged run copies the first shard's provenance and covers every shard;
             // its planned count is the whole experiment's, so a partial merge shows as such.
             let specText = try String.fetchOne(db, sql: "SELECT spec_text FROM shard.run WHERE id = ?", arguments: [picked[0].run.id]) ?? ""
-            let planned = (try? SpecLoader.parse(specText, file: picked[0].run.specPath, catalog: catalog)).map { TrialPlan(spec: $0).trials.count }
+            let planned = (try? SpecLoader.parse(specText, file: picked[0].run.specPath, catalog: catalog)).map(TrialPlan.count)
                 ?? picked.reduce(0) { $0 + $1.run.plannedTrials }
             try db.execute(sql: """
                 INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit, git_dirty,
@@ -110,25 +119,35 @@ public enum ShardMerge {
             var trials = 0
             for (shardPath, run) in picked {
                 try db.execute(sql: "ATTACH DATABASE ? AS shard", arguments: [DatabaseFile.attachLocation(shardPath)])
+                let shardStart = DispatchTime.now().uptimeNanoseconds
                 try db.inTransaction {
                     let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID])!
-                    // The shard's metrics through its long `metric` (a v3 table or the v4
-                    // view), each into its column here.
-                    let names = try String.fetchAll(db, sql: """
-                        SELECT DISTINCT m.name FROM shard.metric m JOIN shard.trial s ON s.id = m.trial_id WHERE s.run_id = ? ORDER BY m.name
-                        """, arguments: [run.id])
+                    // The shard's metrics, each into its column here: from the shard's own
+                    // columns (v4: one pass over its trials in key order), or from its long
+                    // `metric` table (v3).
+                    let names: [String], values: String
+                    var arguments: [any DatabaseValueConvertible] = [runID]
+                    if try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM shard.sqlite_master WHERE type = 'table' AND name = 'metric_name'")! {
+                        let shardColumns = try Row.fetchAll(db, sql: "SELECT name, column_name FROM shard.metric_name ORDER BY id")
+                            .map { (name: $0[0] as String, column: $0[1] as String) }
+                        names = shardColumns.map(\.name)
+                        values = shardColumns.map { ", s." + MetricColumns.quoted($0.column) }.joined()
+                    } else {
+                        names = try String.fetchAll(db, sql: """
+                            SELECT DISTINCT m.name FROM shard.metric m JOIN shard.trial s ON s.id = m.trial_id WHERE s.run_id = ? ORDER BY m.name
+                            """, arguments: [run.id])
+                        values = names.map { _ in ", (SELECT value FROM shard.metric m WHERE m.trial_id = s.id AND m.name = ?)" }.joined()
+                        arguments += names as [any DatabaseValueConvertible]
+                    }
                     let columns = try MetricColumns.ensure(names, in: db)
                     let column = Dictionary(uniqueKeysWithValues: columns.map { ($0.name, $0.column) })
                     let into = names.map { ", " + MetricColumns.quoted(column[$0]!) }.joined()
-                    let values = names.map { _ in ", (SELECT value FROM shard.metric m WHERE m.trial_id = s.id AND m.name = ?)" }.joined()
-                    var arguments: [any DatabaseValueConvertible] = [runID]
-                    arguments += names as [any DatabaseValueConvertible]
                     arguments.append(run.id)
                     do {
                         try db.execute(sql: """
                             INSERT INTO trial (run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed\(into))
                             SELECT ?, key, strategy, device, participant, participant_group, task, task_label, replication, seed\(values)
-                            FROM shard.trial s WHERE run_id = ? ORDER BY id
+                            FROM shard.trial s WHERE run_id = ? ORDER BY key
                             """, arguments: StatementArguments(arguments))
                     } catch let e as DatabaseError where e.resultCode == .SQLITE_CONSTRAINT {
                         throw StoreError(path: shardPath, message: "a trial key it holds is already in another shard; shards must not overlap")
@@ -145,6 +164,7 @@ public enum ShardMerge {
                         INSERT OR IGNORE INTO data_file (run_id, path, sha256) SELECT ?, path, sha256 FROM shard.data_file WHERE run_id = ?
                         """, arguments: [runID, run.id])
                     trials += added
+                    progress(shardPath, added, Double(DispatchTime.now().uptimeNanoseconds - shardStart) / 1e9)
                     return .commit
                 }
                 try db.execute(sql: "DETACH DATABASE shard")

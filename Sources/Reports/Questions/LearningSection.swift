@@ -47,10 +47,16 @@ struct LearningSection {
         var blocks: [String] = []
         var plots: [String] = []
         var isRate = true
+        // One pass: strategy → the metric's values at each session position (in trial order).
+        var byPosition: [String: [[Double]]] = [:]
+        for t in trials {
+            guard let k = t["session_trial"], k >= 1, k <= Double(length), k == k.rounded(), let v = t[metric] else { continue }
+            byPosition[t.strategy, default: Array(repeating: [], count: length + 1)][Int(k)].append(v)
+        }
         for (i, s) in kit.strategies.enumerated() {
             var lines: [String] = []
             for k in 1...length {
-                let v = ResultSet.values(metric, in: trials.filter { $0.strategy == s && $0["session_trial"] == Double(k) })
+                let v = byPosition[s]?[k] ?? []
                 guard !v.isEmpty else { continue }
                 isRate = isRate && Comparisons.isRate(v)
                 let y = Comparisons.isRate(v) ? Descriptive.mean(v) : Descriptive.median(v)

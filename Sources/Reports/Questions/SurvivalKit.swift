@@ -50,9 +50,13 @@ extension ReportKit {
     func restrictedMeanDifference(_ a: [TrialRow], _ b: [TrialRow], tau: Double, seed: UInt64) -> (Estimate, Double)? {
         let va = survivalValues(a), vb = survivalValues(b)
         guard va.values.count >= 3, vb.values.count >= 3 else { return nil }
-        let rmst = { (x: [Double]) in KaplanMeier(x.map(SurvivalObservation.init(encoded:))).restrictedMean(tau: tau) }
-        let e = ClusterBootstrap.twoGroup(ClusteredSample(vb), ClusteredSample(va), paired: true, confidence: confidence,
-                                          resamples: min(spec.report.bootstrapResamples, 1000), seed: seed) { rmst($0) - rmst($1) }
+        // Each replicate is KaplanMeier(resampled trials).restrictedMean(tau:), computed by weights (ClusteredSurvival).
+        let sa = ClusteredSample(va), sb = ClusteredSample(vb)
+        let survivalA = ClusteredSurvival(va, indexedAs: sa), survivalB = ClusteredSurvival(vb, indexedAs: sb)
+        let e = ClusterBootstrap.twoGroup(sb, sa, paired: true, confidence: confidence,
+                                          resamples: min(spec.report.bootstrapResamples, 1000), seed: seed) { wb, wa in
+            survivalB.restrictedMean(tau: tau, weights: wb) - survivalA.restrictedMean(tau: tau, weights: wa)
+        }
         return (e, LogRank.test(survival(a), survival(b)).p)
     }
 

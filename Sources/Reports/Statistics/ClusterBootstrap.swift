@@ -105,6 +105,29 @@ public enum ClusterBootstrap {
         return interval(value: statistic(observedA, observedB), replicates: &stats, tail: tail)
     }
 
+    /// As `twoGroup(_:_:paired:…statistic:)` (the same draws from the same seed,
+    /// hence the same replicates), for a statistic computed from how often each
+    /// participant was drawn (`weightsA`, `weightsB`) instead of from the gathered
+    /// trial values: O(trials) per resample without gathering or re-sorting.
+    public static func twoGroup(_ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
+                                seed: UInt64, expanded: Bool = true,
+                                weighted statistic: (_ weightsA: [Int32], _ weightsB: [Int32]) -> Double) -> Estimate {
+        guard a.trialCount > 0, b.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
+        let pairs = paired && canPair(a, b)
+        var g = SeededGenerator(seed: seed)
+        var wa = [Int32](repeating: 0, count: a.clusterCount)
+        var wb = [Int32](repeating: 0, count: b.clusterCount)
+        var stats = [Double](repeating: 0, count: resamples)
+        for r in 0..<resamples {
+            draw(&wa, &g)
+            if pairs { wb = wa } else { draw(&wb, &g) }
+            stats[r] = statistic(wa, wb)
+        }
+        let tail = differenceTail(a, b, paired: pairs, confidence: confidence, expanded: expanded)
+        let value = statistic([Int32](repeating: 1, count: a.clusterCount), [Int32](repeating: 1, count: b.clusterCount))
+        return interval(value: value, replicates: &stats, tail: tail)
+    }
+
     /// The replicates for explicit draws of participant indices (into the sorted
     /// `participants`): one group when `b` is nil, a paired difference when
     /// `drawsB` is nil, unpaired otherwise. For checking the resampling against

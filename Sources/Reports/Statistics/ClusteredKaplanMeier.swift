@@ -16,6 +16,8 @@ public struct ClusteredKaplanMeier: Sendable {
     /// the index of each one's participant.
     private let times: [Double], events: [Bool], owners: [Int]
     private let participantCount: Int
+    /// How many observations each participant has.
+    private let trialsOf: [Int]
     private let confidence: Double, resamples: Int, seed: UInt64
 
     public init(_ observations: [SurvivalObservation], participants: [String], confidence: Double = 0.95,
@@ -30,6 +32,9 @@ public struct ClusteredKaplanMeier: Sendable {
         events = order.map { observations[$0].event }
         owners = order.map { index[participants[$0]]! }
         participantCount = index.count
+        var trialsOf = [Int](repeating: 0, count: index.count)
+        for p in participants { trialsOf[index[p]!] += 1 }
+        self.trialsOf = trialsOf
         self.confidence = confidence
         self.resamples = resamples
         self.seed = seed
@@ -38,7 +43,8 @@ public struct ClusteredKaplanMeier: Sendable {
     /// The fraction who reached the goal by `t` (1 − S(t)) with its interval.
     public func reached(by t: Double) -> Estimate {
         var replicates: [Double] = []
-        forEachReplicate { stepTimes, survival in replicates.append(1 - Self.survival(at: t, stepTimes, survival)) }
+        // S(t) needs each replicate's steps up to t only.
+        forEachReplicate(through: t) { stepTimes, survival in replicates.append(1 - Self.survival(at: t, stepTimes, survival)) }
         return interval(value: curve.reached(by: t).value, &replicates)
     }
 
@@ -46,7 +52,8 @@ public struct ClusteredKaplanMeier: Sendable {
     /// within the observed times (∞).
     public var median: (value: Double?, lower: Double?, upper: Double?) {
         var replicates: [Double] = []
-        forEachReplicate { stepTimes, survival in
+        // Each replicate's curve is needed only down to ½.
+        forEachReplicate(until: 0.5) { stepTimes, survival in
             replicates.append(survival.firstIndex { $0 <= 0.5 }.map { stepTimes[$0] } ?? .infinity)
         }
         let value = curve.median.value
@@ -74,19 +81,23 @@ public struct ClusteredKaplanMeier: Sendable {
 
     /// Calls `body` with each replicate's curve: its event times and S after
     /// each (buffers reused between calls). One pass over the sorted
-    /// observations per replicate, each weighted by how often its person was drawn.
-    private func forEachReplicate(_ body: (_ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>) -> Void) {
+    /// observations per replicate, each weighted by how often its person was drawn;
+    /// a replicate stops at its first step with S ≤ `until` (the rest of its curve unused).
+    /// Steps after time `through` are left out too.
+    private func forEachReplicate(until: Double = -1, through: Double = .infinity, _ body: (_ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>) -> Void) {
         guard participantCount > 0 else { return }
         var g = SeededGenerator(seed: seed)
         var w = [Int32](repeating: 0, count: participantCount)
         var stepTimes = [Double](repeating: 0, count: times.count), survival = stepTimes
         for _ in 0..<resamples {
             ClusterBootstrap.draw(&w, &g)
+            // Everyone drawn is at risk at first: integer counts, exact in a Double.
             var atRisk = 0.0
-            for o in owners { atRisk += Double(w[o]) }
+            for c in 0..<participantCount where w[c] != 0 { atRisk += Double(w[c]) * Double(trialsOf[c]) }
             var s = 1.0, steps = 0, i = 0
             while i < times.count {
                 let t = times[i]
+                if t > through { break }
                 var d = 0.0, leaving = 0.0
                 while i < times.count && times[i] == t {
                     let k = Double(w[owners[i]])
@@ -97,6 +108,7 @@ public struct ClusteredKaplanMeier: Sendable {
                 if d > 0 {
                     s *= 1 - d / atRisk
                     stepTimes[steps] = t; survival[steps] = s; steps += 1
+                    if s <= until { break }
                 }
                 atRisk -= leaving
             }

@@ -104,15 +104,30 @@ public struct KaplanMeier: Sendable {
 /// The log-rank test of two survival curves (Mantel–Cox): χ² with one degree of
 /// freedom from observed minus expected events in the first group.
 public enum LogRank {
+    ///
+    /// One pass over both groups sorted by time, O(n log n): at each event time
+    /// the numbers at risk and the events are counted exactly as a scan of every
+    /// observation per time would count them (integers), and the sums run over
+    /// the times in the same ascending order, so the result is the same to the bit.
     public static func test(_ a: [SurvivalObservation], _ b: [SurvivalObservation]) -> (chiSquare: Double, p: Double) {
-        let times = Set((a + b).filter(\.event).map(\.time)).sorted()
+        // (time, event, group b) sorted by time.
+        let all = (a.map { ($0.time, $0.event, false) } + b.map { ($0.time, $0.event, true) }).sorted { $0.0 < $1.0 }
+        var atRiskA = a.count, atRiskB = b.count
         var o = 0.0, e = 0.0, v = 0.0
-        for t in times {
-            let na = Double(a.filter { $0.time >= t }.count), nb = Double(b.filter { $0.time >= t }.count)
-            let da = Double(a.filter { $0.time == t && $0.event }.count), db = Double(b.filter { $0.time == t && $0.event }.count)
-            let n = na + nb, d = da + db
+        var i = 0
+        while i < all.count {
+            let t = all[i].0
+            var da = 0, db = 0, leavingA = 0, leavingB = 0
+            while i < all.count && all[i].0 == t {
+                if all[i].2 { leavingB += 1; if all[i].1 { db += 1 } } else { leavingA += 1; if all[i].1 { da += 1 } }
+                i += 1
+            }
+            defer { atRiskA -= leavingA; atRiskB -= leavingB }
+            guard da + db > 0 else { continue }
+            let na = Double(atRiskA), nb = Double(atRiskB)
+            let n = na + nb, d = Double(da) + Double(db)
             guard n > 1 else { continue }
-            o += da
+            o += Double(da)
             e += d * na / n
             v += d * (na / n) * (nb / n) * (n - d) / (n - 1)
         }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Survival observations sorted once by time, each with its participant's index
+/// (into a `ClusteredSample`'s sorted participants), so that a statistic of a
+/// cluster-bootstrap resample is one weighted pass instead of gathering the
+/// resampled trials and sorting them again.
+///
+/// A participant drawn k times counts k times at every step: the weighted
+/// counts are the same integers the gathered multiset would give, so each
+/// replicate equals, to the bit, `KaplanMeier(gathered).restrictedMean(tau:)`.
+public struct ClusteredSurvival: Sendable {
+    let times: [Double]
+    let events: [Bool]
+    let owners: [Int32]
+
+    /// `values` encoded as `SurvivalObservation.encoded`, their participants
+    /// indexed as in `sample` (built from the same values).
+    public init(_ values: ParticipantValues, indexedAs sample: ClusteredSample) {
+        var index: [String: Int32] = [:]
+        for (i, id) in sample.participants.enumerated() { index[id] = Int32(i) }
+        let observations = values.values.map(SurvivalObservation.init(encoded:))
+        let order = observations.indices.sorted { observations[$0].time < observations[$1].time }
+        times = order.map { observations[$0].time }
+        events = order.map { observations[$0].event }
+        owners = order.map { index[values.participants[$0]]! }
+    }
+
+    /// The restricted mean time to the event up to `tau` (area under the
+    /// Kaplan–Meier curve) of the resample where participant c appears `w[c]` times.
+    public func restrictedMean(tau: Double, weights w: [Int32]) -> Double {
+        var atRisk = 0.0
+        for o in owners { atRisk += Double(w[Int(o)]) }
+        var area = 0.0, last = 0.0, s = 1.0, survival = 1.0
+        var i = 0
+        while i < times.count {
+            let t = times[i]
+            if t >= tau { break }
+            var d = 0.0, leaving = 0.0
+            while i < times.count && times[i] == t {
+                let k = Double(w[Int(owners[i])])
+                if events[i] { d += k }
+                leaving += k
+                i += 1
+            }
+            if d > 0 {
+                survival *= 1 - d / atRisk
+                area += s * (t - last)
+                last = t
+                s = survival
+            }
+            atRisk -= leaving
+        }
+        return area + s * (tau - last)
+    }
+}
