@@ -25,8 +25,7 @@ public struct DoubleTapTask: QuestionTaskGoal {
 /// touch goes through the noisy sensor into the viewer's recognizers and
 /// arbiter. A wrong response is seen and the gesture tried again.
 public struct DoubleTapSimulator: TrialSimulator {
-    let parameters: [String: StrategyParameters]
-    let designs: [String: String]
+    let strategies: StrategyTable
     let limits: TrialLimits
     /// The place on the photo people tap: a 44 pt spot at the centre (Apple's minimum hit target as the aim).
     static let spot = 44.0
@@ -38,13 +37,8 @@ public struct DoubleTapSimulator: TrialSimulator {
     ]
 
     public init(spec: ExperimentSpec) throws {
-        var parameters: [String: StrategyParameters] = [:], designs: [String: String] = [:]
-        for s in spec.strategies {
-            parameters[s.label] = StrategyParameters(s.parameters)
-            designs[s.label] = s.design
-            _ = try DoubleTapDesigns.window(s.design, parameters: StrategyParameters(s.parameters))
-        }
-        self.parameters = parameters; self.designs = designs; self.limits = spec.limits
+        strategies = try StrategyTable(spec) { _ = try DoubleTapDesigns.window($0, parameters: $1) }
+        limits = spec.limits
     }
 
     /// Reads the spec's `tasks:` node: a list of `{gesture: tap|zoom}` or `{gesture: taps, spacing_pt}`.
@@ -78,7 +72,7 @@ public struct DoubleTapSimulator: TrialSimulator {
             preconditionFailure("double-tap trial \(trial.key) has a non-double-tap task")
         }
         let device = trial.device, screen = device.bounds
-        let viewer = try! DoubleTapDesigns.make(designs[trial.strategy]!, parameters: parameters[trial.strategy]!, bounds: screen)
+        let viewer = try! DoubleTapDesigns.make(strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy), bounds: screen)
         let spot = Rect(x: screen.width / 2 - Self.spot / 2, y: screen.height / 2 - Self.spot / 2, width: Self.spot, height: Self.spot)
         let sensor = TouchSensor(device: device)
         let tapper = Tapper(participant: participant), presser = Presser(participant: participant)

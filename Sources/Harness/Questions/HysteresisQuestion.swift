@@ -20,8 +20,7 @@ public struct HysteresisTask: QuestionTaskGoal {
 /// pan recognizers, run in parallel. A wrong response is seen and the gesture
 /// tried again (undoing an opened row is not simulated).
 public struct HysteresisSimulator: TrialSimulator {
-    let parameters: [String: StrategyParameters]
-    let designs: [String: String]
+    let strategies: StrategyTable
     let limits: TrialLimits
     static let rowHeight = 44.0
 
@@ -32,13 +31,8 @@ public struct HysteresisSimulator: TrialSimulator {
     ]
 
     public init(spec: ExperimentSpec) throws {
-        var parameters: [String: StrategyParameters] = [:], designs: [String: String] = [:]
-        for s in spec.strategies {
-            parameters[s.label] = StrategyParameters(s.parameters)
-            designs[s.label] = s.design
-            _ = try HysteresisDesigns.hysteresis(s.design, parameters: StrategyParameters(s.parameters))
-        }
-        self.parameters = parameters; self.designs = designs; self.limits = spec.limits
+        strategies = try StrategyTable(spec) { _ = try HysteresisDesigns.hysteresis($0, parameters: $1) }
+        limits = spec.limits
     }
 
     /// Reads the spec's `tasks:` node: a list of `{intent: tap}` or `{intent: drag, distance_pt}`.
@@ -68,7 +62,7 @@ public struct HysteresisSimulator: TrialSimulator {
             preconditionFailure("hysteresis trial \(trial.key) has a non-hysteresis task")
         }
         let device = trial.device, screen = device.bounds
-        var list = try! HysteresisDesigns.make(designs[trial.strategy]!, parameters: parameters[trial.strategy]!,
+        var list = try! HysteresisDesigns.make(strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy),
                                                frame: screen, rowHeight: Self.rowHeight)
         let target = list.row(at: Point(screen.width / 2, screen.height / 2))!
         let sensor = TouchSensor(device: device)

@@ -19,8 +19,7 @@ public struct TapMarginTask: QuestionTaskGoal {
 /// hit-test and the button's tap recognizer. A tap that did not land is tried
 /// again; a press that went through cannot be taken back.
 public struct TapMarginSimulator: TrialSimulator {
-    let parameters: [String: StrategyParameters]
-    let designs: [String: String]
+    let strategies: StrategyTable
     let limits: TrialLimits
     static let buttons = 5, target = 2
 
@@ -31,13 +30,8 @@ public struct TapMarginSimulator: TrialSimulator {
     ]
 
     public init(spec: ExperimentSpec) throws {
-        var parameters: [String: StrategyParameters] = [:], designs: [String: String] = [:]
-        for s in spec.strategies {
-            parameters[s.label] = StrategyParameters(s.parameters)
-            designs[s.label] = s.design
-            _ = try TapMarginDesigns.margin(s.design, parameters: StrategyParameters(s.parameters))
-        }
-        self.parameters = parameters; self.designs = designs; self.limits = spec.limits
+        strategies = try StrategyTable(spec) { _ = try TapMarginDesigns.margin($0, parameters: $1) }
+        limits = spec.limits
     }
 
     /// Reads the spec's `tasks:` node: a list of `{intent: tap|cancel, size_pt, gap_pt}`.
@@ -68,7 +62,7 @@ public struct TapMarginSimulator: TrialSimulator {
             preconditionFailure("tap-margin trial \(trial.key) has a non-tap-margin task")
         }
         let device = trial.device, screen = device.bounds
-        let row = try! TapMarginDesigns.make(designs[trial.strategy]!, parameters: parameters[trial.strategy]!, count: Self.buttons,
+        let row = try! TapMarginDesigns.make(strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy), count: Self.buttons,
                                              size: task.size, gap: task.gap, at: Point(screen.width / 2, screen.height / 2))
         let targetFrame = row.frames[Self.target]
         let sensor = TouchSensor(device: device)
