@@ -99,3 +99,25 @@ struct ParticipantTestTests {
         #expect(paired.p < 0.05 && unpaired.p > paired.p)
     }
 }
+
+@Suite("Rates and measurements")
+struct RateKindTests {
+    @Test("a 0/1 metric is a rate; a metric named with a unit stays a measurement even when every value is 0 or 1")
+    func unitsAreNotRates() {
+        let zeros = [0.0, 0, 0, 1, 0]
+        #expect(Comparisons.isRate(zeros, metric: "gave_up"))
+        #expect(Comparisons.isRate(zeros, metric: "within_10s"))
+        #expect(!Comparisons.isRate(zeros, metric: "tap_latency_s"))
+        #expect(!Comparisons.isRate(zeros, metric: "overshoot_pt"))
+        #expect(!Comparisons.isRate(zeros, metric: "velocity_error_pt_s"))
+        #expect(!Comparisons.isRate([0.5, 1], metric: "gave_up"))
+    }
+
+    @Test("a difference of an all-zero latency is a difference of medians, not of rates")
+    func latencyDifferenceIsMedian() {
+        var a = ParticipantValues(), b = ParticipantValues()
+        for p in 0..<6 { a.append(0, participant: "p\(p)"); b.append(p % 2 == 0 ? 0 : 1, participant: "p\(p)") }
+        #expect(Comparisons.difference(a, b, metric: "tap_latency_s", paired: true, confidence: 0.95, resamples: 200, seed: 1).statistic == "median")
+        #expect(Comparisons.difference(a, b, metric: "missed_tap", paired: true, confidence: 0.95, resamples: 200, seed: 1).statistic == "rate")
+    }
+}

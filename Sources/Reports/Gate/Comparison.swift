@@ -36,8 +36,24 @@ public struct MetricComparison: Sendable, Codable, Hashable {
 
 /// Compares two groups of trials metric by metric.
 public enum Comparisons {
-    /// True for metrics recorded as 0/1 (rates).
+    /// True for values that are all 0 or 1. Prefer `isRate(_:metric:)` where the
+    /// metric's name is known.
     public static func isRate(_ values: [Double]) -> Bool { values.allSatisfy { $0 == 0 || $0 == 1 } }
+
+    /// True for a metric recorded as 0/1 (a rate). A metric named with a unit
+    /// (`pan_start_latency_s`, `overshoot_pt`: DESIGN §6 names measurements with
+    /// their unit) is a measurement even when every value happens to be 0 or 1,
+    /// e.g. a latency that is always 0 for a design without the delay.
+    public static func isRate(_ values: [Double], metric: String) -> Bool {
+        !hasUnit(metric) && isRate(values)
+    }
+
+    /// The unit suffixes of the metrics vocabulary (seconds, points, millimetres,
+    /// points per second, ΔE, and shares of a whole).
+    static let unitSuffixes = ["_s", "_pt", "_mm", "_px", "_e00", "_fraction", "_share"]
+
+    /// Whether `metric`'s name ends with a unit suffix.
+    public static func hasUnit(_ metric: String) -> Bool { unitSuffixes.contains { metric.hasSuffix($0) } }
 
     /// statistic(B) − statistic(A) with its interval: medians for continuous
     /// metrics, means (proportions) for rates. Resamples trials as if
@@ -56,9 +72,11 @@ public enum Comparisons {
     /// statistic(B) − statistic(A) with a cluster-bootstrap interval over
     /// participants, paired when `paired` (same run seed) and both sides hold
     /// the same participants.
-    public static func difference(_ a: ParticipantValues, _ b: ParticipantValues, paired: Bool, confidence: Double, resamples: Int,
-                                  seed: UInt64, preferMean: Bool = false) -> (statistic: String, estimate: Estimate) {
-        let statistic = isRate(a.values) && isRate(b.values) ? "rate" : preferMean ? "mean" : "median"
+    /// `metric`, when given, lets a measurement that is all 0 or 1 stay a median (see `isRate(_:metric:)`).
+    public static func difference(_ a: ParticipantValues, _ b: ParticipantValues, metric: String? = nil, paired: Bool, confidence: Double,
+                                  resamples: Int, seed: UInt64, preferMean: Bool = false) -> (statistic: String, estimate: Estimate) {
+        let rate = isRate(a.values, metric: metric ?? "") && isRate(b.values, metric: metric ?? "")
+        let statistic = rate ? "rate" : preferMean ? "mean" : "median"
         let e = ClusterBootstrap.difference(ClusteredSample(b), ClusteredSample(a), statistic == "median" ? .median : .mean,
                                             paired: paired, confidence: confidence, resamples: resamples, seed: seed)
         return (statistic, e)
@@ -75,7 +93,7 @@ public enum Comparisons {
             let s = seed &+ UInt64(i) &* 0x9E37_79B9
             let ca = ClusteredSample(va), cb = ClusteredSample(vb)
             let paired = sameSeed && ClusterBootstrap.canPair(ca, cb)
-            let statistic = isRate(va.values) && isRate(vb.values) ? "rate" : "median"
+            let statistic = isRate(va.values, metric: metric) && isRate(vb.values, metric: metric) ? "rate" : "median"
             let kind: ClusterStatistic = statistic == "rate" ? .mean : .median
             let diff = ClusterBootstrap.difference(cb, ca, kind, paired: paired, confidence: confidence, resamples: resamples, seed: s)
             let delta = ClusterBootstrap.twoGroup(cb, ca, paired: paired, confidence: confidence, resamples: min(resamples, 500),

@@ -31,7 +31,7 @@ public struct PlantedRegression: Sendable, Hashable {
     /// `v` with its statistic moved by `factor`.
     public func apply(to v: ParticipantValues, seed: UInt64) -> ParticipantValues {
         var out = v
-        guard Comparisons.isRate(v.values) else {
+        guard Comparisons.isRate(v.values, metric: metric) else {
             out.values = v.values.map { $0 * factor }
             return out
         }

@@ -69,7 +69,7 @@ public enum RegressionGate {
                 guard let bv = baseline[strategy]?[tolerance.metric], let cv = change[strategy]?[tolerance.metric], !bv.isEmpty, !cv.isEmpty else {
                     throw ReportError("no values of '\(tolerance.metric)' for \(strategy) in the \(baseline[strategy]?[tolerance.metric] == nil ? "baseline" : "change"); update the baseline if the gate's metrics changed")
                 }
-                let isRate = Comparisons.isRate(bv.values) && Comparisons.isRate(cv.values)
+                let isRate = Comparisons.isRate(bv.values, metric: tolerance.metric) && Comparisons.isRate(cv.values, metric: tolerance.metric)
                 let statistic = isRate ? "rate" : tolerance.statistic
                 let b = ClusteredSample(bv), c = ClusteredSample(cv)
                 let paired = sameSeed && ClusterBootstrap.canPair(b, c)

@@ -107,7 +107,7 @@ public enum PowerAnalysis {
             return (caught, after - before)
         case .difference(let a, let b, let metric, let statistic, let confidence):
             guard let va = values[a]?[metric], let vb = values[b]?[metric], !va.isEmpty, !vb.isEmpty else { return (false, .nan) }
-            let kind = Comparisons.isRate(va.values) && Comparisons.isRate(vb.values) ? .mean : statistic
+            let kind = Comparisons.isRate(va.values, metric: metric) && Comparisons.isRate(vb.values, metric: metric) ? .mean : statistic
             let d = ClusterBootstrap.difference(ClusteredSample(vb), ClusteredSample(va), kind, paired: true,
                                                 confidence: confidence, resamples: 2000,
                                                 seed: Seed.derive(study.seed, "power/difference/\(a)/\(b)/\(metric)"))

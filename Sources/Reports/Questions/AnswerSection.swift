@@ -58,7 +58,7 @@ enum AnswerSection {
                 continue
             }
             guard let a = grouped[base]?[metric], let b = grouped[other]?[metric], a.values.count >= 3, b.values.count >= 3 else { continue }
-            let (statistic, d) = Comparisons.difference(a, b, paired: true, confidence: spec.report.confidence,
+            let (statistic, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                                         resamples: spec.report.bootstrapResamples,
                                                         seed: Sections.seed(spec, "answer/\(i)"), preferMean: true)
             let otherBetter = better == .lower ? d.upper < 0 : d.lower > 0

@@ -82,7 +82,7 @@ struct DoubleTapReport {
                                                 ("time_to_done_s", "time to zoom s", .zoom)] {
                     let a = kit.participantValues(metric, rows(base, gesture)), b = kit.participantValues(metric, rows(s, gesture))
                     guard a.values.count >= 3, b.values.count >= 3 else { continue }
-                    let (stat, d) = Comparisons.difference(a, b, paired: true, confidence: spec.report.confidence,
+                    let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                                            resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "double-tap/\(metric)/\(s)"))
                     let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
                     bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) (\(c)% paired bootstrap over participants): \(verdict).")

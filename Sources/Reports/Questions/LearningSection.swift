@@ -38,7 +38,7 @@ struct LearningSection {
     func summary(_ metric: String, _ t: [TrialRow]) -> String {
         let v = ResultSet.values(metric, in: t)
         guard !v.isEmpty else { return "–" }
-        return Comparisons.isRate(v) ? kit.rate(metric, t) : kit.medianText(metric, t)
+        return Comparisons.isRate(v, metric: metric) ? kit.rate(metric, t) : kit.medianText(metric, t)
     }
 
     /// The metric by position in the session, one line per strategy.
@@ -58,8 +58,8 @@ struct LearningSection {
             for k in 1...length {
                 let v = byPosition[s]?[k] ?? []
                 guard !v.isEmpty else { continue }
-                isRate = isRate && Comparisons.isRate(v)
-                let y = Comparisons.isRate(v) ? Descriptive.mean(v) : Descriptive.median(v)
+                isRate = isRate && Comparisons.isRate(v, metric: metric)
+                let y = Comparisons.isRate(v, metric: metric) ? Descriptive.mean(v) : Descriptive.median(v)
                 lines.append("\(k)\t\(y)\t\(v.count)")
             }
             blocks.append("# \(s): position\tvalue\tn\n" + lines.joined(separator: "\n"))

@@ -47,7 +47,7 @@ struct PIPFactorsReport {
         let va = kit.participantValues(metric, base), vb = kit.participantValues(metric, variant)
         let a = ClusteredSample(va), b = ClusteredSample(vb)
         guard a.clusterCount >= 3, b.clusterCount >= 3 else { return "–" }
-        let rate = Comparisons.isRate(va.values) && Comparisons.isRate(vb.values)
+        let rate = Comparisons.isRate(va.values, metric: metric) && Comparisons.isRate(vb.values, metric: metric)
         let e = ClusterBootstrap.difference(b, a, rate ? .mean : .median, paired: ClusterBootstrap.canPair(a, b), confidence: confidence,
                                             resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "factor/\(metric)/\(label)"))
         return formatEstimate(e)

@@ -128,7 +128,7 @@ struct PIPReport {
                 let times = kit.participantValues("time_to_effect_s", results.trials.filter { $0.strategy == s })
                 guard !times.isEmpty, !baseTimes.isEmpty else { continue }
                 // The same people meet every strategy: paired over participants.
-                let (_, diff) = Comparisons.difference(baseTimes, times, paired: true, confidence: confidence,
+                let (_, diff) = Comparisons.difference(baseTimes, times, metric: "time_to_effect_s", paired: true, confidence: confidence,
                                                        resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "diff/\(s)/\(base)"))
                 let verdict = diff.upper < 0 ? "faster" : diff.lower > 0 ? "slower" : "not distinguishable from"
                 bullets.append("\(s) vs \(base): median time to effect (trials that reached the goal) differs by \(formatEstimate(diff)) s (\(formatNumber(confidence * 100))% paired bootstrap over participants): \(s) is \(verdict)\(verdict.hasPrefix("not") ? "" : " than") \(base).")

@@ -87,7 +87,7 @@ struct PauseReport {
             for (metric, what) in [("pause_latency_s", "pause latency (s)"), ("missed_pause", "missed pauses"), ("false_pause", "false pauses")] {
                 let a = kit.participantValues(metric, rows(base)), b = kit.participantValues(metric, rows(s))
                 guard a.values.count >= 3, b.values.count >= 3 else { continue }
-                let (stat, d) = Comparisons.difference(a, b, paired: true, confidence: spec.report.confidence,
+                let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                                        resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "pause/\(metric)/\(s)"))
                 let verdict = d.lower > 0 ? "higher" : d.upper < 0 ? "lower" : "not distinguishable"
                 bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) (\(c)% paired bootstrap over participants): \(verdict == "not distinguishable" ? "not distinguishable" : "\(s) is \(verdict)").")

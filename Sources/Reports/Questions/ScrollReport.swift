@@ -81,7 +81,7 @@ struct ScrollReport {
                 for (metric, what) in [("time_to_done_s", "time until done (reached or gave up)"), ("swipes", "swipes"), ("overshoot_pt", "overshoot"), ("wall_hits", "wall hits")] {
                     let a = kit.participantValues(metric, rows(base)), b = kit.participantValues(metric, rows(s))
                     guard a.values.count >= 3, b.values.count >= 3 else { continue }
-                    let (stat, d) = Comparisons.difference(a, b, paired: true, confidence: spec.report.confidence,
+                    let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                                            resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "scroll/\(metric)/\(s)"))
                     let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
                     bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 2)) (\(c)% paired bootstrap over participants): \(verdict).")

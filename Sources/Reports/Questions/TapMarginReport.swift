@@ -67,7 +67,7 @@ struct TapMarginReport {
                                                ("tap_cancelled", "taps cancelled by drift", .tap), ("cancel_failed", "take-backs that went through", .cancel)] {
                     let a = kit.participantValues(metric, rows(base, intent)), b = kit.participantValues(metric, rows(s, intent))
                     guard a.values.count >= 3, b.values.count >= 3 else { continue }
-                    let (stat, d) = Comparisons.difference(a, b, paired: true, confidence: spec.report.confidence,
+                    let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                                            resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "tap/\(metric)/\(s)"))
                     let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
                     bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) (\(c)% paired bootstrap over participants): \(verdict).")

@@ -48,7 +48,7 @@ enum SensitivitySection {
                     let values = grouped[other]?[settings.metric] ?? ParticipantValues()
                     guard !values.isEmpty, !baseValues.isEmpty else { continue }
                     let seed = Sections.seed(spec, "sensitivity/\(variant.label)/\(other)")
-                    let (_, diff) = Comparisons.difference(baseValues, values, paired: true, confidence: spec.report.confidence, resamples: 500, seed: seed)
+                    let (_, diff) = Comparisons.difference(baseValues, values, metric: settings.metric, paired: true, confidence: spec.report.confidence, resamples: 500, seed: seed)
                     let delta = ClusterBootstrap.twoGroup(ClusteredSample(values), ClusteredSample(baseValues), paired: true,
                                                           confidence: spec.report.confidence, resamples: 300, seed: seed &+ 1,
                                                           statistic: RankTests.cliffsDelta)

@@ -40,7 +40,7 @@ enum TuningSection {
             }
             guard !samples.isEmpty else { continue }
             let points = analyse(samples, sweep: sweep, settings: settings, spec: spec)
-            let statistic = Comparisons.isRate(samples.flatMap(\.values.values)) ? "rate" : "median"
+            let statistic = Comparisons.isRate(samples.flatMap(\.values.values), metric: settings.metric) ? "rate" : "median"
             verdicts.append(verdict(points, sweep: sweep, statistic: statistic, metric: settings.metric, spec: spec))
             for p in points {
                 rows.append([sweep.name, formatNumber(p.value), formatEstimate(p.estimate, digits: 3),
@@ -59,7 +59,7 @@ enum TuningSection {
     /// Each value's estimate, the best, and every other value's paired difference from it.
     static func analyse(_ samples: [(value: Double, values: ParticipantValues)], sweep: DesignSweep,
                         settings: TuningSettings, spec: ExperimentSpec) -> [Point] {
-        let kind: ClusterStatistic = Comparisons.isRate(samples.flatMap(\.values.values)) ? .mean : .median
+        let kind: ClusterStatistic = Comparisons.isRate(samples.flatMap(\.values.values), metric: settings.metric) ? .mean : .median
         let estimates = samples.map { s in
             ClusterBootstrap.estimate(ClusteredSample(s.values), kind, confidence: spec.report.confidence, resamples: 1000,
                                       seed: Sections.seed(spec, "tuning/\(sweep.name)=\(s.value)"))
