@@ -27,8 +27,10 @@ public struct ColorMatchOutcome: Sendable {
 /// time. To choose a move they read, per control, what each axis does: the
 /// colours a gradient track shows at its ends (and the swatch that looks
 /// closest to the target), or else their label (ColorWords) or what trying it
-/// taught them earlier in the session; they pick the control whose move
-/// promises to leave the least difference, drag its thumb (Fitts-like drag law,
+/// taught them earlier in the session; they plan where every control should go
+/// together (least squares over all the axes they know; a gradient's best
+/// swatch), take the control with the biggest share of the planned change
+/// (on gradients, the swatch that looks closest), drag its thumb (Fitts-like drag law,
 /// aiming as precisely as their satisfaction asks, through the noisy touch
 /// sensor), and learn from what the colour did (delta rule).
 public struct ColorMatcher: Sendable {
@@ -48,6 +50,8 @@ public struct ColorMatcher: Sendable {
         var residual: Double
         var exploring: Bool
         var fromGradient: Bool
+        /// How far (CIELAB) the move is expected to change the colour.
+        var size = 0.0
     }
 
     public func match<E: ColorMatchEnvironment, G: RandomNumberGenerator>(_ env: inout E, memory: inout SessionMemory, device: DeviceConfiguration,
@@ -99,20 +103,25 @@ public struct ColorMatcher: Sendable {
             }
 
             // Choose the move that promises the least difference left.
-            var moves: [Move] = []
-            for (i, c) in view.controls.enumerated() {
-                if !c.swatches.isEmpty {
-                    moves.append(gradientMove(i, c, perception: perception, target: view.target, using: &g))
-                } else if let m = beliefMove(i, c, beliefs[c.id]!, error: seen.difference) {
-                    moves.append(m)
-                }
+            var (moves, promise) = beliefMoves(view.controls, beliefs, error: seen.difference)
+            for (i, c) in view.controls.enumerated() where !c.swatches.isEmpty {
+                let m = gradientMove(i, c, perception: perception, target: view.target, using: &g)
+                moves.append(m)
+                promise = min(promise, m.residual)
             }
             let here = (seen.difference * seen.difference).sum().squareRoot()
-            var move = moves.min { $0.residual < $1.residual }
-            if move == nil || move!.residual > here - progress * ratio {
-                // Nothing known promises progress: try an axis not yet understood.
-                if let (i, k) = view.controls.enumerated().lazy.flatMap({ i, c in c.axes.indices.map { (i, $0) } })
-                    .first(where: { beliefs[view.controls[$0.0].id]?[$0.1].source != .tried && view.controls[$0.0].swatches.isEmpty }) {
+            // The plan's next step: the biggest share of a planned change; on gradients, the swatch that looks closest.
+            var move = moves.contains { !$0.fromGradient } ? moves.filter { !$0.fromGradient }.max { $0.size < $1.size }
+                                                           : moves.min { $0.residual < $1.residual }
+            if move == nil || promise > here - progress * ratio {
+                // Nothing known promises progress: probe an axis not yet tried, or else the one
+                // believed to do least (what an axis does depends on where the others are).
+                let axes = view.controls.enumerated().flatMap { i, c in c.swatches.isEmpty ? c.axes.indices.map { (i, $0) } : [] }
+                func strength(_ a: (Int, Int)) -> Double {
+                    guard let b = beliefs[view.controls[a.0].id]?[a.1], b.source == .tried else { return -1 }
+                    return (b.effect * b.effect).sum()
+                }
+                if let (i, k) = axes.min(by: { strength($0) < strength($1) }) {
                     let c = view.controls[i]
                     var d = SIMD2<Double>.zero
                     d[k] = (c.position[k] < 0.5 ? 1 : -1) * p["agent.explore_step"]
@@ -204,29 +213,57 @@ public struct ColorMatcher: Sendable {
         return Move(control: i, delta: delta, residual: best.distance, exploring: false, fromGradient: true)
     }
 
-    /// The least-squares move of a control's known axes toward the target, kept on
-    /// the track, and the difference it promises to leave; nil when no axis is known.
-    func beliefMove(_ i: Int, _ c: ColorMatchControl, _ b: [ColorAxisBelief], error e: SIMD3<Double>) -> Move? {
-        let known = b.indices.filter { b[$0].isKnown && (b[$0].effect * b[$0].effect).sum() > 1e-9 }
-        guard !known.isEmpty else { return nil }
-        var delta = SIMD2<Double>.zero
-        if known.count == 1 {
-            let m = b[known[0]].effect
-            delta[known[0]] = (m * e).sum() / (m * m).sum()
-        } else {
-            let m0 = b[0].effect, m1 = b[1].effect
-            let a = (m0 * m0).sum(), bb = (m0 * m1).sum(), d = (m1 * m1).sum()
-            let r0 = (m0 * e).sum(), r1 = (m1 * e).sum(), det = a * d - bb * bb
-            if abs(det) < 1e-9 * max(a * d, 1e-12) {
-                delta[0] = r0 / a
-            } else {
-                delta = SIMD2((d * r0 - bb * r1) / det, (a * r1 - bb * r0) / det)
+    /// Where the known axes of every plain control should go together (least
+    /// squares over all of them: a person plans the whole change, not one slider
+    /// at a time), as a move of each control kept on its track, with the
+    /// difference each control's share promises to leave when made alone.
+    func beliefMoves(_ controls: [ColorMatchControl], _ beliefs: [String: [ColorAxisBelief]], error e: SIMD3<Double>) -> (moves: [Move], planLeaves: Double) {
+        var axes: [(control: Int, axis: Int, effect: SIMD3<Double>)] = []
+        for (i, c) in controls.enumerated() where c.swatches.isEmpty {
+            for (k, b) in (beliefs[c.id] ?? []).enumerated() where b.isKnown && (b.effect * b.effect).sum() > 1e-9 { axes.append((i, k, b.effect)) }
+        }
+        guard !axes.isEmpty else { return ([], .infinity) }
+        let n = axes.count
+        // Normal equations (AᵀA + λI)x = Aᵀe, with a tiny ridge so axes that do the same stay solvable.
+        var m = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
+        let scale = axes.reduce(0.0) { $0 + ($1.effect * $1.effect).sum() } / Double(n)
+        for r in 0..<n {
+            for c in 0..<n { m[r][c] = (axes[r].effect * axes[c].effect).sum() + (r == c ? 1e-6 * scale : 0) }
+            m[r][n] = (axes[r].effect * e).sum()
+        }
+        let x = Self.solve(m)
+        var moves: [Move] = []
+        var whole = SIMD3<Double>.zero
+        for (i, c) in controls.enumerated() {
+            var delta = SIMD2<Double>.zero, predicted = SIMD3<Double>.zero, any = false
+            for (j, a) in axes.enumerated() where a.control == i {
+                delta[a.axis] = min(max(x[j], -c.position[a.axis]), 1 - c.position[a.axis])
+                predicted += a.effect * delta[a.axis]
+                any = true
+            }
+            guard any else { continue }
+            whole += predicted
+            let left = e - predicted
+            moves.append(Move(control: i, delta: delta, residual: (left * left).sum().squareRoot(), exploring: false, fromGradient: false,
+                              size: (predicted * predicted).sum().squareRoot()))
+        }
+        let left = e - whole
+        return (moves, (left * left).sum().squareRoot())
+    }
+
+    /// Gaussian elimination with partial pivoting on an augmented n × (n+1) matrix.
+    static func solve(_ matrix: [[Double]]) -> [Double] {
+        var m = matrix
+        let n = m.count
+        for col in 0..<n {
+            let pivot = (col..<n).max { abs(m[$0][col]) < abs(m[$1][col]) }!
+            m.swapAt(col, pivot)
+            guard abs(m[col][col]) > 1e-15 else { continue }
+            for r in 0..<n where r != col {
+                let f = m[r][col] / m[col][col]
+                for c in col...n { m[r][c] -= f * m[col][c] }
             }
         }
-        for k in 0..<c.axes.count { delta[k] = min(max(delta[k], -c.position[k]), 1 - c.position[k]) }
-        var predicted = SIMD3<Double>.zero
-        for k in b.indices { predicted += b[k].effect * delta[k] }
-        let left = e - predicted
-        return Move(control: i, delta: delta, residual: (left * left).sum().squareRoot(), exploring: false, fromGradient: false)
+        return (0..<n).map { abs(m[$0][$0]) > 1e-15 ? m[$0][n] / m[$0][$0] : 0 }
     }
 }
