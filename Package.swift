@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction", "ImageEngine"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction", "ImageEngine"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Reports", "Designs", "UserModels", "Interaction"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Reports", "Designs", "UserModels", "Interaction", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Harness", "UserModels"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RefineCLITests", dependencies: ["refine", .product(name: "GRDB", package: "GRDB.swift")]),
     ]

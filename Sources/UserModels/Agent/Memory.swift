@@ -37,6 +37,8 @@ public struct SessionMemory: Sendable {
     public var discovered: Set<String> = []
     /// Throwing experience with this design (picture-in-picture).
     public var throwing: ThrowingExperience? = nil
+    /// What each colour-control axis does, by its label (colour matching).
+    public var colorAxes: [String: ColorAxisBelief] = [:]
     /// Trials finished in this session so far.
     public var trialsDone = 0
 

@@ -195,6 +195,15 @@ public enum ParameterCatalog {
         .init(path: "gesture.serial_tap_pause_s", meaning: "pause after one tap's lift before a person starts reaching for the next of two independent taps",
               allowed: 0...2, novice: .fixed(0.1),
               source: "assumption: about one perceptual cycle (Card, Moran & Newell 1983, τp ≈ 0.1 s) to register that the finger is up before the next reach; people do not wait for the screen between independent taps (swept)"),
+        // Matching a colour with picker controls (the color-match question).
+        .init(path: "perception.jnd_de76_per_de00", meaning: "CIELAB units (ΔE76) in one just-noticeable difference measured in ΔE00: scales the noise on a seen colour difference",
+              allowed: 1...5, novice: .fixed(2.3), source: "Mahy et al. 1994 (JND ≈ 1.0 ΔE00 ≈ 2.3 ΔE76), as perception.jnd_de00"),
+        .init(path: "agent.label_track_de", meaning: "how far (CIELAB units) a person believes a whole track moves the colour in the direction its label names, before trying it",
+              allowed: 5...400, novice: .fixed(100),
+              source: "assumption: about the lightness range L* 0–100, the largest span a label names (swept); trying the control replaces it"),
+        .init(path: "agent.color_mapping_update", meaning: "share of the surprise (seen minus expected colour change) a person adds to their belief about a colour control's axis after a move (delta rule)",
+              allowed: 0.05...1, novice: .fixed(0.5),
+              source: "assumption: delta rule (Widrow & Hoff 1960) at half the error; the first lesson about an axis is taken whole (swept)"),
     ]
 
     /// The definition at `path`, if any.

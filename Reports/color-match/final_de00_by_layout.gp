@@ -1,0 +1,21 @@
+# Final ΔE00 by dimension and feedback
+# Re-run with: gnuplot final_de00_by_layout.gp   (writes final_de00_by_layout.png and final_de00_by_layout.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "final_de00_by_layout.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Final ΔE00 by dimension and feedback"
+set xlabel "true ΔE00 when the person stopped"
+set ylabel "fraction of trials"
+set yrange [0:1]
+set xrange [0:*]
+plot "final_de00_by_layout.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "1-D plain", \
+     "final_de00_by_layout.dat" index 1 using 1:2 with steps linewidth 2 linecolor 2 title "1-D gradient", \
+     "final_de00_by_layout.dat" index 2 using 1:2 with steps linewidth 2 linecolor 3 title "2-D plain", \
+     "final_de00_by_layout.dat" index 3 using 1:2 with steps linewidth 2 linecolor 4 title "2-D gradient"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "final_de00_by_layout.svg"
+replot
+unset output

@@ -1,0 +1,22 @@
+# Final ΔE00 by colour model
+# Re-run with: gnuplot final_de00_by_model.gp   (writes final_de00_by_model.png and final_de00_by_model.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "final_de00_by_model.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Final ΔE00 by colour model"
+set xlabel "true ΔE00 when the person stopped"
+set ylabel "fraction of trials"
+set yrange [0:1]
+set xrange [0:*]
+plot "final_de00_by_model.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "rgb", \
+     "final_de00_by_model.dat" index 1 using 1:2 with steps linewidth 2 linecolor 2 title "hsv", \
+     "final_de00_by_model.dat" index 2 using 1:2 with steps linewidth 2 linecolor 3 title "lab", \
+     "final_de00_by_model.dat" index 3 using 1:2 with steps linewidth 2 linecolor 4 title "yiq", \
+     "final_de00_by_model.dat" index 4 using 1:2 with steps linewidth 2 linecolor 5 title "opponent"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "final_de00_by_model.svg"
+replot
+unset output

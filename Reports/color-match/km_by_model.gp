@@ -1,0 +1,24 @@
+# Time to match by colour model (Kaplan–Meier; trials stopped without a match are censored)
+# Re-run with: gnuplot km_by_model.gp   (writes km_by_model.png and km_by_model.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "km_by_model.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Time to match by colour model"
+set xlabel "time since the trial started (s)"
+set ylabel "fraction judged matched"
+set yrange [0:1]
+set xrange [0:*]
+set arrow from 10.0, graph 0 to 10.0, graph 1 nohead dashtype 2
+set label "10 s" at 10.0, graph 0.05 offset 0.5,0
+plot "km_by_model.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "rgb", \
+     "km_by_model.dat" index 1 using 1:2 with steps linewidth 2 linecolor 2 title "hsv", \
+     "km_by_model.dat" index 2 using 1:2 with steps linewidth 2 linecolor 3 title "lab", \
+     "km_by_model.dat" index 3 using 1:2 with steps linewidth 2 linecolor 4 title "yiq", \
+     "km_by_model.dat" index 4 using 1:2 with steps linewidth 2 linecolor 5 title "opponent"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "km_by_model.svg"
+replot
+unset output

@@ -1,0 +1,37 @@
+# Learning curve: final_de00 by trial in the session
+# Re-run with: gnuplot learning_final_de00.gp   (writes learning_final_de00.png and learning_final_de00.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "learning_final_de00.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Learning curve: final_de00 by trial in the session"
+set xlabel "trial in the session"
+set ylabel "final_de00 (median)"
+set xrange [0.5:12.5]
+set yrange [0:*]
+plot "learning_final_de00.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "rgb-1d-plain", \
+     "learning_final_de00.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "rgb-1d-gradient", \
+     "learning_final_de00.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "rgb-2d-plain", \
+     "learning_final_de00.dat" index 3 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 4 title "rgb-2d-gradient", \
+     "learning_final_de00.dat" index 4 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 5 title "hsv-1d-plain", \
+     "learning_final_de00.dat" index 5 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 6 title "hsv-1d-gradient", \
+     "learning_final_de00.dat" index 6 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 7 title "hsv-2d-plain", \
+     "learning_final_de00.dat" index 7 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 8 title "hsv-2d-gradient", \
+     "learning_final_de00.dat" index 8 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 9 title "lab-1d-plain", \
+     "learning_final_de00.dat" index 9 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 10 title "lab-1d-gradient", \
+     "learning_final_de00.dat" index 10 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 11 title "lab-2d-plain", \
+     "learning_final_de00.dat" index 11 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 12 title "lab-2d-gradient", \
+     "learning_final_de00.dat" index 12 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 13 title "yiq-1d-plain", \
+     "learning_final_de00.dat" index 13 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 14 title "yiq-1d-gradient", \
+     "learning_final_de00.dat" index 14 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 15 title "yiq-2d-plain", \
+     "learning_final_de00.dat" index 15 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 16 title "yiq-2d-gradient", \
+     "learning_final_de00.dat" index 16 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 17 title "opponent-1d-plain", \
+     "learning_final_de00.dat" index 17 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 18 title "opponent-1d-gradient", \
+     "learning_final_de00.dat" index 18 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 19 title "opponent-2d-plain", \
+     "learning_final_de00.dat" index 19 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 20 title "opponent-2d-gradient"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "learning_final_de00.svg"
+replot
+unset output

@@ -1,0 +1,19 @@
+# time_to_done_s as lab-1d-gradient.gradient_steps varies
+# Re-run with: gnuplot tuning_lab_1d_gradient_gradient_steps.gp   (writes tuning_lab_1d_gradient_gradient_steps.png and tuning_lab_1d_gradient_gradient_steps.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "tuning_lab_1d_gradient_gradient_steps.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Median time_to_done_s by lab-1d-gradient.gradient_steps (filled: best and within noise of it)"
+set xlabel "lab-1d-gradient.gradient_steps"
+set ylabel "median time_to_done_s"
+set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
+plot "tuning_lab_1d_gradient_gradient_steps.dat" using 1:2:3:4 with yerrorbars pointtype 6 linecolor 1 title "median with interval", \
+     "tuning_lab_1d_gradient_gradient_steps.dat" using 1:2 with lines linecolor 1 notitle, \
+     "tuning_lab_1d_gradient_gradient_steps.dat" using 1:($5 > 0 ? $2 : 1/0) with points pointtype 7 pointsize 1.5 linecolor 2 title "best or within noise"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "tuning_lab_1d_gradient_gradient_steps.svg"
+replot
+unset output

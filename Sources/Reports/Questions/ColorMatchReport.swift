@@ -1,0 +1,139 @@
+import Designs
+import Foundation
+import Harness
+import ImageEngine
+
+/// The colour-matching sections: time to match (Kaplan–Meier), accuracy (final
+/// ΔE00), the convergence and refinement phases and drags, per picker and
+/// pooled per colour model, per dimension and per feedback level, with
+/// learning over the session.
+struct ColorMatchReport {
+    let spec: ExperimentSpec
+    let results: ResultSet
+    var kit: ReportKit { ReportKit(spec: spec, results: results) }
+    private var c: String { formatNumber(spec.report.confidence * 100) }
+
+    /// Each strategy's picker (model, dimension, feedback).
+    private var pickers: [(label: String, design: ColorPickerDesign)] {
+        spec.strategies.compactMap { s in (try? ColorPickerDesigns.design(s.design, parameters: StrategyParameters(s.parameters))).map { (s.label, $0) } }
+    }
+    private func rows(where keep: (ColorPickerDesign) -> Bool) -> [TrialRow] {
+        let labels = Set(pickers.filter { keep($0.design) }.map(\.label))
+        return results.trials.filter { labels.contains($0.strategy) }
+    }
+    /// The factor groups the report pools over: (factor, level, trials).
+    private var factorGroups: [(factor: String, level: String, trials: [TrialRow])] {
+        let models = PickerModel.allCases.filter { m in pickers.contains { $0.design.model == m } }
+        let dims = [1, 2].filter { d in pickers.contains { $0.design.dimension == d } }
+        let feedbacks = PickerFeedback.allCases.filter { f in pickers.contains { $0.design.feedback == f } }
+        return models.map { m in ("model", m.rawValue, rows { $0.model == m }) }
+            + dims.map { d in ("dimension", "\(d)-D", rows { $0.dimension == d }) }
+            + feedbacks.map { f in ("feedback", f.rawValue, rows { $0.feedback == f }) }
+    }
+
+    private func mean(_ metric: String, _ t: [TrialRow], digits: Int = 1) -> String {
+        let v = kit.participantValues(metric, t)
+        guard !v.isEmpty else { return "–" }
+        return formatEstimate(ClusterBootstrap.estimate(ClusteredSample(v), .mean, confidence: kit.confidence, resamples: spec.report.bootstrapResamples,
+                                                        seed: Sections.seed(spec, "color-match/mean/\(metric)/\(t.first?.key ?? "")/\(t.count)")), digits: digits)
+    }
+    private func cells(_ t: [TrialRow]) -> [String] {
+        [kit.survivalMedianText(t), kit.rate("reached_effect", t), kit.rate("within_10s", t), mean("final_de00", t, digits: 2),
+         kit.rate("converged", t), kit.medianText("convergence_s", t), kit.medianText("refinement_s", t), mean("drags", t)]
+    }
+    private let header = ["median time to match s, Kaplan–Meier", "judged matched", "matched within 10 s", "final ΔE00 (mean)",
+                          "came within 10 ΔE00", "convergence s (median)", "refinement s (median)", "drags (mean)"]
+
+    func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
+        doc.add(.heading(level: 2, text: "Pickers"))
+        doc.add(.paragraph("Each picker shows the target patch and the current patch side by side and, below, the controls of one colour model: three sliders (1-D) or a plane for the two chromatic axes with a slider for the third (2-D: RGB red × green + blue, HSV hue × saturation + value, CIELAB a* × b* + L*, YIQ I × Q + Y, opponent red–green × blue–yellow + black–white), with plain tracks or tracks drawn with the colour each position would give now (gradients, redrawn after every change). Every picker starts at mid grey (sRGB 0.5). Values outside the sRGB cube are shown clamped into it."))
+        doc.add(.bullets(spec.strategies.map { s in
+            let summary = ColorPickerDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
+            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
+            return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
+        }))
+        doc.add(.paragraph("The simulated person knows no picker. At every look (two eye movements and a perceptual cycle) they see the difference between target and current colour in CIELAB with noise on the scale of one just-noticeable difference (perception.jnd_de00 × perception.jnd_de76_per_de00, RMS one JND), and from it the ΔE00, lightness, chroma and hue differences. They stop when the ΔE00 they see is within their satisfaction threshold (perception.satisfied_de00), settle after agent.patience_gestures looks without progress (agent.progress_de00), or stop at the time limit. What each axis does they read from a gradient track when it is drawn (the colours at its ends, on the row or column through the thumb; and the swatch that looks closest to the target, each swatch seen with the same noise; inspecting costs an eye movement per control and cognition.popout_item_s per swatch compared along each axis), otherwise from its label (a fixed lexicon: a colour name means more of that colour, 'A–B' runs from A to B, lightness words mean lighter, 'Hue' goes round the colour circle in the spectrum's order, 'Saturation' away from grey; a label is understood with cognition.label_inference_probability; a whole track is believed to move agent.label_track_de CIELAB units) and, after trying a control, from what its moves did (delta rule, the first lesson taken whole, then agent.color_mapping_update), kept by label across the session. They take the move that promises the least difference left (least squares over the control's axes, a gradient's best swatch), scaled by their boldness with that control (cut after a move that made it worse); when no known move promises progress they probe an axis not yet understood (agent.explore_step). Drags follow the Fitts-like drag law, aimed as precisely as their satisfaction threshold asks given how fast the colour changes along the track, and go through the noisy 120 Hz touch sensor."))
+        doc.add(.paragraph("Targets: CIELAB colours at the lightness and hue angle listed with a fixed share of the most chroma sRGB shows there (tasks below): an even spread over the gamut chosen in CIELAB, not on any picker's axes. Final ΔE00 is the true CIEDE2000 difference when the person stopped; convergence is the first time the true difference came within \(formatNumber(ColorMatchSimulator.convergenceDE00)) ΔE00, refinement the time from then until the person stopped (matched or not)."))
+        doc.add(.bullets(spec.tasks.map { "\($0.id): \($0.label)" }))
+
+        doc.add(.heading(level: 2, text: "Results by picker"))
+        doc.add(.table(header: ["picker"] + header, rows: spec.strategies.map { s in [s.label] + cells(results.trials.filter { $0.strategy == s.label }) }))
+        doc.add(.paragraph("Times to match count from the start of the trial until the person judged the colours matched; trials they stopped without a match are censored when they stopped. Rates and means carry \(c)% intervals over participants (each person used every picker)."))
+
+        doc.add(.heading(level: 2, text: "By colour model, dimension and feedback"))
+        doc.add(.table(header: ["factor", "level", "trials"] + header, rows: factorGroups.map { g in [g.factor, g.level, String(g.trials.count)] + cells(g.trials) }))
+        doc.add(.paragraph("Each level pools every picker with that model, dimension or feedback level (so a model's row averages its 1-D and 2-D, plain and gradient pickers)."))
+
+        figures.append(survivalFigure(name: "km_by_model", title: "Time to match by colour model", groups: factorGroups.filter { $0.factor == "model" }.map { ($0.level, $0.trials) }))
+        let layouts = [1, 2].flatMap { d in PickerFeedback.allCases.map { f in ("\(d)-D \(f.rawValue)", rows { $0.dimension == d && $0.feedback == f }) } }.filter { !$0.1.isEmpty }
+        figures.append(survivalFigure(name: "km_by_layout", title: "Time to match by dimension and feedback", groups: layouts))
+        figures.append(ecdfFigure(metric: "final_de00", name: "final_de00_by_model", title: "Final ΔE00 by colour model", xlabel: "true ΔE00 when the person stopped",
+                                  groups: factorGroups.filter { $0.factor == "model" }.map { ($0.level, $0.trials) }))
+        figures.append(ecdfFigure(metric: "final_de00", name: "final_de00_by_layout", title: "Final ΔE00 by dimension and feedback", xlabel: "true ΔE00 when the person stopped", groups: layouts))
+        figures.append(learningFigure(metric: "time_to_done_s", name: "learning_time_by_layout", ylabel: "time until done, s (median)", groups: layouts, median: true))
+        figures.append(learningFigure(metric: "final_de00", name: "learning_de00_by_layout", ylabel: "final ΔE00 (mean)", groups: layouts, median: false))
+        doc.add(.heading(level: 2, text: "Figures"))
+        for f in figures { doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file))) }
+
+        doc.add(.heading(level: 2, text: "Gradients against plain tracks"))
+        var bullets: [String] = []
+        for m in PickerModel.allCases { for d in [1, 2] {
+            guard let plain = pickers.first(where: { $0.design.model == m && $0.design.dimension == d && $0.design.feedback == .plain })?.label,
+                  let grad = pickers.first(where: { $0.design.model == m && $0.design.dimension == d && $0.design.feedback == .gradient })?.label else { continue }
+            for (metric, what) in [("time_to_done_s", "time until done"), ("final_de00", "final ΔE00")] {
+                let a = kit.participantValues(metric, results.trials.filter { $0.strategy == plain }), b = kit.participantValues(metric, results.trials.filter { $0.strategy == grad })
+                guard a.values.count >= 3, b.values.count >= 3 else { continue }
+                let (stat, e) = Comparisons.difference(a, b, paired: true, confidence: spec.report.confidence, resamples: spec.report.bootstrapResamples,
+                                                       seed: Sections.seed(spec, "color-match/\(metric)/\(grad)"))
+                let verdict = e.lower > 0 ? "gradients higher" : e.upper < 0 ? "gradients lower" : "not distinguishable"
+                bullets.append("\(grad) − \(plain), \(what): \(stat) difference \(formatEstimate(e, digits: 2)) (\(c)% paired bootstrap over participants): \(verdict).")
+            }
+        } }
+        doc.add(.bullets(bullets.isEmpty ? ["No model was run with both feedback levels."] : bullets))
+    }
+
+    /// Kaplan–Meier fraction matched by time, one curve per group.
+    private func survivalFigure(name: String, title: String, groups: [(String, [TrialRow])]) -> GnuplotFigure {
+        var blocks: [String] = [], plots: [String] = []
+        for (i, (label, t)) in groups.enumerated() {
+            let km = kit.kaplanMeier(t)
+            blocks.append("# \(label): time, matched\n" + (["0\t0"] + km.curve.steps.map { "\($0.time)\t\(1 - $0.survival)" }).joined(separator: "\n"))
+            plots.append("\"\(name).dat\" index \(i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(label))")
+        }
+        return GnuplotFigure(name: name, title: "\(title) (Kaplan–Meier; trials stopped without a match are censored)",
+                             data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")],
+                             body: ReportKit.stepPlotBody(title: title, xlabel: "time since the trial started (s)", ylabel: "fraction judged matched", marker: 10, plots: plots))
+    }
+
+    /// The distribution (ECDF) of `metric`, one curve per group.
+    private func ecdfFigure(metric: String, name: String, title: String, xlabel: String, groups: [(String, [TrialRow])]) -> GnuplotFigure {
+        var blocks: [String] = [], plots: [String] = []
+        for (i, (label, t)) in groups.enumerated() {
+            let points = Descriptive.ecdf(ResultSet.values(metric, in: t), total: t.count)
+            blocks.append("# \(label)\n" + ([(0.0, 0.0)] + points).map { "\($0.0)\t\($0.1)" }.joined(separator: "\n"))
+            plots.append("\"\(name).dat\" index \(i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(label))")
+        }
+        return GnuplotFigure(name: name, title: title, data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")],
+                             body: ReportKit.stepPlotBody(title: title, xlabel: xlabel, ylabel: "fraction of trials", marker: nil, plots: plots))
+    }
+
+    /// `metric` by position in the session, one line per group.
+    private func learningFigure(metric: String, name: String, ylabel: String, groups: [(String, [TrialRow])], median: Bool) -> GnuplotFigure {
+        var blocks: [String] = [], plots: [String] = []
+        for (i, (label, t)) in groups.enumerated() {
+            var at: [Int: [Double]] = [:]
+            for r in t { if let k = r["session_trial"], let v = r[metric] { at[Int(k), default: []].append(v) } }
+            let lines = at.keys.sorted().map { k in "\(k)\t\(median ? Descriptive.median(at[k]!) : Descriptive.mean(at[k]!))\t\(at[k]!.count)" }
+            blocks.append("# \(label): trial in session, value, n\n" + lines.joined(separator: "\n"))
+            plots.append("\"\(name).dat\" index \(i) using 1:2 with linespoints linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(label))")
+        }
+        let title = "Learning over the session: \(ylabel) by trial"
+        return GnuplotFigure(name: name, title: title, data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: """
+            set title \(Gnuplot.quoted(title))
+            set xlabel "trial in the session"
+            set ylabel \(Gnuplot.quoted(ylabel))
+            set yrange [0:*]
+            plot \(plots.joined(separator: ", \\\n     "))
+            """)
+    }
+}

@@ -1,0 +1,35 @@
+import Designs
+import Harness
+import Interaction
+
+/// The classic colour pickers (issue 12): matching a solid colour with sliders
+/// or a plane in five colour models, plain or with live gradient tracks.
+public struct ColorMatchQuestion: Question {
+    public init() {}
+    public var design: DesignQuestion { ColorPickerDesigns.question }
+    public var metricNames: [String] { ColorMatchSimulator.metricNames }
+
+    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try ColorMatchSimulator.tasks(from: node) }
+
+    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        _ = try ColorPickerDesigns.design(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    }
+
+    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try ColorMatchSimulator(spec: spec) }
+
+    public func addReportSections(to report: inout QuestionReport) throws {
+        ColorMatchReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+    }
+
+    public func taskFactors() -> [TaskFactor] {
+        func task(_ t: TaskSpec) -> ColorMatchTask? {
+            guard case .custom(let goal) = t.goal else { return nil }
+            return goal.value as? ColorMatchTask
+        }
+        return [
+            TaskFactor(TableColumn("target_lightness", .double, optional: true, meaning: "the target's CIELAB L*")) { task($0).map { .double($0.lightness) } ?? .missing },
+            TaskFactor(TableColumn("target_hue_deg", .double, optional: true, meaning: "the target's CIELAB hue angle, degrees")) { task($0).map { .double($0.hueDegrees) } ?? .missing },
+            TaskFactor(TableColumn("target_chroma_share", .double, optional: true, meaning: "the target's chroma as a share of the most sRGB shows at its lightness and hue")) { task($0).map { .double($0.chromaShare) } ?? .missing },
+        ]
+    }
+}

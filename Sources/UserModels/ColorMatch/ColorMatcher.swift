@@ -1,0 +1,269 @@
+import Foundation
+import ImageEngine
+import Interaction
+
+/// How one colour-matching trial went, as the person did it.
+public struct ColorMatchOutcome: Sendable {
+    /// Whether the person judged the colours matched before stopping.
+    public var matched: Bool
+    public var timeToMatch: Double?
+    public var timeToDone: Double
+    public var drags: Int
+    /// Drags on a control with two axes.
+    public var planeDrags: Int
+    /// Moves made to find out what an axis does (no belief promised progress).
+    public var explorations: Int
+    /// The colour after each drag, with when the drag ended (the first is the start).
+    public var steps: [(time: Double, color: SRGBColor)]
+    /// ΔE00 the person saw at their last look.
+    public var perceivedFinal: Double
+    public var events: [TraceEvent]
+}
+
+/// A person matching a colour with any picker (issue 12): no design-specific
+/// code. Every look compares the target and current patches (JND noise); they
+/// stop when the difference they see is under their satisfaction threshold,
+/// settle after `agent.patience_gestures` looks without progress, or run out of
+/// time. To choose a move they read, per control, what each axis does: the
+/// colours a gradient track shows at its ends (and the swatch that looks
+/// closest to the target), or else their label (ColorWords) or what trying it
+/// taught them earlier in the session; they plan where every control should go
+/// together (least squares over all the axes they know; a gradient's best
+/// swatch), take the control with the biggest share of the planned change
+/// (on gradients, the swatch that looks closest), drag its thumb (Fitts-like drag law,
+/// aiming as precisely as their satisfaction asks, through the noisy touch
+/// sensor), and learn from what the colour did (delta rule).
+public struct ColorMatcher: Sendable {
+    public var participant: Participant
+    public var timeLimit: Double
+    public var maxDrags: Int
+
+    public init(participant: Participant, timeLimit: Double, maxDrags: Int) {
+        self.participant = participant; self.timeLimit = timeLimit; self.maxDrags = maxDrags
+    }
+
+    /// One planned move: which control, the move in its 0…1 units, the
+    /// difference it promises to leave (CIELAB), and how it was chosen.
+    struct Move {
+        var control: Int
+        var delta: SIMD2<Double>
+        var residual: Double
+        var exploring: Bool
+        var fromGradient: Bool
+        /// How far (CIELAB) the move is expected to change the colour.
+        var size = 0.0
+    }
+
+    public func match<E: ColorMatchEnvironment, G: RandomNumberGenerator>(_ env: inout E, memory: inout SessionMemory, device: DeviceConfiguration,
+                                                                        trace: Bool, using g: inout G) -> ColorMatchOutcome {
+        let p = participant
+        let cognition = Cognition(participant: p, repetition: memory.repetition)
+        let perception = ColorPerception(participant: p)
+        let ratio = p["perception.jnd_de76_per_de00"]
+        let satisfied = p["perception.satisfied_de00"], progress = p["agent.progress_de00"]
+        let eye = p["perception.eye_movement_s"], cycle = p["perception.cycle_s"]
+        let sensor = TouchSensor(device: device)
+        var log = TraceLog(enabled: trace)
+        var clock = cognition.mentalPreparation
+        var finger = Point(device.bounds.width / 2, device.bounds.height - 60)
+        var beliefs: [String: [ColorAxisBelief]] = [:]
+        var boldness: [String: Double] = [:]
+        var outcome = ColorMatchOutcome(matched: false, timeToMatch: nil, timeToDone: 0, drags: 0, planeDrags: 0, explorations: 0,
+                                        steps: [(0, env.view.current)], perceivedFinal: .infinity, events: [])
+        var best = Double.infinity, fruitless = 0
+
+        while clock < timeLimit {
+            let view = env.view
+            // Look at the target and the current patch, and see the difference.
+            clock += 2 * eye + cycle
+            let seen = perception.compare(current: view.current, target: view.target, using: &g)
+            outcome.perceivedFinal = seen.deltaE00
+            log.add(clock, "look", [("de00", .number(seen.deltaE00)), ("dL", .number(seen.deltaL)), ("dC", .number(seen.deltaC)), ("dH", .number(seen.deltaH))])
+            if seen.deltaE00 <= satisfied { outcome.matched = true; outcome.timeToMatch = clock; break }
+            if seen.deltaE00 < best - progress { best = seen.deltaE00; fruitless = 0 } else { fruitless += 1 }
+            if fruitless >= Int(p["agent.patience_gestures"]) || outcome.drags >= maxDrags { break }
+
+            // What each axis does: gradients read afresh, labels read once, memory recalled.
+            let current = ColorPerception.lab(view.current)
+            for c in view.controls {
+                if !c.swatches.isEmpty {
+                    clock += eye + cognition.practice * p["cognition.popout_item_s"] * Double(c.axes.count * Self.swatchesPerAxis(c))
+                    beliefs[c.id] = c.axes.indices.map { k in
+                        ColorAxisBelief(effect: gradientEffect(c, axis: k, perception: perception, using: &g), source: .gradient)
+                    }
+                } else if beliefs[c.id] == nil {
+                    beliefs[c.id] = c.axes.map { a in
+                        if let m = memory.colorAxes[a.label] { return m }
+                        clock += cognition.readingTime(words: a.label.split(whereSeparator: { $0 == " " || $0 == "–" }).count)
+                        guard cognition.infersFromLabel(using: &g), let d = ColorWords.direction(of: a.label, at: current) else { return ColorAxisBelief() }
+                        let chroma = (current.y * current.y + current.z * current.z).squareRoot()
+                        return ColorAxisBelief(effect: d * ColorWords.span(of: a.label, chroma: chroma, prior: p["agent.label_track_de"]), source: .label)
+                    }
+                }
+            }
+
+            // Choose the move that promises the least difference left.
+            var (moves, promise) = beliefMoves(view.controls, beliefs, error: seen.difference)
+            for (i, c) in view.controls.enumerated() where !c.swatches.isEmpty {
+                let m = gradientMove(i, c, perception: perception, target: view.target, using: &g)
+                moves.append(m)
+                promise = min(promise, m.residual)
+            }
+            let here = (seen.difference * seen.difference).sum().squareRoot()
+            // The plan's next step: the biggest share of a planned change; on gradients, the swatch that looks closest.
+            var move = moves.contains { !$0.fromGradient } ? moves.filter { !$0.fromGradient }.max { $0.size < $1.size }
+                                                           : moves.min { $0.residual < $1.residual }
+            if move == nil || promise > here - progress * ratio {
+                // Nothing known promises progress: probe an axis not yet tried, or else the one
+                // believed to do least (what an axis does depends on where the others are).
+                let axes = view.controls.enumerated().flatMap { i, c in c.swatches.isEmpty ? c.axes.indices.map { (i, $0) } : [] }
+                func strength(_ a: (Int, Int)) -> Double {
+                    guard let b = beliefs[view.controls[a.0].id]?[a.1], b.source == .tried else { return -1 }
+                    return (b.effect * b.effect).sum()
+                }
+                if let (i, k) = axes.min(by: { strength($0) < strength($1) }) {
+                    let c = view.controls[i]
+                    var d = SIMD2<Double>.zero
+                    d[k] = (c.position[k] < 0.5 ? 1 : -1) * p["agent.explore_step"]
+                    move = Move(control: i, delta: d, residual: here, exploring: true, fromGradient: false)
+                }
+            }
+            guard var chosen = move else { break }
+            clock += cognition.choiceTime(among: view.controls.count, using: &g)
+            let c = view.controls[chosen.control]
+            if !chosen.exploring && !chosen.fromGradient { chosen.delta *= boldness[c.id] ?? p["agent.boldness_max"] }
+
+            // Drag the thumb there, aiming as precisely as the colour asks.
+            var goal = c.position + chosen.delta
+            goal = SIMD2(min(max(goal.x, 0), 1), min(max(goal.y, 0), 1))
+            let to = c.point(at: goal)
+            let travel = to.distance(to: c.thumb)
+            var rate = 0.0
+            if let b = beliefs[c.id] {
+                var change = SIMD3<Double>.zero
+                for k in b.indices { change += b[k].effect * (goal[k] - c.position[k]) }
+                rate = (change * change).sum().squareRoot() / max(travel, 1e-6)
+            }
+            let tolerance = min(30, max(1.5, rate > 0 ? satisfied * ratio / rate : 30))
+            clock += Tapper(participant: p).reachTime(from: finger, to: c.thumb, size: 44, on: device)
+            let drag = KnobDragger(participant: p).drag(from: c.thumb, to: to, tolerance: tolerance, startTime: clock, on: device, using: &g)
+            let path = FingerPath(drag.samples.map { FingerPath.Waypoint(time: $0.time, location: $0.location) })
+            finger = drag.end.location
+            clock = drag.end.time
+            guard let sensed = sensor.sense(path, using: &g) else { clock += cycle; continue }
+            let before = view.current
+            env.perform(sensed)
+            outcome.drags += 1
+            if c.axes.count == 2 { outcome.planeDrags += 1 }
+            if chosen.exploring { outcome.explorations += 1 }
+            let after = env.view
+            outcome.steps.append((clock, after.current))
+            log.add(clock, "drag", [("control", .text(c.id)), ("du", .number(chosen.delta.x)), ("dv", .number(chosen.delta.y)),
+                                    ("gradient", .bool(chosen.fromGradient)), ("explore", .bool(chosen.exploring))])
+
+            // See what the move did and learn from it.
+            clock += cycle
+            guard let moved = after.controls.first(where: { $0.id == c.id }) else { continue }
+            let change = perception.difference(from: before, to: after.current, using: &g)
+            if var b = beliefs[c.id], moved.swatches.isEmpty {
+                ColorMappingLearning.learn(&b, moved: moved.position - c.position, seen: change, rate: p["agent.color_mapping_update"])
+                beliefs[c.id] = b
+                for (k, a) in c.axes.enumerated() where b[k].source == .tried { memory.colorAxes[a.label] = b[k] }
+            }
+            let leftOver = seen.difference - change
+            let worse = (leftOver * leftOver).sum() > (seen.difference * seen.difference).sum()
+            let bold = boldness[c.id] ?? p["agent.boldness_max"]
+            boldness[c.id] = worse ? max(0.1, bold * p["agent.overshoot_caution"]) : min(p["agent.boldness_max"], bold * p["agent.boldness_regain"])
+        }
+        outcome.timeToDone = min(clock, timeLimit)
+        log.add(outcome.timeToDone, "done", [("matched", .bool(outcome.matched)), ("drags", .number(Double(outcome.drags)))])
+        outcome.events = log.events
+        memory.trialsDone += 1
+        return outcome
+    }
+
+    /// Swatches a person compares along one axis of a gradient control.
+    static func swatchesPerAxis(_ c: ColorMatchControl) -> Int {
+        c.axes.count == 2 ? Int(Double(c.swatches.count).squareRoot().rounded()) : c.swatches.count
+    }
+
+    /// The change along axis `k` a gradient shows: the colours at its two ends
+    /// (on the row or column through the thumb), per unit of travel, as seen.
+    func gradientEffect<G: RandomNumberGenerator>(_ c: ColorMatchControl, axis k: Int, perception: ColorPerception, using g: inout G) -> SIMD3<Double> {
+        let other = 1 - k
+        let line = c.axes.count == 2
+            ? c.swatches.filter { abs($0.position[other] - c.position[other]) <= 0.5 / Double(Self.swatchesPerAxis(c)) + 1e-9 }
+            : c.swatches
+        guard let lo = line.min(by: { $0.position[k] < $1.position[k] }), let hi = line.max(by: { $0.position[k] < $1.position[k] }),
+              hi.position[k] > lo.position[k] else { return .zero }
+        return perception.difference(from: lo.color, to: hi.color, using: &g) / (hi.position[k] - lo.position[k])
+    }
+
+    /// The move to the swatch that looks closest to the target (each swatch seen with JND noise).
+    func gradientMove<G: RandomNumberGenerator>(_ i: Int, _ c: ColorMatchControl, perception: ColorPerception, target: SRGBColor,
+                                                using g: inout G) -> Move {
+        var best = (distance: Double.infinity, position: c.position)
+        for s in c.swatches {
+            let d = perception.difference(from: s.color, to: target, using: &g)
+            let n = (d * d).sum().squareRoot()
+            if n < best.distance { best = (n, s.position) }
+        }
+        var delta = best.position - c.position
+        if c.axes.count == 1 { delta.y = 0 }
+        return Move(control: i, delta: delta, residual: best.distance, exploring: false, fromGradient: true)
+    }
+
+    /// Where the known axes of every plain control should go together (least
+    /// squares over all of them: a person plans the whole change, not one slider
+    /// at a time), as a move of each control kept on its track, with the
+    /// difference each control's share promises to leave when made alone.
+    func beliefMoves(_ controls: [ColorMatchControl], _ beliefs: [String: [ColorAxisBelief]], error e: SIMD3<Double>) -> (moves: [Move], planLeaves: Double) {
+        var axes: [(control: Int, axis: Int, effect: SIMD3<Double>)] = []
+        for (i, c) in controls.enumerated() where c.swatches.isEmpty {
+            for (k, b) in (beliefs[c.id] ?? []).enumerated() where b.isKnown && (b.effect * b.effect).sum() > 1e-9 { axes.append((i, k, b.effect)) }
+        }
+        guard !axes.isEmpty else { return ([], .infinity) }
+        let n = axes.count
+        // Normal equations (AᵀA + λI)x = Aᵀe, with a tiny ridge so axes that do the same stay solvable.
+        var m = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
+        let scale = axes.reduce(0.0) { $0 + ($1.effect * $1.effect).sum() } / Double(n)
+        for r in 0..<n {
+            for c in 0..<n { m[r][c] = (axes[r].effect * axes[c].effect).sum() + (r == c ? 1e-6 * scale : 0) }
+            m[r][n] = (axes[r].effect * e).sum()
+        }
+        let x = Self.solve(m)
+        var moves: [Move] = []
+        var whole = SIMD3<Double>.zero
+        for (i, c) in controls.enumerated() {
+            var delta = SIMD2<Double>.zero, predicted = SIMD3<Double>.zero, any = false
+            for (j, a) in axes.enumerated() where a.control == i {
+                delta[a.axis] = min(max(x[j], -c.position[a.axis]), 1 - c.position[a.axis])
+                predicted += a.effect * delta[a.axis]
+                any = true
+            }
+            guard any else { continue }
+            whole += predicted
+            let left = e - predicted
+            moves.append(Move(control: i, delta: delta, residual: (left * left).sum().squareRoot(), exploring: false, fromGradient: false,
+                              size: (predicted * predicted).sum().squareRoot()))
+        }
+        let left = e - whole
+        return (moves, (left * left).sum().squareRoot())
+    }
+
+    /// Gaussian elimination with partial pivoting on an augmented n × (n+1) matrix.
+    static func solve(_ matrix: [[Double]]) -> [Double] {
+        var m = matrix
+        let n = m.count
+        for col in 0..<n {
+            let pivot = (col..<n).max { abs(m[$0][col]) < abs(m[$1][col]) }!
+            m.swapAt(col, pivot)
+            guard abs(m[col][col]) > 1e-15 else { continue }
+            for r in 0..<n where r != col {
+                let f = m[r][col] / m[col][col]
+                for c in col...n { m[r][c] -= f * m[col][c] }
+            }
+        }
+        return (0..<n).map { abs(m[$0][$0]) > 1e-15 ? m[$0][n] / m[$0][$0] : 0 }
+    }
+}
