@@ -70,7 +70,7 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
     }
 
     /// `iphone-15-portrait`, `ipad-pro-12.9-landscape`, … (and the window, when
-    /// it is not the whole screen: `ipad-9.7-landscape-split-1/3`).
+    /// it is not the whole screen: `ipad-9.7-landscape-split-third`).
     public var name: String {
         let base = "\(device.name)-\(orientation.rawValue)"
         return traits.window == .fullScreen ? base : "\(base)-\(traits.window.rawValue)"

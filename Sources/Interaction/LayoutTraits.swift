@@ -46,7 +46,7 @@ public enum WindowMode: String, Sendable, Codable, Hashable, CaseIterable {
     /// A narrow window floating over another app at the right edge.
     case slideOver = "slide-over"
     /// Split View, the app in the narrow third, half or wide two thirds.
-    case splitThird = "split-1/3", splitHalf = "split-1/2", splitTwoThirds = "split-2/3"
+    case splitThird = "split-third", splitHalf = "split-half", splitTwoThirds = "split-two-thirds"
 }
 
 /// How a translation lengthens text, as the inclusion talk puts it ("If an
