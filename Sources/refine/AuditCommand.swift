@@ -20,9 +20,9 @@ struct AuditCommand: ParsableCommand {
             deutan and tritan viewers. A strategy whose question gives no screens is listed as not audited.
 
             Writes --out (index.html, report.md, audit.json, a wireframe PNG of every screen with a violation).
-            --check compares with the baseline and fails (exit 1) when a configuration that was clean gains a
-            violation, when any configuration has more violations of a kind than the baseline, or when a strategy
-            the baseline audited gives no screens. --update-baseline rewrites the baseline.
+            --check compares with the baseline (per configuration and strategy) and fails (exit 1) when a strategy
+            that was clean in a configuration gains a violation there, when any has more violations of a kind than
+            the baseline, or when a strategy the baseline audited gives no screens. --update-baseline rewrites the baseline.
 
             Exit codes: 0 pass, 1 the check failed, 2 invalid input (a missing or foreign baseline, a bad spec),
             3 internal error.
@@ -102,7 +102,8 @@ struct AuditCommand: ParsableCommand {
     func printSummary(_ r: AuditResult, comparison: AuditComparison?, wireframes: Int) {
         let totals = r.totals
         let clean = r.configurations.filter { $0.findings == 0 }.count
-        print("audit: \(r.configurations.count) configurations, \(r.configurations.reduce(0) { $0 + $1.screens.count }) screens, \(clean) configurations clean")
+        let pairs = r.configurations.flatMap { $0.countsByStrategy.values }
+        print("audit: \(r.configurations.count) configurations, \(r.configurations.reduce(0) { $0 + $1.screens.count }) screens, \(clean) configurations clean for every strategy, \(pairs.filter(\.isEmpty).count) of \(pairs.count) strategy × configuration pairs clean")
         for k in ViolationKind.allCases { print("  \(k.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)) \(totals[k] ?? 0)") }
         print("audited: \(r.audited.joined(separator: ", "))")
         print("not audited (no screens): \(r.notAudited.isEmpty ? "none" : r.notAudited.joined(separator: ", "))")
@@ -111,12 +112,12 @@ struct AuditCommand: ParsableCommand {
         if let c = comparison {
             for x in c.regressions {
                 let tag = (x.wasClean ? "NEWLY DIRTY" : "MORE").padding(toLength: 12, withPad: " ", startingAt: 0)
-                print("  \(tag)\(x.configuration) \(x.kind.rawValue): \(x.was) → \(x.now)")
+                print("  \(tag)\(x.configuration) \(x.strategy) \(x.kind.rawValue): \(x.was) → \(x.now)")
             }
             for s in c.noLongerAudited { print("  NO LONGER AUDITED \(s)") }
             if !c.improvements.isEmpty { print("  \(c.improvements.count) counts fell (record them with --update-baseline)") }
             if !c.unknown.isEmpty { print("  \(c.unknown.count) configurations not in the baseline (not gated)") }
-            print(c.passed ? "check: pass against \(baseline)" : "check: FAIL against \(baseline): \(c.regressions.count) rises, \(c.newlyDirty.count) in configurations that were clean")
+            print(c.passed ? "check: pass against \(baseline)" : "check: FAIL against \(baseline): \(c.regressions.count) rises, \(c.newlyDirty.count) where a strategy was clean")
         }
     }
 }

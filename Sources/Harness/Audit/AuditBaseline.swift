@@ -1,13 +1,14 @@
 import Foundation
 
 /// The audit's known violations (`Data/baselines/audit.json`): for every
-/// configuration, how many violations of each kind it had (none: clean), and
-/// the strategies not audited. `refine audit --check` compares a fresh audit
+/// configuration and every audited strategy, how many violations of each kind
+/// its screens had (none: clean), and the strategies audited. `refine audit --check` compares a fresh audit
 /// with it, as the metric gate compares a run with a metric baseline.
 public struct AuditBaseline: Codable, Sendable, Equatable {
     public var format: Int
-    /// Configuration name → violation kind → count; an empty map is a clean configuration.
-    public var configurations: [String: [String: Int]]
+    /// Configuration name → strategy → violation kind → count; an empty map is a
+    /// strategy clean in that configuration.
+    public var configurations: [String: [String: [String: Int]]]
     public var audited: [String]
     public var notAudited: [String]
 
@@ -15,9 +16,9 @@ public struct AuditBaseline: Codable, Sendable, Equatable {
 
     public init(_ result: AuditResult) {
         format = Self.currentFormat
-        var c: [String: [String: Int]] = [:]
+        var c: [String: [String: [String: Int]]] = [:]
         for conf in result.configurations {
-            c[conf.configuration.name] = Dictionary(uniqueKeysWithValues: conf.counts.map { ($0.key.rawValue, $0.value) })
+            c[conf.configuration.name] = conf.countsByStrategy.mapValues { Dictionary(uniqueKeysWithValues: $0.map { ($0.key.rawValue, $0.value) }) }
         }
         configurations = c
         audited = result.audited
@@ -43,7 +44,7 @@ public struct AuditBaseline: Codable, Sendable, Equatable {
     /// Sorted keys, so a changed baseline diffs line by line.
     public func encoded() throws -> Data {
         let e = JSONEncoder()
-        e.outputFormatting = [.prettyPrinted, .sortedKeys]
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try e.encode(self) + Data("\n".utf8)
     }
 
@@ -56,13 +57,13 @@ public struct AuditBaseline: Codable, Sendable, Equatable {
                 out.unknown.append(name)
                 continue
             }
-            let now = conf.counts
-            for kind in ViolationKind.allCases {
-                let was = before[kind.rawValue] ?? 0, n = now[kind] ?? 0
-                if n > was {
-                    out.regressions.append(.init(configuration: name, kind: kind, was: was, now: n, wasClean: before.isEmpty))
-                } else if n < was {
-                    out.improvements.append(.init(configuration: name, kind: kind, was: was, now: n, wasClean: before.isEmpty))
+            for (strategy, now) in conf.countsByStrategy.sorted(by: { $0.key < $1.key }) {
+                // A strategy the baseline did not audit here is new, not a regression.
+                guard let was = before[strategy] else { continue }
+                for kind in ViolationKind.allCases {
+                    let w = was[kind.rawValue] ?? 0, n = now[kind] ?? 0
+                    let change = AuditChange(configuration: name, strategy: strategy, kind: kind, was: w, now: n, wasClean: was.isEmpty)
+                    if n > w { out.regressions.append(change) } else if n < w { out.improvements.append(change) }
                 }
             }
         }
@@ -75,15 +76,17 @@ public struct AuditBaseline: Codable, Sendable, Equatable {
 /// A change of one configuration's count of one kind of violation.
 public struct AuditChange: Sendable, Codable, Hashable {
     public var configuration: String
+    public var strategy: String
     public var kind: ViolationKind
     public var was: Int
     public var now: Int
-    /// The configuration had no violation at all in the baseline.
+    /// The strategy had no violation at all in this configuration in the baseline.
     public var wasClean: Bool
 }
 
-/// The audit against its baseline: a configuration that was clean and now has a
-/// violation fails the check, and so does any rise in a kind's count; fewer
+/// The audit against its baseline: a strategy that was clean in a configuration
+/// and now has a violation there fails the check, and so does any rise in a
+/// kind's count; fewer
 /// violations are improvements to record with `--update-baseline`.
 public struct AuditComparison: Sendable, Codable {
     public var regressions: [AuditChange] = []

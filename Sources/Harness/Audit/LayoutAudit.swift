@@ -92,10 +92,21 @@ public struct ConfigurationAudit: Sendable {
 
     public var findings: Int { screens.reduce(0) { $0 + $1.findings.count } }
 
-    /// Violations by kind (the baseline's unit).
+    /// Violations by kind.
     public var counts: [ViolationKind: Int] {
         var c: [ViolationKind: Int] = [:]
         for s in screens { for f in s.findings { c[f.kind, default: 0] += 1 } }
+        return c
+    }
+
+    /// Violations by strategy and kind (the baseline's unit); a strategy with
+    /// screens and no violation maps to an empty dictionary.
+    public var countsByStrategy: [String: [ViolationKind: Int]] {
+        var c: [String: [ViolationKind: Int]] = [:]
+        for s in screens {
+            c[s.strategy, default: [:]] = c[s.strategy, default: [:]]
+            for f in s.findings { c[s.strategy]![f.kind, default: 0] += 1 }
+        }
         return c
     }
 }

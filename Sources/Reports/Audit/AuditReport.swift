@@ -60,7 +60,9 @@ public struct AuditSummary: Codable, Sendable {
         })
         rules = Dictionary(result.rules.table.map { ($0.rule, $0.value) }, uniquingKeysWith: { a, _ in a })
         self.comparison = comparison
-        configuration_counts = AuditBaseline(result).configurations
+        configuration_counts = Dictionary(uniqueKeysWithValues: result.configurations.map { conf in
+            (conf.configuration.name, Dictionary(uniqueKeysWithValues: conf.counts.map { ($0.key.rawValue, $0.value) }))
+        })
         configurations = !details ? [] : result.configurations.map { conf in
             let d = conf.configuration.device, t = d.traits
             return Configuration(
@@ -164,12 +166,15 @@ public enum AuditReport {
                          worst: [(conf: ConfigurationAudit, screen: ScreenAudit, file: String)], full: Bool, command: String) -> ReportDocument {
         var doc = ReportDocument(title: "Layout audit: every strategy on every device, window, text size, language and direction")
         let clean = r.configurations.filter { $0.findings == 0 }.count
+        let cleanPairs = r.configurations.reduce(0) { $0 + $1.countsByStrategy.values.filter(\.isEmpty).count }
+        let pairs = r.configurations.reduce(0) { $0 + $1.countsByStrategy.count }
         let screens = r.configurations.reduce(0) { $0 + $1.screens.count }
         let totals = r.totals
         doc.add(.paragraph("""
             \(r.configurations.count) configurations (\(DeviceCatalog.all.count) devices × both orientations × each window the device offers — \
             full screen, and on iPad Slide Over and Split View — × \(ContentSizeCategory.allCases.count) Dynamic Type sizes × English and \
-            translated text × left to right and right to left); \(screens) screens checked; \(clean) configurations clean. \
+            translated text × left to right and right to left); \(screens) screens checked; \(clean) configurations clean for every \
+            strategy; \(cleanPairs) of \(pairs) strategy × configuration pairs clean. \
             Violations: \(ViolationKind.allCases.map { "\($0.rawValue) \(totals[$0] ?? 0)" }.joined(separator: ", ")).
             """))
         doc.add(.paragraph("Audited: \(r.audited.joined(separator: ", ")).")) 
@@ -177,9 +182,9 @@ public enum AuditReport {
             : "Not audited (their question describes no screens): \(r.notAudited.joined(separator: ", "))."))
         if let c = comparison {
             doc.add(.heading(level: 2, text: "Against the baseline"))
-            var lines = c.regressions.map { "\($0.wasClean ? "NEWLY DIRTY" : "more") \($0.configuration): \($0.kind.rawValue) \($0.was) → \($0.now)" }
+            var lines = c.regressions.map { "\($0.wasClean ? "NEWLY DIRTY" : "more") \($0.configuration) \($0.strategy): \($0.kind.rawValue) \($0.was) → \($0.now)" }
             lines += c.noLongerAudited.map { "no longer audited: \($0)" }
-            lines += c.improvements.prefix(50).map { "fewer \($0.configuration): \($0.kind.rawValue) \($0.was) → \($0.now)" }
+            lines += c.improvements.prefix(50).map { "fewer \($0.configuration) \($0.strategy): \($0.kind.rawValue) \($0.was) → \($0.now)" }
             doc.add(.paragraph(c.passed ? "Pass: no configuration gained a violation." : "FAIL: \(c.regressions.count) rises, \(c.newlyDirty.count) in configurations that were clean."))
             if !lines.isEmpty { doc.add(.bullets(lines)) }
         }
