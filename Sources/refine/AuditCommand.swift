@@ -58,6 +58,9 @@ struct AuditCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             var devices = DeviceCatalog.all
+            if updateBaseline && !device.isEmpty {
+                throw InputError("--update-baseline: the baseline covers every device; drop --device")
+            }
             if !device.isEmpty {
                 devices = try device.map { name in
                     guard let d = DeviceCatalog.all.first(where: { $0.name == name }) else {

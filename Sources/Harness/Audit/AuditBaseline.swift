@@ -29,14 +29,14 @@ public struct AuditBaseline: Codable, Sendable, Equatable {
     public static func load(_ path: String) throws -> AuditBaseline {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw AuditBaselineError("\(path): cannot read the audit baseline (write one with `refine audit --update-baseline \(path)`)")
+            throw AuditBaselineError("\(path): cannot read the audit baseline (write one with `refine audit --update-baseline --baseline \(path)`)")
         }
         let b: AuditBaseline
         do { b = try JSONDecoder().decode(AuditBaseline.self, from: data) } catch {
             throw AuditBaselineError("\(path): not an audit baseline (\(error))")
         }
         guard b.format == currentFormat else {
-            throw AuditBaselineError("\(path): audit baseline format \(b.format), expected \(currentFormat); rewrite it with `refine audit --update-baseline \(path)`")
+            throw AuditBaselineError("\(path): audit baseline format \(b.format), expected \(currentFormat); rewrite it with `refine audit --update-baseline --baseline \(path)`")
         }
         return b
     }

@@ -194,7 +194,11 @@ public enum AuditReport {
         doc.add(.heading(level: 2, text: "How the findings move with the assumptions"))
         doc.add(.table(header: ["Assumption", "text-overflow", "warning-indistinct"],
                        rows: [["as above", "\(totals[.textOverflow] ?? 0)", "\(totals[.warningIndistinct] ?? 0)"]]
-                           + r.sensitivity.map { v in [v.label, v.counts[.textOverflow].map(String.init) ?? "–", v.counts[.warningIndistinct].map(String.init) ?? "–"] }))
+                           + r.sensitivity.map { v in
+                               // Each variant moves one assumption and recounts the kind it affects.
+                               let text = v.label.hasPrefix("character"), warning = v.label.hasPrefix("warning")
+                               return [v.label, text ? "\(v.counts[.textOverflow] ?? 0)" : "–", warning ? "\(v.counts[.warningIndistinct] ?? 0)" : "–"]
+                           }))
         doc.add(.heading(level: 2, text: "Violations by strategy"))
         var byStrategy: [String: [ViolationKind: Int]] = [:]
         var share: [String: [Double]] = [:]
