@@ -56,35 +56,82 @@ public struct Device: Sendable, Hashable, Codable {
 }
 
 /// A device held one way: what a strategy lays out for and a trial key names.
+/// Its `traits` (window, text size, language, direction) default to what every
+/// trial runs with; the layout audit sets them.
 public struct DeviceConfiguration: Sendable, Hashable, Codable {
     public var device: Device
     public var orientation: Orientation
+    public var traits: LayoutTraits
 
-    public init(device: Device, orientation: Orientation) {
+    public init(device: Device, orientation: Orientation, traits: LayoutTraits = .standard) {
         self.device = device
         self.orientation = orientation
+        self.traits = traits
     }
 
-    /// `iphone-15-portrait`, `ipad-pro-12.9-landscape`, …
-    public var name: String { "\(device.name)-\(orientation.rawValue)" }
+    /// `iphone-15-portrait`, `ipad-pro-12.9-landscape`, … (and the window, when
+    /// it is not the whole screen: `ipad-9.7-landscape-split-third`).
+    public var name: String {
+        let base = "\(device.name)-\(orientation.rawValue)"
+        return traits.window == .fullScreen ? base : "\(base)-\(traits.window.rawValue)"
+    }
 
-    /// The screen in points for this orientation.
-    public var bounds: Rect {
+    /// The whole screen in points for this orientation.
+    public var screenBounds: Rect {
         let s = device.portraitSize
         return orientation == .portrait
             ? Rect(x: 0, y: 0, width: s.width, height: s.height)
             : Rect(x: 0, y: 0, width: s.height, height: s.width)
     }
 
-    public var safeArea: EdgeInsets {
-        orientation == .portrait ? device.portraitSafeArea : device.landscapeSafeArea
+    /// Whether iPadOS multitasking applies (a regular-width device).
+    var multitasks: Bool { device.portraitHorizontal == .regular }
+
+    /// The windows the app can find itself in: full screen, and on an iPad Slide
+    /// Over and Split View (no half-and-half split in portrait).
+    public var availableWindows: [WindowMode] {
+        guard multitasks else { return [.fullScreen] }
+        return orientation == .landscape ? WindowMode.allCases : WindowMode.allCases.filter { $0 != .splitHalf }
     }
 
-    /// The part of the screen not covered by the status bar, notch or home indicator.
+    /// The app's window in points (origin at 0, 0, as UIKit's window bounds).
+    /// Split View widths follow the HIG's multitasking table: the narrow window
+    /// is 320 pt (375 on a 1024-pt-wide iPad Pro), the divider 10 pt, the rest
+    /// shared; Slide Over is 320 pt wide.
+    public var bounds: Rect {
+        let screen = screenBounds
+        let narrow = device.portraitSize.width >= 1024 ? 375.0 : 320.0
+        let width: Double
+        switch traits.window {
+        case .fullScreen: return screen
+        case .slideOver: width = 320
+        case .splitThird: width = narrow
+        case .splitHalf: width = (screen.width - 10) / 2
+        case .splitTwoThirds: width = screen.width - narrow - 10
+        }
+        return Rect(x: 0, y: 0, width: width, height: screen.height)
+    }
+
+    /// A window narrower than the screen keeps only the top and bottom insets.
+    public var safeArea: EdgeInsets {
+        let insets = orientation == .portrait ? device.portraitSafeArea : device.landscapeSafeArea
+        return traits.window == .fullScreen ? insets : EdgeInsets(top: insets.top, bottom: insets.bottom)
+    }
+
+    /// The part of the window not covered by the status bar, notch or home indicator.
     public var safeBounds: Rect { bounds.inset(by: safeArea) }
 
+    /// Slide Over and the narrow split are compact; the wide split in landscape is
+    /// regular; the half split is regular only on the 12.9-inch iPad Pro (Apple,
+    /// "Adopting Multitasking Enhancements on iPad": the secondary app stays
+    /// compact on iPad and iPad mini; on iPad Pro both halves are regular).
     public var horizontalSizeClass: SizeClass {
-        orientation == .portrait ? device.portraitHorizontal : device.landscapeHorizontal
+        switch traits.window {
+        case .fullScreen: orientation == .portrait ? device.portraitHorizontal : device.landscapeHorizontal
+        case .slideOver, .splitThird: .compact
+        case .splitHalf: device.portraitSize.width >= 1024 ? .regular : .compact
+        case .splitTwoThirds: orientation == .landscape ? .regular : .compact
+        }
     }
     public var verticalSizeClass: SizeClass {
         orientation == .portrait ? device.portraitVertical : device.landscapeVertical

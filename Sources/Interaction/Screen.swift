@@ -37,11 +37,31 @@ public struct Control: Sendable, Codable, Hashable {
     /// Where the control sits on a dark-to-light scale the screen shows (a
     /// histogram, a 0%–100% track): 0 at the dark end, 1 at the light end.
     public var tone: Double?
+    /// The text it prints (its label in type, and any other words on or beside
+    /// it); empty when the design has not described its type.
+    public var text: [TextRun]
+    /// Its ink (text, glyph) and fill; nil: not described (the fill then is the
+    /// screen's background).
+    public var foreground: ScreenColor?
+    public var background: ScreenColor?
+    /// The colour the `warning` is shown in (a red glow, a selection highlight).
+    /// It is seen against the control's background (a glow on a track) or, when
+    /// it is the control's fill itself (a selected button), against the
+    /// screen's; a control with no background (a tint over the photo) has no
+    /// single surrounding colour.
+    public var warningColor: ScreenColor?
+
+    /// The colour the warning must stand out from (nil: not one colour).
+    public func warningSurroundings(on screen: Screen) -> ScreenColor? {
+        guard let background else { return nil }
+        return background == warningColor ? screen.background : background
+    }
 
     public enum Axis: String, Sendable, Codable, Hashable { case horizontal, vertical }
 
     public init(id: String, role: ControlRole, frame: Rect, label: String? = nil, visibleAffordance: Bool = true,
-                hinted: Bool = false, value: Double? = nil, axis: Axis? = nil, warning: String? = nil, tone: Double? = nil) {
+                hinted: Bool = false, value: Double? = nil, axis: Axis? = nil, warning: String? = nil, tone: Double? = nil,
+                text: [TextRun] = [], foreground: ScreenColor? = nil, background: ScreenColor? = nil, warningColor: ScreenColor? = nil) {
         self.id = id
         self.role = role
         self.frame = frame
@@ -52,6 +72,10 @@ public struct Control: Sendable, Codable, Hashable {
         self.axis = axis
         self.warning = warning
         self.tone = tone
+        self.text = text
+        self.foreground = foreground
+        self.background = background
+        self.warningColor = warningColor
     }
 
     /// Where the thumb of a slider or knob is drawn.
@@ -71,11 +95,48 @@ public struct Screen: Sendable, Codable, Hashable {
     public var controls: [Control]
     /// Where the photo is drawn, if there is one.
     public var photoFrame: Rect?
+    /// The colour behind everything (nil: not described).
+    public var background: ScreenColor?
+    /// Which way the layout runs: right to left once mirrored.
+    public var direction: LayoutDirection
 
-    public init(device: DeviceConfiguration, controls: [Control], photoFrame: Rect? = nil) {
+    public init(device: DeviceConfiguration, controls: [Control], photoFrame: Rect? = nil, background: ScreenColor? = nil,
+                direction: LayoutDirection = .leftToRight) {
         self.device = device
         self.controls = controls
         self.photoFrame = photoFrame
+        self.background = background
+        self.direction = direction
+    }
+
+    /// The screen flipped left for right across its window, as leading and
+    /// trailing constraints flip it for a right-to-left language: every frame
+    /// (controls, their text, the photo) moves to the mirror position and the
+    /// direction swaps. Mirroring twice gives the screen back.
+    public func mirrored() -> Screen {
+        let b = device.bounds
+        func flip(_ r: Rect) -> Rect { Rect(x: b.minX + (b.maxX - r.maxX), y: r.minY, width: r.width, height: r.height) }
+        var s = self
+        s.controls = controls.map { c in
+            var c = c
+            c.frame = flip(c.frame)
+            c.text = c.text.map { t in
+                var t = t
+                t.frame = t.frame.map(flip)
+                return t
+            }
+            return c
+        }
+        s.photoFrame = photoFrame.map(flip)
+        s.direction = direction == .leftToRight ? .rightToLeft : .leftToRight
+        return s
+    }
+
+    /// The screen as laid out for its configuration's direction: designs lay
+    /// out left to right and end with this, which mirrors them for a
+    /// right-to-left language.
+    public func inLayoutDirection() -> Screen {
+        direction == device.traits.direction ? self : mirrored()
     }
 
     public func control(_ id: String) -> Control? { controls.first { $0.id == id } }
@@ -88,5 +149,17 @@ public struct Screen: Sendable, Codable, Hashable {
         guard let p = photoFrame else { return 0 }
         let b = device.bounds
         return (p.width * p.height) / (b.width * b.height)
+    }
+}
+
+/// A screen with the name of the moment it shows (`start`, `clipping`,
+/// `refining-vintage`), as a design offers it to the layout audit.
+public struct LabelledScreen: Sendable, Hashable {
+    public var name: String
+    public var screen: Screen
+
+    public init(_ name: String, _ screen: Screen) {
+        self.name = name
+        self.screen = screen
     }
 }

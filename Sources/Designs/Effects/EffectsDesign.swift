@@ -106,40 +106,64 @@ public struct EffectsDesign: Sendable {
 
     public func screen(_ state: EffectsState, on device: DeviceConfiguration) -> Screen {
         let l = layout(state, device)
+        let t = device.traits
         var controls: [Control] = []
         if state.browsing {
             switch browser {
             case .grid:
                 let v = viewport(l)
-                controls.append(Control(id: "grid", role: .scrollArea, frame: v, value: maxScroll(l) > 0 ? state.scroll / maxScroll(l) : 1, axis: .vertical))
+                controls.append(Control(id: "grid", role: .scrollArea, frame: v, value: maxScroll(l) > 0 ? state.scroll / maxScroll(l) : 1, axis: .vertical,
+                                        background: SystemColor.background))
                 for (i, e) in EffectCatalog.all.enumerated() {
                     let f = cellFrame(i, l, scroll: state.scroll)
                     // Visible when at least 60% of the cell shows in the viewport.
                     let shown = max(0, min(f.maxY, v.maxY) - max(f.minY, v.minY)) / f.height
-                    if shown >= 0.6 { controls.append(Control(id: "effect-\(e.id)", role: .thumbnail, frame: f, label: e.displayName)) }
+                    guard shown >= 0.6 else { continue }
+                    // The name on a black scrim along the preview's bottom; the current effect is outlined in yellow.
+                    let current = state.effect.map { EffectsDesign.catalogIndex($0) == i } ?? false
+                    controls.append(Control(id: "effect-\(e.id)", role: .thumbnail, frame: f, label: e.displayName, warning: current ? "selected" : nil,
+                                            text: [t.text(e.displayName, .caption1, frame: Rect(x: f.minX + 2, y: f.maxY - 18, width: f.width - 4, height: 18),
+                                                          background: SystemColor.black)],
+                                            foreground: SystemColor.label, background: SystemColor.background,
+                                            warningColor: current ? SystemColor.yellow : nil))
                 }
             case .swatchBook:
                 for (family, frame) in zip(EffectFamily.allCases, cardFrames(l)) {
-                    controls.append(Control(id: "card-\(family.rawValue)", role: .thumbnail, frame: frame, label: family.displayName))
+                    // The family's name printed across the top of its card.
+                    let name = Rect(x: frame.minX + 4, y: frame.minY + 6, width: frame.width - 8, height: 40)
+                    controls.append(Control(id: "card-\(family.rawValue)", role: .thumbnail, frame: frame, label: family.displayName,
+                                            text: [t.text(family.displayName, .headline, frame: name)],
+                                            foreground: SystemColor.label, background: Self.cardColor))
                 }
             }
         } else if let effect = state.effect {
-            controls.append(Control(id: "button-effects", role: .button, frame: Rect(x: l.panel.minX + 16, y: l.panel.minY + 8, width: 120, height: 44), label: "Effects"))
-            controls += refinerControls(effect, state, l)
+            controls.append(Control(id: "button-effects", role: .button, frame: Rect(x: l.panel.minX + 16, y: l.panel.minY + 8, width: 120, height: 44), label: "Effects",
+                                    text: [t.text("Effects", .body)], foreground: SystemColor.blue, background: SystemColor.background))
+            controls += refinerControls(effect, state, l, t)
         }
-        return Screen(device: device, controls: controls, photoFrame: l.photo)
+        return Screen(device: device, controls: controls, photoFrame: l.photo, background: SystemColor.background).inLayoutDirection()
     }
 
-    func refinerControls(_ effect: Effect, _ state: EffectsState, _ l: Layout) -> [Control] {
+    /// The swatch book's card stock.
+    static let cardColor = ScreenColor(0x2C2C2E)
+
+    func refinerControls(_ effect: Effect, _ state: EffectsState, _ l: Layout, _ t: LayoutTraits = .standard) -> [Control] {
         let area = refinerArea(l)
         switch refiner {
         case .oneSwipe:
+            // The family's name centred over the swipe area.
+            let name = Rect(x: area.minX + 8, y: area.center.y - 15, width: area.width - 16, height: 30)
             return [Control(id: "swipe", role: .zone, frame: area, label: effect.family.displayName,
-                            value: effect.family.isContinuous ? effect.position : Double(effect.look) / 3, axis: .horizontal)]
+                            value: effect.family.isContinuous ? effect.position : Double(effect.look) / 3, axis: .horizontal,
+                            text: [t.text(effect.family.displayName, .headline, frame: name)], foreground: SystemColor.label, background: SystemColor.fill)]
         case .threeSliders:
             func slider(_ i: Int, _ id: String, _ label: String, _ value: Double) -> Control {
-                Control(id: id, role: .slider, frame: Rect(x: area.minX + 90, y: area.minY + Double(i) * 56, width: area.width - 100, height: 44),
-                        label: label, value: value, axis: .horizontal)
+                let track = Rect(x: area.minX + 90, y: area.minY + Double(i) * 56, width: area.width - 100, height: 44)
+                // The label in the 90 pt left of the track.
+                return Control(id: id, role: .slider, frame: track, label: label, value: value, axis: .horizontal,
+                               text: [t.text(label, .subheadline, frame: Rect(x: area.minX, y: track.minY, width: 82, height: 44),
+                                             foreground: SystemColor.secondaryLabel)],
+                               foreground: SystemColor.label, background: SystemColor.background)
             }
             switch effect.family {
             case .blackAndWhite:
@@ -147,7 +171,12 @@ public struct EffectsDesign: Sendable {
                         slider(2, "blue", "Blue", state.mix.blue / 100)]
             case .vintage, .artistic:
                 return EffectCatalog.family(effect.family).enumerated().map { i, e in
-                    Control(id: "look-\(i)", role: .button, frame: Rect(x: area.minX + Double(i) * area.width / 4, y: area.minY + 60, width: area.width / 4 - 8, height: 44), label: e.displayName)
+                    // The chosen look is a filled blue button with white text; the others blue text on the panel.
+                    let chosen = i == effect.look
+                    return Control(id: "look-\(i)", role: .button, frame: Rect(x: area.minX + Double(i) * area.width / 4, y: area.minY + 60, width: area.width / 4 - 8, height: 44),
+                                   label: e.displayName, warning: chosen ? "selected" : nil, text: [t.text(e.displayName, .footnote)],
+                                   foreground: chosen ? SystemColor.label : SystemColor.blue, background: chosen ? SystemColor.blue : SystemColor.background,
+                                   warningColor: chosen ? SystemColor.blue : nil)
                 }
             default:
                 return [slider(0, "position", effect.family.displayName, effect.position), slider(1, "amount", "Amount", effect.amount)]
@@ -245,6 +274,32 @@ public struct EffectsDesign: Sendable {
         // Nearest catalogue look on the family's curve.
         let nearest = family.enumerated().min { abs($0.element.effect.position - effect.position) < abs($1.element.effect.position - effect.position) }!
         return first + nearest.offset
+    }
+}
+
+/// The screens an effects design shows, for the layout audit: the browser at
+/// the top and (a grid) scrolled to the end, and the refiner for each family,
+/// a discrete family with its second look chosen.
+public enum EffectsScreens {
+    public static let photoAspect = 1.5
+
+    public static func all(_ design: EffectsDesign, on device: DeviceConfiguration) -> [LabelledScreen] {
+        let state = EffectsState(photoAspect: photoAspect)
+        var screens = [LabelledScreen("browsing", design.screen(state, on: device))]
+        if design.browser == .grid {
+            var end = state
+            end.scroll = design.maxScroll(design.layout(state, device))
+            screens.append(LabelledScreen("browsing-end", design.screen(end, on: device)))
+        }
+        for family in EffectFamily.allCases {
+            var refining = state
+            var effect = EffectsDesign.representative(family).effect
+            if !family.isContinuous { effect.look = 1 }
+            refining.effect = effect
+            refining.browsing = false
+            screens.append(LabelledScreen("refining-\(family.rawValue)", design.screen(refining, on: device)))
+        }
+        return screens
     }
 }
 

@@ -56,15 +56,25 @@ public struct ExposureControl: ExposureDesign {
 
     public func screen(_ state: ExposureState, on device: DeviceConfiguration) -> Screen {
         let (photo, track, buttons) = layout(state, device)
+        let t = device.traits
+        // Buttons: a footnote label in the tint colour on the panel; the open one is selected (tinted fill).
         var controls: [Control] = zip(Self.groups, buttons).map { g, frame in
-            Control(id: "button-\(g.button)", role: .button, frame: frame, label: g.label)
+            let open = state.openOverlay == g.button
+            return Control(id: "button-\(g.button)", role: .button, frame: frame, label: g.label,
+                           warning: open ? "selected" : nil, text: [t.text(g.label, .footnote, weight: .semibold)],
+                           foreground: SystemColor.blue, background: SystemColor.background, warningColor: open ? SystemColor.blue : nil)
         }
-        for id in visibleKnobs(state, device) {
-            let warning = (id == "darks" && state.clipsShadows) || (id == "lights" && state.clipsHighlights) ? "clipping" : nil
-            controls.append(Control(id: id, role: .knob, frame: track, value: state.knobs[id], axis: .horizontal, warning: warning,
-                                    tone: state.knobs[id]))
+        // The 0% and 100% marks printed under the track's ends.
+        let marks = [t.text("0%", .caption2, frame: Rect(x: track.minX, y: track.maxY, width: 44, height: 16)),
+                     t.text("100%", .caption2, frame: Rect(x: track.maxX - 44, y: track.maxY, width: 44, height: 16))]
+        for (i, id) in visibleKnobs(state, device).enumerated() {
+            // The end zones glow red on the grey track when an adjustment clips.
+            let clipping = (id == "darks" && state.clipsShadows) || (id == "lights" && state.clipsHighlights)
+            controls.append(Control(id: id, role: .knob, frame: track, value: state.knobs[id], axis: .horizontal, warning: clipping ? "clipping" : nil,
+                                    tone: state.knobs[id], text: i == 0 ? marks : [], foreground: SystemColor.secondaryLabel,
+                                    background: SystemColor.fill, warningColor: clipping ? SystemColor.red : nil))
         }
-        return Screen(device: device, controls: controls, photoFrame: photo)
+        return Screen(device: device, controls: controls, photoFrame: photo, background: SystemColor.background).inLayoutDirection()
     }
 
     public func handle(_ gesture: Gesture, _ state: inout ExposureState, on device: DeviceConfiguration, photo: Image) {

@@ -27,6 +27,15 @@ public struct ExposureState: Sendable {
         photoAspect = Double(original.width) / Double(max(1, original.height))
     }
 
+    /// A state with no photo behind it, for laying screens out (the layout
+    /// audit): a photo of `photoAspect` whose histogram spans `endpoints`.
+    public init(photoAspect: Double, endpoints: (low: Double, high: Double) = (0.05, 0.95)) {
+        self.endpoints = endpoints
+        originalClipping = Clipping(shadows: 0, highlights: 0)
+        clipping = originalClipping
+        self.photoAspect = photoAspect
+    }
+
     /// Whether the current render clips noticeably more than the original at each end.
     public var clipsShadows: Bool { clipping.shadows > originalClipping.shadows + 0.002 }
     public var clipsHighlights: Bool { clipping.highlights > originalClipping.highlights + 0.002 }
@@ -47,6 +56,32 @@ public protocol ExposureDesign: ControlSpace {
 
 extension ExposureDesign {
     public func prepare(_ state: inout ExposureState) {}
+}
+
+/// The screens an exposure design shows, for the layout audit: as it first
+/// appears, with both clipping warnings lit, and each overlay a button opens.
+public enum ExposureScreens {
+    /// A 3:2 photo, as a camera takes it.
+    public static let photoAspect = 1.5
+
+    public static func all(_ design: any ExposureDesign, on device: DeviceConfiguration) -> [LabelledScreen] {
+        var start = ExposureState(photoAspect: photoAspect)
+        design.prepare(&start)
+        var clipping = start
+        clipping.clipping = Clipping(shadows: 0.05, highlights: 0.05)
+        var screens = [LabelledScreen("start", design.screen(start, on: device)),
+                       LabelledScreen("clipping", design.screen(clipping, on: device))]
+        if design is ExposureControl {
+            for g in ExposureControl.groups {
+                var open = clipping
+                open.openOverlay = g.button
+                let screen = design.screen(open, on: device)
+                // Only where the buttons exist (compact width) is an overlay a different screen.
+                if screen.control("button-\(g.button)") != nil { screens.append(LabelledScreen("overlay-\(g.button)", screen)) }
+            }
+        }
+        return screens
+    }
 }
 
 /// Where the photo and the controls go.

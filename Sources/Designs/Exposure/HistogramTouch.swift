@@ -40,11 +40,13 @@ public struct HistogramTouch: ExposureDesign {
     public func screen(_ state: ExposureState, on device: DeviceConfiguration) -> Screen {
         let (photo, zones) = layout(state, device)
         let controls = zip(Self.zones, zones).enumerated().map { i, z in
-            Control(id: z.0, role: .zone, frame: z.1, visibleAffordance: false, hinted: hinted,
-                    warning: (z.0 == "darks" && state.clipsShadows) || (z.0 == "lights" && state.clipsHighlights) ? "clipping" : nil,
-                    tone: Double(i) / 4)
+            // The histogram's bars (grey on the panel); an end zone glows red when it clips.
+            let clipping = (z.0 == "darks" && state.clipsShadows) || (z.0 == "lights" && state.clipsHighlights)
+            return Control(id: z.0, role: .zone, frame: z.1, visibleAffordance: false, hinted: hinted, warning: clipping ? "clipping" : nil,
+                           tone: Double(i) / 4, foreground: SystemColor.secondaryLabel, background: SystemColor.background,
+                           warningColor: clipping ? SystemColor.red : nil)
         }
-        return Screen(device: device, controls: controls, photoFrame: photo)
+        return Screen(device: device, controls: controls, photoFrame: photo, background: SystemColor.background).inLayoutDirection()
     }
 
     /// One axis per zone: darks runs from black level (negative) to shadows, lights

@@ -20,10 +20,13 @@ public struct OnImage: ExposureDesign {
 
     public func screen(_ state: ExposureState, on device: DeviceConfiguration) -> Screen {
         let photo = photoFrame(state, device)
+        // The clipping warning tints the photo itself: its surroundings are the
+        // photo's own pixels, so no one background colour describes them.
+        let clipping = state.clipsShadows || state.clipsHighlights
         return Screen(device: device, controls: [
             Control(id: "photo", role: .zone, frame: photo, visibleAffordance: false, hinted: hinted,
-                    warning: state.clipsShadows || state.clipsHighlights ? "clipping" : nil),
-        ], photoFrame: photo)
+                    warning: clipping ? "clipping" : nil, warningColor: clipping ? SystemColor.red : nil),
+        ], photoFrame: photo, background: SystemColor.background).inLayoutDirection()
     }
 
     /// What a drag on the photo can set: shadows, highlights and brightness, each

@@ -19,10 +19,16 @@ public protocol TrialQuestion: Sendable {
     func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator
     /// Every metric a trial of this question records, in report order.
     var metricNames: [String] { get }
+    /// The screens `strategy` shows on `device`, laid out for its traits (window,
+    /// text size, language, direction), for `refine audit`. The default is none,
+    /// and the audit lists the strategy as not audited.
+    func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen]
 }
 
 extension TrialQuestion {
     public var name: String { design.name }
+
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] { [] }
 
     /// `metricNames` and what the runner adds to every trial: its position in
     /// its session (`session_trial`).

@@ -11,6 +11,12 @@ public struct StrategySpec: Sendable {
     /// The design's name in the catalog, e.g. `projected-momentum`.
     public var design: String
     public var parameters: [String: ParameterValue]
+
+    public init(label: String, design: String, parameters: [String: ParameterValue] = [:]) {
+        self.label = label
+        self.design = design
+        self.parameters = parameters
+    }
 }
 
 /// One task of an experiment: what the simulated person is asked to do.

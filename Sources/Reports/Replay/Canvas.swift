@@ -33,8 +33,10 @@ struct Canvas {
     mutating func fill(_ r: Rect, _ color: SIMD4<Float>, alpha: Float = 1) {
         let a = px(r.origin), b = px(Point(r.maxX, r.maxY))
         let x0 = Int(a.x.rounded()), x1 = Int(b.x.rounded()), y0 = Int(a.y.rounded()), y1 = Int(b.y.rounded())
-        guard x1 > x0, y1 > y0 else { return }
-        for y in max(0, y0)..<min(image.height, y1) { for x in max(0, x0)..<min(image.width, x1) { plot(x, y, color, alpha) } }
+        // Clipped to the image (a rectangle wholly outside it draws nothing).
+        let xa = max(0, x0), xb = min(image.width, x1), ya = max(0, y0), yb = min(image.height, y1)
+        guard xb > xa, yb > ya else { return }
+        for y in ya..<yb { for x in xa..<xb { plot(x, y, color, alpha) } }
     }
 
     mutating func stroke(_ r: Rect, _ color: SIMD4<Float>, width: Double = 1, dash: Double = 0) {

@@ -14,6 +14,10 @@ public struct EffectsQuestion: Question {
         _ = try EffectsDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        EffectsScreens.all(try EffectsDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+    }
+
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try EffectsSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {

@@ -14,6 +14,10 @@ public struct ExposureQuestion: Question {
         _ = try ExposureDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        ExposureScreens.all(try ExposureDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+    }
+
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try ExposureSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
