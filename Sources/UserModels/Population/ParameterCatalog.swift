@@ -195,6 +195,16 @@ public enum ParameterCatalog {
         .init(path: "gesture.serial_tap_pause_s", meaning: "pause after one tap's lift before a person starts reaching for the next of two independent taps",
               allowed: 0...2, novice: .fixed(0.1),
               source: "assumption: about one perceptual cycle (Card, Moran & Newell 1983, τp ≈ 0.1 s) to register that the finger is up before the next reach; people do not wait for the screen between independent taps (swept)"),
+        // The system's screen-edge gestures (the edge-button question): how the OS treats touches near the top and bottom edges.
+        .init(path: "gesture.edge_band_scale", meaning: "depth of the bands along the top and bottom edges where the system's edge gestures see a touch first, as a multiple of the device's safe-area insets there",
+              allowed: 0...3, novice: .fixed(1),
+              source: "assumption: the bands are the status-bar and home-indicator safe areas of the device catalogue (Apple HIG, Layout); Apple publishes no figure for the recognizers' start regions (swept)"),
+        .init(path: "gesture.edge_swipe_pt", meaning: "how far inward a touch that started in an edge band must travel before the system takes it as its edge swipe",
+              allowed: 1...100, novice: .fixed(10),
+              source: "assumption: about a fingertip's drift; the system's threshold is not published (swept)"),
+        .init(path: "gesture.edge_gate_delay_s", meaning: "how long after touch-down the system holds a touch that started in an edge band before the app receives it",
+              allowed: 0...2, novice: .fixed(0.25),
+              source: "assumption: iOS delays touches near the screen edges while its edge recognizers decide (UIKit's preferredScreenEdgesDeferringSystemGestures exists to change this); no published duration (swept)"),
     ]
 
     /// The definition at `path`, if any.
