@@ -12,6 +12,7 @@ extension QuestionCatalog {
         HysteresisQuestion(),
         DoubleTapQuestion(),
         EdgeButtonQuestion(),
+        HarmonicaQuestion(),
     ])
 }
 
