@@ -204,6 +204,16 @@ public enum ParameterCatalog {
         .init(path: "agent.color_mapping_update", meaning: "share of the surprise (seen minus expected colour change) a person adds to their belief about a colour control's axis after a move (delta rule)",
               allowed: 0.05...1, novice: .fixed(0.5),
               source: "assumption: delta rule (Widrow & Hoff 1960) at half the error; the first lesson about an axis is taken whole (swept)"),
+        // The system's screen-edge gestures (the edge-button question): how the OS treats touches near the top and bottom edges.
+        .init(path: "gesture.edge_band_scale", meaning: "depth of the bands along the top and bottom edges where the system's edge gestures see a touch first, as a multiple of the device's safe-area insets there",
+              allowed: 0...3, novice: .fixed(1),
+              source: "assumption: the bands are the status-bar and home-indicator safe areas of the device catalogue (Apple HIG, Layout); Apple publishes no figure for the recognizers' start regions (swept)"),
+        .init(path: "gesture.edge_swipe_pt", meaning: "how far inward a touch that started in an edge band must travel before the system takes it as its edge swipe",
+              allowed: 1...100, novice: .fixed(10),
+              source: "assumption: about a fingertip's drift; the system's threshold is not published (swept)"),
+        .init(path: "gesture.edge_gate_delay_s", meaning: "how long after touch-down the system holds a touch that started in an edge band before the app receives it",
+              allowed: 0...2, novice: .fixed(0.25),
+              source: "assumption: iOS delays touches near the screen edges while its edge recognizers decide (UIKit's preferredScreenEdgesDeferringSystemGestures exists to change this); no published duration (swept)"),
     ]
 
     /// The definition at `path`, if any.

@@ -12,6 +12,8 @@ extension QuestionCatalog {
         HysteresisQuestion(),
         DoubleTapQuestion(),
         ColorMatchQuestion(),
+        EdgeButtonQuestion(),
+        HarmonicaQuestion(),
     ])
 }
 

@@ -1,0 +1,20 @@
+# Learning curve: system_held by trial in the session
+# Re-run with: gnuplot learning_system_held.gp   (writes learning_system_held.png and learning_system_held.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "learning_system_held.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Learning curve: system_held by trial in the session"
+set xlabel "trial in the session"
+set ylabel "system_held (mean)"
+set xrange [0.5:12.5]
+set yrange [0:1.05]
+plot "learning_system_held.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "edge", \
+     "learning_system_held.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "over-capture", \
+     "learning_system_held.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "inset-panel"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "learning_system_held.svg"
+replot
+unset output

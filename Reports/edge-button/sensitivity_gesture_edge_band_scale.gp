@@ -1,0 +1,19 @@
+# Effect on right_first_time as gesture.edge_band_scale varies
+# Re-run with: gnuplot sensitivity_gesture_edge_band_scale.gp   (writes sensitivity_gesture_edge_band_scale.png and sensitivity_gesture_edge_band_scale.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "sensitivity_gesture_edge_band_scale.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Difference in right_first_time against the first strategy, by gesture.edge_band_scale"
+set xlabel "gesture.edge_band_scale"
+set ylabel "difference in right_first_time"
+set xzeroaxis linetype -1
+set offsets graph 0.05, graph 0.05, 0, 0
+plot "sensitivity_gesture_edge_band_scale.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "inset-panel vs edge", "sensitivity_gesture_edge_band_scale.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
+     "sensitivity_gesture_edge_band_scale.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "over-capture vs edge", "sensitivity_gesture_edge_band_scale.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "sensitivity_gesture_edge_band_scale.svg"
+replot
+unset output

@@ -1,0 +1,25 @@
+# Time until the control is tapped (95% pointwise bands from a bootstrap over participants; trials that never got there are censored when the person stopped)
+# Re-run with: gnuplot survival_control.gp   (writes survival_control.png and survival_control.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "survival_control.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Time until the control is tapped"
+set xlabel "time since the trial started (s)"
+set ylabel "fraction who reached the goal (Kaplan–Meier)"
+set yrange [0:1]
+set xrange [0:*]
+set arrow from 1.0, graph 0 to 1.0, graph 1 nohead dashtype 2
+set label "1 s" at 1.0, graph 0.05 offset 0.5,0
+plot "survival_control.dat" index 1 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 1 notitle, \
+     "survival_control.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "edge", \
+     "survival_control.dat" index 3 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 2 notitle, \
+     "survival_control.dat" index 2 using 1:2 with steps linewidth 2 linecolor 2 title "over-capture", \
+     "survival_control.dat" index 5 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 3 notitle, \
+     "survival_control.dat" index 4 using 1:2 with steps linewidth 2 linecolor 3 title "inset-panel"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "survival_control.svg"
+replot
+unset output

@@ -1,0 +1,25 @@
+# Learning curve: within_10s by trial in the session
+# Re-run with: gnuplot learning_within_10s.gp   (writes learning_within_10s.png and learning_within_10s.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "learning_within_10s.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Learning curve: within_10s by trial in the session"
+set xlabel "trial in the session"
+set ylabel "within_10s (mean)"
+set xrange [0.5:3.5]
+set yrange [0:1.05]
+plot "learning_within_10s.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "harmonica-3", \
+     "learning_within_10s.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "harmonica-6", \
+     "learning_within_10s.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "harmonica-10", \
+     "learning_within_10s.dat" index 3 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 4 title "harmonica-15", \
+     "learning_within_10s.dat" index 4 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 5 title "strip-3", \
+     "learning_within_10s.dat" index 5 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 6 title "strip-6", \
+     "learning_within_10s.dat" index 6 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 7 title "strip-10", \
+     "learning_within_10s.dat" index 7 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 8 title "strip-15"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "learning_within_10s.svg"
+replot
+unset output

@@ -1,0 +1,24 @@
+# Effect on mis_tap as motor.landing_x_abs_mm2 varies
+# Re-run with: gnuplot sensitivity_motor_landing_x_abs_mm2.gp   (writes sensitivity_motor_landing_x_abs_mm2.png and sensitivity_motor_landing_x_abs_mm2.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "sensitivity_motor_landing_x_abs_mm2.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Difference in mis_tap against the first strategy, by motor.landing_x_abs_mm2"
+set xlabel "motor.landing_x_abs_mm2"
+set ylabel "difference in mis_tap"
+set xzeroaxis linetype -1
+set offsets graph 0.05, graph 0.05, 0, 0
+plot "sensitivity_motor_landing_x_abs_mm2.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "harmonica-10 vs harmonica-3", "sensitivity_motor_landing_x_abs_mm2.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
+     "sensitivity_motor_landing_x_abs_mm2.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "harmonica-15 vs harmonica-3", "sensitivity_motor_landing_x_abs_mm2.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle, \
+     "sensitivity_motor_landing_x_abs_mm2.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "harmonica-6 vs harmonica-3", "sensitivity_motor_landing_x_abs_mm2.dat" index 2 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 3 notitle, \
+     "sensitivity_motor_landing_x_abs_mm2.dat" index 3 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 4 title "strip-10 vs harmonica-3", "sensitivity_motor_landing_x_abs_mm2.dat" index 3 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 4 notitle, \
+     "sensitivity_motor_landing_x_abs_mm2.dat" index 4 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 5 title "strip-15 vs harmonica-3", "sensitivity_motor_landing_x_abs_mm2.dat" index 4 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 5 notitle, \
+     "sensitivity_motor_landing_x_abs_mm2.dat" index 5 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 6 title "strip-3 vs harmonica-3", "sensitivity_motor_landing_x_abs_mm2.dat" index 5 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 6 notitle, \
+     "sensitivity_motor_landing_x_abs_mm2.dat" index 6 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 7 title "strip-6 vs harmonica-3", "sensitivity_motor_landing_x_abs_mm2.dat" index 6 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 7 notitle
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "sensitivity_motor_landing_x_abs_mm2.svg"
+replot
+unset output

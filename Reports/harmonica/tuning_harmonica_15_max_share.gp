@@ -1,0 +1,19 @@
+# mis_tap as harmonica-15.max_share varies
+# Re-run with: gnuplot tuning_harmonica_15_max_share.gp   (writes tuning_harmonica_15_max_share.png and tuning_harmonica_15_max_share.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "tuning_harmonica_15_max_share.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Rate mis_tap by harmonica-15.max_share (filled: best and within noise of it)"
+set xlabel "harmonica-15.max_share"
+set ylabel "rate mis_tap"
+set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
+plot "tuning_harmonica_15_max_share.dat" using 1:2:3:4 with yerrorbars pointtype 6 linecolor 1 title "rate with interval", \
+     "tuning_harmonica_15_max_share.dat" using 1:2 with lines linecolor 1 notitle, \
+     "tuning_harmonica_15_max_share.dat" using 1:($5 > 0 ? $2 : 1/0) with points pointtype 7 pointsize 1.5 linecolor 2 title "best or within noise"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "tuning_harmonica_15_max_share.svg"
+replot
+unset output
