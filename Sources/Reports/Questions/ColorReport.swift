@@ -98,10 +98,10 @@ struct ColorReport {
                 out.append("…reached rate difference \(formatEstimate(d, digits: 3)) (\(b) − \(a)): \(verdict(d, better: .higher)).")
             }
             if let d = compare(a, b, metric: "axis_errors") {
-                out.append("…axis errors per trial differ by \(formatEstimate(d, digits: 2)) (\(b) − \(a)): \(verdict(d, better: .lower)).")
+                out.append("…median axis errors per trial differ by \(formatEstimate(d, digits: 2)) (\(b) − \(a)): \(verdict(d, better: .lower)).")
             }
             if let d = compare(a, b, metric: "region_errors") {
-                out.append("…region errors per trial differ by \(formatEstimate(d, digits: 2)) (\(b) − \(a)): \(verdict(d, better: .lower)).")
+                out.append("…median region errors per trial differ by \(formatEstimate(d, digits: 2)) (\(b) − \(a)): \(verdict(d, better: .lower)).")
             }
         }
         return out.isEmpty ? ["(the claims compare strategies this spec does not run)"] : out
