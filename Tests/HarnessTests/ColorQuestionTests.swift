@@ -14,7 +14,7 @@ struct ColorQuestionTests {
         let original = try! PNGFile.read(Self.root.appendingPathComponent("Data/photos/\(name).png")).downscaled(toFit: ExposureSimulator.workingSize)
         let goal = look.apply(to: original)
         return ColorSimulator.PreparedTask(original: original, goal: goal, goalLab: LabImage(goal), tolerance: 1, look: look,
-                                           outside: original.pixels.indices.filter { look.targetWeight(original.pixels[$0]) < 0.5 },
+                                           outside: original.pixels.indices.filter { look.targetWeight(original.pixels[$0]) < ColorSimulator.untargeted },
                                            glance: original.downscaled(toFit: ExposureEnvironment.glanceSize))
     }
 

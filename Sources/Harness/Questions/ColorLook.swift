@@ -42,9 +42,11 @@ public struct ColorLook: Sendable, Hashable {
 
     public var changes: [Change]
 
-    /// Weight of a linear-RGB pixel in the look's ranges taken together (the task's target).
+    /// Weight of a linear-RGB pixel in the look's ranges taken together (the task's
+    /// target). A look at overall colour targets the whole photo.
     public func targetWeight(_ p: SIMD4<Float>) -> Double {
-        changes.map { $0.range.weight(p) }.max() ?? 0
+        if changes.contains(where: { $0.range == .colour }) { return 1 }
+        return changes.map { $0.range.weight(p) }.max() ?? 0
     }
 
     /// The look applied to a linear-light image.

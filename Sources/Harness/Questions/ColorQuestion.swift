@@ -25,7 +25,7 @@ public struct ColorSimulator: FilmedSimulator {
         var goalLab: LabImage
         var tolerance: Double
         var look: ColorLook
-        /// Pixels (working size) outside every range the look targets.
+        /// Pixels (working size) outside every range the look targets (weight below `untargeted`).
         var outside: [Int]
         var glance: Image
     }
@@ -45,6 +45,11 @@ public struct ColorSimulator: FilmedSimulator {
     /// by more than this mean ΔE00. Assumption: half a JND on average over the
     /// untargeted pixels is a visible change to part of them.
     public static let regionErrorDE = 0.5
+    /// Pixels whose weight in every range the task names is below this are the
+    /// untargeted ones region errors are measured on: the ranges' soft edges (and,
+    /// for overall colour, the nearly gray pixels it still touches a little) count
+    /// as neither.
+    public static let untargeted = 0.1
 
     public static let metricNames = [
         "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal", "final_delta_e00",
@@ -66,7 +71,7 @@ public struct ColorSimulator: FilmedSimulator {
             let goalLab = LabImage(goal)
             try PhotoTasks.requireWork(original, goal: goalLab, tolerance: t.tolerance, task: task.id, spec: spec,
                                        advice: "choose a stronger look so there is something to do")
-            let outside = original.pixels.indices.filter { t.look.targetWeight(original.pixels[$0]) < 0.5 }
+            let outside = original.pixels.indices.filter { t.look.targetWeight(original.pixels[$0]) < ColorSimulator.untargeted }
             tasks[task.id] = PreparedTask(original: original, goal: goal, goalLab: goalLab, tolerance: t.tolerance, look: t.look,
                                           outside: outside, glance: original.downscaled(toFit: ExposureEnvironment.glanceSize))
         }
