@@ -32,6 +32,11 @@ public struct Control: Sendable, Codable, Hashable {
     public var value: Double?
     /// The axis a slider or knob moves along.
     public var axis: Axis?
+    /// The second axis of a control that moves on two (a 2-D pad, a photo that
+    /// takes drags both ways), perpendicular to `axis`; nil for one-axis controls.
+    public var crossAxis: Axis?
+    /// Position of the thumb along `crossAxis`, 0…1 (nil when there is no thumb).
+    public var crossValue: Double?
     /// A warning shown on the control (e.g. an end zone glowing red), if any.
     public var warning: String?
     /// Where the control sits on a dark-to-light scale the screen shows (a
@@ -61,6 +66,7 @@ public struct Control: Sendable, Codable, Hashable {
 
     public init(id: String, role: ControlRole, frame: Rect, label: String? = nil, visibleAffordance: Bool = true,
                 hinted: Bool = false, value: Double? = nil, axis: Axis? = nil, warning: String? = nil, tone: Double? = nil,
+                crossAxis: Axis? = nil, crossValue: Double? = nil,
                 text: [TextRun] = [], foreground: ScreenColor? = nil, background: ScreenColor? = nil, warningColor: ScreenColor? = nil) {
         self.id = id
         self.role = role
@@ -76,11 +82,18 @@ public struct Control: Sendable, Codable, Hashable {
         self.foreground = foreground
         self.background = background
         self.warningColor = warningColor
+        self.crossAxis = crossAxis
+        self.crossValue = crossValue
     }
 
     /// Where the thumb of a slider or knob is drawn.
     public var thumbCenter: Point? {
         guard let value, let axis else { return nil }
+        if let crossValue, crossAxis != nil {
+            // A 2-D pad: one value across, the other up the frame.
+            let x = axis == .horizontal ? value : crossValue, y = axis == .horizontal ? crossValue : value
+            return Point(frame.minX + x * frame.width, frame.maxY - y * frame.height)
+        }
         switch axis {
         case .horizontal: return Point(frame.minX + value * frame.width, frame.center.y)
         case .vertical: return Point(frame.center.x, frame.maxY - value * frame.height)

@@ -33,7 +33,7 @@ struct Eye {
     /// know them at a glance), places on a tonal scale, what looks touchable.
     func read<G: RandomNumberGenerator>(_ screen: Screen, into memory: inout WorkingMemory, cognition: Cognition,
                                         _ record: inout EditingRecord, using g: inout G) {
-        let fresh = screen.controls.filter { memory.recall($0) == nil }
+        let fresh = screen.controls.flatMap(\.facets).filter { memory.recall($0) == nil }
         guard !fresh.isEmpty else { return }
         let p = participant
         let words = fresh.compactMap(\.label).reduce(0) { $0 + Lexicon.wordCount($1) }
@@ -48,7 +48,10 @@ struct Eye {
                 b.claimedRegions = Lexicon.regions(forTone: tone)
             }
             memory.controls[c.id] = b
-            if c.visibleAffordance { memory.discovered.insert(c.id) }
+            if c.visibleAffordance {
+                memory.discovered.insert(c.id)
+                memory.discovered.insert(Control.parentID(c.id))
+            }
         }
         record.log.add(record.clock.now, "read", [("controls", .number(Double(fresh.count))), ("words", .number(Double(words)))])
     }

@@ -104,10 +104,12 @@ struct Hands {
     }
 
     static func trackLength(_ c: Control) -> Double {
+        // A zone with a direction but no thumb (one axis of the photo itself) drags like any zone.
+        if c.role == .zone && c.value == nil && c.axis != nil { return min(200, max(c.frame.height, 80)) }
         switch c.axis {
-        case .horizontal?: c.frame.width
-        case .vertical?: c.frame.height
-        case nil: min(200, max(c.frame.height, 80))
+        case .horizontal?: return c.frame.width
+        case .vertical?: return c.frame.height
+        case nil: return min(200, max(c.frame.height, 80))
         }
     }
 }

@@ -164,6 +164,7 @@ public struct PhotoEditor: Sendable {
             }
 
             let usable = screen.controls.filter { ($0.role == .slider || $0.role == .knob || $0.role == .zone) && memory.discovered.contains($0.id) }
+                .flatMap(\.facets)
             let situation = Situation(percept: percept, usable: usable, beliefs: memory.controls, satisfiedAt: satisfiedAt, participant: p)
             if let planned = policy.nextMove(situation, using: &g) {
                 let control = screen.control(planned.control.id) ?? planned.control
@@ -175,7 +176,12 @@ public struct PhotoEditor: Sendable {
                 record.log.add(record.clock.now, "decide", [("control", .text(control.id)), ("region", .text(planned.region.rawValue)),
                                                             ("reason", .text(planned.reason))])
                 let grab = Hands.zonePoint(control, region: planned.region, masks: eye.perception.masks, goal: goal.lab, screen: screen)
-                let moved = hands.drag(control, by: planned.move, grabAt: grab, on: screen, &environment, &record, using: &g)
+                let moved: Double
+                if let whole = screen.control(Control.parentID(control.id)), whole.id != control.id {
+                    moved = hands.drag(facet: control, of: whole, by: planned.move, grabAt: grab, on: screen, &environment, &record, using: &g)
+                } else {
+                    moved = hands.drag(control, by: planned.move, grabAt: grab, on: screen, &environment, &record, using: &g)
+                }
                 checkGoal(environment)
                 let before = percept
                 percept = eye.look(&environment, &record, using: &g)

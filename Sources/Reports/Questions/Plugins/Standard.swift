@@ -14,6 +14,7 @@ extension QuestionCatalog {
         ColorMatchQuestion(),
         EdgeButtonQuestion(),
         HarmonicaQuestion(),
+        ColorQuestion(),
     ])
 }
 

@@ -1,0 +1,20 @@
+# Learning curve: within_10s by trial in the session
+# Re-run with: gnuplot learning_within_10s.gp   (writes learning_within_10s.png and learning_within_10s.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "learning_within_10s.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Learning curve: within_10s by trial in the session"
+set xlabel "trial in the session"
+set ylabel "within_10s (mean)"
+set xrange [0.5:5.5]
+set yrange [0:1.05]
+plot "learning_within_10s.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "four-controls-two-axis", \
+     "learning_within_10s.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "four-controls-one-axis", \
+     "learning_within_10s.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "on-image"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "learning_within_10s.svg"
+replot
+unset output

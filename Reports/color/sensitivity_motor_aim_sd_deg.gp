@@ -1,0 +1,19 @@
+# Effect on reached_effect as motor.aim_sd_deg varies
+# Re-run with: gnuplot sensitivity_motor_aim_sd_deg.gp   (writes sensitivity_motor_aim_sd_deg.png and sensitivity_motor_aim_sd_deg.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "sensitivity_motor_aim_sd_deg.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Difference in reached_effect against the first strategy, by motor.aim_sd_deg"
+set xlabel "motor.aim_sd_deg"
+set ylabel "difference in reached_effect"
+set xzeroaxis linetype -1
+set offsets graph 0.05, graph 0.05, 0, 0
+plot "sensitivity_motor_aim_sd_deg.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "four-controls-one-axis vs four-controls-two-axis", "sensitivity_motor_aim_sd_deg.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
+     "sensitivity_motor_aim_sd_deg.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "on-image vs four-controls-two-axis", "sensitivity_motor_aim_sd_deg.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "sensitivity_motor_aim_sd_deg.svg"
+replot
+unset output

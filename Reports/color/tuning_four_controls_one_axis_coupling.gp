@@ -1,0 +1,19 @@
+# final_delta_e00 as four-controls-one-axis.coupling varies
+# Re-run with: gnuplot tuning_four_controls_one_axis_coupling.gp   (writes tuning_four_controls_one_axis_coupling.png and tuning_four_controls_one_axis_coupling.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "tuning_four_controls_one_axis_coupling.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Median final_delta_e00 by four-controls-one-axis.coupling (filled: best and within noise of it)"
+set xlabel "four-controls-one-axis.coupling"
+set ylabel "median final_delta_e00"
+set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
+plot "tuning_four_controls_one_axis_coupling.dat" using 1:2:3:4 with yerrorbars pointtype 6 linecolor 1 title "median with interval", \
+     "tuning_four_controls_one_axis_coupling.dat" using 1:2 with lines linecolor 1 notitle, \
+     "tuning_four_controls_one_axis_coupling.dat" using 1:($5 > 0 ? $2 : 1/0) with points pointtype 7 pointsize 1.5 linecolor 2 title "best or within noise"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "tuning_four_controls_one_axis_coupling.svg"
+replot
+unset output
