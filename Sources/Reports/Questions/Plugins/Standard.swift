@@ -11,6 +11,7 @@ extension QuestionCatalog {
         ScrollQuestion(),
         HysteresisQuestion(),
         DoubleTapQuestion(),
+        BrushesQuestion(),
     ])
 }
 
