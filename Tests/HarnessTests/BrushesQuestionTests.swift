@@ -46,7 +46,7 @@ struct BrushesQuestionTests {
         #expect(values(r, "popup", "taps_to_brush").allSatisfy { $0 >= 2 })
         #expect(mean(values(r, "strong", "strokes")) < mean(values(r, "popup", "strokes")), "a strong brush needs fewer passes")
         #expect(mean(values(r, "strong", "spill")) > mean(values(r, "popup", "spill")), "and spills more")
-        #expect(mean(values(r, "popup", "photo_share")) > mean(values(r, "row", "photo_share")))
+        #expect(mean(values(r, "popup", "photo_share")) >= mean(values(r, "row", "photo_share")), "a square photo is height-bound: equal; never less")
         let again = try ExperimentRunner.simulate(spec: s, jobs: 1)
         let byKey = { (x: [TrialResult]) in x.sorted { $0.trial.key < $1.trial.key }.map(\.outcome.metrics) }
         #expect(byKey(r) == byKey(again))

@@ -96,7 +96,7 @@ public struct BrushesSimulator: FilmedSimulator {
         camera?.shoot(ReplayShot(touchDown: nil, screen: env.screen, photo: env.render()))
         let proxy = Int(participant["perception.proxy_px"])
         let goal = goals.value("\(trial.task.id)/\(proxy)") {
-            PaintingGoal(brush: task.task.brush, goal: LabImage(task.goal.downscaled(toFit: proxy)), original: LabImage(task.original.downscaled(toFit: proxy)))
+            PaintingGoal(brush: task.task.brush, eraser: BrushTool.all.first { $0.erases }!.name, goal: LabImage(task.goal.downscaled(toFit: proxy)), original: LabImage(task.original.downscaled(toFit: proxy)))
         }
         var g = SeededGenerator(seed: trial.behaviourSeed)
         let painter = Painter(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts)

@@ -54,7 +54,7 @@ public struct Painter: Sendable {
             if view.isDone { outcome.satisfied = true; break }
             // Whichever looks like more work first: the region, or the paint that went outside it.
             let erasing = view.spill.count > view.paint.count
-            guard choose(erasing ? "Eraser" : goal.brush) else { break }
+            guard choose(erasing ? goal.eraser : goal.brush) else { break }
             let shown = env.screen.photoFrame ?? env.screen.device.bounds
             let patches = StrokeMotor.order(erasing ? view.spill : view.paint)
             let size = patchPoints(env, proxy: proxy, width: goal.goal.width, height: goal.goal.height)

@@ -25,17 +25,18 @@ public protocol PaintingEnvironment {
     mutating func drag(_ id: String, to value: Double)
 }
 
-/// What the person means to do: which brush (they know the operation by name)
-/// and the look they have in mind, with the photo as it was, both at the size
-/// they judge at a glance.
+/// What the person means to do: which brush (they know the operation by name,
+/// and the eraser's), and the look they have in mind, with the photo as it was,
+/// both at the size they judge at a glance.
 public struct PaintingGoal: Sendable {
     public var brush: String
+    public var eraser: String
     public var goal: LabImage
     public var original: LabImage
 
-    public init(brush: String, goal: LabImage, original: LabImage) {
+    public init(brush: String, eraser: String, goal: LabImage, original: LabImage) {
         precondition(goal.width == original.width && goal.height == original.height, "PaintingGoal: sizes differ")
-        self.brush = brush; self.goal = goal; self.original = original
+        self.brush = brush; self.eraser = eraser; self.goal = goal; self.original = original
     }
 }
 
