@@ -107,7 +107,8 @@ struct UserModelsTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let sources = root.appendingPathComponent("Sources/UserModels")
         let forbidden = ["SixSliders", "six-sliders", "SwatchBook", "swatch-book", "ProjectedMomentum", "projected-momentum",
-                         "NearestCorner", "nearest-corner", "ExposureControl", "exposure-control", "HistogramTouch", "OnImage", "import Designs"]
+                         "NearestCorner", "nearest-corner", "ExposureControl", "exposure-control", "HistogramTouch", "OnImage", "import Designs",
+                         "BrushDesign", "BrushPlacement", "brush-popup", "bottom-icons", "brush-row", "add-brick"]
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
         #expect(!files.isEmpty)
         for file in files {

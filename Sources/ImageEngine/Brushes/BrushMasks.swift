@@ -1,19 +1,21 @@
 import Foundation
 
 /// Rasterised brush strokes for one render size: an exposure map (stops) and a
-/// saturation map (chroma factor − 1), both per pixel.
+/// saturation map (chroma factor − 1), both per pixel, and the softening
+/// coverage (0…1) that `BrushSoftening` blends a blur with.
 struct BrushMasks: Sendable {
     var stops: [Float]
     var saturation: [Float]
+    var soften: [Float]
     var hasStops: Bool
     var hasSaturation: Bool
+    var hasSoften: Bool
 
     /// Rasterises `strokes` for `source` (edge detection reads the source's colors).
     init(strokes: [BrushStroke], source: Image) {
         let w = source.width, h = source.height, n = w * h
-        var stops = [Float](repeating: 0, count: n)
-        var sat = [Float](repeating: 0, count: n)
-        var hasStops = false, hasSat = false
+        // Coverage per kind, composed stroke after stroke (saturates at the full effect).
+        var coverage: [BrushKind: [Float]] = [:]
         let long = Double(max(w, h))
         var labCache: [Lab?] = []
         for stroke in strokes where !stroke.points.isEmpty && stroke.strength > 0 {
@@ -76,16 +78,23 @@ struct BrushMasks: Sendable {
                     }
                 }
             }
-            switch stroke.kind {
-            case .lighten: for i in 0..<n where cover[i] > 0 { stops[i] += cover[i] }; hasStops = true
-            case .darken: for i in 0..<n where cover[i] > 0 { stops[i] -= cover[i] }; hasStops = true
-            case .saturate: for i in 0..<n where cover[i] > 0 { sat[i] += cover[i] }; hasSat = true
-            case .desaturate: for i in 0..<n where cover[i] > 0 { sat[i] -= cover[i] }; hasSat = true
+            var m = coverage[stroke.kind] ?? [Float](repeating: 0, count: n)
+            if stroke.erase {
+                for i in 0..<n where cover[i] > 0 { m[i] *= 1 - cover[i] }
+            } else {
+                for i in 0..<n where cover[i] > 0 { m[i] += cover[i] * (1 - m[i]) }
             }
+            coverage[stroke.kind] = m
         }
-        self.stops = stops
-        self.saturation = sat
-        self.hasStops = hasStops
-        self.hasSaturation = hasSat
+        let zero = [Float](repeating: 0, count: n)
+        func net(_ up: BrushKind, _ down: BrushKind) -> [Float]? {
+            guard coverage[up] != nil || coverage[down] != nil else { return nil }
+            let u = coverage[up] ?? zero, d = coverage[down] ?? zero
+            return (0..<n).map { u[$0] - d[$0] }
+        }
+        let s = net(.lighten, .darken), c = net(.saturate, .desaturate)
+        stops = s ?? zero; hasStops = s != nil
+        saturation = c ?? zero; hasSaturation = c != nil
+        soften = coverage[.soften] ?? zero; hasSoften = coverage[.soften] != nil
     }
 }

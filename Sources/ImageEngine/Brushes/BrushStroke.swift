@@ -8,6 +8,9 @@ public enum BrushKind: String, Sendable, Hashable, Codable, CaseIterable {
     case saturate
     /// Down to gray.
     case desaturate
+    /// Towards a Gaussian blur of the photo (σ = `BrushSoftening.sigma` of its
+    /// longer side): skin smoothed, texture kept where unpainted.
+    case soften
 }
 
 /// A point of a stroke in normalised image coordinates (0…1 across the width and
@@ -23,6 +26,9 @@ public struct BrushPoint: Sendable, Hashable, Codable {
 /// `strength` of what is left to paint (coverage m ← m + s·falloff·(1 − m)), so
 /// rubbing over the same area several times builds up the effect gradually and
 /// rarely needs erasing. Dabs are laid every quarter radius along the path.
+/// Strokes of one kind compose the same way (m ← m + c·(1 − m)), so rubbing
+/// again never goes past the brush's full effect; an erasing stroke takes
+/// coverage of its kind away (m ← m·(1 − c)).
 public struct BrushStroke: Sendable, Hashable, Codable {
     public var kind: BrushKind
     /// The path, in order.
@@ -37,16 +43,18 @@ public struct BrushStroke: Sendable, Hashable, Codable {
     public var detectEdges: Bool
     /// ΔE76 scale of the edge detection: pixels this far from the first touch get ≈37%.
     public var edgeTolerance: Double
+    /// An eraser stroke: removes coverage of `kind` where it paints.
+    public var erase: Bool
 
     public init(kind: BrushKind, points: [BrushPoint], radius: Double = 0.05, strength: Double = 0.12,
-                hardness: Double = 0.2, detectEdges: Bool = false, edgeTolerance: Double = 12) {
+                hardness: Double = 0.2, detectEdges: Bool = false, edgeTolerance: Double = 12, erase: Bool = false) {
         self.kind = kind; self.points = points; self.radius = radius; self.strength = strength
-        self.hardness = hardness; self.detectEdges = detectEdges; self.edgeTolerance = edgeTolerance
+        self.hardness = hardness; self.detectEdges = detectEdges; self.edgeTolerance = edgeTolerance; self.erase = erase
     }
 
     enum CodingKeys: String, CodingKey {
         case kind, points, radius, strength, hardness
-        case detectEdges = "detect_edges", edgeTolerance = "edge_tolerance"
+        case detectEdges = "detect_edges", edgeTolerance = "edge_tolerance", erase
     }
 
     public init(from decoder: Decoder) throws {
@@ -58,5 +66,6 @@ public struct BrushStroke: Sendable, Hashable, Codable {
         hardness = try c.decodeIfPresent(Double.self, forKey: .hardness) ?? 0.2
         detectEdges = try c.decodeIfPresent(Bool.self, forKey: .detectEdges) ?? false
         edgeTolerance = try c.decodeIfPresent(Double.self, forKey: .edgeTolerance) ?? 12
+        erase = try c.decodeIfPresent(Bool.self, forKey: .erase) ?? false
     }
 }

@@ -5,6 +5,7 @@ extension Renderer {
     /// at a time, mask rebuilt every call): the plain statement of the algorithm
     /// that the strip kernels are tested against. Not used for rendering.
     func renderReference(_ image: Image, with adjustments: Adjustments, into output: inout Image) {
+        if let (soft, rest) = BrushSoftening.split(image, adjustments) { return renderReference(soft, with: rest, into: &output) }
         let a = adjustments.normalizedForRendering
         if a == Adjustments() || image.pixelCount == 0 { output = image; return }
         let plan = PlanCache.shared.plan(for: a)

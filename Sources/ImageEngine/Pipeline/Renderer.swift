@@ -46,6 +46,7 @@ public struct Renderer: Sendable {
     /// right size and is not shared. An interactive preview loop (60 renders a
     /// second into the same buffer) saves the page faults of a fresh buffer.
     public func render(_ image: Image, with adjustments: Adjustments, into output: inout Image) {
+        if let (soft, rest) = BrushSoftening.split(image, adjustments) { return render(soft, with: rest, into: &output) }
         let a = adjustments.normalizedForRendering
         if a == Adjustments() || image.pixelCount == 0 { output = image; return }
         let w = image.width, h = image.height
@@ -77,6 +78,7 @@ public struct Renderer: Sendable {
     /// at most one code off the exact encoder. All-zero adjustments encode the
     /// input exactly (`Image.srgb8`), so the identity round-trips bit for bit.
     public func render(_ image: Image, with adjustments: Adjustments, intoSRGB8 bytes: inout [UInt8]) {
+        if let (soft, rest) = BrushSoftening.split(image, adjustments) { return render(soft, with: rest, intoSRGB8: &bytes) }
         let n = image.pixelCount * 4
         if bytes.count != n { bytes = [UInt8](repeating: 0, count: n) }
         let a = adjustments.normalizedForRendering

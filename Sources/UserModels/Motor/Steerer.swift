@@ -18,7 +18,7 @@ public struct Steerer: Sendable {
     /// (≈ 0.2 s; Carlton 1981 puts visual correction latencies at 0.1–0.3 s).
     public static let correctionTime = 0.2
     /// Samples per second of the simulated finger (the touch rate of `TouchStream`).
-    static let rate = 120.0
+    public static let rate = 120.0
 
     public init(participant: Participant) { self.participant = participant }
 
@@ -33,19 +33,26 @@ public struct Steerer: Sendable {
 
     /// Simulates one pass of the given duration.
     public func pass<G: RandomNumberGenerator>(length: Double, width: Double, duration: Double, using g: inout G) -> Pass {
+        let worst = lateralPath(length: length, duration: duration, using: &g).reduce(0) { max($0, abs($1)) }
+        return Pass(duration: duration, inside: worst <= width / 2, maxDeviation: worst)
+    }
+
+    /// The finger's sideways distance (mm) from the path it follows, sample by
+    /// sample at `rate` (the k-th at k/rate s), over a minimum-jerk movement of
+    /// `length` mm lasting `duration` s.
+    public func lateralPath<G: RandomNumberGenerator>(length: Double, duration: Double, using g: inout G) -> [Double] {
         let wobble = participant["motor.steer_wobble_s"]
         let dt = 1 / Self.rate
         let decay = exp(-dt / Self.correctionTime)
         // Step noise whose stationary standard deviation is wobble × speed (an Ornstein–Uhlenbeck process).
         let innovation = (1 - decay * decay).squareRoot()
-        var lateral = 0.0, worst = 0.0
+        var lateral = 0.0
         let steps = max(1, Int((duration * Self.rate).rounded(.up)))
-        for k in 1...steps {
+        return (1...steps).map { k in
             let speed = length / duration * MinimumJerk.speed(Double(k) * dt / duration)
             lateral = lateral * decay + g.normal(mean: 0, sd: wobble * speed * innovation)
-            worst = max(worst, abs(lateral))
+            return lateral
         }
-        return Pass(duration: duration, inside: worst <= width / 2, maxDeviation: worst)
     }
 
     /// The duration a person settles on for a tunnel after `passes` practice passes,

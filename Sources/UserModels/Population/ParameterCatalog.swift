@@ -214,6 +214,16 @@ public enum ParameterCatalog {
         .init(path: "gesture.edge_gate_delay_s", meaning: "how long after touch-down the system holds a touch that started in an edge band before the app receives it",
               allowed: 0...2, novice: .fixed(0.25),
               source: "assumption: iOS delays touches near the screen edges while its edge recognizers decide (UIKit's preferredScreenEdgesDeferringSystemGestures exists to change this); no published duration (swept)"),
+        // Painting with a brush (the brushes question).
+        .init(path: "paint.cells", meaning: "patches across the photo's longer side that a person painting judges one by one (paint more here, erase there)",
+              allowed: 4...40, novice: .fixed(12),
+              source: "assumption: a face or a sky is a few patches wide, judged patch by patch; no published figure (swept)"),
+        .init(path: "paint.brush_to_region", meaning: "brush diameter a person wants, as a fraction of the narrow side of the region they paint",
+              allowed: 0.05...1, novice: .fixed(0.33),
+              source: "assumption: about three brush widths across the region, so its edge can be followed; no published figure (swept)"),
+        .init(path: "paint.pinch_s", meaning: "time of one two-finger pinch to zoom the photo, including settling",
+              allowed: 0.1...3, novice: .fixed(0.8),
+              source: "assumption: a two-finger spread of a few centimetres plus a correction; no published figure for pinch zoom time (swept)"),
     ]
 
     /// The definition at `path`, if any.

@@ -14,14 +14,15 @@ public enum ParameterGroups {
             ("agent judgement", { $0.hasPrefix("agent.") }),
             ("taste", { $0.hasPrefix("preference.") }),
             ("gesture", { $0.hasPrefix("gesture.") }),
+            ("painting", { $0.hasPrefix("paint.") }),
         ]
         let assumptions = ParameterCatalog.all.filter { $0.source.lowercased().hasPrefix("assumption") }
         return groups.map { name, member in (name, assumptions.filter { member($0.path) }.map(\.path)) }.filter { !$0.paths.isEmpty }
     }()
 
     /// The groups a spec screens when it names none: every group but `gesture`
-    /// (the set every spec screened before gesture questions existed).
-    public static let screened: [(name: String, paths: [String])] = all.filter { $0.name != "gesture" }
+    /// and `painting` (the set every spec screened before those questions existed).
+    public static let screened: [(name: String, paths: [String])] = all.filter { $0.name != "gesture" && $0.name != "painting" }
 
     /// The groups called `names`, in `all`'s order; nil: `screened`. Unknown names are left out
     /// (specs are checked against `all` when read).

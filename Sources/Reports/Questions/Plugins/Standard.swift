@@ -15,6 +15,7 @@ extension QuestionCatalog {
         EdgeButtonQuestion(),
         HarmonicaQuestion(),
         ColorQuestion(),
+        BrushesQuestion(),
     ])
 }
 

@@ -1,0 +1,24 @@
+# Learning curve: coverage by trial in the session
+# Re-run with: gnuplot learning_coverage.gp   (writes learning_coverage.png and learning_coverage.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "learning_coverage.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Learning curve: coverage by trial in the session"
+set xlabel "trial in the session"
+set ylabel "coverage (median)"
+set xrange [0.5:3.5]
+set yrange [0:*]
+plot "learning_coverage.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "popup", \
+     "learning_coverage.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "bricks", \
+     "learning_coverage.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "brush-row", \
+     "learning_coverage.dat" index 3 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 4 title "bottom-icons", \
+     "learning_coverage.dat" index 4 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 5 title "popup-strong", \
+     "learning_coverage.dat" index 5 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 6 title "popup-edges", \
+     "learning_coverage.dat" index 6 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 7 title "popup-slider"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "learning_coverage.svg"
+replot
+unset output

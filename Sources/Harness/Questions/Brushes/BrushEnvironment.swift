@@ -1,0 +1,49 @@
+import Designs
+import ImageEngine
+import Interaction
+import UserModels
+
+/// A brush design with its engine, as a person meets it: the screen, the photo
+/// rendered with every stroke so far, taps, pinches and the size slider.
+struct BrushEnvironment: PaintingEnvironment {
+    let design: BrushDesign
+    let device: DeviceConfiguration
+    let task: BrushesSimulator.PreparedTask
+    var state = BrushUIState()
+    private(set) var strokes: [BrushStroke] = []
+    private(set) var renders = 0
+    /// The render of the current strokes at the working size, kept until a stroke changes them.
+    let cache = RenderCache()
+
+    init(design: BrushDesign, device: DeviceConfiguration, task: BrushesSimulator.PreparedTask) {
+        self.design = design; self.device = device; self.task = task
+    }
+
+    var aspect: Double { Double(task.original.width) / Double(task.original.height) }
+    var screen: Screen { design.screen(state, aspect: aspect, on: device) }
+    var adjustments: Adjustments { Adjustments(brushes: strokes) }
+    func render() -> Image { cache.render(task.original, with: adjustments) }
+
+    mutating func photo(proxy: Int) -> Image {
+        renders += 1
+        let base = proxy == task.glance.width || proxy == task.glance.height ? task.glance : task.original.downscaled(toFit: proxy)
+        return Renderer(threads: 1).render(base, with: adjustments)
+    }
+
+    func screenPoint(photo p: Point) -> Point { design.screenPoint(p, state, aspect: aspect, on: device) }
+    var brushRadius: Double { design.radius(state, aspect: aspect, on: device) }
+    mutating func tap(at point: Point) { design.tap(point, &state, aspect: aspect, on: device) }
+    mutating func paint(_ path: [Point]) {
+        if let s = design.stroke(path, state, aspect: aspect, on: device) { strokes.append(s) }
+    }
+    mutating func pinch(to zoom: Double, centre: Point) {
+        guard design.sizing == .zoom else { return }
+        design.pinch(to: zoom, centre: centre, &state)
+    }
+    mutating func drag(_ id: String, to value: Double) {
+        if id == "brush-size", design.sizing == .slider { state.size = min(max(value, 0), 1) }
+    }
+
+    /// The score of the current render.
+    func score() -> PaintScore { PaintScore(render(), original: task.originalLab, goal: task.goalLab, mask: task.mask) }
+}

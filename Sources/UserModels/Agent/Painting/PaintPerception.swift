@@ -1,0 +1,69 @@
+import Foundation
+import ImageEngine
+import Interaction
+
+/// What a person painting sees, patch by patch: the photo is judged as a grid
+/// of `paint.cells` patches across its longer side; in each, how far it is from
+/// the look in mind, and whether it has changed less than meant (paint more) or
+/// changed where nothing was meant to change (spill: erase). The judgement of
+/// each patch's difference wobbles in proportion to it, by the person's JND
+/// relative to their threshold (log-normal).
+struct PaintPerception {
+    let threshold: Double, jnd: Double, cells: Int
+
+    init(participant p: Participant) {
+        threshold = p["perception.satisfied_de00"]
+        jnd = p["perception.jnd_de00"]
+        cells = max(2, Int(p["paint.cells"].rounded()))
+    }
+
+    /// One patch: its centre in normalised photo coordinates and its size.
+    struct Patch: Hashable { var row: Int, column: Int, centre: Point }
+
+    struct View {
+        var paint: [Patch] = []
+        var spill: [Patch] = []
+        /// Normalised bounding box of the patches the goal changes (the region as the person sees it).
+        var region: (min: Point, max: Point)?
+        var isDone: Bool { paint.isEmpty && spill.isEmpty }
+    }
+
+    /// The patch size, normalised, along x and y.
+    func patchSize(width: Int, height: Int) -> (Double, Double) {
+        let side = Double(max(width, height)) / Double(cells)
+        return (side / Double(width), side / Double(height))
+    }
+
+    func look<G: RandomNumberGenerator>(_ now: Image, goal: PaintingGoal, using g: inout G) -> View {
+        let current = LabImage(now)
+        let w = current.width, h = current.height
+        let toGoal = current.deltaE2000Map(to: goal.goal), done = current.deltaE2000Map(to: goal.original)
+        let meant = goal.goal.deltaE2000Map(to: goal.original)
+        let side = Double(max(w, h)) / Double(cells)
+        let cols = Int((Double(w) / side).rounded(.up)), rows = Int((Double(h) / side).rounded(.up))
+        var view = View()
+        var lo = Point(1, 1), hi = Point(0, 0)
+        for r in 0..<rows {
+            for c in 0..<cols {
+                let x0 = Int(Double(c) * side), x1 = min(w, Int(Double(c + 1) * side)), y0 = Int(Double(r) * side), y1 = min(h, Int(Double(r + 1) * side))
+                guard x1 > x0, y1 > y0 else { continue }
+                var e = 0.0, d = 0.0, m = 0.0
+                for y in y0..<y1 { for x in x0..<x1 { let i = y * w + x; e += Double(toGoal[i]); d += Double(done[i]); m += Double(meant[i]) } }
+                let n = Double((x1 - x0) * (y1 - y0))
+                e /= n; d /= n; m /= n
+                let patch = Patch(row: r, column: c, centre: Point((Double(x0 + x1) / 2) / Double(w), (Double(y0 + y1) / 2) / Double(h)))
+                if m >= threshold {
+                    lo = Point(min(lo.x, Double(x0) / Double(w)), min(lo.y, Double(y0) / Double(h)))
+                    hi = Point(max(hi.x, Double(x1) / Double(w)), max(hi.y, Double(y1) / Double(h)))
+                }
+                // The judgement wobbles in proportion to the difference (Weber): a patch
+                // exactly as it should be never looks off; one at the threshold is a toss-up.
+                let seen = e * exp(g.normal(mean: 0, sd: jnd / threshold))
+                guard seen > threshold else { continue }
+                if m >= threshold && d < m { view.paint.append(patch) } else if m < threshold { view.spill.append(patch) }
+            }
+        }
+        if hi.x > lo.x { view.region = (lo, hi) }
+        return view
+    }
+}
