@@ -192,8 +192,7 @@ struct ColorEnvironment: PhotoEditingEnvironment {
     }
 
     private func render(proxy: Int) -> Image {
-        let base = proxy == ExposureEnvironment.glanceSize ? glance : proxy >= max(original.width, original.height) ? original : original.downscaled(toFit: proxy)
-        return Renderer(threads: 1).render(base, with: state.adjustments)
+        Renderer(threads: 1).render(PhotoTasks.proxyBase(original, glance: glance, glanceSize: ExposureEnvironment.glanceSize, proxy: proxy), with: state.adjustments)
     }
 
     mutating func perform(_ gesture: Gesture) {

@@ -246,13 +246,13 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     func render() -> Image { cache.render(original, with: state.adjustments) }
 
     mutating func photo(proxy: Int) -> Image {
-        Renderer(threads: 1).render(proxy == Self.glanceSize ? glance : original.downscaled(toFit: proxy), with: state.adjustments)
+        Renderer(threads: 1).render(PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy), with: state.adjustments)
     }
 
     mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {
         let (original, glance, adjustments) = (original, glance, state.adjustments)
         return cache.comparison(proxy: proxy, with: adjustments, goal: goal) {
-            Renderer(threads: 1).render(proxy == Self.glanceSize ? glance : original.downscaled(toFit: proxy), with: adjustments)
+            Renderer(threads: 1).render(PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy), with: adjustments)
         }
     }
 
@@ -278,7 +278,7 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
         guard let look = Self.look(id) else { return nil }
         var a = Adjustments()
         a.effect = look
-        let base = proxy == Self.glanceSize ? glance : original.downscaled(toFit: proxy)
+        let base = PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy)
         return previews.value("\(previewKey)/\(id)/\(proxy)") { Renderer(threads: 1).render(base, with: a) }
     }
 }

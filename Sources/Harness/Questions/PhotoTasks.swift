@@ -65,6 +65,13 @@ enum PhotoTasks {
         }
     }
 
+    /// The photo the eyes get at `proxy` pixels on the long side: the copy
+    /// downscaled once per task when `proxy` is the usual glance size (most
+    /// looks), otherwise the original downscaled (or itself when it is no larger).
+    static func proxyBase(_ original: Image, glance: Image, glanceSize: Int, proxy: Int) -> Image {
+        proxy == glanceSize ? glance : original.downscaled(toFit: proxy)
+    }
+
     /// The DESIGN §6 metrics of one editing session.
     /// `satisfied_off_goal`: the person was satisfied (their remembered goal looked
     /// matched) while the photo is objectively outside the tolerance.
