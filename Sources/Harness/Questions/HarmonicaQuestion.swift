@@ -14,6 +14,8 @@ import UserModels
 public struct HarmonicaSimulator: TrialSimulator {
     struct PreparedTask: @unchecked Sendable {
         var original: Image
+        /// The original at the usual perception-proxy size, downscaled once per task.
+        var glance: Image
         var goalLab: LabImage?
         var tolerance: Double
         var goal: Effect?
@@ -57,7 +59,7 @@ public struct HarmonicaSimulator: TrialSimulator {
                 try PhotoTasks.requireWork(original, goal: goalLab!, tolerance: tolerance, task: task.id, spec: spec,
                                            advice: "name a filter further from the original")
             }
-            tasks[task.id] = PreparedTask(original: original, goalLab: goalLab, tolerance: tolerance, goal: goal)
+            tasks[task.id] = PreparedTask(original: original, glance: original.downscaled(toFit: EffectsEnvironment.glanceSize), goalLab: goalLab, tolerance: tolerance, goal: goal)
         }
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
@@ -71,7 +73,7 @@ public struct HarmonicaSimulator: TrialSimulator {
 
     public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
         let task = tasks[trial.task.id]!, design = designs[trial.strategy]!
-        var environment = FilterPickerEnvironment(design: design, device: trial.device, original: task.original,
+        var environment = FilterPickerEnvironment(design: design, device: trial.device, original: task.original, glance: task.glance,
                                                   previews: previews, comparisons: previewComparisons, previewKey: trial.task.id)
         var g = SeededGenerator(seed: trial.behaviourSeed)
         var metrics: [Metric] = []
@@ -81,7 +83,7 @@ public struct HarmonicaSimulator: TrialSimulator {
             let goalProxy = goals.value("\(trial.task.id)/\(proxy)") {
                 var a = Adjustments()
                 a.effect = goal
-                return GoalLook(LabImage(Renderer(threads: 1).render(task.original.downscaled(toFit: proxy), with: a)))
+                return GoalLook(LabImage(Renderer(threads: 1).render(FilterPickerEnvironment.base(task.original, task.glance, proxy), with: a)))
             }
             let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
             let o = editor.edit(&environment, goal: goalProxy, memory: &memory, using: &g, trace: trace) { env in
@@ -115,15 +117,18 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
     let design: FilterPickerDesign
     let device: DeviceConfiguration
     let original: Image
+    /// `original` at `EffectsEnvironment.glanceSize`, so a look at the usual proxy size does not downscale again.
+    let glance: Image
     var state = FilterPickerState()
     let previews: SharedCache<Image>
     let comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)>
     let previewKey: String
     let cache = RenderCache()
 
-    init(design: FilterPickerDesign, device: DeviceConfiguration, original: Image, previews: SharedCache<Image> = SharedCache(),
+    init(design: FilterPickerDesign, device: DeviceConfiguration, original: Image, glance: Image? = nil, previews: SharedCache<Image> = SharedCache(),
          comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)> = SharedCache(), previewKey: String = "") {
         self.design = design; self.device = device; self.original = original
+        self.glance = glance ?? original.downscaled(toFit: EffectsEnvironment.glanceSize)
         self.previews = previews; self.comparisons = comparisons; self.previewKey = previewKey
     }
 
@@ -131,12 +136,17 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
 
     func render() -> Image { cache.render(original, with: state.adjustments) }
 
-    mutating func photo(proxy: Int) -> Image { Renderer(threads: 1).render(original.downscaled(toFit: proxy), with: state.adjustments) }
+    mutating func photo(proxy: Int) -> Image { Renderer(threads: 1).render(Self.base(original, glance, proxy), with: state.adjustments) }
+
+    /// The photo the eyes get at `proxy` pixels, before any adjustment.
+    static func base(_ original: Image, _ glance: Image, _ proxy: Int) -> Image {
+        PhotoTasks.proxyBase(original, glance: glance, glanceSize: EffectsEnvironment.glanceSize, proxy: proxy)
+    }
 
     mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {
-        let (original, adjustments) = (original, state.adjustments)
+        let (original, glance, adjustments) = (original, glance, state.adjustments)
         return cache.comparison(proxy: proxy, with: adjustments, goal: goal) {
-            Renderer(threads: 1).render(original.downscaled(toFit: proxy), with: adjustments)
+            Renderer(threads: 1).render(Self.base(original, glance, proxy), with: adjustments)
         }
     }
 
@@ -155,7 +165,7 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
         guard id.hasPrefix("effect-"), let look = EffectCatalog.named(String(id.dropFirst(7))) else { return nil }
         var a = Adjustments()
         a.effect = look.effect
-        let original = original
-        return previews.value("\(previewKey)/\(id)/\(proxy)") { Renderer(threads: 1).render(original.downscaled(toFit: proxy), with: a) }
+        let (original, glance) = (original, glance)
+        return previews.value("\(previewKey)/\(id)/\(proxy)") { Renderer(threads: 1).render(Self.base(original, glance, proxy), with: a) }
     }
 }
