@@ -90,7 +90,6 @@ public struct ColorMatchSimulator: TrialSimulator {
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task ({lightness, hue_deg, chroma_share, start})") }
-        let width = max(2, String(items.count).count)
         return try items.enumerated().map { i, entry in
             try entry.rejectUnknownKeys(["lightness", "hue_deg", "chroma_share", "start"])
             let l = try entry.required("lightness").double(in: 5...95)
@@ -103,8 +102,7 @@ public struct ColorMatchSimulator: TrialSimulator {
                 start = SRGBColor(v[0], v[1], v[2])
             }
             let task = ColorMatchTask(lightness: l, hueDegrees: h, chromaShare: share, start: start)
-            let n = String(i + 1)
-            return TaskSpec(id: "t" + String(repeating: "0", count: width - n.count) + n,
+            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count),
                             label: "match \(task.target.hex) (L* \(formatted(l)), h \(formatted(h))°, \(formatted(share * 100))% of the chroma sRGB shows)",
                             goal: .custom(CustomTaskGoal(task)))
         }

@@ -45,24 +45,18 @@ public struct DoubleTapSimulator: TrialSimulator {
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task ({gesture: tap|zoom} or {gesture: taps, spacing_pt})") }
-        let width = max(2, String(items.count).count)
         return try items.enumerated().map { i, item in
             try item.rejectUnknownKeys(["gesture", "spacing_pt"])
-            let gestureNode = try item.required("gesture"), name = try gestureNode.string()
-            guard let gesture = DoubleTapTask.Gesture(rawValue: name) else {
-                let names = DoubleTapTask.Gesture.allCases.map(\.rawValue)
-                throw gestureNode.error("unknown gesture '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
-            }
+            let gesture = try item.required("gesture").named("gesture", as: DoubleTapTask.Gesture.self)
             var spacing = 0.0
             if gesture == .taps { spacing = try item.required("spacing_pt").double(in: 0...300) }
             else if try item.optional("spacing_pt") != nil { throw item.error("spacing_pt is for two taps (gesture: taps) only") }
-            let n = String(i + 1)
             let label = switch gesture {
             case .tap: "tap the photo once"
             case .taps: "tap twice, \(TapMarginSimulator.formatted(spacing)) pt apart, as two taps"
             case .zoom: "zoom the photo"
             }
-            return TaskSpec(id: "t" + String(repeating: "0", count: width - n.count) + n, label: label,
+            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count), label: label,
                             goal: .custom(CustomTaskGoal(DoubleTapTask(gesture: gesture, spacing: spacing))))
         }
     }

@@ -38,18 +38,12 @@ public struct EdgeButtonSimulator: TrialSimulator {
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task ({position: bottom-left|bottom-centre|top-right, size_pt})") }
-        let width = max(2, String(items.count).count)
         return try items.enumerated().map { i, item in
             try item.rejectUnknownKeys(["position", "size_pt"])
-            let positionNode = try item.required("position"), name = try positionNode.string()
-            guard let position = ControlPosition(rawValue: name) else {
-                let names = ControlPosition.allCases.map(\.rawValue)
-                throw positionNode.error("unknown position '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
-            }
+            let position = try item.required("position").named("position", as: ControlPosition.self)
             let size = try item.required("size_pt").double(in: 10...120)
-            let n = String(i + 1)
-            return TaskSpec(id: "t" + String(repeating: "0", count: width - n.count) + n,
-                            label: "tap a \(TapMarginSimulator.formatted(size)) pt control at the \(name)",
+            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count),
+                            label: "tap a \(TapMarginSimulator.formatted(size)) pt control at the \(position.rawValue)",
                             goal: .custom(CustomTaskGoal(EdgeButtonTask(position: position, size: size))))
         }
     }

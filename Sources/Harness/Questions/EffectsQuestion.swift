@@ -134,11 +134,7 @@ public struct EffectsSimulator: FilmedSimulator {
             if let g = try item.optional("goal") {
                 try g.rejectUnknownKeys(["family", "position", "look"])
                 let familyNode = try g.required("family")
-                let name = try familyNode.string()
-                guard let family = EffectFamily(rawValue: name) else {
-                    let names = EffectFamily.allCases.map(\.rawValue)
-                    throw familyNode.error("unknown effect family '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
-                }
+                let family = try familyNode.named("effect family", as: EffectFamily.self)
                 goal = Effect(family: family, position: try g.optional("position")?.double(in: 0...1) ?? 0.5,
                               look: try g.optional("look")?.int(in: 0...3) ?? 0)
             }

@@ -39,20 +39,14 @@ public struct HysteresisSimulator: TrialSimulator {
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task ({intent: tap} or {intent: drag, distance_pt})") }
-        let width = max(2, String(items.count).count)
         return try items.enumerated().map { i, item in
             try item.rejectUnknownKeys(["intent", "distance_pt"])
-            let intentNode = try item.required("intent"), name = try intentNode.string()
-            guard let intent = HysteresisTask.Intent(rawValue: name) else {
-                let names = HysteresisTask.Intent.allCases.map(\.rawValue)
-                throw intentNode.error("unknown intent '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
-            }
+            let intent = try item.required("intent").named("intent", as: HysteresisTask.Intent.self)
             var distance = 0.0
             if intent == .drag { distance = try item.required("distance_pt").double(in: 1...600) }
             else if try item.optional("distance_pt") != nil { throw item.error("distance_pt is for drags only") }
-            let n = String(i + 1)
             let label = intent == .tap ? "tap a row" : "drag the list \(TapMarginSimulator.formatted(distance)) pt"
-            return TaskSpec(id: "t" + String(repeating: "0", count: width - n.count) + n, label: label,
+            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count), label: label,
                             goal: .custom(CustomTaskGoal(HysteresisTask(intent: intent, distance: distance))))
         }
     }

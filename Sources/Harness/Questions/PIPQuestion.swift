@@ -50,20 +50,14 @@ public struct PIPSimulator: FilmedSimulator {
             }
         }
         guard !moves.isEmpty else { throw node.error("expected at least one move") }
-        let width = max(2, String(moves.count).count)
         return moves.enumerated().map { i, m in
-            let n = String(i + 1)
-            return TaskSpec(id: "t" + String(repeating: "0", count: width - n.count) + n,
+            return TaskSpec(id: TaskSpec.numberedID(i, of: moves.count),
                             label: "\(m.0.rawValue) → \(m.1.rawValue)", goal: .movePIP(from: m.0, to: m.1))
         }
     }
 
     static func corner(_ node: SpecNode) throws -> Corner {
-        let name = try node.string()
-        guard let c = Corner(rawValue: name) else {
-            let names = Corner.allCases.map(\.rawValue)
-            throw node.error("unknown corner '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
-        }
+        let c = try node.named("corner", as: Corner.self)
         return c
     }
 

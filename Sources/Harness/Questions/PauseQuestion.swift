@@ -48,14 +48,9 @@ public struct PauseSimulator: TrialSimulator {
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task ({intent: pause|flick|hesitate, stop_at: [low, high]})") }
-        let width = max(2, String(items.count).count)
         return try items.enumerated().map { i, item in
             try item.rejectUnknownKeys(["intent", "stop_at"])
-            let intentNode = try item.required("intent"), name = try intentNode.string()
-            guard let intent = SlideIntent(rawValue: name) else {
-                let names = SlideIntent.allCases.map(\.rawValue)
-                throw intentNode.error("unknown intent '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
-            }
+            let intent = try item.required("intent").named("intent", as: SlideIntent.self)
             var stopAt = 0.35...0.55
             if let s = try item.optional("stop_at") {
                 let ends = try s.list()
@@ -64,16 +59,15 @@ public struct PauseSimulator: TrialSimulator {
                 guard lo <= hi else { throw s.error("low (\(lo)) must not exceed high (\(hi))") }
                 stopAt = lo...hi
             } else if intent != .flick {
-                throw item.error("a '\(name)' task needs stop_at: [low, high], where along the screen the finger stops or slows")
+                throw item.error("a '\(intent.rawValue)' task needs stop_at: [low, high], where along the screen the finger stops or slows")
             }
-            let n = String(i + 1)
             let band = "\(Int((stopAt.lowerBound * 100).rounded()))–\(Int((stopAt.upperBound * 100).rounded()))% up"
             let label = switch intent {
             case .pause: "slide up and pause (\(band)): app switcher"
             case .flick: "flick up: home"
             case .hesitate: "slide up, slow down without stopping (\(band)), go on: home"
             }
-            return TaskSpec(id: "t" + String(repeating: "0", count: width - n.count) + n, label: label,
+            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count), label: label,
                             goal: .custom(CustomTaskGoal(PauseTask(intent: intent, stopAt: stopAt))))
         }
     }

@@ -54,7 +54,6 @@ public struct ScrollSimulator: TrialSimulator {
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task ({rows, item, row_pt, zone_pt})") }
-        let width = max(2, String(items.count).count)
         return try items.enumerated().map { i, entry in
             try entry.rejectUnknownKeys(["rows", "item", "row_pt", "zone_pt"])
             let rows = Int(try entry.required("rows").double(in: 20...5000))
@@ -67,9 +66,8 @@ public struct ScrollSimulator: TrialSimulator {
             }
             let rowHeight = try entry.optional("row_pt")?.double(in: 20...200) ?? 44
             let zone = try entry.optional("zone_pt")?.double(in: rowHeight...600) ?? 2 * rowHeight
-            let n = String(i + 1)
             let label = item == rows ? "bring the last of \(rows) rows into view" : "bring row \(item) of \(rows) into the zone"
-            return TaskSpec(id: "t" + String(repeating: "0", count: width - n.count) + n, label: label,
+            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count), label: label,
                             goal: .custom(CustomTaskGoal(ScrollTask(rows: rows, item: item, rowHeight: rowHeight, zone: zone))))
         }
     }

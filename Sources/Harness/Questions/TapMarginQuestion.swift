@@ -38,19 +38,13 @@ public struct TapMarginSimulator: TrialSimulator {
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task ({intent: tap|cancel, size_pt, gap_pt})") }
-        let width = max(2, String(items.count).count)
         return try items.enumerated().map { i, item in
             try item.rejectUnknownKeys(["intent", "size_pt", "gap_pt"])
-            let intentNode = try item.required("intent"), name = try intentNode.string()
-            guard let intent = TapMarginTask.Intent(rawValue: name) else {
-                let names = TapMarginTask.Intent.allCases.map(\.rawValue)
-                throw intentNode.error("unknown intent '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
-            }
+            let intent = try item.required("intent").named("intent", as: TapMarginTask.Intent.self)
             let size = try item.required("size_pt").double(in: 10...120)
             let gap = try item.required("gap_pt").double(in: 0...100)
-            let n = String(i + 1)
             let label = "\(intent == .tap ? "tap" : "press and take back") a \(formatted(size)) pt button (gap \(formatted(gap)) pt)"
-            return TaskSpec(id: "t" + String(repeating: "0", count: width - n.count) + n, label: label,
+            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count), label: label,
                             goal: .custom(CustomTaskGoal(TapMarginTask(intent: intent, size: size, gap: gap))))
         }
     }

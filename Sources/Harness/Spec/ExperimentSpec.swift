@@ -26,6 +26,13 @@ public struct TaskSpec: Sendable, Hashable {
     /// Human-readable, e.g. `bottom-right → top-right`.
     public var label: String
     public var goal: TaskGoal
+
+    /// The id of task `index` (from 0) of `count`: `t01`, `t02`, … with as many
+    /// digits as `count` needs (at least two), so ids sort in spec order.
+    public static func numberedID(_ index: Int, of count: Int) -> String {
+        let n = String(index + 1)
+        return "t" + String(repeating: "0", count: max(0, max(2, String(count).count) - n.count)) + n
+    }
 }
 
 /// The goal of a task, per design question.

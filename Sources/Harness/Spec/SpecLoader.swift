@@ -77,11 +77,7 @@ public enum SpecLoader {
         }
         var policy = PolicyKind.effectModel
         if let node = try spec.optional("policy") {
-            let name = try node.string()
-            guard let kind = PolicyKind(rawValue: name) else {
-                let names = PolicyKind.allCases.map(\.rawValue)
-                throw node.error("unknown decision policy '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
-            }
+            let kind = try node.named("decision policy", as: PolicyKind.self)
             policy = kind
         }
 
@@ -279,11 +275,7 @@ public enum SpecLoader {
                                     participants: try s.optional("participants")?.int(in: 1...100_000), groups: groups)
         }
         let policies = try node.optional("policies")?.list().map { n -> PolicyKind in
-            let name = try n.string()
-            guard let kind = PolicyKind(rawValue: name) else {
-                let names = PolicyKind.allCases.map(\.rawValue)
-                throw n.error("unknown decision policy '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
-            }
+            let kind = try n.named("decision policy", as: PolicyKind.self)
             return kind
         } ?? []
         return SensitivitySettings(participants: try node.optional("participants")?.int(in: 1...100_000) ?? 20,

@@ -98,6 +98,17 @@ public struct SpecNode {
         }
     }
 
+    /// The case of `E` this scalar names; an unknown name is an error that suggests
+    /// the nearest and lists every case (`what` names the field's kind: "intent", "corner").
+    public func named<E: RawRepresentable & CaseIterable>(_ what: String, as type: E.Type = E.self) throws -> E where E.RawValue == String {
+        let name = try string()
+        guard let value = E(rawValue: name) else {
+            let names = E.allCases.map(\.rawValue)
+            throw error("unknown \(what) '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
+        }
+        return value
+    }
+
     /// Entries of a mapping in file order.
     public func entries() throws -> [(String, SpecNode)] {
         guard case .mapping(let m) = node else { throw error("expected a mapping, got \(kind)") }
