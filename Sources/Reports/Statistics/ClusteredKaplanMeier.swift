@@ -95,24 +95,30 @@ public struct ClusteredKaplanMeier: Sendable {
             // Everyone drawn is at risk at first: integer counts, exact in a Double.
             var atRisk = 0.0
             for c in 0..<participantCount where w[c] != 0 { atRisk += Double(w[c]) * Double(trialsOf[c]) }
-            var s = 1.0, steps = 0, i = 0
-            while i < n {
-                let t = times[i]
-                if t > through { break }
-                var d = 0.0, leaving = 0.0
-                while i < n && times[i] == t {
-                    let k = Double(w[owners[i]])
-                    if events[i] { d += k }
-                    leaving += k
-                    i += 1
-                }
-                if d > 0 {
-                    s *= 1 - d / atRisk
-                    buffers.0[steps] = t; buffers.1[steps] = s; steps += 1
-                    if s <= until { break }
-                }
-                atRisk -= leaving
-            }
+            var steps = 0
+            // The hot loop of the report: unchecked reads (every index is below n or a participant's).
+            times.withUnsafeBufferPointer { times in events.withUnsafeBufferPointer { events in owners.withUnsafeBufferPointer { owners in
+                w.withUnsafeBufferPointer { w in buffers.0.withUnsafeMutableBufferPointer { stepTimes in buffers.1.withUnsafeMutableBufferPointer { survival in
+                    var s = 1.0, i = 0
+                    while i < n {
+                        let t = times[i]
+                        if t > through { break }
+                        var d = 0.0, leaving = 0.0
+                        while i < n && times[i] == t {
+                            let k = Double(w[owners[i]])
+                            if events[i] { d += k }
+                            leaving += k
+                            i += 1
+                        }
+                        if d > 0 {
+                            s *= 1 - d / atRisk
+                            stepTimes[steps] = t; survival[steps] = s; steps += 1
+                            if s <= until { break }
+                        }
+                        atRisk -= leaving
+                    }
+                } } }
+            } } }
             read(buffers.0[..<steps], buffers.1[..<steps], out)
         }
     }

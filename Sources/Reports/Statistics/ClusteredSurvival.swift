@@ -37,25 +37,31 @@ public struct ClusteredSurvival: Sendable {
         var atRisk = 0.0
         for c in 0..<w.count where w[c] != 0 { atRisk += Double(Int(w[c]) * counts[c]) }
         var area = 0.0, last = 0.0, s = 1.0, survival = 1.0
-        var i = 0
-        while i < times.count {
-            let t = times[i]
-            if t >= tau { break }
-            var d = 0.0, leaving = 0.0
-            while i < times.count && times[i] == t {
-                let k = Double(w[Int(owners[i])])
-                if events[i] { d += k }
-                leaving += k
-                i += 1
+        let n = times.count
+        // The hot loop of the answer's comparison: unchecked reads (indices below n or a participant's).
+        times.withUnsafeBufferPointer { times in events.withUnsafeBufferPointer { events in owners.withUnsafeBufferPointer { owners in
+            w.withUnsafeBufferPointer { w in
+                var i = 0
+                while i < n {
+                    let t = times[i]
+                    if t >= tau { break }
+                    var d = 0.0, leaving = 0.0
+                    while i < n && times[i] == t {
+                        let k = Double(w[Int(owners[i])])
+                        if events[i] { d += k }
+                        leaving += k
+                        i += 1
+                    }
+                    if d > 0 {
+                        survival *= 1 - d / atRisk
+                        area += s * (t - last)
+                        last = t
+                        s = survival
+                    }
+                    atRisk -= leaving
+                }
             }
-            if d > 0 {
-                survival *= 1 - d / atRisk
-                area += s * (t - last)
-                last = t
-                s = survival
-            }
-            atRisk -= leaving
-        }
+        } } }
         return area + s * (tau - last)
     }
 }
