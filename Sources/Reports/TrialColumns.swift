@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Harness
 
 /// A run's trials held by column: each factor as a small index into its
@@ -40,6 +41,16 @@ final class TrialColumns: @unchecked Sendable {
             + metrics.reduce(0) { $0 + $1.count * MemoryLayout<Double>.stride }
     }
 
+    /// Makes room for `count` trials with keys of about `keyBytes` bytes in all,
+    /// so the columns are allocated once instead of doubling (and copying) as
+    /// they grow: a doubling array briefly holds its old and new storage.
+    func reserve(_ count: Int, keyBytes bytes: Int) {
+        for f in codes.indices { codes[f].reserveCapacity(count) }
+        for m in metrics.indices { metrics[m].reserveCapacity(count) }
+        keyEnds.reserveCapacity(count)
+        keyBytes.reserveCapacity(bytes)
+    }
+
     /// Appends a trial: its key, its six factor values and its metrics (by `metricNames` index).
     func append(key: some Collection<UInt8>, factor: (Int) -> String, factorMatches: (Int, String) -> Bool, metric: (Int) -> Double?) {
         keyBytes.append(contentsOf: key)
@@ -74,7 +85,13 @@ final class TrialColumns: @unchecked Sendable {
     static func load(from store: RunStore, runID: Int64) throws -> TrialColumns {
         var table: TrialColumns?
         let fields: [ScannedTrial.Field] = [.strategy, .device, .participant, .group, .task, .taskLabel]
-        try store.scanTrials(runID: runID, names: { table = TrialColumns(metricNames: $0) }) { row in
+        let size = try store.reader.read { db in
+            try Row.fetchOne(db, sql: "SELECT count(*), coalesce(sum(length(key)), 0) FROM trial WHERE run_id = ?", arguments: [runID])
+        }
+        try store.scanTrials(runID: runID, names: {
+            table = TrialColumns(metricNames: $0)
+            if let size { table!.reserve(size[0], keyBytes: size[1]) }
+        }) { row in
             let t = table!
             t.append(key: row.bytes(.key), factor: { row.string(fields[$0]) },
                      factorMatches: { f, last in last.utf8.elementsEqual(row.bytes(fields[f])) },

@@ -22,6 +22,21 @@ struct PlanTests {
         #expect(zip(plan.trials, other.trials).allSatisfy { $0.seed != $1.seed })
     }
 
+    @Test("a plan of only some sessions holds exactly those sessions' trials of the full plan (keys, seeds, order, positions)")
+    func partialPlan() throws {
+        let spec = try parse(smallSpec())
+        let full = TrialPlan(spec: spec)
+        let wanted: Set<String> = [full.trials[0].session, full.trials[full.trials.count - 1].session]
+        let part = TrialPlan(spec: spec, only: wanted)
+        let expected = full.trials.filter { wanted.contains($0.session) }
+        #expect(part.trials.count == expected.count && part.sessions.count == 2)
+        #expect(part.trials.map(\.key) == expected.map(\.key))
+        #expect(part.trials.map(\.seed) == expected.map(\.seed))
+        #expect(part.trials.map(\.behaviourSeed) == expected.map(\.behaviourSeed))
+        #expect(part.trials.map(\.sessionIndex) == expected.map(\.sessionIndex))
+        #expect(part.trials.map(\.participantIndex) == expected.map(\.participantIndex))
+    }
+
     @Test("a session is one person's trials with one design on one device, in an order shared by every strategy, kept whole by shards")
     func sessions() throws {
         let plan = TrialPlan(spec: try parse(smallSpec()))

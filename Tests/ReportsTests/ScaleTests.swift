@@ -40,6 +40,44 @@ struct ScaleTests {
         }
     }
 
+    /// `people` participants with `each` values on a coarse grid (ties within and between people).
+    static func tiedSample(people: Int, each: Int, seed: UInt64) -> ParticipantValues {
+        var g = SeededGenerator(seed: seed)
+        var v = ParticipantValues()
+        for p in 0..<people {
+            let level = Double(g.next() % 20)
+            for _ in 0..<each { v.append(level + Double(g.next() % 40) / 4, participant: String(format: "p%04d", p)) }
+        }
+        return v
+    }
+
+    @Test("a resampled median found by bisecting the runs of ranks equals the median of the gathered resample, to the bit")
+    func bucketedMedian() {
+        for (people, each) in [(30, 200), (7, 3), (100, 1), (3, 500)] {
+            let x = ClusteredSample(Self.tiedSample(people: people, each: each, seed: UInt64(people * each)))
+            var g = SeededGenerator(seed: 11)
+            var w = [Int32](repeating: 0, count: x.clusterCount), buffer: [Double] = []
+            for _ in 0..<200 {
+                ClusterBootstrap.draw(&w, &g)
+                x.gather(weights: w, into: &buffer)
+                #expect(x.statistic(.median, weights: w) == Descriptive.median(buffer))
+            }
+        }
+    }
+
+    @Test("Cliff's delta of a weighted merge equals Cliff's delta of the gathered resamples, to the bit, paired and unpaired")
+    func weightedCliffsDelta() {
+        let a = ClusteredSample(Self.tiedSample(people: 25, each: 40, seed: 5)), b = ClusteredSample(Self.tiedSample(people: 25, each: 30, seed: 6))
+        let c = ClusteredSample(Self.tiedSample(people: 9, each: 50, seed: 8))
+        for (other, paired) in [(b, true), (c, false)] {
+            let gathered = ClusterBootstrap.twoGroup(a, other, paired: paired, confidence: 0.95, resamples: 300, seed: 3, statistic: RankTests.cliffsDelta)
+            let merged = ClusterBootstrap.cliffsDelta(a, other, paired: paired, confidence: 0.95, resamples: 300, seed: 3)
+            #expect(gathered.value == merged.value)
+            #expect(gathered.lower == merged.lower)
+            #expect(gathered.upper == merged.upper)
+        }
+    }
+
     @Test("the one-pass log-rank test equals the scan of every observation at each event time")
     func logRankOnePass() {
         let a = Self.survivalSample(people: 20, each: 15, seed: 3).values.map(SurvivalObservation.init(encoded:))

@@ -18,16 +18,21 @@ public struct TrialPlan: Sendable {
     /// The population's participants, drawn once, by index.
     public let participants: [Participant]
 
-    public init(spec: ExperimentSpec) {
+    /// The plan of `spec`; with `only`, just the sessions named there
+    /// (`PlannedTrial.session`: what replaying a few trials needs, instead of
+    /// every trial of a large run). A session's trials are the same either way.
+    public init(spec: ExperimentSpec, only wanted: Set<String>? = nil) {
         self.spec = spec
         participants = (0..<spec.population.participants).map { spec.population.participant($0, seed: spec.seed) }
         var trials: [PlannedTrial] = []
         var sessions: [Range<Int>] = []
-        trials.reserveCapacity(spec.strategies.count * spec.devices.count * participants.count * spec.tasks.count * spec.replications)
+        trials.reserveCapacity(wanted.map { $0.count * spec.tasks.count * spec.replications }
+                               ?? spec.strategies.count * spec.devices.count * participants.count * spec.tasks.count * spec.replications)
         for strategy in spec.strategies {
             for device in spec.devices {
                 for (p, participant) in participants.enumerated() {
                     let session = "\(spec.question)/\(strategy.label)/\(device.name)/\(participant.id)"
+                    if let wanted, !wanted.contains(session) { continue }
                     let start = trials.count
                     for r in 1...spec.replications {
                         for task in Self.taskOrder(spec, device: device.name, participant: participant.id, block: r) {

@@ -33,9 +33,12 @@ public struct TrialReplayer: Sendable {
     let simulator: any FilmedSimulator
     let index: [String: Int]
 
-    public init(spec: ExperimentSpec) throws {
+    /// With `sessions` (`PlannedTrial.session` values), only those sessions'
+    /// trials are planned and can be replayed: the memory of a few sessions,
+    /// not of every trial of the run (`TrialPlan(spec:only:)`).
+    public init(spec: ExperimentSpec, sessions: Set<String>? = nil) throws {
         self.spec = spec
-        plan = TrialPlan(spec: spec)
+        plan = TrialPlan(spec: spec, only: sessions)
         guard let simulator = try spec.plugin.simulator(for: spec) as? any FilmedSimulator else {
             throw SpecError(file: spec.path, field: "question", message: "trials of question '\(spec.question)' cannot be replayed")
         }

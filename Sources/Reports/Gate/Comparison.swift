@@ -96,8 +96,8 @@ public enum Comparisons {
             let statistic = isRate(va.values, metric: metric) && isRate(vb.values, metric: metric) ? "rate" : "median"
             let kind: ClusterStatistic = statistic == "rate" ? .mean : .median
             let diff = ClusterBootstrap.difference(cb, ca, kind, paired: paired, confidence: confidence, resamples: resamples, seed: s)
-            let delta = ClusterBootstrap.twoGroup(cb, ca, paired: paired, confidence: confidence, resamples: min(resamples, 500),
-                                                  seed: s &+ 1, statistic: RankTests.cliffsDelta)
+            let delta = ClusterBootstrap.cliffsDelta(cb, ca, paired: paired, confidence: confidence, resamples: min(resamples, 500),
+                                                     seed: s &+ 1)
             let (test, rank, p) = participantTest(ca, cb, paired: paired)
             rows.append(MetricComparison(
                 metric: metric, statistic: statistic, nA: va.count, nB: vb.count,

@@ -22,7 +22,8 @@ enum ReplaySection {
         doc.add(.paragraph("Each strategy's typical and worst trial, replayed: the screen's wireframe, the photo as rendered after each gesture, the finger's path with its taps and misses, and the PIP or preview in flight, as an animated page and a filmstrip. Trials with a goal are ranked by time to effect (those that reached it, sooner first, then those that did not, sooner stopped first); the typical trial is the median of that ranking, the worst its last. A replay simulates the trial again from its key (its session relived from the first trial) and checks its metrics against the stored ones."))
         var notes: [String] = []
         do {
-            let replayer = try TrialReplayer(spec: spec)
+            // Only the picked trials' sessions are planned (a replay relives its session).
+            let replayer = try TrialReplayer(spec: spec, sessions: Set(picks.map { "\(spec.question)/\($0.row.strategy)/\($0.row.device)/\($0.row.participant)" }))
             let now = Set(replayer.dataFiles.map(\.sha256))
             if let changed = results.dataFiles.first(where: { !now.contains($0.1) }) {
                 throw ReportError("\(changed.0) has changed since run \(results.run.id) read it")

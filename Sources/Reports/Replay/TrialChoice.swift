@@ -17,9 +17,9 @@ public enum TrialChoice: String, Sendable, CaseIterable {
 
     /// The ranking described above, of `rows`.
     public static func ranked(_ rows: [TrialRow]) -> [TrialRow] {
-        rows.filter { $0["reached_effect"] != nil }.sorted { a, b in
-            rank(a) != rank(b) ? rank(a) < rank(b) : a.key < b.key
-        }
+        // Each row's rank computed once (not at every comparison); keys only on ties.
+        let ranked = rows.filter { $0["reached_effect"] != nil }.map { (rank($0), $0) }
+        return ranked.sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1.key < b.1.key }.map(\.1)
     }
 
     static func rank(_ t: TrialRow) -> (Double, Double) {

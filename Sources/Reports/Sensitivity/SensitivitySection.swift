@@ -49,9 +49,8 @@ enum SensitivitySection {
                     guard !values.isEmpty, !baseValues.isEmpty else { continue }
                     let seed = Sections.seed(spec, "sensitivity/\(variant.label)/\(other)")
                     let (_, diff) = Comparisons.difference(baseValues, values, metric: settings.metric, paired: true, confidence: spec.report.confidence, resamples: 500, seed: seed)
-                    let delta = ClusterBootstrap.twoGroup(ClusteredSample(values), ClusteredSample(baseValues), paired: true,
-                                                          confidence: spec.report.confidence, resamples: 300, seed: seed &+ 1,
-                                                          statistic: RankTests.cliffsDelta)
+                    let delta = ClusterBootstrap.cliffsDelta(ClusteredSample(values), ClusteredSample(baseValues), paired: true,
+                                                             confidence: spec.report.confidence, resamples: 300, seed: seed &+ 1)
                     let otherWins = settings.better == .lower ? diff.upper < 0 : diff.lower > 0
                     let baseWins = settings.better == .lower ? diff.lower > 0 : diff.upper < 0
                     let winner = otherWins ? other : baseWins ? base : "neither"

@@ -42,19 +42,17 @@ public struct ClusteredKaplanMeier: Sendable {
 
     /// The fraction who reached the goal by `t` (1 − S(t)) with its interval.
     public func reached(by t: Double) -> Estimate {
-        var replicates: [Double] = []
         // S(t) needs each replicate's steps up to t only.
-        forEachReplicate(through: t) { stepTimes, survival in replicates.append(1 - Self.survival(at: t, stepTimes, survival)) }
+        var replicates = replicateValues(through: t) { stepTimes, survival, out in out[0] = 1 - Self.survival(at: t, stepTimes, survival) }
         return interval(value: curve.reached(by: t).value, &replicates)
     }
 
     /// The median time to the event with its interval; nil parts: not reached
     /// within the observed times (∞).
     public var median: (value: Double?, lower: Double?, upper: Double?) {
-        var replicates: [Double] = []
         // Each replicate's curve is needed only down to ½.
-        forEachReplicate(until: 0.5) { stepTimes, survival in
-            replicates.append(survival.firstIndex { $0 <= 0.5 }.map { stepTimes[$0] } ?? .infinity)
+        var replicates = replicateValues(until: 0.5) { stepTimes, survival, out in
+            out[0] = survival.firstIndex { $0 <= 0.5 }.map { stepTimes[$0] } ?? .infinity
         }
         let value = curve.median.value
         let e = interval(value: value ?? .infinity, &replicates)
@@ -64,11 +62,14 @@ public struct ClusteredKaplanMeier: Sendable {
 
     /// A pointwise band of the fraction reached (1 − S) at each of `grid`.
     public func reachedBand(at grid: [Double]) -> [Estimate] {
-        var replicates = [[Double]](repeating: [], count: grid.count)
-        forEachReplicate { stepTimes, survival in
-            for (i, t) in grid.enumerated() { replicates[i].append(1 - Self.survival(at: t, stepTimes, survival)) }
+        let flat = replicateValues(outputs: grid.count) { stepTimes, survival, out in
+            for (i, t) in grid.enumerated() { out[i] = 1 - Self.survival(at: t, stepTimes, survival) }
         }
-        return grid.indices.map { interval(value: curve.reached(by: grid[$0]).value, &replicates[$0]) }
+        let count = flat.count / max(grid.count, 1)
+        return grid.indices.map { i in
+            var replicates = (0..<count).map { flat[$0 * grid.count + i] }
+            return interval(value: curve.reached(by: grid[i]).value, &replicates)
+        }
     }
 
     // MARK: Resampling
@@ -79,40 +80,46 @@ public struct ClusteredKaplanMeier: Sendable {
         return ClusterBootstrap.interval(value: value, replicates: &replicates, tail: tail)
     }
 
-    /// Calls `body` with each replicate's curve: its event times and S after
-    /// each (buffers reused between calls). One pass over the sorted
-    /// observations per replicate, each weighted by how often its person was drawn;
-    /// a replicate stops at its first step with S ≤ `until` (the rest of its curve unused).
-    /// Steps after time `through` are left out too.
-    private func forEachReplicate(until: Double = -1, through: Double = .infinity, _ body: (_ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>) -> Void) {
-        guard participantCount > 0 else { return }
-        var g = SeededGenerator(seed: seed)
-        var w = [Int32](repeating: 0, count: participantCount)
-        var stepTimes = [Double](repeating: 0, count: times.count), survival = stepTimes
-        for _ in 0..<resamples {
-            ClusterBootstrap.draw(&w, &g)
+    /// `outputs` values per replicate, read by `read` off each replicate's
+    /// curve (its event times and S after each). One pass over the sorted
+    /// observations per replicate, each weighted by how often its person was
+    /// drawn; a replicate stops at its first step with S ≤ `until` (the rest of
+    /// its curve unused), and steps after time `through` are left out too.
+    /// Replicates run on every core (`ParallelReplicates`: the same draws and values).
+    private func replicateValues(outputs: Int = 1, until: Double = -1, through: Double = .infinity,
+                                 _ read: (_ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>, _ out: UnsafeMutableBufferPointer<Double>) -> Void) -> [Double] {
+        guard participantCount > 0 else { return [] }
+        let n = times.count
+        return ParallelReplicates.run(resamples: resamples, seed: seed, clustersA: participantCount, outputs: outputs,
+                                      scratch: { ([Double](repeating: 0, count: n), [Double](repeating: 0, count: n)) }) { w, _, out, buffers in
             // Everyone drawn is at risk at first: integer counts, exact in a Double.
             var atRisk = 0.0
             for c in 0..<participantCount where w[c] != 0 { atRisk += Double(w[c]) * Double(trialsOf[c]) }
-            var s = 1.0, steps = 0, i = 0
-            while i < times.count {
-                let t = times[i]
-                if t > through { break }
-                var d = 0.0, leaving = 0.0
-                while i < times.count && times[i] == t {
-                    let k = Double(w[owners[i]])
-                    if events[i] { d += k }
-                    leaving += k
-                    i += 1
-                }
-                if d > 0 {
-                    s *= 1 - d / atRisk
-                    stepTimes[steps] = t; survival[steps] = s; steps += 1
-                    if s <= until { break }
-                }
-                atRisk -= leaving
-            }
-            body(stepTimes[..<steps], survival[..<steps])
+            var steps = 0
+            // The hot loop of the report: unchecked reads (every index is below n or a participant's).
+            times.withUnsafeBufferPointer { times in events.withUnsafeBufferPointer { events in owners.withUnsafeBufferPointer { owners in
+                w.withUnsafeBufferPointer { w in buffers.0.withUnsafeMutableBufferPointer { stepTimes in buffers.1.withUnsafeMutableBufferPointer { survival in
+                    var s = 1.0, i = 0
+                    while i < n {
+                        let t = times[i]
+                        if t > through { break }
+                        var d = 0.0, leaving = 0.0
+                        while i < n && times[i] == t {
+                            let k = Double(w[owners[i]])
+                            if events[i] { d += k }
+                            leaving += k
+                            i += 1
+                        }
+                        if d > 0 {
+                            s *= 1 - d / atRisk
+                            stepTimes[steps] = t; survival[steps] = s; steps += 1
+                            if s <= until { break }
+                        }
+                        atRisk -= leaving
+                    }
+                } } }
+            } } }
+            read(buffers.0[..<steps], buffers.1[..<steps], out)
         }
     }
 
