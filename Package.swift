@@ -27,7 +27,9 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        .target(name: "ImageEngine", dependencies: ["CPNG"]),
+        // The 8-bit preview's AVX2/FMA kernels, chosen at run time (Docs/ImageEngine.md).
+        .target(name: "CKernels"),
+        .target(name: "ImageEngine", dependencies: ["CPNG", "CKernels"]),
         .target(name: "Interaction"),
         .target(name: "UserModels", dependencies: ["Interaction", "ImageEngine"]),
         .target(name: "Designs", dependencies: ["Interaction", "ImageEngine"]),

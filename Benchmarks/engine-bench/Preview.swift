@@ -6,9 +6,15 @@ struct PreviewReport: Codable {
     /// The editor's loop: the same photo re-rendered with a new `shadows` value
     /// each frame into the same display buffer, its tone mask cached.
     var interactive_srgb8_ms: Spread
+    /// The same frames on the portable (SSE2) kernels, alternated frame by frame
+    /// with the ones above; ratio = portable / chosen per frame pair (1: no AVX2 on this CPU).
+    var interactive_srgb8_portable_ms: Spread
+    var interactive_srgb8_portable_ratio: Spread
     var interactive_float_ms: Spread
     /// A photo seen for the first time: analysis cache off, so the mask is built.
     var one_shot_srgb8_ms: Spread
+    var one_shot_srgb8_portable_ms: Spread
+    var one_shot_srgb8_portable_ratio: Spread
     var one_shot_float_new_buffer_ms: Spread
     /// 120 Hz and 60 Hz frame budgets.
     var budget_interactive_ms = 1000.0 / 120
@@ -27,14 +33,29 @@ func measurePreview(_ photo: Image, threads: Int, frames: Int) -> PreviewReport 
     var bytes: [UInt8] = []
     var buffer = live.render(preview, with: next())
     live.render(preview, with: next(), intoSRGB8: &bytes)
-    let live8 = frameTimes(frames) { live.render(preview, with: next(), intoSRGB8: &bytes) }
+    var portable = live
+    portable.usesAVX2Preview = false
+    portable.render(preview, with: next(), intoSRGB8: &bytes)
+    var live8: [Double] = [], port8: [Double] = []
+    for _ in 0..<frames {
+        live8 += frameTimes(1) { live.render(preview, with: next(), intoSRGB8: &bytes) }
+        port8 += frameTimes(1) { portable.render(preview, with: next(), intoSRGB8: &bytes) }
+    }
     let liveFloat = frameTimes(frames) { live.render(preview, with: next(), into: &buffer) }
     let cold = Renderer(threads: threads, cachesAnalysis: false)
     let n = max(5, frames / 4)
-    let cold8 = frameTimes(n) { cold.render(preview, with: next(), intoSRGB8: &bytes) }
+    var coldPortable = cold
+    coldPortable.usesAVX2Preview = false
+    var cold8: [Double] = [], coldPort8: [Double] = []
+    for _ in 0..<n {
+        cold8 += frameTimes(1) { cold.render(preview, with: next(), intoSRGB8: &bytes) }
+        coldPort8 += frameTimes(1) { coldPortable.render(preview, with: next(), intoSRGB8: &bytes) }
+    }
     let coldFloat = frameTimes(n) { _ = cold.render(preview, with: next()) }
-    return PreviewReport(interactive_srgb8_ms: Spread(live8), interactive_float_ms: Spread(liveFloat),
-                         one_shot_srgb8_ms: Spread(cold8), one_shot_float_new_buffer_ms: Spread(coldFloat),
+    return PreviewReport(interactive_srgb8_ms: Spread(live8), interactive_srgb8_portable_ms: Spread(port8),
+                         interactive_srgb8_portable_ratio: Spread(zip(port8, live8).map { $0 / $1 }), interactive_float_ms: Spread(liveFloat),
+                         one_shot_srgb8_ms: Spread(cold8), one_shot_srgb8_portable_ms: Spread(coldPort8),
+                         one_shot_srgb8_portable_ratio: Spread(zip(coldPort8, cold8).map { $0 / $1 }), one_shot_float_new_buffer_ms: Spread(coldFloat),
                          interactive_frames_within_budget: live8.filter { $0 <= 1000.0 / 120 }.count)
 }
 

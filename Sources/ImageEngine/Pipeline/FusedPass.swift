@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 
 extension Renderer {
@@ -11,7 +12,7 @@ extension Renderer {
     func fusedPass(_ image: Image, _ a: Adjustments, _ plan: RenderPlan, preview: PreviewSource? = nil,
                    floatOut: UnsafeMutablePointer<SIMD4<Float>>?, byteOut: UnsafeMutablePointer<UInt8>?) {
         let w = image.width, h = image.height
-        withRowKernel(image, a, plan, preview: preview) { kernel in
+        withRowKernel(image, a, plan, preview: preview, bytes: byteOut != nil) { kernel in
             Schedule(threads: threads).forEachTile(rows: h, pixelsPerRow: w) { rows in
                 kernel(rows, floatOut.map { $0 + rows.lowerBound * w }, byteOut.map { $0 + 4 * rows.lowerBound * w })
             }
@@ -24,8 +25,10 @@ extension Renderer {
     /// kernel; who calls it for which rows (tiles over threads, PNG bands) is
     /// the caller's schedule. With a `preview` source (8-bit previews of a
     /// cached photo, no brushes) the first stages read it instead of the float photo.
+    /// `bytes`: the caller will ask for 8-bit output, which lets a one-shot frame
+    /// take the AVX2 kernels (`PreviewAVX2`).
     func withRowKernel(_ image: Image, _ a: Adjustments, _ plan: RenderPlan, preview: PreviewSource? = nil,
-                       _ body: (RowKernel) -> Void) {
+                       bytes: Bool = false, _ body: (RowKernel) -> Void) {
         let schedule = Schedule(threads: threads)
         let w = image.width, h = image.height
         // The tone mask, and with the cache its per-pixel values too.
@@ -64,6 +67,10 @@ extension Renderer {
         let pR: [UInt16] = preview?.sr ?? [0], pG: [UInt16] = preview?.sg ?? [0], pBl: [UInt16] = preview?.sb ?? [0]
         let pBase: [UInt16] = previewGain ? preview!.base : [0], pAlpha: [UInt8] = previewAlpha ? preview!.alpha : [0]
         let rootGain: [SIMD2<Float>] = previewGain ? plan.rootGainPairs : [.zero]
+        // AVX2 for 8-bit frames (only previews pass `preview`; a one-shot frame is `preview == nil`
+        // on a renderer without the cache, and the caller says it wants bytes).
+        let avx2 = usesAVX2Preview && PreviewAVX2.covers(plan) && brushes == nil && !hasBase
+            && (preview.map { $0.alpha.isEmpty } ?? (bytes && !image.hasAlpha))
         withPointers(image.pixels, xIndex, xFrac, planeA, planeB, gainPairs, exp0, expG, expB, effCurves, duotone) {
             (src: SharedPointer<SIMD4<Float>>, xi: SharedPointer<Int32>, xf: SharedPointer<Float>,
              pA: SharedPointer<Float>, pB: SharedPointer<Float>, gainT: SharedPointer<SIMD2<Float>>,
@@ -77,8 +84,37 @@ extension Renderer {
             (qR: SharedPointer<UInt16>, qG: SharedPointer<UInt16>, qB: SharedPointer<UInt16>, qBase: SharedPointer<UInt16>,
              qAlpha: SharedPointer<UInt8>, rootGainT: SharedPointer<SIMD2<Float>>, _: SharedPointer<Float>, _: SharedPointer<Float>,
              _: SharedPointer<Float>, _: SharedPointer<Float>, _: SharedPointer<Float>) in
+            var fast = !avx2 ? nil : PreviewAVX2.parameters(
+                exposure: hasExposure ? (e0.base, e1.base, e2.base) : nil, color: plan.color, vignette: vig,
+                dx2: vdx.base, lut: lut8.base)
+            if usePreview {
+                fast?.sr = qR.base; fast?.sg = qG.base; fast?.sb = qB.base
+                fast?.base = previewGain ? qBase.base : nil; fast?.rootGain = PreviewAVX2.floats(rootGainT.base)
+            } else {
+                fast?.pixels = UnsafeRawPointer(src.base).assumingMemoryBound(to: Float.self)
+                if hasMask { fast?.xIndex = xi.base; fast?.xFrac = xf.base; fast?.gain = PreviewAVX2.floats(gainT.base) }
+            }
             body { (rows: Range<Int>, fOut: UnsafeMutablePointer<SIMD4<Float>>?, bOut: UnsafeMutablePointer<UInt8>?) in
                 let rowBase = rows.lowerBound * w
+                if var fast, let bOut {
+                    // Whole rows on AVX2, straight from the source to display bytes.
+                    let out = UnsafeMutableRawPointer(bOut).assumingMemoryBound(to: UInt32.self)
+                    if usePreview {
+                        for y in rows { rk_preview_row_avx2(&fast, y * w, 0, Int32(w), vig.dy2(y), out + (y * w - rowBase)) }
+                        return
+                    }
+                    let ra = UnsafeMutablePointer<Float>.allocate(capacity: lowW + 1)
+                    let rb = UnsafeMutablePointer<Float>.allocate(capacity: lowW + 1)
+                    defer { ra.deallocate(); rb.deallocate() }
+                    for y in rows {
+                        if hasMask {
+                            LocalToneMask.interpolateRowPlanar(y, lowW: lowW, lowH: lowH, scaleY: scaleY,
+                                                               planeA: pA.base, planeB: pB.base, intoA: ra, intoB: rb)
+                        }
+                        rk_render_row_avx2(&fast, ra, rb, y * w, 0, Int32(w), vig.dy2(y), out + (y * w - rowBase))
+                    }
+                    return
+                }
                 // Locals, not captures: captured values live in the closure context,
                 // which must be reloaded after every store through an output pointer.
                 let st = Strip.allocate()

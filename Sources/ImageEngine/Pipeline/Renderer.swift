@@ -20,6 +20,11 @@ public struct Renderer: Sendable {
     /// slider values skips it. Off only to measure or bound memory.
     public let cachesAnalysis: Bool
 
+    /// Whether an 8-bit preview of a cached photo may take the AVX2/FMA kernels
+    /// (`PreviewAVX2`) when the CPU has them. Off: the portable strip kernels,
+    /// to compare the two (tests, engine-bench).
+    public var usesAVX2Preview = true
+
     /// `threads` defaults to the number of active cores.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.init(threads: threads, cachesAnalysis: true)
