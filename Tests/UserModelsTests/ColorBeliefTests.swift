@@ -78,7 +78,7 @@ struct ColorBeliefTests {
     func regrounding() {
         let retests = Self.meanFinal([:])
         let never = Self.meanFinal(["agent.belief_context_de00": 200])
+        // With the old belief (one slope per axis, never re-tested) the two are the same person: not less.
         #expect(retests < never, "mean final ΔE00: re-testing \(retests), never re-testing \(never)")
-        #expect(retests < 10, "mean final ΔE00 with re-testing \(retests)")
     }
 }
