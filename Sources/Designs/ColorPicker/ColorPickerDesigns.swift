@@ -8,11 +8,13 @@ public struct ColorPickerDesign: Sendable, Hashable {
     /// Length of every track (and side of the plane), pt.
     public var track: Double
     public var gradientSteps: Int
+    /// How far outside a slider's frame a touch still grabs it, pt.
+    public var grabMargin: Double = 12
 
     /// The picker screen for matching `target` starting from `start` on a screen `width` pt wide.
     public func screen(target: SRGBColor, start: SRGBColor, width: Double) -> ColorPickerScreen {
         ColorPickerScreen(model: model, dimension: dimension, feedback: feedback, target: target, start: start,
-                          track: min(track, width - 40), width: width, gradientSteps: gradientSteps)
+                          track: min(track, width - 40), width: width, gradientSteps: gradientSteps, grabMargin: grabMargin)
     }
 }
 
@@ -22,6 +24,7 @@ public enum ColorPickerDesigns {
     static let studies = "the classic colour-matching studies of slider pickers (issue 12)"
     static let trackHelp = "length of each track and side of the plane, pt (default 256; assumption: a typical picker panel on a tablet)"
     static let stepsHelp = "swatches drawn along a gradient track, and per side of a gradient plane (default 32)"
+    static let marginHelp = "how far outside a slider's 44 pt frame a touch still grabs it, pt (default 12; assumption: a thumb drawn at a track's end overhangs it by about half a thumb; swept in the spec's tuning section)"
 
     /// Every strategy name, in model, dimension, feedback order.
     public static var names: [String] {
@@ -37,7 +40,7 @@ public enum ColorPickerDesigns {
             let tracks = f == .plain ? "plain tracks" : "tracks showing the colour each position would give, redrawn live"
             return StrategyDescription(name: "\(m.rawValue)-\(d)d-\(f.rawValue)", question: "color-match",
                                        summary: "\(m.rawValue.uppercased()) picker: \(layout), \(tracks).",
-                                       source: studies, parameters: ["track_pt": trackHelp, "gradient_steps": stepsHelp])
+                                       source: studies, parameters: ["track_pt": trackHelp, "gradient_steps": stepsHelp, "grab_margin_pt": marginHelp])
         } } })
 
     /// Strategy `name` with its parameters, checked.
@@ -51,7 +54,9 @@ public enum ColorPickerDesigns {
         let track = try p.number("track_pt", default: 256, in: 80...600)
         let steps = try p.number("gradient_steps", default: 32, in: 2...256)
         guard steps == steps.rounded() else { throw StrategyParameterError(parameter: "gradient_steps", message: "expected a whole number, got \(steps)") }
-        try p.finish(known: ["track_pt", "gradient_steps"])
-        return ColorPickerDesign(model: model, dimension: parts[1] == "1d" ? 1 : 2, feedback: feedback, track: track, gradientSteps: Int(steps))
+        let margin = try p.number("grab_margin_pt", default: 12, in: 0...44)
+        try p.finish(known: ["track_pt", "gradient_steps", "grab_margin_pt"])
+        return ColorPickerDesign(model: model, dimension: parts[1] == "1d" ? 1 : 2, feedback: feedback, track: track, gradientSteps: Int(steps),
+                                 grabMargin: margin)
     }
 }

@@ -47,13 +47,15 @@ public struct ColorPickerScreen: Sendable {
     public let controls: [PickerControl]
     /// Swatches drawn along a slider, and per side of a plane's grid.
     public let gradientSteps: Int
+    /// How far outside a slider's frame (pt) a touch still grabs it.
+    public let grabMargin: Double
 
     /// Lays the picker out on a screen `width` pt wide with tracks `track` pt long.
     public init(model: PickerModel, dimension: Int, feedback: PickerFeedback, target: SRGBColor, start: SRGBColor,
-                track: Double, width: Double, gradientSteps: Int = 32) {
+                track: Double, width: Double, gradientSteps: Int = 32, grabMargin: Double = 12) {
         precondition(dimension == 1 || dimension == 2, "dimension is 1 or 2")
         self.model = model; self.dimension = dimension; self.feedback = feedback
-        self.target = target; self.gradientSteps = gradientSteps
+        self.target = target; self.gradientSteps = gradientSteps; self.grabMargin = grabMargin
         values = model.values(of: start)
         let left = (width - track) / 2
         let patch = track / 2 - 8
@@ -139,11 +141,13 @@ public struct ColorPickerScreen: Sendable {
         }
     }
 
-    /// The control a touch at `p` lands on (within 12 pt of a slider's track).
+    /// The control a touch at `p` lands on (within `grabMargin` of a slider's frame, so a thumb
+    /// drawn at a track's end can be grabbed from beyond it).
     public func control(at p: Point) -> PickerControl? {
-        controls.first { c in
+        let m = grabMargin
+        return controls.first { c in
             let f = c.frame
-            return c.isPlane ? f.contains(p) : (p.x >= f.minX - 12 && p.x <= f.maxX + 12 && p.y >= f.minY - 12 && p.y <= f.maxY + 12)
+            return c.isPlane ? f.contains(p) : (p.x >= f.minX - m && p.x <= f.maxX + m && p.y >= f.minY - m && p.y <= f.maxY + m)
         }
     }
 

@@ -37,14 +37,17 @@ public struct ColorSimulator: FilmedSimulator {
     let policy: PolicyKind
     public let dataFiles: [(path: String, sha256: String)]
 
+    /// One just-noticeable colour difference, ΔE00 (Mahy et al. 1994; Sharma, Wu &
+    /// Dalal 2005 put the JND of ΔE00 near 1): the unit of the error thresholds below,
+    /// which are metric definitions, not properties of the simulated people.
+    public static let jndDE00 = 1.0
     /// A drag made an axis error when the other axis of a two-axis control changed
-    /// the pixels that control acts on by more than this mean ΔE00: about one
-    /// just-noticeable difference (Sharma et al. 2005 put the JND of ΔE00 near 1).
-    public static let axisErrorDE = 1.0
+    /// the pixels that control acts on by more than this mean ΔE00: one JND.
+    public static let axisErrorDE = 1 * jndDE00
     /// A drag made a region error when the pixels outside the task's ranges changed
-    /// by more than this mean ΔE00. Assumption: half a JND on average over the
-    /// untargeted pixels is a visible change to part of them.
-    public static let regionErrorDE = 0.5
+    /// by more than this mean ΔE00: half a JND. Assumption: half a JND on average over
+    /// the untargeted pixels is a visible change to part of them.
+    public static let regionErrorDE = 0.5 * jndDE00
     /// Pixels whose weight in every range the task names is below this are the
     /// untargeted ones region errors are measured on: the ranges' soft edges (and,
     /// for overall colour, the nearly gray pixels it still touches a little) count
@@ -131,6 +134,7 @@ public struct ColorSimulator: FilmedSimulator {
         var metrics = PhotoTasks.metrics(outcome, finalDeltaE: finalDE, tolerance: task.tolerance) + [
             Metric("axis_errors", Double(environment.axisErrors)),
             Metric("region_errors", Double(environment.regionErrors)),
+            Metric("photo_drags", Double(environment.photoDrags)),
             Metric("travel_mm", trial.device.millimetres(outcome.travel)),
             Metric("photo_share", environment.screen.photoShare),
             Metric("renders", Double(environment.renders)),
@@ -165,6 +169,8 @@ struct ColorEnvironment: PhotoEditingEnvironment {
     private(set) var renders = 0
     private(set) var axisErrors = 0
     private(set) var regionErrors = 0
+    /// Drags that started on the photo and changed the adjustments (the photo used as a control).
+    private(set) var photoDrags = 0
     var camera: TrialCamera?
     let cache = RenderCache()
 
@@ -198,9 +204,13 @@ struct ColorEnvironment: PhotoEditingEnvironment {
     mutating func perform(_ gesture: Gesture) {
         let before = render()
         let beforeAdjustments = state.adjustments
+        let shown = screen
         design.handle(gesture, &state, on: device, photo: before)
         renders += 1
         if state.adjustments != beforeAdjustments {
+            // On the photo and on no control drawn over it (a compact overlay's slider is not the photo).
+            if case .drag(let touches) = gesture, let frame = shown.photoFrame, frame.contains(touches.start.location),
+               !shown.controls.contains(where: { $0.role != .zone && $0.frame.contains(touches.start.location) }) { photoDrags += 1 }
             let after = LabImage(render())
             renders += 1
             if Self.meanChange(LabImage(before), after, over: outside) > ColorSimulator.regionErrorDE { regionErrors += 1 }

@@ -23,6 +23,11 @@ struct ColorReport {
         formatNumber(Descriptive.mean(ResultSet.values(metric, in: t)), digits: digits)
     }
 
+    /// The share of trials `t` in which the photo was used as a control (a drag on it changed the colours), with its interval.
+    func photoUsed(_ t: [TrialRow]) -> String {
+        kit.participantValues("photo_drags", t).isEmpty ? "–" : formatRate(kit.rateEstimate("photo_drags", t) { $0 > 0 })
+    }
+
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure], folder: URL) throws {
         doc.add(.heading(level: 2, text: "Strategies"))
         doc.add(.bullets(spec.strategies.map { s in
@@ -32,13 +37,13 @@ struct ColorReport {
         doc.add(.paragraph("Axis error: a drag on a control that moves on two axes whose other axis (the one the finger moved along less) changed the pixels that control acts on by more than \(formatNumber(ColorSimulator.axisErrorDE, digits: 1)) mean ΔE00, measured by rendering the photo with and without that axis's change. Region error: a drag that changed the pixels outside the task's colour ranges (weight below \(formatNumber(ColorSimulator.untargeted, digits: 1)) in each) by more than \(formatNumber(ColorSimulator.regionErrorDE, digits: 1)) mean ΔE00 (the renders before and after the drag, compared pixel by pixel)."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.paragraph("Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00). Times to effect are Kaplan–Meier medians (a trial that never reached the goal is censored when the person stopped). Error counts are means per trial."))
+        doc.add(.paragraph("Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00). Times to effect are Kaplan–Meier medians (a trial that never reached the goal is censored when the person stopped). Error counts are means per trial. Photo used: the share of trials with at least one drag that started on the photo (on no control drawn over it) and changed the colours; photo drags: their mean number per trial (only a design that takes drags on the photo can have any)."))
         let header = ["strategy", "n", "reached", "within 10 s", "median time to effect s, Kaplan–Meier (CI)", "first touch s",
-                      "wrong-control tries", "axis errors", "region errors", "touches", "final ΔE00"]
+                      "wrong-control tries", "axis errors", "region errors", "photo used", "photo drags", "touches", "final ΔE00"]
         func row(_ label: String, _ t: [TrialRow]) -> [String] {
             [label, "\(t.count)", kit.rate("reached_effect", t), kit.rate("within_10s", t), kit.survivalMedianText(t),
              kit.medianText("first_touch_s", t), mean("wrong_control_tries", t), mean("axis_errors", t), mean("region_errors", t),
-             mean("touches", t, digits: 1), kit.medianText("final_delta_e00", t)]
+             photoUsed(t), mean("photo_drags", t), mean("touches", t, digits: 1), kit.medianText("final_delta_e00", t)]
         }
         doc.add(.table(header: header, rows: strategies.map { row($0, trials($0)) }))
         doc.add(.heading(level: 3, text: "By device and expertise"))
@@ -71,11 +76,14 @@ struct ColorReport {
         try photos(into: &doc, folder: folder)
     }
 
-    func compare(_ a: String, _ b: String, metric: String) -> Estimate? {
-        let va = ResultSet.values(metric, in: trials(a)), vb = ResultSet.values(metric, in: trials(b))
+    /// statistic(b) − statistic(a) of `metric` (a median, a rate, or with `mean` a mean) with a
+    /// cluster-bootstrap interval over participants, paired (the same people use every strategy).
+    func compare(_ a: String, _ b: String, metric: String, mean: Bool = false, seedLabel: String? = nil) -> Estimate? {
+        let va = kit.participantValues(metric, trials(a)), vb = kit.participantValues(metric, trials(b))
         guard va.count >= 3, vb.count >= 3 else { return nil }
-        let seed = Sections.seed(spec, "claim/\(a)/\(b)/\(metric)")
-        return Comparisons.difference(va, vb, confidence: spec.report.confidence, resamples: spec.report.bootstrapResamples, seed: seed).1
+        let seed = Sections.seed(spec, seedLabel ?? "claim/\(a)/\(b)/\(metric)")
+        return Comparisons.difference(va, vb, metric: metric, paired: true, confidence: spec.report.confidence,
+                                      resamples: spec.report.bootstrapResamples, seed: seed, preferMean: mean).estimate
     }
 
     func verdict(_ e: Estimate, better: WorseDirection) -> String {
@@ -97,12 +105,9 @@ struct ColorReport {
             if let d = compare(a, b, metric: "reached_effect") {
                 out.append("…reached rate difference \(formatEstimate(d, digits: 3)) (\(b) − \(a)): \(verdict(d, better: .higher)).")
             }
-            // Error counts are mostly 0 or 1: their medians hide differences, so means (trial-level bootstrap).
+            // Error counts are mostly 0 or 1: their medians hide differences, so means (participant-level bootstrap).
             for (metric, name) in [("axis_errors", "axis errors"), ("region_errors", "region errors")] {
-                let va = ResultSet.values(metric, in: trials(a)), vb = ResultSet.values(metric, in: trials(b))
-                guard va.count >= 3, vb.count >= 3 else { continue }
-                let d = Intervals.differenceOfMeans(vb, va, confidence: spec.report.confidence, resamples: spec.report.bootstrapResamples,
-                                                    seed: Sections.seed(spec, "claim/\(a)/\(b)/\(metric)/mean"))
+                guard let d = compare(a, b, metric: metric, mean: true, seedLabel: "claim/\(a)/\(b)/\(metric)/mean") else { continue }
                 out.append("…mean \(name) per trial differ by \(formatEstimate(d, digits: 2)) (\(b) − \(a)): \(verdict(d, better: .lower)).")
             }
         }

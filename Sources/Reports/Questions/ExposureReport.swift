@@ -71,11 +71,14 @@ struct ExposureReport {
     // MARK: Claims
 
     func compare(_ a: String, _ b: String, metric: String, group: String? = nil) -> (Estimate, Estimate)? {
-        let va = ResultSet.values(metric, in: trials(a, group: group)), vb = ResultSet.values(metric, in: trials(b, group: group))
+        // Participant-level (cluster) bootstrap, paired: every person used every strategy.
+        let va = kit.participantValues(metric, trials(a, group: group)), vb = kit.participantValues(metric, trials(b, group: group))
         guard va.count >= 3, vb.count >= 3 else { return nil }
         let seed = Sections.seed(spec, "claim/\(a)/\(b)/\(metric)/\(group ?? "all")")
-        let (_, diff) = Comparisons.difference(va, vb, confidence: confidence, resamples: spec.report.bootstrapResamples, seed: seed)
-        let delta = RankTests.cliffsDelta(vb, va, confidence: confidence, resamples: 300, seed: seed &+ 1)
+        let (_, diff) = Comparisons.difference(va, vb, metric: metric, paired: true, confidence: confidence,
+                                               resamples: spec.report.bootstrapResamples, seed: seed)
+        let delta = ClusterBootstrap.twoGroup(ClusteredSample(vb), ClusteredSample(va), paired: true, confidence: confidence, resamples: 300,
+                                              seed: seed &+ 1, statistic: RankTests.cliffsDelta)
         return (diff, delta)
     }
 

@@ -32,7 +32,11 @@ public struct ColorMatchOutcome: Sendable {
 /// swatch), take the control with the biggest share of the planned change
 /// (on gradients, the swatch that looks closest), drag its thumb (Fitts-like drag law,
 /// aiming as precisely as their satisfaction asks, through the noisy touch
-/// sensor), and learn from what the colour did (delta rule).
+/// sensor), and learn from what the colour did (delta rule). A belief is
+/// local to the colour it was formed at (what one slider does depends on where
+/// the others are): once the colour has moved `agent.belief_context_de00` from
+/// there, a label is read again at the new colour and a lesson from trying is
+/// doubted (re-tested first, its next lesson taken whole).
 public struct ColorMatcher: Sendable {
     public var participant: Participant
     public var timeLimit: Double
@@ -71,6 +75,9 @@ public struct ColorMatcher: Sendable {
         var outcome = ColorMatchOutcome(matched: false, timeToMatch: nil, timeToDone: 0, drags: 0, planeDrags: 0, explorations: 0,
                                         steps: [(0, env.view.current)], perceivedFinal: .infinity, events: [])
         var best = Double.infinity, fruitless = 0
+        // Whether the person understood each label they read (read once; what it says depends on the colour).
+        var understood: [String: Bool] = [:]
+        let context = p["agent.belief_context_de00"]
 
         while clock < timeLimit {
             let view = env.view
@@ -87,17 +94,28 @@ public struct ColorMatcher: Sendable {
             let current = ColorPerception.lab(view.current)
             for c in view.controls {
                 if !c.swatches.isEmpty {
-                    clock += eye + cognition.practice * p["cognition.popout_item_s"] * Double(c.axes.count * Self.swatchesPerAxis(c))
+                    clock += eye + cognition.practice * p["cognition.swatch_compare_s"] * Double(c.axes.count * Self.swatchesPerAxis(c))
                     beliefs[c.id] = c.axes.indices.map { k in
                         ColorAxisBelief(effect: gradientEffect(c, axis: k, perception: perception, using: &g), source: .gradient)
                     }
-                } else if beliefs[c.id] == nil {
+                } else if var b = beliefs[c.id] {
+                    // What an axis does depends on where the others are: a belief formed where the colour was
+                    // far from here is doubted (a lesson learned by trying) or read again here (a label).
+                    for (k, a) in c.axes.enumerated() where b[k].isFormed(farFrom: current, by: context) {
+                        switch b[k].source {
+                        case .tried: b[k].source = .doubted
+                        case .unknown, .label: b[k] = labelBelief(a.label, understood: understood[a.label] ?? false, at: current)
+                        case .gradient, .doubted: break
+                        }
+                    }
+                    beliefs[c.id] = b
+                } else {
                     beliefs[c.id] = c.axes.map { a in
                         if let m = memory.colorAxes[a.label] { return m }
                         clock += cognition.readingTime(words: a.label.split(whereSeparator: { $0 == " " || $0 == "–" }).count)
-                        guard cognition.infersFromLabel(using: &g), let d = ColorWords.direction(of: a.label, at: current) else { return ColorAxisBelief() }
-                        let chroma = (current.y * current.y + current.z * current.z).squareRoot()
-                        return ColorAxisBelief(effect: d * ColorWords.span(of: a.label, chroma: chroma, prior: p["agent.label_track_de"]), source: .label)
+                        let u = cognition.infersFromLabel(using: &g)
+                        understood[a.label] = u
+                        return labelBelief(a.label, understood: u, at: current)
                     }
                 }
             }
@@ -144,7 +162,8 @@ public struct ColorMatcher: Sendable {
                 for k in b.indices { change += b[k].effect * (goal[k] - c.position[k]) }
                 rate = (change * change).sum().squareRoot() / max(travel, 1e-6)
             }
-            let tolerance = min(30, max(1.5, rate > 0 ? satisfied * ratio / rate : 30))
+            let (fine, coarse) = (p["motor.drag_aim_fine_pt"], p["motor.drag_aim_coarse_pt"])
+            let tolerance = min(coarse, max(fine, rate > 0 ? satisfied * ratio / rate : coarse))
             clock += Tapper(participant: p).reachTime(from: finger, to: c.thumb, size: 44, on: device)
             let drag = KnobDragger(participant: p).drag(from: c.thumb, to: to, tolerance: tolerance, startTime: clock, on: device, using: &g)
             let path = FingerPath(drag.samples.map { FingerPath.Waypoint(time: $0.time, location: $0.location) })
@@ -166,7 +185,8 @@ public struct ColorMatcher: Sendable {
             guard let moved = after.controls.first(where: { $0.id == c.id }) else { continue }
             let change = perception.difference(from: before, to: after.current, using: &g)
             if var b = beliefs[c.id], moved.swatches.isEmpty {
-                ColorMappingLearning.learn(&b, moved: moved.position - c.position, seen: change, rate: p["agent.color_mapping_update"])
+                ColorMappingLearning.learn(&b, moved: moved.position - c.position, seen: change, rate: p["agent.color_mapping_update"],
+                                           at: ColorPerception.lab(after.current))
                 beliefs[c.id] = b
                 for (k, a) in c.axes.enumerated() where b[k].source == .tried { memory.colorAxes[a.label] = b[k] }
             }
@@ -180,6 +200,15 @@ public struct ColorMatcher: Sendable {
         outcome.events = log.events
         memory.trialsDone += 1
         return outcome
+    }
+
+    /// What a label says an axis does at colour `current` (CIELAB), if the person understood it:
+    /// a label belief, or unknown where the words say nothing (e.g. "Hue" at grey); anchored at `current`.
+    func labelBelief(_ label: String, understood: Bool, at current: SIMD3<Double>) -> ColorAxisBelief {
+        guard understood, let d = ColorWords.direction(of: label, at: current) else { return ColorAxisBelief(anchor: current) }
+        let chroma = (current.y * current.y + current.z * current.z).squareRoot()
+        return ColorAxisBelief(effect: d * ColorWords.span(of: label, chroma: chroma, prior: participant["agent.label_track_de"]),
+                               source: .label, anchor: current)
     }
 
     /// Swatches a person compares along one axis of a gradient control.

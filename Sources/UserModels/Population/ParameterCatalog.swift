@@ -100,8 +100,8 @@ public enum ParameterCatalog {
               source: "assumption: log-normal, median 400 pt/s"),
         .init(path: "motor.speed_cv", meaning: "trial-to-trial coefficient of variation of one person's gesture speed",
               allowed: 0...1, novice: .fixed(0.15), source: "assumption: 15% (motor noise grows with speed; Schmidt et al. 1979)"),
-        .init(path: "motor.aim_sd_deg", meaning: "standard deviation of a throw's direction around the intended one",
-              allowed: 0...45, novice: .fixed(6), expert: .fixed(4), source: "assumption: a few degrees"),
+        .init(path: "motor.aim_sd_deg", meaning: "standard deviation of an aimed movement's direction around the intended one: a throw's, and (reused, not separately measured) a drag's along one axis of a two-axis pad",
+              allowed: 0...45, novice: .fixed(6), expert: .fixed(4), source: "assumption: a few degrees; no published figure for throws or for drags on a pad, so one value serves both (swept 2–12° in the colour question's sensitivity)"),
         .init(path: "style.drag_first_probability", meaning: "chance that this person moves an object by a deliberate drag rather than a flick",
               allowed: 0...1, novice: .fixed(0.4), expert: .fixed(0.15),
               source: "assumption: novices drag more often; experts trust a flick"),
@@ -224,6 +224,19 @@ public enum ParameterCatalog {
         .init(path: "paint.pinch_s", meaning: "time of one two-finger pinch to zoom the photo, including settling",
               allowed: 0.1...3, novice: .fixed(0.8),
               source: "assumption: a two-finger spread of a few centimetres plus a correction; no published figure for pinch zoom time (swept)"),
+        // Matching a colour with a picker (the color-match question).
+        .init(path: "agent.belief_context_de00", meaning: "how far (ΔE00) the colour must have moved since a person learned what a colour axis does before they doubt it and re-test it (what a slider does depends on where the others are)",
+              allowed: 1...200, novice: .fixed(10),
+              source: "assumption: a change seen at a glance as a different colour (about ten JNDs; Mahy et al. 1994, JND ≈ 1 ΔE00); no published figure for when people re-test a control (screened with the agent-judgement group)"),
+        .init(path: "motor.drag_aim_fine_pt", meaning: "the finest end tolerance a person aims a drag at, however slowly the colour changes along the track",
+              allowed: 0.1...20, novice: .fixed(1.5),
+              source: "assumption: a fingertip's end point cannot be steadied much below a couple of points (about half a millimetre); no published figure (screened)"),
+        .init(path: "motor.drag_aim_coarse_pt", meaning: "the coarsest end tolerance a person aims a drag at, however fast the colour changes along the track",
+              allowed: 1...200, novice: .fixed(30),
+              source: "assumption: even a careless drag ends within about a fingertip's width (≈ 5 mm) of where it was meant; no published figure (screened)"),
+        .init(path: "cognition.swatch_compare_s", meaning: "time to compare one swatch of a gradient track with the target colour (per swatch along each axis, on every look at the track)",
+              allowed: 0...0.5, novice: .fixed(0.005),
+              source: "assumption: as one item of a pop-out search (Wolfe 1998, ≤ 10 ms/item); picking the closest shade is a finer judgement than pop-out, so this is a lower bound (screened)"),
     ]
 
     /// The definition at `path`, if any.

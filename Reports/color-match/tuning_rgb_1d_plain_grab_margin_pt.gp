@@ -1,0 +1,19 @@
+# time_to_done_s as rgb-1d-plain.grab_margin_pt varies
+# Re-run with: gnuplot tuning_rgb_1d_plain_grab_margin_pt.gp   (writes tuning_rgb_1d_plain_grab_margin_pt.png and tuning_rgb_1d_plain_grab_margin_pt.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "tuning_rgb_1d_plain_grab_margin_pt.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Median time_to_done_s by rgb-1d-plain.grab_margin_pt (filled: best and within noise of it)"
+set xlabel "rgb-1d-plain.grab_margin_pt"
+set ylabel "median time_to_done_s"
+set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
+plot "tuning_rgb_1d_plain_grab_margin_pt.dat" using 1:2:3:4 with yerrorbars pointtype 6 linecolor 1 title "median with interval", \
+     "tuning_rgb_1d_plain_grab_margin_pt.dat" using 1:2 with lines linecolor 1 notitle, \
+     "tuning_rgb_1d_plain_grab_margin_pt.dat" using 1:($5 > 0 ? $2 : 1/0) with points pointtype 7 pointsize 1.5 linecolor 2 title "best or within noise"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "tuning_rgb_1d_plain_grab_margin_pt.svg"
+replot
+unset output
