@@ -35,6 +35,8 @@ public struct SessionMemory: Sendable {
     public var controls: [String: ControlBelief] = [:]
     /// Controls found to respond although they show no affordance.
     public var discovered: Set<String> = []
+    /// Controls (`ControlBelief.key`) a tap was seen to do nothing on: the person stops tapping them.
+    public var unresponsive: Set<String> = []
     /// Throwing experience with this design (picture-in-picture).
     public var throwing: ThrowingExperience? = nil
     /// What each colour-control axis does, by its label (colour matching).

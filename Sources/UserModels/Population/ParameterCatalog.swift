@@ -237,6 +237,31 @@ public enum ParameterCatalog {
         .init(path: "cognition.swatch_compare_s", meaning: "time to compare one swatch of a gradient track with the target colour (per swatch along each axis, on every look at the track)",
               allowed: 0...0.5, novice: .fixed(0.005),
               source: "assumption: as one item of a pop-out search (Wolfe 1998, ≤ 10 ms/item); picking the closest shade is a finer judgement than pop-out, so this is a lower bound (screened)"),
+        // Judging from a control's look whether it can be tapped (the label-affordance question): a logistic of the
+        // visual signifiers Swearngin & Li (CHI 2019, "Modeling Mobile Interface Tappability Using Crowdsourcing and
+        // Deep Learning") found people use. They publish the signifiers and their direction, not per-cue weights, so
+        // every weight is an assumption, swept.
+        .init(path: "signifier.intercept", meaning: "log-odds that a person judges a control tappable when it shows no cue (plain dark text on the page, at the top centre)",
+              allowed: -10...5, novice: .fixed(-2.5),
+              source: "assumption: plain text rarely looks tappable (≈ 8%; Swearngin & Li 2019: people find text elements hard to identify as tappable) (swept)"),
+        .init(path: "signifier.fill_weight", meaning: "log-odds a fill set off from what is behind it adds to 'tappable'",
+              allowed: 0...10, novice: .fixed(2.0),
+              source: "assumption: a bounded shape is the strongest button signifier (Swearngin & Li 2019; Nielsen Norman Group, 'Beyond Blue Links', 2015); weight not published (swept)"),
+        .init(path: "signifier.accent_weight", meaning: "log-odds an accent (chromatic) ink or fill adds to 'tappable'",
+              allowed: 0...10, novice: .fixed(1.5),
+              source: "assumption: coloured text and shapes read as links and buttons (Swearngin & Li 2019, colour as a signifier; NN/g 2015); weight not published (swept)"),
+        .init(path: "signifier.weight_weight", meaning: "log-odds bold type (versus regular) adds to 'tappable'",
+              allowed: 0...10, novice: .fixed(0.5),
+              source: "assumption: a weak cue (button titles are set semibold on iOS, but so are headings); not published (swept)"),
+        .init(path: "signifier.position_weight", meaning: "log-odds being off the top centre of the screen adds to 'tappable'",
+              allowed: 0...10, novice: .fixed(1.0),
+              source: "assumption: Swearngin & Li 2019 found non-tappable elements expected at the top centre and tappable ones at the bottom and top corners; weight not published (swept)"),
+        .init(path: "signifier.noise_sd", meaning: "SD of a glance's noise on the log-odds that a control is tappable",
+              allowed: 0...5, novice: .fixed(0.5),
+              source: "assumption: judgements of the same element differ between glances and people (Swearngin & Li 2019 report disagreement between crowd workers); not published (swept)"),
+        .init(path: "signifier.full_cue_de00", meaning: "colour difference (ΔE00) at which a fill set off from its surroundings, or an ink's distance from grey, counts as a whole cue",
+              allowed: 1...100, novice: .fixed(20),
+              source: "assumption: about ten just-noticeable differences (perception.jnd_de00 ≈ 1–2.3 ΔE00), a difference seen at a glance; not published (swept)"),
     ]
 
     /// The definition at `path`, if any.

@@ -15,14 +15,15 @@ public enum ParameterGroups {
             ("taste", { $0.hasPrefix("preference.") }),
             ("gesture", { $0.hasPrefix("gesture.") }),
             ("painting", { $0.hasPrefix("paint.") }),
+            ("signifiers", { $0.hasPrefix("signifier.") }),
         ]
         let assumptions = ParameterCatalog.all.filter { $0.source.lowercased().hasPrefix("assumption") }
         return groups.map { name, member in (name, assumptions.filter { member($0.path) }.map(\.path)) }.filter { !$0.paths.isEmpty }
     }()
 
-    /// The groups a spec screens when it names none: every group but `gesture`
-    /// and `painting` (the set every spec screened before those questions existed).
-    public static let screened: [(name: String, paths: [String])] = all.filter { $0.name != "gesture" && $0.name != "painting" }
+    /// The groups a spec screens when it names none: every group but `gesture`,
+    /// `painting` and `signifiers` (the set every spec screened before those questions existed).
+    public static let screened: [(name: String, paths: [String])] = all.filter { !["gesture", "painting", "signifiers"].contains($0.name) }
 
     /// The groups called `names`, in `all`'s order; nil: `screened`. Unknown names are left out
     /// (specs are checked against `all` when read).

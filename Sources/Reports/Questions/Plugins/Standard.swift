@@ -16,6 +16,7 @@ extension QuestionCatalog {
         HarmonicaQuestion(),
         ColorQuestion(),
         BrushesQuestion(),
+        LabelAffordanceQuestion(),
     ])
 }
 

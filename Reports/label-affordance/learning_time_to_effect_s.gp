@@ -1,0 +1,19 @@
+# Learning curve: time_to_effect_s by trial in the session
+# Re-run with: gnuplot learning_time_to_effect_s.gp   (writes learning_time_to_effect_s.png and learning_time_to_effect_s.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "learning_time_to_effect_s.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Learning curve: time_to_effect_s by trial in the session"
+set xlabel "trial in the session"
+set ylabel "time_to_effect_s (median)"
+set xrange [0.5:6.5]
+set yrange [0:*]
+plot "learning_time_to_effect_s.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "button-like-title", \
+     "learning_time_to_effect_s.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "plain-title"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "learning_time_to_effect_s.svg"
+replot
+unset output

@@ -1,0 +1,18 @@
+# Effect on label_tapped as gesture.response_wait_s varies
+# Re-run with: gnuplot sensitivity_gesture_response_wait_s.gp   (writes sensitivity_gesture_response_wait_s.png and sensitivity_gesture_response_wait_s.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "sensitivity_gesture_response_wait_s.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Difference in label_tapped against the first strategy, by gesture.response_wait_s"
+set xlabel "gesture.response_wait_s"
+set ylabel "difference in label_tapped"
+set xzeroaxis linetype -1
+set offsets graph 0.05, graph 0.05, 0, 0
+plot "sensitivity_gesture_response_wait_s.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "plain-title vs button-like-title", "sensitivity_gesture_response_wait_s.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "sensitivity_gesture_response_wait_s.svg"
+replot
+unset output

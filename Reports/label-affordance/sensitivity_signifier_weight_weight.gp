@@ -1,0 +1,18 @@
+# Effect on label_tapped as signifier.weight_weight varies
+# Re-run with: gnuplot sensitivity_signifier_weight_weight.gp   (writes sensitivity_signifier_weight_weight.png and sensitivity_signifier_weight_weight.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "sensitivity_signifier_weight_weight.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Difference in label_tapped against the first strategy, by signifier.weight_weight"
+set xlabel "signifier.weight_weight"
+set ylabel "difference in label_tapped"
+set xzeroaxis linetype -1
+set offsets graph 0.05, graph 0.05, 0, 0
+plot "sensitivity_signifier_weight_weight.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "plain-title vs button-like-title", "sensitivity_signifier_weight_weight.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "sensitivity_signifier_weight_weight.svg"
+replot
+unset output

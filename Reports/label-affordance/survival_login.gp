@@ -1,0 +1,23 @@
+# Time until the control the person meant responds (95% pointwise bands from a bootstrap over participants; trials that never got there are censored when the person stopped)
+# Re-run with: gnuplot survival_login.gp   (writes survival_login.png and survival_login.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "survival_login.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Time until the control the person meant responds"
+set xlabel "time since the trial started (s)"
+set ylabel "fraction who reached the goal (Kaplan–Meier)"
+set yrange [0:1]
+set xrange [0:*]
+set arrow from 2.0, graph 0 to 2.0, graph 1 nohead dashtype 2
+set label "2 s" at 2.0, graph 0.05 offset 0.5,0
+plot "survival_login.dat" index 1 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 1 notitle, \
+     "survival_login.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "button-like-title", \
+     "survival_login.dat" index 3 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 2 notitle, \
+     "survival_login.dat" index 2 using 1:2 with steps linewidth 2 linecolor 2 title "plain-title"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "survival_login.svg"
+replot
+unset output

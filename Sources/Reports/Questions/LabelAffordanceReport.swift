@@ -1,0 +1,122 @@
+import Designs
+import Foundation
+import Harness
+import Interaction
+import UserModels
+
+/// The label-affordance sections: what the title's look made of people meaning
+/// to log in (taps on a title that does nothing, time to the real button), by
+/// intent, and the cues each control shows as the person's eye reads them.
+struct LabelAffordanceReport {
+    let spec: ExperimentSpec
+    let results: ResultSet
+    var kit: ReportKit { ReportKit(spec: spec, results: results) }
+    private var strategies: [String] { spec.strategies.map(\.label) }
+    private var c: String { formatNumber(spec.report.confidence * 100) }
+
+    private func intent(_ row: TrialRow) -> AppIntent? {
+        guard case .custom(let goal)? = spec.tasks.first(where: { $0.id == row.task })?.goal else { return nil }
+        return (goal.value as? LabelAffordanceTask)?.intent
+    }
+    private func rows(_ s: String, _ i: AppIntent? = nil) -> [TrialRow] {
+        results.trials.filter { $0.strategy == s && (i == nil || intent($0) == i) }
+    }
+    private var intents: [AppIntent] {
+        AppIntent.allCases.filter { i in spec.tasks.contains { t in
+            if case .custom(let g) = t.goal, let k = g.value as? LabelAffordanceTask { return k.intent == i }
+            return false
+        } }
+    }
+
+    func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
+        doc.add(.heading(level: 2, text: "Strategies"))
+        doc.add(.bullets(spec.strategies.map { s in
+            let summary = LabelAffordanceDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
+            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
+            return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
+        }))
+        doc.add(.paragraph("The modal VK authorization window of the Qtty prototype: a bar with Cancel and the title Authorization over the login form (prefilled email and password fields, a Log in button, a Forgot your password? link). Each simulated person glances at the screen and judges from each control's look alone how likely it is to respond to a tap: a logistic of the cues the screen's description shows — a fill set off from what is behind it, an accent colour in its ink or fill, the weight of its type, and whether it sits at the top centre, where people expect non-tappable things (Swearngin & Li, CHI 2019) — with glance-to-glance noise (signifier.*). The model never reads a control's role, id or which design drew it. The person then looks from control to control, the next one drawn with a chance proportional to how tappable it looks (guided search), reading each label; a control whose label names the goal (the title Authorization names logging in as much as the Log in button does) is tapped if the person judges it tappable, and when a pass ends with nothing tapped they try everything that names the goal. The tap is aimed with Fitts' law, lands where Bi & Zhai's dual Gaussian puts it and goes to the screen's hit-test. A tap that does nothing costs the wait for a response (gesture.response_wait_s); the person then believes that control dead for the rest of their session with the design."))
+
+        doc.add(.heading(level: 2, text: "What the eye reads"))
+        doc.add(.paragraph("The cues each control shows (0–1) and how likely a person at the catalogue's typical values judges it tappable, before the glance's noise. The design's strategies change only the title."))
+        let typical = Participant(id: "typical", group: .novice, values: Dictionary(uniqueKeysWithValues: ParameterCatalog.all.map { ($0.path, $0.novice.typical) }))
+        let model = SignifierModel(participant: typical)
+        var cueRows: [[String]] = []
+        for s in spec.strategies {
+            guard let device = spec.devices.first, let auth = try? LabelAffordanceDesigns.make(s.design, parameters: StrategyParameters(s.parameters), on: device) else { continue }
+            for control in auth.screen.controls where control.label != nil {
+                let cues = SignifierCues.of(control, on: auth.screen, fullDE: model.fullDE)
+                cueRows.append([s.label, control.label!, formatNumber(cues.fill, digits: 2), formatNumber(cues.accent, digits: 2), formatNumber(cues.weight, digits: 2),
+                                formatNumber(cues.position, digits: 0), formatNumber(model.tappability(cues), digits: 2), auth.actions[control.id] == nil ? "nothing" : "responds"])
+            }
+        }
+        doc.add(.table(header: ["strategy", "control", "fill", "accent", "weight", "off top centre", "looks tappable", "a tap"], rows: cueRows))
+
+        doc.add(.heading(level: 2, text: "Results by strategy"))
+        doc.add(.table(header: ["strategy", "intent", "right first time (\(c)% CI)", "tapped the title (\(c)% CI)", "mean taps on the title", "mean taps that did nothing",
+                                "median time to the right control s, Kaplan–Meier (\(c)% CI)", "reached it", "median title looks tappable"],
+                       rows: strategies.flatMap { s in intents.map { i in
+            let t = rows(s, i)
+            return [s, i.rawValue, kit.rate("right_first_time", t), kit.rate("label_tapped", t),
+                    formatNumber(Descriptive.mean(ResultSet.values("label_taps", in: t)), digits: 3),
+                    formatNumber(Descriptive.mean(ResultSet.values("dead_taps", in: t)), digits: 3),
+                    kit.survivalMedianText(t), kit.rate("reached_effect", t), kit.medianText("title_looks_tappable", t)]
+        } }))
+        doc.add(.paragraph("Right first time: the first tap did what the person meant. Times count from the screen appearing; trials that never got there are censored at the time limit or when the person gave up. Rates carry \(c)% intervals over participants."))
+
+        figures.append(kit.survivalFigure(name: "survival_login", title: "Time until the control the person meant responds", marker: 2))
+        figures.append(titleTapFigure())
+        doc.add(.heading(level: 2, text: "Figures"))
+        for f in figures {
+            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
+        }
+
+        doc.add(.heading(level: 2, text: "Why they differ"))
+        var bullets: [String] = []
+        if let base = strategies.first {
+            for s in strategies.dropFirst() {
+                for i in intents {
+                    for (metric, what) in [("label_tapped", "tapped the title"), ("right_first_time", "right first time")] {
+                        let a = kit.participantValues(metric, rows(base, i)), b = kit.participantValues(metric, rows(s, i))
+                        guard a.values.count >= 3, b.values.count >= 3 else { continue }
+                        let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
+                                                               resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "label/\(metric)/\(s)/\(i.rawValue)"))
+                        let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
+                        bullets.append("\(i.rawValue): \(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) (\(c)% paired bootstrap over participants): \(verdict).")
+                    }
+                }
+            }
+        }
+        for s in strategies {
+            let tapped = rows(s, .logIn).filter { $0["label_tapped"] == 1 }
+            guard !tapped.isEmpty else { continue }
+            bullets.append("\(s): people meaning to log in who tapped the title judged it tappable at a median \(kit.medianText("title_looks_tappable", tapped)), against \(kit.medianText("title_looks_tappable", rows(s, .logIn).filter { $0["label_tapped"] == 0 })) for the others; their median time to the Log in button was \(kit.medianText("time_to_effect_s", tapped)) s against \(kit.medianText("time_to_effect_s", rows(s, .logIn).filter { $0["label_tapped"] == 0 })) s.")
+        }
+        doc.add(.bullets(bullets))
+    }
+
+    /// The share of trials with a tap on the title, by intent, one point group per strategy.
+    private func titleTapFigure() -> GnuplotFigure {
+        var lines: [String] = []
+        for (i, intent) in intents.enumerated() {
+            for (j, s) in strategies.enumerated() {
+                let e = kit.rateEstimate("label_tapped", rows(s, intent))
+                lines.append("\(Double(i) + Double(j) * 0.25 - 0.125 * Double(strategies.count - 1))\t\(e.value)\t\(e.lower)\t\(e.upper)\t# \(s) \(intent.rawValue)")
+            }
+        }
+        let plots = strategies.enumerated().map { j, s in
+            "\"title_taps.dat\" every \(strategies.count)::\(j) using 1:2:3:4 with yerrorbars linewidth 2 pointtype 7 linecolor \(j + 1) title \(Gnuplot.quoted(s))"
+        }
+        let tics = intents.enumerated().map { "\(Gnuplot.quoted($1.rawValue)) \($0)" }.joined(separator: ", ")
+        return GnuplotFigure(name: "title_taps", title: "Trials with a tap on the title, by what the person meant to do (\(c)% intervals over participants)",
+                             data: [("title_taps.dat", "# x, rate, lower, upper\n" + lines.joined(separator: "\n") + "\n")],
+                             body: """
+                                 set title "Taps on the title Authorization"
+                                 set ylabel "share of trials"
+                                 set yrange [0:*]
+                                 set xrange [-0.6:\(Double(intents.count) - 0.4)]
+                                 set xtics (\(tics))
+                                 plot \(plots.joined(separator: ", \\\n     "))
+                                 """)
+    }
+}
