@@ -2,8 +2,9 @@ import Interaction
 
 /// A scrolling list as the layout audit sees it, for the scroll and hysteresis
 /// questions: the list's frame (a scroll area) and every row of `rowHeight`
-/// showing at `offset`, clipped to the frame as a scroll view clips its
-/// content. Each row is a cell printing "Item N" in body type.
+/// wholly showing at `offset` (a row cut by the frame's edge is scrolled
+/// partly out, not a smaller control). Each row is a cell printing "Item N"
+/// in body type.
 public enum ListScreens {
     static let description = ScreenDescription(fills: [.button: SystemColor.background], selection: nil)
 
@@ -14,10 +15,8 @@ public enum ListScreens {
         while i < rows {
             let f = Rect(x: frame.minX, y: frame.minY + Double(i) * rowHeight - offset, width: frame.width, height: rowHeight)
             if f.minY >= frame.maxY { break }
-            let top = max(f.minY, frame.minY), bottom = min(f.maxY, frame.maxY)
-            if bottom > top {
-                controls.append(Control(id: "row-\(i + 1)", role: .button, frame: Rect(x: f.minX, y: top, width: f.width, height: bottom - top),
-                                        label: "Item \(i + 1)"))
+            if f.minY >= frame.minY && f.maxY <= frame.maxY {
+                controls.append(Control(id: "row-\(i + 1)", role: .button, frame: f, label: "Item \(i + 1)"))
             }
             i += 1
         }
