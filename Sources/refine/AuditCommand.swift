@@ -17,7 +17,9 @@ struct AuditCommand: ParsableCommand {
             targets under 44 × 44 pt, overlapping controls, controls off screen or under the unsafe areas, text that
             no longer fits (an estimated width), WCAG contrast of every label (AA a violation, AAA a note), and
             whether each warning colour stays distinguishable (ΔE00) from its surroundings for normal, protan,
-            deutan and tritan viewers. A strategy whose question gives no screens is listed as not audited.
+            deutan and tritan viewers. A strategy whose question gives no screens is listed as not audited, and the
+            summary prints the coverage (registered strategies that gave screens). A finding repeated on several
+            screens of one strategy in one configuration counts once.
 
             Writes --out (index.html, report.md, audit.json, a wireframe PNG of every screen with a violation).
             --check compares with the baseline (per configuration and strategy) and fails (exit 1) when a strategy
@@ -108,6 +110,8 @@ struct AuditCommand: ParsableCommand {
         let pairs = r.configurations.flatMap { $0.countsByStrategy.values }
         print("audit: \(r.configurations.count) configurations, \(r.configurations.reduce(0) { $0 + $1.screens.count }) screens, \(clean) configurations clean for every strategy, \(pairs.filter(\.isEmpty).count) of \(pairs.count) strategy × configuration pairs clean")
         for k in ViolationKind.allCases { print("  \(k.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)) \(totals[k] ?? 0)") }
+        let asked = r.audited.count + r.notAudited.count
+        print("coverage: \(r.audited.count) of \(asked) strategies (\(r.covered.count) of \(r.registered.count) registered designs, with the specs' parameter variants) give screens (\(Int((r.coverage * 100).rounded(.down)))%)")
         print("audited: \(r.audited.joined(separator: ", "))")
         print("not audited (no screens): \(r.notAudited.isEmpty ? "none" : r.notAudited.joined(separator: ", "))")
         if !noReport { print("report: \(out)/index.html (\(wireframes) wireframes)") }

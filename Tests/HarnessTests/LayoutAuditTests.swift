@@ -120,17 +120,38 @@ struct LayoutAuditTests {
         #expect(checks.run(photo).notes.contains { $0.detail.contains("not checked") })
     }
 
-    @Test("every registered strategy is audited or listed as not audited, and the designs with screens give some")
+    /// The specs of `Experiments/`, whose tasks lay out the task-bound screens (as `refine audit` reads them).
+    static func specs() throws -> [ExperimentSpec] {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Experiments")
+        return try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".yaml") }.sorted()
+            .map { try SpecLoader.load(path: dir.appendingPathComponent($0).path, catalog: .standard) }
+    }
+
+    @Test("every registered strategy gives screens: 100% coverage, so a question added without audit screens fails")
     func coverage() throws {
-        let strategies = AuditedStrategy.all(catalog: .standard)
-        let configurations = [AuditConfiguration(device: Self.phone)]
-        let result = try LayoutAudit.run(strategies, configurations: configurations)
+        let strategies = AuditedStrategy.all(catalog: .standard, specs: try Self.specs())
+        let result = try LayoutAudit.run(strategies, configurations: [AuditConfiguration(device: Self.phone)])
         #expect(Set(result.audited + result.notAudited) == Set(strategies.map(\.name)))
-        #expect(result.audited.contains("exposure/six-sliders"))
-        #expect(result.audited.contains("effects/grid"))
-        #expect(result.notAudited.contains("pip/nearest-corner"))
         let registered = QuestionCatalog.standard.questions.flatMap { q in q.design.strategies.map { "\(q.name)/\($0.name)" } }
-        #expect(Set(registered).isSubset(of: Set(strategies.map(\.name))))
+        #expect(Set(registered).isSubset(of: Set(strategies.map { "\($0.question.name)/\($0.strategy.design)" })))
+        #expect(Set(result.registered) == Set(registered))
+        #expect(result.covered == result.registered, "no screens: \(Set(result.registered).subtracting(result.covered).sorted())")
+        #expect(result.coverage == 1)
+        #expect(result.notAudited.isEmpty, "no screens: \(result.notAudited)")
+    }
+
+    @Test("a finding repeated on several screens of one strategy in one configuration counts once")
+    func repeatsCountOnce() throws {
+        let strategies = AuditedStrategy.all(catalog: .standard, specs: try Self.specs())
+        var ax5 = Self.phone
+        ax5.traits.contentSize = .ax5
+        ax5.traits.expansion = .translated
+        let result = try LayoutAudit.run(strategies, configurations: [AuditConfiguration(device: ax5)])
+        var byStrategy: [String: [Finding]] = [:]
+        for s in result.configurations[0].screens { byStrategy[s.strategy, default: []] += s.findings }
+        #expect(!byStrategy.isEmpty)
+        for (name, findings) in byStrategy { #expect(Set(findings).count == findings.count, "\(name) counts a finding twice") }
     }
 
     @Test("the configurations: phones full screen only, iPads with Slide Over and Split View, every text size, language and direction")

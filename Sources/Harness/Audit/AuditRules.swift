@@ -42,6 +42,21 @@ public struct AuditRules: Sendable, Hashable {
         Double(run.string.count) * run.pointSize * (characterWidth[run.weight] ?? 0.52) * run.expansion
     }
 
+    /// The lines `run` needs in a frame `width` points wide, wrapping at spaces
+    /// as text does (a word never breaks: a word wider than the frame is
+    /// truncated, `longestWord` says by how much), each word and space at the
+    /// estimated advance times the translation's expansion.
+    public func wrappedLines(_ run: TextRun, width: Double) -> (lines: Int, longestWord: Double) {
+        let em = run.pointSize * (characterWidth[run.weight] ?? 0.52) * run.expansion
+        let words = run.string.split(separator: " ").map { Double($0.count) * em }
+        guard !words.isEmpty else { return (0, 0) }
+        var lines = 1, used = 0.0
+        for w in words {
+            if used == 0 { used = w } else if used + em + w <= width + edgeTolerance { used += em + w } else { lines += 1; used = w }
+        }
+        return (lines, words.max()!)
+    }
+
     /// WCAG's large text, in Apple's points.
     public func isLarge(_ run: TextRun) -> Bool {
         run.pointSize >= largeTextPointSize || (run.weight.isBold && run.pointSize >= largeBoldTextPointSize)

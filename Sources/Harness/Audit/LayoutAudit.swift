@@ -39,10 +39,15 @@ public struct AuditConfiguration: Sendable, Hashable {
 public struct AuditedStrategy: Sendable {
     public var question: any TrialQuestion
     public var strategy: StrategySpec
+    /// The tasks of the spec that lists the strategy (or, for a registered
+    /// strategy no spec lists, of the first spec of its question): the layouts
+    /// that belong to a task are audited for these.
+    public var tasks: [TaskSpec]
 
-    public init(question: any TrialQuestion, strategy: StrategySpec) {
+    public init(question: any TrialQuestion, strategy: StrategySpec, tasks: [TaskSpec] = []) {
         self.question = question
         self.strategy = strategy
+        self.tasks = tasks
     }
 
     /// `exposure/six-sliders`, `effects/grid-sliders`.
@@ -54,18 +59,19 @@ public struct AuditedStrategy: Sendable {
     public static func all(catalog: QuestionCatalog, specs: [ExperimentSpec] = []) -> [AuditedStrategy] {
         var out: [AuditedStrategy] = []
         var seen: Set<String> = []
-        func add(_ q: any TrialQuestion, _ s: StrategySpec) {
+        func add(_ q: any TrialQuestion, _ s: StrategySpec, _ tasks: [TaskSpec]) {
             let key = "\(q.name)|\(s.design)|\(s.parameters.keys.sorted().map { "\($0)=\(s.parameters[$0]!)" }.joined(separator: ","))"
             guard seen.insert(key).inserted, !out.contains(where: { $0.question.name == q.name && $0.strategy.label == s.label }) else { return }
-            out.append(AuditedStrategy(question: q, strategy: s))
+            out.append(AuditedStrategy(question: q, strategy: s, tasks: tasks))
         }
         for spec in specs {
             guard let q = catalog.question(named: spec.question) else { continue }
-            for s in spec.strategies { add(q, s) }
+            for s in spec.strategies { add(q, s, spec.tasks) }
         }
         for q in catalog.questions {
+            let tasks = specs.first { $0.question == q.name }?.tasks ?? []
             for d in q.design.strategies where !out.contains(where: { $0.question.name == q.name && $0.strategy.design == d.name }) {
-                add(q, StrategySpec(label: d.name, design: d.name))
+                add(q, StrategySpec(label: d.name, design: d.name), tasks)
             }
         }
         // In the catalogue's order of questions (the sort is stable).
@@ -120,6 +126,13 @@ public struct AuditResult: Sendable {
     public var notAudited: [String]
     /// Violations of each kind under other values of the assumptions (label → kind → count).
     public var sensitivity: [(label: String, counts: [ViolationKind: Int])]
+    /// Every strategy design asked (`question/design`), and those that gave screens
+    /// (with any parameters): the audit's coverage of the registered strategies.
+    public var registered: [String] = []
+    public var covered: [String] = []
+
+    /// Share of `registered` that gave screens (1 when nothing was asked).
+    public var coverage: Double { registered.isEmpty ? 1 : Double(covered.count) / Double(registered.count) }
 
     public var totals: [ViolationKind: Int] {
         var c: [ViolationKind: Int] = [:]
@@ -143,27 +156,36 @@ public enum LayoutAudit {
         ]
         var variantCounts = Array(repeating: [ViolationKind: Int](), count: variants.count)
         var audited: [String] = [], notAudited: [String] = []
+        var designs: Set<String> = [], covered: Set<String> = []
         var results = configurations.map { ConfigurationAudit(configuration: $0, screens: []) }
         for s in strategies {
             var any = false
             for i in results.indices {
-                let screens = try s.question.auditScreens(s.strategy, on: results[i].configuration.device)
+                let screens = try s.question.auditScreens(s.strategy, tasks: s.tasks, on: results[i].configuration.device)
                 any = any || !screens.isEmpty
+                // A violation is a property of the layout: the same label in the same frame (the same
+                // finding) on another moment's screen of this strategy here counts once, on its first screen.
+                var seen: Set<Finding> = []
+                var variantSeen = Array(repeating: Set<Finding>(), count: variants.count)
                 for labelled in screens {
-                    let (findings, notes) = checks.run(labelled.screen)
+                    let (all, notes) = checks.run(labelled.screen)
+                    let findings = all.filter { seen.insert($0).inserted }
                     results[i].screens.append(ScreenAudit(strategy: s.name, screenName: labelled.name, findings: findings, notes: notes,
                                                           photoShare: labelled.screen.photoFrame == nil ? nil : labelled.screen.photoShare,
                                                           screen: findings.isEmpty ? nil : labelled.screen))
                     for (v, variant) in variants.enumerated() {
                         var ignored: [AuditNote] = []
                         let moved = variant.2.contains(.textOverflow) ? variant.1.textFit(labelled.screen) : variant.1.warnings(labelled.screen, notes: &ignored)
-                        for f in moved { variantCounts[v][f.kind, default: 0] += 1 }
+                        for f in moved where variantSeen[v].insert(f).inserted { variantCounts[v][f.kind, default: 0] += 1 }
                     }
                 }
             }
             if any { audited.append(s.name) } else { notAudited.append(s.name) }
+            designs.insert("\(s.question.name)/\(s.strategy.design)")
+            if any { covered.insert("\(s.question.name)/\(s.strategy.design)") }
         }
         return AuditResult(rules: rules, configurations: results, audited: audited, notAudited: notAudited,
-                           sensitivity: zip(variants, variantCounts).map { ($0.0.0, $0.1) })
+                           sensitivity: zip(variants, variantCounts).map { ($0.0.0, $0.1) },
+                           registered: designs.sorted(), covered: designs.filter(covered.contains).sorted())
     }
 }

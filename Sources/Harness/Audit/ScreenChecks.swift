@@ -112,9 +112,10 @@ public struct ScreenChecks: Sendable {
         return out
     }
 
-    /// Text whose estimated width exceeds its frame on the lines the frame's
-    /// height allows (an estimate: characters × size × average advance × the
-    /// translation's expansion; real fonts differ by glyph).
+    /// Text that does not fit its frame: more lines than the frame's height
+    /// holds once wrapped at spaces, or a word wider than the frame (a word
+    /// never breaks). Widths are estimates: characters × size × average
+    /// advance × the translation's expansion; real fonts differ by glyph.
     public func textFit(_ s: Screen) -> [Finding] {
         var out: [Finding] = []
         for c in s.controls {
@@ -122,15 +123,19 @@ public struct ScreenChecks: Sendable {
                 let frame = run.frame ?? c.frame
                 let line = run.pointSize * rules.lineHeight
                 let lines = max(0, (frame.height / line).rounded(.down))
-                let need = rules.estimatedWidth(run)
-                let room = lines * max(0, frame.width)
+                let width = max(0, frame.width)
+                let (needed, longest) = rules.wrappedLines(run, width: width)
                 if lines < 1 {
                     out.append(Finding(kind: .textOverflow, controls: [c.id + "#text"],
-                                       detail: "'\(run.string)' at \(fmt(run.pointSize)) pt needs a \(fmt(line)) pt line, has \(fmt(frame.height)) pt", value: line))
-                } else if need > room + rules.edgeTolerance {
+                                       detail: "'\(run.string)' at \(fmt(run.pointSize)) pt needs a \(fmt(line)) pt line, has \(fmt(frame.height)) pt", value: line / max(frame.height, 1)))
+                } else if longest > width + rules.edgeTolerance {
                     out.append(Finding(kind: .textOverflow, controls: [c.id + "#text"],
-                                       detail: "'\(run.string)' at \(fmt(run.pointSize)) pt ×\(fmt(run.expansion)) needs ≈\(fmt(need)) pt, has \(Int(lines)) × \(fmt(frame.width)) pt",
-                                       value: need / max(room, 1)))
+                                       detail: "'\(run.string)' at \(fmt(run.pointSize)) pt ×\(fmt(run.expansion)): a word needs ≈\(fmt(longest)) pt, the frame is \(fmt(width)) pt wide",
+                                       value: longest / max(width, 1)))
+                } else if Double(needed) > lines {
+                    out.append(Finding(kind: .textOverflow, controls: [c.id + "#text"],
+                                       detail: "'\(run.string)' at \(fmt(run.pointSize)) pt ×\(fmt(run.expansion)) wraps to \(needed) lines of \(fmt(width)) pt, the frame holds \(Int(lines))",
+                                       value: Double(needed) / lines))
                 }
             }
         }

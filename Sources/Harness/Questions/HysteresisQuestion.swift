@@ -22,7 +22,7 @@ public struct HysteresisTask: QuestionTaskGoal {
 public struct HysteresisSimulator: TrialSimulator {
     let strategies: StrategyTable
     let limits: TrialLimits
-    static let rowHeight = 44.0
+    public static let rowHeight = 44.0
 
     /// Every metric a hysteresis trial reports, in report order (DESIGN §6).
     public static let metricNames = [

@@ -21,7 +21,7 @@ public struct TapMarginTask: QuestionTaskGoal {
 public struct TapMarginSimulator: TrialSimulator {
     let strategies: StrategyTable
     let limits: TrialLimits
-    static let buttons = 5, target = 2
+    public static let buttons = 5, target = 2
 
     /// Every metric a tap-margin trial reports, in report order (DESIGN §6).
     public static let metricNames = [

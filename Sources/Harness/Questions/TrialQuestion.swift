@@ -23,12 +23,20 @@ public protocol TrialQuestion: Sendable {
     /// text size, language, direction), for `refine audit`. The default is none,
     /// and the audit lists the strategy as not audited.
     func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen]
+    /// The same for the designs whose layout belongs to the task (a row of
+    /// buttons of the task's size): `tasks` are those of the spec that lists
+    /// the strategy. The default ignores them.
+    func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen]
 }
 
 extension TrialQuestion {
     public var name: String { design.name }
 
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] { [] }
+
+    public func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        try auditScreens(strategy, on: device)
+    }
 
     /// `metricNames` and what the runner adds to every trial: its position in
     /// its session (`session_trial`).

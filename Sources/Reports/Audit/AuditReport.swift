@@ -39,6 +39,10 @@ public struct AuditSummary: Codable, Sendable {
     public var screens_checked: Int
     public var audited: [String]
     public var not_audited: [String]
+    /// Registered strategies (`question/design`) and how many gave screens.
+    public var registered_strategies: Int
+    public var covered_strategies: Int
+    public var uncovered: [String]
     public var totals: [String: Int]
     public var sensitivity: [String: [String: Int]]
     public var rules: [String: String]
@@ -54,6 +58,9 @@ public struct AuditSummary: Codable, Sendable {
         screens_checked = result.configurations.reduce(0) { $0 + $1.screens.count }
         audited = result.audited
         not_audited = result.notAudited
+        registered_strategies = result.registered.count
+        covered_strategies = result.covered.count
+        uncovered = result.registered.filter { !result.covered.contains($0) }
         totals = Dictionary(uniqueKeysWithValues: ViolationKind.allCases.map { ($0.rawValue, result.totals[$0] ?? 0) })
         sensitivity = Dictionary(uniqueKeysWithValues: result.sensitivity.map { v in
             (v.label, Dictionary(uniqueKeysWithValues: v.counts.map { ($0.key.rawValue, $0.value) }))
@@ -158,6 +165,36 @@ public enum AuditReport {
         return count
     }
 
+    /// One line per kind: its count and its first finding in words, so a
+    /// screen with many text overflows still shows its one overlap.
+    static func byKind(_ findings: [Finding]) -> [String] {
+        ViolationKind.allCases.compactMap { k in
+            let of = findings.filter { $0.kind == k }
+            guard let first = of.first else { return nil }
+            return "\(k.rawValue) ×\(of.count) (\(first.controls.joined(separator: "+")): \(first.detail))"
+        }
+    }
+
+    /// Per kind: violations, configurations and strategies with one, and the strategy with the most.
+    static func kindSummary(_ r: AuditResult) -> [[String]] {
+        ViolationKind.allCases.map { k in
+            var confs = 0
+            var byStrategy: [String: Int] = [:]
+            for conf in r.configurations {
+                var here = false
+                for s in conf.screens {
+                    let n = s.findings.filter { $0.kind == k }.count
+                    if n > 0 { here = true; byStrategy[s.strategy, default: 0] += n }
+                }
+                if here { confs += 1 }
+            }
+            let total = byStrategy.values.reduce(0, +)
+            let top = byStrategy.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }
+            return [k.rawValue, "\(total)", "\(confs) of \(r.configurations.count)", "\(byStrategy.count)",
+                    top.map { "\($0.key) (\($0.value))" } ?? "–"]
+        }
+    }
+
     static func fileName(_ key: String) -> String {
         String(key.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
     }
@@ -177,9 +214,14 @@ public enum AuditReport {
             strategy; \(cleanPairs) of \(pairs) strategy × configuration pairs clean. \
             Violations: \(ViolationKind.allCases.map { "\($0.rawValue) \(totals[$0] ?? 0)" }.joined(separator: ", ")).
             """))
-        doc.add(.paragraph("Audited: \(r.audited.joined(separator: ", ")).")) 
-        doc.add(.paragraph(r.notAudited.isEmpty ? "Every registered strategy gave screens."
-            : "Not audited (their question describes no screens): \(r.notAudited.joined(separator: ", "))."))
+        let uncovered = r.registered.filter { !r.covered.contains($0) }
+        doc.add(.paragraph("Coverage: \(r.audited.count) of \(r.audited.count + r.notAudited.count) strategies (\(r.covered.count) of \(r.registered.count) registered designs, with the specs' parameter variants) give screens"
+            + (uncovered.isEmpty ? " (all)." : "; not audited (no screens): \(uncovered.joined(separator: ", ")).")
+            + " Audited with their spec parameters: \(r.audited.joined(separator: ", "))."))
+        if !r.notAudited.isEmpty { doc.add(.paragraph("Gave no screens: \(r.notAudited.joined(separator: ", ")).")) }
+        doc.add(.heading(level: 2, text: "Violations by kind"))
+        doc.add(.paragraph("Each kind once, before any detail, so that one kind's count does not hide the others. A finding repeated on several screens of one strategy in one configuration (the same label in the same frame) counts once."))
+        doc.add(.table(header: ["Kind", "Violations", "Configurations", "Strategies", "Most in one strategy"], rows: kindSummary(r)))
         if let c = comparison {
             doc.add(.heading(level: 2, text: "Against the baseline"))
             var lines = c.regressions.map { "\($0.wasClean ? "NEWLY DIRTY" : "more") \($0.configuration) \($0.strategy): \($0.kind.rawValue) \($0.was) → \($0.now)" }
@@ -218,8 +260,7 @@ public enum AuditReport {
         doc.add(.paragraph("One row per device and window, strategy and screen that has a violation anywhere: the configuration where it has the most, its first findings, and its wireframe (red outline: a control with a violation; bars: text at its estimated width, orange past its frame; shaded: unsafe margins; a band under a control: its warning colour)."))
         doc.add(.table(header: ["Screen", "Worst configuration", "Findings", "Violations", "Wireframe"],
                        rows: worst.map { w in
-                           var words = w.screen.findings.prefix(3).map { "\($0.kind.rawValue) \($0.controls.joined(separator: "+")): \($0.detail)" }
-                           if w.screen.findings.count > 3 { words.append("… \(w.screen.findings.count - 3) more") }
+                           let words = byKind(w.screen.findings)
                            return ["\(w.screen.strategy) \(w.screen.screenName)", w.conf.configuration.name, "\(w.screen.findings.count)", words.joined(separator: "; "), "wireframe"]
                        },
                        links: worst.map { [nil, nil, nil, nil, $0.file] }))
@@ -240,9 +281,8 @@ public enum AuditReport {
             var rows: [[String]] = [], links: [[String?]] = []
             for s in conf.screens where !s.findings.isEmpty {
                 let file = wireframes[screenKey(conf, s)]
-                // The first few findings in words; every one is in `refine audit --json`.
-                var words = s.findings.prefix(3).map { "\($0.kind.rawValue) \($0.controls.joined(separator: "+")): \($0.detail)" }
-                if s.findings.count > 3 { words.append("… \(s.findings.count - 3) more") }
+                // Each kind's count and first finding; every one is in `refine audit --json`.
+                let words = byKind(s.findings)
                 rows.append([s.strategy, s.screenName, words.joined(separator: "; "), file == nil ? "–" : "wireframe"])
                 links.append([nil, nil, nil, file])
             }

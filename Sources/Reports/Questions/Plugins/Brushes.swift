@@ -15,6 +15,10 @@ public struct BrushesQuestion: Question {
         _ = try BrushDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        BrushScreens.all(try BrushDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+    }
+
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try BrushesSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {

@@ -14,6 +14,10 @@ public struct ColorQuestion: Question {
         _ = try ColorDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        ColorScreens.all(try ColorDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+    }
+
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try ColorSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {

@@ -15,6 +15,16 @@ public struct ColorMatchQuestion: Question {
         _ = try ColorPickerDesigns.design(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
+    public func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        let design = try ColorPickerDesigns.design(strategy.design, parameters: StrategyParameters(strategy.parameters))
+        let goals = tasks.goals(ColorMatchTask.self)
+        guard let first = goals.first else { return [] }
+        // The picker as it opens, then with each task's target matched (the thumb on the colour it gives).
+        let states = [(name: "start", target: first.target, start: first.start)]
+            + zip(tasks, goals).map { (name: "matched-\($0.id)", target: $1.target, start: $1.target) }
+        return ColorPickerScreens.all(design, states: states, on: device)
+    }
+
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try ColorMatchSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {

@@ -15,6 +15,10 @@ public struct DoubleTapQuestion: Question {
         _ = try DoubleTapDesigns.window(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        DoubleTapScreens.all(try DoubleTapDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), bounds: device.bounds), on: device)
+    }
+
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try DoubleTapSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {

@@ -15,6 +15,11 @@ public struct EdgeButtonQuestion: Question {
         _ = try EdgeButtonDesigns.layout(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
+    public func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        try EdgeButtonScreens.all(strategy.design, parameters: StrategyParameters(strategy.parameters),
+                                  controls: tasks.goals(EdgeButtonTask.self).map { ($0.position, $0.size) }, on: device)
+    }
+
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try EdgeButtonSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {

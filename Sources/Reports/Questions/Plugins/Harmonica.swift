@@ -15,6 +15,10 @@ public struct HarmonicaQuestion: Question {
         _ = try HarmonicaDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        HarmonicaScreens.all(try HarmonicaDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+    }
+
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try HarmonicaSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {

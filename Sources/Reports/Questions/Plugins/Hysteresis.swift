@@ -15,6 +15,13 @@ public struct HysteresisQuestion: Question {
         _ = try HysteresisDesigns.hysteresis(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        let list = try HysteresisDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), frame: device.bounds,
+                                              rowHeight: HysteresisSimulator.rowHeight)
+        // The list never ends within a screen: as many rows as the frame shows.
+        return HysteresisScreens.all(list, rows: .max, on: device)
+    }
+
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try HysteresisSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {

@@ -14,6 +14,10 @@ public struct PIPQuestion: Question {
         _ = try PIPDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), device: device)
     }
 
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        PIPScreens.all(try PIPDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), device: device))
+    }
+
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try PIPSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {

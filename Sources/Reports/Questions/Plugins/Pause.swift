@@ -15,6 +15,11 @@ public struct PauseQuestion: Question {
         _ = try PauseDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        _ = try PauseDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
+        return PauseScreens.all(on: device)
+    }
+
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try PauseSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {

@@ -15,6 +15,11 @@ public struct ScrollQuestion: Question {
         _ = try ScrollDesigns.physics(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
+    public func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        try ScrollScreens.all(strategy.design, parameters: StrategyParameters(strategy.parameters),
+                              lists: tasks.goals(ScrollTask.self).map { ($0.rows, $0.rowHeight) }, on: device)
+    }
+
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try ScrollSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {

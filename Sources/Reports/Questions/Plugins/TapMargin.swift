@@ -15,6 +15,11 @@ public struct TapMarginQuestion: Question {
         _ = try TapMarginDesigns.margin(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
+    public func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        try TapMarginScreens.all(strategy.design, parameters: StrategyParameters(strategy.parameters),
+                                 rows: tasks.goals(TapMarginTask.self).map { ($0.size, $0.gap) }, count: TapMarginSimulator.buttons, on: device)
+    }
+
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try TapMarginSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
