@@ -26,12 +26,7 @@ struct BrushesReport {
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(.bullets(spec.strategies.map { s in
-            let summary = BrushDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
-            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
-            return "\(s.label): \(summary)" + (params.isEmpty ? " Soft strokes, detect edges off, size by zooming." : " Parameters: \(params).")
-        }))
+        kit.addStrategies(BrushDesigns.question, unparameterised: " Soft strokes, detect edges off, size by zooming.", to: &doc)
         doc.add(.paragraph("Each simulated person paints one brush's full effect onto a region of a real photo: the region is the pixels inside a polygon written in the spec whose CIE LCh colour falls in the task's ranges, and the goal look is the engine's brush at full coverage on those pixels and nowhere else. The person first chooses the brush by its name on whatever the screen shows (a labelled control, a remembered icon, a control promising brushes such as Add Brush or Brushes, untried unlabelled icons one by one, remembering the name each shows for the session), each tap aimed with Fitts' law and landing where the dual Gaussian puts it. They then make the brush about paint.brush_to_region of the region's narrow side: by a pinch zoom on the region (size by zoom: the finger's contact stays the same on screen) or by dragging a size slider while watching the brush. Then they look and stroke in turns: the real render, judged in paint.cells patches across the photo against the look in mind with JND noise, shows patches changed less than meant (rubbed over in one stroke, row by row and back, at the speed the steering staircase settles on for patches of that size, with the sideways wobble of a steered finger) and patches changed where nothing was meant to change (spill: the eraser is chosen and they are rubbed out). They stop when no patch looks off, or at the time limit."))
         doc.add(.paragraph("Time to effect: the first time after a stroke that the region is within the task's tolerance (mean ΔE00 from the goal over the region's pixels) and the spill is within its limit, both at the working size; trials that never get there are censored at the time limit. Spill: the ΔE00-weighted area changed outside the region, in units of the region's area (1 = as if an area as large as the region changed by 1 ΔE00). Coverage: the share of the meant change made over the region (1 − ΔE00 to the goal / ΔE00 of the goal from the original, per pixel, clamped)."))
 
@@ -56,22 +51,14 @@ struct BrushesReport {
         figures.append(byTaskFigure(metric: "coverage", name: "coverage_by_task", title: "Coverage of the region", ylabel: "share of the meant change (mean)"))
         figures.append(byTaskFigure(metric: "strokes", name: "strokes_by_task", title: "Strokes per trial", ylabel: "strokes (mean)"))
         figures.append(byTaskFigure(metric: "erases", name: "erases_by_task", title: "Erasing strokes per trial", ylabel: "erases (mean)"))
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures {
-            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
-        }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         var bullets: [String] = []
         if let base = strategies.first {
             for s in strategies.dropFirst() {
                 for (metric, what) in [("time_to_done_s", "time until done"), ("spill", "spill"), ("coverage", "coverage"), ("erases", "erases"), ("taps_to_brush", "taps to the brush")] {
-                    let a = kit.participantValues(metric, rows(base)), b = kit.participantValues(metric, rows(s))
-                    guard a.values.count >= 3, b.values.count >= 3 else { continue }
-                    let (stat, d) = Comparisons.difference(a, b, paired: true, confidence: spec.report.confidence,
-                                                           resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "brushes/\(metric)/\(s)"))
-                    let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
-                    bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 2)) (\(c)% paired bootstrap over participants): \(verdict).")
+                    if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base)), other: (s, rows(s)), seedKey: "brushes/\(metric)/\(s)", digits: 2) { bullets.append(line) }
                 }
             }
         }

@@ -72,8 +72,7 @@ struct ColorMatchReport {
         figures.append(ecdfFigure(metric: "final_de00", name: "final_de00_by_layout", title: "Final ΔE00 by dimension and feedback", xlabel: "true ΔE00 when the person stopped", groups: layouts))
         figures.append(learningFigure(metric: "time_to_done_s", name: "learning_time_by_layout", ylabel: "time until done, s (median)", groups: layouts, median: true))
         figures.append(learningFigure(metric: "final_de00", name: "learning_de00_by_layout", ylabel: "final ΔE00 (mean)", groups: layouts, median: false))
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures { doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file))) }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Gradients against plain tracks"))
         var bullets: [String] = []

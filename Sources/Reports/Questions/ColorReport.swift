@@ -68,8 +68,7 @@ struct ColorReport {
                                       title: "Moves along the wrong axis of a two-axis control", marker: nil))
         figures.append(kit.ecdfFigure(metric: "region_errors", name: "region_errors", xlabel: "region errors per trial",
                                       title: "Drags that changed colours the task does not target", marker: nil))
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures { doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file))) }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "The talk's claims under the models"))
         doc.add(.bullets(claims()))

@@ -25,12 +25,7 @@ struct DoubleTapReport {
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(.bullets(spec.strategies.map { s in
-            let summary = DoubleTapDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
-            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
-            return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
-        }))
+        kit.addStrategies(DoubleTapDesigns.question, to: &doc)
         doc.add(.paragraph("A full-screen photo; a single tap anywhere acts (shows the controls). Each simulated person reaches from the thumb's resting place for a 44 pt spot at the centre (Fitts' law; Bi & Zhai's landing) and holds for their tap time while the contact drifts. Meaning one tap, that is all. Meaning two independent taps (say, two page turns) they pause briefly after the first lift (gesture.serial_tap_pause_s), reach for a spot the task's spacing away, and tap again without waiting for the screen. Meaning to zoom, they double tap where the design has a double tap — a second landing on the same spot after their own gap from the first lift (gesture.double_tap_gap_s) — or tap the zoom button where it has none. Every touch goes through the noisy 120 Hz sensor into the viewer's recognizers: with a double tap, the tap must wait for the double tap to fail (require-to-fail); without, taps act at lift. A wrong response is seen (one perceptual cycle) and the gesture made again."))
         doc.add(.paragraph("Tap latency runs from the lift of a single tap to the moment the app acts on it; the talk's figure is that with a double tap this delay is the double tap's window."))
 
@@ -63,10 +58,7 @@ struct DoubleTapReport {
                                       title: "Single-tap latency (dashed: the first strategy's double-tap window)", marker: marker))
         figures.append(kit.survivalFigure(name: "survival_zoom", title: "Time until the photo zoomed", marker: 1, filter: { task($0)?.gesture == .zoom }))
         figures.append(kit.survivalFigure(name: "survival_taps", title: "Time until the meant single taps acted", marker: 1, filter: { task($0)?.gesture != .zoom }))
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures {
-            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
-        }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         var bullets: [String] = []
@@ -80,12 +72,7 @@ struct DoubleTapReport {
             for s in strategies.dropFirst() {
                 for (metric, what, gesture) in [("right_first_time", "right first time", nil), ("tap_latency_s", "tap latency s", DoubleTapTask.Gesture.tap),
                                                 ("time_to_done_s", "time to zoom s", .zoom)] {
-                    let a = kit.participantValues(metric, rows(base, gesture)), b = kit.participantValues(metric, rows(s, gesture))
-                    guard a.values.count >= 3, b.values.count >= 3 else { continue }
-                    let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
-                                                           resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "double-tap/\(metric)/\(s)"))
-                    let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
-                    bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) (\(c)% paired bootstrap over participants): \(verdict).")
+                    if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base, gesture)), other: (s, rows(s, gesture)), seedKey: "double-tap/\(metric)/\(s)") { bullets.append(line) }
                 }
             }
         }

@@ -28,12 +28,7 @@ struct EdgeButtonReport {
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(.bullets(spec.strategies.map { s in
-            let summary = EdgeButtonDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
-            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
-            return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
-        }))
+        kit.addStrategies(EdgeButtonDesigns.question, to: &doc)
         doc.add(.paragraph("A full-screen camera preview that takes a photo when tapped, with one control (switch camera, grid). Each simulated person reaches for the control (Fitts' law) and lands where Bi & Zhai's dual Gaussian puts a finger for its size; the contact drifts a little while held (gesture.tap_drift_mm). The touch goes through the noisy 120 Hz digitizer, which reports positions on the glass only, then the system's edge gate: a touch starting in the status-bar or home-indicator band (the device's safe-area insets, × gesture.edge_band_scale) is taken by the system if it travels gesture.edge_swipe_pt inward, and otherwise reaches the app gesture.edge_gate_delay_s after touch-down. The app gives the touch to the control (a plain button on its exact frame), else to the panel (nothing happens), else to the preview, which takes a photo. A photo taken by mistake opens the filter screen; one tap on its back control returns to shooting and the person tries again."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
@@ -56,22 +51,14 @@ struct EdgeButtonReport {
 
         figures.append(kit.survivalFigure(name: "survival_control", title: "Time until the control is tapped", marker: 1))
         figures.append(positionFigure())
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures {
-            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
-        }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         var bullets: [String] = []
         if let base = strategies.first {
             for s in strategies.dropFirst() {
                 for (metric, what) in [("right_first_time", "right first time"), ("accidental_capture", "photos taken by mistake"), ("system_held", "touches held by the edge gate")] {
-                    let a = kit.participantValues(metric, rows(base)), b = kit.participantValues(metric, rows(s))
-                    guard a.values.count >= 3, b.values.count >= 3 else { continue }
-                    let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
-                                                           resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "edge/\(metric)/\(s)"))
-                    let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
-                    bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) (\(c)% paired bootstrap over participants): \(verdict).")
+                    if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base)), other: (s, rows(s)), seedKey: "edge/\(metric)/\(s)") { bullets.append(line) }
                 }
             }
         }

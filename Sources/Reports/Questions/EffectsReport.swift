@@ -67,8 +67,7 @@ struct EffectsReport {
         figures.append(kit.survivalFigure(name: "survival_time_to_effect", title: "Matching tasks: time until the look matches the goal", marker: 10,
                                           filter: { matchingTasks.contains($0.task) }))
         figures.append(usageFigure())
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures { doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file))) }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         doc.add(.bullets(strategies.map { s in

@@ -58,8 +58,7 @@ struct ExposureReport {
 
         figures.append(kit.survivalFigure(name: "survival_time_to_effect", title: "Time until the photo matches the goal", marker: 10))
         figures.append(kit.rateFigure(metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate"))
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures { doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file))) }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "The talk's claims under the models"))
         doc.add(.bullets(claims()))

@@ -24,12 +24,7 @@ struct HarmonicaReport {
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(.bullets(spec.strategies.map { s in
-            let summary = HarmonicaDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
-            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
-            return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
-        }))
+        kit.addStrategies(HarmonicaDesigns.question, to: &doc)
         doc.add(.paragraph("The filters shown are the effects catalogue's looks at indices ⌊i·24/n⌋, so every count shows the first look (Classic black & white), the counts 3, 6, 10 and 15 also the 17th (the first vintage look), and the rest are spread over the catalogue. Every preview is the engine's render of the whole photo with its filter. A named filter is a goal look the engine rendered: the generic agent inspects the previews in reading order, judging each one's pixels against the goal it holds in mind (smaller previews are judged less reliably), taps the first that looks right (Fitts' law; the dual Gaussian against the preview's real width) and checks the photo; a liked filter is browsing with no goal (the satisficer: each preview's appeal from its pixels and the person's taste)."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
@@ -48,10 +43,7 @@ struct HarmonicaReport {
         figures.append(kit.survivalFigure(name: "survival_named", title: "Time until the named filter is applied", marker: 10, filter: named))
         figures.append(countFigure(metric: "mis_tap", name: "mis_taps_by_count", title: "Named filter: trials with a tap off the aimed preview, by number of filters", ylabel: "share of trials", rows: { rows($0, named: true) }))
         figures.append(countFigure(metric: "photo_share", name: "photo_share_by_count", title: "Share of the photo left in view, by number of filters", ylabel: "photo share", rows: { rows($0, named: true) + rows($0, named: false) }))
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures {
-            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
-        }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         var bullets: [String] = []

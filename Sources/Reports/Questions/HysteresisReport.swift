@@ -22,12 +22,7 @@ struct HysteresisReport {
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(.bullets(spec.strategies.map { s in
-            let summary = HysteresisDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
-            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
-            return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
-        }))
+        kit.addStrategies(HysteresisDesigns.question, to: &doc)
         doc.add(.paragraph("A list of 44 pt rows fills the screen; each row opens on a tap and the list scrolls when dragged. Each simulated person reaches for the middle row (Fitts' law) and lands where Bi & Zhai's dual Gaussian puts a finger. Meaning to tap, they hold for their tap time while the contact drifts (gesture.tap_drift_mm); meaning to drag, the contact settles for the same time and then slides up by the task's distance in one minimum-jerk movement at their drag speed (motor.drag_speed_pt_s), open loop, and lifts. The touch goes through the noisy 120 Hz sensor into a tap recognizer (on the row touched; no movement limit of its own) and a pan recognizer with the strategy's hysteresis, run in parallel: the first to be confident wins and cancels the other. Content follows the pan's translation from where it began. A wrong response is seen (one perceptual cycle) and the gesture made again; undoing an opened row is not simulated."))
         doc.add(.paragraph("Pan start latency runs from the moment the finger starts to slide (after the contact settles) to the pan's beginning; it is negative when the pan began on sensor noise before the slide. Position error is how far the content's travel ends from the distance the person meant to drag; lag is how far it ends behind the finger's own sensed travel — the hysteresis the talk keeps from showing as a jump."))
 
@@ -60,10 +55,7 @@ struct HysteresisReport {
                                       title: "Pan start latency (drags that started on the first touch)", marker: nil))
         figures.append(kit.ecdfFigure(metric: "position_error_pt", name: "ecdf_position_error", xlabel: "content travel minus the meant distance, absolute (pt)",
                                       title: "Position error of dragged content at lift", marker: nil))
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures {
-            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
-        }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         var bullets: [String] = []
@@ -72,12 +64,7 @@ struct HysteresisReport {
                 for (metric, what, intent) in [("right_first_time", "right first time", nil), ("tap_read_as_pan", "taps read as pans", HysteresisTask.Intent.tap),
                                                ("drag_not_started", "drags not started", .drag), ("pan_start_latency_s", "pan start latency s", .drag),
                                                ("position_error_pt", "position error pt", .drag)] {
-                    let a = kit.participantValues(metric, rows(base, intent)), b = kit.participantValues(metric, rows(s, intent))
-                    guard a.values.count >= 3, b.values.count >= 3 else { continue }
-                    let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
-                                                           resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "hysteresis/\(metric)/\(s)"))
-                    let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
-                    bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) (\(c)% paired bootstrap over participants): \(verdict).")
+                    if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base, intent)), other: (s, rows(s, intent)), seedKey: "hysteresis/\(metric)/\(s)") { bullets.append(line) }
                 }
             }
         }

@@ -29,12 +29,7 @@ struct LabelAffordanceReport {
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(.bullets(spec.strategies.map { s in
-            let summary = LabelAffordanceDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
-            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
-            return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
-        }))
+        kit.addStrategies(LabelAffordanceDesigns.question, to: &doc)
         doc.add(.paragraph("The modal VK authorization window of the Qtty prototype: a bar with Cancel and the title Authorization over the login form (prefilled email and password fields, a Log in button, a Forgot your password? link). Each simulated person glances at the screen and judges from each control's look alone how likely it is to respond to a tap: a logistic of the cues the screen's description shows — a fill set off from what is behind it, an accent colour in its ink or fill, the weight of its type, and whether it sits at the top centre, where people expect non-tappable things (Swearngin & Li, CHI 2019) — with glance-to-glance noise (signifier.*). The model never reads a control's role, id or which design drew it. The person then looks from control to control, the next one drawn with a chance proportional to how tappable it looks (guided search), reading each label; a control whose label names the goal (the title Authorization names logging in as much as the Log in button does) is tapped if the person judges it tappable, and when a pass ends with nothing tapped they try everything that names the goal. The tap is aimed with Fitts' law, lands where Bi & Zhai's dual Gaussian puts it and goes to the screen's hit-test. A tap that does nothing costs the wait for a response (gesture.response_wait_s); the person then believes that control dead for the rest of their session with the design."))
 
         doc.add(.heading(level: 2, text: "What the eye reads"))
@@ -66,10 +61,7 @@ struct LabelAffordanceReport {
 
         figures.append(kit.survivalFigure(name: "survival_login", title: "Time until the control the person meant responds", marker: 2))
         figures.append(titleTapFigure())
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures {
-            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
-        }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         var bullets: [String] = []
@@ -77,12 +69,7 @@ struct LabelAffordanceReport {
             for s in strategies.dropFirst() {
                 for i in intents {
                     for (metric, what) in [("label_tapped", "tapped the title"), ("right_first_time", "right first time")] {
-                        let a = kit.participantValues(metric, rows(base, i)), b = kit.participantValues(metric, rows(s, i))
-                        guard a.values.count >= 3, b.values.count >= 3 else { continue }
-                        let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
-                                                               resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "label/\(metric)/\(s)/\(i.rawValue)"))
-                        let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
-                        bullets.append("\(i.rawValue): \(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) (\(c)% paired bootstrap over participants): \(verdict).")
+                        if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base, i)), other: (s, rows(s, i)), seedKey: "label/\(metric)/\(s)/\(i.rawValue)", prefix: "\(i.rawValue): ") { bullets.append(line) }
                     }
                 }
             }

@@ -19,12 +19,7 @@ struct PIPReport {
     private var confidence: Double { spec.report.confidence }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(.bullets(spec.strategies.map { s in
-            let summary = PIPDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
-            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
-            return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
-        }))
+        kit.addStrategies(PIPDesigns.question, to: &doc)
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
         doc.add(.paragraph("Time to effect runs from the start of the trial until the PIP rests in the intended corner; trials that never got there are left out of the medians and counted in the reached column."))
@@ -57,10 +52,7 @@ struct PIPReport {
                                   title: "How far the finger moved on first throws that landed as intended", marker: nil,
                                   filter: { $0["landed_intended"] == 1 }))
         PIPFactorsReport(spec: spec, results: results).build(into: &doc, figures: &figures)
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures {
-            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
-        }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         doc.add(.bullets(whyBullets()))

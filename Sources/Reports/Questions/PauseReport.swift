@@ -22,12 +22,7 @@ struct PauseReport {
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(.bullets(spec.strategies.map { s in
-            let summary = PauseDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
-            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
-            return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
-        }))
+        kit.addStrategies(PauseDesigns.question, to: &doc)
         doc.add(.paragraph("Each simulated person slides up from the bottom edge with their own speed (a minimum-jerk movement peaking at their flick speed), through the noisy 120 Hz touch sensor. Meaning to pause, they stop where they think halfway is and hold still until the cards come in (lifting once they see them) or for at most their response wait (gesture.response_wait_s, 1 s by default); meaning to go home, they flick, or slow to a crawl without stopping and then flick on. When the screen did something else they look, think again and retry. Latency runs from the moment the finger came to rest to the moment the cards come in; it is negative when a detector fired while the finger was still braking."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
@@ -71,10 +66,7 @@ struct PauseReport {
                                         name: "missed_by_speed", title: "Missed pauses by the slide's peak speed", xlabel: "peak speed of the slide (pt/s)"))
         figures.append(binnedRateFigure(metric: "false_pause", by: "crawl_speed_pt_s", intent: .hesitate, edges: crawl.dropLast() + [400],
                                         name: "false_by_crawl", title: "False pauses by the crawl speed of a hesitation", xlabel: "crawl speed (pt/s)"))
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures {
-            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
-        }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         doc.add(.bullets(whyBullets()))

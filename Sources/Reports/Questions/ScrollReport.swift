@@ -38,12 +38,7 @@ struct ScrollReport {
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(.bullets(spec.strategies.map { s in
-            let summary = ScrollDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
-            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
-            return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
-        }))
+        kit.addStrategies(ScrollDesigns.question, to: &doc)
         doc.add(.paragraph("Each simulated person starts at the top of a long list on a phone and brings a given row into a zone in the middle of the screen (the last row: to the end of the list). Close enough for one drag (gesture.swipe_span_pt) they drag the rest of the way, aimed (Fitts-like drag law, at least a minimum-jerk movement at their deliberate drag speed, ending with the scatter of Fitts' effective width); further, they flick at the release speed their believed carry says is needed (up to motor.max_speed_factor × their usual flick), or, when no flick is believed to carry further than one swipe over their span, they make long swipes. Every touch goes through the noisy 120 Hz sensor into the list's pan recognizer (10 pt hysteresis); the release velocity is the least-squares estimate over the last 100 ms; after lift the content coasts (deceleration rate per ms; the distance is the talk's projection), stops dead at a hard stop, or bounces on a critically damped spring. Every perceptual cycle the person predicts where the moving content will stop (their believed carry × its speed): they catch it a reaction time later when it is about to pass the zone, flick again when it will stop more than a span short, and otherwise wait. A flick that came to rest on its own teaches them the carry (delta rule), across the session. An item off screen is located with a guess (gesture.offscreen_distance_sd)."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
@@ -69,22 +64,14 @@ struct ScrollReport {
         figures.append(byDistanceFigure(metric: "swipes", name: "swipes_by_distance", title: "Swipes per trial by distance to the item", ylabel: "swipes (mean)"))
         figures.append(byDistanceFigure(metric: "overshoot_pt", name: "overshoot_by_distance", title: "Overshoot past the item by distance", ylabel: "pt past the target (mean)"))
         figures.append(byDistanceFigure(metric: "wall_hits", name: "wall_hits_by_distance", title: "Wall hits per trial by distance to the item", ylabel: "wall hits (mean)"))
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures {
-            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
-        }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         var bullets: [String] = []
         if let base = strategies.first {
             for s in strategies.dropFirst() {
                 for (metric, what) in [("time_to_done_s", "time until done (reached or gave up)"), ("swipes", "swipes"), ("overshoot_pt", "overshoot"), ("wall_hits", "wall hits")] {
-                    let a = kit.participantValues(metric, rows(base)), b = kit.participantValues(metric, rows(s))
-                    guard a.values.count >= 3, b.values.count >= 3 else { continue }
-                    let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
-                                                           resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "scroll/\(metric)/\(s)"))
-                    let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
-                    bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 2)) (\(c)% paired bootstrap over participants): \(verdict).")
+                    if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base)), other: (s, rows(s)), seedKey: "scroll/\(metric)/\(s)", digits: 2) { bullets.append(line) }
                 }
             }
         }

@@ -21,12 +21,7 @@ struct TapMarginReport {
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(.bullets(spec.strategies.map { s in
-            let summary = TapMarginDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
-            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
-            return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
-        }))
+        kit.addStrategies(TapMarginDesigns.question, to: &doc)
         doc.add(.paragraph("Five equal buttons in a row; each simulated person reaches for the middle one (Fitts' law) and lands where Bi & Zhai's dual Gaussian puts a finger for that size. Meaning to tap, they hold for their tap time while the contact drifts a little (gesture.tap_drift_mm); meaning to take the press back, they slide off the row by their own distance (gesture.cancel_drag_pt) before lifting. The touch goes through the noisy 120 Hz sensor; hit-testing gives it to the button whose frame (grown by the margin) holds the touch-down, the nearest if margins overlap, and that button's tap recognizer decides. A tap that did not work is tried again; a press that went through cannot be taken back."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
@@ -54,10 +49,7 @@ struct TapMarginReport {
         figures.append(kit.survivalFigure(name: "survival_tap", title: "Time until the intended button is tapped (taps)", marker: 1,
                                           filter: { task($0)?.intent == .tap }))
         figures.append(sizeFigure())
-        doc.add(.heading(level: 2, text: "Figures"))
-        for f in figures {
-            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
-        }
+        ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         var bullets: [String] = []
@@ -65,12 +57,7 @@ struct TapMarginReport {
             for s in strategies.dropFirst() {
                 for (metric, what, intent) in [("right_first_time", "right first time", nil), ("missed_tap", "missed taps", TapMarginTask.Intent.tap),
                                                ("tap_cancelled", "taps cancelled by drift", .tap), ("cancel_failed", "take-backs that went through", .cancel)] {
-                    let a = kit.participantValues(metric, rows(base, intent)), b = kit.participantValues(metric, rows(s, intent))
-                    guard a.values.count >= 3, b.values.count >= 3 else { continue }
-                    let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
-                                                           resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "tap/\(metric)/\(s)"))
-                    let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
-                    bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) (\(c)% paired bootstrap over participants): \(verdict).")
+                    if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base, intent)), other: (s, rows(s, intent)), seedKey: "tap/\(metric)/\(s)") { bullets.append(line) }
                 }
             }
         }

@@ -1,0 +1,42 @@
+import Designs
+import Foundation
+import Harness
+
+/// Sections most question reports write the same way: the strategies with
+/// their designs' summaries, the figures with their sources, and the paired
+/// differences of "Why they differ".
+extension ReportKit {
+    /// "Strategies": each of the spec's strategies with its design's summary and
+    /// the parameters the spec sets (or `unparameterised` when it sets none).
+    func addStrategies(_ question: DesignQuestion, unparameterised: String = "", to doc: inout ReportDocument) {
+        doc.add(.heading(level: 2, text: "Strategies"))
+        doc.add(.bullets(spec.strategies.map { s in
+            let summary = question.strategies.first { $0.name == s.design }?.summary ?? ""
+            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
+            return "\(s.label): \(summary)" + (params.isEmpty ? unparameterised : " Parameters: \(params).")
+        }))
+    }
+
+    /// "Figures": each figure's PNG, linked to its SVG, gnuplot script and data.
+    static func addFigures(_ figures: [GnuplotFigure], to doc: inout ReportDocument) {
+        doc.add(.heading(level: 2, text: "Figures"))
+        for f in figures {
+            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
+        }
+    }
+
+    /// One bullet of "Why they differ": `other − base` on `metric` over the same
+    /// participants (paired bootstrap), or nil when either side has fewer than
+    /// three participants. `seedKey` names the comparison in the report's seed.
+    func pairedDifference(_ metric: String, what: String, base: (label: String, rows: [TrialRow]), other: (label: String, rows: [TrialRow]),
+                          seedKey: String, prefix: String = "", digits: Int = 3) -> String? {
+        let a = participantValues(metric, base.rows), b = participantValues(metric, other.rows)
+        guard a.values.count >= 3, b.values.count >= 3 else { return nil }
+        let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: confidence,
+                                               resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, seedKey))
+        let s = other.label
+        let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
+        let c = formatNumber(confidence * 100)
+        return "\(prefix)\(s) − \(base.label), \(what): \(stat) difference \(formatEstimate(d, digits: digits)) (\(c)% paired bootstrap over participants): \(verdict)."
+    }
+}
