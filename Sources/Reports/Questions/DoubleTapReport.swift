@@ -13,8 +13,7 @@ struct DoubleTapReport {
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
     private func task(_ row: TrialRow) -> DoubleTapTask? {
-        guard case .custom(let goal)? = spec.tasks.first(where: { $0.id == row.task })?.goal else { return nil }
-        return goal.value as? DoubleTapTask
+        kit.customTask(row.task, as: DoubleTapTask.self)
     }
     private func rows(_ s: String, _ gesture: DoubleTapTask.Gesture? = nil) -> [TrialRow] {
         results.trials.filter { $0.strategy == s && (gesture == nil || task($0)?.gesture == gesture) }

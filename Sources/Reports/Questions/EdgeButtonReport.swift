@@ -14,17 +14,13 @@ struct EdgeButtonReport {
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
     private func task(_ row: TrialRow) -> EdgeButtonTask? {
-        guard case .custom(let goal)? = spec.tasks.first(where: { $0.id == row.task })?.goal else { return nil }
-        return goal.value as? EdgeButtonTask
+        kit.customTask(row.task, as: EdgeButtonTask.self)
     }
     private func rows(_ s: String, _ position: ControlPosition? = nil) -> [TrialRow] {
         results.trials.filter { $0.strategy == s && (position == nil || task($0)?.position == position) }
     }
     private var positions: [ControlPosition] {
-        ControlPosition.allCases.filter { p in spec.tasks.contains { t in
-            if case .custom(let g) = t.goal, let k = g.value as? EdgeButtonTask { return k.position == p }
-            return false
-        } }
+        ControlPosition.allCases.filter { p in kit.customTasks(as: EdgeButtonTask.self).contains { $0.position == p } }
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {

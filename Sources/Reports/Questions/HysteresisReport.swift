@@ -14,8 +14,7 @@ struct HysteresisReport {
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
     private func task(_ row: TrialRow) -> HysteresisTask? {
-        guard case .custom(let goal)? = spec.tasks.first(where: { $0.id == row.task })?.goal else { return nil }
-        return goal.value as? HysteresisTask
+        kit.customTask(row.task, as: HysteresisTask.self)
     }
     private func rows(_ s: String, _ intent: HysteresisTask.Intent? = nil) -> [TrialRow] {
         results.trials.filter { $0.strategy == s && (intent == nil || task($0)?.intent == intent) }

@@ -15,17 +15,13 @@ struct LabelAffordanceReport {
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
     private func intent(_ row: TrialRow) -> AppIntent? {
-        guard case .custom(let goal)? = spec.tasks.first(where: { $0.id == row.task })?.goal else { return nil }
-        return (goal.value as? LabelAffordanceTask)?.intent
+        kit.customTask(row.task, as: LabelAffordanceTask.self)?.intent
     }
     private func rows(_ s: String, _ i: AppIntent? = nil) -> [TrialRow] {
         results.trials.filter { $0.strategy == s && (i == nil || intent($0) == i) }
     }
     private var intents: [AppIntent] {
-        AppIntent.allCases.filter { i in spec.tasks.contains { t in
-            if case .custom(let g) = t.goal, let k = g.value as? LabelAffordanceTask { return k.intent == i }
-            return false
-        } }
+        AppIntent.allCases.filter { i in kit.customTasks(as: LabelAffordanceTask.self).contains { $0.intent == i } }
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {

@@ -14,8 +14,7 @@ struct PauseReport {
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
     private func intent(_ row: TrialRow) -> SlideIntent? {
-        guard case .custom(let goal)? = spec.tasks.first(where: { $0.id == row.task })?.goal else { return nil }
-        return (goal.value as? PauseTask)?.intent
+        kit.customTask(row.task, as: PauseTask.self)?.intent
     }
     private func rows(_ s: String, _ i: SlideIntent? = nil) -> [TrialRow] {
         results.trials.filter { $0.strategy == s && (i == nil || intent($0) == i) }

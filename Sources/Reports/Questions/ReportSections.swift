@@ -39,4 +39,18 @@ extension ReportKit {
         let c = formatNumber(confidence * 100)
         return "\(prefix)\(s) − \(base.label), \(what): \(stat) difference \(formatEstimate(d, digits: digits)) (\(c)% paired bootstrap over participants): \(verdict)."
     }
+
+    /// The question-defined task of type `T` with this id, if the spec has one.
+    func customTask<T>(_ id: String, as type: T.Type = T.self) -> T? {
+        guard case .custom(let goal)? = spec.tasks.first(where: { $0.id == id })?.goal else { return nil }
+        return goal.value as? T
+    }
+
+    /// Every question-defined task of type `T` in the spec, in spec order.
+    func customTasks<T>(as type: T.Type = T.self) -> [T] {
+        spec.tasks.compactMap { t in
+            if case .custom(let goal) = t.goal { return goal.value as? T }
+            return nil
+        }
+    }
 }

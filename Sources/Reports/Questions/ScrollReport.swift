@@ -13,8 +13,7 @@ struct ScrollReport {
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
     private func task(_ id: String) -> ScrollTask? {
-        guard case .custom(let goal)? = spec.tasks.first(where: { $0.id == id })?.goal else { return nil }
-        return goal.value as? ScrollTask
+        kit.customTask(id, as: ScrollTask.self)
     }
     private func rows(_ s: String, task id: String? = nil) -> [TrialRow] {
         results.trials.filter { $0.strategy == s && (id == nil || $0.task == id) }

@@ -13,8 +13,7 @@ struct TapMarginReport {
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
     private func task(_ row: TrialRow) -> TapMarginTask? {
-        guard case .custom(let goal)? = spec.tasks.first(where: { $0.id == row.task })?.goal else { return nil }
-        return goal.value as? TapMarginTask
+        kit.customTask(row.task, as: TapMarginTask.self)
     }
     private func rows(_ s: String, _ intent: TapMarginTask.Intent? = nil) -> [TrialRow] {
         results.trials.filter { $0.strategy == s && (intent == nil || task($0)?.intent == intent) }
