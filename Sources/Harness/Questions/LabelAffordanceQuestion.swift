@@ -71,75 +71,29 @@ public struct LabelAffordanceSimulator: TrialSimulator {
         guard case .custom(let goal) = trial.task.goal, let task = goal.value as? LabelAffordanceTask else {
             preconditionFailure("label-affordance trial \(trial.key) has a non-label-affordance task")
         }
-        let device = trial.device
+        let p = participant, device = trial.device
         let auth = try! LabelAffordanceDesigns.make(strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy), on: device)
-        let screen = auth.screen, wanted = Self.action(for: task.intent)
-        let p = participant, cognition = Cognition(participant: p, repetition: memory.trialsDone + 1)
-        let tapper = Tapper(participant: p)
         var g = SeededGenerator(seed: trial.behaviourSeed, label: "look")
-        var log = TraceLog(enabled: trace)
+        // Look: one glance judges how tappable each control looks.
+        let looks = SignifierModel(participant: p).glance(auth.screen, using: &g)
+        var visit = AuthorizationVisit(
+            auth: auth, wanted: Self.action(for: task.intent), intent: task.intent, participant: p,
+            cognition: Cognition(participant: p, repetition: memory.trialsDone + 1), tapper: Tapper(participant: p),
+            device: device, limits: limits, looks: looks,
+            clock: p["perception.cycle_s"], finger: Point(device.bounds.center.x, device.bounds.minY + device.bounds.height * 0.7),
+            dead: [], log: TraceLog(enabled: trace))
+        // Remember: what a tap showed to do nothing earlier in this session.
+        visit.dead = Set(auth.screen.controls.map(\.id).filter { memory.unresponsive.contains(visit.memoryKey($0)) })
 
-        let looks = SignifierModel(participant: p).glance(screen, using: &g)
-        var clock = p["perception.cycle_s"]
-        var finger = Point(device.bounds.center.x, device.bounds.minY + device.bounds.height * 0.7)
-        var taps = 0, labelTaps = 0, deadTaps = 0, wrongAction = 0
-        var reachedAt: Double? = nil, firstRight: Bool? = nil, ended = false
-        // What a tap showed to do nothing, in this session, by id and label.
-        func key(_ id: String) -> String { id + "|" + (screen.control(id)?.label ?? "") }
-        var dead = Set(screen.controls.map(\.id).filter { memory.unresponsive.contains(key($0)) })
-
+        // Choose and act, pass after pass, until a pass taps nothing after the first.
         var pass = 0
-        search: while !ended && clock < limits.timeLimit && taps < limits.maxAttempts {
+        while !visit.finished && !visit.outOfBudget {
             pass += 1
-            var tapped = false
-            for id in Self.guidedOrder(screen.controls.map(\.id), looks: looks, using: &g) where !dead.contains(id) {
-                let c = screen.control(id)!
-                clock += cognition.practice * p["perception.eye_movement_s"] + cognition.readingTime(words: c.label.map(Lexicon.wordCount) ?? 0)
-                guard task.intent.isNamed(by: c.label) else { continue }
-                // First pass: tap what names the goal if it looks tappable; later passes: anything that names it.
-                guard pass > 1 || g.bernoulli(looks[id] ?? 0) else { continue }
-                clock += cognition.mentalPreparation
-                // Aim at it until a tap lands on it (or the person gives up).
-                while clock < limits.timeLimit && taps < limits.maxAttempts {
-                    let reach = tapper.tap(c.frame, from: finger, startTime: clock, on: device, using: &g)
-                    clock += reach.movementTime + p["motor.tap_hold_s"]
-                    finger = reach.landing
-                    taps += 1; tapped = true
-                    let hit = auth.respond(at: reach.landing)
-                    if hit?.control == AuthorizationScreen.titleID { labelTaps += 1 }
-                    log.add(clock, "tap", [("aim", .text(id)), ("hit", .text(hit?.control ?? "-")), ("action", .text(hit?.action?.rawValue ?? "none"))])
-                    if firstRight == nil { firstRight = hit?.action == wanted }
-                    if let action = hit?.action {
-                        if action == wanted { reachedAt = clock; break search }
-                        wrongAction += 1
-                        // Cancel dismisses the window; a field brings up the keyboard, seen after a cycle.
-                        if action == .cancel { ended = true; break search }
-                        clock += p["perception.cycle_s"]
-                        continue
-                    }
-                    deadTaps += 1
-                    clock += p["gesture.response_wait_s"]
-                    if hit?.control == id { dead.insert(id); memory.unresponsive.insert(key(id)); break }
-                }
-            }
+            let tapped = visit.searchPass(pass, memory: &memory, using: &g)
             if !tapped && pass > 1 { break }
         }
-
         memory.trialsDone += 1
-        var metrics = [
-            Metric("right_first_time", firstRight == true ? 1 : 0),
-            Metric("reached_effect", reachedAt == nil ? 0 : 1),
-            Metric("time_to_done_s", min(clock, limits.timeLimit)),
-            Metric("taps", Double(taps)),
-            Metric("label_tapped", labelTaps > 0 ? 1 : 0),
-            Metric("label_taps", Double(labelTaps)),
-            Metric("dead_taps", Double(deadTaps)),
-            Metric("wrong_action", Double(wrongAction)),
-            Metric("title_looks_tappable", looks[AuthorizationScreen.titleID] ?? 0),
-            Metric("target_looks_tappable", auth.actions.first { $0.value == wanted }.flatMap { looks[$0.key] } ?? 0),
-        ]
-        if let reachedAt, reachedAt <= limits.timeLimit { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 1) }
-        return TrialOutcome(metrics: metrics, events: log.events)
+        return TrialOutcome(metrics: visit.metrics(), events: visit.log.events)
     }
 
     /// The order a person looks at `ids` in: each next one drawn with a chance
