@@ -46,10 +46,11 @@ enum AnswerSection {
             // Times to effect are censored: compare restricted means of the Kaplan–Meier
             // curves up to the time limit, with the log-rank test beside.
             if metric == "time_to_effect_s",
-               let (d, p) = kit.restrictedMeanDifference(results.trials.filter { $0.strategy == base }, results.trials.filter { $0.strategy == other },
+               let (d, p, step) = kit.restrictedMeanDifference(results.trials.filter { $0.strategy == base }, results.trials.filter { $0.strategy == other },
                                                         tau: spec.limits.timeLimit, seed: Sections.seed(spec, "answer/rmst/\(i)")) {
                 let verdict = d.upper < 0 ? "\(other) is faster" : d.lower > 0 ? "\(base) is faster" : "no clear difference"
-                var line = "\(other) vs \(base), time to effect: restricted mean (Kaplan–Meier, up to \(formatNumber(spec.limits.timeLimit)) s, failures censored when the person stopped) differs by \(formatEstimate(d, digits: 3)) s, log-rank p \(p < 1e-4 ? "< 0.0001" : "= " + formatNumber(p, digits: 4)) — \(verdict)"
+                let grid = step.map { "; the interval's resampled curves on a \(formatNumber($0, digits: 6)) s grid" } ?? ""
+                var line = "\(other) vs \(base), time to effect: restricted mean (Kaplan–Meier, up to \(formatNumber(spec.limits.timeLimit)) s, failures censored when the person stopped\(grid)) differs by \(formatEstimate(d, digits: 3)) s, log-rank p \(p < 1e-4 ? "< 0.0001" : "= " + formatNumber(p, digits: 4)) — \(verdict)"
                 if let c = screening?.claim(base, other, metric), !c.points.isEmpty {
                     line += "; the mean over reached trials keeps its sign at \(c.holdsAt)/\(c.points.count) screening points (\(c.label))"
                     for p in c.underPolicies { line += "; with the \(p.policy) policy: \(c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0 ? "same direction" : "does not hold")" }

@@ -39,7 +39,8 @@ struct ReportKit {
             e.value = Double(successes) / Double(v.count)
             return e
         }
-        return ClusterBootstrap.estimate(ClusteredSample(v), .mean, confidence: confidence, resamples: spec.report.bootstrapResamples,
+        // A rate is a mean: per-participant sums and counts are all it resamples.
+        return ClusterBootstrap.estimate(ClusteredSample(v, ordered: false), .mean, confidence: confidence, resamples: spec.report.bootstrapResamples,
                                          seed: Sections.seed(spec, "rate/\(metric)/\(t.count)"))
     }
 

@@ -46,18 +46,23 @@ extension ReportKit {
     }
 
     /// Restricted mean time to effect (up to `tau`) of `b` minus `a`, with a paired
-    /// cluster-bootstrap interval over participants, and the log-rank p-value.
-    func restrictedMeanDifference(_ a: [TrialRow], _ b: [TrialRow], tau: Double, seed: UInt64) -> (Estimate, Double)? {
+    /// cluster-bootstrap interval over participants, the log-rank p-value, and
+    /// the time grid of the resampled curves (nil: exact; `SurvivalGrid`).
+    func restrictedMeanDifference(_ a: [TrialRow], _ b: [TrialRow], tau: Double, seed: UInt64) -> (Estimate, Double, Double?)? {
         let va = survivalValues(a), vb = survivalValues(b)
         guard va.values.count >= 3, vb.values.count >= 3 else { return nil }
         // Each replicate is KaplanMeier(resampled trials).restrictedMean(tau:), computed by weights (ClusteredSurvival).
-        let sa = ClusteredSample(va), sb = ClusteredSample(vb)
+        // The samples index the participants (and pair them); the survival passes read the times.
+        let sa = ClusteredSample(va, ordered: false), sb = ClusteredSample(vb, ordered: false)
         let survivalA = ClusteredSurvival(va, indexedAs: sa), survivalB = ClusteredSurvival(vb, indexedAs: sb)
+        // On a time grid the replicates are of rounded times; the point stays the exact curves'.
+        let exact = survivalA.grid.step == nil && survivalB.grid.step == nil ? nil
+            : KaplanMeier(survival(b)).restrictedMean(tau: tau) - KaplanMeier(survival(a)).restrictedMean(tau: tau)
         let e = ClusterBootstrap.twoGroup(sb, sa, paired: true, confidence: confidence,
-                                          resamples: min(spec.report.bootstrapResamples, 1000), seed: seed) { wb, wa in
+                                          resamples: min(spec.report.bootstrapResamples, 1000), seed: seed, value: exact) { wb, wa in
             survivalB.restrictedMean(tau: tau, weights: wb) - survivalA.restrictedMean(tau: tau, weights: wa)
         }
-        return (e, LogRank.test(survival(a), survival(b)).p)
+        return (e, LogRank.test(survival(a), survival(b)).p, survivalA.grid.step ?? survivalB.grid.step)
     }
 
     /// The fraction who reached the goal by t, per strategy: 1 − Kaplan–Meier,
@@ -65,11 +70,13 @@ extension ReportKit {
     func survivalFigure(name: String, title: String, marker: Double?, filter: (TrialRow) -> Bool = { _ in true }) -> GnuplotFigure {
         var blocks: [String] = []
         var plots: [String] = []
+        var steps: Set<Double> = []
         let groups = results.byStrategy(strategies).map { ($0.0, $0.1.filter(filter)) }
         let end = groups.flatMap { $0.1.compactMap { $0["time_to_effect_s"] ?? $0["time_to_done_s"] } }.max() ?? 1
         let grid = (0...200).map { end * Double($0) / 200 }
         for (i, (s, t)) in groups.enumerated() {
             let km = kaplanMeier(t)
+            if let h = km.grid.step { steps.insert(h) }
             let curve = ["0\t0"] + km.curve.steps.map { "\($0.time)\t\(1 - $0.survival)" }
             let band = zip(grid, km.reachedBand(at: grid)).map { "\($0)\t\($1.lower)\t\($1.upper)" }
             blocks.append("# \(s): time, reached\n" + curve.joined(separator: "\n"))
@@ -79,7 +86,9 @@ extension ReportKit {
         }
         let body = Self.stepPlotBody(title: title, xlabel: "time since the trial started (s)",
                                      ylabel: "fraction who reached the goal (Kaplan–Meier)", marker: marker, plots: plots)
-        return GnuplotFigure(name: name, title: "\(title) (\(formatNumber(confidence * 100))% pointwise bands from a bootstrap over participants; trials that never got there are censored when the person stopped)",
+        // Said only where a grid was taken (many trials per participant): small runs' titles are as before.
+        let gridNote = steps.isEmpty ? "" : "; resampled curves on a \(steps.sorted().map { formatNumber($0, digits: 6) }.joined(separator: "/")) s grid"
+        return GnuplotFigure(name: name, title: "\(title) (\(formatNumber(confidence * 100))% pointwise bands from a bootstrap over participants\(gridNote); trials that never got there are censored when the person stopped)",
                              data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
     }
 }

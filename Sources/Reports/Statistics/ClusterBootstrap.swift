@@ -105,15 +105,17 @@ public enum ClusterBootstrap {
     /// hence the same replicates), for a statistic computed from how often each
     /// participant was drawn (`weightsA`, `weightsB`) instead of from the gathered
     /// trial values: O(trials) per resample without gathering or re-sorting.
+    /// `value`: the point estimate when the weighted statistic only approximates
+    /// it (a time grid); nil: the statistic with every participant once.
     public static func twoGroup(_ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
-                                seed: UInt64, expanded: Bool = true,
+                                seed: UInt64, expanded: Bool = true, value point: Double? = nil,
                                 weighted statistic: (_ weightsA: [Int32], _ weightsB: [Int32]) -> Double) -> Estimate {
         guard a.trialCount > 0, b.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
         let pairs = paired && canPair(a, b)
         var stats = ParallelReplicates.values(resamples: resamples, seed: seed, clustersA: a.clusterCount,
                                               clustersB: pairs ? nil : b.clusterCount, statistic)
         let tail = differenceTail(a, b, paired: pairs, confidence: confidence, expanded: expanded)
-        let value = statistic([Int32](repeating: 1, count: a.clusterCount), [Int32](repeating: 1, count: b.clusterCount))
+        let value = point ?? statistic([Int32](repeating: 1, count: a.clusterCount), [Int32](repeating: 1, count: b.clusterCount))
         return interval(value: value, replicates: &stats, tail: tail)
     }
 

@@ -12,12 +12,11 @@ import UserModels
 public struct ClusteredKaplanMeier: Sendable {
     /// The point estimate (its own Greenwood bands are not used).
     public let curve: KaplanMeier
-    /// Observations sorted by time (events before censorings at a tie), with
-    /// the index of each one's participant.
-    private let times: [Double], events: [Bool], owners: [Int]
-    private let participantCount: Int
-    /// How many observations each participant has.
-    private let trialsOf: [Int]
+    /// The observations summed per participant at each time (or grid time) for
+    /// the resampled curves (`SurvivalGrid`: exact, or on a grid when that at
+    /// least halves what a resample reads).
+    public let grid: SurvivalGrid
+    private var participantCount: Int { grid.participantCount }
     private let confidence: Double, resamples: Int, seed: UInt64
 
     public init(_ observations: [SurvivalObservation], participants: [String], confidence: Double = 0.95,
@@ -25,16 +24,9 @@ public struct ClusteredKaplanMeier: Sendable {
         precondition(observations.count == participants.count, "one participant per observation")
         curve = KaplanMeier(observations, confidence: confidence)
         let index = Dictionary(zip(Set(participants).sorted(), 0...), uniquingKeysWith: { a, _ in a })
-        let order = observations.indices.sorted {
-            (observations[$0].time, observations[$0].event ? 0 : 1) < (observations[$1].time, observations[$1].event ? 0 : 1)
-        }
-        times = order.map { observations[$0].time }
-        events = order.map { observations[$0].event }
-        owners = order.map { index[participants[$0]]! }
-        participantCount = index.count
-        var trialsOf = [Int](repeating: 0, count: index.count)
-        for p in participants { trialsOf[index[p]!] += 1 }
-        self.trialsOf = trialsOf
+        let order = observations.indices.sorted { observations[$0].time < observations[$1].time }
+        grid = SurvivalGrid.make(sortedTimes: order.map { observations[$0].time }, events: order.map { observations[$0].event },
+                                 owners: order.map { Int32(index[participants[$0]]!) }, participants: index.count)
         self.confidence = confidence
         self.resamples = resamples
         self.seed = seed
@@ -81,44 +73,21 @@ public struct ClusteredKaplanMeier: Sendable {
     }
 
     /// `outputs` values per replicate, read by `read` off each replicate's
-    /// curve (its event times and S after each). One pass over the sorted
-    /// observations per replicate, each weighted by how often its person was
-    /// drawn; a replicate stops at its first step with S ≤ `until` (the rest of
-    /// its curve unused), and steps after time `through` are left out too.
+    /// curve (its event times and S after each): one weighted pass over the
+    /// grid's cells per replicate (`SurvivalGrid.curve`), stopping at its first
+    /// step with S ≤ `until` and before times after `through`.
     /// Replicates run on every core (`ParallelReplicates`: the same draws and values).
     private func replicateValues(outputs: Int = 1, until: Double = -1, through: Double = .infinity,
                                  _ read: (_ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>, _ out: UnsafeMutableBufferPointer<Double>) -> Void) -> [Double] {
         guard participantCount > 0 else { return [] }
-        let n = times.count
+        let n = grid.cellCount
         return ParallelReplicates.run(resamples: resamples, seed: seed, clustersA: participantCount, outputs: outputs,
                                       scratch: { ([Double](repeating: 0, count: n), [Double](repeating: 0, count: n)) }) { w, _, out, buffers in
-            // Everyone drawn is at risk at first: integer counts, exact in a Double.
-            var atRisk = 0.0
-            for c in 0..<participantCount where w[c] != 0 { atRisk += Double(w[c]) * Double(trialsOf[c]) }
-            var steps = 0
-            // The hot loop of the report: unchecked reads (every index is below n or a participant's).
-            times.withUnsafeBufferPointer { times in events.withUnsafeBufferPointer { events in owners.withUnsafeBufferPointer { owners in
-                w.withUnsafeBufferPointer { w in buffers.0.withUnsafeMutableBufferPointer { stepTimes in buffers.1.withUnsafeMutableBufferPointer { survival in
-                    var s = 1.0, i = 0
-                    while i < n {
-                        let t = times[i]
-                        if t > through { break }
-                        var d = 0.0, leaving = 0.0
-                        while i < n && times[i] == t {
-                            let k = Double(w[owners[i]])
-                            if events[i] { d += k }
-                            leaving += k
-                            i += 1
-                        }
-                        if d > 0 {
-                            s *= 1 - d / atRisk
-                            stepTimes[steps] = t; survival[steps] = s; steps += 1
-                            if s <= until { break }
-                        }
-                        atRisk -= leaving
-                    }
-                } } }
-            } } }
+            let steps = w.withUnsafeBufferPointer { w in
+                buffers.0.withUnsafeMutableBufferPointer { stepTimes in buffers.1.withUnsafeMutableBufferPointer { survival in
+                    grid.curve(weights: w, until: until, through: through, stepTimes: stepTimes, survival: survival)
+                } }
+            }
             read(buffers.0[..<steps], buffers.1[..<steps], out)
         }
     }

@@ -64,7 +64,10 @@ public struct ClusteredSample: Sendable {
     let bucketStarts: [Int]
     let below: [Int32]
 
-    public init(_ sample: ParticipantValues) {
+    /// The values held by participant and sorted. With `ordered: false` only the
+    /// per-participant sums and counts are kept (O(participants) memory, no
+    /// sort): enough for the mean (a rate), not for the median, Cliff's delta or `gather`.
+    public init(_ sample: ParticipantValues, ordered: Bool = true) {
         let ids = Array(Set(sample.participants)).sorted()
         var index: [String: Int32] = [:]
         for (i, id) in ids.enumerated() { index[id] = Int32(i) }
@@ -72,6 +75,15 @@ public struct ClusteredSample: Sendable {
         var counts = [Int](repeating: 0, count: ids.count)
         let owner = sample.participants.map { index[$0]! }
         for (v, c) in zip(sample.values, owner) { sums[Int(c)] += v; counts[Int(c)] += 1 }
+        self.participants = ids
+        self.sums = sums
+        self.counts = counts
+        self.trialCount = sample.values.count
+        self.ordered = ordered
+        guard ordered else {
+            (sortedValues, sortedOwner, grouped, offsets, bucketStarts, below) = ([], [], [], [], [], [])
+            return
+        }
         // Ties broken by participant so the layout never depends on input order.
         let order = sample.values.indices.sorted { i, j in
             sample.values[i] != sample.values[j] ? sample.values[i] < sample.values[j] : owner[i] < owner[j]
@@ -81,9 +93,6 @@ public struct ClusteredSample: Sendable {
         var fill = Array(offsets.dropLast())
         var grouped = [Double](repeating: 0, count: sample.values.count)
         for (v, c) in zip(sample.values, owner) { grouped[fill[Int(c)]] = v; fill[Int(c)] += 1 }
-        self.participants = ids
-        self.sums = sums
-        self.counts = counts
         self.sortedValues = order.map { sample.values[$0] }
         self.sortedOwner = order.map { owner[$0] }
         self.grouped = grouped
@@ -116,7 +125,9 @@ public struct ClusteredSample: Sendable {
     }
 
     public var clusterCount: Int { participants.count }
-    public var trialCount: Int { sortedValues.count }
+    public let trialCount: Int
+    /// Whether the values are held in order (see `init(_:ordered:)`).
+    public let ordered: Bool
 
     /// The statistic of the sample as observed (every participant once).
     public func statistic(_ s: ClusterStatistic) -> Double {
@@ -124,6 +135,7 @@ public struct ClusteredSample: Sendable {
         switch s {
         case .mean: return sums.reduce(0, +) / Double(trialCount)
         case .median:
+            precondition(ordered, "a median needs the values in order: ClusteredSample(_:ordered: true)")
             let n = trialCount
             let upper = sortedValues[n / 2], lower = sortedValues[(n - 1) / 2]
             return lower + (upper - lower) / 2
@@ -141,6 +153,7 @@ public struct ClusteredSample: Sendable {
             }
             return total / Double(n)
         case .median:
+            precondition(ordered, "a median needs the values in order: ClusteredSample(_:ordered: true)")
             var n = 0
             for c in 0..<w.count where w[c] != 0 { n += Int(w[c]) * counts[c] }
             // 0-based ranks of the two middle values of the resampled multiset.
@@ -170,6 +183,7 @@ public struct ClusteredSample: Sendable {
     /// count is the same integer `RankTests.cliffsDelta` gives on the gathered
     /// values, so the result is the same to the bit.
     static func cliffsDelta(_ a: ClusteredSample, weights wa: [Int32], _ b: ClusteredSample, weights wb: [Int32]) -> Double {
+        precondition(a.ordered && b.ordered, "Cliff's delta needs the values in order")
         var nb = 0
         for c in 0..<wb.count where wb[c] != 0 { nb += Int(wb[c]) * b.counts[c] }
         var na = 0, dominance = 0
@@ -192,6 +206,7 @@ public struct ClusteredSample: Sendable {
     /// The resampled trial values (participant c's values `weights[c]` times),
     /// written into `buffer`, for statistics without a fast path.
     func gather(weights w: [Int32], into buffer: inout [Double]) {
+        precondition(ordered, "gathering needs the values grouped: ClusteredSample(_:ordered: true)")
         buffer.removeAll(keepingCapacity: true)
         for c in 0..<w.count where w[c] != 0 {
             for _ in 0..<Int(w[c]) { buffer.append(contentsOf: grouped[offsets[c]..<offsets[c + 1]]) }

@@ -7,13 +7,12 @@ import Foundation
 ///
 /// A participant drawn k times counts k times at every step: the weighted
 /// counts are the same integers the gathered multiset would give, so each
-/// replicate equals, to the bit, `KaplanMeier(gathered).restrictedMean(tau:)`.
+/// replicate equals, to the bit, `KaplanMeier(gathered).restrictedMean(tau:)`
+/// when the grid is exact; on a time grid (many trials per participant) it is
+/// that of the gathered trials with their times rounded up to the grid (`SurvivalGrid`).
 public struct ClusteredSurvival: Sendable {
-    let times: [Double]
-    let events: [Bool]
-    let owners: [Int32]
-    /// How many observations each participant has.
-    let counts: [Int]
+    /// The observations summed per participant at each time (`SurvivalGrid.make`).
+    public let grid: SurvivalGrid
 
     /// `values` encoded as `SurvivalObservation.encoded`, their participants
     /// indexed as in `sample` (built from the same values).
@@ -22,46 +21,13 @@ public struct ClusteredSurvival: Sendable {
         for (i, id) in sample.participants.enumerated() { index[id] = Int32(i) }
         let observations = values.values.map(SurvivalObservation.init(encoded:))
         let order = observations.indices.sorted { observations[$0].time < observations[$1].time }
-        times = order.map { observations[$0].time }
-        events = order.map { observations[$0].event }
-        owners = order.map { index[values.participants[$0]]! }
-        var counts = [Int](repeating: 0, count: sample.clusterCount)
-        for o in owners { counts[Int(o)] += 1 }
-        self.counts = counts
+        grid = SurvivalGrid.make(sortedTimes: order.map { observations[$0].time }, events: order.map { observations[$0].event },
+                                 owners: order.map { index[values.participants[$0]]! }, participants: sample.clusterCount)
     }
 
     /// The restricted mean time to the event up to `tau` (area under the
     /// Kaplan–Meier curve) of the resample where participant c appears `w[c]` times.
     public func restrictedMean(tau: Double, weights w: [Int32]) -> Double {
-        // Integer counts, exact in a Double in any order: O(participants), not O(trials).
-        var atRisk = 0.0
-        for c in 0..<w.count where w[c] != 0 { atRisk += Double(Int(w[c]) * counts[c]) }
-        var area = 0.0, last = 0.0, s = 1.0, survival = 1.0
-        let n = times.count
-        // The hot loop of the answer's comparison: unchecked reads (indices below n or a participant's).
-        times.withUnsafeBufferPointer { times in events.withUnsafeBufferPointer { events in owners.withUnsafeBufferPointer { owners in
-            w.withUnsafeBufferPointer { w in
-                var i = 0
-                while i < n {
-                    let t = times[i]
-                    if t >= tau { break }
-                    var d = 0.0, leaving = 0.0
-                    while i < n && times[i] == t {
-                        let k = Double(w[Int(owners[i])])
-                        if events[i] { d += k }
-                        leaving += k
-                        i += 1
-                    }
-                    if d > 0 {
-                        survival *= 1 - d / atRisk
-                        area += s * (t - last)
-                        last = t
-                        s = survival
-                    }
-                    atRisk -= leaving
-                }
-            }
-        } } }
-        return area + s * (tau - last)
+        w.withUnsafeBufferPointer { grid.restrictedMean(tau: tau, weights: $0) }
     }
 }

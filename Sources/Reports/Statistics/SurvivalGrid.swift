@@ -1,0 +1,178 @@
+import Foundation
+
+/// Survival observations summed per participant at each time they share (a
+/// *cell*): how many of participant c's observations end there with the event
+/// and how many end there at all. A cluster-bootstrap replicate of the
+/// Kaplan–Meier curve or its restricted mean is then one pass over the cells,
+/// each participant's counts weighted by how often they were drawn, at
+/// O(cell entries) per resample instead of O(trials).
+///
+/// Two layouts (`step`):
+/// - **exact** (`step == nil`): a cell per distinct time. The weighted counts
+///   are the same integers as a pass over every observation, so every replicate
+///   is the same number to the bit.
+/// - **grid** (`step == h`): each time rounded *up* to the next multiple of h
+///   (⌈t/h⌉·h), so a participant has at most one entry per grid time however
+///   many trials they gave: the entries are bounded by participants × cells,
+///   not by trials. Each replicate is then the exact Kaplan–Meier curve of the
+///   resampled trials with their times rounded up (events before censorings at
+///   a shared time, as everywhere): every time moves by less than h, so where
+///   no trial is censored the curve moves right by less than h and a
+///   replicate's median, reached-by-t and restricted mean by less than one
+///   step; a censoring that shares a grid time with events counts at risk at
+///   them, a further difference not bounded by h alone (measured in Docs/Scale.md).
+///
+/// `make` takes the grid only where it at least halves the entries, so small
+/// runs (a few trials per participant) keep the exact layout and the numbers
+/// they always had; the point estimates (the curve itself) are never rounded.
+public struct SurvivalGrid: Sendable {
+    /// The grid step, or nil when exact.
+    public let step: Double?
+    /// Each cell's time (the distinct time, or its grid time), ascending.
+    let cellTimes: [Double]
+    /// Cell j's entries are `cellEnds[j - 1]..<cellEnds[j]` (from 0 for j = 0).
+    let cellEnds: [Int32]
+    let owners: [Int32], events: [Int32], leaving: [Int32]
+    /// How many observations each participant has.
+    let counts: [Int]
+
+    /// Observations sorted by time, each with its participant's index (< `participants`).
+    init(sortedTimes times: [Double], events isEvent: [Bool], owners of: [Int32], participants: Int, step: Double?) {
+        precondition(times.count == isEvent.count && times.count == of.count, "one event flag and participant per time")
+        var cellTimes: [Double] = [], cellEnds: [Int32] = []
+        var owners: [Int32] = [], events: [Int32] = [], leaving: [Int32] = []
+        var counts = [Int](repeating: 0, count: participants)
+        // Per-participant tallies of the current cell, and who has one.
+        var ev = [Int32](repeating: 0, count: participants), lv = [Int32](repeating: 0, count: participants)
+        var touched: [Int32] = []
+        func cellTime(_ t: Double) -> Double { step.map { ($0 * (t / $0).rounded(.up)) } ?? t }
+        var i = 0
+        while i < times.count {
+            let cell = cellTime(times[i])
+            while i < times.count && cellTime(times[i]) == cell {
+                let c = Int(of[i])
+                if lv[c] == 0 { touched.append(of[i]) }
+                lv[c] += 1
+                if isEvent[i] { ev[c] += 1 }
+                counts[c] += 1
+                i += 1
+            }
+            // Integer tallies: the order of a cell's entries changes no sum.
+            for c in touched {
+                owners.append(c); events.append(ev[Int(c)]); leaving.append(lv[Int(c)])
+                ev[Int(c)] = 0; lv[Int(c)] = 0
+            }
+            touched.removeAll(keepingCapacity: true)
+            cellTimes.append(cell)
+            cellEnds.append(Int32(owners.count))
+        }
+        self.step = step
+        self.cellTimes = cellTimes
+        self.cellEnds = cellEnds
+        self.owners = owners
+        self.events = events
+        self.leaving = leaving
+        self.counts = counts
+    }
+
+    /// The grid layout at `gridStep(maxTime:)` where it holds at most half the
+    /// entries of the exact one (many trials per participant), else the exact layout.
+    static func make(sortedTimes times: [Double], events: [Bool], owners: [Int32], participants: Int) -> SurvivalGrid {
+        if let h = gridStep(maxTime: times.last ?? 0) {
+            let grid = SurvivalGrid(sortedTimes: times, events: events, owners: owners, participants: participants, step: h)
+            if grid.entryCount * 2 <= times.count { return grid }
+        }
+        return SurvivalGrid(sortedTimes: times, events: events, owners: owners, participants: participants, step: nil)
+    }
+
+    /// The largest power of ten at most a thousandth of the longest time (e.g.
+    /// 0.01 s for times up to 30 s): at most 10,000 grid times.
+    static func gridStep(maxTime: Double) -> Double? {
+        guard maxTime > 0, maxTime.isFinite else { return nil }
+        return pow(10, (log10(maxTime / 1000)).rounded(.down))
+    }
+
+    public var cellCount: Int { cellTimes.count }
+    public var entryCount: Int { owners.count }
+    public var participantCount: Int { counts.count }
+
+    /// The bytes the summary holds: what a resampled curve costs in memory.
+    public var heldBytes: Int {
+        cellTimes.count * 8 + cellEnds.count * 4 + owners.count * 12 + counts.count * MemoryLayout<Int>.stride
+    }
+
+    /// Everyone drawn, as at risk at the start: Σ w[c] × counts[c] (integers, exact in a Double).
+    @inline(__always) func atRisk(_ w: UnsafeBufferPointer<Int32>) -> Double {
+        var n = 0.0
+        for c in 0..<counts.count where w[c] != 0 { n += Double(Int(w[c]) * counts[c]) }
+        return n
+    }
+
+    /// The Kaplan–Meier curve of the resample where participant c appears `w[c]`
+    /// times: its event times and S after each, written into `stepTimes` and
+    /// `survival` (at least `cellCount` long); returns the number of steps. Stops
+    /// after the first step with S ≤ `until`, and before any cell after `through`.
+    func curve(weights w: UnsafeBufferPointer<Int32>, until: Double, through: Double,
+               stepTimes: UnsafeMutableBufferPointer<Double>, survival: UnsafeMutableBufferPointer<Double>) -> Int {
+        var atRisk = atRisk(w), s = 1.0, steps = 0
+        // The hot loop of the report: unchecked reads (every index is below the entries' or a participant's).
+        cellTimes.withUnsafeBufferPointer { times in cellEnds.withUnsafeBufferPointer { ends in
+            owners.withUnsafeBufferPointer { owners in events.withUnsafeBufferPointer { events in leaving.withUnsafeBufferPointer { leaving in
+                var e = 0
+                for j in 0..<times.count {
+                    let t = times[j]
+                    if t > through { break }
+                    var d = 0.0, out = 0.0
+                    let end = Int(ends[j])
+                    while e < end {
+                        let k = Double(w[Int(owners[e])])
+                        d += k * Double(events[e])
+                        out += k * Double(leaving[e])
+                        e += 1
+                    }
+                    // Branch-free (which cells hold an event is unpredictable): with no
+                    // event the factor is exactly 1 and the step is written but not
+                    // kept. With one, atRisk ≥ d ≥ 1, so max leaves the ratio as it was.
+                    s *= 1 - d / max(atRisk, 1)
+                    stepTimes[steps] = t; survival[steps] = s
+                    steps += d > 0 ? 1 : 0
+                    if s <= until { break }
+                    atRisk -= out
+                }
+            } } }
+        } }
+        return steps
+    }
+
+    /// The restricted mean time to the event up to `tau` (area under the
+    /// Kaplan–Meier curve) of the resample where participant c appears `w[c]` times.
+    func restrictedMean(tau: Double, weights w: UnsafeBufferPointer<Int32>) -> Double {
+        var atRisk = atRisk(w)
+        var area = 0.0, last = 0.0, s = 1.0, survival = 1.0
+        cellTimes.withUnsafeBufferPointer { times in cellEnds.withUnsafeBufferPointer { ends in
+            owners.withUnsafeBufferPointer { owners in events.withUnsafeBufferPointer { events in leaving.withUnsafeBufferPointer { leaving in
+                var e = 0
+                for j in 0..<times.count {
+                    let t = times[j]
+                    if t >= tau { break }
+                    var d = 0.0, out = 0.0
+                    let end = Int(ends[j])
+                    while e < end {
+                        let k = Double(w[Int(owners[e])])
+                        d += k * Double(events[e])
+                        out += k * Double(leaving[e])
+                        e += 1
+                    }
+                    // Branch-free as in `curve`: no event leaves survival, area and last as they were.
+                    survival *= 1 - d / max(atRisk, 1)
+                    let slab = s * (t - last)
+                    area += d > 0 ? slab : 0
+                    last = d > 0 ? t : last
+                    s = survival
+                    atRisk -= out
+                }
+            } } }
+        } }
+        return area + s * (tau - last)
+    }
+}
