@@ -15,7 +15,8 @@ plot "learning_within_10s.dat" index 0 using 1:2 with linespoints linewidth 2 po
      "learning_within_10s.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "histogram-touch", \
      "learning_within_10s.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "histogram-bottom", \
      "learning_within_10s.dat" index 3 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 4 title "exposure-control", \
-     "learning_within_10s.dat" index 4 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 5 title "on-image"
+     "learning_within_10s.dat" index 4 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 5 title "crammed-control", \
+     "learning_within_10s.dat" index 5 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 6 title "on-image"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "learning_within_10s.svg"
 replot

@@ -11,10 +11,11 @@ set xlabel "cognition.label_inference_probability"
 set ylabel "difference in reached_effect"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0
-plot "sensitivity_cognition_label_inference_probability.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "exposure-control vs six-sliders", "sensitivity_cognition_label_inference_probability.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
-     "sensitivity_cognition_label_inference_probability.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "histogram-bottom vs six-sliders", "sensitivity_cognition_label_inference_probability.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle, \
-     "sensitivity_cognition_label_inference_probability.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "histogram-touch vs six-sliders", "sensitivity_cognition_label_inference_probability.dat" index 2 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 3 notitle, \
-     "sensitivity_cognition_label_inference_probability.dat" index 3 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 4 title "on-image vs six-sliders", "sensitivity_cognition_label_inference_probability.dat" index 3 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 4 notitle
+plot "sensitivity_cognition_label_inference_probability.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "crammed-control vs six-sliders", "sensitivity_cognition_label_inference_probability.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
+     "sensitivity_cognition_label_inference_probability.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "exposure-control vs six-sliders", "sensitivity_cognition_label_inference_probability.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle, \
+     "sensitivity_cognition_label_inference_probability.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "histogram-bottom vs six-sliders", "sensitivity_cognition_label_inference_probability.dat" index 2 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 3 notitle, \
+     "sensitivity_cognition_label_inference_probability.dat" index 3 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 4 title "histogram-touch vs six-sliders", "sensitivity_cognition_label_inference_probability.dat" index 3 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 4 notitle, \
+     "sensitivity_cognition_label_inference_probability.dat" index 4 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 5 title "on-image vs six-sliders", "sensitivity_cognition_label_inference_probability.dat" index 4 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 5 notitle
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "sensitivity_cognition_label_inference_probability.svg"
 replot

@@ -22,7 +22,9 @@ plot "survival_time_to_effect.dat" index 1 using 1:2:3 with filledcurves fillsty
      "survival_time_to_effect.dat" index 7 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 4 notitle, \
      "survival_time_to_effect.dat" index 6 using 1:2 with steps linewidth 2 linecolor 4 title "exposure-control", \
      "survival_time_to_effect.dat" index 9 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 5 notitle, \
-     "survival_time_to_effect.dat" index 8 using 1:2 with steps linewidth 2 linecolor 5 title "on-image"
+     "survival_time_to_effect.dat" index 8 using 1:2 with steps linewidth 2 linecolor 5 title "crammed-control", \
+     "survival_time_to_effect.dat" index 11 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 6 notitle, \
+     "survival_time_to_effect.dat" index 10 using 1:2 with steps linewidth 2 linecolor 6 title "on-image"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "survival_time_to_effect.svg"
 replot

@@ -7,7 +7,9 @@ import Interaction
 /// recovery, right for white level; brightness in the centre, contrast knobs
 /// between. The end zones glow red when an adjustment clips. On a compact-width
 /// phone in portrait the control splits into three buttons, each opening an
-/// overlay with its knobs.
+/// overlay with its knobs (the talk's iPhone iteration, 00:39:55–00:41:09);
+/// with `splitsOnCompactWidth` off it is the counterfactual the talk rejects,
+/// the whole iPad control crammed onto the phone's width.
 public struct ExposureControl: ExposureDesign {
     static let knobIDs = ["darks", "low-contrast", "brightness", "high-contrast", "lights"]
     static let groups: [(button: String, label: String, knobs: [String])] = [
@@ -21,10 +23,14 @@ public struct ExposureControl: ExposureDesign {
     /// full brightness and contrast (`tone_span`): gains a person meets.
     public var recoverySpan: Double
     public var toneSpan: Double
+    /// Whether the control splits into buttons and overlays on a compact-width
+    /// portrait screen (the shipped design) or stays one track of five knobs.
+    public var splitsOnCompactWidth: Bool
 
-    public init(recoverySpan: Double = 0.5, toneSpan: Double = 0.25) {
+    public init(recoverySpan: Double = 0.5, toneSpan: Double = 0.25, splitsOnCompactWidth: Bool = true) {
         self.recoverySpan = recoverySpan
         self.toneSpan = toneSpan
+        self.splitsOnCompactWidth = splitsOnCompactWidth
     }
 
     public func prepare(_ state: inout ExposureState) {
@@ -34,7 +40,7 @@ public struct ExposureControl: ExposureDesign {
     }
 
     func split(_ device: DeviceConfiguration) -> Bool {
-        device.horizontalSizeClass == .compact && device.orientation == .portrait
+        splitsOnCompactWidth && device.horizontalSizeClass == .compact && device.orientation == .portrait
     }
 
     func layout(_ state: ExposureState, _ device: DeviceConfiguration) -> (photo: Rect, track: Rect, buttons: [Rect]) {

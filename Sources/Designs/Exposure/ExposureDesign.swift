@@ -128,10 +128,14 @@ public enum ExposureDesigns {
                                 source: "iPhoto for iOS: 'it gives us a nice, big, giant image'",
                                 parameters: ["hint": "show a hint on the zones (default false)", "full_scale_pt": "points of drag for a full-scale change (default 200)"]),
             StrategyDescription(name: "exposure-control", question: "exposure",
-                                summary: "One control with 0% and 100% marks: knobs at the histogram's ends (left: black level / shadows; right: highlights / white level), brightness in the centre, contrast between; end zones glow red when an adjustment clips. On compact width, three buttons open overlays.",
+                                summary: "One control with 0% and 100% marks: knobs at the histogram's ends (left: black level / shadows; right: highlights / white level), brightness in the centre, contrast between; end zones glow red when an adjustment clips. On a compact-width screen in portrait (an iPhone) it splits, as the talk's iPhone version did: three buttons (highlights & shadows, brightness, contrast) each open an overlay above them with those knobs.",
                                 source: "iPhoto for iOS: 'we combined everything into a single control'",
                                 parameters: ["recovery_span": "share of the track over which shadow/highlight recovery reaches full strength (default 0.5)",
                                              "tone_span": "knob travel for full brightness or contrast (default 0.25)"]),
+            StrategyDescription(name: "crammed-control", question: "exposure",
+                                summary: "The counterfactual the talk rejects: the iPad's exposure control, all five knobs on one track, kept whole on every screen; on a phone in portrait the track shrinks to the screen's width instead of splitting into overlays (on an iPad it is exposure-control).",
+                                source: "iPhoto for iOS: 'on the iPhone, there just wasn't room for them … We split the controls up'",
+                                parameters: ["recovery_span": "as exposure-control (default 0.5)", "tone_span": "as exposure-control (default 0.25)"]),
             StrategyDescription(name: "on-image", question: "exposure",
                                 summary: "Touch a dark area of the photo and drag up or down for shadows, a bright area for highlights, the midtones for brightness.",
                                 source: "iPhoto for iOS: 'tap on a dark area of the image and drag up to adjust your shadows'",
@@ -152,11 +156,11 @@ public enum ExposureDesigns {
             let scale = try p.number("full_scale_pt", default: 200, in: 20...2000)
             try p.finish(known: ["hint", "full_scale_pt"])
             design = HistogramTouch(placement: name == "histogram-touch" ? .side : .bottom, hinted: hint, fullScale: scale)
-        case "exposure-control":
+        case "exposure-control", "crammed-control":
             let recovery = try p.number("recovery_span", default: 0.5, in: 0.05...1)
             let tone = try p.number("tone_span", default: 0.25, in: 0.05...1)
             try p.finish(known: ["recovery_span", "tone_span"])
-            design = ExposureControl(recoverySpan: recovery, toneSpan: tone)
+            design = ExposureControl(recoverySpan: recovery, toneSpan: tone, splitsOnCompactWidth: name == "exposure-control")
         case "on-image":
             let hint = try p.number("hint", default: 0, in: 0...1) != 0
             let scale = try p.number("full_scale_pt", default: 200, in: 20...2000)

@@ -62,6 +62,7 @@ struct ExposureReport {
 
         doc.add(.heading(level: 2, text: "The talk's claims under the models"))
         doc.add(.bullets(claims()))
+        phoneSplit(into: &doc)
         doc.add(.heading(level: 2, text: "Why they differ"))
         doc.add(.bullets(why()))
         try photos(into: &doc, folder: folder)
@@ -69,11 +70,12 @@ struct ExposureReport {
 
     // MARK: Claims
 
-    func compare(_ a: String, _ b: String, metric: String, group: String? = nil) -> (Estimate, Estimate)? {
+    func compare(_ a: String, _ b: String, metric: String, group: String? = nil, device: String? = nil) -> (Estimate, Estimate)? {
         // Participant-level (cluster) bootstrap, paired: every person used every strategy.
-        let va = kit.participantValues(metric, trials(a, group: group)), vb = kit.participantValues(metric, trials(b, group: group))
+        let va = kit.participantValues(metric, trials(a, device: device, group: group)),
+            vb = kit.participantValues(metric, trials(b, device: device, group: group))
         guard va.count >= 3, vb.count >= 3 else { return nil }
-        let seed = Sections.seed(spec, "claim/\(a)/\(b)/\(metric)/\(group ?? "all")")
+        let seed = Sections.seed(spec, "claim/\(a)/\(b)/\(metric)/\(group ?? "all")" + (device.map { "/\($0)" } ?? ""))
         let (_, diff) = Comparisons.difference(va, vb, metric: metric, paired: true, confidence: confidence,
                                                resamples: spec.report.bootstrapResamples, seed: seed)
         let delta = ClusterBootstrap.twoGroup(ClusteredSample(vb), ClusteredSample(va), paired: true, confidence: confidence, resamples: 300,
