@@ -105,6 +105,70 @@ import Testing
         #expect(b[60, 55].z > img[60, 55].z * 1.3, "the touched blue still is")
     }
 
+    // MARK: The iPhone
+
+    let phones = DeviceCatalog.all.filter { $0.portraitSizeClasses.horizontal == .compact }.flatMap { d in Orientation.allCases.map { d.configuration($0) } }
+
+    @Test func toolboxOpensChoosingPutsItAwayAndTheBrushShows() throws {
+        let d = try design("toolbox")
+        for phone in phones {
+            var state = BrushUIState()
+            let closed = d.screen(state, aspect: 1.5, on: phone)
+            #expect(labels(closed).isEmpty, "\(phone.name): only the tool box icon, no words")
+            let box = try #require(closed.control("toolbox"))
+            #expect(box.label == nil && closed.control("photo") != nil)
+            d.tap(box.frame.center, &state, aspect: 1.5, on: phone)
+            let open = d.screen(state, aspect: 1.5, on: phone)
+            #expect(state.menuOpen && BrushTool.all.allSatisfy { labels(open).contains($0.name) }, "\(phone.name): the brushes come out, labelled")
+            #expect(open.control("photo") == nil, "the rest is dimmed")
+            let brushes = open.controls.filter { $0.id.hasPrefix("brush-") }
+            #expect(brushes.allSatisfy { phone.safeBounds.contains($0.frame.origin) && $0.frame.maxX <= phone.safeBounds.maxX + 1e-9 && $0.frame.maxY <= box.frame.minY },
+                    "\(phone.name): above the toolbar, on the screen")
+            #expect(brushes.allSatisfy { $0.frame.width >= 44 && $0.frame.height >= 32 })
+            d.tap(open.control("brush-saturate")!.frame.center, &state, aspect: 1.5, on: phone)
+            #expect(state.selected == "Saturate" && !state.menuOpen, "choosing puts them away")
+            let chosen = d.screen(state, aspect: 1.5, on: phone)
+            #expect(!chosen.controls.contains { $0.id.hasPrefix("brush-") })
+            #expect(chosen.control("current-brush")?.label == "Saturate" && chosen.control("current-brush")?.value == 1, "the chosen brush shows")
+            #expect(d.stroke([Point(phone.bounds.center.x, phone.bounds.center.y - 60)], state, aspect: 1.5, on: phone) != nil, "and paints")
+            // The brush in use brings the brushes out again; a tap elsewhere puts them away.
+            d.tap(chosen.control("current-brush")!.frame.center, &state, aspect: 1.5, on: phone)
+            #expect(state.menuOpen)
+            d.tap(Point(phone.bounds.center.x, phone.safeBounds.minY + 60), &state, aspect: 1.5, on: phone)
+            #expect(!state.menuOpen && state.selected == "Saturate")
+        }
+    }
+
+    @Test func crammedIPadLayoutsStayOnThePhoneAndLeaveLessPhoto() throws {
+        for phone in phones {
+            func share(_ name: String) throws -> Double {
+                let f = try design(name).fittedFrame(aspect: 1.5, on: phone)
+                return f.width * f.height / (phone.bounds.width * phone.bounds.height)
+            }
+            // Held upright the panels beside the photo take its width; held sideways the bars bound the
+            // photo's height first, and the panels cost it little or nothing.
+            if phone.orientation == .portrait {
+                #expect(try share("bricks") < share("brush-row") && share("brush-row") < share("toolbox"), "\(phone.name)")
+            } else {
+                #expect(try share("bricks") <= share("toolbox") && share("brush-row") <= share("toolbox"), "\(phone.name)")
+            }
+            #expect(try share("brush-popup") == share("toolbox") && share("bottom-icons") == share("toolbox"))
+            // Rows of controls shrink to the screen: nothing is laid out beyond it.
+            for name in ["bricks", "brush-row", "bottom-icons", "brush-popup", "toolbox"] {
+                for screen in BrushScreens.all(try design(name), on: phone) {
+                    for c in screen.screen.controls {
+                        #expect(c.frame.minX >= phone.bounds.minX - 1e-9 && c.frame.maxX <= phone.bounds.maxX + 1e-9, "\(name) \(screen.name) \(c.id) on \(phone.name)")
+                    }
+                }
+            }
+        }
+        // On the iPad the talk's sizes stay: 56-pt toolbar, 64-pt pop-up brushes.
+        var state = BrushUIState()
+        state.menuOpen = true
+        let pop = try design("brush-popup").screen(state, aspect: 1.5, on: ipad)
+        #expect(pop.control("brush-lighten")?.frame.width == 60)
+    }
+
     @Test func unknownParametersAreRefused() {
         #expect(throws: StrategyParameterError.self) { try design("brush-popup", ["stroke": .text("medium")]) }
         #expect(throws: StrategyParameterError.self) { try design("brush-popup", ["strength": .number(1)]) }

@@ -12,12 +12,12 @@ struct BrushesQuestionTests {
     static let face = "[[0.36, 0.18], [0.56, 0.18], [0.59, 0.26], [0.56, 0.35], [0.47, 0.38], [0.38, 0.35], [0.34, 0.26]]"
     static var photos: String { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Data/photos").standardized.path }
 
-    func spec(_ strategies: String, goal: String? = nil, participants: Int = 6) throws -> ExperimentSpec {
+    func spec(_ strategies: String, goal: String? = nil, participants: Int = 6, devices: String = "[ipad-9.7-landscape]") throws -> ExperimentSpec {
         try SpecLoader.parse("""
             name: brushes-test
             question: brushes
             seed: 11
-            devices: [ipad-9.7-landscape]
+            devices: \(devices)
             strategies: \(strategies)
             population: {participants: \(participants)}
             tasks:
@@ -50,6 +50,15 @@ struct BrushesQuestionTests {
         let again = try ExperimentRunner.simulate(spec: s, jobs: 1)
         let byKey = { (x: [TrialResult]) in x.sorted { $0.trial.key < $1.trial.key }.map(\.outcome.metrics) }
         #expect(byKey(r) == byKey(again))
+    }
+
+    @Test("on an iPhone the tool box is found (tapped open, the brush chosen: two taps) and the face painted; the iPad's bricks crammed on leave less photo")
+    func phone() throws {
+        let s = try spec("[{design: toolbox}, {design: bricks}]", devices: "[iphone-se-portrait]")
+        let r = try ExperimentRunner.simulate(spec: s, jobs: 2)
+        #expect(values(r, "toolbox", "taps_to_brush").allSatisfy { $0 == 2 })
+        #expect(mean(values(r, "toolbox", "coverage")) > 0.5)
+        #expect(mean(values(r, "toolbox", "photo_share")) > 2 * mean(values(r, "bricks", "photo_share")))
     }
 
     @Test("spec errors name the field: an unknown brush, a region that covers nothing, a bad stroke mode")

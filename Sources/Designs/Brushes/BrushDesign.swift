@@ -33,11 +33,11 @@ public struct BrushDesign: Sendable, Hashable {
 
     /// Where the photo may be drawn: the screen less the bars and any panel.
     public func viewArea(on device: DeviceConfiguration) -> Rect {
-        let b = device.safeBounds, L = BrushLayout.self
+        let b = device.safeBounds, L = BrushLayout(for: device)
         let right: Double = switch placement {
         case .bricks: L.sidePanel
         case .row: L.rowColumn
-        case .bottomIcons, .popup: 0
+        case .bottomIcons, .popup, .toolbox: 0
         }
         return Rect(x: b.minX, y: b.minY + L.topBar, width: b.width - right, height: b.height - L.topBar - L.toolbar)
     }
@@ -79,7 +79,7 @@ public struct BrushDesign: Sendable, Hashable {
 
     /// Everything on screen in `state`.
     public func screen(_ state: BrushUIState, aspect: Double, on device: DeviceConfiguration) -> Screen {
-        let b = device.safeBounds, L = BrushLayout.self, view = viewArea(on: device)
+        let b = device.safeBounds, L = BrushLayout(for: device), view = viewArea(on: device)
         var controls: [Control] = []
         // The photo: painted on with the finger once a brush is chosen.
         let shown = Rect(x: view.minX, y: view.minY, width: view.width, height: view.height)
@@ -108,7 +108,7 @@ public struct BrushDesign: Sendable, Hashable {
                                         label: tool.name, value: state.selected == tool.name ? 1 : 0))
             }
         case .bottomIcons:
-            let n = Double(BrushTool.all.count), gap = 16.0
+            let n = Double(BrushTool.all.count), gap = L.iconGap
             let x0 = toolbar.center.x - (n * L.icon + (n - 1) * gap) / 2
             for (i, tool) in BrushTool.all.enumerated() {
                 // An icon: its name shows only once it is the chosen brush.
@@ -128,12 +128,39 @@ public struct BrushDesign: Sendable, Hashable {
                                                                                     width: L.popupWidth - 4, height: L.popupHeight), label: tool.name))
                 }
             }
+        case .toolbox:
+            controls += toolbox(state, toolbar: toolbar, layout: L)
+            if state.menuOpen { controls.removeAll { $0.id == "photo" } }
         }
         if sizing == .slider {
             controls.append(Control(id: "brush-size", role: .slider, frame: Rect(x: b.minX + 16, y: toolbar.minY + 6, width: L.slider, height: L.toolbar - 12),
                                     label: "Size", value: state.size, axis: .horizontal))
         }
         return Screen(device: device, controls: controls, photoFrame: shownPhoto(state, aspect: aspect, on: device))
+    }
+
+    /// The tool box's controls: its icon at the toolbar's leading edge and, once a
+    /// brush is chosen, that brush beside it (tapping it brings the brushes out
+    /// too); open, the brushes come out above the toolbar in as many columns of
+    /// at least `BrushLayout.toolboxCell` as the width holds, the rest dimmed.
+    func toolbox(_ state: BrushUIState, toolbar: Rect, layout L: BrushLayout) -> [Control] {
+        let box = Rect(x: toolbar.minX + 8, y: toolbar.minY + (L.toolbar - L.icon) / 2, width: L.icon, height: L.icon)
+        // The tool box is an icon: no words on it.
+        var out = [Control(id: "toolbox", role: .button, frame: box)]
+        if let name = state.selected, !state.menuOpen {
+            out.append(Control(id: "current-brush", role: .button, frame: Rect(x: box.maxX + 8, y: box.minY, width: min(120, toolbar.maxX - box.maxX - 16), height: L.icon),
+                               label: name, value: 1))
+        }
+        guard state.menuOpen else { return out }
+        let tools = BrushTool.all, width = toolbar.width - 16
+        let columns = max(1, min(tools.count, Int(width / BrushLayout.toolboxCell)))
+        let rows = (tools.count + columns - 1) / columns, cell = width / Double(columns)
+        for (i, tool) in tools.enumerated() {
+            let r = i / columns, c = i % columns
+            out.append(Control(id: tool.id, role: .button, frame: Rect(x: toolbar.minX + 8 + Double(c) * cell + 2, y: toolbar.minY - Double(rows - r) * (L.menuRow + 4),
+                                                                       width: cell - 4, height: L.menuRow), label: tool.name))
+        }
+        return out
     }
 
     /// The part of the view the photo covers (the view clips a zoomed photo).
@@ -150,7 +177,7 @@ public struct BrushDesign: Sendable, Hashable {
     public func tap(_ point: Point, _ state: inout BrushUIState, aspect: Double, on device: DeviceConfiguration) {
         let screen = self.screen(state, aspect: aspect, on: device)
         guard let hit = screen.hitTest(point) else {
-            if placement == .popup { state.menuOpen = false }
+            if placement == .popup || placement == .toolbox { state.menuOpen = false }
             return
         }
         func choose(_ name: String) {
@@ -162,12 +189,12 @@ public struct BrushDesign: Sendable, Hashable {
         case (.bricks, let id) where id.hasPrefix("menu-"):
             let tool = BrushTool.all.first { "menu-" + $0.id == id }!
             state.bricks.append(tool.name); state.menuOpen = false; choose(tool.name)
-        case (.popup, "brushes"): state.menuOpen.toggle()
+        case (.popup, "brushes"), (.toolbox, "toolbox"), (.toolbox, "current-brush"): state.menuOpen.toggle()
         case (_, let id) where id.hasPrefix("brush-") && id != "brush-size":
             choose(BrushTool.all.first { $0.id == id }!.name)
             state.menuOpen = false
         default:
-            if placement == .popup { state.menuOpen = false }
+            if placement == .popup || placement == .toolbox { state.menuOpen = false }
         }
     }
 

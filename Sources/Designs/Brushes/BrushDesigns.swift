@@ -1,7 +1,7 @@
 import Interaction
 
 /// The brushes of the iPhoto talk, built from a spec's name and parameters: the
-/// four placements are the strategies; how a stroke works (soft or strong,
+/// four iPad placements and the iPhone's tool box are the strategies; how a stroke works (soft or strong,
 /// detect edges, size by zoom or by a slider) are parameters every placement takes.
 public enum BrushDesigns {
     static let talk = "iPhoto for iOS (WWDC 2012)"
@@ -33,6 +33,10 @@ public enum BrushDesigns {
                                 summary: "One brushes button in the toolbar; the labelled brushes pop up above it, the rest dimmed, and tuck down once one is chosen.",
                                 source: "\(talk): 'these nice brushes that pop up … break the boundary of that lower toolbar … the brushes tuck down into the UI'",
                                 parameters: common),
+            StrategyDescription(name: "toolbox", question: "brushes",
+                                summary: "The iPhone's collapsible toolbar: a tool box icon at the toolbar's leading edge; tapped, the labelled brushes come out above it, and choosing one puts them away, the brush in use shown beside the tool box.",
+                                source: "\(talk): 'on the iPhone, we don't have enough room for that … a collapsible tool bar … You tap the tool box and the controls come out. You select a control and they go away' (00:39:08–00:39:54)",
+                                parameters: common),
         ])
 
     public static var names: [String] { question.strategies.map(\.name) }
@@ -45,6 +49,7 @@ public enum BrushDesigns {
         case "brush-row": placement = .row
         case "bottom-icons": placement = .bottomIcons
         case "brush-popup": placement = .popup
+        case "toolbox": placement = .toolbox
         default:
             throw StrategyParameterError(parameter: "design", message: "unknown brushes strategy '\(name)'; expected one of \(names.joined(separator: ", "))")
         }

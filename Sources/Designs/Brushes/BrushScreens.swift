@@ -14,7 +14,7 @@ public enum BrushScreens {
         chosen.selected = first
         chosen.lastPaint = first
         var screens = [("start", start), ("brush-chosen", chosen)]
-        if design.placement == .bricks || design.placement == .popup {
+        if design.placement != .row && design.placement != .bottomIcons {
             var open = start
             open.menuOpen = true
             screens.append(("menu-open", open))

@@ -9,10 +9,10 @@ struct BrushesReport {
     let spec: ExperimentSpec
     let results: ResultSet
     var kit: ReportKit { ReportKit(spec: spec, results: results) }
-    private var strategies: [String] { spec.strategies.map(\.label) }
+    var strategies: [String] { spec.strategies.map(\.label) }
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
-    private func rows(_ s: String, task id: String? = nil) -> [TrialRow] {
+    func rows(_ s: String, task id: String? = nil) -> [TrialRow] {
         results.trials.filter { $0.strategy == s && (id == nil || $0.task == id) }
     }
     private func mean(_ metric: String, _ t: [TrialRow]) -> Estimate? {
@@ -21,7 +21,7 @@ struct BrushesReport {
         return ClusterBootstrap.estimate(ClusteredSample(v), .mean, confidence: kit.confidence, resamples: spec.report.bootstrapResamples,
                                          seed: Sections.seed(spec, "brushes/mean/\(metric)/\(t.first?.key ?? "")/\(t.count)"))
     }
-    private func meanText(_ metric: String, _ t: [TrialRow], digits: Int = 1) -> String {
+    func meanText(_ metric: String, _ t: [TrialRow], digits: Int = 1) -> String {
         mean(metric, t).map { formatEstimate($0, digits: digits) } ?? "–"
     }
 
@@ -38,6 +38,7 @@ struct BrushesReport {
                     meanText("coverage", t, digits: 2), meanText("strokes", t), meanText("erases", t, digits: 2), meanText("taps_to_brush", t, digits: 2),
                     kit.medianText("photo_share", t, digits: 2)]
         }))
+        addDevices(to: &doc)
         doc.add(.heading(level: 3, text: "By task"))
         doc.add(.table(header: ["strategy", "task", "median time to effect s (KM)", "within 10 s", "spill", "coverage", "strokes", "erases", "zooms", "gave up"],
                        rows: strategies.flatMap { s in spec.tasks.map { k in
@@ -63,6 +64,8 @@ struct BrushesReport {
             }
         }
         doc.add(.bullets(bullets))
+        addTravel(to: &doc)
+        addPhone(to: &doc)
     }
 
     /// The mean of `metric` per task with intervals over participants, one series per strategy (tasks on the x axis).

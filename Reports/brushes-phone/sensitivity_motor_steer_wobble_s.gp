@@ -1,0 +1,21 @@
+# Effect on time_to_done_s as motor.steer_wobble_s varies
+# Re-run with: gnuplot sensitivity_motor_steer_wobble_s.gp   (writes sensitivity_motor_steer_wobble_s.png and sensitivity_motor_steer_wobble_s.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "sensitivity_motor_steer_wobble_s.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Difference in time_to_done_s against the first strategy, by motor.steer_wobble_s"
+set xlabel "motor.steer_wobble_s"
+set ylabel "difference in time_to_done_s"
+set xzeroaxis linetype -1
+set offsets graph 0.05, graph 0.05, 0, 0
+plot "sensitivity_motor_steer_wobble_s.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "bottom-icons vs toolbox", "sensitivity_motor_steer_wobble_s.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
+     "sensitivity_motor_steer_wobble_s.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "bricks vs toolbox", "sensitivity_motor_steer_wobble_s.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle, \
+     "sensitivity_motor_steer_wobble_s.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "brush-row vs toolbox", "sensitivity_motor_steer_wobble_s.dat" index 2 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 3 notitle, \
+     "sensitivity_motor_steer_wobble_s.dat" index 3 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 4 title "popup vs toolbox", "sensitivity_motor_steer_wobble_s.dat" index 3 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 4 notitle
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "sensitivity_motor_steer_wobble_s.svg"
+replot
+unset output

@@ -1,0 +1,29 @@
+# Time until the region looks painted (95% pointwise bands from a bootstrap over participants; trials that never got there are censored when the person stopped)
+# Re-run with: gnuplot survival_effect.gp   (writes survival_effect.png and survival_effect.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "survival_effect.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Time until the region looks painted"
+set xlabel "time since the trial started (s)"
+set ylabel "fraction who reached the goal (Kaplan–Meier)"
+set yrange [0:1]
+set xrange [0:*]
+set arrow from 10.0, graph 0 to 10.0, graph 1 nohead dashtype 2
+set label "10 s" at 10.0, graph 0.05 offset 0.5,0
+plot "survival_effect.dat" index 1 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 1 notitle, \
+     "survival_effect.dat" index 0 using 1:2 with steps linewidth 2 linecolor 1 title "toolbox", \
+     "survival_effect.dat" index 3 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 2 notitle, \
+     "survival_effect.dat" index 2 using 1:2 with steps linewidth 2 linecolor 2 title "popup", \
+     "survival_effect.dat" index 5 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 3 notitle, \
+     "survival_effect.dat" index 4 using 1:2 with steps linewidth 2 linecolor 3 title "bricks", \
+     "survival_effect.dat" index 7 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 4 notitle, \
+     "survival_effect.dat" index 6 using 1:2 with steps linewidth 2 linecolor 4 title "brush-row", \
+     "survival_effect.dat" index 9 using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor 5 notitle, \
+     "survival_effect.dat" index 8 using 1:2 with steps linewidth 2 linecolor 5 title "bottom-icons"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "survival_effect.svg"
+replot
+unset output

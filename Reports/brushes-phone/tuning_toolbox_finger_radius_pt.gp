@@ -1,0 +1,19 @@
+# time_to_done_s as toolbox.finger_radius_pt varies
+# Re-run with: gnuplot tuning_toolbox_finger_radius_pt.gp   (writes tuning_toolbox_finger_radius_pt.png and tuning_toolbox_finger_radius_pt.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "tuning_toolbox_finger_radius_pt.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+set title "Median time_to_done_s by toolbox.finger_radius_pt (filled: best and within noise of it)"
+set xlabel "toolbox.finger_radius_pt"
+set ylabel "median time_to_done_s"
+set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
+plot "tuning_toolbox_finger_radius_pt.dat" using 1:2:3:4 with yerrorbars pointtype 6 linecolor 1 title "median with interval", \
+     "tuning_toolbox_finger_radius_pt.dat" using 1:2 with lines linecolor 1 notitle, \
+     "tuning_toolbox_finger_radius_pt.dat" using 1:($5 > 0 ? $2 : 1/0) with points pointtype 7 pointsize 1.5 linecolor 2 title "best or within noise"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "tuning_toolbox_finger_radius_pt.svg"
+replot
+unset output
