@@ -205,10 +205,9 @@ struct DeltaE2000Block {
     static let capacity = 256
     /// Whether `compute` and `LabImage.labPlanar` take the AVX2 kernels
     /// (`Sources/CKernels/deltae_avx2.c`): the same operations in the same order,
-    /// 8 pairs an instruction, meant to give identical results. OFF until
-    /// `Tests/pending/DeltaEAVX2Tests.swift.txt` (bit-for-bit against the portable
-    /// loops) has been compiled and passed: the kernel is not yet verified.
-    static let avx2 = false && rk_cpu_has_avx2() != 0
+    /// 8 pairs an instruction, giving identical results (`DeltaEAVX2Tests`
+    /// checks them bit for bit against the portable loops).
+    static let avx2 = rk_cpu_has_avx2() != 0
     private let storage: UnsafeMutablePointer<Float>
     var storageBase: UnsafeMutablePointer<Float> { storage }
     let l1, a1, b1, l2, a2, b2, out: UnsafeMutablePointer<Float>
