@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "DeltaEKernels.h"   // the CIEDE2000 and Lab kernels
 
 #ifdef __cplusplus
 extern "C" {

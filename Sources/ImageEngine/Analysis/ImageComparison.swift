@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 
 /// A photo converted to CIELAB once, so that comparing many candidate renders
@@ -34,9 +35,13 @@ public struct LabImage: Sendable {
         }
     }
 
-    /// Linear RGB planes → L, a, b planes, in place (`lab(_:)` over a block).
+    /// Linear RGB planes → L, a, b planes, in place (`lab(_:)` over a block). On
+    /// AVX2 the C kernel computes the same values (`avx2: false` forces the loop
+    /// below); the planes must then hold `n` rounded up to 8 floats.
     @inline(never)
-    static func labPlanar(_ r: UnsafeMutablePointer<Float>, _ g: UnsafeMutablePointer<Float>, _ b: UnsafeMutablePointer<Float>, _ n: Int) {
+    static func labPlanar(_ r: UnsafeMutablePointer<Float>, _ g: UnsafeMutablePointer<Float>, _ b: UnsafeMutablePointer<Float>, _ n: Int,
+                          avx2: Bool = DeltaE2000Block.avx2) {
+        if avx2 { rk_lab_planar_avx2(r, g, b, n); return }
         for i in 0..<n {
             let v = lab(SIMD4(r[i], g[i], b[i], 0))
             r[i] = v.x; g[i] = v.y; b[i] = v.z
@@ -196,7 +201,13 @@ enum FastMath {
 /// and the direction is ill-conditioned: those pairs are flagged and summed
 /// with the direct formula (`LabImage.deltaE2000`).
 struct DeltaE2000Block {
+    /// A multiple of 8: the AVX2 kernels round a block up to whole vectors.
     static let capacity = 256
+    /// Whether `compute` and `LabImage.labPlanar` take the AVX2 kernels
+    /// (`Sources/CKernels/deltae_avx2.c`): the same operations in the same order,
+    /// 8 pairs an instruction, giving identical results (`DeltaEAVX2Tests`
+    /// checks them bit for bit against the portable loops).
+    static let avx2 = rk_cpu_has_avx2() != 0
     private let storage: UnsafeMutablePointer<Float>
     var storageBase: UnsafeMutablePointer<Float> { storage }
     let l1, a1, b1, l2, a2, b2, out: UnsafeMutablePointer<Float>
@@ -287,7 +298,13 @@ struct DeltaE2000Block {
     static func compute(_ l1: UnsafePointer<Float>, _ a1: UnsafeMutablePointer<Float>, _ b1: UnsafePointer<Float>,
                         _ l2: UnsafePointer<Float>, _ a2: UnsafeMutablePointer<Float>, _ b2: UnsafePointer<Float>,
                         _ out: UnsafeMutablePointer<Float>, _ n: Int, scratch: UnsafeMutablePointer<Float>,
-                        idx: UnsafeMutablePointer<Int32>, rt: UnsafePointer<SIMD2<Float>>) {
+                        idx: UnsafeMutablePointer<Int32>, rt: UnsafePointer<SIMD2<Float>>, avx2: Bool = DeltaE2000Block.avx2) {
+        if avx2 {
+            rt.withMemoryRebound(to: Float.self, capacity: 2 * (2 * rtHalf + 1)) { table in
+                rk_de00_compute_avx2(l1, a1, b1, l2, a2, b2, out, n, capacity, scratch, idx, table)
+            }
+            return
+        }
         let p7 = Float(6_103_515_625 as Double)   // 25⁷ (rounds to the nearest float)
         // cos/sin of the constant angles in T and of the −275° rotation.
         let c30: Float = 0.8660254, s30: Float = 0.5
