@@ -108,7 +108,7 @@ struct UserModelsTests {
         let sources = root.appendingPathComponent("Sources/UserModels")
         let forbidden = ["SixSliders", "six-sliders", "SwatchBook", "swatch-book", "ProjectedMomentum", "projected-momentum",
                          "NearestCorner", "nearest-corner", "ExposureControl", "exposure-control", "HistogramTouch", "OnImage", "import Designs",
-                         "BrushDesign", "BrushPlacement", "brush-popup", "bottom-icons", "brush-row", "add-brick", "toolbox", "current-brush"]
+                         "BrushDesign", "BrushPlacement", "brush-popup", "bottom-icons", "brush-row", "add-brick", "toolbox", "current-brush", "crammed-control"]
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
         #expect(!files.isEmpty)
         for file in files {
