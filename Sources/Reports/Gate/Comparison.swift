@@ -55,20 +55,6 @@ public enum Comparisons {
     /// Whether `metric`'s name ends with a unit suffix.
     public static func hasUnit(_ metric: String) -> Bool { unitSuffixes.contains { metric.hasSuffix($0) } }
 
-    /// statistic(B) − statistic(A) with its interval: medians for continuous
-    /// metrics, means (proportions) for rates. Resamples trials as if
-    /// independent; prefer the participant-level overload where participants are known.
-    public static func difference(_ a: [Double], _ b: [Double], confidence: Double, resamples: Int, seed: UInt64,
-                                  preferMean: Bool = false) -> (statistic: String, estimate: Estimate) {
-        if isRate(a) && isRate(b) {
-            return ("rate", Intervals.differenceOfMeans(b, a, confidence: confidence, resamples: resamples, seed: seed))
-        }
-        if preferMean {
-            return ("mean", Intervals.differenceOfMeans(b, a, confidence: confidence, resamples: resamples, seed: seed))
-        }
-        return ("median", Intervals.differenceOfMedians(b, a, confidence: confidence, resamples: resamples, seed: seed))
-    }
-
     /// statistic(B) − statistic(A) with a cluster-bootstrap interval over
     /// participants, paired when `paired` (same run seed) and both sides hold
     /// the same participants.
