@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import ImageEngine
 
-/// The AVX2 CIEDE2000 and Lab kernels (`Sources/CKernels/deltae_avx2.c`) give
-/// the portable Swift loops' results bit for bit: random pairs (zero chromas,
+/// The AVX2 build of the CIEDE2000 and Lab kernels (`Sources/CKernels/deltae_body.h`,
+/// compiled as `deltae_avx2.c`) gives the generic build's results bit for bit
+/// (the generic build is what a CPU without AVX2 runs): random pairs (zero chromas,
 /// nearly opposite and nearly equal hues, odd block lengths so a block ends in a
 /// partial vector) and real photo pairs. Identical bits are what keep every
 /// metric of the photo questions unchanged.
