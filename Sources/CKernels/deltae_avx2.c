@@ -12,9 +12,19 @@ int rk_cpu_has_avx2(void) {
 #endif
 }
 
+int rk_cpu_has_avx512(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f");
+#else
+    return 0;
+#endif
+}
+
 #if defined(__x86_64__) || defined(__i386__)
 #pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
 #define RK_FN(name) name##_avx2
+#define RK_LANES 8
 #include "deltae_body.h"
 #pragma clang attribute pop
 #else

@@ -1,13 +1,14 @@
 // The one description of the CIEDE2000 block and the linear RGB → CIELAB
-// conversion (see DeltaEKernels.h), written once on 8-lane clang vectors and
-// compiled twice: `deltae_generic.c` for the baseline target (each 8-lane
-// operation becomes two SSE2 instructions on x86-64, or the target's own
-// vectors elsewhere) and `deltae_avx2.c` under `target("avx2")` (one AVX2
-// instruction). Only IEEE add, subtract, multiply, divide and square root,
+// conversion (see DeltaEKernels.h), written once on clang vectors of RK_LANES
+// floats and compiled three times: `deltae_generic.c` for the baseline target
+// (8 lanes: each operation becomes two SSE2 instructions on x86-64, or the
+// target's own vectors elsewhere), `deltae_avx2.c` under `target("avx2")`
+// (8 lanes, one instruction) and `deltae_avx512.c` under `target("avx512f")`
+// (16 lanes). Only IEEE add, subtract, multiply, divide and square root,
 // comparisons and bit selects, with contraction off: every lane rounds the
-// same at any width, so both builds give the same bits (`DeltaEKernelTests`).
+// same at any width, so all builds give the same bits (`DeltaEAVX2Tests`).
 //
-// Include after defining RK_FN(name) (the build's function name).
+// Include after defining RK_FN(name) (the build's function name) and RK_LANES.
 #include <string.h>
 #include "DeltaEKernels.h"
 
@@ -15,8 +16,8 @@
 // The 8-lane helpers are inlined: no vector crosses a call, so no ABI note applies.
 #pragma clang diagnostic ignored "-Wpsabi"
 
-typedef float rk_f8 __attribute__((ext_vector_type(8)));
-typedef int32_t rk_i8 __attribute__((ext_vector_type(8)));
+typedef float rk_f8 __attribute__((ext_vector_type(RK_LANES)));
+typedef int32_t rk_i8 __attribute__((ext_vector_type(RK_LANES)));
 
 static inline rk_f8 RK_FN(load)(const float *p) { rk_f8 v; memcpy(&v, p, sizeof v); return v; }
 static inline void RK_FN(store)(float *p, rk_f8 v) { memcpy(p, &v, sizeof v); }
@@ -48,7 +49,7 @@ static inline rk_f8 RK_FN(labf)(rk_f8 t) {
 }
 
 void RK_FN(rk_lab_planar)(float *r, float *g, float *b, long n) {
-    for (long i = 0; i < n; i += 8) {
+    for (long i = 0; i < n; i += RK_LANES) {
         rk_f8 px = L(r + i), py = L(g + i), pz = L(b + i);
         rk_f8 x = (0.4124564f * px + 0.3575761f * py + 0.1804375f * pz) * (1.0f / 0.95047f);
         rk_f8 y = 0.2126729f * px + 0.7151522f * py + 0.0721750f * pz;
@@ -72,7 +73,7 @@ void RK_FN(rk_de00_compute)(const float *l1, float *a1, const float *b1, const f
     float *cp1 = scratch, *cp2 = scratch + c, *dHs = scratch + 2 * c, *chs = scratch + 3 * c, *shs = scratch + 4 * c;
     const rk_f8 zero = 0, one = 1;
     // 1. G and the primed chromas (a′ overwrites a).
-    for (long i = 0; i < n; i += 8) {
+    for (long i = 0; i < n; i += RK_LANES) {
         rk_f8 A1 = L(a1 + i), B1 = L(b1 + i), A2 = L(a2 + i), B2 = L(b2 + i);
         rk_f8 c1 = SQRT(ABS(A1 * A1 + B1 * B1)), c2 = SQRT(ABS(A2 * A2 + B2 * B2));
         rk_f8 cb = (c1 + c2) * 0.5f;
@@ -86,7 +87,7 @@ void RK_FN(rk_de00_compute)(const float *l1, float *a1, const float *b1, const f
     // 2. Unit hue vectors → ΔH′ (the chord between them × √(C′₁C′₂), signed by
     // the turn from hue 1 to hue 2) and the mean hue direction; NaN flags
     // nearly opposite hues (both chromas nonzero) for the direct formula.
-    for (long i = 0; i < n; i += 8) {
+    for (long i = 0; i < n; i += RK_LANES) {
         rk_f8 C1 = L(cp1 + i), C2 = L(cp2 + i);
         rk_f8 i1 = SEL(C1 > 0, one / C1, zero), i2 = SEL(C2 > 0, one / C2, zero);
         rk_f8 ux1 = L(a1 + i) * i1, uy1 = L(b1 + i) * i1, ux2 = L(a2 + i) * i2, uy2 = L(b2 + i) * i2;
@@ -109,7 +110,7 @@ void RK_FN(rk_de00_compute)(const float *l1, float *a1, const float *b1, const f
     // R_C into shs; table indices in idx, fractions in out). R_T = −sin(2Δθ)·R_C,
     // where Δθ depends on h̄′ − 275° only: read from the table by a pseudo-angle
     // of the direction rotated by −275° (one division; no atan2, exp or sin).
-    for (long i = 0; i < n; i += 8) {
+    for (long i = 0; i < n; i += RK_LANES) {
         rk_f8 ch = L(chs + i), sh = L(shs + i);
         rk_f8 cos2 = ch * ch - sh * sh, sin2 = 2 * ch * sh;
         rk_f8 cos3 = ch * (4 * ch * ch - 3), sin3 = sh * (3 - 4 * sh * sh);
@@ -141,7 +142,7 @@ void RK_FN(rk_de00_compute)(const float *l1, float *a1, const float *b1, const f
     }
     // 4. The weighted sum. S_L = 1 + 0.015·l50/√(20 + l50) = (r + 0.015·l50)/r with
     // r = √(20 + l50): one division serves 1/S_L, 1/S_C and 1/S_H (all ≥ 1).
-    for (long i = 0; i < n; i += 8) {
+    for (long i = 0; i < n; i += RK_LANES) {
         rk_f8 cbp = (L(cp1 + i) + L(cp2 + i)) * 0.5f;
         rk_f8 lb = (L(l1 + i) + L(l2 + i)) * 0.5f;
         rk_f8 l50 = (lb - 50) * (lb - 50);

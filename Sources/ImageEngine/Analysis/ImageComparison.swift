@@ -36,17 +36,20 @@ public struct LabImage: Sendable {
 
     /// Linear RGB planes → L, a, b planes, in place: the C kernel
     /// (`Sources/CKernels/deltae_body.h`, D65, the sRGB matrix, a branch-free
-    /// cube root), its AVX2 build when the CPU has AVX2 (`avx2: false` forces
-    /// the generic build; both give the same bits). The planes must hold `n`
-    /// rounded up to 8 floats.
+    /// cube root), by default the widest build this CPU runs (all give the same
+    /// bits). The planes must hold `n` rounded up to 16 floats.
     static func labPlanar(_ r: UnsafeMutablePointer<Float>, _ g: UnsafeMutablePointer<Float>, _ b: UnsafeMutablePointer<Float>, _ n: Int,
-                          avx2: Bool = DeltaE2000Block.avx2) {
-        if avx2 { rk_lab_planar_avx2(r, g, b, n) } else { rk_lab_planar_generic(r, g, b, n) }
+                          build: DeltaEKernelBuild = .best) {
+        switch build {
+        case .generic: rk_lab_planar_generic(r, g, b, n)
+        case .avx2: rk_lab_planar_avx2(r, g, b, n)
+        case .avx512: rk_lab_planar_avx512(r, g, b, n)
+        }
     }
 
     /// One pixel through `labPlanar` (the rare pairs the block hands to the direct formula).
     static func lab(_ p: SIMD4<Float>) -> SIMD4<Float> {
-        var r = SIMD8<Float>(repeating: 0), g = r, b = r
+        var r = SIMD16<Float>(repeating: 0), g = r, b = r
         r[0] = p.x; g[0] = p.y; b[0] = p.z
         withUnsafeMutableBytes(of: &r) { rp in withUnsafeMutableBytes(of: &g) { gp in withUnsafeMutableBytes(of: &b) { bp in
             labPlanar(rp.baseAddress!.assumingMemoryBound(to: Float.self), gp.baseAddress!.assumingMemoryBound(to: Float.self),
@@ -180,12 +183,8 @@ extension Image {
 /// and the direction is ill-conditioned: those pairs are flagged and summed
 /// with the direct formula (`LabImage.deltaE2000`).
 struct DeltaE2000Block {
-    /// A multiple of 8: the AVX2 kernels round a block up to whole vectors.
+    /// A multiple of 16: the kernels round a block up to whole vectors.
     static let capacity = 256
-    /// Whether `compute` and `LabImage.labPlanar` take the AVX2 build of the
-    /// C kernels (`Sources/CKernels/deltae_body.h`) rather than the generic one:
-    /// the same description, identical results (`DeltaEAVX2Tests` checks them bit for bit).
-    static let avx2 = rk_cpu_has_avx2() != 0
     private let storage: UnsafeMutablePointer<Float>
     var storageBase: UnsafeMutablePointer<Float> { storage }
     let l1, a1, b1, l2, a2, b2, out: UnsafeMutablePointer<Float>
@@ -269,22 +268,42 @@ struct DeltaE2000Block {
         return acc
     }
 
-    /// The block kernel (`Sources/CKernels/deltae_body.h`), its AVX2 build when
-    /// the CPU has AVX2 (`avx2: false` forces the generic build; both give the
-    /// same bits). Overwrites `a1` and `a2` with a′; buffers of `capacity`
-    /// floats, `scratch` of 5 × `capacity`; NaN in `out` flags a pair for the direct formula.
+    /// The block kernel (`Sources/CKernels/deltae_body.h`), by default the widest
+    /// build this CPU runs (all give the same bits). Overwrites `a1` and `a2`
+    /// with a′; buffers of `capacity` floats, `scratch` of 5 × `capacity`; NaN
+    /// in `out` flags a pair for the direct formula.
     static func compute(_ l1: UnsafePointer<Float>, _ a1: UnsafeMutablePointer<Float>, _ b1: UnsafePointer<Float>,
                         _ l2: UnsafePointer<Float>, _ a2: UnsafeMutablePointer<Float>, _ b2: UnsafePointer<Float>,
                         _ out: UnsafeMutablePointer<Float>, _ n: Int, scratch: UnsafeMutablePointer<Float>,
-                        idx: UnsafeMutablePointer<Int32>, rt: UnsafePointer<SIMD2<Float>>, avx2: Bool = DeltaE2000Block.avx2) {
+                        idx: UnsafeMutablePointer<Int32>, rt: UnsafePointer<SIMD2<Float>>, build: DeltaEKernelBuild = .best) {
         rt.withMemoryRebound(to: Float.self, capacity: 2 * (2 * rtHalf + 1)) { table in
-            if avx2 {
-                rk_de00_compute_avx2(l1, a1, b1, l2, a2, b2, out, n, capacity, scratch, idx, table)
-            } else {
-                rk_de00_compute_generic(l1, a1, b1, l2, a2, b2, out, n, capacity, scratch, idx, table)
+            switch build {
+            case .generic: rk_de00_compute_generic(l1, a1, b1, l2, a2, b2, out, n, capacity, scratch, idx, table)
+            case .avx2: rk_de00_compute_avx2(l1, a1, b1, l2, a2, b2, out, n, capacity, scratch, idx, table)
+            case .avx512: rk_de00_compute_avx512(l1, a1, b1, l2, a2, b2, out, n, capacity, scratch, idx, table)
             }
         }
     }
+}
+
+/// The builds of the C ΔE00 and Lab kernels (`Sources/CKernels/deltae_body.h`):
+/// one description compiled for the baseline target, AVX2 (8 lanes) and
+/// AVX-512F (16 lanes). Every build gives the same bits (`DeltaEAVX2Tests`);
+/// the choice is speed only.
+enum DeltaEKernelBuild: CaseIterable, Sendable {
+    case generic, avx2, avx512
+
+    /// Whether this CPU runs the build (checked at run time).
+    var available: Bool {
+        switch self {
+        case .generic: true
+        case .avx2: rk_cpu_has_avx2() != 0
+        case .avx512: rk_cpu_has_avx512() != 0
+        }
+    }
+
+    /// The widest build this CPU runs (checked once).
+    static let best: DeltaEKernelBuild = allCases.last { $0.available }!
 }
 
 extension Image {
