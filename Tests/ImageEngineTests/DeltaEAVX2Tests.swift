@@ -2,14 +2,16 @@ import Foundation
 import Testing
 @testable import ImageEngine
 
-/// The AVX2 CIEDE2000 and Lab kernels (`Sources/CKernels/deltae_avx2.c`) give
-/// the portable Swift loops' results bit for bit: random pairs (zero chromas,
+/// The AVX2 and AVX-512 builds of the CIEDE2000 and Lab kernels
+/// (`Sources/CKernels/deltae_body.h`, compiled as `deltae_avx2.c` and
+/// `deltae_avx512.c`) give the generic build's results bit for bit (the generic
+/// build is what a CPU without them runs), on whichever of them this CPU runs: random pairs (zero chromas,
 /// nearly opposite and nearly equal hues, odd block lengths so a block ends in a
 /// partial vector) and real photo pairs. Identical bits are what keep every
 /// metric of the photo questions unchanged.
 @Suite struct DeltaEAVX2Tests {
-    @Test func avx2BlockEqualsThePortableBlockBitForBit() throws {
-        guard DeltaE2000Block.avx2 else { return }   // nothing to compare on a CPU without AVX2
+    @Test func wideBuildsEqualTheGenericBlockBitForBit() throws {
+        let wide = DeltaEKernelBuild.allCases.filter { $0 != .generic && $0.available }
         var rng = SeededRNG(seed: 2005)
         func u(_ lo: Float, _ hi: Float) -> Float { lo + (hi - lo) * Float(rng.next() % 1_000_001) / 1_000_000 }
         let c = DeltaE2000Block.capacity
@@ -30,12 +32,15 @@ import Testing
         var start = 0, length = 1
         while start < pairs.count {
             let n = min(length, c, pairs.count - start)
-            let (portable, fast) = (Self.run(pairs[start..<start + n], avx2: false), Self.run(pairs[start..<start + n], avx2: true))
-            for i in 0..<n {
-                #expect(portable[i].bitPattern == fast[i].bitPattern || (portable[i].isNaN && fast[i].isNaN),
-                        "pair \(start + i): \(pairs[start + i]) portable \(portable[i]) avx2 \(fast[i])")
-                if portable[i].isNaN { flagged += 1 }
+            let portable = Self.run(pairs[start..<start + n], build: .generic)
+            for build in wide {
+                let fast = Self.run(pairs[start..<start + n], build: build)
+                for i in 0..<n {
+                    #expect(portable[i].bitPattern == fast[i].bitPattern || (portable[i].isNaN && fast[i].isNaN),
+                            "pair \(start + i): \(pairs[start + i]) generic \(portable[i]) \(build) \(fast[i])")
+                }
             }
+            flagged += portable.filter(\.isNaN).count
             checked += n
             start += n
             length = length % c + 37   // 1, 38, 75, …: every remainder mod 8
@@ -43,30 +48,33 @@ import Testing
         #expect(checked == pairs.count && flagged > 100)
     }
 
-    @Test func avx2LabEqualsThePortableLabBitForBit() throws {
-        guard DeltaE2000Block.avx2 else { return }
+    @Test func wideBuildsEqualTheGenericLabBitForBit() throws {
+        let wide = DeltaEKernelBuild.allCases.filter { $0 != .generic && $0.available }
         var rng = SeededRNG(seed: 1976)
         let n = DeltaE2000Block.capacity
         for round in 0..<100 {
             // Linear values from black (the linear branch) past white (HDR renders).
             let scale: Float = round % 2 == 0 ? 1 : 4
             let planes = (0..<3).map { _ in (0..<n).map { _ in scale * Float(rng.next() % 1_000_001) / 1_000_000 * (round % 3 == 0 ? 0.01 : 1) } }
-            let count = n - round % 8
-            func lab(avx2: Bool) -> [[Float]] {
+            let count = n - round % 16
+            func lab(_ build: DeltaEKernelBuild) -> [[Float]] {
                 var r = planes[0], g = planes[1], b = planes[2]
                 r.withUnsafeMutableBufferPointer { rp in g.withUnsafeMutableBufferPointer { gp in b.withUnsafeMutableBufferPointer { bp in
-                    LabImage.labPlanar(rp.baseAddress!, gp.baseAddress!, bp.baseAddress!, count, avx2: avx2) } } }
+                    LabImage.labPlanar(rp.baseAddress!, gp.baseAddress!, bp.baseAddress!, count, build: build) } } }
                 return [r, g, b]
             }
-            let (portable, fast) = (lab(avx2: false), lab(avx2: true))
-            for k in 0..<3 {
-                for i in 0..<count { #expect(portable[k][i].bitPattern == fast[k][i].bitPattern, "plane \(k) pixel \(i)") }
+            let portable = lab(.generic)
+            for build in wide {
+                let fast = lab(build)
+                for k in 0..<3 {
+                    for i in 0..<count { #expect(portable[k][i].bitPattern == fast[k][i].bitPattern, "\(build) plane \(k) pixel \(i)") }
+                }
             }
         }
     }
 
     /// ΔE00 of each pair through `DeltaE2000Block.compute` (NaN: flagged for the direct formula).
-    static func run(_ pairs: ArraySlice<(SIMD4<Float>, SIMD4<Float>)>, avx2: Bool) -> [Float] {
+    static func run(_ pairs: ArraySlice<(SIMD4<Float>, SIMD4<Float>)>, build: DeltaEKernelBuild) -> [Float] {
         let block = DeltaE2000Block()
         defer { block.deallocate() }
         for (i, (p, q)) in pairs.enumerated() {
@@ -75,7 +83,7 @@ import Testing
         DeltaE2000Block.rtTable.withUnsafeBufferPointer { rt in
             DeltaE2000Block.compute(block.l1, block.a1, block.b1, block.l2, block.a2, block.b2, block.out, pairs.count,
                                     scratch: block.storageBase + 7 * DeltaE2000Block.capacity, idx: block.idx,
-                                    rt: rt.baseAddress!, avx2: avx2)
+                                    rt: rt.baseAddress!, build: build)
         }
         return (0..<pairs.count).map { block.out[$0] }
     }

@@ -1,8 +1,9 @@
-// CIEDE2000 and linear RGB → CIELAB on AVX2 (8 pixels an instruction), the
-// same operations in the same order as the Swift block (`DeltaE2000Block.compute`,
-// `LabImage.labPlanar`): no FMA, so every result is bit for bit the portable
-// kernel's (IEEE add, multiply, divide and square root round the same way at
-// any width). Called only when the CPU reports AVX2 (`rk_cpu_has_avx2`).
+// CIEDE2000 and linear RGB → CIELAB, 8 or 16 pixels a vector operation: one
+// description (`deltae_body.h`) built three times, `_generic` for any CPU,
+// `_avx2` (call only when `rk_cpu_has_avx2`) and `_avx512` (16 lanes; only when
+// `rk_cpu_has_avx512`). No fused operations, so every build gives the same bits
+// (IEEE add, multiply, divide and square root round the same way at any width).
+// Swift API: `LabImage.labPlanar`, `DeltaE2000Block.compute`.
 #ifndef REFINE_DELTAE_KERNELS_H
 #define REFINE_DELTAE_KERNELS_H
 
@@ -14,17 +15,25 @@ extern "C" {
 
 /// Whether this CPU runs the AVX2 kernels below.
 int rk_cpu_has_avx2(void);
+/// Whether this CPU runs the AVX-512 kernels below (AVX-512F).
+int rk_cpu_has_avx512(void);
 
 /// `LabImage.labPlanar`: linear RGB planes → L, a, b planes in place. The planes
-/// must hold `n` rounded up to a multiple of 8 floats (the tail lanes are computed and ignored).
+/// must hold `n` rounded up to a multiple of 16 floats (the tail lanes are computed and ignored).
+void rk_lab_planar_generic(float *r, float *g, float *b, long n);
 void rk_lab_planar_avx2(float *r, float *g, float *b, long n);
+void rk_lab_planar_avx512(float *r, float *g, float *b, long n);
 
 /// `DeltaE2000Block.compute` over `n` pairs (buffers of `capacity` floats, `n`
-/// rounded up to 8 must fit; `scratch` holds 5 × capacity floats; `rt` the
+/// rounded up to 16 must fit; `scratch` holds 5 × capacity floats; `rt` the
 /// (value, slope) table of 2·1024 + 1 entries). NaN in `out` flags a pair for
 /// the direct formula.
+void rk_de00_compute_generic(const float *l1, float *a1, const float *b1, const float *l2, float *a2, const float *b2,
+                             float *out, long n, long capacity, float *scratch, int32_t *idx, const float *rt);
 void rk_de00_compute_avx2(const float *l1, float *a1, const float *b1, const float *l2, float *a2, const float *b2,
                           float *out, long n, long capacity, float *scratch, int32_t *idx, const float *rt);
+void rk_de00_compute_avx512(const float *l1, float *a1, const float *b1, const float *l2, float *a2, const float *b2,
+                            float *out, long n, long capacity, float *scratch, int32_t *idx, const float *rt);
 
 #ifdef __cplusplus
 }

@@ -16,8 +16,7 @@ public struct LabImage: Sendable {
         let n = image.pixelCount
         pixels = [SIMD4<Float>](unsafeUninitializedCapacity: n) { out, count in
             image.pixels.withUnsafeBufferPointer { src in
-                // Planar blocks: the conversion is branch-free math (selects, no
-                // libm call), which the compiler vectorises over a plain float loop.
+                // Planar blocks through the C kernel (8 pixels a vector operation).
                 let block = 256
                 let buf = UnsafeMutablePointer<Float>.allocate(capacity: 3 * block)
                 defer { buf.deallocate() }
@@ -35,29 +34,28 @@ public struct LabImage: Sendable {
         }
     }
 
-    /// Linear RGB planes → L, a, b planes, in place (`lab(_:)` over a block). On
-    /// AVX2 the C kernel computes the same values (`avx2: false` forces the loop
-    /// below); the planes must then hold `n` rounded up to 8 floats.
-    @inline(never)
+    /// Linear RGB planes → L, a, b planes, in place: the C kernel
+    /// (`Sources/CKernels/deltae_body.h`, D65, the sRGB matrix, a branch-free
+    /// cube root), by default the widest build this CPU runs (all give the same
+    /// bits). The planes must hold `n` rounded up to 16 floats.
     static func labPlanar(_ r: UnsafeMutablePointer<Float>, _ g: UnsafeMutablePointer<Float>, _ b: UnsafeMutablePointer<Float>, _ n: Int,
-                          avx2: Bool = DeltaE2000Block.avx2) {
-        if avx2 { rk_lab_planar_avx2(r, g, b, n); return }
-        for i in 0..<n {
-            let v = lab(SIMD4(r[i], g[i], b[i], 0))
-            r[i] = v.x; g[i] = v.y; b[i] = v.z
+                          build: DeltaEKernelBuild = .best) {
+        switch build {
+        case .generic: rk_lab_planar_generic(r, g, b, n)
+        case .avx2: rk_lab_planar_avx2(r, g, b, n)
+        case .avx512: rk_lab_planar_avx512(r, g, b, n)
         }
     }
 
-    @inline(__always) static func lab(_ p: SIMD4<Float>) -> SIMD4<Float> {
-        let x = (0.4124564 * p.x + 0.3575761 * p.y + 0.1804375 * p.z) * (1 / 0.95047)
-        let y = 0.2126729 * p.x + 0.7151522 * p.y + 0.0721750 * p.z
-        let z = (0.0193339 * p.x + 0.1191920 * p.y + 0.9503041 * p.z) * (1 / 1.08883)
-        @inline(__always) func f(_ t: Float) -> Float {
-            let lin = (24389 / 27 * t + 16) * (1 / 116)
-            return t > 216 / 24389 ? FastMath.cbrt(t) : lin
-        }
-        let fx = f(x), fy = f(y), fz = f(z)
-        return SIMD4(116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz), 0)
+    /// One pixel through `labPlanar` (the rare pairs the block hands to the direct formula).
+    static func lab(_ p: SIMD4<Float>) -> SIMD4<Float> {
+        var r = SIMD16<Float>(repeating: 0), g = r, b = r
+        r[0] = p.x; g[0] = p.y; b[0] = p.z
+        withUnsafeMutableBytes(of: &r) { rp in withUnsafeMutableBytes(of: &g) { gp in withUnsafeMutableBytes(of: &b) { bp in
+            labPlanar(rp.baseAddress!.assumingMemoryBound(to: Float.self), gp.baseAddress!.assumingMemoryBound(to: Float.self),
+                      bp.baseAddress!.assumingMemoryBound(to: Float.self), 1)
+        } } }
+        return SIMD4(r[0], g[0], b[0], 0)
     }
 
     /// Mean CIEDE2000 between two same-size Lab images.
@@ -167,22 +165,6 @@ extension Image {
     }
 }
 
-/// Branch-free float approximations with bounded error (tested in `FastPathTests`).
-enum FastMath {
-    /// Cube root of x > 0 to float precision (relative error < 1e-6): a bit-level
-    /// first guess (exponent ÷ 3, ≈3 %), then two Halley steps (cubic
-    /// convergence: 3 % → 1e-5 → float rounding). No libm call, so loops vectorise.
-    @inline(__always) static func cbrt(_ x: Float) -> Float {
-        let v = x > 1e-30 ? x : 1e-30
-        var y = Float(bitPattern: v.bitPattern / 3 &+ 0x2A51_4067)
-        var y3 = y * y * y
-        y = y * (y3 + 2 * v) / (2 * y3 + v)
-        y3 = y * y * y
-        y = y * (y3 + 2 * v) / (2 * y3 + v)
-        return y
-    }
-}
-
 /// CIEDE2000 for a block of pixel pairs, restated for speed without changing
 /// the formula (Sharma, Wu, Dalal 2005):
 ///
@@ -201,13 +183,8 @@ enum FastMath {
 /// and the direction is ill-conditioned: those pairs are flagged and summed
 /// with the direct formula (`LabImage.deltaE2000`).
 struct DeltaE2000Block {
-    /// A multiple of 8: the AVX2 kernels round a block up to whole vectors.
+    /// A multiple of 16: the kernels round a block up to whole vectors.
     static let capacity = 256
-    /// Whether `compute` and `LabImage.labPlanar` take the AVX2 kernels
-    /// (`Sources/CKernels/deltae_avx2.c`): the same operations in the same order,
-    /// 8 pairs an instruction, giving identical results (`DeltaEAVX2Tests`
-    /// checks them bit for bit against the portable loops).
-    static let avx2 = rk_cpu_has_avx2() != 0
     private let storage: UnsafeMutablePointer<Float>
     var storageBase: UnsafeMutablePointer<Float> { storage }
     let l1, a1, b1, l2, a2, b2, out: UnsafeMutablePointer<Float>
@@ -291,105 +268,42 @@ struct DeltaE2000Block {
         return acc
     }
 
-    /// Four short loops instead of one long one: the formula is a long chain of
-    /// dependent square roots and divisions, and a short loop body lets the
-    /// compiler interleave independent vectors (and the CPU overlap iterations).
-    @inline(never)
+    /// The block kernel (`Sources/CKernels/deltae_body.h`), by default the widest
+    /// build this CPU runs (all give the same bits). Overwrites `a1` and `a2`
+    /// with a′; buffers of `capacity` floats, `scratch` of 5 × `capacity`; NaN
+    /// in `out` flags a pair for the direct formula.
     static func compute(_ l1: UnsafePointer<Float>, _ a1: UnsafeMutablePointer<Float>, _ b1: UnsafePointer<Float>,
                         _ l2: UnsafePointer<Float>, _ a2: UnsafeMutablePointer<Float>, _ b2: UnsafePointer<Float>,
                         _ out: UnsafeMutablePointer<Float>, _ n: Int, scratch: UnsafeMutablePointer<Float>,
-                        idx: UnsafeMutablePointer<Int32>, rt: UnsafePointer<SIMD2<Float>>, avx2: Bool = DeltaE2000Block.avx2) {
-        if avx2 {
-            rt.withMemoryRebound(to: Float.self, capacity: 2 * (2 * rtHalf + 1)) { table in
-                rk_de00_compute_avx2(l1, a1, b1, l2, a2, b2, out, n, capacity, scratch, idx, table)
+                        idx: UnsafeMutablePointer<Int32>, rt: UnsafePointer<SIMD2<Float>>, build: DeltaEKernelBuild = .best) {
+        rt.withMemoryRebound(to: Float.self, capacity: 2 * (2 * rtHalf + 1)) { table in
+            switch build {
+            case .generic: rk_de00_compute_generic(l1, a1, b1, l2, a2, b2, out, n, capacity, scratch, idx, table)
+            case .avx2: rk_de00_compute_avx2(l1, a1, b1, l2, a2, b2, out, n, capacity, scratch, idx, table)
+            case .avx512: rk_de00_compute_avx512(l1, a1, b1, l2, a2, b2, out, n, capacity, scratch, idx, table)
             }
-            return
-        }
-        let p7 = Float(6_103_515_625 as Double)   // 25⁷ (rounds to the nearest float)
-        // cos/sin of the constant angles in T and of the −275° rotation.
-        let c30: Float = 0.8660254, s30: Float = 0.5
-        let c6: Float = 0.9945219, s6: Float = 0.10452846
-        let c63: Float = 0.4539905, s63: Float = 0.8910065
-        let c275: Float = 0.08715574, s275: Float = -0.9961947
-        let c = capacity
-        let cp1 = scratch, cp2 = scratch + c, dHs = scratch + 2 * c, chs = scratch + 3 * c, shs = scratch + 4 * c
-        // 1. G and the primed chromas (a′ overwrites a).
-        for i in 0..<n {
-            let A1 = a1[i], B1 = b1[i], A2 = a2[i], B2 = b2[i]
-            let c1 = abs(A1 * A1 + B1 * B1).squareRoot(), c2 = abs(A2 * A2 + B2 * B2).squareRoot()
-            let cb = (c1 + c2) * 0.5
-            let cb2 = cb * cb, cb7 = cb2 * cb2 * cb2 * cb
-            let g = 0.5 * (1 - abs(cb7 / (cb7 + p7)).squareRoot())
-            let ap1 = (1 + g) * A1, ap2 = (1 + g) * A2
-            a1[i] = ap1; a2[i] = ap2
-            cp1[i] = abs(ap1 * ap1 + B1 * B1).squareRoot(); cp2[i] = abs(ap2 * ap2 + B2 * B2).squareRoot()
-        }
-        // 2. Unit hue vectors → ΔH′ and the mean hue direction; NaN flags nearly opposite hues.
-        for i in 0..<n {
-            let C1 = cp1[i], C2 = cp2[i]
-            let i1: Float = C1 > 0 ? 1 / C1 : 0, i2: Float = C2 > 0 ? 1 / C2 : 0
-            let ux1 = a1[i] * i1, uy1 = b1[i] * i1, ux2 = a2[i] * i2, uy2 = b2[i] * i2
-            let prod = C1 * C2
-            // ΔH′: chord length × √(C′₁C′₂), sign of the turn from hue 1 to hue 2.
-            let dx = ux1 - ux2, dy = uy1 - uy2
-            let cross = ux1 * uy2 - uy1 * ux2
-            var dH = abs(prod * (dx * dx + dy * dy)).squareRoot()   // √(C′₁C′₂)·chord, one root
-            dH = cross < 0 ? -dH : dH
-            dH = prod > 0 ? dH : 0
-            let sx = ux1 + ux2, sy = uy1 + uy2
-            let s2 = sx * sx + sy * sy
-            let inv = s2 > 0 ? 1 / abs(s2).squareRoot() : 0
-            chs[i] = s2 > 0 ? sx * inv : 1; shs[i] = s2 > 0 ? sy * inv : 0   // both chromas zero: h̄′ = 0
-            // Nearly opposite hues (both chromas nonzero): flagged for the direct formula.
-            dHs[i] = prod > 0 && s2 < 1e-4 ? .nan : dH
-        }
-        // 3. T and R_T from the mean hue (T into chs, R_T into shs; table indices in idx, fractions in out).
-        for i in 0..<n {
-            let ch = chs[i], sh = shs[i]
-            let cos2 = ch * ch - sh * sh, sin2 = 2 * ch * sh
-            let cos3 = ch * (4 * ch * ch - 3), sin3 = sh * (3 - 4 * sh * sh)
-            let cos4 = 2 * cos2 * cos2 - 1, sin4 = 2 * sin2 * cos2
-            let t = 1 - 0.17 * (ch * c30 + sh * s30) + 0.24 * cos2 + 0.32 * (cos3 * c6 - sin3 * s6)
-                - 0.20 * (cos4 * c63 + sin4 * s63)
-            // R_T = −sin(2Δθ)·R_C, where Δθ depends on h̄′ − 275° only: read from
-            // `rtTable` by a pseudo-angle of the direction rotated by −275° (one
-            // division; no atan2, exp or sin per pixel).
-            let rx = ch * c275 + sh * s275, ry = sh * c275 - ch * s275
-            let ax = rx > 0 ? rx : 0                     // the far half-plane reads the table's ends (≈ 0)
-            let den = ax + abs(ry)
-            let q = den > 0 ? ry / den : 0
-            let (k, f) = Kernels.split((q + 1) * Float(Self.rtHalf))
-            idx[i] = k; out[i] = f
-            let cbp = (cp1[i] + cp2[i]) * 0.5
-            let cbp2 = cbp * cbp, cbp7 = cbp2 * cbp2 * cbp2 * cbp
-            chs[i] = t
-            shs[i] = 2 * abs(cbp7 / (cbp7 + p7)).squareRoot()   // R_C
-        }
-        for i in 0..<n {
-            let e = rt[Int(idx[i])]
-            shs[i] *= e.x + e.y * out[i]
-        }
-        // 4. The weighted sum.
-        for i in 0..<n {
-            let cbp = (cp1[i] + cp2[i]) * 0.5
-            let lb = (l1[i] + l2[i]) * 0.5
-            let l50 = (lb - 50) * (lb - 50)
-            // S_L = 1 + 0.015·l50/√(20 + l50) = (r + 0.015·l50)/r with r = √(20 + l50):
-            // one division then serves 1/S_L, 1/S_C and 1/S_H (all ≥ 1: no overflow, no zero).
-            let root = abs(20 + l50).squareRoot()
-            let slNum = root + 0.015 * l50
-            let sc = 1 + 0.045 * cbp, shh = 1 + 0.015 * cbp * chs[i]
-            let w = 1 / (slNum * sc * shh)
-            let sl = slNum
-            let tl = (l2[i] - l1[i]) * root * (sc * shh) * w, tc = (cp2[i] - cp1[i]) * (sl * shh) * w
-            let dH = dHs[i]
-            let flagged = dH != dH
-            let th = (flagged ? 0 : dH) * (sl * sc) * w
-            let d2 = tl * tl + tc * tc + th * th + shs[i] * tc * th
-            let d = abs(d2 > 0 ? d2 : 0).squareRoot()
-            out[i] = flagged ? .nan : d
         }
     }
+}
+
+/// The builds of the C ΔE00 and Lab kernels (`Sources/CKernels/deltae_body.h`):
+/// one description compiled for the baseline target, AVX2 (8 lanes) and
+/// AVX-512F (16 lanes). Every build gives the same bits (`DeltaEAVX2Tests`);
+/// the choice is speed only.
+enum DeltaEKernelBuild: CaseIterable, Sendable {
+    case generic, avx2, avx512
+
+    /// Whether this CPU runs the build (checked at run time).
+    var available: Bool {
+        switch self {
+        case .generic: true
+        case .avx2: rk_cpu_has_avx2() != 0
+        case .avx512: rk_cpu_has_avx512() != 0
+        }
+    }
+
+    /// The widest build this CPU runs (checked once).
+    static let best: DeltaEKernelBuild = allCases.last { $0.available }!
 }
 
 extension Image {
