@@ -49,6 +49,8 @@ public struct ResultSet: Sendable {
     /// The spec text the run was made from.
     public var specText: String
     public var trials: [TrialRow]
+    /// Kaplan–Meier curves already built from these trials (`SurvivalCache`).
+    let survivalCache = SurvivalCache()
 
     /// Loads run `runID`, or the latest completed run of `experiment`.
     public static func load(from store: RunStore, experiment: String, runID: Int64? = nil) throws -> ResultSet {

@@ -3,10 +3,15 @@ import GRDB
 import Harness
 
 /// A run's trials held by column: each factor as a small index into its
-/// distinct values, each metric as one array of Double (NaN where a trial did
+/// distinct values, each metric as one column (`MetricColumn`: 1 byte a trial
+/// while its values are small integers, else a Double; NaN where a trial did
 /// not record it; SQLite stores no NaN), the keys as one UTF-8 buffer. About
-/// 8 bytes per trial and metric plus ~60 per trial, instead of a dictionary and
+/// 1–8 bytes per trial and metric plus ~60 per trial, instead of a dictionary and
 /// seven strings per trial; a `TrialRow` is a reference to the table and an index.
+/// A key is not stored where it is the one the plan gives every trial
+/// (`question/strategy/device/participant/task/rN`, `TrialPlan`): it is rebuilt
+/// from the factors and the replication (4 bytes a trial instead of ~50); any
+/// other key is kept verbatim, so `key(_:)` always returns the stored text.
 ///
 /// Immutable once built, hence safe to share between threads.
 final class TrialColumns: @unchecked Sendable {
@@ -14,47 +19,48 @@ final class TrialColumns: @unchecked Sendable {
     private(set) var codes: [[Int32]]
     private(set) var names: [[String]]
     private var lookup: [[String: Int32]]
-    private(set) var keyBytes: [UInt8] = []
-    private(set) var keyEnds: [Int] = []
+    /// The question of the keys (their text before the first "/"), from the first trial.
+    private var question: [UInt8]?
+    /// Each trial's replication where its key is the plan's, else -1 (key in `verbatim`).
+    private(set) var replications: [Int32] = []
+    private var verbatim: [Int: [UInt8]] = [:]
     let metricNames: [String]
     let metricIndex: [String: Int]
-    private(set) var metrics: [[Double]]
+    private(set) var metrics: [MetricColumn]
 
     static let factorCount = 6
 
     init(metricNames: [String]) {
         self.metricNames = metricNames
         metricIndex = Dictionary(metricNames.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
-        metrics = Array(repeating: [], count: metricNames.count)
+        metrics = Array(repeating: MetricColumn(), count: metricNames.count)
         codes = Array(repeating: [], count: Self.factorCount)
         names = Array(repeating: [], count: Self.factorCount)
         lookup = Array(repeating: [:], count: Self.factorCount)
     }
 
-    var count: Int { keyEnds.count }
+    var count: Int { replications.count }
 
     /// The bytes the columns hold (array contents; not the distinct factor
     /// names, which are few): what a report's trial store costs, per trial
-    /// 8 per metric, 4 per factor, 8 for the key's end and the key's bytes.
+    /// 1 or 8 per metric, 4 per factor, 4 for the key's replication (and the
+    /// bytes of any key that is not the plan's).
     var heldBytes: Int {
-        codes.reduce(0) { $0 + $1.count * MemoryLayout<Int32>.stride } + keyBytes.count + keyEnds.count * MemoryLayout<Int>.stride
-            + metrics.reduce(0) { $0 + $1.count * MemoryLayout<Double>.stride }
+        codes.reduce(0) { $0 + $1.count * MemoryLayout<Int32>.stride } + replications.count * MemoryLayout<Int32>.stride
+            + verbatim.values.reduce(0) { $0 + $1.count }
+            + metrics.reduce(0) { $0 + $1.heldBytes }
     }
 
-    /// Makes room for `count` trials with keys of about `keyBytes` bytes in all,
-    /// so the columns are allocated once instead of doubling (and copying) as
+    /// Makes room for `count` trials, so the columns are allocated once instead of doubling (and copying) as
     /// they grow: a doubling array briefly holds its old and new storage.
-    func reserve(_ count: Int, keyBytes bytes: Int) {
+    func reserve(_ count: Int) {
         for f in codes.indices { codes[f].reserveCapacity(count) }
-        for m in metrics.indices { metrics[m].reserveCapacity(count) }
-        keyEnds.reserveCapacity(count)
-        keyBytes.reserveCapacity(bytes)
+        for m in metrics.indices { metrics[m].reserve(count) }
+        replications.reserveCapacity(count)
     }
 
     /// Appends a trial: its key, its six factor values and its metrics (by `metricNames` index).
     func append(key: some Collection<UInt8>, factor: (Int) -> String, factorMatches: (Int, String) -> Bool, metric: (Int) -> Double?) {
-        keyBytes.append(contentsOf: key)
-        keyEnds.append(keyBytes.count)
         for f in 0..<Self.factorCount {
             // Rows come in key order, so a factor mostly repeats the previous row's value.
             if let last = codes[f].last, factorMatches(f, names[f][Int(last)]) { codes[f].append(last); continue }
@@ -66,11 +72,45 @@ final class TrialColumns: @unchecked Sendable {
             codes[f].append(c)
         }
         for m in metrics.indices { metrics[m].append(metric(m) ?? .nan) }
+        if question == nil { question = Array(key.prefix { $0 != UInt8(ascii: "/") }) }
+        if let r = planReplication(key, row: replications.count) {
+            replications.append(r)
+        } else {
+            verbatim[replications.count] = Array(key)
+            replications.append(-1)
+        }
+    }
+
+    /// The parts of row `i`'s key before its replication: question, strategy, device, participant, task.
+    private func keyParts(_ i: Int) -> [String] {
+        [String(decoding: question ?? [], as: UTF8.self), factor(0, i), factor(1, i), factor(2, i), factor(4, i)]
+    }
+
+    /// N when `key` is exactly `question/strategy/device/participant/task/rN`
+    /// of row `row`'s factors (N written without leading zeros), else nil.
+    private func planReplication(_ key: some Collection<UInt8>, row: Int) -> Int32? {
+        var it = key.makeIterator()
+        for part in keyParts(row) {
+            for b in part.utf8 { guard it.next() == b else { return nil } }
+            guard it.next() == UInt8(ascii: "/") else { return nil }
+        }
+        guard it.next() == UInt8(ascii: "r") else { return nil }
+        var n: Int64 = 0, digits = 0, first: UInt8 = 0
+        while let b = it.next() {
+            guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9"), digits < 9 else { return nil }
+            if digits == 0 { first = b }
+            n = n * 10 + Int64(b - UInt8(ascii: "0"))
+            digits += 1
+        }
+        // "r0" is canonical, "r01" is not (it would come back as "r1").
+        guard digits > 0, digits == 1 || first != UInt8(ascii: "0") else { return nil }
+        return Int32(n)
     }
 
     func key(_ i: Int) -> String {
-        let start = i == 0 ? 0 : keyEnds[i - 1]
-        return String(decoding: keyBytes[start..<keyEnds[i]], as: UTF8.self)
+        let r = replications[i]
+        if r < 0 { return String(decoding: verbatim[i]!, as: UTF8.self) }
+        return keyParts(i).joined(separator: "/") + "/r\(r)"
     }
 
     @inline(__always) func factor(_ f: Int, _ i: Int) -> String { names[f][Int(codes[f][i])] }
@@ -86,11 +126,11 @@ final class TrialColumns: @unchecked Sendable {
         var table: TrialColumns?
         let fields: [ScannedTrial.Field] = [.strategy, .device, .participant, .group, .task, .taskLabel]
         let size = try store.reader.read { db in
-            try Row.fetchOne(db, sql: "SELECT count(*), coalesce(sum(length(key)), 0) FROM trial WHERE run_id = ?", arguments: [runID])
+            try Row.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID])
         }
         try store.scanTrials(runID: runID, names: {
             table = TrialColumns(metricNames: $0)
-            if let size { table!.reserve(size[0], keyBytes: size[1]) }
+            if let size { table!.reserve(size[0]) }
         }) { row in
             let t = table!
             t.append(key: row.bytes(.key), factor: { row.string(fields[$0]) },

@@ -95,12 +95,21 @@ struct PIPReport {
             }
             bullets.append(text + ".")
         }
+        // A distance depends on the task, strategy and device only: worked out once for each, not per trial.
+        var distances: [String: Double?] = [:]
+        func distance(_ t: TrialRow) -> Double? {
+            let key = "\(t.task)\u{1}\(t.strategy)\u{1}\(t.device)"
+            if let d = distances[key] { return d }
+            let d = cornerDistance(t)
+            distances[key] = .some(d)
+            return d
+        }
         for s in strategies {
             let drags = results.trials.filter { $0.strategy == s && $0["first_throw_flick"] == 0 }
             guard !drags.isEmpty else { continue }
             let ok = drags.filter { $0["landed_intended"] == 1 }
             let fractions = drags.compactMap { t -> (Double, Bool)? in
-                guard let travel = t["first_travel_pt"], let d = cornerDistance(t) else { return nil }
+                guard let travel = t["first_travel_pt"], let d = distance(t) else { return nil }
                 return (travel / d, t["landed_intended"] == 1)
             }
             let okFractions = fractions.filter(\.1).map(\.0)

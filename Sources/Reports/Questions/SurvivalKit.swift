@@ -13,10 +13,18 @@ extension ReportKit {
     /// The Kaplan–Meier curve of `t` with intervals resampling participants (a
     /// person's trials together); seeded by the trials it is drawn from.
     func kaplanMeier(_ t: [TrialRow]) -> ClusteredKaplanMeier {
-        let v = survivalValues(t)
-        return ClusteredKaplanMeier(v.values.map(SurvivalObservation.init(encoded:)), participants: v.participants, confidence: confidence,
-                                    resamples: min(spec.report.bootstrapResamples, 1000),
-                                    seed: Sections.seed(spec, "kaplan-meier/\(t.first?.key ?? "")/\(t.count)"))
+        // Built once per set of trials: sections ask for the same strategy's curve more than once.
+        results.survivalCache.curve(survivalKey(t)) {
+            let v = survivalValues(t)
+            return ClusteredKaplanMeier(v.values.map(SurvivalObservation.init(encoded:)), participants: v.participants, confidence: confidence,
+                                        resamples: min(spec.report.bootstrapResamples, 1000), seed: survivalSeed(t))
+        }
+    }
+
+    private func survivalSeed(_ t: [TrialRow]) -> UInt64 { Sections.seed(spec, "kaplan-meier/\(t.first?.key ?? "")/\(t.count)") }
+
+    private func survivalKey(_ t: [TrialRow]) -> SurvivalCache.Key? {
+        results.survivalCache.key(t, resamples: min(spec.report.bootstrapResamples, 1000), confidence: confidence, seed: survivalSeed(t))
     }
 
     /// The same, as values per participant (encoded: minus the time when censored).
@@ -33,7 +41,7 @@ extension ReportKit {
     func survivalMedianText(_ t: [TrialRow]) -> String {
         let km = kaplanMeier(t)
         guard km.curve.count > 0 else { return "–" }
-        let m = km.median
+        let m = results.survivalCache.median(survivalKey(t), of: km)
         func f(_ x: Double?) -> String { x.map { formatNumber($0, digits: 2) } ?? "∞" }
         guard m.value != nil else { return "not reached by half (upper \(f(m.upper)))" }
         return "\(f(m.value)) [\(f(m.lower)), \(f(m.upper))]"

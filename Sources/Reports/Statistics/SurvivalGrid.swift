@@ -101,10 +101,12 @@ public struct SurvivalGrid: Sendable {
         cellTimes.count * 8 + cellEnds.count * 4 + owners.count * 12 + counts.count * MemoryLayout<Int>.stride
     }
 
-    /// Everyone drawn, as at risk at the start: Σ w[c] × counts[c] (integers, exact in a Double).
-    @inline(__always) func atRisk(_ w: UnsafeBufferPointer<Int32>) -> Double {
-        var n = 0.0
-        for c in 0..<counts.count where w[c] != 0 { n += Double(Int(w[c]) * counts[c]) }
+    /// Everyone drawn, as at risk at the start: Σ w[c] × counts[c]. Kept as an
+    /// integer in the passes (the same integer a Double running sum held, exact
+    /// below 2⁵³), converted where it divides.
+    @inline(__always) func atRisk(_ w: UnsafeBufferPointer<Int32>) -> Int {
+        var n = 0
+        for c in 0..<counts.count where w[c] != 0 { n += Int(w[c]) * counts[c] }
         return n
     }
 
@@ -122,22 +124,25 @@ public struct SurvivalGrid: Sendable {
                 for j in 0..<times.count {
                     let t = times[j]
                     if t > through { break }
-                    var d = 0.0, out = 0.0
+                    // Integer tallies, converted once: the same integers the Double sums
+                    // held (exact below 2⁵³), without a floating-point add chain per entry.
+                    var di = 0, outi = 0
                     let end = Int(ends[j])
                     while e < end {
-                        let k = Double(w[Int(owners[e])])
-                        d += k * Double(events[e])
-                        out += k * Double(leaving[e])
+                        let k = Int(w[Int(owners[e])])
+                        di &+= k &* Int(events[e])
+                        outi &+= k &* Int(leaving[e])
                         e += 1
                     }
+                    let d = Double(di)
                     // Branch-free (which cells hold an event is unpredictable): with no
                     // event the factor is exactly 1 and the step is written but not
                     // kept. With one, atRisk ≥ d ≥ 1, so max leaves the ratio as it was.
-                    s *= 1 - d / max(atRisk, 1)
+                    s *= 1 - d / Double(max(atRisk, 1))
                     stepTimes[steps] = t; survival[steps] = s
                     steps += d > 0 ? 1 : 0
                     if s <= until { break }
-                    atRisk -= out
+                    atRisk &-= outi
                 }
             } } }
         } }
@@ -155,21 +160,24 @@ public struct SurvivalGrid: Sendable {
                 for j in 0..<times.count {
                     let t = times[j]
                     if t >= tau { break }
-                    var d = 0.0, out = 0.0
+                    // Integer tallies, converted once: the same integers the Double sums
+                    // held (exact below 2⁵³), without a floating-point add chain per entry.
+                    var di = 0, outi = 0
                     let end = Int(ends[j])
                     while e < end {
-                        let k = Double(w[Int(owners[e])])
-                        d += k * Double(events[e])
-                        out += k * Double(leaving[e])
+                        let k = Int(w[Int(owners[e])])
+                        di &+= k &* Int(events[e])
+                        outi &+= k &* Int(leaving[e])
                         e += 1
                     }
+                    let d = Double(di)
                     // Branch-free as in `curve`: no event leaves survival, area and last as they were.
-                    survival *= 1 - d / max(atRisk, 1)
+                    survival *= 1 - d / Double(max(atRisk, 1))
                     let slab = s * (t - last)
                     area += d > 0 ? slab : 0
                     last = d > 0 ? t : last
                     s = survival
-                    atRisk -= out
+                    atRisk &-= outi
                 }
             } } }
         } }

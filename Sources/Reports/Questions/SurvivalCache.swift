@@ -1,0 +1,87 @@
+import Foundation
+
+/// The clustered Kaplan–Meier curves a report has already built, by the exact
+/// trials they were built from. Several sections ask for the curve of the same
+/// trials (a strategy's headline row, its velocity row, the survival figure),
+/// and each resampled median is 1000 passes over the curve's cells; built once,
+/// each is read again for free. A curve depends only on its trials and the
+/// seed derived from them, so a cached one is the same value a rebuild gives.
+///
+/// Shared by every copy of a `ResultSet` (a reference); locked, since sections
+/// may be built from several threads.
+final class SurvivalCache: @unchecked Sendable {
+    /// The trials of a curve: their table, their count and a 128-bit
+    /// fingerprint of their rows in order (two independent 64-bit mixes, so a
+    /// key costs nothing per trial; two different row lists of the same count
+    /// collide with probability about 2⁻¹²⁸).
+    struct Key: Hashable {
+        let table: ObjectIdentifier
+        let count: Int
+        let fingerprint: (UInt64, UInt64)
+        let resamples: Int
+        let confidence: Double
+        let seed: UInt64
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.table == b.table && a.count == b.count && a.fingerprint == b.fingerprint
+                && a.resamples == b.resamples && a.confidence == b.confidence && a.seed == b.seed
+        }
+
+        func hash(into h: inout Hasher) {
+            h.combine(table); h.combine(count); h.combine(fingerprint.0); h.combine(fingerprint.1); h.combine(seed)
+        }
+    }
+
+    /// Two running hashes of the row indices (splitmix64 finalizers with different seeds).
+    static func fingerprint(_ trials: [TrialRow]) -> (UInt64, UInt64) {
+        func mix(_ x: UInt64) -> UInt64 {
+            var z = x &+ 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        var a: UInt64 = 0x243F_6A88_85A3_08D3, b: UInt64 = 0x1319_8A2E_0370_7344
+        for t in trials {
+            a = mix(a ^ UInt64(t.index))
+            b = mix(b &+ UInt64(t.index) &* 0xD6E8_FEB8_6659_FD93)
+        }
+        return (a, b)
+    }
+
+    typealias Median = (value: Double?, lower: Double?, upper: Double?)
+
+    private var curves: [Key: ClusteredKaplanMeier] = [:]
+    private var medians: [Key: Median] = [:]
+    /// Keeps the tables of the keys alive, so an identifier is never reused while cached.
+    private var tables: [ObjectIdentifier: TrialColumns] = [:]
+    private let lock = NSLock()
+
+    /// The key of `trials`, or nil when they come from more than one table (not cached).
+    func key(_ trials: [TrialRow], resamples: Int, confidence: Double, seed: UInt64) -> Key? {
+        guard let table = trials.first?.table, trials.allSatisfy({ $0.table === table }) else { return nil }
+        lock.lock(); defer { lock.unlock() }
+        tables[ObjectIdentifier(table)] = table
+        return Key(table: ObjectIdentifier(table), count: trials.count, fingerprint: Self.fingerprint(trials), resamples: resamples, confidence: confidence, seed: seed)
+    }
+
+    func curve(_ key: Key?, make: () -> ClusteredKaplanMeier) -> ClusteredKaplanMeier {
+        guard let key else { return make() }
+        if let hit = locked({ curves[key] }) { return hit }
+        let km = make()
+        locked { curves[key] = km }
+        return km
+    }
+
+    func median(_ key: Key?, of km: ClusteredKaplanMeier) -> Median {
+        guard let key else { return km.median }
+        if let hit = locked({ medians[key] }) { return hit }
+        let m = km.median
+        locked { medians[key] = m }
+        return m
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock(); defer { lock.unlock() }
+        return body()
+    }
+}
