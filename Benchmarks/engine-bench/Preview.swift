@@ -10,11 +10,17 @@ struct PreviewReport: Codable {
     /// with the ones above; ratio = portable / chosen per frame pair (1: no AVX2 on this CPU).
     var interactive_srgb8_portable_ms: Spread
     var interactive_srgb8_portable_ratio: Spread
+    /// The same frames on the 8-lane AVX2 build, alternated with the two above;
+    /// ratio = AVX2 / chosen per frame (1: the chosen build is AVX2, no AVX-512F here).
+    var interactive_srgb8_avx2_ms: Spread
+    var interactive_srgb8_avx2_ratio: Spread
     var interactive_float_ms: Spread
     /// A photo seen for the first time: analysis cache off, so the mask is built.
     var one_shot_srgb8_ms: Spread
     var one_shot_srgb8_portable_ms: Spread
     var one_shot_srgb8_portable_ratio: Spread
+    var one_shot_srgb8_avx2_ms: Spread
+    var one_shot_srgb8_avx2_ratio: Spread
     var one_shot_float_new_buffer_ms: Spread
     /// 120 Hz and 60 Hz frame budgets.
     var budget_interactive_ms = 1000.0 / 120
@@ -36,9 +42,15 @@ func measurePreview(_ photo: Image, threads: Int, frames: Int) -> PreviewReport 
     var portable = live
     portable.usesAVX2Preview = false
     portable.render(preview, with: next(), intoSRGB8: &bytes)
-    var live8: [Double] = [], port8: [Double] = []
-    for _ in 0..<frames {
+    var avx2 = live
+    avx2.usesAVX512Preview = false
+    avx2.render(preview, with: next(), intoSRGB8: &bytes)
+    var live8: [Double] = [], port8: [Double] = [], avx8: [Double] = []
+    for f in 0..<frames {
+        // The chosen build first in even frames and second in odd ones, as the rounds of a pair.
+        if f % 2 == 1 { avx8 += frameTimes(1) { avx2.render(preview, with: next(), intoSRGB8: &bytes) } }
         live8 += frameTimes(1) { live.render(preview, with: next(), intoSRGB8: &bytes) }
+        if f % 2 == 0 { avx8 += frameTimes(1) { avx2.render(preview, with: next(), intoSRGB8: &bytes) } }
         port8 += frameTimes(1) { portable.render(preview, with: next(), intoSRGB8: &bytes) }
     }
     let liveFloat = frameTimes(frames) { live.render(preview, with: next(), into: &buffer) }
@@ -46,16 +58,24 @@ func measurePreview(_ photo: Image, threads: Int, frames: Int) -> PreviewReport 
     let n = max(5, frames / 4)
     var coldPortable = cold
     coldPortable.usesAVX2Preview = false
-    var cold8: [Double] = [], coldPort8: [Double] = []
-    for _ in 0..<n {
+    var coldAVX2 = cold
+    coldAVX2.usesAVX512Preview = false
+    var cold8: [Double] = [], coldPort8: [Double] = [], coldAvx8: [Double] = []
+    for f in 0..<n {
+        if f % 2 == 1 { coldAvx8 += frameTimes(1) { coldAVX2.render(preview, with: next(), intoSRGB8: &bytes) } }
         cold8 += frameTimes(1) { cold.render(preview, with: next(), intoSRGB8: &bytes) }
+        if f % 2 == 0 { coldAvx8 += frameTimes(1) { coldAVX2.render(preview, with: next(), intoSRGB8: &bytes) } }
         coldPort8 += frameTimes(1) { coldPortable.render(preview, with: next(), intoSRGB8: &bytes) }
     }
     let coldFloat = frameTimes(n) { _ = cold.render(preview, with: next()) }
     return PreviewReport(interactive_srgb8_ms: Spread(live8), interactive_srgb8_portable_ms: Spread(port8),
-                         interactive_srgb8_portable_ratio: Spread(zip(port8, live8).map { $0 / $1 }), interactive_float_ms: Spread(liveFloat),
+                         interactive_srgb8_portable_ratio: Spread(zip(port8, live8).map { $0 / $1 }),
+                         interactive_srgb8_avx2_ms: Spread(avx8), interactive_srgb8_avx2_ratio: Spread(zip(avx8, live8).map { $0 / $1 }),
+                         interactive_float_ms: Spread(liveFloat),
                          one_shot_srgb8_ms: Spread(cold8), one_shot_srgb8_portable_ms: Spread(coldPort8),
-                         one_shot_srgb8_portable_ratio: Spread(zip(coldPort8, cold8).map { $0 / $1 }), one_shot_float_new_buffer_ms: Spread(coldFloat),
+                         one_shot_srgb8_portable_ratio: Spread(zip(coldPort8, cold8).map { $0 / $1 }),
+                         one_shot_srgb8_avx2_ms: Spread(coldAvx8), one_shot_srgb8_avx2_ratio: Spread(zip(coldAvx8, cold8).map { $0 / $1 }),
+                         one_shot_float_new_buffer_ms: Spread(coldFloat),
                          interactive_frames_within_budget: live8.filter { $0 <= 1000.0 / 120 }.count)
 }
 

@@ -49,10 +49,14 @@ struct Report: Codable {
                        + "(\(v.interactive_frames_within_budget)/\(v.interactive_srgb8_ms.n) frames within)")
             out.append("    portable kernels, alternated frame by frame \(v.interactive_srgb8_portable_ms.text(" ms"))   "
                        + "→ ×\(v.interactive_srgb8_portable_ratio.text(""))")
+            out.append("    AVX2 build, alternated frame by frame       \(v.interactive_srgb8_avx2_ms.text(" ms"))   "
+                       + "→ ×\(v.interactive_srgb8_avx2_ratio.text(""))")
             out.append("  preview 2048×1536 → 8-bit sRGB, one-shot      \(v.one_shot_srgb8_ms.text(" ms"))   "
                        + "60 Hz budget \(String(format: "%.2f", v.budget_one_shot_ms)) ms: \(ok1)")
             out.append("    portable kernels, alternated frame by frame \(v.one_shot_srgb8_portable_ms.text(" ms"))   "
                        + "→ ×\(v.one_shot_srgb8_portable_ratio.text(""))")
+            out.append("    AVX2 build, alternated frame by frame       \(v.one_shot_srgb8_avx2_ms.text(" ms"))   "
+                       + "→ ×\(v.one_shot_srgb8_avx2_ratio.text(""))")
             out.append("    float output: mask cached \(v.interactive_float_ms.text(" ms")), one-shot into a new buffer \(v.one_shot_float_new_buffer_ms.text(" ms"))")
             out.append(String(format: "  proxy 256 px  %.3f ms render (mask cached; %.3f ms cold), %.3f ms mean ΔE00 against a goal; copy bandwidth %.1f GB/s",
                               r.proxy_256_ms, r.proxy_256_cold_ms, r.mean_delta_e00_256_ms, r.bandwidth_gb_per_s))

@@ -9,11 +9,14 @@ import Testing
 /// bands, darkening and lightening vignette; from the compact source of a
 /// cached photo and from the float photo (one-shot).
 @Suite struct PreviewAVX2Tests {
-    @Test func avx2PreviewIsWithinOneCodeOfTheFloatPath() throws {
+    /// Real photos, one cut to an odd width (rows end in a partial vector of either build).
+    static func photos() throws -> [Image] {
         let rocket = try Fixtures.photo("rocket.png")
-        let photos = [rocket, try Fixtures.photo("hubble.png"), try Fixtures.photo("flower.png"),
-                      rocket.resampledArea(width: 203, height: 149)]
-        let settings: [Adjustments] = [
+        return [rocket, try Fixtures.photo("hubble.png"), try Fixtures.photo("flower.png"),
+                rocket.resampledArea(width: 203, height: 149)]
+    }
+
+    static let settings: [Adjustments] = [
             Adjustments(blackLevel: 0.1, shadows: 0.5, brightness: 0.2, contrast: 0.3, highlights: 0.4, whiteLevel: 0.1,
                         saturation: 0.2, blueSkies: 0.3, vignette: Vignette(strength: 0.4, radius: 0.5)),
             Adjustments(brightness: -0.4, contrast: 0.5, blueSkies: -0.6, skinTones: 0.5, greenery: -0.3),   // no local gain, 3 bands
@@ -21,6 +24,9 @@ import Testing
             Adjustments(saturation: -0.7),                                                    // neither: (√x)²
             Adjustments(shadows: 0.4, saturation: 0.9, greenery: 1),                         // chroma limit binds
         ]
+
+    @Test func avx2PreviewIsWithinOneCodeOfTheFloatPath() throws {
+        let photos = try Self.photos(), settings = Self.settings
         var worst = 0, worstPortable = 0, off = 0, portableOff = 0, differ = 0, total = 0
         for photo in photos {
             for a in settings {
@@ -51,6 +57,30 @@ import Testing
         #expect(worst <= 1)
         #expect(Double(off) <= Double(portableOff) + 0.005 * Double(total))
         #expect(share(differ) < 0.01)
+        Renderer.clearAnalysisCache()
+    }
+
+    /// The 16-lane AVX-512F build (`preview_body.h`) gives the AVX2 kernel's
+    /// bytes, cached and one-shot, every stage (skipped without AVX-512F).
+    @Test(.enabled(if: PreviewAVX2.wide)) func avx512PreviewEqualsAVX2BitForBit() throws {
+        var compared = 0, differ = 0
+        for photo in try Self.photos() {
+            for a in Self.settings {
+                for cached in [true, false] {
+                    var wide: [UInt8] = [], narrow: [UInt8] = []
+                    Renderer(threads: 2, cachesAnalysis: cached).render(photo, with: a, intoSRGB8: &wide)
+                    var r = Renderer(threads: 2, cachesAnalysis: cached)
+                    r.usesAVX512Preview = false
+                    r.render(photo, with: a, intoSRGB8: &narrow)
+                    #expect(wide.count == narrow.count)
+                    differ += zip(wide, narrow).filter { $0 != $1 }.count
+                    compared += narrow.count
+                }
+            }
+        }
+        print("AVX-512 preview: \(differ) of \(compared) samples differ from AVX2")
+        #expect(compared > 0)
+        #expect(differ == 0)
         Renderer.clearAnalysisCache()
     }
 }

@@ -71,6 +71,7 @@ extension Renderer {
         // on a renderer without the cache, and the caller says it wants bytes).
         let avx2 = usesAVX2Preview && PreviewAVX2.covers(plan) && brushes == nil && !hasBase
             && (preview.map { $0.alpha.isEmpty } ?? (bytes && !image.hasAlpha))
+        let avx512 = avx2 && usesAVX512Preview && PreviewAVX2.wide
         withPointers(image.pixels, xIndex, xFrac, planeA, planeB, gainPairs, exp0, expG, expB, effCurves, duotone) {
             (src: SharedPointer<SIMD4<Float>>, xi: SharedPointer<Int32>, xf: SharedPointer<Float>,
              pA: SharedPointer<Float>, pB: SharedPointer<Float>, gainT: SharedPointer<SIMD2<Float>>,
@@ -100,7 +101,11 @@ extension Renderer {
                     // Whole rows on AVX2, straight from the source to display bytes.
                     let out = UnsafeMutableRawPointer(bOut).assumingMemoryBound(to: UInt32.self)
                     if usePreview {
-                        for y in rows { rk_preview_row_avx2(&fast, y * w, 0, Int32(w), vig.dy2(y), out + (y * w - rowBase)) }
+                        for y in rows {
+                            let o = out + (y * w - rowBase)
+                            if avx512 { rk_preview_row_avx512(&fast, y * w, 0, Int32(w), vig.dy2(y), o) }
+                            else { rk_preview_row_avx2(&fast, y * w, 0, Int32(w), vig.dy2(y), o) }
+                        }
                         return
                     }
                     let ra = UnsafeMutablePointer<Float>.allocate(capacity: lowW + 1)
@@ -111,7 +116,9 @@ extension Renderer {
                             LocalToneMask.interpolateRowPlanar(y, lowW: lowW, lowH: lowH, scaleY: scaleY,
                                                                planeA: pA.base, planeB: pB.base, intoA: ra, intoB: rb)
                         }
-                        rk_render_row_avx2(&fast, ra, rb, y * w, 0, Int32(w), vig.dy2(y), out + (y * w - rowBase))
+                        let o = out + (y * w - rowBase)
+                        if avx512 { rk_render_row_avx512(&fast, ra, rb, y * w, 0, Int32(w), vig.dy2(y), o) }
+                        else { rk_render_row_avx2(&fast, ra, rb, y * w, 0, Int32(w), vig.dy2(y), o) }
                     }
                     return
                 }

@@ -22,6 +22,9 @@ enum PreviewAVX2 {
     /// Whether this CPU can run the kernels (checked once).
     static let available: Bool = rk_cpu_has_avx2_fma() != 0
 
+    /// Whether this CPU can run the 16-lane AVX-512F build (checked once).
+    static let wide: Bool = available && rk_cpu_has_avx512() != 0
+
     /// Whether a frame with these stages can take the kernels (the photo: opaque, no brushes).
     static func covers(_ plan: RenderPlan) -> Bool {
         available && plan.effect == nil && (plan.color?.luminance.isIdentity ?? true)

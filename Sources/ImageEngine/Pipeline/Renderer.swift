@@ -25,6 +25,11 @@ public struct Renderer: Sendable {
     /// to compare the two (tests, engine-bench).
     public var usesAVX2Preview = true
 
+    /// Whether that preview takes the kernels' 16-lane AVX-512F build
+    /// (`rk_preview_row_avx512`, the same bytes) when the CPU has AVX-512F.
+    /// Off: the 8-lane AVX2 build (tests, engine-bench).
+    public var usesAVX512Preview = true
+
     /// `threads` defaults to the number of active cores.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.init(threads: threads, cachesAnalysis: true)
