@@ -56,7 +56,7 @@ public struct ColorSimulator: FilmedSimulator {
 
     public static let metricNames = [
         "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal", "final_delta_e00",
-        "touches", "control_switches", "wrong_control_tries", "axis_errors", "region_errors", "travel_mm", "missed_taps",
+        "touches", "control_switches", "wrong_control_tries", "axis_errors", "region_errors", "travel_mm", "missed_taps", "wrong_grabs", "missed_grabs",
         "photo_share", "renders", "first_touch_s",
     ] + ColorControl.allCases.flatMap { ["final_\($0.rawValue)", "final_\($0.rawValue)_luminance"] }
 

@@ -30,7 +30,7 @@ public struct EffectsSimulator: FilmedSimulator {
     public static let metricNames = [
         "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal", "final_delta_e00",
         "effect_found_s", "refine_s", "scrolls", "cards_opened", "chosen_effect", "chosen_on_first_screen", "looks_seen_10s",
-        "touches", "control_switches", "wrong_control_tries", "missed_taps",
+        "touches", "control_switches", "wrong_control_tries", "missed_taps", "wrong_grabs", "missed_grabs",
     ]
 
     public init(spec: ExperimentSpec) throws {

@@ -34,7 +34,7 @@ public struct ExposureSimulator: FilmedSimulator {
 
     public static let metricNames = [
         "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal", "final_delta_e00",
-        "touches", "control_switches", "wrong_control_tries", "travel_mm", "clipped_fraction", "missed_taps", "photo_share",
+        "touches", "control_switches", "wrong_control_tries", "travel_mm", "clipped_fraction", "missed_taps", "wrong_grabs", "missed_grabs", "photo_share",
         "renders", "warning_backoffs", "first_touch_s", "final_black_level", "final_shadows", "final_brightness", "final_contrast", "final_highlights", "final_white_level",
     ]
 

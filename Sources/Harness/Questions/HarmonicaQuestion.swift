@@ -33,7 +33,7 @@ public struct HarmonicaSimulator: TrialSimulator {
     /// Every metric a harmonica trial reports, in report order (DESIGN §6).
     public static let metricNames = [
         "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal", "final_delta_e00",
-        "effect_found_s", "touches", "control_switches", "wrong_control_tries", "missed_taps",
+        "effect_found_s", "touches", "control_switches", "wrong_control_tries", "missed_taps", "wrong_grabs", "missed_grabs",
         "mis_tap", "wrong_filter_applied", "applications", "scrolls", "looks_seen_10s", "photo_share", "preview_width_pt", "filters",
     ]
 

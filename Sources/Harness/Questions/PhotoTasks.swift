@@ -87,6 +87,8 @@ enum PhotoTasks {
             Metric("control_switches", Double(o.controlSwitches)),
             Metric("wrong_control_tries", Double(o.wrongControlTries)),
             Metric("missed_taps", Double(o.missedTaps)),
+            Metric("wrong_grabs", Double(o.wrongGrabs)),
+            Metric("missed_grabs", Double(o.missedGrabs)),
         ]
         if let t = o.timeToEffect { metrics.insert(Metric("time_to_effect_s", t), at: 0) }
         return metrics

@@ -19,7 +19,7 @@ extension ExposureReport {
         doc.add(.paragraph("\(split.label) is the shipped design: on a compact-width screen in portrait it splits into the three buttons, and a tap opens an overlay above them with that part of the control — the same knobs, starting at the same places and doing the same thing as on the iPad (a test checks that a knob moved by the same share of its track sets the same values on both). \(crammed.label) is the counterfactual the talk rejects: the whole iPad control, five knobs on one track, shrunk to the phone's width. On an iPad the two are one design. " + layoutFacts(split: split, crammed: crammed)))
         guard let phone = spec.devices.map(\.name).first(where: { $0.hasPrefix("iphone") && $0.hasSuffix("portrait") }) else { return }
         let header = ["strategy · group (\(phone))", "n", "reached", "median time to effect s, Kaplan–Meier (CI)", "first touch s", "gestures", "missed taps",
-                      "control switches", "wrong-control tries", "final ΔE00", "photo share"]
+                      "wrong grabs", "missed grabs", "control switches", "wrong-control tries", "final ΔE00", "photo share"]
         var rows: [[String]] = []
         for group in [nil, "novice", "expert"] as [String?] {
             for s in [split.label, crammed.label] {
@@ -27,7 +27,7 @@ extension ExposureReport {
                 guard !t.isEmpty else { continue }
                 let mean = { (m: String) in formatNumber(Descriptive.mean(ResultSet.values(m, in: t)), digits: 2) }
                 rows.append(["\(s) · \(group ?? "all")", "\(t.count)", kit.rate("reached_effect", t), kit.survivalMedianText(t), kit.medianText("first_touch_s", t),
-                             mean("touches"), mean("missed_taps"), mean("control_switches"), mean("wrong_control_tries"), kit.medianText("final_delta_e00", t),
+                             mean("touches"), mean("missed_taps"), mean("wrong_grabs"), mean("missed_grabs"), mean("control_switches"), mean("wrong_control_tries"), kit.medianText("final_delta_e00", t),
                              formatNumber(Descriptive.mean(ResultSet.values("photo_share", in: t)) * 100, digits: 0) + "%"])
             }
         }
@@ -46,7 +46,7 @@ extension ExposureReport {
             }
         }
         doc.add(.bullets(claims + [sameOnTheIPad(split.label, crammed.label, phone: phone)]))
-        doc.add(.paragraph("What the models can and cannot see here. Buttons are tapped through the dual-Gaussian landing model on their real frames (missed taps count), the split costs the taps and the time to choose a button by its label, and the crammed control offers five knobs at once (a longer choice among them). Behind the difference in reaching the goal is what the agent does with controls it cannot see: its policy plans moves over the knobs on screen, which with an overlay open are one part of the control, so it adjusts one part at a time, taps another button only when the knobs in front of it have no move left, and often runs out of patience first (it gave up in \(gaveUp(split.label, phone)) of split trials on the phone against \(gaveUp(crammed.label, phone)) crammed); the crammed control lets it plan over brightness, contrast and the ends at once (watch `refine replay \(widestGap(split.label, crammed.label, phone) ?? "–")`, the split trial that ended furthest behind the same person's crammed trial, against that trial). But a drag starts exactly on the knob the person chose: the agent has no landing scatter on grabs, so knobs crowded closer together on a narrow track never cost a wrong or missed grab, and the \"tiny little fingers\" the talk avoids are not in the model. Adding it means landing drags' first touch with the same dual Gaussian as taps, on every slider and knob of every question (a change to the shared agent and to every question's baseline), and giving knobs a drawn size the design declares."))
+        doc.add(.paragraph("What the models can and cannot see here. Buttons are tapped through the dual-Gaussian landing model on their real frames (missed taps count), the split costs the taps and the time to choose a button by its label, and the crammed control offers five knobs at once (a longer choice among them). Behind the difference in reaching the goal is what the agent does with controls it cannot see: its policy plans moves over the knobs on screen, which with an overlay open are one part of the control, so it adjusts one part at a time, taps another button only when the knobs in front of it have no move left, and often runs out of patience first (it gave up in \(gaveUp(split.label, phone)) of split trials on the phone against \(gaveUp(crammed.label, phone)) crammed); the crammed control lets it plan over brightness, contrast and the ends at once (watch `refine replay \(widestGap(split.label, crammed.label, phone) ?? "–")`, the split trial that ended furthest behind the same person's crammed trial, against that trial). A drag touches down where a finger aimed at the knob lands (the same dual Gaussian as taps, for a thumb as wide as the track is thick), and the design grabs the knob nearest that touch within 22 pt; the person sees which knob moved, counts a wrong grab (another knob moved: its effect is credited to it and it is dragged back) or a missed grab (none moved), and plans again. Per trial on the phone: \(grabsText(crammed.label, phone)) crammed against \(grabsText(split.label, phone)) split (the table's wrong and missed grabs). Knobs have no drawn size of their own here: the thumb is taken as the track's 44-pt thickness."))
         let pad = spec.devices.map(\.name).first { $0.hasPrefix("ipad") }
         doc.add(.paragraph("Transfer (\"don't force your users to relearn\") is not measured. A person's knowledge lives in a session — one participant, one strategy, one device — and carries only from trial to trial inside it: what each control did (by control id and label), which hidden controls they found, and the practice count. The split overlays reuse the iPad control's knob ids and tonal places, so beliefs would carry, but the harness never starts a session with another session's memory, and the beliefs are in units of photo change per point of drag, not per share of the track: an expert coming from the iPad's \(pad.map { trackWidthText(split, on: $0) } ?? "–")-pt track would expect too little change per point from the phone's \(trackWidthText(split, on: phone))-pt track (by the ratio of the two) and overshoot until relearning it. Measuring transfer needs (1) a spec field for a prior session (a strategy and device whose trials a participant completes first, unrecorded), run before each measured session so that unseen designs get the same practice count, and (2) a decision, with its source, on whether people rescale a learned gain to a control's length; then experts from the iPad would meet the split overlays and a design they have not seen (six sliders) on the phone."))
     }
@@ -57,6 +57,12 @@ extension ExposureReport {
         return trials(a, device: device).max { x, y in
             (x["final_delta_e00"] ?? 0) - (other["\(x.participant)/\(x.task)"] ?? 0) < (y["final_delta_e00"] ?? 0) - (other["\(y.participant)/\(y.task)"] ?? 0)
         }?.key
+    }
+
+    /// Mean wrong and missed grabs per trial of `strategy` on `device`.
+    func grabsText(_ strategy: String, _ device: String) -> String {
+        let t = trials(strategy, device: device)
+        return "\(formatNumber(Descriptive.mean(ResultSet.values("wrong_grabs", in: t)), digits: 2)) wrong and \(formatNumber(Descriptive.mean(ResultSet.values("missed_grabs", in: t)), digits: 2)) missed grabs"
     }
 
     func gaveUp(_ strategy: String, _ device: String) -> String {

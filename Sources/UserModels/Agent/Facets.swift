@@ -41,7 +41,7 @@ extension Hands {
         let axis = Self.axisVector(facet)
         let length = Self.trackLength(facet)
         var move = move
-        let grab = control.thumbCenter ?? zonePoint
+        let grab = touchDown(control, zonePoint: zonePoint, on: screen, using: &g)
         if control.thumbCenter != nil, let v = facet.value {
             let target = min(1, max(0, v + move / length))
             move = (target - v) * length

@@ -65,7 +65,7 @@ struct Hands {
         let axis = Self.axisVector(control)
         let length = Self.trackLength(control)
         var move = move
-        let grab = control.thumbCenter ?? zonePoint
+        let grab = touchDown(control, zonePoint: zonePoint, on: screen, using: &g)
         if control.thumbCenter != nil, let v = control.value {
             let target = min(1, max(0, v + move / length))
             move = (target - v) * length
@@ -84,6 +84,18 @@ struct Hands {
         record.outcome.travel += touches.pathLength
         record.finger = touches.end.location
         return (touches.end.location - touches.start.location).dot(axis)
+    }
+
+    /// Where the finger touches down to drag `control`: on a thumb, where a finger
+    /// aimed at it lands (`KnobDragger.touchDown`, the tap's landing scatter), so a
+    /// thumb crowded by others can be missed or another grabbed; on a zone (a large
+    /// surface with no drawn thumb, even when it keeps a value), at its value's place
+    /// or `zonePoint`, not a small target.
+    func touchDown<G: RandomNumberGenerator>(_ control: Control, zonePoint: Point, on screen: Screen, using g: inout G) -> Point {
+        guard control.hasDrawnThumb, let thumb = control.thumbCenter else { return control.thumbCenter ?? zonePoint }
+        let thickness: Double? = control.crossAxis != nil ? nil : control.axis == .vertical ? control.frame.width : control.frame.height
+        return KnobDragger(participant: participant).touchDown(onThumb: thumb, size: KnobDragger.thumbSize(trackThickness: thickness),
+                                                               on: screen.device, using: &g)
     }
 
     /// Traces every sample of a gesture's finger (`touch` events, down … up), so a

@@ -54,6 +54,10 @@ public struct PhotoEditingOutcome: Sendable {
     public var scrolls = 0
     /// Moves partly taken back because the control started showing a warning.
     public var warningBackoffs = 0
+    /// Drags that moved another thumb than the one meant (seen, then put back).
+    public var wrongGrabs = 0
+    /// Drags that moved no thumb at all (the finger landed out of reach).
+    public var missedGrabs = 0
     public var events: [TraceEvent]
 }
 
@@ -185,6 +189,31 @@ public struct PhotoEditor: Sendable {
                 checkGoal(environment)
                 let before = percept
                 percept = eye.look(&environment, &record, using: &g)
+                // Look at what moved: a thumb the finger did not mean, or none, teaches
+                // nothing about the control meant (credit goes to the one that moved).
+                switch GrabSeen.after(dragging: Control.parentID(control.id), before: screen, after: environment.screen) {
+                case .missed?:
+                    record.outcome.missedGrabs += 1
+                    record.log.add(record.clock.now, "grab", [("control", .text(control.id)), ("seen", .text("missed"))])
+                    noteProgress()
+                    continue
+                case .wrong(let was, let now)?:
+                    record.outcome.wrongGrabs += 1
+                    record.log.add(record.clock.now, "grab", [("control", .text(control.id)), ("seen", .text("wrong")), ("moved", .text(now.id))])
+                    let shifted = GrabSeen.displacement(was: was, now: now)
+                    if memory.controls[now.id] != nil {
+                        _ = Learning.learn(&memory.controls[now.id]!, moved: shifted, length: Hands.trackLength(was),
+                                           before: before, after: percept, intended: planned.region, participant: p)
+                    }
+                    // Put the wrong thumb back where it was, then plan again from what is seen.
+                    _ = hands.drag(now, by: -shifted, grabAt: now.thumbCenter ?? grab, on: environment.screen, &environment, &record, using: &g)
+                    checkGoal(environment)
+                    percept = eye.look(&environment, &record, using: &g)
+                    noteProgress()
+                    continue
+                case .intended?, nil:
+                    break
+                }
                 let missed = Learning.learn(&memory.controls[control.id]!, moved: moved, length: Hands.trackLength(control),
                                             before: before, after: percept, intended: planned.region, participant: p)
                 if missed && planned.reason != "undo" {

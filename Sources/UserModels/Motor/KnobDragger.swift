@@ -10,6 +10,22 @@ public struct KnobDragger: Sendable {
 
     public init(participant: Participant) { self.participant = participant }
 
+    /// Where the finger touches down when it reaches for a thumb drawn at `thumb`
+    /// to drag it: the dual-Gaussian landing of a tap (`TouchLanding`, the same
+    /// participant parameters), aimed at the thumb's centre, for a thumb `size`
+    /// points across. What the finger grabbed is the design's to decide.
+    public func touchDown<G: RandomNumberGenerator>(onThumb thumb: Point, size: Double, on device: DeviceConfiguration,
+                                                    using g: inout G) -> Point {
+        TouchLanding(participant: participant).land(aim: thumb, target: Size(width: size, height: size), on: device, using: &g)
+    }
+
+    /// The size a thumb offers a fingertip, for the landing model: as wide as its
+    /// track is thick, at most Apple's 44-pt minimum touch target (a 2-D pad's
+    /// thumb, with no track thickness, is taken as that target).
+    public static func thumbSize(trackThickness: Double?) -> Double {
+        min(44, trackThickness ?? 44)
+    }
+
     /// Drags from `grab` (on the thumb) toward `goal` along a track's axis,
     /// aiming within `tolerance` points. Returns the touches; the last sample is
     /// where the finger lifted, jump included.
