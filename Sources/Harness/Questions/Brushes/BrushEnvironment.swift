@@ -12,6 +12,8 @@ struct BrushEnvironment: PaintingEnvironment {
     var state = BrushUIState()
     private(set) var strokes: [BrushStroke] = []
     private(set) var renders = 0
+    /// The original at the sizes a zoomed person has seen it (downscaled once each).
+    private var bases: [Int: Image] = [:]
     /// The render of the current strokes at the working size, kept until a stroke changes them.
     let cache = RenderCache()
 
@@ -26,8 +28,20 @@ struct BrushEnvironment: PaintingEnvironment {
 
     mutating func photo(proxy: Int) -> Image {
         renders += 1
-        let base = proxy == task.glance.width || proxy == task.glance.height ? task.glance : task.original.downscaled(toFit: proxy)
-        return Renderer(threads: 1).render(base, with: adjustments)
+        return Renderer(threads: 1).render(base(proxy), with: adjustments)
+    }
+
+    private mutating func base(_ proxy: Int) -> Image {
+        if let b = bases[proxy] { return b }
+        let b = task.base(proxy)
+        bases[proxy] = b
+        return b
+    }
+
+    mutating func photo(proxy: Int, stroking path: [Point]) -> Image {
+        guard let s = design.stroke(path, state, aspect: aspect, on: device) else { return photo(proxy: proxy) }
+        renders += 1
+        return Renderer(threads: 1).render(base(proxy), with: Adjustments(brushes: strokes + [s]))
     }
 
     func screenPoint(photo p: Point) -> Point { design.screenPoint(p, state, aspect: aspect, on: device) }

@@ -22,6 +22,15 @@ public struct BrushesSimulator: FilmedSimulator {
         var mask: [Bool]
         /// The original at the usual perception-proxy size.
         var glance: Image
+        /// The photo as loaded: a person zoomed in sees it at more than the working size.
+        var full: Image
+
+        /// The original at `proxy` pixels on its longer side (at most the loaded photo's).
+        func base(_ proxy: Int) -> Image {
+            if proxy == max(glance.width, glance.height) { return glance }
+            if proxy == max(original.width, original.height) { return original }
+            return (proxy > max(original.width, original.height) ? full : original).downscaled(toFit: proxy)
+        }
     }
 
     /// Goal looks at each perception-proxy size, made once per task and size.
@@ -63,7 +72,7 @@ public struct BrushesSimulator: FilmedSimulator {
             try PhotoTasks.requireWork(original, goal: goalLab, tolerance: task.tolerance * share, task: spec_task.id, spec: spec,
                                        advice: "the brush barely changes this region; choose another brush or region")
             tasks[spec_task.id] = PreparedTask(task: task, original: original, originalLab: LabImage(original), goalLab: goalLab, goal: goal,
-                                               mask: mask, glance: original.downscaled(toFit: 96))
+                                               mask: mask, glance: original.downscaled(toFit: 96), full: loaded)
         }
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
@@ -82,6 +91,15 @@ public struct BrushesSimulator: FilmedSimulator {
         return out
     }
 
+    /// The goal look and the original at `size` pixels on the longer side: the
+    /// goal downscaled from the working size, or made afresh on the loaded photo
+    /// (the region's mask at that size) above it.
+    static func looks(_ task: PreparedTask, size: Int) -> (goal: LabImage, original: LabImage) {
+        let base = task.base(size)
+        guard size > max(task.original.width, task.original.height) else { return (LabImage(task.goal.downscaled(toFit: size)), LabImage(base)) }
+        return (LabImage(goal(base, brush: task.task.brush, mask: task.task.region.mask(base))), LabImage(base))
+    }
+
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         try BrushTask.tasks(from: node, brushes: BrushTool.all.filter { !$0.erases }.map(\.name))
     }
@@ -96,7 +114,16 @@ public struct BrushesSimulator: FilmedSimulator {
         camera?.shoot(ReplayShot(touchDown: nil, screen: env.screen, photo: env.render()))
         let proxy = Int(participant["perception.proxy_px"])
         let goal = goals.value("\(trial.task.id)/\(proxy)") {
-            PaintingGoal(brush: task.task.brush, eraser: BrushTool.all.first { $0.erases }!.name, goal: LabImage(task.goal.downscaled(toFit: proxy)), original: LabImage(task.original.downscaled(toFit: proxy)))
+            let glance = Self.looks(task, size: proxy)
+            // Zoomed in, the person sees the photo larger: the look in mind at that size, made once per size.
+            let larger = goals, id = trial.task.id
+            let brush = task.task.brush, eraser = BrushTool.all.first { $0.erases }!.name
+            return PaintingGoal(brush: brush, eraser: eraser, goal: glance.goal, original: glance.original) { size in
+                larger.value("\(id)/\(size)") {
+                    let l = Self.looks(task, size: size)
+                    return PaintingGoal(brush: brush, eraser: eraser, goal: l.goal, original: l.original)
+                }
+            }
         }
         var g = SeededGenerator(seed: trial.behaviourSeed)
         let painter = Painter(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts)

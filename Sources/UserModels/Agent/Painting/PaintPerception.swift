@@ -2,8 +2,9 @@ import Foundation
 import ImageEngine
 import Interaction
 
-/// What a person painting sees, patch by patch: the photo is judged as a grid
-/// of `paint.cells` patches across its longer side; in each, how far it is from
+/// What a person painting sees, patch by patch: the part of the photo on
+/// screen is judged as a grid of patches (`paint.cells` across the photo's
+/// longer side at zoom 1, the same size on screen when zoomed in); in each, how far it is from
 /// the look in mind, and whether it has changed less than meant (paint more) or
 /// changed where nothing was meant to change (spill: erase). The judgement of
 /// each patch's difference wobbles in proportion to it, by the person's JND
@@ -28,24 +29,37 @@ struct PaintPerception {
         var isDone: Bool { paint.isEmpty && spill.isEmpty }
     }
 
-    /// The patch size, normalised, along x and y.
-    func patchSize(width: Int, height: Int) -> (Double, Double) {
-        let side = Double(max(width, height)) / Double(cells)
-        return (side / Double(width), side / Double(height))
+    /// The part of the photo on screen, in normalised photo coordinates.
+    struct Visible: Equatable {
+        var min = Point(0, 0), max = Point(1, 1)
+        static let whole = Visible()
     }
 
-    func look<G: RandomNumberGenerator>(_ now: Image, goal: PaintingGoal, using g: inout G) -> View {
+    /// Judges `now` (the whole photo, rendered at the size the person resolves it
+    /// at the current zoom: the glance size times `zoom`) on the part of it that
+    /// is on screen, patch by patch. Patches keep their size on screen: `paint.cells`
+    /// of them span the photo's longer side at zoom 1, so zoomed in they are
+    /// smaller on the photo, judged at finer detail, and fewer of the region's
+    /// patches are in view.
+    func look<G: RandomNumberGenerator>(_ now: Image, goal: PaintingGoal, visible: Visible = .whole, zoom: Double = 1,
+                                        using g: inout G) -> View {
         let current = LabImage(now)
         let w = current.width, h = current.height
-        let toGoal = current.deltaE2000Map(to: goal.goal), done = current.deltaE2000Map(to: goal.original)
-        let meant = goal.goal.deltaE2000Map(to: goal.original)
-        let side = Double(max(w, h)) / Double(cells)
-        let cols = Int((Double(w) / side).rounded(.up)), rows = Int((Double(h) / side).rounded(.up))
+        let sized = goal.at(max(w, h))
+        precondition(sized.goal.width == w && sized.goal.height == h, "PaintPerception: the photo is \(w)×\(h), the goal \(sized.goal.width)×\(sized.goal.height)")
+        let toGoal = current.deltaE2000Map(to: sized.goal), done = current.deltaE2000Map(to: sized.original)
+        let meant = sized.meant
+        let side = Double(max(w, h)) / (Double(cells) * max(zoom, 1))
+        // The visible part in pixels (at least one patch).
+        let vx0 = min(max(0, Int(visible.min.x * Double(w))), w - 1), vy0 = min(max(0, Int(visible.min.y * Double(h))), h - 1)
+        let vx1 = max(vx0 + 1, min(w, Int((visible.max.x * Double(w)).rounded(.up)))), vy1 = max(vy0 + 1, min(h, Int((visible.max.y * Double(h)).rounded(.up))))
+        let cols = Int((Double(vx1 - vx0) / side).rounded(.up)), rows = Int((Double(vy1 - vy0) / side).rounded(.up))
         var view = View()
         var lo = Point(1, 1), hi = Point(0, 0)
         for r in 0..<rows {
             for c in 0..<cols {
-                let x0 = Int(Double(c) * side), x1 = min(w, Int(Double(c + 1) * side)), y0 = Int(Double(r) * side), y1 = min(h, Int(Double(r + 1) * side))
+                let x0 = vx0 + Int(Double(c) * side), x1 = min(vx1, vx0 + Int(Double(c + 1) * side))
+                let y0 = vy0 + Int(Double(r) * side), y1 = min(vy1, vy0 + Int(Double(r + 1) * side))
                 guard x1 > x0, y1 > y0 else { continue }
                 var e = 0.0, d = 0.0, m = 0.0
                 for y in y0..<y1 { for x in x0..<x1 { let i = y * w + x; e += Double(toGoal[i]); d += Double(done[i]); m += Double(meant[i]) } }

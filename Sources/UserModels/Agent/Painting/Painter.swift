@@ -8,7 +8,9 @@ import Interaction
 /// a size slider if the screen shows one), then look and stroke in turns: they
 /// rub over the patches that have changed less than they mean (`StrokeMotor`),
 /// or erase patches where paint went that they did not mean (whichever are
-/// more), and stop when no patch looks off — or at the time or gesture limit.
+/// more), watching the photo as they rub and lifting the finger once it looks
+/// right (`watch`), and stop when no patch looks off — or at the time or
+/// gesture limit. They see what is on screen at the current zoom (`Sight`).
 public struct Painter: Sendable {
     public var participant: Participant
     public var timeLimit: Double
@@ -27,7 +29,6 @@ public struct Painter: Sendable {
         let finder = BrushFinder(participant: p, cognition: cognition)
         let eye = PaintPerception(participant: p)
         let motor = StrokeMotor(participant: p)
-        let proxy = max(goal.goal.width, goal.goal.height)
         var log = TraceLog(enabled: trace)
         var outcome = PaintingOutcome(timeToEffect: nil, timeToDone: 0, satisfied: false)
         var clock = cognition.mentalPreparation
@@ -46,9 +47,12 @@ public struct Painter: Sendable {
             outcome.timeToDone = min(clock, timeLimit); outcome.events = log.events
             return outcome
         }
-        var view = eye.look(env.photo(proxy: proxy), goal: goal, using: &g)
+        let sight = Sight(eye: eye, goal: goal, fitted: photoLongSide(env))
+        var view = sight.look(&env, using: &g)
         clock += p["perception.cycle_s"]
         fit(&env, view: view, clock: &clock, finger: &finger, outcome: &outcome, log: &log, using: &g)
+        // Zoomed in, the person looks again at what is now on screen.
+        if outcome.zooms > 0 { view = sight.look(&env, using: &g); clock += p["perception.cycle_s"] }
 
         while clock < timeLimit && outcome.strokes + outcome.erases < maxGestures {
             if view.isDone { outcome.satisfied = true; break }
@@ -57,7 +61,8 @@ public struct Painter: Sendable {
             guard choose(erasing ? goal.eraser : goal.brush) else { break }
             let shown = env.screen.photoFrame ?? env.screen.device.bounds
             let patches = StrokeMotor.order(erasing ? view.spill : view.paint)
-            let size = patchPoints(env, proxy: proxy, width: goal.goal.width, height: goal.goal.height)
+            // Patches keep their size on screen whatever the zoom.
+            let size = sight.fitted / Double(eye.cells)
             let brush = env.brushRadius * photoLongSide(env)
             let way = StrokeMotor.cover(patches.map { env.screenPoint(photo: $0.centre) }.filter { shown.contains($0) }, patch: size, brushRadius: brush)
             guard !way.isEmpty else { break }
@@ -65,13 +70,17 @@ public struct Painter: Sendable {
             let (path, duration) = motor.path(through: way, patch: size, on: env.screen.device, using: &g)
             clock += reach
             if outcome.firstStroke == nil { outcome.firstStroke = clock }
-            env.paint(path)
-            clock += duration
-            finger = path.last!
+            // The person watches the photo while rubbing and lifts when it looks right:
+            // one stroke is delivered, up to the lift.
+            let lift = watch(&env, sight: sight, path: path, duration: duration, erasing: erasing, using: &g)
+            env.paint(Array(path.prefix(lift.samples)))
+            clock += lift.time
+            finger = path[lift.samples - 1]
             if erasing { outcome.erases += 1 } else { outcome.strokes += 1 }
-            log.add(clock, erasing ? "erase" : "stroke", [("patches", .number(Double(patches.count))), ("duration_s", .number(duration))])
+            log.add(clock, erasing ? "erase" : "stroke", [("patches", .number(Double(patches.count))), ("duration_s", .number(lift.time)),
+                                                          ("planned_s", .number(duration)), ("looks", .number(Double(lift.looks)))])
             if outcome.timeToEffect == nil && reached(&env) { outcome.timeToEffect = clock }
-            view = eye.look(env.photo(proxy: proxy), goal: goal, using: &g)
+            view = sight.look(&env, using: &g)
             clock += p["perception.cycle_s"]
         }
         outcome.timeToDone = min(clock, timeLimit)
@@ -88,9 +97,55 @@ public struct Painter: Sendable {
         return max(abs(b.x - a.x), abs(b.y - a.y))
     }
 
-    /// A patch's size on screen now, in points.
-    func patchPoints<E: PaintingEnvironment>(_ env: E, proxy: Int, width: Int, height: Int) -> Double {
-        photoLongSide(env) / Double(max(2, Int(participant["paint.cells"].rounded())))
+    /// How the person sees the photo: what is on screen at the current zoom (the
+    /// photo's longer side is drawn `fitted` points long at zoom 1), resolved at
+    /// the glance size times the zoom.
+    struct Sight {
+        let eye: PaintPerception
+        let goal: PaintingGoal
+        let fitted: Double
+
+        /// One look at the photo as it is now, or with the finger still down on `stroking`.
+        func look<E: PaintingEnvironment, G: RandomNumberGenerator>(_ env: inout E, stroking: [Point]? = nil, using g: inout G) -> PaintPerception.View {
+            let a = env.screenPoint(photo: Point(0, 0)), b = env.screenPoint(photo: Point(1, 1))
+            let zoom = max(1, max(abs(b.x - a.x), abs(b.y - a.y)) / fitted)
+            let size = Int((Double(goal.glance) * zoom).rounded())
+            let image: Image
+            if let stroking { image = env.photo(proxy: size, stroking: stroking) } else { image = env.photo(proxy: size) }
+            return eye.look(image, goal: goal, visible: Self.visible(env.screen.photoFrame ?? env.screen.device.bounds, a: a, b: b), zoom: zoom, using: &g)
+        }
+
+        /// The part of the photo drawn from `a` (its top-left) to `b` (bottom-right) that the view `frame` shows.
+        static func visible(_ frame: Rect, a: Point, b: Point) -> PaintPerception.Visible {
+            let dx = max(b.x - a.x, 1e-9), dy = max(b.y - a.y, 1e-9)
+            func clamp(_ v: Double) -> Double { min(max(v, 0), 1) }
+            return PaintPerception.Visible(min: Point(clamp((frame.minX - a.x) / dx), clamp((frame.minY - a.y) / dy)),
+                                           max: Point(clamp((frame.maxX - a.x) / dx), clamp((frame.maxY - a.y) / dy)))
+        }
+    }
+
+    /// Where the finger lifts from `path` (samples at `Steerer.rate`, planned to
+    /// last `duration`): while rubbing, the person looks at the photo again and
+    /// again, each look a saccade and fixation (`perception.eye_movement_s`) and
+    /// what it shows registering a perceptual cycle later (`perception.cycle_s`),
+    /// the finger moving on meanwhile: that is what each look costs. They lift
+    /// when a look shows nothing off, or shows the other tool now the more work
+    /// (more patches of paint where none was meant than patches to paint, while
+    /// painting; fewer, while erasing), the rule by which they chose this tool.
+    /// Returns the samples delivered, the seconds until the lift, and the looks taken.
+    func watch<E: PaintingEnvironment, G: RandomNumberGenerator>(_ env: inout E, sight: Sight, path: [Point], duration: Double, erasing: Bool,
+                                                                 using g: inout G) -> (samples: Int, time: Double, looks: Int) {
+        let fixation = participant["perception.eye_movement_s"], lag = participant["perception.cycle_s"]
+        var t = fixation, looks = 0
+        func samples(_ time: Double) -> Int { min(path.count, max(1, Int(time * Steerer.rate) + 1)) }
+        while t + lag < duration {
+            let view = sight.look(&env, stroking: Array(path.prefix(samples(t))), using: &g)
+            looks += 1
+            let otherTool = erasing ? view.spill.count <= view.paint.count : view.spill.count > view.paint.count
+            if view.isDone || otherTool { return (samples(t + lag), t + lag, looks) }
+            t += lag + fixation
+        }
+        return (path.count, duration, looks)
     }
 
     /// Makes the brush fit the region: the person wants a brush whose diameter is

@@ -10,6 +10,9 @@ public protocol PaintingEnvironment {
     var aspect: Double { get }
     /// The whole photo as it looks now, at `proxy` pixels on its longer side.
     mutating func photo(proxy: Int) -> Image
+    /// The whole photo as it looks while the finger is still down on `stroking`
+    /// (screen points from touch-down until now): the app paints as the finger moves.
+    mutating func photo(proxy: Int, stroking path: [Point]) -> Image
     /// Where the photo's normalised point `p` is drawn now (the person sees it there).
     func screenPoint(photo p: Point) -> Point
     /// How big the brush looks on the photo: its radius as a fraction of the photo's
@@ -27,16 +30,32 @@ public protocol PaintingEnvironment {
 
 /// What the person means to do: which brush (they know the operation by name,
 /// and the eraser's), and the look they have in mind, with the photo as it was,
-/// both at the size they judge at a glance.
+/// both at the size they judge at a glance (`goal`, `original`) and, for a
+/// person who has pinched in and sees the photo larger, at a larger size (`at`).
 public struct PaintingGoal: Sendable {
     public var brush: String
     public var eraser: String
-    public var goal: LabImage
-    public var original: LabImage
+    public let goal: LabImage
+    public let original: LabImage
+    /// ΔE00 per pixel between the look in mind and the original: the change meant.
+    let meant: [Float]
+    /// The goal at `size` pixels on the longer side (nil: only the glance size
+    /// exists, and a zoomed look is judged at it).
+    let larger: (@Sendable (Int) -> PaintingGoal)?
 
-    public init(brush: String, eraser: String, goal: LabImage, original: LabImage) {
+    public init(brush: String, eraser: String, goal: LabImage, original: LabImage, larger: (@Sendable (Int) -> PaintingGoal)? = nil) {
         precondition(goal.width == original.width && goal.height == original.height, "PaintingGoal: sizes differ")
-        self.brush = brush; self.eraser = eraser; self.goal = goal; self.original = original
+        self.brush = brush; self.eraser = eraser; self.goal = goal; self.original = original; self.larger = larger
+        meant = goal.deltaE2000Map(to: original)
+    }
+
+    /// The glance size: pixels on the longer side of `goal`.
+    public var glance: Int { max(goal.width, goal.height) }
+
+    /// The goal at `size` pixels on the longer side.
+    func at(_ size: Int) -> PaintingGoal {
+        guard size != glance, let larger else { return self }
+        return larger(size)
     }
 }
 
