@@ -39,6 +39,24 @@ struct ReplayerTests {
             """))
     }
 
+    @Test("brushes: every trial replays to the metrics the run made, one shot per tap, stroke and pinch")
+    func brushes() throws {
+        let face = "[[0.36, 0.18], [0.56, 0.18], [0.59, 0.26], [0.56, 0.35], [0.47, 0.38], [0.38, 0.35], [0.34, 0.26]]"
+        try check(parse("""
+            name: brushes-replay
+            question: brushes
+            seed: 11
+            devices: [ipad-9.7-landscape, iphone-se-portrait]
+            strategies: [brush-popup, toolbox]
+            population: {participants: 2}
+            tasks:
+              - id: face
+                photo: \(Self.photos)/astronaut.png
+                goal: {brush: Lighten, polygon: \(face), lightness: [12, 100], spill: 0.25}
+            limits: {time_limit_s: 40, max_attempts: 40}
+            """))
+    }
+
     @Test("pip: every trial replays to the metrics the run made; the window's path has one point per touch sample")
     func pip() throws {
         let spec = try parse(smallSpec(participants: 2))

@@ -102,9 +102,7 @@ struct Hands {
     /// trace holds each gesture whole: taps, swipes and drags alike.
     func logTouches(_ touches: TouchStream, _ record: inout EditingRecord) {
         guard trace else { return }
-        for s in touches.samples {
-            record.log.add(s.time, "touch", [("phase", .text(s.phase.rawValue)), ("x", .number(s.location.x)), ("y", .number(s.location.y))])
-        }
+        record.log.touches(touches)
     }
 
     static func axisVector(_ c: Control) -> Vector2 {

@@ -16,6 +16,9 @@ struct BrushEnvironment: PaintingEnvironment {
     private var bases: [Int: Image] = [:]
     /// The render of the current strokes at the working size, kept until a stroke changes them.
     let cache = RenderCache()
+    /// Films a replayed trial: a shot after every gesture the person makes with a
+    /// finger (taps, strokes, pinches; the size slider's probing is not a gesture).
+    var camera: TrialCamera?
 
     init(design: BrushDesign, device: DeviceConfiguration, task: BrushesSimulator.PreparedTask) {
         self.design = design; self.device = device; self.task = task
@@ -46,14 +49,21 @@ struct BrushEnvironment: PaintingEnvironment {
 
     func screenPoint(photo p: Point) -> Point { design.screenPoint(p, state, aspect: aspect, on: device) }
     var brushRadius: Double { design.radius(state, aspect: aspect, on: device) }
-    mutating func tap(at point: Point) { design.tap(point, &state, aspect: aspect, on: device) }
+    mutating func tap(at point: Point) {
+        design.tap(point, &state, aspect: aspect, on: device)
+        shoot()
+    }
     mutating func paint(_ path: [Point]) {
         if let s = design.stroke(path, state, aspect: aspect, on: device) { strokes.append(s) }
+        shoot()
     }
     mutating func pinch(to zoom: Double, centre: Point) {
-        guard design.sizing == .zoom else { return }
-        design.pinch(to: zoom, centre: centre, &state)
+        if design.sizing == .zoom { design.pinch(to: zoom, centre: centre, &state) }
+        shoot()
     }
+    /// The environment has no clock: the simulator stamps the shots with the
+    /// traced touch-downs once the trial is over (`TrialCamera.stampTouchDowns`).
+    private func shoot() { camera?.shoot(ReplayShot(touchDown: nil, screen: screen, photo: render())) }
     mutating func drag(_ id: String, to value: Double) {
         if id == "brush-size", design.sizing == .slider { state.size = min(max(value, 0), 1) }
     }

@@ -112,6 +112,7 @@ public struct BrushesSimulator: FilmedSimulator {
         let task = tasks[trial.task.id]!
         var env = BrushEnvironment(design: designs[trial.strategy]!, device: trial.device, task: task)
         camera?.shoot(ReplayShot(touchDown: nil, screen: env.screen, photo: env.render()))
+        env.camera = camera
         let proxy = Int(participant["perception.proxy_px"])
         let goal = goals.value("\(trial.task.id)/\(proxy)") {
             let glance = Self.looks(task, size: proxy)
@@ -131,7 +132,7 @@ public struct BrushesSimulator: FilmedSimulator {
             let s = env.score()
             return s.regionDeltaE <= task.task.tolerance && s.spill <= task.task.spillLimit
         }
-        camera?.shoot(ReplayShot(touchDown: nil, screen: env.screen, photo: env.render()))
+        camera?.stampTouchDowns(from: outcome.events)
         let score = env.score()
         let onGoal = score.regionDeltaE <= task.task.tolerance && score.spill <= task.task.spillLimit
         let fitted = env.design.fittedFrame(aspect: env.aspect, on: trial.device)

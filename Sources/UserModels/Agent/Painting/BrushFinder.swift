@@ -33,11 +33,12 @@ struct BrushFinder {
             guard let target else { return taps }
             tried.insert(target.id)
             let tap = Tapper(participant: participant).tap(target.frame, from: finger, startTime: clock, on: screen.device, using: &g)
+            log.add(tap.touches.start.time, "tap", [("control", .text(target.id)), ("hit", .text(screen.hitTest(tap.landing)?.id ?? "none"))])
+            log.touches(tap.touches)
             env.tap(at: tap.landing)
             taps += 1
             finger = tap.landing
             clock = tap.touches.end.time + participant["perception.cycle_s"]
-            log.add(clock, "tap", [("control", .text(target.id)), ("hit", .text(screen.hitTest(tap.landing)?.id ?? "none"))])
             // An icon shows its name once chosen: remembered for the rest of the session.
             for c in env.screen.controls where c.role == .button && c.value == 1 {
                 if let label = c.label, memory.controls[c.id]?.label == nil {

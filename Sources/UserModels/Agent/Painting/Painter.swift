@@ -73,6 +73,7 @@ public struct Painter: Sendable {
             // The person watches the photo while rubbing and lifts when it looks right:
             // one stroke is delivered, up to the lift.
             let lift = watch(&env, sight: sight, path: path, duration: duration, erasing: erasing, using: &g)
+            log.touches(along: Array(path.prefix(lift.samples)), start: clock, duration: lift.time, rate: Steerer.rate)
             env.paint(Array(path.prefix(lift.samples)))
             clock += lift.time
             finger = path[lift.samples - 1]
@@ -181,8 +182,12 @@ public struct Painter: Sendable {
             let fitAll = 0.9 / max(region.max.x - region.min.x, region.max.y - region.min.y)
             let zoom = max(1, min(now / wanted, fitAll))
             guard zoom > 1.1 else { return }
+            let centre = Point((region.min.x + region.max.x) / 2, (region.min.y + region.max.y) / 2)
+            // Traced as one finger, 20 pt from the centre to start with (the other mirrors it).
+            let onScreen = env.screenPoint(photo: centre)
+            log.touches(along: [onScreen + Vector2(20, 0), onScreen + Vector2(20 * zoom, 0)], start: clock, duration: p["paint.pinch_s"], rate: 1 / p["paint.pinch_s"])
             clock += p["paint.pinch_s"] + p["perception.cycle_s"]
-            env.pinch(to: zoom, centre: Point((region.min.x + region.max.x) / 2, (region.min.y + region.max.y) / 2))
+            env.pinch(to: zoom, centre: centre)
             outcome.zooms += 1
             log.add(clock, "pinch", [("zoom", .number(zoom))])
         }
