@@ -162,6 +162,32 @@ struct ReplayTests {
         }
     }
 
+    @Test("a question whose simulator films nothing: the report says its trials cannot be replayed and lists no command that would fail")
+    func notFilmed() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("tap.yaml")
+        try """
+            name: tap-cli
+            question: tap-margin
+            seed: 5
+            devices: [iphone-15-portrait]
+            strategies: [{design: tap-exact}, {design: tap-margin, parameters: {margin_pt: 10}}]
+            population: {participants: 4}
+            tasks:
+              - {intent: tap, size_pt: 28, gap_pt: 8}
+            limits: {time_limit_s: 10, max_attempts: 4}
+            """.write(to: spec, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["run", spec.path, "--db", "r.sqlite"], in: dir).status == 0)
+        let report = try CLI.run(["report", spec.path, "--db", "r.sqlite", "--out", "rep"], in: dir)
+        #expect(report.status == 0, "\(report.stderr)")
+        let md = try String(contentsOf: dir.appendingPathComponent("rep/report.md"), encoding: .utf8)
+        #expect(md.contains("Watch a trial") && md.contains("cannot be replayed yet"))
+        #expect(!md.contains("refine replay ") && !md.contains("could not be made"))
+        let replay = try CLI.run(["replay", "--worst", "tap-exact", "--db", "r.sqlite"], in: dir)
+        #expect(replay.status != 0 && replay.stderr.contains("cannot be replayed"), "\(replay.stderr)")
+    }
+
     @Test("--typical and --worst pick the median and the last of the documented ranking; the report links them")
     func choices() throws {
         let dir = temporaryDirectory()

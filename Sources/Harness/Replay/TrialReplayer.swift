@@ -36,11 +36,16 @@ public struct TrialReplayer: Sendable {
     /// With `sessions` (`PlannedTrial.session` values), only those sessions'
     /// trials are planned and can be replayed: the memory of a few sessions,
     /// not of every trial of the run (`TrialPlan(spec:only:)`).
+    /// What a question whose simulator has no camera (not a `FilmedSimulator`) says.
+    public static func notFilmed(_ question: String) -> String {
+        "trials of question '\(question)' cannot be replayed: its simulator films no gestures (FilmedSimulator)"
+    }
+
     public init(spec: ExperimentSpec, sessions: Set<String>? = nil) throws {
         self.spec = spec
         plan = TrialPlan(spec: spec, only: sessions)
         guard let simulator = try spec.plugin.simulator(for: spec) as? any FilmedSimulator else {
-            throw SpecError(file: spec.path, field: "question", message: "trials of question '\(spec.question)' cannot be replayed")
+            throw SpecError(file: spec.path, field: "question", message: Self.notFilmed(spec.question))
         }
         self.simulator = simulator
         var index: [String: Int] = [:]

@@ -6,7 +6,8 @@ import Harness
 /// `replays/<strategy>-worst/`) and listed with the `refine replay` commands that
 /// make them again. Replays are simulated from their keys, so runs need not store
 /// traces; if they cannot be made (a photo changed since the run), the section
-/// says why and keeps the commands.
+/// says why and keeps the commands; a question whose simulator films nothing
+/// says only that (no command could make them either).
 enum ReplaySection {
     static func build(spec: ExperimentSpec, results: ResultSet, store: RunStore, into doc: inout ReportDocument, folder: URL) {
         doc.add(.heading(level: 2, text: "Watch a trial"))
@@ -19,11 +20,18 @@ enum ReplaySection {
             doc.add(.paragraph("No trial of this run has a goal to rank, so there is no typical or worst trial to watch."))
             return
         }
-        doc.add(.paragraph("Each strategy's typical and worst trial, replayed: the screen's wireframe, the photo as rendered after each gesture, the finger's path with its taps and misses, and the PIP or preview in flight, as an animated page and a filmstrip. Trials with a goal are ranked by time to effect (those that reached it, sooner first, then those that did not, sooner stopped first); the typical trial is the median of that ranking, the worst its last. A replay simulates the trial again from its key (its session relived from the first trial) and checks its metrics against the stored ones."))
         var notes: [String] = []
         do {
             // Only the picked trials' sessions are planned (a replay relives its session).
-            let replayer = try TrialReplayer(spec: spec, sessions: Set(picks.map { "\(spec.question)/\($0.row.strategy)/\($0.row.device)/\($0.row.participant)" }))
+            let replayer: TrialReplayer
+            do {
+                replayer = try TrialReplayer(spec: spec, sessions: Set(picks.map { "\(spec.question)/\($0.row.strategy)/\($0.row.device)/\($0.row.participant)" }))
+            } catch let error as SpecError where error.field == "question" && error.message == TrialReplayer.notFilmed(spec.question) {
+                // No command would make them either: say what is missing rather than list commands that fail.
+                doc.add(.paragraph("The trials of this question cannot be replayed yet: its simulator does not film the gestures (it is not a FilmedSimulator). Every trial's metrics are in the run's database (`refine export` writes them out)."))
+                return
+            }
+            doc.add(.paragraph("Each strategy's typical and worst trial, replayed: the screen's wireframe, the photo as rendered after each gesture, the finger's path with its taps and misses, and the PIP or preview in flight, as an animated page and a filmstrip. Trials with a goal are ranked by time to effect (those that reached it, sooner first, then those that did not, sooner stopped first); the typical trial is the median of that ranking, the worst its last. A replay simulates the trial again from its key (its session relived from the first trial) and checks its metrics against the stored ones."))
             let now = Set(replayer.dataFiles.map(\.sha256))
             if let changed = results.dataFiles.first(where: { !now.contains($0.1) }) {
                 throw ReportError("\(changed.0) has changed since run \(results.run.id) read it")
