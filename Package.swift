@@ -57,7 +57,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/refine-bench",
-            exclude: ["sqlite_peer.py"]),
+            exclude: ["sqlite_peer.py", "README.md"]),
         .executableTarget(
             name: "engine-bench", dependencies: ["ImageEngine"], path: "Benchmarks/engine-bench",
             exclude: ["peer.py", "README.md"]),
