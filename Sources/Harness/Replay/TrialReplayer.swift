@@ -33,14 +33,14 @@ public struct TrialReplayer: Sendable {
     let simulator: any FilmedSimulator
     let index: [String: Int]
 
-    /// With `sessions` (`PlannedTrial.session` values), only those sessions'
-    /// trials are planned and can be replayed: the memory of a few sessions,
-    /// not of every trial of the run (`TrialPlan(spec:only:)`).
     /// What a question whose simulator has no camera (not a `FilmedSimulator`) says.
     public static func notFilmed(_ question: String) -> String {
         "trials of question '\(question)' cannot be replayed: its simulator films no gestures (FilmedSimulator)"
     }
 
+    /// With `sessions` (`PlannedTrial.session` values), only those sessions'
+    /// trials are planned and can be replayed: the memory of a few sessions,
+    /// not of every trial of the run (`TrialPlan(spec:only:)`).
     public init(spec: ExperimentSpec, sessions: Set<String>? = nil) throws {
         self.spec = spec
         plan = TrialPlan(spec: spec, only: sessions)

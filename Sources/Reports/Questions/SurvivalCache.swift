@@ -17,23 +17,16 @@ final class SurvivalCache: @unchecked Sendable {
     struct Key: Hashable {
         let table: ObjectIdentifier
         let count: Int
-        let fingerprint: (UInt64, UInt64)
+        let fingerprint: Fingerprint
         let resamples: Int
         let confidence: Double
         let seed: UInt64
-
-        static func == (a: Key, b: Key) -> Bool {
-            a.table == b.table && a.count == b.count && a.fingerprint == b.fingerprint
-                && a.resamples == b.resamples && a.confidence == b.confidence && a.seed == b.seed
-        }
-
-        func hash(into h: inout Hasher) {
-            h.combine(table); h.combine(count); h.combine(fingerprint.0); h.combine(fingerprint.1); h.combine(seed)
-        }
     }
 
+    struct Fingerprint: Hashable { let a, b: UInt64 }
+
     /// Two running hashes of the row indices (splitmix64 finalizers with different seeds).
-    static func fingerprint(_ trials: [TrialRow]) -> (UInt64, UInt64) {
+    static func fingerprint(_ trials: [TrialRow]) -> Fingerprint {
         func mix(_ x: UInt64) -> UInt64 {
             var z = x &+ 0x9E37_79B9_7F4A_7C15
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -45,7 +38,7 @@ final class SurvivalCache: @unchecked Sendable {
             a = mix(a ^ UInt64(t.index))
             b = mix(b &+ UInt64(t.index) &* 0xD6E8_FEB8_6659_FD93)
         }
-        return (a, b)
+        return Fingerprint(a: a, b: b)
     }
 
     typealias Median = (value: Double?, lower: Double?, upper: Double?)

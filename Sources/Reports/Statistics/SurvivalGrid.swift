@@ -110,6 +110,22 @@ public struct SurvivalGrid: Sendable {
         return n
     }
 
+    /// A cell's events and leavers in the resample where participant c appears
+    /// `w[c]` times, summing its entries from `e` up to `end` (and moving `e` on).
+    /// Integer tallies, converted once by the caller: the same integers the Double
+    /// sums held (exact below 2⁵³), without a floating-point add chain per entry.
+    @inline(__always) static func tally(_ e: inout Int, to end: Int, _ w: UnsafeBufferPointer<Int32>, _ owners: UnsafeBufferPointer<Int32>,
+                                        _ events: UnsafeBufferPointer<Int32>, _ leaving: UnsafeBufferPointer<Int32>) -> (events: Int, leaving: Int) {
+        var d = 0, out = 0
+        while e < end {
+            let k = Int(w[Int(owners[e])])
+            d &+= k &* Int(events[e])
+            out &+= k &* Int(leaving[e])
+            e += 1
+        }
+        return (d, out)
+    }
+
     /// The Kaplan–Meier curve of the resample where participant c appears `w[c]`
     /// times: its event times and S after each, written into `stepTimes` and
     /// `survival` (at least `cellCount` long); returns the number of steps. Stops
@@ -124,16 +140,7 @@ public struct SurvivalGrid: Sendable {
                 for j in 0..<times.count {
                     let t = times[j]
                     if t > through { break }
-                    // Integer tallies, converted once: the same integers the Double sums
-                    // held (exact below 2⁵³), without a floating-point add chain per entry.
-                    var di = 0, outi = 0
-                    let end = Int(ends[j])
-                    while e < end {
-                        let k = Int(w[Int(owners[e])])
-                        di &+= k &* Int(events[e])
-                        outi &+= k &* Int(leaving[e])
-                        e += 1
-                    }
+                    let (di, outi) = Self.tally(&e, to: Int(ends[j]), w, owners, events, leaving)
                     let d = Double(di)
                     // Branch-free (which cells hold an event is unpredictable): with no
                     // event the factor is exactly 1 and the step is written but not
@@ -160,16 +167,7 @@ public struct SurvivalGrid: Sendable {
                 for j in 0..<times.count {
                     let t = times[j]
                     if t >= tau { break }
-                    // Integer tallies, converted once: the same integers the Double sums
-                    // held (exact below 2⁵³), without a floating-point add chain per entry.
-                    var di = 0, outi = 0
-                    let end = Int(ends[j])
-                    while e < end {
-                        let k = Int(w[Int(owners[e])])
-                        di &+= k &* Int(events[e])
-                        outi &+= k &* Int(leaving[e])
-                        e += 1
-                    }
+                    let (di, outi) = Self.tally(&e, to: Int(ends[j]), w, owners, events, leaving)
                     let d = Double(di)
                     // Branch-free as in `curve`: no event leaves survival, area and last as they were.
                     survival *= 1 - d / Double(max(atRisk, 1))

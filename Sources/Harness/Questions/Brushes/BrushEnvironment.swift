@@ -29,9 +29,12 @@ struct BrushEnvironment: PaintingEnvironment {
     var adjustments: Adjustments { Adjustments(brushes: strokes) }
     func render() -> Image { cache.render(task.original, with: adjustments) }
 
-    mutating func photo(proxy: Int) -> Image {
+    mutating func photo(proxy: Int) -> Image { photo(proxy: proxy, strokes: strokes) }
+
+    /// The original at `proxy` pixels painted with `strokes`: one render the person looks at.
+    private mutating func photo(proxy: Int, strokes: [BrushStroke]) -> Image {
         renders += 1
-        return Renderer(threads: 1).render(base(proxy), with: adjustments)
+        return Renderer(threads: 1).render(base(proxy), with: Adjustments(brushes: strokes))
     }
 
     private mutating func base(_ proxy: Int) -> Image {
@@ -43,8 +46,7 @@ struct BrushEnvironment: PaintingEnvironment {
 
     mutating func photo(proxy: Int, stroking path: [Point]) -> Image {
         guard let s = design.stroke(path, state, aspect: aspect, on: device) else { return photo(proxy: proxy) }
-        renders += 1
-        return Renderer(threads: 1).render(base(proxy), with: Adjustments(brushes: strokes + [s]))
+        return photo(proxy: proxy, strokes: strokes + [s])
     }
 
     func screenPoint(photo p: Point) -> Point { design.screenPoint(p, state, aspect: aspect, on: device) }
