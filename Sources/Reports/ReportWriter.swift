@@ -47,7 +47,7 @@ enum Sections {
         for para in spec.description.split(separator: "\n\n") {
             doc.add(.paragraph(para.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)))
         }
-        let groups = Dictionary(grouping: Set(results.trials.map { "\($0.participant) \($0.group)" }), by: { $0.split(separator: " ")[1] })
+        let groups = results.participantsByGroup()
         doc.add(.heading(level: 2, text: "Set-up"))
         doc.add(.bullets([
             "Run \(results.run.id) of \(spec.name) (\(results.run.effectiveStatus)), seed \(spec.seed): \(results.trials.count) trials.",

@@ -111,9 +111,66 @@ public struct ResultSet: Sendable {
         try Self.spec(of: run, storedText: specText, current: current)
     }
 
-    /// Trials grouped by strategy, in the order `strategies` lists them.
-    public func byStrategy(_ strategies: [String]) -> [(String, [TrialRow])] {
-        strategies.map { s in (s, trials.filter { $0.strategy == s }) }
+    /// Trials grouped by strategy, in the order `strategies` lists them (one pass, trials in order).
+    public func byStrategy(_ strategies: [String]) -> [(String, [TrialRow])] { Self.byStrategy(strategies, trials) }
+
+    static func byStrategy(_ strategies: [String], _ trials: [TrialRow]) -> [(String, [TrialRow])] {
+        var groups = Array(repeating: [TrialRow](), count: strategies.count)
+        var table: TrialColumns?
+        var slotOfCode: [Int] = [], codes: [Int32] = []
+        for t in trials {
+            if t.table !== table {
+                table = t.table
+                codes = t.table.codes[0]
+                slotOfCode = t.table.names[0].map { name in strategies.firstIndex(of: name) ?? -1 }
+            }
+            let slot = slotOfCode[Int(codes[t.index])]
+            if slot >= 0 { groups[slot].append(t) }
+        }
+        // `filter` gave a strategy listed twice its trials twice: so does this.
+        return strategies.enumerated().map { i, s in (s, groups[strategies.firstIndex(of: s)!]) }
+    }
+
+    /// The trials of `strategy` (on `device`, when given), in order: the same rows
+    /// as filtering on the names, compared by factor code instead of by string per trial.
+    public func trials(strategy: String, device: String? = nil) -> [TrialRow] { Self.trials(strategy: strategy, device: device, trials) }
+
+    static func trials(strategy: String, device: String? = nil, _ trials: [TrialRow]) -> [TrialRow] {
+        var out: [TrialRow] = []
+        var table: TrialColumns?
+        var wanted: (Int32, Int32?) = (-1, nil)
+        var strategies: [Int32] = [], devices: [Int32] = []
+        for t in trials {
+            if t.table !== table {
+                table = t.table
+                (strategies, devices) = (t.table.codes[0], t.table.codes[1])
+                wanted = (t.table.names[0].firstIndex(of: strategy).map(Int32.init) ?? -1,
+                          device.map { d in t.table.names[1].firstIndex(of: d).map(Int32.init) ?? -1 })
+            }
+            guard strategies[t.index] == wanted.0 else { continue }
+            if let d = wanted.1, devices[t.index] != d { continue }
+            out.append(t)
+        }
+        return out
+    }
+
+    /// The distinct participants of each group (novice, expert, …) among the
+    /// trials, in one pass that looks at factor codes and names a participant
+    /// only when the row's pair of codes is new to its table (not a string per trial).
+    public func participantsByGroup() -> [String: Set<String>] { Self.participantsByGroup(trials) }
+
+    static func participantsByGroup(_ trials: [TrialRow]) -> [String: Set<String>] {
+        var out: [String: Set<String>] = [:]
+        var table: TrialColumns?
+        var seen: Set<Int64> = []
+        var participants: [Int32] = [], groups: [Int32] = []
+        for t in trials {
+            if t.table !== table { table = t.table; seen = []; (participants, groups) = (t.table.codes[2], t.table.codes[3]) }
+            let p = participants[t.index], g = groups[t.index]
+            guard seen.insert(Int64(p) << 32 | Int64(UInt32(bitPattern: g))).inserted else { continue }
+            out[t.group, default: []].insert(t.participant)
+        }
+        return out
     }
 
     /// Values of `metric` in `rows`, skipping trials that did not record it.

@@ -74,7 +74,7 @@ struct CompareCommand: ParsableCommand {
         }
         let results: ResultSet
         do { results = try ResultSet.load(from: store, experiment: run.experiment, runID: run.id) } catch let e as ReportError { throw InputError(e.description) }
-        let trials = results.trials.filter { $0.strategy == strategy }
+        let trials = results.trials(strategy: strategy)
         guard !trials.isEmpty else {
             let known = Set(results.trials.map(\.strategy)).sorted()
             throw InputError("\(database) run \(run.id) has no strategy '\(strategy)'; it has \(known.joined(separator: ", "))")

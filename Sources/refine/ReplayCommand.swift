@@ -66,7 +66,7 @@ struct ReplayCommand: ParsableCommand {
                 if let strategy = typical ?? worst {
                     let results = try chosenRun(store, strategy: strategy)
                     let choice: TrialChoice = typical != nil ? .typical : .worst
-                    guard let row = choice.pick(results.trials.filter { $0.strategy == strategy }) else {
+                    guard let row = choice.pick(results.trials(strategy: strategy)) else {
                         throw InputError("\(db): run \(results.run.id) has no trial of '\(strategy)' with a goal to rank")
                     }
                     key = row.key

@@ -40,13 +40,20 @@ enum AnswerSection {
         var bullets: [String] = []
         // Every strategy meets the same people: differences are paired over participants
         // (a cluster bootstrap that resamples people, not trials).
-        let grouped = Baseline.group(results.trials, metrics: [metric])
+        // Values per participant, gathered only if a comparison reads them (restricted means of times to effect do not).
+        var groupedOnce: [String: [String: ParticipantValues]]?
+        func grouped() -> [String: [String: ParticipantValues]] {
+            if let g = groupedOnce { return g }
+            let g = Baseline.group(results.trials, metrics: [metric])
+            groupedOnce = g
+            return g
+        }
         let kit = ReportKit(spec: spec, results: results)
         for (i, other) in strategies.dropFirst().enumerated() {
             // Times to effect are censored: compare restricted means of the Kaplan–Meier
             // curves up to the time limit, with the log-rank test beside.
             if metric == "time_to_effect_s",
-               let (d, p, step) = kit.restrictedMeanDifference(results.trials.filter { $0.strategy == base }, results.trials.filter { $0.strategy == other },
+               let (d, p, step) = kit.restrictedMeanDifference(results.trials(strategy: base), results.trials(strategy: other),
                                                         tau: spec.limits.timeLimit, seed: Sections.seed(spec, "answer/rmst/\(i)")) {
                 let verdict = d.upper < 0 ? "\(other) is faster" : d.lower > 0 ? "\(base) is faster" : "no clear difference"
                 let grid = step.map { "; the interval's resampled curves on a \(formatNumber($0, digits: 6)) s grid" } ?? ""
@@ -58,7 +65,7 @@ enum AnswerSection {
                 bullets.append(line + ".")
                 continue
             }
-            guard let a = grouped[base]?[metric], let b = grouped[other]?[metric], a.values.count >= 3, b.values.count >= 3 else { continue }
+            guard let a = grouped()[base]?[metric], let b = grouped()[other]?[metric], a.values.count >= 3, b.values.count >= 3 else { continue }
             let (statistic, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                                         resamples: spec.report.bootstrapResamples,
                                                         seed: Sections.seed(spec, "answer/\(i)"), preferMean: true)

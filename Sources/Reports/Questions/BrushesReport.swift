@@ -13,7 +13,7 @@ struct BrushesReport {
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
     func rows(_ s: String, task id: String? = nil) -> [TrialRow] {
-        results.trials.filter { $0.strategy == s && (id == nil || $0.task == id) }
+        results.trials(strategy: s).filter { (id == nil || $0.task == id) }
     }
     private func mean(_ metric: String, _ t: [TrialRow]) -> Estimate? {
         let v = kit.participantValues(metric, t)

@@ -57,7 +57,7 @@ struct ColorMatchReport {
         doc.add(.bullets(spec.tasks.map { "\($0.id): \($0.label)" }))
 
         doc.add(.heading(level: 2, text: "Results by picker"))
-        doc.add(.table(header: ["picker"] + header, rows: spec.strategies.map { s in [s.label] + cells(results.trials.filter { $0.strategy == s.label }) }))
+        doc.add(.table(header: ["picker"] + header, rows: spec.strategies.map { s in [s.label] + cells(results.trials(strategy: s.label)) }))
         doc.add(.paragraph("Times to match count from the start of the trial until the person judged the colours matched; trials they stopped without a match are censored when they stopped. Rates and means carry \(c)% intervals over participants (each person used every picker)."))
 
         doc.add(.heading(level: 2, text: "By colour model, dimension and feedback"))
@@ -80,7 +80,7 @@ struct ColorMatchReport {
             guard let plain = pickers.first(where: { $0.design.model == m && $0.design.dimension == d && $0.design.feedback == .plain })?.label,
                   let grad = pickers.first(where: { $0.design.model == m && $0.design.dimension == d && $0.design.feedback == .gradient })?.label else { continue }
             for (metric, what) in [("time_to_done_s", "time until done"), ("final_de00", "final ΔE00")] {
-                let a = kit.participantValues(metric, results.trials.filter { $0.strategy == plain }), b = kit.participantValues(metric, results.trials.filter { $0.strategy == grad })
+                let a = kit.participantValues(metric, results.trials(strategy: plain)), b = kit.participantValues(metric, results.trials(strategy: grad))
                 guard a.values.count >= 3, b.values.count >= 3 else { continue }
                 let (stat, e) = Comparisons.difference(a, b, paired: true, confidence: spec.report.confidence, resamples: spec.report.bootstrapResamples,
                                                        seed: Sections.seed(spec, "color-match/\(metric)/\(grad)"))

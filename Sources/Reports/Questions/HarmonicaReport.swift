@@ -31,8 +31,8 @@ struct HarmonicaReport {
         doc.add(.table(header: ["strategy", "filters", "preview width pt", "photo share seen", "named: within 10 s (\(c)% CI)", "named: median time to the filter s, Kaplan–Meier (\(c)% CI)", "named: a tap off the aimed preview", "named: a wrong filter applied", "named: mean scrolls", "liked: median time to done s", "liked: looks seen in 10 s (median)"],
                        rows: strategies.map { s in
             let n = rows(s, named: true), l = rows(s, named: false), d = design(s)
-            return [s, d.map { "\($0.filters)" } ?? "–", kit.medianText("preview_width_pt", results.trials.filter { $0.strategy == s }, digits: 1),
-                    kit.medianText("photo_share", results.trials.filter { $0.strategy == s }, digits: 3),
+            return [s, d.map { "\($0.filters)" } ?? "–", kit.medianText("preview_width_pt", results.trials(strategy: s), digits: 1),
+                    kit.medianText("photo_share", results.trials(strategy: s), digits: 3),
                     n.isEmpty ? "–" : kit.rate("within_10s", n), n.isEmpty ? "–" : kit.survivalMedianText(n),
                     n.isEmpty ? "–" : kit.rate("mis_tap", n), n.isEmpty ? "–" : kit.rate("wrong_filter_applied", n),
                     n.isEmpty ? "–" : formatNumber(Descriptive.mean(ResultSet.values("scrolls", in: n)), digits: 2),

@@ -40,7 +40,7 @@ struct PIPFactorsReport {
                                       filter: { $0["landed_intended"] == 0 }))
     }
 
-    private func trials(_ s: String) -> [TrialRow] { results.trials.filter { $0.strategy == s } }
+    private func trials(_ s: String) -> [TrialRow] { results.trials(strategy: s) }
 
     /// Paired (same people) difference variant − base of `metric`'s median or rate, as text.
     private func difference(_ metric: String, _ base: [TrialRow], _ variant: [TrialRow], label: String) -> String {

@@ -29,7 +29,7 @@ struct PIPReport {
         var rows: [[String]] = []
         for s in strategies {
             for d in spec.devices {
-                let t = results.trials.filter { $0.strategy == s && $0.device == d.name }
+                let t = results.trials(strategy: s, device: d.name)
                 rows.append([s, d.name] + Array(headlineRow(s, t).dropFirst()))
             }
         }
@@ -40,7 +40,7 @@ struct PIPReport {
         let kinds: [CornerRelation] = [.horizontal, .vertical, .diagonal]
         doc.add(.table(header: ["strategy"] + kinds.map(\.rawValue), rows: strategies.map { s in
             [s] + kinds.map { k in
-                let t = results.trials.filter { $0.strategy == s && relation($0) == k }
+                let t = results.trials(strategy: s).filter { relation($0) == k }
                 return rate("landed_intended", t)
             }
         }))
@@ -83,7 +83,7 @@ struct PIPReport {
     private func whyBullets() -> [String] {
         var bullets: [String] = []
         for s in strategies {
-            let flicks = results.trials.filter { $0.strategy == s && $0["first_throw_flick"] == 1 }
+            let flicks = results.trials(strategy: s).filter { $0["first_throw_flick"] == 1 }
             guard !flicks.isEmpty else { continue }
             let back = flicks.filter { $0["returned_to_start"] == 1 }
             let landed = flicks.filter { $0["landed_intended"] == 1 }
@@ -105,7 +105,7 @@ struct PIPReport {
             return d
         }
         for s in strategies {
-            let drags = results.trials.filter { $0.strategy == s && $0["first_throw_flick"] == 0 }
+            let drags = results.trials(strategy: s).filter { $0["first_throw_flick"] == 0 }
             guard !drags.isEmpty else { continue }
             let ok = drags.filter { $0["landed_intended"] == 1 }
             let fractions = drags.compactMap { t -> (Double, Bool)? in
@@ -124,9 +124,9 @@ struct PIPReport {
             bullets.append(text + ".")
         }
         if let base = strategies.first {
-            let baseTimes = kit.participantValues("time_to_effect_s", results.trials.filter { $0.strategy == base })
+            let baseTimes = kit.participantValues("time_to_effect_s", results.trials(strategy: base))
             for s in strategies.dropFirst() {
-                let times = kit.participantValues("time_to_effect_s", results.trials.filter { $0.strategy == s })
+                let times = kit.participantValues("time_to_effect_s", results.trials(strategy: s))
                 guard !times.isEmpty, !baseTimes.isEmpty else { continue }
                 // The same people meet every strategy: paired over participants.
                 let (_, diff) = Comparisons.difference(baseTimes, times, metric: "time_to_effect_s", paired: true, confidence: confidence,
@@ -136,7 +136,7 @@ struct PIPReport {
             }
         }
         for s in strategies {
-            let t = results.trials.filter { $0.strategy == s }
+            let t = results.trials(strategy: s)
             let corrected = t.filter { ($0["corrections"] ?? 0) > 0 }
             guard !corrected.isEmpty else { continue }
             let clean = ResultSet.values("time_to_effect_s", in: t.filter { $0["corrections"] == 0 })
@@ -164,7 +164,7 @@ struct PIPReport {
         var blocks: [String] = []
         var plots: [String] = []
         for s in strategies {
-            let flicks = results.trials.filter { $0.strategy == s && $0["first_throw_flick"] == 1 }
+            let flicks = results.trials(strategy: s).filter { $0["first_throw_flick"] == 1 }
             var lines: [String] = []
             for b in 0..<(edges.count - 1) {
                 let inBin = flicks.filter { ($0["release_speed_pt_s"] ?? -1) >= edges[b] && ($0["release_speed_pt_s"] ?? -1) < edges[b + 1] }

@@ -27,20 +27,20 @@ struct ReportKit {
     /// is Wilson's with one observation per participant (no more information
     /// than that can be claimed when trials within a person may be alike).
     func rateEstimate(_ metric: String, _ t: [TrialRow], success: (Double) -> Bool = { $0 == 1 }) -> Estimate {
-        var v = participantValues(metric, t)
-        v.values = v.values.map { success($0) ? 1 : 0 }
-        let successes = v.values.filter { $0 == 1 }.count
-        if v.oneValuePerParticipant {
-            return Intervals.wilson(successes: successes, n: v.count, confidence: confidence)
+        // Per-participant counts (one pass, no per-trial copy): all a rate and its resamples read.
+        let tally = ParticipantTally(metric, t, success: success)
+        let n = tally.count, successes = tally.successCount
+        if tally.oneValuePerParticipant {
+            return Intervals.wilson(successes: successes, n: n, confidence: confidence)
         }
-        if successes == 0 || successes == v.count {
-            let people = Set(v.participants).count
+        if successes == 0 || successes == n {
+            let people = tally.people
             var e = Intervals.wilson(successes: successes == 0 ? 0 : people, n: people, confidence: confidence)
-            e.value = Double(successes) / Double(v.count)
+            e.value = Double(successes) / Double(n)
             return e
         }
         // A rate is a mean: per-participant sums and counts are all it resamples.
-        return ClusterBootstrap.estimate(ClusteredSample(v, ordered: false), .mean, confidence: confidence, resamples: spec.report.bootstrapResamples,
+        return ClusterBootstrap.estimate(tally.sample, .mean, confidence: confidence, resamples: spec.report.bootstrapResamples,
                                          seed: Sections.seed(spec, "rate/\(metric)/\(t.count)"))
     }
 
@@ -104,8 +104,8 @@ struct ReportKit {
         for (i, s) in strategies.enumerated() {
             var rows: [String] = []
             for (j, d) in devices.enumerated() {
-                let cell = results.trials.filter { $0.strategy == s && $0.device == d }
-                independent = independent && participantValues(metric, cell).oneValuePerParticipant
+                let cell = results.trials(strategy: s, device: d)
+                independent = independent && ParticipantTally(metric, cell).oneValuePerParticipant
                 let e = rateEstimate(metric, cell)
                 let x = Double(i) + (Double(j) - Double(devices.count - 1) / 2) * 0.15
                 rows.append([String(x), String(e.value), String(e.lower), String(e.upper), s, d].joined(separator: "\t"))

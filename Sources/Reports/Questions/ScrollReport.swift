@@ -16,7 +16,7 @@ struct ScrollReport {
         kit.customTask(id, as: ScrollTask.self)
     }
     private func rows(_ s: String, task id: String? = nil) -> [TrialRow] {
-        results.trials.filter { $0.strategy == s && (id == nil || $0.task == id) }
+        results.trials(strategy: s).filter { (id == nil || $0.task == id) }
     }
     /// Tasks in order of the goal's distance, with that distance (pt of scrolling).
     private var tasksByDistance: [(id: String, label: String, distance: Double)] {

@@ -13,7 +13,7 @@ enum ReplaySection {
         doc.add(.heading(level: 2, text: "Watch a trial"))
         var picks: [(strategy: String, choice: TrialChoice, row: TrialRow)] = []
         for strategy in spec.strategies.map(\.label) {
-            let rows = results.trials.filter { $0.strategy == strategy }
+            let rows = results.trials(strategy: strategy)
             for choice in TrialChoice.allCases { if let row = choice.pick(rows) { picks.append((strategy, choice, row)) } }
         }
         guard !picks.isEmpty else {

@@ -100,6 +100,19 @@ public struct ClusteredSample: Sendable {
         (bucketStarts, below) = Self.buckets(owners: self.sortedOwner, clusters: ids.count)
     }
 
+    /// A sample of per-participant sums and counts only (participants sorted,
+    /// as `init(_:ordered: false)` makes them): for a mean or a rate summed
+    /// elsewhere in one pass (`ParticipantTally`).
+    init(participants: [String], sums: [Double], counts: [Int]) {
+        precondition(participants.count == sums.count && sums.count == counts.count, "one sum and count per participant")
+        self.participants = participants
+        self.sums = sums
+        self.counts = counts
+        self.trialCount = counts.reduce(0, +)
+        self.ordered = false
+        (sortedValues, sortedOwner, grouped, offsets, bucketStarts, below) = ([], [], [], [], [], [])
+    }
+
     /// Runs of about max(participants, 64) ranks, so the table of counts is no
     /// larger than the values themselves (at most 4096 runs).
     static func buckets(owners: [Int32], clusters: Int) -> ([Int], [Int32]) {

@@ -1,0 +1,76 @@
+import Foundation
+
+/// One metric of some trials summed per participant in one pass: how many of
+/// each participant's trials recorded it and how many of those succeeded.
+/// Everything a rate and its cluster bootstrap read (`ReportKit.rateEstimate`),
+/// in memory that grows with the participants, not the trials: no value, and
+/// no participant string, is kept per trial. The counts are integers, so any
+/// statistic of them is the same number whatever order the trials came in.
+struct ParticipantTally: Sendable {
+    /// The participant of each slot, in order of first appearance.
+    private(set) var participants: [String] = []
+    /// Per slot: trials that recorded the metric, and those that succeeded.
+    private(set) var valued: [Int] = []
+    private(set) var successes: [Int] = []
+
+    /// Tallies `metric` over `rows`; a trial counts as a success when `success` holds for its value.
+    init(_ metric: String, _ rows: [TrialRow], success: (Double) -> Bool = { $0 == 1 }) {
+        var slotByID: [String: Int] = [:]
+        // Rows of one table share participant codes: each code is looked up by name once per table.
+        var table: TrialColumns?
+        var column: MetricColumn?
+        var codes: [Int32] = [], names: [String] = []
+        var slotOfCode: [Int] = []
+        for row in rows {
+            if row.table !== table {
+                let t = row.table
+                table = t
+                column = t.metricIndex[metric].map { t.metrics[$0] }
+                codes = t.codes[Self.participantField]
+                names = t.names[Self.participantField]
+                slotOfCode = Array(repeating: -1, count: names.count)
+            }
+            guard let column else { continue }
+            let v = column[row.index]
+            if v.isNaN { continue }
+            let code = Int(codes[row.index])
+            var slot = slotOfCode[code]
+            if slot < 0 {
+                let id = names[code]
+                if let s = slotByID[id] { slot = s } else {
+                    slot = participants.count
+                    slotByID[id] = slot
+                    participants.append(id)
+                    valued.append(0)
+                    successes.append(0)
+                }
+                slotOfCode[code] = slot
+            }
+            valued[slot] += 1
+            if success(v) { successes[slot] += 1 }
+        }
+    }
+
+    /// The participant factor's position in `TrialColumns` (strategy, device, participant, …).
+    private static let participantField = 2
+
+    /// Trials that recorded the metric.
+    var count: Int { valued.reduce(0, +) }
+    var successCount: Int { successes.reduce(0, +) }
+    /// Participants with at least one value.
+    var people: Int { participants.count }
+    /// True when no participant gave more than one value (`ParticipantValues.oneValuePerParticipant`).
+    var oneValuePerParticipant: Bool { valued.allSatisfy { $0 <= 1 } }
+
+    /// The successes as a cluster sample of 0/1 values (per-participant sums and
+    /// counts, participants sorted): the sample `ClusteredSample(_:ordered: false)`
+    /// makes of the same values, with the same integer sums.
+    var sample: ClusteredSample {
+        let order = participants.indices.sorted { participants[$0] < participants[$1] }
+        return ClusteredSample(participants: order.map { participants[$0] }, sums: order.map { Double(successes[$0]) },
+                               counts: order.map { valued[$0] })
+    }
+
+    /// The bytes the tally holds (its arrays; the participant strings' own storage aside): what the memory test reads.
+    var heldBytes: Int { participants.count * (MemoryLayout<String>.stride + 2 * MemoryLayout<Int>.stride) }
+}
