@@ -107,3 +107,32 @@ struct ParticipantTallyTests {
         #expect(ParticipantTally("landed_intended", large.trials).heldBytes == ParticipantTally("landed_intended", small.trials).heldBytes)
     }
 }
+
+/// Figures of large runs draw their staircases thinned (`Descriptive.thinnedSteps`):
+/// within 1/resolution of the full curve everywhere, with a bounded number of points.
+@Suite("Thinned staircases")
+struct ThinnedStepsTests {
+    /// The staircase's value at x (0 before its first point).
+    static func value(_ points: [(x: Double, y: Double)], at x: Double) -> Double {
+        points.last { $0.x <= x }?.y ?? 0
+    }
+
+    @Test("a thinned ECDF is below the full one by less than 1/resolution, keeps its ends, and has at most resolution + 1 points",
+          arguments: [(500, 100), (5_000, 100), (20_000, 1_000), (3_000, 3_000)])
+    func withinResolution(n: Int, resolution: Int) {
+        var g = SeededGenerator(seed: UInt64(n * 31 + resolution))
+        // Ties on a coarse grid and a long tail, as times are.
+        let values = (0..<n).map { _ in (Double.random(in: 0..<1, using: &g) * Double.random(in: 0..<1, using: &g) * 300).rounded() / 10 }
+        let full = Descriptive.ecdf(values, total: n + n / 10)
+        let thin = Descriptive.thinnedSteps(full, resolution: resolution)
+        #expect(thin.count <= resolution + 1)
+        if full.count <= resolution { #expect(thin.count == full.count) }
+        #expect(thin.first?.x == full.first?.x && thin.last?.x == full.last?.x && thin.last?.y == full.last?.y)
+        let fullX = Set(full.map(\.x))
+        #expect(thin.allSatisfy { fullX.contains($0.x) })
+        for p in full {
+            let gap = p.y - Self.value(thin, at: p.x)
+            #expect(gap >= 0 && gap < 1 / Double(resolution), "at \(p.x): \(gap)")
+        }
+    }
+}

@@ -57,16 +57,23 @@ struct ReportKit {
                             filter: (TrialRow) -> Bool = { _ in true }) -> GnuplotFigure {
         var blocks: [String] = []
         var plots: [String] = []
+        var thinned = false
         for (i, (s, t)) in results.byStrategy(strategies).enumerated() {
             let rows = t.filter(filter)
-            let points = Descriptive.ecdf(ResultSet.values(metric, in: rows), total: rows.count)
+            let full = Descriptive.ecdf(ResultSet.values(metric, in: rows), total: rows.count)
+            let points = Descriptive.thinnedSteps(full)
+            thinned = thinned || points.count < full.count
             let lines = ([(0.0, 0.0)] + points).map { "\($0.0)\t\($0.1)" }
             blocks.append("# \(s)\n" + lines.joined(separator: "\n"))
             plots.append("\"\(name).dat\" index \(i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
         }
         let body = Self.stepPlotBody(title: title, xlabel: xlabel, ylabel: "fraction of trials", marker: marker, plots: plots)
-        return GnuplotFigure(name: name, title: title, data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
+        // Said only where a curve was thinned (a large run): small runs' titles are as before.
+        return GnuplotFigure(name: name, title: title + (thinned ? Self.thinnedNote : ""), data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
     }
+
+    /// What a figure's title adds when a staircase was drawn thinned (`Descriptive.thinnedSteps`).
+    static let thinnedNote = " (curves drawn to within 1/\(Descriptive.stepResolution) of the fraction: at most \(Descriptive.stepResolution) steps each)"
 
     /// The gnuplot commands of a fraction-against-time figure (ECDF, Kaplan–Meier):
     /// 0…1 on y, an optional dashed marker at `marker` seconds, then `plots`.

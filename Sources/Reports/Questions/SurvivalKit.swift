@@ -79,13 +79,20 @@ extension ReportKit {
         var blocks: [String] = []
         var plots: [String] = []
         var steps: Set<Double> = []
+        var thinned = false
         let groups = results.byStrategy(strategies).map { ($0.0, $0.1.filter(filter)) }
-        let end = groups.flatMap { $0.1.compactMap { $0["time_to_effect_s"] ?? $0["time_to_done_s"] } }.max() ?? 1
+        // The longest time, without a copy of every trial's.
+        var longest: Double?
+        for (_, t) in groups { for row in t { if let v = row["time_to_effect_s"] ?? row["time_to_done_s"] { longest = max(longest ?? v, v) } } }
+        let end = longest ?? 1
         let grid = (0...200).map { end * Double($0) / 200 }
         for (i, (s, t)) in groups.enumerated() {
             let km = kaplanMeier(t)
             if let h = km.grid.step { steps.insert(h) }
-            let curve = ["0\t0"] + km.curve.steps.map { "\($0.time)\t\(1 - $0.survival)" }
+            let full = km.curve.steps.map { (x: $0.time, y: 1 - $0.survival) }
+            let points = Descriptive.thinnedSteps(full)
+            thinned = thinned || points.count < full.count
+            let curve = ["0\t0"] + points.map { "\($0.x)\t\($0.y)" }
             let band = zip(grid, km.reachedBand(at: grid)).map { "\($0)\t\($1.lower)\t\($1.upper)" }
             blocks.append("# \(s): time, reached\n" + curve.joined(separator: "\n"))
             blocks.append("# \(s): time, band lower, band upper\n" + band.joined(separator: "\n"))
@@ -96,7 +103,7 @@ extension ReportKit {
                                      ylabel: "fraction who reached the goal (Kaplan–Meier)", marker: marker, plots: plots)
         // Said only where a grid was taken (many trials per participant): small runs' titles are as before.
         let gridNote = steps.isEmpty ? "" : "; resampled curves on a \(steps.sorted().map { formatNumber($0, digits: 6) }.joined(separator: "/")) s grid"
-        return GnuplotFigure(name: name, title: "\(title) (\(formatNumber(confidence * 100))% pointwise bands from a bootstrap over participants\(gridNote); trials that never got there are censored when the person stopped)",
+        return GnuplotFigure(name: name, title: "\(title) (\(formatNumber(confidence * 100))% pointwise bands from a bootstrap over participants\(gridNote); trials that never got there are censored when the person stopped)" + (thinned ? Self.thinnedNote : ""),
                              data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
     }
 }
