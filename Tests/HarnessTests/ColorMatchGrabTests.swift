@@ -47,7 +47,7 @@ struct ColorMatchGrabTests {
     /// A person whose finger lands far more loosely than anyone's (σ about 40 pt on
     /// the iPad), so wrong and missed grabs are common.
     static func clumsy(_ i: Int, _ changes: [String: Double] = [:]) -> Participant {
-        ColorMatchQuestionTests.person(i, ["motor.landing_x_abs_mm2": 60, "motor.landing_y_abs_mm2": 60].merging(changes) { $1 })
+        ColorMatchQuestionTests.person(i, changes.merging(["motor.landing_x_abs_mm2": 60, "motor.landing_y_abs_mm2": 60]) { $1 })
     }
 
     @Test("a wrong or missed grab is counted and seen; after a wrong one the moved control is dragged back before anything else")

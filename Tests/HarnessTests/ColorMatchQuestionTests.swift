@@ -25,8 +25,10 @@ struct ColorMatchQuestionTests {
     }
 
     /// A perfect perceiver without motor noise: no JND noise worth the name, no timing spread, no lift-off jump,
-    /// a precise finger, and always understanding labels.
+    /// a precise finger (touching down exactly on the thumb aimed at), and always understanding labels.
     static let perfect: [String: Double] = ["perception.jnd_de00": 1e-6, "motor.timing_cv": 0, "motor.liftoff_jump_pt": 0,
+                                            "motor.landing_x_slope": 0, "motor.landing_x_abs_mm2": 0,
+                                            "motor.landing_y_slope": 0, "motor.landing_y_abs_mm2": 0,
                                             "cognition.label_inference_probability": 1]
 
     /// One trial of `picker` on `task`: the true final ΔE00 and whether the person judged it matched.
