@@ -86,6 +86,30 @@ struct ColorPickerScreenTests {
         }
     }
 
+    @Test("a 2-D pad takes any touch inside it and jumps its thumb there; a slider takes touches within its margin; elsewhere nothing moves")
+    func whatATouchGrabs() {
+        for m in PickerModel.allCases {
+            var s = screen(m, 2, .plain)
+            let plane = s.controls[0], slider = s.controls[1], f = plane.frame
+            let slid = s.position(of: slider)
+            for (u, v) in [(0.1, 0.9), (0.73, 0.2), (0.5, 0.5)] {
+                let touch = Point(f.minX + u * f.width, f.minY + v * f.height)
+                #expect(s.respond(to: drag(touch, touch))?.id == plane.id)
+                #expect(s.thumb(of: plane).distance(to: touch) < 1e-9, "\(m): the pad's thumb did not jump to the touch")
+                #expect(s.position(of: slider) == slid)
+            }
+            // Just outside the pad: no margin, so nothing is grabbed.
+            let before = s.values
+            #expect(s.respond(to: drag(Point(f.minX - 1, f.center.y), Point(f.center.x, f.center.y))) == nil)
+            #expect(s.respond(to: drag(Point(f.center.x, f.maxY + 1), Point(f.center.x, f.center.y))) == nil)
+            #expect(s.values == before)
+            // Within the slider's margin above its frame: the slider is grabbed, not the pad.
+            let edge = Point(slider.frame.minX + 0.3 * slider.frame.width, slider.frame.minY - s.grabMargin + 1)
+            #expect(s.respond(to: drag(edge, edge))?.id == slider.id)
+            #expect(abs(s.position(of: slider).x - 0.3) < 1e-9)
+        }
+    }
+
     @Test("strategy names: all 20 pickers parse; unknown names and parameters are errors naming the field")
     func names() throws {
         #expect(ColorPickerDesigns.names.count == 20)

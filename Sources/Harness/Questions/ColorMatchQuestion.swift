@@ -65,7 +65,8 @@ struct PickerEnvironment: ColorMatchEnvironment {
 /// picker (`ColorMatcher`, which knows no picker). Outcomes: time until they
 /// judge it matched (a time-to-event outcome), the true ΔE00 left, when the
 /// colour first came within 10 ΔE00 (convergence) and the time from there to
-/// done (refinement), and drags.
+/// done (refinement), and drags, with the grabs that took another control's
+/// thumb or none (each drag touches down where a finger aimed at the thumb lands).
 public struct ColorMatchSimulator: TrialSimulator {
     let designs: [String: ColorPickerDesign]
     let limits: TrialLimits
@@ -73,6 +74,7 @@ public struct ColorMatchSimulator: TrialSimulator {
     public static let metricNames = [
         "time_to_effect_s", "final_de00", "convergence_s", "refinement_s", "reached_effect", "within_10s", "time_to_done_s",
         "converged", "drags", "plane_drags", "explorations", "start_de00", "perceived_final_de00",
+        "wrong_grabs", "missed_grabs",
     ]
 
     /// ΔE00 within which the colour counts as close (the end of the convergence phase).
@@ -132,6 +134,7 @@ public struct ColorMatchSimulator: TrialSimulator {
             Metric("converged", converged == nil ? 0 : 1),
             Metric("drags", Double(out.drags)), Metric("plane_drags", Double(out.planeDrags)),
             Metric("explorations", Double(out.explorations)),
+            Metric("wrong_grabs", Double(out.wrongGrabs)), Metric("missed_grabs", Double(out.missedGrabs)),
             Metric("start_de00", errors[0].1),
             Metric("perceived_final_de00", out.perceivedFinal.isFinite ? out.perceivedFinal : final),
         ]

@@ -32,6 +32,12 @@ public struct ColorMatchControl: Sendable {
         self.id = id; self.frame = frame; self.axes = axes; self.position = position; self.thumb = thumb; self.swatches = swatches
     }
 
+    /// How thick a slider's track is across its axis (what a thumb on it offers a
+    /// fingertip); nil for a plane, whose thumb has no track around it.
+    public var trackThickness: Double? {
+        guard axes.count == 1 else { return nil }
+        return abs(axes[0].direction.x) >= abs(axes[0].direction.y) ? frame.height : frame.width
+    }
 
     /// The screen point of a position on this control.
     public func point(at u: SIMD2<Double>) -> Point {

@@ -13,6 +13,9 @@ public struct ColorMatchOutcome: Sendable {
     public var planeDrags: Int
     /// Moves made to find out what an axis does (no belief promised progress).
     public var explorations: Int
+    /// Drags after which another control's thumb moved (the finger landed on it), or none moved.
+    public var wrongGrabs = 0
+    public var missedGrabs = 0
     /// The colour after each drag, with when the drag ended (the first is the start).
     public var steps: [(time: Double, color: SRGBColor)]
     /// ΔE00 the person saw at their last look.
@@ -30,9 +33,13 @@ public struct ColorMatchOutcome: Sendable {
 /// taught them earlier in the session; they plan where every control should go
 /// together (least squares over all the axes they know; a gradient's best
 /// swatch), take the control with the biggest share of the planned change
-/// (on gradients, the swatch that looks closest), drag its thumb (Fitts-like drag law,
+/// (on gradients, the swatch that looks closest), drag its thumb (touching down
+/// where a finger aimed at it lands, `ColorMatchHand`; Fitts-like drag law,
 /// aiming as precisely as their satisfaction asks, through the noisy touch
-/// sensor), and learn from what the colour did (delta rule). A belief is
+/// sensor), look at which thumb moved (`ThumbMoved`, as `GrabSeen`: another
+/// control's = a wrong grab, credited to it and dragged back; none = a missed
+/// grab; neither teaches anything about the control meant, and both cost the
+/// time and patience of a fruitless move), and learn from what the colour did (delta rule). A belief is
 /// local to the colour it was formed at (what one slider does depends on where
 /// the others are): once the colour has moved `agent.belief_context_de00` from
 /// there, a label is read again at the new colour and a lesson from trying is
@@ -66,7 +73,6 @@ public struct ColorMatcher: Sendable {
         let ratio = p["perception.jnd_de76_per_de00"]
         let satisfied = p["perception.satisfied_de00"], progress = p["agent.progress_de00"]
         let eye = p["perception.eye_movement_s"], cycle = p["perception.cycle_s"]
-        let sensor = TouchSensor(device: device)
         var log = TraceLog(enabled: trace)
         var clock = cognition.mentalPreparation
         var finger = Point(device.bounds.width / 2, device.bounds.height - 60)
@@ -78,6 +84,7 @@ public struct ColorMatcher: Sendable {
         // Whether the person understood each label they read (read once; what it says depends on the colour).
         var understood: [String: Bool] = [:]
         let context = p["agent.belief_context_de00"]
+        let hand = ColorMatchHand(participant: p, device: device)
 
         while clock < timeLimit {
             let view = env.view
@@ -164,32 +171,45 @@ public struct ColorMatcher: Sendable {
             }
             let (fine, coarse) = (p["motor.drag_aim_fine_pt"], p["motor.drag_aim_coarse_pt"])
             let tolerance = min(coarse, max(fine, rate > 0 ? satisfied * ratio / rate : coarse))
-            clock += Tapper(participant: p).reachTime(from: finger, to: c.thumb, size: 44, on: device)
-            let drag = KnobDragger(participant: p).drag(from: c.thumb, to: to, tolerance: tolerance, startTime: clock, on: device, using: &g)
-            let path = FingerPath(drag.samples.map { FingerPath.Waypoint(time: $0.time, location: $0.location) })
-            finger = drag.end.location
-            clock = drag.end.time
-            guard let sensed = sensor.sense(path, using: &g) else { clock += cycle; continue }
             let before = view.current
-            env.perform(sensed)
+            guard hand.drag(c, to: to, tolerance: tolerance, &env, clock: &clock, finger: &finger, using: &g) else { clock += cycle; continue }
             outcome.drags += 1
             if c.axes.count == 2 { outcome.planeDrags += 1 }
             if chosen.exploring { outcome.explorations += 1 }
-            let after = env.view
+            var after = env.view
             outcome.steps.append((clock, after.current))
             log.add(clock, "drag", [("control", .text(c.id)), ("du", .number(chosen.delta.x)), ("dv", .number(chosen.delta.y)),
                                     ("gradient", .bool(chosen.fromGradient)), ("explore", .bool(chosen.exploring))])
 
-            // See what the move did and learn from it.
+            // Look at which thumb moved: another one, or none, teaches nothing about the control meant.
             clock += cycle
-            guard let moved = after.controls.first(where: { $0.id == c.id }) else { continue }
-            let change = perception.difference(from: before, to: after.current, using: &g)
-            if var b = beliefs[c.id], moved.swatches.isEmpty {
-                ColorMappingLearning.learn(&b, moved: moved.position - c.position, seen: change, rate: p["agent.color_mapping_update"],
-                                           at: ColorPerception.lab(after.current))
-                beliefs[c.id] = b
-                for (k, a) in c.axes.enumerated() where b[k].source == .tried { memory.colorAxes[a.label] = b[k] }
+            switch ThumbMoved.after(meant: c.id, before: view.controls.map { ($0.id, $0.thumb) },
+                                    after: { id in after.controls.first { $0.id == id }?.thumb }) {
+            case .nothing:
+                outcome.missedGrabs += 1
+                log.add(clock, "grab", [("control", .text(c.id)), ("seen", .text("missed"))])
+                continue
+            case .other(let id):
+                outcome.wrongGrabs += 1
+                log.add(clock, "grab", [("control", .text(c.id)), ("seen", .text("wrong")), ("moved", .text(id))])
+                // Credit goes to the control that moved; then put its thumb back where it was.
+                let was = view.controls.first { $0.id == id }!, now = after.controls.first { $0.id == id }!
+                learn(&beliefs, &memory, was: was, now: now, before: before, after: after.current, perception: perception, using: &g)
+                if hand.drag(now, to: was.thumb, tolerance: p["motor.drag_aim_fine_pt"], &env, clock: &clock, finger: &finger, using: &g) {
+                    outcome.drags += 1
+                    if now.axes.count == 2 { outcome.planeDrags += 1 }
+                    after = env.view
+                    outcome.steps.append((clock, after.current))
+                    log.add(clock, "drag", [("control", .text(id)), ("back", .bool(true))])
+                }
+                clock += cycle
+                continue
+            case .meant:
+                break
             }
+            // See what the move did and learn from it.
+            guard let moved = after.controls.first(where: { $0.id == c.id }) else { continue }
+            let change = learn(&beliefs, &memory, was: c, now: moved, before: before, after: after.current, perception: perception, using: &g)
             let leftOver = seen.difference - change
             let worse = (leftOver * leftOver).sum() > (seen.difference * seen.difference).sum()
             let bold = boldness[c.id] ?? p["agent.boldness_max"]
@@ -200,6 +220,23 @@ public struct ColorMatcher: Sendable {
         outcome.events = log.events
         memory.trialsDone += 1
         return outcome
+    }
+
+    /// Learns what moving control `was` to `now` did to the colour (`before` → `after`,
+    /// as seen): a plain track's beliefs by the delta rule, and remembered for the
+    /// session; a gradient's are read afresh at every look. Returns the change seen (CIELAB).
+    @discardableResult
+    func learn<G: RandomNumberGenerator>(_ beliefs: inout [String: [ColorAxisBelief]], _ memory: inout SessionMemory,
+                                         was: ColorMatchControl, now: ColorMatchControl, before: SRGBColor, after: SRGBColor,
+                                         perception: ColorPerception, using g: inout G) -> SIMD3<Double> {
+        let change = perception.difference(from: before, to: after, using: &g)
+        if var b = beliefs[was.id], now.swatches.isEmpty {
+            ColorMappingLearning.learn(&b, moved: now.position - was.position, seen: change, rate: participant["agent.color_mapping_update"],
+                                       at: ColorPerception.lab(after))
+            beliefs[was.id] = b
+            for (k, a) in was.axes.enumerated() where b[k].source == .tried { memory.colorAxes[a.label] = b[k] }
+        }
+        return change
     }
 
     /// What a label says an axis does at colour `current` (CIELAB), if the person understood it:
