@@ -36,9 +36,9 @@ struct FakeCanvas: PaintingEnvironment {
     }
     mutating func photo(proxy: Int) -> Image { render(strokes, proxy: proxy) }
     mutating func photo(proxy: Int, stroking path: [Point]) -> Image { render(strokes + [path], proxy: proxy) }
-    mutating func tap(at point: Point) {}
-    mutating func paint(_ path: [Point]) { strokes.append(path) }
-    mutating func pinch(to zoom: Double, centre: Point) { self.zoom = zoom; self.centre = centre }
+    mutating func tap(at point: Point, touchDown: Double) {}
+    mutating func paint(_ path: [Point], touchDown: Double) { strokes.append(path) }
+    mutating func pinch(to zoom: Double, centre: Point, touchDown: Double) { self.zoom = zoom; self.centre = centre }
     mutating func drag(_ id: String, to value: Double) {}
 }
 
