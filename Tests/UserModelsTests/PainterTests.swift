@@ -95,7 +95,7 @@ struct PainterTests {
         let painter = Painter(participant: person(), timeLimit: 40, maxGestures: 40)
         let a = env.screenPoint(photo: Point(0, 0)), b = env.screenPoint(photo: Point(1, 1))
         let sight = Painter.Sight(eye: PaintPerception(participant: painter.participant), goal: goal(), fitted: max(b.x - a.x, b.y - a.y))
-        env.pinch(to: 2, centre: Point(0.5, 0.5))
+        env.pinch(to: 2, centre: Point(0.5, 0.5), touchDown: 0)
         let a2 = env.screenPoint(photo: Point(0, 0)), b2 = env.screenPoint(photo: Point(1, 1))
         let v = Painter.Sight.visible(env.frame, a: a2, b: b2)
         #expect(abs(v.min.x - 0.25) < 1e-9 && abs(v.max.x - 0.75) < 1e-9 && abs(v.min.y - 0.25) < 1e-9 && abs(v.max.y - 0.75) < 1e-9)
@@ -134,7 +134,7 @@ struct PainterTests {
             #expect(abs(lift.time - (look + cycle)) < 1e-9)
             #expect(lift.samples == min(path.count, Int(lift.time * Steerer.rate) + 1))
             // What the look saw painted was delivered: the delivered stroke reaches the goal.
-            env.paint(Array(path.prefix(lift.samples)))
+            env.paint(Array(path.prefix(lift.samples)), touchDown: 0)
             var h = SeededGenerator(seed: 2)
             #expect(sight.look(&env, using: &h).paint.isEmpty)
             results[cycle] = lift
