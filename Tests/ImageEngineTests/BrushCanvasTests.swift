@@ -56,6 +56,27 @@ import Testing
         }
     }
 
+    @Test("a stroke in flight looked at point by point, then committed, renders as from scratch bit for bit")
+    func growingStrokeEqualsFromScratch() async {
+        await propertyCheck(count: 40, input: Gen.double(in: 0...1).array(of: 24...60)) { u in
+            let strokes = Self.strokes(u)
+            guard let last = strokes.last else { return }
+            var canvas = BrushCanvas(Self.photo)
+            let renderer = Renderer(threads: 1)
+            let committed = Array(strokes.dropLast())
+            canvas.commit(upTo: committed)
+            // The finger further along the same path at each look, as a person watches while rubbing.
+            for k in 1...last.points.count {
+                var prefix = last
+                prefix.points = Array(last.points.prefix(k))
+                #expect(Self.same(canvas.render(adding: prefix), renderer.render(Self.photo, with: Adjustments(brushes: committed + [prefix]))),
+                        "\(k) of \(last.points.count) points in flight")
+            }
+            canvas.commit(last)
+            #expect(Self.same(canvas.render(), renderer.render(Self.photo, with: Adjustments(brushes: strokes))))
+        }
+    }
+
     @Test("the kept coverage is the from-scratch masks bit for bit")
     func coverageEqualsFromScratch() async {
         await propertyCheck(count: 60, input: Gen.double(in: 0...1).array(of: 12...84)) { u in

@@ -2,15 +2,19 @@
 /// person looks (after each stroke, and while the finger is still down).
 ///
 /// The committed strokes are rasterised once, as they are committed
-/// (`BrushCoverage`), so a render rasterises at most the stroke in flight
-/// instead of every stroke so far. The render is bit for bit
-/// `Renderer(threads: 1).render(source, with: Adjustments(brushes: strokes))`.
+/// (`BrushCoverage`), so a render rasterises at most the part of the stroke in
+/// flight that is new since the last render, instead of every stroke so far.
+/// The render is bit for bit `Renderer(threads: 1).render(source, with:
+/// Adjustments(brushes: strokes))`.
 public struct BrushCanvas: Sendable {
     /// The unpainted photo.
     public let source: Image
     /// The committed strokes, in order.
     public private(set) var strokes: [BrushStroke] = []
     private var coverage: BrushCoverage
+    /// The stroke in flight as last rendered: the next look (the finger further
+    /// along the same path) and the commit continue it from where it stopped.
+    private var inFlight: StrokeRaster?
 
     public init(_ source: Image) {
         self.source = source
@@ -20,7 +24,8 @@ public struct BrushCanvas: Sendable {
     /// Commits `stroke` (the finger lifted): later renders include it.
     public mutating func commit(_ stroke: BrushStroke) {
         strokes.append(stroke)
-        coverage.add(stroke, source: source)
+        coverage.add(stroke, source: source, continuing: &inFlight)
+        inFlight = nil
     }
 
     /// Commits the strokes of `painted` after the ones already committed, which
@@ -44,7 +49,8 @@ public struct BrushCanvas: Sendable {
             Renderer(threads: 1).render(source, with: Adjustments(brushes: all), into: &out)
             return out
         }
-        let masks = coverage.masks(adding: inFlight, source: source)
+        let masks: BrushMasks
+        if let stroke = inFlight { masks = coverage.masks(adding: stroke, source: source, raster: &self.inFlight) } else { masks = coverage.masks() }
         Renderer(threads: 1).render(source, with: Adjustments(brushes: all), masks: masks, into: &out)
         return out
     }
