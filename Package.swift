@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "engine-bench", dependencies: ["ImageEngine"], path: "Benchmarks/engine-bench",
             exclude: ["peer.py", "README.md"]),
-        .testTarget(name: "ImageEngineTests", dependencies: ["ImageEngine"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ImageEngineTests", dependencies: ["ImageEngine", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction", "ImageEngine"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction", "ImageEngine"]),

@@ -36,9 +36,9 @@ struct FakeCanvas: PaintingEnvironment {
     }
     mutating func photo(proxy: Int) -> Image { render(strokes, proxy: proxy) }
     mutating func photo(proxy: Int, stroking path: [Point]) -> Image { render(strokes + [path], proxy: proxy) }
-    mutating func tap(at point: Point) {}
-    mutating func paint(_ path: [Point]) { strokes.append(path) }
-    mutating func pinch(to zoom: Double, centre: Point) { self.zoom = zoom; self.centre = centre }
+    mutating func tap(at point: Point, touchDown: Double) {}
+    mutating func paint(_ path: [Point], touchDown: Double) { strokes.append(path) }
+    mutating func pinch(to zoom: Double, centre: Point, touchDown: Double) { self.zoom = zoom; self.centre = centre }
     mutating func drag(_ id: String, to value: Double) {}
 }
 
@@ -95,7 +95,7 @@ struct PainterTests {
         let painter = Painter(participant: person(), timeLimit: 40, maxGestures: 40)
         let a = env.screenPoint(photo: Point(0, 0)), b = env.screenPoint(photo: Point(1, 1))
         let sight = Painter.Sight(eye: PaintPerception(participant: painter.participant), goal: goal(), fitted: max(b.x - a.x, b.y - a.y))
-        env.pinch(to: 2, centre: Point(0.5, 0.5))
+        env.pinch(to: 2, centre: Point(0.5, 0.5), touchDown: 0)
         let a2 = env.screenPoint(photo: Point(0, 0)), b2 = env.screenPoint(photo: Point(1, 1))
         let v = Painter.Sight.visible(env.frame, a: a2, b: b2)
         #expect(abs(v.min.x - 0.25) < 1e-9 && abs(v.max.x - 0.75) < 1e-9 && abs(v.min.y - 0.25) < 1e-9 && abs(v.max.y - 0.75) < 1e-9)
@@ -134,7 +134,7 @@ struct PainterTests {
             #expect(abs(lift.time - (look + cycle)) < 1e-9)
             #expect(lift.samples == min(path.count, Int(lift.time * Steerer.rate) + 1))
             // What the look saw painted was delivered: the delivered stroke reaches the goal.
-            env.paint(Array(path.prefix(lift.samples)))
+            env.paint(Array(path.prefix(lift.samples)), touchDown: 0)
             var h = SeededGenerator(seed: 2)
             #expect(sight.look(&env, using: &h).paint.isEmpty)
             results[cycle] = lift

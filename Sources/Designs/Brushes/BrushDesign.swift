@@ -57,8 +57,13 @@ public struct BrushDesign: Sendable, Hashable {
 
     /// The photo's normalised point under screen point `s`.
     public func photoPoint(_ s: Point, _ state: BrushUIState, aspect: Double, on device: DeviceConfiguration) -> Point {
-        let f = fittedFrame(aspect: aspect, on: device)
-        return Point(state.centre.x + (s.x - f.center.x) / (f.width * state.zoom), state.centre.y + (s.y - f.center.y) / (f.height * state.zoom))
+        photoPoint(s, state, fitted: fittedFrame(aspect: aspect, on: device))
+    }
+
+    /// `photoPoint` with the photo's `fitted` frame already laid out (a stroke maps
+    /// hundreds of points; laying out the screen for each was ~5% of a brushes run).
+    private func photoPoint(_ s: Point, _ state: BrushUIState, fitted f: Rect) -> Point {
+        Point(state.centre.x + (s.x - f.center.x) / (f.width * state.zoom), state.centre.y + (s.y - f.center.y) / (f.height * state.zoom))
     }
 
     /// The brush radius as a fraction of the photo's longer side.
@@ -212,7 +217,8 @@ public struct BrushDesign: Sendable, Hashable {
         guard let photo = screen.control("photo"), photo.frame.contains(path[0]) else { return nil }
         // The eraser takes away the paint of the brush used before it.
         let kind = tool.erases ? BrushTool.all.first { $0.name == state.lastPaint }?.kind ?? tool.kind : tool.kind
-        let points = path.map { photoPoint(photo.frame.clamped($0), state, aspect: aspect, on: device) }.map { BrushPoint(x: $0.x, y: $0.y) }
+        let fitted = fittedFrame(aspect: aspect, on: device)
+        let points = path.map { photoPoint(photo.frame.clamped($0), state, fitted: fitted) }.map { BrushPoint(x: $0.x, y: $0.y) }
         return BrushStroke(kind: kind, points: points, radius: radius(state, aspect: aspect, on: device),
                            strength: stroke == .soft ? softStrength : 1, hardness: stroke == .soft ? 0.2 : 0.8,
                            detectEdges: detectEdges, edgeTolerance: edgeTolerance, erase: tool.erases)

@@ -40,14 +40,4 @@ final class TrialCamera: @unchecked Sendable {
     private(set) var shots: [ReplayShot] = []
 
     func shoot(_ shot: ReplayShot) { shots.append(shot) }
-
-    /// For an environment without a clock (the brushes' painting environment):
-    /// gives the shots after the first the touch-down times of the gestures the
-    /// trace holds, in order. A count that does not match is left alone, for the
-    /// replay to report.
-    func stampTouchDowns(from events: [TraceEvent]) {
-        let downs = events.filter { $0.kind == "touch" && $0.detail.contains("\"phase\":\"down\"") }.map(\.time)
-        guard downs.count == shots.count - 1 else { return }
-        for (i, t) in downs.enumerated() { shots[i + 1].touchDown = t }
-    }
 }

@@ -11,15 +11,16 @@ enum BrushSoftening {
 
     /// `image` softened by `adjustments`' soften strokes, and the adjustments
     /// without them; nil when there are none (the common case costs nothing).
-    static func split(_ image: Image, _ adjustments: Adjustments) -> (image: Image, rest: Adjustments)? {
+    /// `soften`: the soften strokes' coverage already rasterised for `image` (nil: rasterised here).
+    static func split(_ image: Image, _ adjustments: Adjustments, soften: [Float]? = nil) -> (image: Image, rest: Adjustments)? {
         guard adjustments.brushes.contains(where: { $0.kind == .soften }), image.pixelCount > 0 else { return nil }
         var rest = adjustments
         rest.brushes.removeAll { $0.kind == .soften }
-        let masks = BrushMasks(strokes: adjustments.brushes.filter { $0.kind == .soften }, source: image)
+        let coverage = soften ?? BrushMasks(strokes: adjustments.brushes.filter { $0.kind == .soften }, source: image).soften
         let blurred = image.gaussianBlurred(sigma: max(0.5, sigma * Double(max(image.width, image.height))), threads: 1)
         var out = image
-        for i in 0..<image.pixelCount where masks.soften[i] > 0 {
-            let m = masks.soften[i]
+        for i in 0..<image.pixelCount where coverage[i] > 0 {
+            let m = coverage[i]
             var p = image.pixels[i] + (blurred.pixels[i] - image.pixels[i]) * m
             p.w = image.pixels[i].w
             out.pixels[i] = p

@@ -9,10 +9,10 @@ extension Renderer {
                            _ byteOut: UnsafeMutablePointer<UInt8>?) -> Void
 
     /// The fused per-pixel pass over row tiles and strips; writes float pixels or 8-bit sRGB.
-    func fusedPass(_ image: Image, _ a: Adjustments, _ plan: RenderPlan, preview: PreviewSource? = nil,
+    func fusedPass(_ image: Image, _ a: Adjustments, _ plan: RenderPlan, preview: PreviewSource? = nil, masks: BrushMasks? = nil,
                    floatOut: UnsafeMutablePointer<SIMD4<Float>>?, byteOut: UnsafeMutablePointer<UInt8>?) {
         let w = image.width, h = image.height
-        withRowKernel(image, a, plan, preview: preview, bytes: byteOut != nil) { kernel in
+        withRowKernel(image, a, plan, preview: preview, masks: masks, bytes: byteOut != nil) { kernel in
             Schedule(threads: threads).forEachTile(rows: h, pixelsPerRow: w) { rows in
                 kernel(rows, floatOut.map { $0 + rows.lowerBound * w }, byteOut.map { $0 + 4 * rows.lowerBound * w })
             }
@@ -26,8 +26,9 @@ extension Renderer {
     /// the caller's schedule. With a `preview` source (8-bit previews of a
     /// cached photo, no brushes) the first stages read it instead of the float photo.
     /// `bytes`: the caller will ask for 8-bit output, which lets a one-shot frame
-    /// take the AVX2 kernels (`PreviewAVX2`).
-    func withRowKernel(_ image: Image, _ a: Adjustments, _ plan: RenderPlan, preview: PreviewSource? = nil,
+    /// take the AVX2 kernels (`PreviewAVX2`). `masks`: `a.brushes` already
+    /// rasterised for `image` (`BrushCanvas`), used instead of rasterising them.
+    func withRowKernel(_ image: Image, _ a: Adjustments, _ plan: RenderPlan, preview: PreviewSource? = nil, masks: BrushMasks? = nil,
                        bytes: Bool = false, _ body: (RowKernel) -> Void) {
         let schedule = Schedule(threads: threads)
         let w = image.width, h = image.height
@@ -41,7 +42,7 @@ extension Renderer {
             }
         }
         let hasBase = basePlane != nil
-        let brushes = a.brushes.isEmpty ? nil : BrushMasks(strokes: a.brushes, source: image)
+        let brushes = a.brushes.isEmpty ? nil : masks ?? BrushMasks(strokes: a.brushes, source: image)
         let (xIndex, xFrac) = mask?.columnTables(width: w) ?? ([0], [0])
         let vig = VignetteGeometry(width: w, height: h, strength: plan.vignetteStrength, radius: plan.vignetteRadius)
 

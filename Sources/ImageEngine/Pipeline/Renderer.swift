@@ -56,7 +56,17 @@ public struct Renderer: Sendable {
     /// right size and is not shared. An interactive preview loop (60 renders a
     /// second into the same buffer) saves the page faults of a fresh buffer.
     public func render(_ image: Image, with adjustments: Adjustments, into output: inout Image) {
-        if let (soft, rest) = BrushSoftening.split(image, adjustments) { return render(soft, with: rest, into: &output) }
+        render(image, with: adjustments, masks: nil, into: &output)
+    }
+
+    /// Renders with `adjustments.brushes` already rasterised for `image` as `masks`
+    /// (nil: rasterised here); `BrushCanvas` keeps them from render to render. The
+    /// masks are made on `image` before softening: the caller rasterises from
+    /// scratch when an edge-detecting stroke would read the softened photo.
+    func render(_ image: Image, with adjustments: Adjustments, masks: BrushMasks?, into output: inout Image) {
+        if let (soft, rest) = BrushSoftening.split(image, adjustments, soften: masks?.soften) {
+            return render(soft, with: rest, masks: masks, into: &output)
+        }
         let a = adjustments.normalizedForRendering
         if a == Adjustments() || image.pixelCount == 0 { output = image; return }
         let w = image.width, h = image.height
@@ -71,7 +81,7 @@ public struct Renderer: Sendable {
         }
         let plan = PlanCache.shared.plan(for: a)
         out.withUnsafeMutableBufferPointer { op in
-            fusedPass(image, a, plan, floatOut: op.baseAddress!, byteOut: nil)
+            fusedPass(image, a, plan, masks: masks, floatOut: op.baseAddress!, byteOut: nil)
         }
         var result = Image(width: w, height: h, hasAlpha: image.hasAlpha, pixels: out)
         if let e = plan.effect, e.glow > 0 {

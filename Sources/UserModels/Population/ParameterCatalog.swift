@@ -215,7 +215,7 @@ public enum ParameterCatalog {
               allowed: 0...2, novice: .fixed(0.25),
               source: "assumption: iOS delays touches near the screen edges while its edge recognizers decide (UIKit's preferredScreenEdgesDeferringSystemGestures exists to change this); no published duration (swept)"),
         // Painting with a brush (the brushes question).
-        .init(path: "paint.cells", meaning: "patches across the photo's longer side that a person painting judges one by one (paint more here, erase there)",
+        .init(path: "paint.cells", meaning: "patches across the photo's longer side at zoom 1 that a person painting judges one by one (paint more here, erase there); same size on screen when zoomed",
               allowed: 4...40, novice: .fixed(12),
               source: "assumption: a face or a sky is a few patches wide, judged patch by patch; no published figure (swept)"),
         .init(path: "paint.brush_to_region", meaning: "brush diameter a person wants, as a fraction of the narrow side of the region they paint",

@@ -132,7 +132,6 @@ public struct BrushesSimulator: FilmedSimulator {
             let s = env.score()
             return s.regionDeltaE <= task.task.tolerance && s.spill <= task.task.spillLimit
         }
-        camera?.stampTouchDowns(from: outcome.events)
         let score = env.score()
         let onGoal = score.regionDeltaE <= task.task.tolerance && score.spill <= task.task.spillLimit
         let fitted = env.design.fittedFrame(aspect: env.aspect, on: trial.device)

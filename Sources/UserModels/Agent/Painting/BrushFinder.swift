@@ -35,7 +35,7 @@ struct BrushFinder {
             let tap = Tapper(participant: participant).tap(target.frame, from: finger, startTime: clock, on: screen.device, using: &g)
             log.add(tap.touches.start.time, "tap", [("control", .text(target.id)), ("hit", .text(screen.hitTest(tap.landing)?.id ?? "none"))])
             log.touches(tap.touches)
-            env.tap(at: tap.landing)
+            env.tap(at: tap.landing, touchDown: tap.touches.start.time)
             taps += 1
             finger = tap.landing
             clock = tap.touches.end.time + participant["perception.cycle_s"]

@@ -43,16 +43,20 @@ struct PaintPerception {
     /// patches are in view.
     func look<G: RandomNumberGenerator>(_ now: Image, goal: PaintingGoal, visible: Visible = .whole, zoom: Double = 1,
                                         using g: inout G) -> View {
-        let current = LabImage(now)
-        let w = current.width, h = current.height
+        let w = now.width, h = now.height
         let sized = goal.at(max(w, h))
         precondition(sized.goal.width == w && sized.goal.height == h, "PaintPerception: the photo is \(w)×\(h), the goal \(sized.goal.width)×\(sized.goal.height)")
-        let toGoal = current.deltaE2000Map(to: sized.goal), done = current.deltaE2000Map(to: sized.original)
         let meant = sized.meant
         let side = Double(max(w, h)) / (Double(cells) * max(zoom, 1))
         // The visible part in pixels (at least one patch).
         let vx0 = min(max(0, Int(visible.min.x * Double(w))), w - 1), vy0 = min(max(0, Int(visible.min.y * Double(h))), h - 1)
         let vx1 = max(vx0 + 1, min(w, Int((visible.max.x * Double(w)).rounded(.up)))), vy1 = max(vy0 + 1, min(h, Int((visible.max.y * Double(h)).rounded(.up))))
+        // Only what is on screen is judged: the differences are computed on that crop
+        // (a map `cw` wide, from (vx0, vy0)); zoomed in, most of the photo is off screen.
+        let cw = vx1 - vx0, whole = cw == w && vy1 - vy0 == h
+        func crop(_ lab: LabImage) -> LabImage { whole ? lab : lab.cropped(x: vx0..<vx1, y: vy0..<vy1) }
+        let current = LabImage(whole ? now : now.cropped(x: vx0, y: vy0, width: cw, height: vy1 - vy0))
+        let toGoal = current.deltaE2000Map(to: crop(sized.goal)), done = current.deltaE2000Map(to: crop(sized.original))
         let cols = Int((Double(vx1 - vx0) / side).rounded(.up)), rows = Int((Double(vy1 - vy0) / side).rounded(.up))
         var view = View()
         var lo = Point(1, 1), hi = Point(0, 0)
@@ -62,7 +66,12 @@ struct PaintPerception {
                 let y0 = vy0 + Int(Double(r) * side), y1 = min(vy1, vy0 + Int(Double(r + 1) * side))
                 guard x1 > x0, y1 > y0 else { continue }
                 var e = 0.0, d = 0.0, m = 0.0
-                for y in y0..<y1 { for x in x0..<x1 { let i = y * w + x; e += Double(toGoal[i]); d += Double(done[i]); m += Double(meant[i]) } }
+                for y in y0..<y1 {
+                    for x in x0..<x1 {
+                        let i = y * w + x, j = (y - vy0) * cw + (x - vx0)
+                        e += Double(toGoal[j]); d += Double(done[j]); m += Double(meant[i])
+                    }
+                }
                 let n = Double((x1 - x0) * (y1 - y0))
                 e /= n; d /= n; m /= n
                 let patch = Patch(row: r, column: c, centre: Point((Double(x0 + x1) / 2) / Double(w), (Double(y0 + y1) / 2) / Double(h)))

@@ -74,7 +74,7 @@ public struct Painter: Sendable {
             // one stroke is delivered, up to the lift.
             let lift = watch(&env, sight: sight, path: path, duration: duration, erasing: erasing, using: &g)
             log.touches(along: Array(path.prefix(lift.samples)), start: clock, duration: lift.time, rate: Steerer.rate)
-            env.paint(Array(path.prefix(lift.samples)))
+            env.paint(Array(path.prefix(lift.samples)), touchDown: clock)
             clock += lift.time
             finger = path[lift.samples - 1]
             if erasing { outcome.erases += 1 } else { outcome.strokes += 1 }
@@ -186,8 +186,9 @@ public struct Painter: Sendable {
             // Traced as one finger, 20 pt from the centre to start with (the other mirrors it).
             let onScreen = env.screenPoint(photo: centre)
             log.touches(along: [onScreen + Vector2(20, 0), onScreen + Vector2(20 * zoom, 0)], start: clock, duration: p["paint.pinch_s"], rate: 1 / p["paint.pinch_s"])
+            let touchDown = clock
             clock += p["paint.pinch_s"] + p["perception.cycle_s"]
-            env.pinch(to: zoom, centre: centre)
+            env.pinch(to: zoom, centre: centre, touchDown: touchDown)
             outcome.zooms += 1
             log.add(clock, "pinch", [("zoom", .number(zoom))])
         }

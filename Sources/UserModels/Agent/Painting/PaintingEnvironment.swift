@@ -18,12 +18,13 @@ public protocol PaintingEnvironment {
     /// How big the brush looks on the photo: its radius as a fraction of the photo's
     /// longer side (the finger's contact, or the size the slider shows).
     var brushRadius: Double { get }
-    /// A tap landing at `point`.
-    mutating func tap(at point: Point)
+    /// A tap landing at `point`. Each gesture says when its finger touched down
+    /// (seconds into the trial): the environment has no clock of its own.
+    mutating func tap(at point: Point, touchDown: Double)
     /// One stroke: the finger's path on screen from touch-down to lift.
-    mutating func paint(_ path: [Point])
+    mutating func paint(_ path: [Point], touchDown: Double)
     /// A two-finger pinch to `zoom` (1 = whole photo) about the photo point `centre`.
-    mutating func pinch(to zoom: Double, centre: Point)
+    mutating func pinch(to zoom: Double, centre: Point, touchDown: Double)
     /// The control `id` (a slider) dragged to `value`.
     mutating func drag(_ id: String, to value: Double)
 }
