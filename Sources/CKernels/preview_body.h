@@ -9,8 +9,10 @@
 // `FMA` here; min and max are `a < b ? a : b` and `a > b ? a : b` (what
 // vminps/vmaxps return, NaN included); the two estimates (1/√q and 1/(Y + 0.02))
 // come from the build's `RK_RSQRT` and `RK_RCP`, which the AVX-512 build takes
-// from the AVX2 instructions on each half, so both builds give the same bytes
-// (`PreviewAVX2Tests`).
+// from the AVX2 instructions on each half, so both builds give the same values
+// up to the display encoding. An includer may define `RK_LOOKUP` (vector table
+// lookups, same bits) and `RK_ROOT4` (x^¼, which switches the display bytes
+// from the 4096-entry table to `pcode8`, within 1 code; `PreviewAVX2Tests`).
 //
 // Include after defining RK_FN(name), RK_LANES, RK_RSQRT(x), RK_RCP(x) and
 // RK_PLANE(c) (the shuffle indices of channel c among RK_LANES RGBA pixels).
