@@ -9,8 +9,10 @@
 // `FMA` here; min and max are `a < b ? a : b` and `a > b ? a : b` (what
 // vminps/vmaxps return, NaN included); the two estimates (1/√q and 1/(Y + 0.02))
 // come from the build's `RK_RSQRT` and `RK_RCP`, which the AVX-512 build takes
-// from the AVX2 instructions on each half, so both builds give the same bytes
-// (`PreviewAVX2Tests`).
+// from the AVX2 instructions on each half, so both builds give the same values
+// up to the display encoding. An includer may define `RK_LOOKUP` (vector table
+// lookups, same bits) and `RK_ROOT4` (x^¼, which switches the display bytes
+// from the 4096-entry table to `pcode8`, within 1 code; `PreviewAVX2Tests`).
 //
 // Include after defining RK_FN(name), RK_LANES, RK_RSQRT(x), RK_RCP(x) and
 // RK_PLANE(c) (the shuffle indices of channel c among RK_LANES RGBA pixels).
@@ -55,20 +57,29 @@ static inline void RK_FN(psplit)(F s, int32_t *index, float *frac) {
 }
 
 /// (value, slope) tables: o[i] = t[2k] + t[2k + 1] · f[i] (fused, as the AVX2 kernel's scalar loop).
+/// With `RK_LOOKUP` (the AVX-512 build's gathers), RK_LANES lookups at a time;
+/// the scratch planes are PSTRIP long, so a tail vector stays inside them.
 static inline void RK_FN(plookup)(const float *t, const int32_t *k, const float *f, float *o, int m) {
+#ifdef RK_LOOKUP
+    for (int i = 0; i < m; i += RK_LANES) RK_LOOKUP(t, k + i, f + i, o + i, m - i);
+#else
     PSCALAR for (int i = 0; i < m; i++) { const float *e = t + 2 * k[i]; o[i] = __builtin_fmaf(e[1], f[i], e[0]); }
+#endif
 }
 
 /// RK_LANES 16-bit codes × scale; past the end of the row (`left` < RK_LANES) the missing lanes read 0.
 static inline F RK_FN(pload16)(const uint16_t *q, int left, float scale) {
     rk_ph v = 0;
-    memcpy(&v, q, 2 * (size_t)(left < RK_LANES ? left : RK_LANES));
+    // A whole vector by a fixed-size copy (one load; a variable size is a call to memcpy).
+    if (left >= RK_LANES) memcpy(&v, q, sizeof v);
+    else memcpy(&v, q, 2 * (size_t)left);
     return __builtin_convertvector(v, F) * scale;
 }
 
 static inline F RK_FN(ploadf)(const float *q, int left) {
     F v = 0;
-    memcpy(&v, q, 4 * (size_t)(left < RK_LANES ? left : RK_LANES));
+    if (left >= RK_LANES) memcpy(&v, q, sizeof v);
+    else memcpy(&v, q, 4 * (size_t)left);
     return v;
 }
 
@@ -118,6 +129,24 @@ static inline rk_pi RK_FN(pencode)(F v) {
     return (rk_pi)FMA(CLAMP01(v), (F)4095, (F)12582912.0f) - 0x4B400000;
 }
 
+#ifdef RK_ROOT4
+/// Linear → 8-bit sRGB code without a table (the builds that define
+/// `RK_ROOT4`, x^¼): below 0.0031308 the standard's line, above it a degree-5
+/// polynomial in u = x^¼ for 255·(1.055·u^(5/3) − 0.055), fitted by iteratively
+/// reweighted least squares on [0.0031308^¼, 1] (max error 0.0017 code in
+/// float32; the ¼ power keeps the curve gentle enough for 5 terms). Rounded
+/// to nearest. Within 1 code of `SRGB.encode8` and closer to it than the
+/// 4096-entry table (whose 1/4095 steps are up to 0.8 code near black).
+static inline rk_pi RK_FN(pcode8)(F x) {
+    F v = CLAMP01(x), u = RK_ROOT4(v);
+    F c = FMA(FMA(FMA(FMA(FMA((F)-17.3754311f, u, (F)73.8223877f), u, (F)-147.245575f), u, (F)320.119659f), u,
+                  (F)41.3193474f), u, (F)-15.6420603f);
+    c = SEL(v <= 0.0031308f, v * (12.92f * 255.0f), c);
+    rk_pi k = (rk_pi)(c + 12582912.0f) - 0x4B400000;
+    return __builtin_elementwise_min(__builtin_elementwise_max(k, (rk_pi)0), (rk_pi)255);
+}
+#endif
+
 /// A strip's linear r, g, b (`m` pixels, the planes padded to a multiple of
 /// RK_LANES) through colour, vignette and display encoding into RGBA bytes.
 static void RK_FN(pfinish)(const RKPreview *p, float *R, float *G, float *B, int32_t *I0, int32_t *I1, int32_t *I2,
@@ -136,6 +165,14 @@ static void RK_FN(pfinish)(const RKPreview *p, float *R, float *G, float *B, int
                 r = FMA(1.0f - r, f, r); g = FMA(1.0f - g, f, g); b = FMA(1.0f - b, f, b);
             }
         }
+#ifdef RK_ROOT4
+        // Computed codes packed a vector at a time: no table, no scalar loop.
+        rk_pu px = (rk_pu)RK_FN(pcode8)(r) | (rk_pu)RK_FN(pcode8)(g) << 8 | (rk_pu)RK_FN(pcode8)(b) << 16 | 0xFF000000u;
+        if (m - i >= RK_LANES) memcpy(out + i, &px, sizeof px);
+        else memcpy(out + i, &px, 4 * (size_t)(m - i));
+    }
+    (void)I0; (void)I1; (void)I2;
+#else
         RK_FN(pstorei)(I0 + i, RK_FN(pencode)(r));
         RK_FN(pstorei)(I1 + i, RK_FN(pencode)(g));
         RK_FN(pstorei)(I2 + i, RK_FN(pencode)(b));
@@ -143,6 +180,7 @@ static void RK_FN(pfinish)(const RKPreview *p, float *R, float *G, float *B, int
     const uint8_t *lut = p->lut;
     PSCALAR for (int i = 0; i < m; i++)
         out[i] = (uint32_t)lut[I0[i]] | (uint32_t)lut[I1[i]] << 8 | (uint32_t)lut[I2[i]] << 16 | 0xFF000000u;
+#endif
 }
 
 /// Scratch for one strip.
@@ -228,7 +266,8 @@ void RK_FN(rk_render_row)(const RKPreview *pp, const float *ra, const float *rb,
         // `deinterleave`: RGBA → planes.
         for (int i = 0; i < m; i += RK_LANES) {
             Px v = 0;
-            memcpy(&v, src + 4 * i, 16 * (size_t)(m - i < RK_LANES ? m - i : RK_LANES));
+            if (m - i >= RK_LANES) memcpy(&v, src + 4 * i, sizeof v);
+            else memcpy(&v, src + 4 * i, 16 * (size_t)(m - i));
             RK_FN(pstore)(s.r + i, __builtin_shufflevector(v, v, RK_PLANE(0)));
             RK_FN(pstore)(s.g + i, __builtin_shufflevector(v, v, RK_PLANE(1)));
             RK_FN(pstore)(s.b + i, __builtin_shufflevector(v, v, RK_PLANE(2)));

@@ -36,7 +36,10 @@ import Testing
                 // Cached (compact source) and one-shot (float photo), each on AVX2 and on the portable kernels.
                 for cached in [true, false] {
                 var fast: [UInt8] = [], portable: [UInt8] = []
-                Renderer(threads: 2, cachesAnalysis: cached).render(photo, with: a, intoSRGB8: &fast)
+                // The AVX2 kernel itself (the AVX-512 build computes its codes: compared below).
+                var avx2 = Renderer(threads: 2, cachesAnalysis: cached)
+                avx2.usesAVX512Preview = false
+                avx2.render(photo, with: a, intoSRGB8: &fast)
                 var r = Renderer(threads: 2, cachesAnalysis: cached)
                 r.usesAVX2Preview = false
                 r.render(photo, with: a, intoSRGB8: &portable)
@@ -60,27 +63,41 @@ import Testing
         Renderer.clearAnalysisCache()
     }
 
-    /// The 16-lane AVX-512F build (`preview_body.h`) gives the AVX2 kernel's
-    /// bytes, cached and one-shot, every stage (skipped without AVX-512F).
-    @Test(.enabled(if: PreviewAVX2.wide)) func avx512PreviewEqualsAVX2BitForBit() throws {
-        var compared = 0, differ = 0
+    /// The 16-lane AVX-512F build (`preview_body.h`: gathered curve lookups,
+    /// display codes computed by `pcode8` instead of read from the 4096-entry
+    /// table) against the float path encoded exactly and against the AVX2
+    /// kernel, cached and one-shot, every stage (skipped without AVX-512F):
+    /// within 1 code of both, and no more often off the float path than the
+    /// AVX2 kernel (the table's steps are coarser than the polynomial's error).
+    @Test(.enabled(if: PreviewAVX2.wide)) func avx512PreviewIsWithinOneCodeOfFloatAndAVX2() throws {
+        var compared = 0, differ = 0, worstNarrow = 0, worstExact = 0, off = 0, narrowOff = 0
         for photo in try Self.photos() {
             for a in Self.settings {
+                let exact = Renderer(threads: 2, cachesAnalysis: false).render(photo, with: a).srgb8(includeAlpha: true)
                 for cached in [true, false] {
                     var wide: [UInt8] = [], narrow: [UInt8] = []
                     Renderer(threads: 2, cachesAnalysis: cached).render(photo, with: a, intoSRGB8: &wide)
                     var r = Renderer(threads: 2, cachesAnalysis: cached)
                     r.usesAVX512Preview = false
                     r.render(photo, with: a, intoSRGB8: &narrow)
-                    #expect(wide.count == narrow.count)
-                    differ += zip(wide, narrow).filter { $0 != $1 }.count
-                    compared += narrow.count
+                    #expect(wide.count == narrow.count && wide.count == exact.count)
+                    for i in 0..<exact.count {
+                        let dn = abs(Int(wide[i]) - Int(narrow[i])), de = abs(Int(wide[i]) - Int(exact[i]))
+                        worstNarrow = max(worstNarrow, dn); worstExact = max(worstExact, de)
+                        if dn != 0 { differ += 1 }
+                        if de != 0 { off += 1 }
+                        if narrow[i] != exact[i] { narrowOff += 1 }
+                    }
+                    compared += exact.count
                 }
             }
         }
-        print("AVX-512 preview: \(differ) of \(compared) samples differ from AVX2")
+        let share = { (k: Int) in Double(k) / Double(compared) }
+        print("AVX-512 preview: \(differ) of \(compared) samples differ from AVX2 (max \(worstNarrow)); "
+              + "max \(worstExact) code(s) from the float path, \(share(off)) of samples off (AVX2 \(share(narrowOff)))")
         #expect(compared > 0)
-        #expect(differ == 0)
+        #expect(worstNarrow <= 1 && worstExact <= 1)
+        #expect(off <= narrowOff)
         Renderer.clearAnalysisCache()
     }
 }

@@ -68,8 +68,8 @@ void rk_preview_row_avx2(const RKPreview *p, size_t pixel, int x0, int n, float 
 void rk_render_row_avx2(const RKPreview *p, const float *ra, const float *rb, size_t pixel, int x0, int n, float dy2,
                         uint32_t *out);
 
-/// The same two on 16 lanes (`preview_body.h` under AVX-512F), the AVX2
-/// kernels' bytes. Call only when `rk_cpu_has_avx512()`.
+/// The same two on 16 lanes (`preview_body.h` under AVX-512F): the AVX2
+/// kernels' values, display codes computed (within 1 code of their bytes). Call only when `rk_cpu_has_avx512()`.
 void rk_preview_row_avx512(const RKPreview *p, size_t pixel, int x0, int n, float dy2, uint32_t *out);
 void rk_render_row_avx512(const RKPreview *p, const float *ra, const float *rb, size_t pixel, int x0, int n, float dy2,
                           uint32_t *out);

@@ -26,7 +26,8 @@ public struct Renderer: Sendable {
     public var usesAVX2Preview = true
 
     /// Whether that preview takes the kernels' 16-lane AVX-512F build
-    /// (`rk_preview_row_avx512`, the same bytes) when the CPU has AVX-512F.
+    /// (`rk_preview_row_avx512`: gathered lookups, display codes computed,
+    /// within 1 code of the AVX2 kernel) when the CPU has AVX-512F.
     /// Off: the 8-lane AVX2 build (tests, engine-bench).
     public var usesAVX512Preview = true
 
