@@ -62,6 +62,9 @@ struct WorkingMemory {
     var tapped: Set<String> = []
     var lastTapped: String? = nil
     var afterButton: [String: Double] = [:]
+    /// Buttons tapped since the photo last got closer to the goal: what they open is
+    /// known to offer nothing better for now.
+    var tappedSinceProgress: Set<String> = []
     /// Previews inspected (how far from the goal each looked) and those that disappointed.
     var inspected: [String: Double] = [:]
     var rejected: Set<String> = []

@@ -135,6 +135,19 @@ public struct PhotoEditor: Sendable {
                 sinceImprovement += 1
             }
         }
+        /// Taps a button (controls may be behind it, or it is itself an option) and looks.
+        func tapButton(_ button: Control, on screen: Screen) {
+            let hit = hands.tap(button, on: screen, &environment, &record, cognition: cognition, using: &g)
+            if hit {
+                memory.tapped.insert(button.id)
+                memory.tappedSinceProgress.insert(button.id)
+                memory.lastTapped = button.id
+            }
+            checkGoal(environment)
+            percept = eye.look(&environment, &record, using: &g)
+            if hit { memory.afterButton[button.id] = percept.worstDifference }
+            noteProgress()
+        }
         while record.outcome.touches < maxGestures && record.clock.now < timeLimit && sinceImprovement < Int(p["agent.patience_gestures"]) {
             record.log.add(record.clock.now, "perceive", [("worst", .text(percept.worst.rawValue)), ("difference", .number(percept.worstDifference))])
             if percept.worstDifference < satisfiedAt {
@@ -169,8 +182,17 @@ public struct PhotoEditor: Sendable {
 
             let usable = screen.controls.filter { ($0.role == .slider || $0.role == .knob || $0.role == .zone) && memory.discovered.contains($0.id) }
                 .flatMap(\.facets)
-            let situation = Situation(percept: percept, usable: usable, beliefs: memory.controls, satisfiedAt: satisfiedAt, participant: p)
-            if let planned = policy.nextMove(situation, using: &g) {
+            let openable = screen.controls.filter { $0.role == .button && $0.id != memory.lastTapped && !memory.tappedSinceProgress.contains($0.id) }
+            let situation = Situation(percept: percept, usable: usable, beliefs: memory.controls, satisfiedAt: satisfiedAt, participant: p,
+                                      buttons: openable)
+            let planned = policy.nextMove(situation, using: &g)
+            if let planned, planned.reason == .open {
+                record.log.add(record.clock.now, "decide", [("control", .text(planned.control.id)), ("region", .text(planned.region.rawValue)),
+                                                            ("reason", .text(planned.reason.rawValue))])
+                tapButton(planned.control, on: screen)
+                continue
+            }
+            if let planned {
                 let control = screen.control(planned.control.id) ?? planned.control
                 if control.id != memory.current {
                     record.clock.advance(by: cognition.mentalPreparation + cognition.choiceTime(among: max(1, usable.count), using: &g))
@@ -178,7 +200,7 @@ public struct PhotoEditor: Sendable {
                     memory.current = control.id
                 }
                 record.log.add(record.clock.now, "decide", [("control", .text(control.id)), ("region", .text(planned.region.rawValue)),
-                                                            ("reason", .text(planned.reason))])
+                                                            ("reason", .text(planned.reason.rawValue))])
                 let grab = Hands.zonePoint(control, region: planned.region, masks: eye.perception.masks, goal: goal.lab, screen: screen)
                 let moved: Double
                 if let whole = screen.control(Control.parentID(control.id)), whole.id != control.id {
@@ -216,7 +238,7 @@ public struct PhotoEditor: Sendable {
                 }
                 let missed = Learning.learn(&memory.controls[control.id]!, moved: moved, length: Hands.trackLength(control),
                                             before: before, after: percept, intended: planned.region, participant: p)
-                if missed && planned.reason != "undo" {
+                if missed && planned.reason != .undo {
                     record.outcome.wrongControlTries += 1
                     record.log.add(record.clock.now, "learn", [("control", .text(control.id)), ("region", .text(planned.region.rawValue)), ("effect", .text("none"))])
                 } else if let v = memory.controls[control.id]!.effect[planned.region] {
@@ -232,7 +254,7 @@ public struct PhotoEditor: Sendable {
                 if let now = environment.screen.control(control.id), now.warning != nil, control.warning == nil, abs(moved) > 1,
                    percept.worstDifference > before.worstDifference - p["agent.progress_de00"] {
                     record.log.add(record.clock.now, "warning", [("control", .text(control.id)), ("warning", .text(now.warning!))])
-                    let back = PlannedMove(control: now, move: -moved * p["agent.warning_backoff"], region: planned.region, reason: "undo")
+                    let back = PlannedMove(control: now, move: -moved * p["agent.warning_backoff"], region: planned.region, reason: .undo)
                     let movedBack = hands.drag(now, by: back.move, grabAt: grab, on: environment.screen, &environment, &record, using: &g)
                     record.outcome.warningBackoffs += 1
                     checkGoal(environment)
@@ -246,16 +268,7 @@ public struct PhotoEditor: Sendable {
 
             let wanted = situation.regionsToFix.isEmpty ? [percept.worst] : situation.regionsToFix
             if let button = Buttons.toTry(screen, wanted: wanted, memory: memory, nowLooks: percept.worstDifference) {
-                // Controls may be behind a button, or the button is itself an option: tap it and look.
-                let hit = hands.tap(button, on: screen, &environment, &record, cognition: cognition, using: &g)
-                if hit {
-                    memory.tapped.insert(button.id)
-                    memory.lastTapped = button.id
-                }
-                checkGoal(environment)
-                percept = eye.look(&environment, &record, using: &g)
-                if hit { memory.afterButton[button.id] = percept.worstDifference }
-                noteProgress()
+                tapButton(button, on: screen)
                 continue
             }
 

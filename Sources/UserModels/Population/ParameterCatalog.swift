@@ -137,7 +137,7 @@ public enum ParameterCatalog {
               allowed: 1...3, novice: .fixed(1.3), source: "assumption"),
         .init(path: "agent.explore_step", meaning: "first move along an unfamiliar control, as a share of its track",
               allowed: 0.01...0.5, novice: .fixed(0.15), source: "assumption: a modest probing move"),
-        .init(path: "agent.plan_share", meaning: "share of the whole mismatch a known move must promise to be preferred over a control a label suggests",
+        .init(path: "agent.plan_share", meaning: "share of the whole mismatch a known move must promise to be preferred over a control a label suggests (or a button whose label names what is off)",
               allowed: 0...1, novice: .fixed(0.2), source: "assumption"),
         .init(path: "agent.fallback_share", meaning: "smallest share of the mismatch a known move must promise to be worth making at all",
               allowed: 0...1, novice: .fixed(0.02), source: "assumption"),

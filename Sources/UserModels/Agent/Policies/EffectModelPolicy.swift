@@ -3,7 +3,8 @@ import Interaction
 /// The first policy: people judge the whole photo, so they predict each known
 /// control's best move over every region it is known to affect (least squares on
 /// what they have seen it do) and make the move that removes most of the
-/// mismatch; unknown controls are tried as their labels suggest, then at random.
+/// mismatch; unknown controls are tried as their labels suggest, then buttons whose
+/// labels name what is off are opened, then unknown controls are tried at random.
 public struct EffectModelPolicy: DecisionPolicy {
     let participant: Participant
 
@@ -19,25 +20,28 @@ public struct EffectModelPolicy: DecisionPolicy {
             guard let plan = Self.bestMove(s.beliefs[c.id]!.effect, errors: errors) else { continue }
             if plan.reduction > (best?.reduction ?? 0) { best = (c, plan.move, plan.reduction) }
         }
-        func known(_ b: (control: Control, move: Double, reduction: Double)) -> PlannedMove {
+        func known(_ b: (control: Control, move: Double, reduction: Double), _ reason: MoveReason) -> PlannedMove {
             let belief = s.beliefs[b.control.id]!
             let length = Hands.trackLength(b.control)
             let region = regions.first { belief.effect[$0] != nil } ?? s.percept.worst
             return PlannedMove(control: b.control, move: max(-0.5 * length, min(0.5 * length, b.move * belief.boldness)),
-                               region: region, reason: "known")
+                               region: region, reason: reason)
         }
-        if let b = best, b.reduction >= p["agent.plan_share"] * totalError { return known(b) }
+        if let b = best, b.reduction >= p["agent.plan_share"] * totalError { return known(b, .known) }
         for r in regions {
             let untried = s.usable.filter { !s.beliefs[$0.id]!.tried }
             let claimed = untried.filter { s.beliefs[$0.id]!.claimedRegions.contains(r) }
-            let pick: (Control, String)? = claimed.first.map { ($0, "label") }
-                ?? (untried.isEmpty ? nil : (untried[Int(g.next() % UInt64(untried.count))], "explore"))
+            if let button = claimed.isEmpty ? s.button(promising: r) : nil {
+                return PlannedMove(control: button, move: 0, region: r, reason: .open)
+            }
+            let pick: (Control, MoveReason)? = claimed.first.map { ($0, .label) }
+                ?? (untried.isEmpty ? nil : (untried[Int(g.next() % UInt64(untried.count))], .explore))
             if let (c, reason) = pick {
                 return PlannedMove(control: c, move: p["agent.explore_step"] * Hands.trackLength(c) * s.naiveDirection(r),
                                    region: r, reason: reason)
             }
         }
-        if let b = best, b.reduction > p["agent.fallback_share"] * totalError { return known(b) }
+        if let b = best, b.reduction > p["agent.fallback_share"] * totalError { return known(b, .fallback) }
         return nil
     }
 

@@ -2,7 +2,7 @@ import Interaction
 
 /// A second, differently built policy: a noisy hill-climber with no model of
 /// what controls do. Take a control (the one in hand, else one whose label
-/// promises the worst region, else any), nudge it the way that looks right; if
+/// promises the worst region, else a button whose label promises it, else any), nudge it the way that looks right; if
 /// the photo looks better keep going a little further, if worse take the move
 /// back and try the other way with a smaller step; a control that helps neither
 /// way is put aside until another control changes the picture.
@@ -24,13 +24,15 @@ public struct HillClimberPolicy: DecisionPolicy {
         let candidates = s.usable.filter { !setAside.contains($0.id) }
         guard !candidates.isEmpty, let region = s.regionsToFix.first ?? Optional(s.percept.worst) else { return nil }
         let control: Control
-        var reason = "keep"
+        var reason = MoveReason.keep
         if let id = current, let c = candidates.first(where: { $0.id == id }) {
             control = c
         } else if let c = candidates.first(where: { s.beliefs[$0.id]!.claimedRegions.contains(region) }) {
-            control = c; reason = "label"
+            control = c; reason = .label
+        } else if let button = s.button(promising: region) {
+            return PlannedMove(control: button, move: 0, region: region, reason: .open)
         } else {
-            control = candidates[Int(g.next() % UInt64(candidates.count))]; reason = "explore"
+            control = candidates[Int(g.next() % UInt64(candidates.count))]; reason = .explore
         }
         current = control.id
         let share = step[control.id] ?? participant["agent.explore_step"]
@@ -42,7 +44,7 @@ public struct HillClimberPolicy: DecisionPolicy {
     public mutating func observe(_ move: PlannedMove, moved: Double, before: PhotoPercept, after: PhotoPercept) {
         let id = move.control.id
         let p = participant
-        if move.reason == "undo" { return }
+        if move.reason == .undo || move.reason == .open { return }
         let better = Learning.squaredError(after) < Learning.squaredError(before)
         let share = step[id] ?? p["agent.explore_step"]
         if better {
@@ -58,7 +60,7 @@ public struct HillClimberPolicy: DecisionPolicy {
             }
             return
         }
-        pendingUndo = PlannedMove(control: move.control, move: -moved, region: move.region, reason: "undo")
+        pendingUndo = PlannedMove(control: move.control, move: -moved, region: move.region, reason: .undo)
         direction[id] = -(direction[id] ?? 1)
         step[id] = share * p["agent.overshoot_caution"]
         reversals[id, default: 0] += 1
