@@ -22,7 +22,7 @@ public struct LabelAffordanceQuestion: Question {
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try LabelAffordanceSimulator(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
-        try LabelAffordanceReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+        LabelAffordanceReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
     }
 
     public func taskFactors() -> [TaskFactor] {

@@ -1,8 +1,9 @@
 import Interaction
 
 /// The first policy: people judge the whole photo, so they predict each known
-/// control's best move over every region it is known to affect (least squares on
-/// what they have seen it do) and make the move that removes most of the
+/// control's best move over every region it is known to affect (least squares over
+/// those regions, each with the change per point seen on the control's last move:
+/// `Learning` keeps no longer history) and make the move that removes most of the
 /// mismatch; unknown controls are tried as their labels suggest, then buttons whose
 /// labels name what is off are opened, then unknown controls are tried at random.
 public struct EffectModelPolicy: DecisionPolicy {
