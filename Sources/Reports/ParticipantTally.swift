@@ -26,8 +26,8 @@ struct ParticipantTally: Sendable {
                 let t = row.table
                 table = t
                 column = t.metricIndex[metric].map { t.metrics[$0] }
-                codes = t.codes[Self.participantField]
-                names = t.names[Self.participantField]
+                codes = t.codes(of: .participant)
+                names = t.names(of: .participant)
                 slotOfCode = Array(repeating: -1, count: names.count)
             }
             guard let column else { continue }
@@ -50,9 +50,6 @@ struct ParticipantTally: Sendable {
             if success(v) { successes[slot] += 1 }
         }
     }
-
-    /// The participant factor's position in `TrialColumns` (strategy, device, participant, …).
-    private static let participantField = 2
 
     /// Trials that recorded the metric.
     var count: Int { valued.reduce(0, +) }

@@ -24,12 +24,12 @@ public struct TrialRow: Sendable {
     }
 
     public var key: String { table.key(index) }
-    public var strategy: String { table.factor(0, index) }
-    public var device: String { table.factor(1, index) }
-    public var participant: String { table.factor(2, index) }
-    public var group: String { table.factor(3, index) }
-    public var task: String { table.factor(4, index) }
-    public var taskLabel: String { table.factor(5, index) }
+    public var strategy: String { table.factor(.strategy, index) }
+    public var device: String { table.factor(.device, index) }
+    public var participant: String { table.factor(.participant, index) }
+    public var group: String { table.factor(.group, index) }
+    public var task: String { table.factor(.task, index) }
+    public var taskLabel: String { table.factor(.taskLabel, index) }
     /// Every metric the trial recorded.
     public var metrics: [String: Double] {
         var out: [String: Double] = [:]
@@ -121,8 +121,8 @@ public struct ResultSet: Sendable {
         for t in trials {
             if t.table !== table {
                 table = t.table
-                codes = t.table.codes[0]
-                slotOfCode = t.table.names[0].map { name in strategies.firstIndex(of: name) ?? -1 }
+                codes = t.table.codes(of: .strategy)
+                slotOfCode = t.table.names(of: .strategy).map { name in strategies.firstIndex(of: name) ?? -1 }
             }
             let slot = slotOfCode[Int(codes[t.index])]
             if slot >= 0 { groups[slot].append(t) }
@@ -143,9 +143,9 @@ public struct ResultSet: Sendable {
         for t in trials {
             if t.table !== table {
                 table = t.table
-                (strategies, devices) = (t.table.codes[0], t.table.codes[1])
-                wanted = (t.table.names[0].firstIndex(of: strategy).map(Int32.init) ?? -1,
-                          device.map { d in t.table.names[1].firstIndex(of: d).map(Int32.init) ?? -1 })
+                (strategies, devices) = (t.table.codes(of: .strategy), t.table.codes(of: .device))
+                wanted = (t.table.names(of: .strategy).firstIndex(of: strategy).map(Int32.init) ?? -1,
+                          device.map { d in t.table.names(of: .device).firstIndex(of: d).map(Int32.init) ?? -1 })
             }
             guard strategies[t.index] == wanted.0 else { continue }
             if let d = wanted.1, devices[t.index] != d { continue }
@@ -165,7 +165,7 @@ public struct ResultSet: Sendable {
         var seen: Set<Int64> = []
         var participants: [Int32] = [], groups: [Int32] = []
         for t in trials {
-            if t.table !== table { table = t.table; seen = []; (participants, groups) = (t.table.codes[2], t.table.codes[3]) }
+            if t.table !== table { table = t.table; seen = []; (participants, groups) = (t.table.codes(of: .participant), t.table.codes(of: .group)) }
             let p = participants[t.index], g = groups[t.index]
             guard seen.insert(Int64(p) << 32 | Int64(UInt32(bitPattern: g))).inserted else { continue }
             out[t.group, default: []].insert(t.participant)

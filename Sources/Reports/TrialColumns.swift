@@ -30,6 +30,14 @@ final class TrialColumns: @unchecked Sendable {
 
     static let factorCount = 6
 
+    /// The factors, by their place in `codes` and `names`.
+    enum Factor: Int { case strategy, device, participant, group, task, taskLabel }
+
+    /// Every trial's code of `f` (an index into `names(of: f)`).
+    func codes(of f: Factor) -> [Int32] { codes[f.rawValue] }
+    /// The distinct values of `f`, by code.
+    func names(of f: Factor) -> [String] { names[f.rawValue] }
+
     init(metricNames: [String]) {
         self.metricNames = metricNames
         metricIndex = Dictionary(metricNames.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
@@ -83,7 +91,7 @@ final class TrialColumns: @unchecked Sendable {
 
     /// The parts of row `i`'s key before its replication: question, strategy, device, participant, task.
     private func keyParts(_ i: Int) -> [String] {
-        [String(decoding: question ?? [], as: UTF8.self), factor(0, i), factor(1, i), factor(2, i), factor(4, i)]
+        [String(decoding: question ?? [], as: UTF8.self), factor(.strategy, i), factor(.device, i), factor(.participant, i), factor(.task, i)]
     }
 
     /// N when `key` is exactly `question/strategy/device/participant/task/rN`
@@ -113,7 +121,7 @@ final class TrialColumns: @unchecked Sendable {
         return keyParts(i).joined(separator: "/") + "/r\(r)"
     }
 
-    @inline(__always) func factor(_ f: Int, _ i: Int) -> String { names[f][Int(codes[f][i])] }
+    @inline(__always) func factor(_ f: Factor, _ i: Int) -> String { names[f.rawValue][Int(codes[f.rawValue][i])] }
 
     @inline(__always) func value(_ metric: String, _ i: Int) -> Double? {
         guard let m = metricIndex[metric] else { return nil }

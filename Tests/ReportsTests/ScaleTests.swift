@@ -125,6 +125,6 @@ struct ScaleTests {
         let bound: Double = 3 * 8 + 6 * 4 + 8 + 40
         #expect(perLarge <= bound)
         #expect(abs(perLarge - perSmall) <= 1.5)
-        #expect(large.names[2].count == 20)   // the distinct participants, not one per trial
+        #expect(large.names(of: .participant).count == 20)   // the distinct participants, not one per trial
     }
 }

@@ -40,19 +40,3 @@ extension DeltaE2000Block {
         }
     }
 }
-
-extension LabImage {
-    /// The rectangle `x` × `y` of the image (within its bounds), as its own image.
-    public func cropped(x: Range<Int>, y: Range<Int>) -> LabImage {
-        precondition(x.lowerBound >= 0 && x.upperBound <= width && y.lowerBound >= 0 && y.upperBound <= height,
-                     "LabImage.cropped: \(x) × \(y) is outside \(width)×\(height)")
-        var p = [SIMD4<Float>]()
-        p.reserveCapacity(x.count * y.count)
-        for row in y { p.append(contentsOf: pixels[(row * width + x.lowerBound)..<(row * width + x.upperBound)]) }
-        return LabImage(width: x.count, height: y.count, pixels: p)
-    }
-
-    init(width: Int, height: Int, pixels: [SIMD4<Float>]) {
-        self.width = width; self.height = height; self.pixels = pixels
-    }
-}

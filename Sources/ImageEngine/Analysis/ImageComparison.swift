@@ -146,6 +146,19 @@ public struct LabImage: Sendable {
     }
 }
 
+extension LabImage {
+    /// The rectangle `x` × `y` of the image (within its bounds), as its own image.
+    public func cropped(x: Range<Int>, y: Range<Int>) -> LabImage {
+        precondition(x.lowerBound >= 0 && x.upperBound <= width && y.lowerBound >= 0 && y.upperBound <= height,
+                     "LabImage.cropped: \(x) × \(y) is outside \(width)×\(height)")
+        return LabImage(width: x.count, height: y.count, pixels: pixels.rectangle(width: width, x: x, y: y))
+    }
+
+    init(width: Int, height: Int, pixels: [SIMD4<Float>]) {
+        self.width = width; self.height = height; self.pixels = pixels
+    }
+}
+
 extension Image {
     /// Mean CIEDE2000 between this image and another of the same size: the
     /// simulated users' and the metrics' main comparison (≈1 is a just-noticeable difference).

@@ -84,9 +84,17 @@ extension Image {
     public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> Image {
         let x0 = max(0, min(x, width)), y0 = max(0, min(y, height))
         let x1 = max(x0, min(x + w, width)), y1 = max(y0, min(y + h, height))
+        return Image(width: x1 - x0, height: y1 - y0, hasAlpha: hasAlpha, pixels: pixels.rectangle(width: width, x: x0..<x1, y: y0..<y1))
+    }
+}
+
+extension Array where Element == SIMD4<Float> {
+    /// The pixels of the rectangle `x` × `y` of a row-major image `width` wide
+    /// (an `Image`'s or a `LabImage`'s), row after row.
+    func rectangle(width: Int, x: Range<Int>, y: Range<Int>) -> [SIMD4<Float>] {
         var p = [SIMD4<Float>]()
-        p.reserveCapacity((x1 - x0) * (y1 - y0))
-        for yy in y0..<y1 { p.append(contentsOf: pixels[(yy * width + x0)..<(yy * width + x1)]) }
-        return Image(width: x1 - x0, height: y1 - y0, hasAlpha: hasAlpha, pixels: p)
+        p.reserveCapacity(x.count * y.count)
+        for row in y { p.append(contentsOf: self[(row * width + x.lowerBound)..<(row * width + x.upperBound)]) }
+        return p
     }
 }

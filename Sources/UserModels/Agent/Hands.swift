@@ -15,6 +15,12 @@ struct EditingRecord {
         if outcome.firstTouch == nil { outcome.firstTouch = start }
         outcome.touches += 1
     }
+
+    /// Traces a decision: `planned`, on `control` as the screen shows it now.
+    mutating func logDecision(_ planned: PlannedMove, on control: Control) {
+        log.add(clock.now, "decide", [("control", .text(control.id)), ("region", .text(planned.region.rawValue)),
+                                      ("reason", .text(planned.reason.rawValue))])
+    }
 }
 
 /// Acting: taps, drags and swipes through the motor models, delivered to the

@@ -187,8 +187,7 @@ public struct PhotoEditor: Sendable {
                                       buttons: openable)
             let planned = policy.nextMove(situation, using: &g)
             if let planned, planned.reason == .open {
-                record.log.add(record.clock.now, "decide", [("control", .text(planned.control.id)), ("region", .text(planned.region.rawValue)),
-                                                            ("reason", .text(planned.reason.rawValue))])
+                record.logDecision(planned, on: planned.control)
                 tapButton(planned.control, on: screen)
                 continue
             }
@@ -199,8 +198,7 @@ public struct PhotoEditor: Sendable {
                     if memory.current != nil { record.outcome.controlSwitches += 1 }
                     memory.current = control.id
                 }
-                record.log.add(record.clock.now, "decide", [("control", .text(control.id)), ("region", .text(planned.region.rawValue)),
-                                                            ("reason", .text(planned.reason.rawValue))])
+                record.logDecision(planned, on: control)
                 let grab = Hands.zonePoint(control, region: planned.region, masks: eye.perception.masks, goal: goal.lab, screen: screen)
                 let moved: Double
                 if let whole = screen.control(Control.parentID(control.id)), whole.id != control.id {

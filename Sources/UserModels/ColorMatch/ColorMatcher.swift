@@ -21,6 +21,13 @@ public struct ColorMatchOutcome: Sendable {
     /// ΔE00 the person saw at their last look.
     public var perceivedFinal: Double
     public var events: [TraceEvent]
+
+    /// Counts a drag of `control` that ended at `time` leaving `colour`.
+    mutating func count(dragOf control: ColorMatchControl, endingAt time: Double, with colour: SRGBColor) {
+        drags += 1
+        if control.axes.count == 2 { planeDrags += 1 }
+        steps.append((time, colour))
+    }
 }
 
 /// A person matching a colour with any picker (issue 12): no design-specific
@@ -173,11 +180,9 @@ public struct ColorMatcher: Sendable {
             let tolerance = min(coarse, max(fine, rate > 0 ? satisfied * ratio / rate : coarse))
             let before = view.current
             guard hand.drag(c, to: to, tolerance: tolerance, &env, clock: &clock, finger: &finger, using: &g) else { clock += cycle; continue }
-            outcome.drags += 1
-            if c.axes.count == 2 { outcome.planeDrags += 1 }
-            if chosen.exploring { outcome.explorations += 1 }
             var after = env.view
-            outcome.steps.append((clock, after.current))
+            outcome.count(dragOf: c, endingAt: clock, with: after.current)
+            if chosen.exploring { outcome.explorations += 1 }
             log.add(clock, "drag", [("control", .text(c.id)), ("du", .number(chosen.delta.x)), ("dv", .number(chosen.delta.y)),
                                     ("gradient", .bool(chosen.fromGradient)), ("explore", .bool(chosen.exploring))])
 
@@ -196,10 +201,8 @@ public struct ColorMatcher: Sendable {
                 let was = view.controls.first { $0.id == id }!, now = after.controls.first { $0.id == id }!
                 learn(&beliefs, &memory, was: was, now: now, before: before, after: after.current, perception: perception, using: &g)
                 if hand.drag(now, to: was.thumb, tolerance: p["motor.drag_aim_fine_pt"], &env, clock: &clock, finger: &finger, using: &g) {
-                    outcome.drags += 1
-                    if now.axes.count == 2 { outcome.planeDrags += 1 }
                     after = env.view
-                    outcome.steps.append((clock, after.current))
+                    outcome.count(dragOf: now, endingAt: clock, with: after.current)
                     log.add(clock, "drag", [("control", .text(id)), ("back", .bool(true))])
                 }
                 clock += cycle
