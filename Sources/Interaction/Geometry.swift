@@ -76,6 +76,14 @@ public struct Rect: Hashable, Sendable, Codable {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
 
+    /// The part both rectangles cover, or nil when they do not overlap.
+    public func intersection(_ other: Rect) -> Rect? {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// The point of the rectangle nearest to `p` (p itself when inside).
     public func clamped(_ p: Point) -> Point {
         Point(min(max(p.x, minX), maxX), min(max(p.y, minY), maxY))

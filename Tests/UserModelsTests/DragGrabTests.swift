@@ -79,6 +79,24 @@ struct DragGrabTests {
         #expect(Set(env.touchDowns).count == env.touchDowns.count)
     }
 
+    @Test("a thumb overhanging its track's end is grabbed by the part on the track, so touches land on the control")
+    func overhangingThumbAimedOnTheControl() {
+        let env = TwoKnobTrack(base: Image(width: 1, height: 1), a: 1, b: 0)
+        let screen = env.screen, knob = screen.control("a")!
+        let hands = Hands(participant: Self.participant, trace: false)
+        var g = SeededGenerator(seed: 21)
+        let downs = (0..<2000).map { _ in hands.touchDown(knob, zonePoint: .zero, on: screen, using: &g) }
+        let inside = Double(downs.filter { env.track.contains($0) }.count) / Double(downs.count)
+        let meanX = downs.map(\.x).reduce(0, +) / Double(downs.count)
+        // Half the 44-pt thumb square lies past the track's end; the finger goes to the other half's centre.
+        #expect(abs(meanX - (env.track.maxX - 11)) < 1, "mean touch-down x \(meanX), track ends at \(env.track.maxX)")
+        #expect(inside > 0.8, "only \(inside) of touch-downs on the track")
+        // A thumb inside its track is aimed at its centre, as before.
+        let mid = TwoKnobTrack(base: Image(width: 1, height: 1), a: 0.5, b: 0).screen
+        let centred = (0..<2000).map { _ in hands.touchDown(mid.control("a")!, zonePoint: .zero, on: mid, using: &g).x }
+        #expect(abs(centred.reduce(0, +) / 2000 - mid.control("a")!.thumbCenter!.x) < 1)
+    }
+
     @Test("wrong grabs get rarer as two knobs move apart, and vanish beyond a fingertip's scatter")
     func wrongGrabsFallWithGap() {
         let gaps: [Double] = [4, 12, 20, 28, 60]

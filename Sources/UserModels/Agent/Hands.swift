@@ -101,7 +101,7 @@ struct Hands {
         guard control.hasDrawnThumb, let thumb = control.thumbCenter else { return control.thumbCenter ?? zonePoint }
         let thickness: Double? = control.crossAxis != nil ? nil : control.axis == .vertical ? control.frame.width : control.frame.height
         return KnobDragger(participant: participant).touchDown(onThumb: thumb, size: KnobDragger.thumbSize(trackThickness: thickness),
-                                                               on: screen.device, using: &g)
+                                                               on: control.frame, device: screen.device, using: &g)
     }
 
     /// Traces every sample of a gesture's finger (`touch` events, down … up), so a

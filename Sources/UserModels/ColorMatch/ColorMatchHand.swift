@@ -19,7 +19,7 @@ struct ColorMatchHand {
     /// thumb offers the fingertip its track's thickness, a plane's the 44-pt target.
     func touchDown<G: RandomNumberGenerator>(_ control: ColorMatchControl, using g: inout G) -> Point {
         KnobDragger(participant: participant).touchDown(onThumb: control.thumb, size: KnobDragger.thumbSize(trackThickness: control.trackThickness),
-                                                        on: device, using: &g)
+                                                        on: control.frame, device: device, using: &g)
     }
 
     /// Drags `control`'s thumb so the finger lifts at `goal`, aiming within

@@ -12,11 +12,18 @@ public struct KnobDragger: Sendable {
 
     /// Where the finger touches down when it reaches for a thumb drawn at `thumb`
     /// to drag it: the dual-Gaussian landing of a tap (`TouchLanding`, the same
-    /// participant parameters), aimed at the thumb's centre, for a thumb `size`
-    /// points across. What the finger grabbed is the design's to decide.
-    public func touchDown<G: RandomNumberGenerator>(onThumb thumb: Point, size: Double, on device: DeviceConfiguration,
-                                                    using g: inout G) -> Point {
-        TouchLanding(participant: participant).land(aim: thumb, target: Size(width: size, height: size), on: device, using: &g)
+    /// participant parameters) for a thumb `size` points across. The person puts
+    /// the finger on the thumb where it lies on its control (`control`, the frame
+    /// they see the thumb sit on): a thumb at a track's end or a pad's edge
+    /// overhangs it, and people grab the part that sits on the control, as they
+    /// hold a handle by its body, not at a centre in the air. The aim is the centre
+    /// of that part, and that part is the target. What the finger grabbed is still
+    /// the design's to decide.
+    public func touchDown<G: RandomNumberGenerator>(onThumb thumb: Point, size: Double, on control: Rect,
+                                                    device: DeviceConfiguration, using g: inout G) -> Point {
+        let drawn = Rect(x: thumb.x - size / 2, y: thumb.y - size / 2, width: size, height: size)
+        let target = drawn.intersection(control) ?? drawn
+        return TouchLanding(participant: participant).land(aim: target.center, target: target.size, on: device, using: &g)
     }
 
     /// The size a thumb offers a fingertip, for the landing model: as wide as its
