@@ -43,7 +43,7 @@ let package = Package(
             ]),
         .target(
             name: "Reports",
-            dependencies: ["Harness", "Designs", "UserModels", "Interaction", "ImageEngine", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["Harness", "Designs", "UserModels", "Interaction", "ImageEngine", "CKernels", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "refine",
             dependencies: [
@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction", "ImageEngine"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction", "ImageEngine"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Reports", "Designs", "UserModels", "Interaction", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Harness", "UserModels"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Harness", "UserModels", "ImageEngine", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
         .testTarget(name: "RefineCLITests", dependencies: ["refine", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -11,7 +11,7 @@ import Testing
 /// metric of the photo questions unchanged.
 @Suite struct DeltaEAVX2Tests {
     @Test func wideBuildsEqualTheGenericBlockBitForBit() throws {
-        let wide = DeltaEKernelBuild.allCases.filter { $0 != .generic && $0.available }
+        let wide = KernelBuild.allCases.filter { $0 != .generic && $0.available }
         var rng = SeededRNG(seed: 2005)
         func u(_ lo: Float, _ hi: Float) -> Float { lo + (hi - lo) * Float(rng.next() % 1_000_001) / 1_000_000 }
         let c = DeltaE2000Block.capacity
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func wideBuildsEqualTheGenericLabBitForBit() throws {
-        let wide = DeltaEKernelBuild.allCases.filter { $0 != .generic && $0.available }
+        let wide = KernelBuild.allCases.filter { $0 != .generic && $0.available }
         var rng = SeededRNG(seed: 1976)
         let n = DeltaE2000Block.capacity
         for round in 0..<100 {
@@ -57,7 +57,7 @@ import Testing
             let scale: Float = round % 2 == 0 ? 1 : 4
             let planes = (0..<3).map { _ in (0..<n).map { _ in scale * Float(rng.next() % 1_000_001) / 1_000_000 * (round % 3 == 0 ? 0.01 : 1) } }
             let count = n - round % 16
-            func lab(_ build: DeltaEKernelBuild) -> [[Float]] {
+            func lab(_ build: KernelBuild) -> [[Float]] {
                 var r = planes[0], g = planes[1], b = planes[2]
                 r.withUnsafeMutableBufferPointer { rp in g.withUnsafeMutableBufferPointer { gp in b.withUnsafeMutableBufferPointer { bp in
                     LabImage.labPlanar(rp.baseAddress!, gp.baseAddress!, bp.baseAddress!, count, build: build) } } }
@@ -74,7 +74,7 @@ import Testing
     }
 
     /// ΔE00 of each pair through `DeltaE2000Block.compute` (NaN: flagged for the direct formula).
-    static func run(_ pairs: ArraySlice<(SIMD4<Float>, SIMD4<Float>)>, build: DeltaEKernelBuild) -> [Float] {
+    static func run(_ pairs: ArraySlice<(SIMD4<Float>, SIMD4<Float>)>, build: KernelBuild) -> [Float] {
         let block = DeltaE2000Block()
         defer { block.deallocate() }
         for (i, (p, q)) in pairs.enumerated() {

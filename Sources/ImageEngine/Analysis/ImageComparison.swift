@@ -39,7 +39,7 @@ public struct LabImage: Sendable {
     /// cube root), by default the widest build this CPU runs (all give the same
     /// bits). The planes must hold `n` rounded up to 16 floats.
     static func labPlanar(_ r: UnsafeMutablePointer<Float>, _ g: UnsafeMutablePointer<Float>, _ b: UnsafeMutablePointer<Float>, _ n: Int,
-                          build: DeltaEKernelBuild = .best) {
+                          build: KernelBuild = .best) {
         switch build {
         case .generic: rk_lab_planar_generic(r, g, b, n)
         case .avx2: rk_lab_planar_avx2(r, g, b, n)
@@ -288,7 +288,7 @@ struct DeltaE2000Block {
     static func compute(_ l1: UnsafePointer<Float>, _ a1: UnsafeMutablePointer<Float>, _ b1: UnsafePointer<Float>,
                         _ l2: UnsafePointer<Float>, _ a2: UnsafeMutablePointer<Float>, _ b2: UnsafePointer<Float>,
                         _ out: UnsafeMutablePointer<Float>, _ n: Int, scratch: UnsafeMutablePointer<Float>,
-                        idx: UnsafeMutablePointer<Int32>, rt: UnsafePointer<SIMD2<Float>>, build: DeltaEKernelBuild = .best) {
+                        idx: UnsafeMutablePointer<Int32>, rt: UnsafePointer<SIMD2<Float>>, build: KernelBuild = .best) {
         rt.withMemoryRebound(to: Float.self, capacity: 2 * (2 * rtHalf + 1)) { table in
             switch build {
             case .generic: rk_de00_compute_generic(l1, a1, b1, l2, a2, b2, out, n, capacity, scratch, idx, table)
@@ -297,26 +297,6 @@ struct DeltaE2000Block {
             }
         }
     }
-}
-
-/// The builds of the C ΔE00 and Lab kernels (`Sources/CKernels/deltae_body.h`):
-/// one description compiled for the baseline target, AVX2 (8 lanes) and
-/// AVX-512F (16 lanes). Every build gives the same bits (`DeltaEAVX2Tests`);
-/// the choice is speed only.
-enum DeltaEKernelBuild: CaseIterable, Sendable {
-    case generic, avx2, avx512
-
-    /// Whether this CPU runs the build (checked at run time).
-    var available: Bool {
-        switch self {
-        case .generic: true
-        case .avx2: rk_cpu_has_avx2() != 0
-        case .avx512: rk_cpu_has_avx512() != 0
-        }
-    }
-
-    /// The widest build this CPU runs (checked once).
-    static let best: DeltaEKernelBuild = allCases.last { $0.available }!
 }
 
 extension Image {

@@ -66,9 +66,15 @@ extension ReportKit {
         // On a time grid the replicates are of rounded times; the point stays the exact curves'.
         let exact = survivalA.grid.step == nil && survivalB.grid.step == nil ? nil
             : KaplanMeier(survival(b)).restrictedMean(tau: tau) - KaplanMeier(survival(a)).restrictedMean(tau: tau)
+        let value = exact ?? survivalB.restrictedMean(tau: tau, weights: [Int32](repeating: 1, count: sb.clusterCount))
+            - survivalA.restrictedMean(tau: tau, weights: [Int32](repeating: 1, count: sa.clusterCount))
+        let lanes = SurvivalGrid.lanes
         let e = ClusterBootstrap.twoGroup(sb, sa, paired: true, confidence: confidence,
-                                          resamples: min(spec.report.bootstrapResamples, 1000), seed: seed, value: exact) { wb, wa in
-            survivalB.restrictedMean(tau: tau, weights: wb) - survivalA.restrictedMean(tau: tau, weights: wa)
+                                          resamples: min(spec.report.bootstrapResamples, 1000), seed: seed, value: value) { wb, wa, out in
+            var rb = [Double](repeating: 0, count: lanes), ra = rb
+            survivalB.restrictedMeans(tau: tau, lanes: wb, into: &rb)
+            survivalA.restrictedMeans(tau: tau, lanes: wa, into: &ra)
+            for k in 0..<lanes { out[k] = rb[k] - ra[k] }
         }
         return (e, LogRank.test(survival(a), survival(b)).p, survivalA.grid.step ?? survivalB.grid.step)
     }

@@ -119,6 +119,23 @@ public enum ClusterBootstrap {
         return interval(value: value, replicates: &stats, tail: tail)
     }
 
+    /// As `twoGroup(_:_:paired:…weighted:)` (the same draws, hence the same
+    /// replicates), for a statistic computed eight resamples at a time by a lane
+    /// kernel: `statistic` gets eight resamples' weights participant-major
+    /// (`ParallelReplicates.runLanes`) and writes their values to `out[0..<8]`.
+    /// `value`: the point estimate.
+    public static func twoGroup(_ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
+                                seed: UInt64, expanded: Bool = true, value: Double,
+                                lanes statistic: (_ weightsA: UnsafePointer<Int32>, _ weightsB: UnsafePointer<Int32>,
+                                                  _ out: UnsafeMutablePointer<Double>) -> Void) -> Estimate {
+        guard a.trialCount > 0, b.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
+        let pairs = paired && canPair(a, b)
+        var stats = ParallelReplicates.runLanes(resamples: resamples, seed: seed, clustersA: a.clusterCount,
+                                                clustersB: pairs ? nil : b.clusterCount, statistic)
+        let tail = differenceTail(a, b, paired: pairs, confidence: confidence, expanded: expanded)
+        return interval(value: value, replicates: &stats, tail: tail)
+    }
+
     /// The replicates for explicit draws of participant indices (into the sorted
     /// `participants`): one group when `b` is nil, a paired difference when
     /// `drawsB` is nil, unpaired otherwise. For checking the resampling against

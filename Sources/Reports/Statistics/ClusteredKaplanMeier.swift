@@ -35,7 +35,7 @@ public struct ClusteredKaplanMeier: Sendable {
     /// The fraction who reached the goal by `t` (1 − S(t)) with its interval.
     public func reached(by t: Double) -> Estimate {
         // S(t) needs each replicate's steps up to t only.
-        var replicates = replicateValues(through: t) { stepTimes, survival, out in out[0] = 1 - Self.survival(at: t, stepTimes, survival) }
+        var replicates = replicateSurvival(at: [t], through: t).map { 1 - $0 }
         return interval(value: curve.reached(by: t).value, &replicates)
     }
 
@@ -43,9 +43,7 @@ public struct ClusteredKaplanMeier: Sendable {
     /// within the observed times (∞).
     public var median: (value: Double?, lower: Double?, upper: Double?) {
         // Each replicate's curve is needed only down to ½.
-        var replicates = replicateValues(until: 0.5) { stepTimes, survival, out in
-            out[0] = survival.firstIndex { $0 <= 0.5 }.map { stepTimes[$0] } ?? .infinity
-        }
+        var replicates = replicateFirstStep(atOrBelow: 0.5)
         let value = curve.median.value
         let e = interval(value: value ?? .infinity, &replicates)
         func finite(_ x: Double) -> Double? { x.isFinite ? x : nil }
@@ -54,12 +52,10 @@ public struct ClusteredKaplanMeier: Sendable {
 
     /// A pointwise band of the fraction reached (1 − S) at each of `grid`.
     public func reachedBand(at grid: [Double]) -> [Estimate] {
-        let flat = replicateValues(outputs: grid.count) { stepTimes, survival, out in
-            for (i, t) in grid.enumerated() { out[i] = 1 - Self.survival(at: t, stepTimes, survival) }
-        }
+        let flat = replicateSurvival(at: grid)
         let count = flat.count / max(grid.count, 1)
         return grid.indices.map { i in
-            var replicates = (0..<count).map { flat[$0 * grid.count + i] }
+            var replicates = (0..<count).map { 1 - flat[$0 * grid.count + i] }
             return interval(value: curve.reached(by: grid[i]).value, &replicates)
         }
     }
@@ -72,33 +68,28 @@ public struct ClusteredKaplanMeier: Sendable {
         return ClusterBootstrap.interval(value: value, replicates: &replicates, tail: tail)
     }
 
-    /// `outputs` values per replicate, read by `read` off each replicate's
-    /// curve (its event times and S after each): one weighted pass over the
-    /// grid's cells per replicate (`SurvivalGrid.curve`), stopping at its first
-    /// step with S ≤ `until` and before times after `through`.
-    /// Replicates run on every core (`ParallelReplicates`: the same draws and values).
-    private func replicateValues(outputs: Int = 1, until: Double = -1, through: Double = .infinity,
-                                 _ read: (_ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>, _ out: UnsafeMutableBufferPointer<Double>) -> Void) -> [Double] {
+    /// Each replicate's S at each of `times` (row r holds replicate r's, in
+    /// the order given), from its cells up to `through`: eight replicates a
+    /// pass (`SurvivalGrid.survivalLanes`, the same draws and values as one at
+    /// a time), on every core.
+    private func replicateSurvival(at times: [Double], through: Double = .infinity) -> [Double] {
         guard participantCount > 0 else { return [] }
-        let n = grid.cellCount
-        return ParallelReplicates.run(resamples: resamples, seed: seed, clustersA: participantCount, outputs: outputs,
-                                      scratch: { ([Double](repeating: 0, count: n), [Double](repeating: 0, count: n)) }) { w, _, out, buffers in
-            let steps = w.withUnsafeBufferPointer { w in
-                buffers.0.withUnsafeMutableBufferPointer { stepTimes in buffers.1.withUnsafeMutableBufferPointer { survival in
-                    grid.curve(weights: w, until: until, through: through, stepTimes: stepTimes, survival: survival)
-                } }
-            }
-            read(buffers.0[..<steps], buffers.1[..<steps], out)
+        let lanes = SurvivalGrid.lanes
+        let order = times.indices.sorted { times[$0] < times[$1] }
+        let queries = order.map { times[$0] }
+        return ParallelReplicates.runLanes(resamples: resamples, seed: seed, clustersA: participantCount, outputs: times.count) { w, _, out in
+            var first = [Double](repeating: 0, count: lanes), at = [Double](repeating: 0, count: queries.count * lanes)
+            grid.survivalLanes(weights: w, until: -1, through: through, queries: queries, first: &first, atQuery: &at)
+            for k in 0..<lanes { for (q, i) in order.enumerated() { out[k * times.count + i] = at[q * lanes + k] } }
         }
     }
 
-    /// S(t) of a replicate curve (right-continuous; 1 before its first event).
-    private static func survival(at t: Double, _ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>) -> Double {
-        var lo = stepTimes.startIndex, hi = stepTimes.endIndex
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if stepTimes[mid] <= t { lo = mid + 1 } else { hi = mid }
+    /// Each replicate's first step time with S ≤ `level` (+∞ if none), eight a pass.
+    private func replicateFirstStep(atOrBelow level: Double) -> [Double] {
+        guard participantCount > 0 else { return [] }
+        return ParallelReplicates.runLanes(resamples: resamples, seed: seed, clustersA: participantCount) { w, _, out in
+            var none = 0.0
+            grid.survivalLanes(weights: w, until: level, through: .infinity, queries: [], first: out, atQuery: &none)
         }
-        return lo == stepTimes.startIndex ? 1 : survival[lo - 1]
     }
 }

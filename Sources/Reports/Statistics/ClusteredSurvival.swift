@@ -30,4 +30,10 @@ public struct ClusteredSurvival: Sendable {
     public func restrictedMean(tau: Double, weights w: [Int32]) -> Double {
         w.withUnsafeBufferPointer { grid.restrictedMean(tau: tau, weights: $0) }
     }
+
+    /// `restrictedMean` of eight resamples at once, their weights participant-major
+    /// (`SurvivalGrid.restrictedMeans(tau:lanes:into:)`: the same values).
+    public func restrictedMeans(tau: Double, lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>) {
+        grid.restrictedMeans(tau: tau, lanes: w, into: out)
+    }
 }

@@ -53,6 +53,66 @@ enum ParallelReplicates {
         return result
     }
 
+    /// As `run`, eight resamples a call (`SurvivalGrid.lanes`), for the lane
+    /// kernels: `body` gets a group's weights participant-major (`w[c * 8 + k]`
+    /// is participant c's count in the group's resample k; zero in lanes past
+    /// the last resample) and writes resample k's `outputs` values at
+    /// `out[k * outputs...]`. The same draws, hence the same replicates, as `run`.
+    static func runLanes(resamples: Int, seed: UInt64, clustersA: Int, clustersB: Int? = nil, outputs: Int = 1,
+                         _ body: (_ wa: UnsafePointer<Int32>, _ wb: UnsafePointer<Int32>, _ out: UnsafeMutablePointer<Double>) -> Void) -> [Double] {
+        let lanes = SurvivalGrid.lanes
+        var g = SeededGenerator(seed: seed)
+        var result = [Double](repeating: .nan, count: resamples * outputs)
+        let width = min(block, max(resamples, 1))
+        var drawnA = [Int32](repeating: 0, count: clustersA), drawnB = [Int32](repeating: 0, count: clustersB ?? 0)
+        let groups = (width + lanes - 1) / lanes
+        var lanesA = [[Int32]](repeating: [Int32](repeating: 0, count: clustersA * lanes), count: groups)
+        var lanesB = clustersB.map { [[Int32]](repeating: [Int32](repeating: 0, count: $0 * lanes), count: groups) }
+        let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var start = 0
+        while start < resamples {
+            let count = min(width, resamples - start), used = (count + lanes - 1) / lanes
+            // Drawn in order (a then b, resample by resample), laid out by lane.
+            for i in 0..<used * lanes {
+                let (group, k) = i.quotientAndRemainder(dividingBy: lanes)
+                if i < count {
+                    ClusterBootstrap.draw(&drawnA, &g)
+                    if lanesB != nil { ClusterBootstrap.draw(&drawnB, &g) }
+                } else {
+                    for c in drawnA.indices { drawnA[c] = 0 }
+                    for c in drawnB.indices { drawnB[c] = 0 }
+                }
+                for c in 0..<clustersA { lanesA[group][c * lanes + k] = drawnA[c] }
+                if let nb = clustersB { for c in 0..<nb { lanesB![group][c * lanes + k] = drawnB[c] } }
+            }
+            let a = lanesA, b = lanesB ?? lanesA
+            let chunks = min(threads, used), first = start
+            result.withUnsafeMutableBufferPointer { all in
+                withoutActuallyEscaping(body) { body in
+                    let shared = SharedLanes(base: all.baseAddress!, body: body)
+                    // Each chunk writes only its own groups' slots.
+                    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                        var out = [Double](repeating: .nan, count: lanes * outputs)
+                        for group in (used * chunk / chunks)..<(used * (chunk + 1) / chunks) {
+                            a[group].withUnsafeBufferPointer { wa in b[group].withUnsafeBufferPointer { wb in
+                                out.withUnsafeMutableBufferPointer { shared.body(wa.baseAddress!, wb.baseAddress!, $0.baseAddress!) }
+                            } }
+                            let filled = min(lanes, count - group * lanes)
+                            for i in 0..<filled * outputs { shared.base[(first + group * lanes) * outputs + i] = out[i] }
+                        }
+                    }
+                }
+            }
+            start += count
+        }
+        return result
+    }
+
+    private struct SharedLanes: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Double>
+        let body: (UnsafePointer<Int32>, UnsafePointer<Int32>, UnsafeMutablePointer<Double>) -> Void
+    }
+
     /// What the threads share: the result buffer (disjoint slots) and closures that only read.
     private struct Shared<Scratch>: @unchecked Sendable {
         let base: UnsafeMutablePointer<Double>

@@ -1,0 +1,59 @@
+// Cluster-bootstrap replicates of a Kaplan–Meier curve and of its restricted
+// mean, eight resamples at a time: the one-resample passes of
+// `SurvivalGrid.curve` and `SurvivalGrid.restrictedMean`, run on 8 lanes (one
+// resample a lane) so each cell's entries are read once for eight resamples.
+// One description (`survival_body.h`) built three times, `_generic` for any
+// CPU, `_avx2` (call only when `rk_cpu_has_avx2`) and `_avx512` (only when
+// `rk_cpu_has_avx512`). Each lane does the scalar pass's integer tallies and
+// IEEE operations in the same order, with contraction off: every build and
+// every lane gives the scalar pass's bits (`SurvivalLanesTests`).
+// Swift API: `SurvivalGrid.restrictedMeans(tau:lanes:)`, `SurvivalGrid.survivalLanes`.
+#ifndef REFINE_SURVIVAL_KERNELS_H
+#define REFINE_SURVIVAL_KERNELS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Resamples a call computes (lanes).
+#define RK_SURVIVAL_LANES 8
+
+/// A `SurvivalGrid`: cell j's entries are `cellEnds[j - 1]..<cellEnds[j]`
+/// (from 0 for j = 0), each a participant (`owners`) with its events and
+/// leavers there; `counts[c]` is participant c's number of observations.
+typedef struct {
+    const double *cellTimes;
+    const int32_t *cellEnds;
+    long cells;
+    const int32_t *owners, *events, *leaving;
+    const int64_t *counts;
+    long participants;
+} RKSurvivalGrid;
+
+/// The restricted mean up to `tau` of eight resamples: `weights[c * 8 + k]` is
+/// how often participant c is drawn in resample k; `out[k]` its restricted
+/// mean. Every tally (Σ weight × count) must fit in 32 bits: the caller checks
+/// participants × the largest count < 2³¹.
+void rk_survival_rmst8_generic(const RKSurvivalGrid *grid, const int32_t *weights, double tau, double *out);
+void rk_survival_rmst8_avx2(const RKSurvivalGrid *grid, const int32_t *weights, double tau, double *out);
+void rk_survival_rmst8_avx512(const RKSurvivalGrid *grid, const int32_t *weights, double tau, double *out);
+
+/// Eight resampled Kaplan–Meier curves, read where the reports read them,
+/// over the cells up to `through`: `firstAtOrBelow[k]`, the time of resample
+/// k's first step with S ≤ `until` (+∞ if none); `atQuery[q * 8 + k]`, its S
+/// at `queries[q]` (ascending; 1 before its first step). With no queries the
+/// pass stops once every lane is at or below `until`.
+void rk_survival_km8_generic(const RKSurvivalGrid *grid, const int32_t *weights, double until, double through,
+                             const double *queries, long queryCount, double *firstAtOrBelow, double *atQuery);
+void rk_survival_km8_avx2(const RKSurvivalGrid *grid, const int32_t *weights, double until, double through,
+                          const double *queries, long queryCount, double *firstAtOrBelow, double *atQuery);
+void rk_survival_km8_avx512(const RKSurvivalGrid *grid, const int32_t *weights, double until, double through,
+                            const double *queries, long queryCount, double *firstAtOrBelow, double *atQuery);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,103 @@
+import CKernels
+import ImageEngine
+
+/// Eight cluster-bootstrap resamples a pass (`Sources/CKernels/survival_body.h`):
+/// the scalar passes `curve` and `restrictedMean`, one resample a lane, so each
+/// cell's entries are read once for eight resamples. Lane k gives resample k's
+/// scalar result to the bit (`SurvivalLanesTests`). `build` nil, or a tally
+/// that could pass 32 bits, runs the scalar passes lane by lane instead.
+///
+/// Weights come participant-major: `w[c * 8 + k]` is how often participant c
+/// was drawn in resample k (`ParallelReplicates.runLanes`).
+extension SurvivalGrid {
+    /// Resamples a pass.
+    static let lanes = Int(RK_SURVIVAL_LANES)
+
+    /// Whether every tally of any resample fits the kernels' 32-bit lanes: at
+    /// most everyone drawn at their largest count, Σ w ≤ participants.
+    var fitsLanes: Bool {
+        participantCount * (counts.max() ?? 0) < Int(Int32.max)
+    }
+
+    /// The restricted means up to `tau` of eight resamples into `out[0..<8]`.
+    func restrictedMeans(tau: Double, lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>,
+                         build: KernelBuild? = .best) {
+        guard fitsLanes, let build else {
+            for k in 0..<Self.lanes {
+                out[k] = lane(k, of: w).withUnsafeBufferPointer { restrictedMean(tau: tau, weights: $0) }
+            }
+            return
+        }
+        withKernelGrid { grid in
+            switch build {
+            case .generic: rk_survival_rmst8_generic(grid, w, tau, out)
+            case .avx2: rk_survival_rmst8_avx2(grid, w, tau, out)
+            case .avx512: rk_survival_rmst8_avx512(grid, w, tau, out)
+            }
+        }
+    }
+
+    /// Eight resampled curves read where the reports read them, over the cells
+    /// up to `through`: `first[k]`, resample k's first step time with S ≤
+    /// `until` (+∞ if none); `atQuery[q * 8 + k]`, its S at `queries[q]`
+    /// (ascending). With no queries, a lane's pass may stop at its first step
+    /// at or below `until`.
+    func survivalLanes(weights w: UnsafePointer<Int32>, until: Double, through: Double, queries: [Double],
+                       first: UnsafeMutablePointer<Double>, atQuery: UnsafeMutablePointer<Double>, build: KernelBuild? = .best) {
+        precondition(zip(queries, queries.dropFirst()).allSatisfy { $0 <= $1 }, "queries ascending")
+        guard fitsLanes, let build else {
+            var times = [Double](repeating: 0, count: cellCount), survival = times
+            for k in 0..<Self.lanes {
+                let steps = lane(k, of: w).withUnsafeBufferPointer { w in
+                    times.withUnsafeMutableBufferPointer { t in survival.withUnsafeMutableBufferPointer { s in
+                        // Queries read the whole curve (up to `through`); `until` alone may stop early.
+                        curve(weights: w, until: queries.isEmpty ? until : -1, through: through, stepTimes: t, survival: s)
+                    } }
+                }
+                first[k] = survival[..<steps].firstIndex { $0 <= until }.map { times[$0] } ?? .infinity
+                for (q, t) in queries.enumerated() { atQuery[q * Self.lanes + k] = Self.survival(at: t, times[..<steps], survival[..<steps]) }
+            }
+            return
+        }
+        withKernelGrid { grid in
+            queries.withUnsafeBufferPointer { q in
+                switch build {
+                case .generic: rk_survival_km8_generic(grid, w, until, through, q.baseAddress, q.count, first, atQuery)
+                case .avx2: rk_survival_km8_avx2(grid, w, until, through, q.baseAddress, q.count, first, atQuery)
+                case .avx512: rk_survival_km8_avx512(grid, w, until, through, q.baseAddress, q.count, first, atQuery)
+                }
+            }
+        }
+    }
+
+    /// S(t) of a curve given by its steps (right-continuous; 1 before its first step).
+    static func survival(at t: Double, _ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>) -> Double {
+        var lo = stepTimes.startIndex, hi = stepTimes.endIndex
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if stepTimes[mid] <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo == stepTimes.startIndex ? 1 : survival[lo - 1]
+    }
+
+    /// Resample k's weights out of the participant-major lanes.
+    private func lane(_ k: Int, of w: UnsafePointer<Int32>) -> [Int32] {
+        (0..<participantCount).map { w[$0 * Self.lanes + k] }
+    }
+
+    /// The grid as the kernels read it (pointers valid inside `body` only).
+    private func withKernelGrid(_ body: (UnsafePointer<RKSurvivalGrid>) -> Void) {
+        cellTimes.withUnsafeBufferPointer { times in cellEnds.withUnsafeBufferPointer { ends in
+            owners.withUnsafeBufferPointer { owners in events.withUnsafeBufferPointer { events in leaving.withUnsafeBufferPointer { leaving in
+                counts.withUnsafeBufferPointer { counts in
+                    counts.withMemoryRebound(to: Int64.self) { counts in
+                        var grid = RKSurvivalGrid(cellTimes: times.baseAddress, cellEnds: ends.baseAddress, cells: times.count,
+                                                  owners: owners.baseAddress, events: events.baseAddress, leaving: leaving.baseAddress,
+                                                  counts: counts.baseAddress, participants: counts.count)
+                        body(&grid)
+                    }
+                }
+            } } }
+        } }
+    }
+}
