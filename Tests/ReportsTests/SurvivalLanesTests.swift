@@ -96,3 +96,16 @@ struct SurvivalLanesTests {
         }
     }
 }
+
+@Suite("Remainders by multiplication")
+struct FastRemainderTests {
+    @Test("x mod d by multiplications is the hardware remainder for any 64-bit x and d")
+    func matchesDivision() async {
+        await propertyCheck(count: 300, input: Gen.uint64(), Gen.uint64()) { x, d in
+            for d in [d | 1, d >> (d % 64), max(1, d % 5000), 1, 2, UInt64.max, 1 << 63] where d > 0 {
+                #expect(FastRemainder(d)(x) == x % d, "\(x) mod \(d)")
+                #expect(FastRemainder(d)(UInt64.max - x % 7) == (UInt64.max - x % 7) % d)
+            }
+        }
+    }
+}

@@ -195,4 +195,13 @@ public enum ClusterBootstrap {
         for c in w.indices { w[c] = 0 }
         for _ in 0..<w.count { w[Int(g.next() % n)] += 1 }
     }
+
+    /// The weights `draw` makes from the generator's next `w.count` outputs,
+    /// given those outputs (`ParallelReplicates`: drawn in order on one thread,
+    /// counted on every core): the same weights.
+    @inline(__always)
+    static func weights(_ w: UnsafeMutableBufferPointer<Int32>, from outputs: UnsafePointer<UInt64>, _ remainder: FastRemainder) {
+        for c in w.indices { w[c] = 0 }
+        for i in 0..<w.count { w[Int(remainder(outputs[i]))] += 1 }
+    }
 }
