@@ -16,6 +16,9 @@ struct ParticipantTally: Sendable {
     /// Tallies `metric` over `rows`; a trial counts as a success when `success` holds for its value.
     init(_ metric: String, _ rows: [TrialRow], success: (Double) -> Bool = { $0 == 1 }) {
         var slotByID: [String: Int] = [:]
+        // Counted in locals and stored once: a stored array mutated per trial
+        // would be checked for uniqueness at every trial.
+        var participants: [String] = [], valued: [Int] = [], successes: [Int] = []
         // Rows of one table share participant codes: each code is looked up by name once per table.
         var table: TrialColumns?
         var column: MetricColumn?
@@ -49,6 +52,9 @@ struct ParticipantTally: Sendable {
             valued[slot] += 1
             if success(v) { successes[slot] += 1 }
         }
+        self.participants = participants
+        self.valued = valued
+        self.successes = successes
     }
 
     /// Trials that recorded the metric.

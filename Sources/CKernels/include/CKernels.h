@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "DeltaEKernels.h"   // the CIEDE2000 and Lab kernels
-#include "SurvivalKernels.h" // eight bootstrap resamples of a Kaplan–Meier curve at a time
+#include "ResampleKernels.h" // eight bootstrap resamples of a Kaplan–Meier curve at a time
 
 #ifdef __cplusplus
 extern "C" {

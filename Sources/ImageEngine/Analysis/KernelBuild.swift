@@ -3,7 +3,7 @@ import CKernels
 /// The builds of a C kernel in `Sources/CKernels` (the ΔE00 and Lab kernels of
 /// `deltae_body.h`, the survival resamples of `survival_body.h`): one
 /// description compiled for the baseline target, for AVX2 and for AVX-512F.
-/// Every build gives the same bits (`DeltaEAVX2Tests`, `SurvivalLanesTests`);
+/// Every build gives the same bits (`DeltaEAVX2Tests`, `ResampleLanesTests`);
 /// the choice is speed only.
 public enum KernelBuild: CaseIterable, Sendable {
     case generic, avx2, avx512

@@ -68,7 +68,7 @@ extension ReportKit {
             : KaplanMeier(survival(b)).restrictedMean(tau: tau) - KaplanMeier(survival(a)).restrictedMean(tau: tau)
         let value = exact ?? survivalB.restrictedMean(tau: tau, weights: [Int32](repeating: 1, count: sb.clusterCount))
             - survivalA.restrictedMean(tau: tau, weights: [Int32](repeating: 1, count: sa.clusterCount))
-        let lanes = SurvivalGrid.lanes
+        let lanes = ParallelReplicates.lanes
         let e = ClusterBootstrap.twoGroup(sb, sa, paired: true, confidence: confidence,
                                           resamples: min(spec.report.bootstrapResamples, 1000), seed: seed, value: value) { wb, wa, out in
             var rb = [Double](repeating: 0, count: lanes), ra = rb

@@ -74,7 +74,7 @@ public struct ClusteredKaplanMeier: Sendable {
     /// a time), on every core.
     private func replicateSurvival(at times: [Double], through: Double = .infinity) -> [Double] {
         guard participantCount > 0 else { return [] }
-        let lanes = SurvivalGrid.lanes
+        let lanes = ParallelReplicates.lanes
         let order = times.indices.sorted { times[$0] < times[$1] }
         let queries = order.map { times[$0] }
         return ParallelReplicates.runLanes(resamples: resamples, seed: seed, clustersA: participantCount, outputs: times.count) { w, _, out in

@@ -38,14 +38,14 @@ enum ParallelReplicates {
         }
     }
 
-    /// As `run`, eight resamples a call (`SurvivalGrid.lanes`), for the lane
+    /// As `run`, eight resamples a call (`ParallelReplicates.lanes`), for the lane
     /// kernels: `body` gets a group's weights participant-major (`w[c * 8 + k]`
     /// is participant c's count in the group's resample k; zero in lanes past
     /// the last resample) and writes resample k's `outputs` values at
     /// `out[k * outputs...]`. The same draws, hence the same replicates, as `run`.
     static func runLanes(resamples: Int, seed: UInt64, clustersA: Int, clustersB: Int? = nil, outputs: Int = 1,
                          _ body: (_ wa: UnsafePointer<Int32>, _ wb: UnsafePointer<Int32>, _ out: UnsafeMutablePointer<Double>) -> Void) -> [Double] {
-        let lanes = SurvivalGrid.lanes
+        let lanes = ParallelReplicates.lanes
         let draws = Draws(clustersA: clustersA, clustersB: clustersB)
         return withoutActuallyEscaping(body) { body in
             let shared = SharedLanes(body: body)
@@ -81,7 +81,7 @@ enum ParallelReplicates {
     /// (lane k from `outputs(k)`, as `ClusterBootstrap.weights`); lanes from `filled` on stay zero.
     private static func lanes(_ w: UnsafeMutableBufferPointer<Int32>, filled: Int, _ remainder: FastRemainder,
                               _ outputs: (Int) -> UnsafePointer<UInt64>) {
-        let lanes = SurvivalGrid.lanes, clusters = w.count / lanes
+        let lanes = ParallelReplicates.lanes, clusters = w.count / lanes
         for i in w.indices { w[i] = 0 }
         for k in 0..<filled {
             let o = outputs(k)

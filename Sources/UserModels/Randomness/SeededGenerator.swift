@@ -4,7 +4,9 @@
 /// Every random draw in a trial comes from one of these, seeded from the
 /// experiment seed and a stable label (DESIGN §2), never from the system.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var s0, s1, s2, s3: UInt64
+    // Visible to inlined code only: `next` is inlined into other modules' hot loops
+    // (bootstrap draws, touch noise); the state stays out of the public API.
+    @usableFromInline var s0, s1, s2, s3: UInt64
 
     public init(seed: UInt64) {
         var sm = SplitMix64(state: seed)
@@ -16,7 +18,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         self.init(seed: Seed.derive(seed, label))
     }
 
-    public mutating func next() -> UInt64 {
+    @inlinable public mutating func next() -> UInt64 {
         let result = rotl(s1 &* 5, 7) &* 9
         let t = s1 << 17
         s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3
@@ -25,7 +27,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return result
     }
 
-    private func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
+    @inlinable func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
 }
 
 /// SplitMix64: a tiny generator used to expand one seed into many.

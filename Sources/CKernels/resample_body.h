@@ -1,8 +1,9 @@
-// The one description of the eight-resample survival passes (see
-// SurvivalKernels.h), on clang vectors of 8 lanes, compiled three times:
+// The one description of the eight-resample passes (see ResampleKernels.h),
+// on clang vectors of 8 lanes, compiled three times:
 // `survival_generic.c` (baseline target), `survival_avx2.c` and
 // `survival_avx512.c`. Lane k is the scalar pass of `SurvivalGrid` for
-// resample k, operation for operation: 32-bit integer tallies (the same
+// resample k (and of `ClusteredSample.statistic(.mean, …)`),
+// operation for operation: 32-bit integer tallies (the same
 // integers as the scalar Int sums, which the caller bounds below 2³¹), exact
 // conversions to double, IEEE divide, subtract, multiply and add in the
 // scalar order, bit selects where the scalar pass selects; contraction off.
@@ -10,7 +11,7 @@
 // Include after defining RK_FN(name) (the build's function name).
 #include <math.h>
 #include <string.h>
-#include "SurvivalKernels.h"
+#include "ResampleKernels.h"
 
 #pragma clang fp contract(off)
 #pragma clang diagnostic ignored "-Wpsabi"
@@ -23,6 +24,22 @@ static inline rk_w8 RK_FN(sv_loadw)(const int32_t *p) { rk_w8 v; memcpy(&v, p, s
 /// c ? a : b per lane, c a comparison's mask (all ones or zero).
 static inline rk_d8 RK_FN(sv_sel)(rk_l8 c, rk_d8 a, rk_d8 b) { return (rk_d8)((c & (rk_l8)a) | (~c & (rk_l8)b)); }
 static inline rk_w8 RK_FN(sv_seli)(rk_w8 c, rk_w8 a, rk_w8 b) { return (c & a) | (~c & b); }
+
+void RK_FN(rk_cluster_mean8)(const double *sums, const int64_t *counts, long participants, const int32_t *w, double *out) {
+    rk_d8 total = 0;
+    rk_w8 n = 0;
+    for (long c = 0; c < participants; c++) {
+        rk_w8 k = RK_FN(sv_loadw)(w + c * 8);
+        // The scalar pass skips participants not drawn; adding +0 instead leaves
+        // the total's bits (it starts at +0, so it is never −0), and the select
+        // keeps 0 × ±∞ from making a NaN.
+        rk_d8 term = __builtin_convertvector(k, rk_d8) * sums[c];
+        total += RK_FN(sv_sel)(__builtin_convertvector(k != 0, rk_l8), term, (rk_d8)0);
+        n += k * (int32_t)counts[c];
+    }
+    rk_d8 result = total / __builtin_convertvector(n, rk_d8);
+    memcpy(out, &result, sizeof result);
+}
 
 /// Everyone drawn, at risk at the start: Σ w[c] × counts[c] per lane.
 static inline rk_w8 RK_FN(sv_atRisk)(const RKSurvivalGrid *g, const int32_t *w) {

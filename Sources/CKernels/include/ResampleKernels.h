@@ -1,15 +1,16 @@
-// Cluster-bootstrap replicates of a Kaplan–Meier curve and of its restricted
-// mean, eight resamples at a time: the one-resample passes of
-// `SurvivalGrid.curve` and `SurvivalGrid.restrictedMean`, run on 8 lanes (one
-// resample a lane) so each cell's entries are read once for eight resamples.
-// One description (`survival_body.h`) built three times, `_generic` for any
+// Cluster-bootstrap replicates eight resamples at a time: the one-resample
+// passes of `ClusteredSample.statistic(.mean, weights:)`, `SurvivalGrid.curve`
+// and `SurvivalGrid.restrictedMean`, run on 8 lanes (one resample a lane) so
+// each participant's (or cell's) data is read once for eight resamples.
+// One description (`resample_body.h`) built three times, `_generic` for any
 // CPU, `_avx2` (call only when `rk_cpu_has_avx2`) and `_avx512` (only when
 // `rk_cpu_has_avx512`). Each lane does the scalar pass's integer tallies and
 // IEEE operations in the same order, with contraction off: every build and
-// every lane gives the scalar pass's bits (`SurvivalLanesTests`).
-// Swift API: `SurvivalGrid.restrictedMeans(tau:lanes:)`, `SurvivalGrid.survivalLanes`.
-#ifndef REFINE_SURVIVAL_KERNELS_H
-#define REFINE_SURVIVAL_KERNELS_H
+// every lane gives the scalar pass's bits (`ResampleLanesTests`).
+// Swift API: `ClusteredSample.means(lanes:into:)`,
+// `SurvivalGrid.restrictedMeans(tau:lanes:into:)`, `SurvivalGrid.survivalLanes`.
+#ifndef REFINE_RESAMPLE_KERNELS_H
+#define REFINE_RESAMPLE_KERNELS_H
 
 #include <stdint.h>
 
@@ -18,7 +19,16 @@ extern "C" {
 #endif
 
 /// Resamples a call computes (lanes).
-#define RK_SURVIVAL_LANES 8
+#define RK_RESAMPLE_LANES 8
+
+/// The weighted mean of eight resamples: `weights[c * 8 + k]` is how often
+/// participant c (of `participants`, with value total `sums[c]` over
+/// `counts[c]` values) is drawn in resample k; `out[k]` is Σ w·sums / Σ w·counts,
+/// summed in participant order over the drawn ones. Every Σ w·counts must fit in
+/// 32 bits (the caller checks participants × the largest count < 2³¹).
+void rk_cluster_mean8_generic(const double *sums, const int64_t *counts, long participants, const int32_t *weights, double *out);
+void rk_cluster_mean8_avx2(const double *sums, const int64_t *counts, long participants, const int32_t *weights, double *out);
+void rk_cluster_mean8_avx512(const double *sums, const int64_t *counts, long participants, const int32_t *weights, double *out);
 
 /// A `SurvivalGrid`: cell j's entries are `cellEnds[j - 1]..<cellEnds[j]`
 /// (from 0 for j = 0), each a participant (`owners`) with its events and

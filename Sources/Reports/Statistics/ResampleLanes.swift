@@ -1,18 +1,46 @@
 import CKernels
 import ImageEngine
 
-/// Eight cluster-bootstrap resamples a pass (`Sources/CKernels/survival_body.h`):
+extension ParallelReplicates {
+    /// Resamples a lane kernel computes at once (`Sources/CKernels/resample_body.h`).
+    static let lanes = Int(RK_RESAMPLE_LANES)
+}
+
+extension ClusteredSample {
+    /// Whether every lane's Σ w · count fits the kernel's 32 bits (Σ w ≤ participants).
+    var fitsLanes: Bool { clusterCount * (counts.max() ?? 0) < Int(Int32.max) }
+
+    /// `statistic(.mean, weights:)` of eight resamples into `out[0..<8]`, their
+    /// weights participant-major (`ParallelReplicates.runLanes`): the same bits
+    /// (`ResampleLanesTests`). `build` nil runs the scalar statistic lane by lane.
+    func means(lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>, build: KernelBuild? = .best) {
+        guard fitsLanes, let build else {
+            for k in 0..<ParallelReplicates.lanes {
+                out[k] = statistic(.mean, weights: (0..<clusterCount).map { w[$0 * ParallelReplicates.lanes + k] })
+            }
+            return
+        }
+        sums.withUnsafeBufferPointer { sums in counts.withUnsafeBufferPointer { counts in
+            counts.withMemoryRebound(to: Int64.self) { counts in
+                switch build {
+                case .generic: rk_cluster_mean8_generic(sums.baseAddress, counts.baseAddress, sums.count, w, out)
+                case .avx2: rk_cluster_mean8_avx2(sums.baseAddress, counts.baseAddress, sums.count, w, out)
+                case .avx512: rk_cluster_mean8_avx512(sums.baseAddress, counts.baseAddress, sums.count, w, out)
+                }
+            }
+        } }
+    }
+}
+
+/// Eight cluster-bootstrap resamples a pass (`Sources/CKernels/resample_body.h`):
 /// the scalar passes `curve` and `restrictedMean`, one resample a lane, so each
 /// cell's entries are read once for eight resamples. Lane k gives resample k's
-/// scalar result to the bit (`SurvivalLanesTests`). `build` nil, or a tally
+/// scalar result to the bit (`ResampleLanesTests`). `build` nil, or a tally
 /// that could pass 32 bits, runs the scalar passes lane by lane instead.
 ///
 /// Weights come participant-major: `w[c * 8 + k]` is how often participant c
 /// was drawn in resample k (`ParallelReplicates.runLanes`).
 extension SurvivalGrid {
-    /// Resamples a pass.
-    static let lanes = Int(RK_SURVIVAL_LANES)
-
     /// Whether every tally of any resample fits the kernels' 32-bit lanes: at
     /// most everyone drawn at their largest count, Σ w ≤ participants.
     var fitsLanes: Bool {
@@ -23,7 +51,7 @@ extension SurvivalGrid {
     func restrictedMeans(tau: Double, lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>,
                          build: KernelBuild? = .best) {
         guard fitsLanes, let build else {
-            for k in 0..<Self.lanes {
+            for k in 0..<ParallelReplicates.lanes {
                 out[k] = lane(k, of: w).withUnsafeBufferPointer { restrictedMean(tau: tau, weights: $0) }
             }
             return
@@ -47,7 +75,7 @@ extension SurvivalGrid {
         precondition(zip(queries, queries.dropFirst()).allSatisfy { $0 <= $1 }, "queries ascending")
         guard fitsLanes, let build else {
             var times = [Double](repeating: 0, count: cellCount), survival = times
-            for k in 0..<Self.lanes {
+            for k in 0..<ParallelReplicates.lanes {
                 let steps = lane(k, of: w).withUnsafeBufferPointer { w in
                     times.withUnsafeMutableBufferPointer { t in survival.withUnsafeMutableBufferPointer { s in
                         // Queries read the whole curve (up to `through`); `until` alone may stop early.
@@ -55,7 +83,7 @@ extension SurvivalGrid {
                     } }
                 }
                 first[k] = survival[..<steps].firstIndex { $0 <= until }.map { times[$0] } ?? .infinity
-                for (q, t) in queries.enumerated() { atQuery[q * Self.lanes + k] = Self.survival(at: t, times[..<steps], survival[..<steps]) }
+                for (q, t) in queries.enumerated() { atQuery[q * ParallelReplicates.lanes + k] = Self.survival(at: t, times[..<steps], survival[..<steps]) }
             }
             return
         }
@@ -82,7 +110,7 @@ extension SurvivalGrid {
 
     /// Resample k's weights out of the participant-major lanes.
     private func lane(_ k: Int, of w: UnsafePointer<Int32>) -> [Int32] {
-        (0..<participantCount).map { w[$0 * Self.lanes + k] }
+        (0..<participantCount).map { w[$0 * ParallelReplicates.lanes + k] }
     }
 
     /// The grid as the kernels read it (pointers valid inside `body` only).

@@ -4,11 +4,11 @@ import Testing
 import UserModels
 @testable import Reports
 
-/// The eight-resample survival kernels (`Sources/CKernels/survival_body.h`):
+/// The eight-resample kernels (`Sources/CKernels/resample_body.h`):
 /// every build, and the scalar fallback, give each lane the scalar pass's
 /// value to the bit, so reports do not change with the CPU or the batching.
-@Suite("Survival resamples eight at a time")
-struct SurvivalLanesTests {
+@Suite("Bootstrap resamples eight at a time")
+struct ResampleLanesTests {
     /// Every build this CPU runs, and nil (the scalar passes lane by lane).
     static let builds: [KernelBuild?] = KernelBuild.allCases.filter(\.available) + [nil]
 
@@ -16,13 +16,33 @@ struct SurvivalLanesTests {
     static func lanes(participants: Int, filled: Int, _ g: inout SeededGenerator) -> (lanes: [Int32], each: [[Int32]]) {
         var each: [[Int32]] = []
         var w = [Int32](repeating: 0, count: participants)
-        for k in 0..<SurvivalGrid.lanes {
+        for k in 0..<ParallelReplicates.lanes {
             if k < filled { ClusterBootstrap.draw(&w, &g) } else { w = w.map { _ in 0 } }
             each.append(w)
         }
-        var lanes = [Int32](repeating: 0, count: participants * SurvivalGrid.lanes)
-        for c in 0..<participants { for k in each.indices { lanes[c * SurvivalGrid.lanes + k] = each[k][c] } }
+        var lanes = [Int32](repeating: 0, count: participants * ParallelReplicates.lanes)
+        for c in 0..<participants { for k in each.indices { lanes[c * ParallelReplicates.lanes + k] = each[k][c] } }
         return (lanes, each)
+    }
+
+    @Test("cluster means: every lane is the scalar statistic's, to the bit, with negative, zero and infinite totals")
+    func meansMatchScalar() async {
+        await propertyCheck(count: 60, input: Gen.double(in: -50...50).array(of: 1...40), Gen.int(in: 1...8), Gen.int(in: 0...1_000_000)) {
+            values, filled, seed in
+            var g = SeededGenerator(seed: UInt64(seed))
+            // Participants with one to five values; one in ten totals is ±∞ or −0.
+            let people = values.count
+            let sums = values.enumerated().map { i, v in i % 10 == 3 ? (v < 0 ? -Double.infinity : .infinity) : i % 10 == 7 ? -0.0 : v }
+            let counts = (0..<people).map { _ in Int.random(in: 1...5, using: &g) }
+            let sample = ClusteredSample(participants: (0..<people).map { "p\($0)" }, sums: sums, counts: counts)
+            let (lanes, each) = Self.lanes(participants: people, filled: filled, &g)
+            let scalar = each.map { sample.statistic(.mean, weights: $0) }
+            for build in Self.builds {
+                var out = [Double](repeating: 0, count: ParallelReplicates.lanes)
+                sample.means(lanes: lanes, into: &out, build: build)
+                #expect(out.map(\.bitPattern) == scalar.map(\.bitPattern), "\(String(describing: build))")
+            }
+        }
     }
 
     @Test("restricted means: every lane is the scalar pass's, to the bit, on exact and gridded summaries")
@@ -36,7 +56,7 @@ struct SurvivalLanesTests {
             let (lanes, each) = Self.lanes(participants: people, filled: filled, &g)
             let scalar = each.map { w in w.withUnsafeBufferPointer { grid.restrictedMean(tau: tau, weights: $0) } }
             for build in Self.builds {
-                var out = [Double](repeating: .nan, count: SurvivalGrid.lanes)
+                var out = [Double](repeating: .nan, count: ParallelReplicates.lanes)
                 grid.restrictedMeans(tau: tau, lanes: lanes, into: &out, build: build)
                 #expect(out.map(\.bitPattern) == scalar.map(\.bitPattern), "\(String(describing: build))")
             }
@@ -57,10 +77,10 @@ struct SurvivalLanesTests {
             let through = queries.last ?? .infinity
             let curves = each.map { SurvivalGridTests.curve(grid, $0) }
             for build in Self.builds {
-                var first = [Double](repeating: .nan, count: SurvivalGrid.lanes)
-                var at = [Double](repeating: .nan, count: queries.count * SurvivalGrid.lanes)
+                var first = [Double](repeating: .nan, count: ParallelReplicates.lanes)
+                var at = [Double](repeating: .nan, count: queries.count * ParallelReplicates.lanes)
                 grid.survivalLanes(weights: lanes, until: level, through: through, queries: queries, first: &first, atQuery: &at, build: build)
-                var alone = [Double](repeating: .nan, count: SurvivalGrid.lanes), none = 0.0
+                var alone = [Double](repeating: .nan, count: ParallelReplicates.lanes), none = 0.0
                 grid.survivalLanes(weights: lanes, until: level, through: .infinity, queries: [], first: &alone, atQuery: &none, build: build)
                 for (k, curve) in curves.enumerated() {
                     let steps = ArraySlice(curve.map(\.0)), survival = ArraySlice(curve.map(\.1))
@@ -71,7 +91,7 @@ struct SurvivalLanesTests {
                     #expect(first[k] == (upTo.first { $0.1 <= level }?.0 ?? .infinity), "lane \(k), \(String(describing: build))")
                     for (q, t) in queries.enumerated() {
                         let s = SurvivalGrid.survival(at: t, steps, survival)
-                        #expect(at[q * SurvivalGrid.lanes + k].bitPattern == s.bitPattern, "lane \(k) at \(t), \(String(describing: build))")
+                        #expect(at[q * ParallelReplicates.lanes + k].bitPattern == s.bitPattern, "lane \(k) at \(t), \(String(describing: build))")
                     }
                 }
             }
@@ -87,9 +107,9 @@ struct SurvivalLanesTests {
                 out[1] = Double(wb.enumerated().reduce(0) { $0 + ($1.offset + 1) * Int($1.element) })
             }
             let lanes = ParallelReplicates.runLanes(resamples: resamples, seed: 9, clustersA: 7, clustersB: clustersB, outputs: 2) { wa, wb, out in
-                for k in 0..<SurvivalGrid.lanes {
-                    out[k * 2] = Double((0..<7).reduce(0) { $0 + $1 * Int(wa[$1 * SurvivalGrid.lanes + k]) })
-                    out[k * 2 + 1] = Double((0..<(clustersB ?? 7)).reduce(0) { $0 + ($1 + 1) * Int(wb[$1 * SurvivalGrid.lanes + k]) })
+                for k in 0..<ParallelReplicates.lanes {
+                    out[k * 2] = Double((0..<7).reduce(0) { $0 + $1 * Int(wa[$1 * ParallelReplicates.lanes + k]) })
+                    out[k * 2 + 1] = Double((0..<(clustersB ?? 7)).reduce(0) { $0 + ($1 + 1) * Int(wb[$1 * ParallelReplicates.lanes + k]) })
                 }
             }
             #expect(lanes == one, "\(resamples) resamples, clusters b \(String(describing: clustersB))")
