@@ -40,6 +40,26 @@ public struct TrialRow: Sendable {
     public subscript(_ metric: String) -> Double? { table.value(metric, index) }
 }
 
+/// Reads one metric of many rows as `row[metric]` does, looking its column up
+/// by name once per table instead of once per row (a hash of the name each time).
+struct MetricReader {
+    let metric: String
+    private var table: TrialColumns?
+    private var column: MetricColumn?
+
+    init(_ metric: String) { self.metric = metric }
+
+    /// The row's value, nil where it did not record the metric.
+    mutating func callAsFunction(_ row: TrialRow) -> Double? {
+        if row.table !== table {
+            table = row.table
+            column = row.table.metricIndex[metric].map { row.table.metrics[$0] }
+        }
+        guard let v = column?[row.index], !v.isNaN else { return nil }
+        return v
+    }
+}
+
 /// Everything a report needs from the database: the run, its provenance and its trials.
 public struct ResultSet: Sendable {
     public var run: RunRecord
@@ -175,6 +195,7 @@ public struct ResultSet: Sendable {
 
     /// Values of `metric` in `rows`, skipping trials that did not record it.
     public static func values(_ metric: String, in rows: [TrialRow]) -> [Double] {
-        rows.compactMap { $0[metric] }
+        var read = MetricReader(metric)
+        return rows.compactMap { read($0) }
     }
 }

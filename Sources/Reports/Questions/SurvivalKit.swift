@@ -30,9 +30,10 @@ extension ReportKit {
     /// The same, as values per participant (encoded: minus the time when censored).
     func survivalValues(_ t: [TrialRow]) -> ParticipantValues {
         var v = ParticipantValues()
+        var effect = MetricReader("time_to_effect_s"), done = MetricReader("time_to_done_s")
         for row in t {
-            if let e = row["time_to_effect_s"] { v.append(e, participant: row.participant) }
-            else if let d = row["time_to_done_s"] { v.append(-d, participant: row.participant) }
+            if let e = effect(row) { v.append(e, participant: row.participant) }
+            else if let d = done(row) { v.append(-d, participant: row.participant) }
         }
         return v
     }

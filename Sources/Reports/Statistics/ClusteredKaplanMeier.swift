@@ -23,10 +23,10 @@ public struct ClusteredKaplanMeier: Sendable {
                 resamples: Int = 1000, seed: UInt64) {
         precondition(observations.count == participants.count, "one participant per observation")
         curve = KaplanMeier(observations, confidence: confidence)
-        let index = Dictionary(zip(Set(participants).sorted(), 0...), uniquingKeysWith: { a, _ in a })
+        let (ids, owners) = participants.participantIndex()
         let order = observations.indices.sorted { observations[$0].time < observations[$1].time }
         grid = SurvivalGrid.make(sortedTimes: order.map { observations[$0].time }, events: order.map { observations[$0].event },
-                                 owners: order.map { Int32(index[participants[$0]]!) }, participants: index.count)
+                                 owners: order.map { owners[$0] }, participants: ids.count)
         self.confidence = confidence
         self.resamples = resamples
         self.seed = seed

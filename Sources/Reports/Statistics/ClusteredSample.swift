@@ -27,6 +27,35 @@ public struct ParticipantValues: Sendable, Hashable {
     public var oneValuePerParticipant: Bool { Set(participants).count == participants.count }
 }
 
+extension Array where Element == String {
+    /// The distinct participants, sorted, and each element's index among them
+    /// (what `Set(self).sorted()` and a lookup per element give). Trials come in
+    /// key order, a participant's together, so a name is hashed once per run of
+    /// equal neighbours rather than once per trial.
+    func participantIndex() -> (ids: [String], owners: [Int32]) {
+        var distinct = Set<String>()
+        var last: String?
+        for p in self where p != last {
+            distinct.insert(p)
+            last = p
+        }
+        let ids = distinct.sorted()
+        let index = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($0.element, Int32($0.offset)) })
+        var owners = [Int32]()
+        owners.reserveCapacity(count)
+        last = nil
+        var current: Int32 = 0
+        for p in self {
+            if p != last {
+                current = index[p]!
+                last = p
+            }
+            owners.append(current)
+        }
+        return (ids, owners)
+    }
+}
+
 /// The statistic of a group that a cluster bootstrap resamples.
 public enum ClusterStatistic: String, Sendable, Codable {
     /// The mean over trials (for 0/1 metrics: the rate).
@@ -68,12 +97,9 @@ public struct ClusteredSample: Sendable {
     /// per-participant sums and counts are kept (O(participants) memory, no
     /// sort): enough for the mean (a rate), not for the median, Cliff's delta or `gather`.
     public init(_ sample: ParticipantValues, ordered: Bool = true) {
-        let ids = Array(Set(sample.participants)).sorted()
-        var index: [String: Int32] = [:]
-        for (i, id) in ids.enumerated() { index[id] = Int32(i) }
+        let (ids, owner) = sample.participants.participantIndex()
         var sums = [Double](repeating: 0, count: ids.count)
         var counts = [Int](repeating: 0, count: ids.count)
-        let owner = sample.participants.map { index[$0]! }
         for (v, c) in zip(sample.values, owner) { sums[Int(c)] += v; counts[Int(c)] += 1 }
         self.participants = ids
         self.sums = sums

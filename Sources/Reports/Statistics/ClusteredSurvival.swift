@@ -17,12 +17,12 @@ public struct ClusteredSurvival: Sendable {
     /// `values` encoded as `SurvivalObservation.encoded`, their participants
     /// indexed as in `sample` (built from the same values).
     public init(_ values: ParticipantValues, indexedAs sample: ClusteredSample) {
-        var index: [String: Int32] = [:]
-        for (i, id) in sample.participants.enumerated() { index[id] = Int32(i) }
+        let (ids, owners) = values.participants.participantIndex()
+        precondition(ids == sample.participants, "the sample is made from the same values")
         let observations = values.values.map(SurvivalObservation.init(encoded:))
         let order = observations.indices.sorted { observations[$0].time < observations[$1].time }
         grid = SurvivalGrid.make(sortedTimes: order.map { observations[$0].time }, events: order.map { observations[$0].event },
-                                 owners: order.map { index[values.participants[$0]]! }, participants: sample.clusterCount)
+                                 owners: order.map { owners[$0] }, participants: sample.clusterCount)
     }
 
     /// The restricted mean time to the event up to `tau` (area under the
