@@ -24,7 +24,7 @@ struct ColorMatchGrabTests {
         return (v.map { ($0 - m) * ($0 - m) }.reduce(0, +) / Double(v.count - 1)).squareRoot()
     }
 
-    @Test("the touch-down scatters around a slider's and a pad's thumb as the tap's dual-Gaussian landing says")
+    @Test("the touch-down scatters around the part of a slider's and a pad's thumb on the control as the tap's dual-Gaussian landing says")
     func touchDownScatter() {
         let p = ColorMatchQuestionTests.person(0)
         let hand = ColorMatchHand(participant: p, device: Self.device)
@@ -32,9 +32,15 @@ struct ColorMatchGrabTests {
             let control = Self.environment(picker).view.controls[0]
             var g = SeededGenerator(seed: 21, label: picker)
             let downs = (0..<4000).map { _ in hand.touchDown(control, using: &g) }
-            let dx = downs.map { Self.device.millimetres($0.x - control.thumb.x) }, dy = downs.map { Self.device.millimetres($0.y - control.thumb.y) }
-            let size = Self.device.millimetres(KnobDragger.thumbSize(trackThickness: control.trackThickness))
-            let expected = TouchLanding(participant: p).sigma(widthMM: size, heightMM: size)
+            // The finger aims at the centre of the part of the thumb's square that lies on the control
+            // (`KnobDragger.touchDown`); the hue × saturation thumb starts on the plane's bottom edge.
+            let side = KnobDragger.thumbSize(trackThickness: control.trackThickness)
+            let square = Rect(x: control.thumb.x - side / 2, y: control.thumb.y - side / 2, width: side, height: side)
+            let target = square.intersection(control.frame)!
+            if picker == "hsv-2d-gradient" { #expect(target.height < side * 0.75, "the start thumb overhangs the plane's edge") }
+            let dx = downs.map { Self.device.millimetres($0.x - target.center.x) }, dy = downs.map { Self.device.millimetres($0.y - target.center.y) }
+            let expected = TouchLanding(participant: p).sigma(widthMM: Self.device.millimetres(target.width),
+                                                              heightMM: Self.device.millimetres(target.height))
             #expect(abs(dx.reduce(0, +) / Double(dx.count)) < 0.1 && abs(dy.reduce(0, +) / Double(dy.count)) < 0.1)
             #expect(abs(sd(dx) / expected.x - 1) < 0.05, "\(picker): σx \(sd(dx)) mm, landing model \(expected.x) mm")
             #expect(abs(sd(dy) / expected.y - 1) < 0.05, "\(picker): σy \(sd(dy)) mm, landing model \(expected.y) mm")
