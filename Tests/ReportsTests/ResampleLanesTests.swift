@@ -39,7 +39,7 @@ struct ResampleLanesTests {
             let scalar = each.map { sample.statistic(.mean, weights: $0) }
             for build in Self.builds {
                 var out = [Double](repeating: 0, count: ParallelReplicates.lanes)
-                sample.means(lanes: lanes, into: &out, build: build)
+                sample.statistics(.mean, lanes: lanes, into: &out, build: build)
                 #expect(out.map(\.bitPattern) == scalar.map(\.bitPattern), "\(String(describing: build))")
             }
         }

@@ -7,7 +7,7 @@
 // `rk_cpu_has_avx512`). Each lane does the scalar pass's integer tallies and
 // IEEE operations in the same order, with contraction off: every build and
 // every lane gives the scalar pass's bits (`ResampleLanesTests`).
-// Swift API: `ClusteredSample.means(lanes:into:)`,
+// Swift API: `ClusteredSample.statistics(_:lanes:into:)`,
 // `SurvivalGrid.restrictedMeans(tau:lanes:into:)`, `SurvivalGrid.survivalLanes`.
 #ifndef REFINE_RESAMPLE_KERNELS_H
 #define REFINE_RESAMPLE_KERNELS_H

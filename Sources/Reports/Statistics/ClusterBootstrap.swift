@@ -51,32 +51,24 @@ public enum ClusterBootstrap {
 
     /// The seeded replicates of one group's statistic.
     static func replicates(_ x: ClusteredSample, _ s: ClusterStatistic, resamples: Int, seed: UInt64) -> [Double] {
-        if s == .mean {
-            // Eight resamples a pass (the same values).
-            return ParallelReplicates.runLanes(resamples: resamples, seed: seed, clustersA: x.clusterCount) { w, _, out in
-                x.means(lanes: w, into: out)
-            }
+        // Eight resamples a call (the same values as one at a time).
+        ParallelReplicates.runLanes(resamples: resamples, seed: seed, clustersA: x.clusterCount) { w, _, out in
+            x.statistics(s, lanes: w, into: out)
         }
-        return ParallelReplicates.values(resamples: resamples, seed: seed, clustersA: x.clusterCount) { w, _ in x.statistic(s, weights: w) }
     }
 
     /// The seeded replicates of statistic(a) − statistic(b); `paired` requires `canPair(a, b)`.
     static func replicates(_ a: ClusteredSample, _ b: ClusteredSample, _ s: ClusterStatistic, paired: Bool,
                            resamples: Int, seed: UInt64) -> [Double] {
         precondition(!paired || canPair(a, b), "pairs need the same participants on both sides")
-        if s == .mean {
-            // Eight resamples a pass (the same values).
-            let lanes = ParallelReplicates.lanes
-            return ParallelReplicates.runLanes(resamples: resamples, seed: seed, clustersA: a.clusterCount,
-                                               clustersB: paired ? nil : b.clusterCount) { wa, wb, out in
-                var ma = [Double](repeating: 0, count: lanes), mb = ma
-                a.means(lanes: wa, into: &ma)
-                b.means(lanes: wb, into: &mb)
-                for k in 0..<lanes { out[k] = ma[k] - mb[k] }
-            }
-        }
-        return ParallelReplicates.values(resamples: resamples, seed: seed, clustersA: a.clusterCount, clustersB: paired ? nil : b.clusterCount) { wa, wb in
-            a.statistic(s, weights: wa) - b.statistic(s, weights: wb)
+        // Eight resamples a call (the same values as one at a time).
+        let lanes = ParallelReplicates.lanes
+        return ParallelReplicates.runLanes(resamples: resamples, seed: seed, clustersA: a.clusterCount,
+                                           clustersB: paired ? nil : b.clusterCount) { wa, wb, out in
+            var sa = [Double](repeating: 0, count: lanes), sb = sa
+            a.statistics(s, lanes: wa, into: &sa)
+            b.statistics(s, lanes: wb, into: &sb)
+            for k in 0..<lanes { out[k] = sa[k] - sb[k] }
         }
     }
 

@@ -4,19 +4,31 @@ import ImageEngine
 extension ParallelReplicates {
     /// Resamples a lane kernel computes at once (`Sources/CKernels/resample_body.h`).
     static let lanes = Int(RK_RESAMPLE_LANES)
+
+    /// Whether the kernels' 32-bit tallies hold every resample of participants
+    /// with these observation counts: a tally is at most everyone drawn (Σ w =
+    /// participants) at the largest count.
+    static func fitLanes(counts: [Int]) -> Bool {
+        counts.count * (counts.max() ?? 0) < Int(Int32.max)
+    }
+
+    /// Resample k's weights out of participant-major lanes of `clusters` participants.
+    static func lane(_ k: Int, of w: UnsafePointer<Int32>, clusters: Int) -> [Int32] {
+        (0..<clusters).map { w[$0 * lanes + k] }
+    }
 }
 
 extension ClusteredSample {
-    /// Whether every lane's Σ w · count fits the kernel's 32 bits (Σ w ≤ participants).
-    var fitsLanes: Bool { clusterCount * (counts.max() ?? 0) < Int(Int32.max) }
-
-    /// `statistic(.mean, weights:)` of eight resamples into `out[0..<8]`, their
-    /// weights participant-major (`ParallelReplicates.runLanes`): the same bits
-    /// (`ResampleLanesTests`). `build` nil runs the scalar statistic lane by lane.
-    func means(lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>, build: KernelBuild? = .best) {
-        guard fitsLanes, let build else {
+    /// `statistic(s, weights:)` of eight resamples into `out[0..<8]`, their
+    /// weights participant-major (`ParallelReplicates.runLanes`): the mean by
+    /// the lane kernel (the same bits, `ResampleLanesTests`), the median, and
+    /// any mean whose tallies could pass 32 bits or with `build` nil, by the
+    /// scalar statistic lane by lane.
+    func statistics(_ s: ClusterStatistic, lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>,
+                    build: KernelBuild? = .best) {
+        guard s == .mean, ParallelReplicates.fitLanes(counts: counts), let build else {
             for k in 0..<ParallelReplicates.lanes {
-                out[k] = statistic(.mean, weights: (0..<clusterCount).map { w[$0 * ParallelReplicates.lanes + k] })
+                out[k] = statistic(s, weights: ParallelReplicates.lane(k, of: w, clusters: clusterCount))
             }
             return
         }
@@ -41,16 +53,10 @@ extension ClusteredSample {
 /// Weights come participant-major: `w[c * 8 + k]` is how often participant c
 /// was drawn in resample k (`ParallelReplicates.runLanes`).
 extension SurvivalGrid {
-    /// Whether every tally of any resample fits the kernels' 32-bit lanes: at
-    /// most everyone drawn at their largest count, Σ w ≤ participants.
-    var fitsLanes: Bool {
-        participantCount * (counts.max() ?? 0) < Int(Int32.max)
-    }
-
     /// The restricted means up to `tau` of eight resamples into `out[0..<8]`.
     func restrictedMeans(tau: Double, lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>,
                          build: KernelBuild? = .best) {
-        guard fitsLanes, let build else {
+        guard ParallelReplicates.fitLanes(counts: counts), let build else {
             for k in 0..<ParallelReplicates.lanes {
                 out[k] = lane(k, of: w).withUnsafeBufferPointer { restrictedMean(tau: tau, weights: $0) }
             }
@@ -73,7 +79,7 @@ extension SurvivalGrid {
     func survivalLanes(weights w: UnsafePointer<Int32>, until: Double, through: Double, queries: [Double],
                        first: UnsafeMutablePointer<Double>, atQuery: UnsafeMutablePointer<Double>, build: KernelBuild? = .best) {
         precondition(zip(queries, queries.dropFirst()).allSatisfy { $0 <= $1 }, "queries ascending")
-        guard fitsLanes, let build else {
+        guard ParallelReplicates.fitLanes(counts: counts), let build else {
             var times = [Double](repeating: 0, count: cellCount), survival = times
             for k in 0..<ParallelReplicates.lanes {
                 let steps = lane(k, of: w).withUnsafeBufferPointer { w in
@@ -108,9 +114,8 @@ extension SurvivalGrid {
         return lo == stepTimes.startIndex ? 1 : survival[lo - 1]
     }
 
-    /// Resample k's weights out of the participant-major lanes.
     private func lane(_ k: Int, of w: UnsafePointer<Int32>) -> [Int32] {
-        (0..<participantCount).map { w[$0 * ParallelReplicates.lanes + k] }
+        ParallelReplicates.lane(k, of: w, clusters: participantCount)
     }
 
     /// The grid as the kernels read it (pointers valid inside `body` only).
