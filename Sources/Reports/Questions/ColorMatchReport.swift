@@ -98,7 +98,7 @@ struct ColorMatchReport {
         var blocks: [String] = [], plots: [String] = []
         for (i, (label, t)) in groups.enumerated() {
             let km = kit.kaplanMeier(t)
-            blocks.append("# \(label): time, matched\n" + (["0\t0"] + km.curve.steps.map { "\($0.time)\t\(1 - $0.survival)" }).joined(separator: "\n"))
+            blocks.append("# \(label): time, matched\n" + (["0\t0"] + zip(km.curve.times, km.curve.survival).map { "\($0)\t\(1 - $1)" }).joined(separator: "\n"))
             plots.append("\"\(name).dat\" index \(i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(label))")
         }
         return GnuplotFigure(name: name, title: "\(title) (Kaplan–Meier; trials stopped without a match are censored)",

@@ -66,7 +66,7 @@ extension ReportKit {
         let survivalA = ClusteredSurvival(va, indexedAs: sa), survivalB = ClusteredSurvival(vb, indexedAs: sb)
         // On a time grid the replicates are of rounded times; the point stays the exact curves'.
         let exact = survivalA.grid.step == nil && survivalB.grid.step == nil ? nil
-            : KaplanMeier(survival(b)).restrictedMean(tau: tau) - KaplanMeier(survival(a)).restrictedMean(tau: tau)
+            : SurvivalCurve(survival(b)).restrictedMean(tau: tau) - SurvivalCurve(survival(a)).restrictedMean(tau: tau)
         let value = exact ?? survivalB.restrictedMean(tau: tau, weights: [Int32](repeating: 1, count: sb.clusterCount))
             - survivalA.restrictedMean(tau: tau, weights: [Int32](repeating: 1, count: sa.clusterCount))
         let lanes = ParallelReplicates.lanes
@@ -96,7 +96,7 @@ extension ReportKit {
         for (i, (s, t)) in groups.enumerated() {
             let km = kaplanMeier(t)
             if let h = km.grid.step { steps.insert(h) }
-            let full = km.curve.steps.map { (x: $0.time, y: 1 - $0.survival) }
+            let full = zip(km.curve.times, km.curve.survival).map { (x: $0, y: 1 - $1) }
             let points = Descriptive.thinnedSteps(full)
             thinned = thinned || points.count < full.count
             let curve = ["0\t0"] + points.map { "\($0.x)\t\($0.y)" }

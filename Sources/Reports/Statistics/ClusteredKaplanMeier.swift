@@ -10,8 +10,8 @@ import UserModels
 /// every other interval of the reports (`ClusterBootstrap`), with the same
 /// small-sample expansion of the percentile tails.
 public struct ClusteredKaplanMeier: Sendable {
-    /// The point estimate (its own Greenwood bands are not used).
-    public let curve: KaplanMeier
+    /// The point estimate (no Greenwood bands: the intervals are the resamples').
+    public let curve: SurvivalCurve
     /// The observations summed per participant at each time (or grid time) for
     /// the resampled curves (`SurvivalGrid`: exact, or on a grid when that at
     /// least halves what a resample reads).
@@ -22,11 +22,13 @@ public struct ClusteredKaplanMeier: Sendable {
     public init(_ observations: [SurvivalObservation], participants: [String], confidence: Double = 0.95,
                 resamples: Int = 1000, seed: UInt64) {
         precondition(observations.count == participants.count, "one participant per observation")
-        curve = KaplanMeier(observations, confidence: confidence)
         let (ids, owners) = participants.participantIndex()
-        let order = observations.indices.sorted { observations[$0].time < observations[$1].time }
-        grid = SurvivalGrid.make(sortedTimes: order.map { observations[$0].time }, events: order.map { observations[$0].event },
-                                 owners: order.map { owners[$0] }, participants: ids.count)
+        // One sort for the point curve and the resamples' summary (neither depends on the order among equal times).
+        var order = observations.indices.map { (time: observations[$0].time, index: Int32($0)) }
+        order.sort { $0.time < $1.time }
+        let times = order.map(\.time), events = order.map { observations[Int($0.index)].event }
+        curve = SurvivalCurve(sortedTimes: times, events: events)
+        grid = SurvivalGrid.make(sortedTimes: times, events: events, owners: order.map { owners[Int($0.index)] }, participants: ids.count)
         self.confidence = confidence
         self.resamples = resamples
         self.seed = seed
@@ -36,7 +38,7 @@ public struct ClusteredKaplanMeier: Sendable {
     public func reached(by t: Double) -> Estimate {
         // S(t) needs each replicate's steps up to t only.
         var replicates = replicateSurvival(at: [t], through: t).map { 1 - $0 }
-        return interval(value: curve.reached(by: t).value, &replicates)
+        return interval(value: curve.reached(by: t), &replicates)
     }
 
     /// The median time to the event with its interval; nil parts: not reached
@@ -44,7 +46,7 @@ public struct ClusteredKaplanMeier: Sendable {
     public var median: (value: Double?, lower: Double?, upper: Double?) {
         // Each replicate's curve is needed only down to ½.
         var replicates = replicateFirstStep(atOrBelow: 0.5)
-        let value = curve.median.value
+        let value = curve.median
         let e = interval(value: value ?? .infinity, &replicates)
         func finite(_ x: Double) -> Double? { x.isFinite ? x : nil }
         return (value, finite(e.lower), finite(e.upper))
@@ -56,7 +58,7 @@ public struct ClusteredKaplanMeier: Sendable {
         let count = flat.count / max(grid.count, 1)
         return grid.indices.map { i in
             var replicates = (0..<count).map { 1 - flat[$0 * grid.count + i] }
-            return interval(value: curve.reached(by: grid[i]).value, &replicates)
+            return interval(value: curve.reached(by: grid[i]), &replicates)
         }
     }
 

@@ -35,36 +35,23 @@ public struct KaplanMeier: Sendable {
     public init(_ observations: [SurvivalObservation], confidence: Double = 0.95) {
         count = observations.count
         let z = Intervals.normalQuantile(1 - (1 - confidence) / 2)
-        let sorted = observations.sorted { ($0.time, $0.event ? 0 : 1) < ($1.time, $1.event ? 0 : 1) }
-        var atRisk = sorted.count
-        var s = 1.0, greenwood = 0.0
+        let sorted = observations.sorted { $0.time < $1.time }
+        var greenwood = 0.0
         var steps: [Step] = []
-        var i = 0
-        while i < sorted.count {
-            let t = sorted[i].time
-            var d = 0, leaving = 0
-            while i < sorted.count && sorted[i].time == t {
-                if sorted[i].event { d += 1 }
-                leaving += 1
-                i += 1
+        SurvivalCurve.productLimit(count: sorted.count, time: { sorted[$0].time }, event: { sorted[$0].event }) { t, atRisk, d, s in
+            if atRisk > d { greenwood += Double(d) / (Double(atRisk) * Double(atRisk - d)) }
+            var lower = 0.0, upper = 1.0
+            if s > 0 && s < 1 {
+                let logS = log(s)
+                let half = z * greenwood.squareRoot() / abs(logS)
+                lower = exp(-exp(log(-logS) + half))
+                upper = exp(-exp(log(-logS) - half))
+            } else if s >= 1 {
+                lower = 1
+            } else {
+                upper = 0   // everyone has had the event: no uncertainty left to draw
             }
-            if d > 0 {
-                s *= 1 - Double(d) / Double(atRisk)
-                if atRisk > d { greenwood += Double(d) / (Double(atRisk) * Double(atRisk - d)) }
-                var lower = 0.0, upper = 1.0
-                if s > 0 && s < 1 {
-                    let logS = log(s)
-                    let half = z * greenwood.squareRoot() / abs(logS)
-                    lower = exp(-exp(log(-logS) + half))
-                    upper = exp(-exp(log(-logS) - half))
-                } else if s >= 1 {
-                    lower = 1
-                } else {
-                    upper = 0   // everyone has had the event: no uncertainty left to draw
-                }
-                steps.append(Step(time: t, atRisk: atRisk, events: d, survival: s, lower: lower, upper: upper))
-            }
-            atRisk -= leaving
+            steps.append(Step(time: t, atRisk: atRisk, events: d, survival: s, lower: lower, upper: upper))
         }
         self.steps = steps
     }
@@ -91,13 +78,7 @@ public struct KaplanMeier: Sendable {
 
     /// Restricted mean time to the event up to `tau`: the area under S from 0 to tau.
     public func restrictedMean(tau: Double) -> Double {
-        var area = 0.0, last = 0.0, s = 1.0
-        for step in steps where step.time < tau {
-            area += s * (step.time - last)
-            last = step.time
-            s = step.survival
-        }
-        return area + s * (tau - last)
+        SurvivalCurve.restrictedMean(tau: tau, steps: steps.count, time: { steps[$0].time }, survival: { steps[$0].survival })
     }
 }
 
