@@ -44,6 +44,17 @@ struct MetricColumn: Sendable {
         isSmall = false
     }
 
+    /// Puts value `order[k]` at place k.
+    mutating func permute(_ order: [Int32]) {
+        if isSmall {
+            let stored = small
+            small = order.map { stored[Int($0)] }
+        } else {
+            let stored = wide
+            wide = order.map { stored[Int($0)] }
+        }
+    }
+
     @inline(__always) subscript(i: Int) -> Double {
         if !isSmall { return wide[i] }
         let c = small[i]

@@ -60,6 +60,54 @@ struct MetricReader {
     }
 }
 
+extension Array where Element == TrialRow {
+    /// The rows whose value of `metric` (nil where not recorded) passes `keep`:
+    /// `filter { keep($0[metric]) }`, with the metric's column found once per
+    /// table instead of by name (a hash) at every row.
+    func filter(_ metric: String, _ keep: (Double?) -> Bool) -> [TrialRow] {
+        var read = MetricReader(metric)
+        return filter { keep(read($0)) }
+    }
+
+    /// The rows whose value of `factor` passes `keep`, asked once per distinct
+    /// value in each table instead of once per row.
+    func filter(_ factor: TrialColumns.Factor, _ keep: (String) -> Bool) -> [TrialRow] {
+        var table: TrialColumns?
+        var codes: [Int32] = [], kept: [Bool] = []
+        return filter { row in
+            if row.table !== table {
+                table = row.table
+                codes = row.table.codes(of: factor)
+                kept = row.table.names(of: factor).map(keep)
+            }
+            return kept[Int(codes[row.index])]
+        }
+    }
+}
+
+extension Array where Element == TrialRow {
+    /// `value` of each row, computed once per distinct value of `first` (and
+    /// `second`, when given) in each table: `value` must depend on those alone.
+    func mapFactors<T>(_ first: TrialColumns.Factor, _ second: TrialColumns.Factor? = nil, _ value: (TrialRow) -> T) -> [T] {
+        var table: TrialColumns?
+        var a: [Int32] = [], b: [Int32] = []
+        var known: [Int64: T] = [:]
+        return map { row in
+            if row.table !== table {
+                table = row.table
+                a = row.table.codes(of: first)
+                b = second.map { row.table.codes(of: $0) } ?? [Int32](repeating: 0, count: row.table.count)
+                known = [:]
+            }
+            let pair = Int64(a[row.index]) << 32 | Int64(UInt32(bitPattern: b[row.index]))
+            if let v = known[pair] { return v }
+            let v = value(row)
+            known[pair] = v
+            return v
+        }
+    }
+}
+
 /// Everything a report needs from the database: the run, its provenance and its trials.
 public struct ResultSet: Sendable {
     public var run: RunRecord

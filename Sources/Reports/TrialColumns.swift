@@ -129,22 +129,38 @@ final class TrialColumns: @unchecked Sendable {
         return v.isNaN ? nil : v
     }
 
-    /// Reads run `runID` in key order (one pass, one row in flight).
+    /// Reads run `runID`: one pass over its rows as they are stored, then each
+    /// column put in key order (one gather a column).
     static func load(from store: RunStore, runID: Int64) throws -> TrialColumns {
-        var table: TrialColumns?
+        var table = TrialColumns(metricNames: [])
         let fields: [ScannedTrial.Field] = [.strategy, .device, .participant, .group, .task, .taskLabel]
-        let size = try store.reader.read { db in
-            try Row.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID])
-        }
-        try store.scanTrials(runID: runID, names: {
-            table = TrialColumns(metricNames: $0)
-            if let size { table!.reserve(size[0]) }
+        let order = try store.scanTrials(runID: runID, names: { names, count in
+            table = TrialColumns(metricNames: names)
+            table.reserve(count)
         }) { row in
-            let t = table!
-            t.append(key: row.bytes(.key), factor: { row.string(fields[$0]) },
-                     factorMatches: { f, last in last.utf8.elementsEqual(row.bytes(fields[f])) },
-                     metric: { row.metric($0) })
+            table.append(key: row.bytes(.key), factor: { row.string(fields[$0]) },
+                         factorMatches: { f, last in last.utf8.elementsEqual(row.bytes(fields[f])) },
+                         metric: { row.metric($0) })
         }
-        return table ?? TrialColumns(metricNames: [])
+        table.permute(order)
+        return table
+    }
+
+    /// Puts row `order[k]` at row k (`order` a permutation of the rows).
+    func permute(_ order: [Int32]) {
+        precondition(order.count == count, "a permutation of the rows")
+        if order.indices.allSatisfy({ order[$0] == Int32($0) }) { return }
+        for f in codes.indices {
+            let column = codes[f]
+            codes[f] = order.map { column[Int($0)] }
+        }
+        let stored = replications
+        replications = order.map { stored[Int($0)] }
+        for m in metrics.indices { metrics[m].permute(order) }
+        if !verbatim.isEmpty {
+            var at = [Int32](repeating: 0, count: order.count)
+            for (k, i) in order.enumerated() { at[Int(i)] = Int32(k) }
+            verbatim = Dictionary(uniqueKeysWithValues: verbatim.map { (Int(at[$0.key]), $0.value) })
+        }
     }
 }

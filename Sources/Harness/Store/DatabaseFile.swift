@@ -123,6 +123,32 @@ enum DatabaseFile {
         return (tables.count == 1 ? "the table " : "the tables ") + shown + (tables.count > 5 ? " and \(tables.count - 5) more" : "")
     }
 
+    /// Reads the whole file once, in order, so that the page cache holds it
+    /// (when it fits in half the memory available). SQLite reads a 4 KB page at
+    /// a time in B-tree order, which is far from file order: on a file not yet
+    /// cached (a 3.8 GB database of 10⁷ trials) each page would be a disk read
+    /// of its own, where one sequential pass reads the file at the disk's speed.
+    static func prefetch(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0, Int(info.st_size) <= availableMemory() / 2 else { return }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return }
+        defer { _ = close(fd) }
+        _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
+        let chunk = 8 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 4096)
+        defer { buffer.deallocate() }
+        while read(fd, buffer, chunk) > 0 {}
+    }
+
+    /// The memory the kernel says is available without swapping (0 where it does not say).
+    private static func availableMemory() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
+              let kB = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kB * 1024
+    }
+
     /// Refuses a directory, FIFO, device or socket given as a database.
     static func requireRegularFile(_ path: String) throws {
         if let problem = InputFile.problem(at: path) {

@@ -125,6 +125,7 @@ public final class RunStore: Sendable {
                     throw StoreError(path: path, message: "the database's schema is older than this refine's (schema version \(Schema.version)); open it with `refine run` to migrate it")
                 }
             }
+            DatabaseFile.prefetch(path)
             let queue = try DatabaseFile.openReadOnly(path)
             // A damaged page may sit anywhere; find it now, with the file's name, rather
             // than half-way through a report or a merge. (One pass over the file.)

@@ -11,20 +11,20 @@ struct LearningSection {
     var metrics: [String] { Array(kit.spec.metrics.prefix(3)) }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        let trials = kit.results.trials.filter { $0["session_trial"] != nil }
+        let trials = kit.results.trials.filter("session_trial") { $0 != nil }
         doc.add(.heading(level: 2, text: "Learning: first use and practised use"))
         guard !trials.isEmpty, !metrics.isEmpty else {
             doc.add(.paragraph("This run records no session positions (it predates sessions); rerun it to see learning curves."))
             return
         }
-        let length = Int(trials.compactMap { $0["session_trial"] }.max() ?? 1)
+        let length = Int(ResultSet.values("session_trial", in: trials).max() ?? 1)
         let practisedFrom = length / 2 + 1
         doc.add(.paragraph("Each person does all \(length) trials with one strategy on one device in a row (tasks in a seeded order of their own) and carries over what they learn: what controls do, hidden controls found, how far a throw goes with this design, and faster decisions by the power law of practice. First use is the first trial of a session; practised use is trials \(practisedFrom)–\(length). Rates are means with \(formatNumber(kit.confidence * 100))% intervals over participants (Wilson where each person gave one trial); times are medians over the trials that reached the goal."))
         var rows: [[String]] = []
         for s in kit.strategies {
-            let mine = trials.filter { $0.strategy == s }
-            let first = mine.filter { $0["session_trial"] == 1 }
-            let practised = mine.filter { ($0["session_trial"] ?? 0) >= Double(practisedFrom) }
+            let mine = trials.filter(.strategy) { $0 == s }
+            let first = mine.filter("session_trial") { $0 == 1 }
+            let practised = mine.filter("session_trial") { ($0 ?? 0) >= Double(practisedFrom) }
             rows.append([s, "\(first.count) / \(practised.count)"] + metrics.flatMap { [summary($0, first), summary($0, practised)] })
         }
         doc.add(.table(header: ["strategy", "n first / practised"] + metrics.flatMap { ["\($0) first use", "\($0) practised"] }, rows: rows))
@@ -48,15 +48,17 @@ struct LearningSection {
         var plots: [String] = []
         var isRate = true
         // One pass: strategy → the metric's values at each session position (in trial order).
-        var byPosition: [String: [[Double]]] = [:]
-        for t in trials {
-            guard let k = t["session_trial"], k >= 1, k <= Double(length), k == k.rounded(), let v = t[metric] else { continue }
-            byPosition[t.strategy, default: Array(repeating: [], count: length + 1)][Int(k)].append(v)
+        var byPosition = Array(repeating: Array(repeating: [Double](), count: length + 1), count: kit.strategies.count)
+        var position = MetricReader("session_trial"), value = MetricReader(metric)
+        let slots = trials.mapFactors(.strategy) { kit.strategies.firstIndex(of: $0.strategy) }
+        for (t, slot) in zip(trials, slots) {
+            guard let slot, let k = position(t), k >= 1, k <= Double(length), k == k.rounded(), let v = value(t) else { continue }
+            byPosition[slot][Int(k)].append(v)
         }
         for (i, s) in kit.strategies.enumerated() {
             var lines: [String] = []
             for k in 1...length {
-                let v = byPosition[s]?[k] ?? []
+                let v = byPosition[kit.strategies.firstIndex(of: s)!][k]
                 guard !v.isEmpty else { continue }
                 isRate = isRate && Comparisons.isRate(v, metric: metric)
                 let y = Comparisons.isRate(v, metric: metric) ? Descriptive.mean(v) : Descriptive.median(v)

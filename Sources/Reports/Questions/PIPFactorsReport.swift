@@ -34,10 +34,11 @@ struct PIPFactorsReport {
         redirectionSection(into: &doc)
         figures.append(kit.ecdfFigure(metric: "velocity_error_pt_s", name: "ecdf_velocity_error", xlabel: "error of the first throw's release velocity (pt/s)",
                                       title: "Release velocity error under the standard touch-sensor noise", marker: nil))
+        var landed = MetricReader("landed_intended")
         figures.append(kit.ecdfFigure(metric: "correction_time_s", name: "ecdf_correction_time",
                                       xlabel: "time from a wrong first throw's release until the PIP rests in the intended corner (s)",
                                       title: "Time to correct a wrong throw (trials whose first throw went wrong)", marker: nil,
-                                      filter: { $0["landed_intended"] == 0 }))
+                                      filter: { landed($0) == 0 }))
     }
 
     private func trials(_ s: String) -> [TrialRow] { results.trials(strategy: s) }
@@ -61,7 +62,7 @@ struct PIPFactorsReport {
                            let t = trials(s), e = ResultSet.values("velocity_error_pt_s", in: t)
                            return [s, "\(t.count)", kit.medianText("velocity_error_pt_s", t, digits: 0),
                                    e.isEmpty ? "–" : formatNumber(Descriptive.quantile(sorted: e.sorted(), 0.9), digits: 0),
-                                   kit.medianText("speed_error_pt_s", t.filter { $0["first_throw_flick"] == 1 }, digits: 0),
+                                   kit.medianText("speed_error_pt_s", t.filter("first_throw_flick") { $0 == 1 }, digits: 0),
                                    kit.rate("landed_intended", t), kit.survivalMedianText(t)]
                        }))
         let ps = pairs("velocity", defaults: ["least-squares", "history"], value: "last-two")
@@ -85,13 +86,13 @@ struct PIPFactorsReport {
         doc.add(.paragraph("When a throw heads for the wrong corner the person sees it within a perceptual cycle (Card, Moran & Newell 1983: perception.cycle_s) and reacts (a simple reaction, Hick–Hyman with one alternative: cognition.hick_a_s), then reaches for the corner it is heading to. With in_flight: catch (the default) a touch that lands on the moving PIP takes hold of it and the person throws it again at once; the new spring starts where it was let go with the new throw's velocity. With in_flight: ignore the touch does nothing: the person sees within a perceptual cycle that the PIP does not follow and lifts, waits until it rests and reaches for it again. A touch that misses the PIP does nothing in either design. Time to correct runs from the wrong first throw's release until the PIP rests in the intended corner; trials whose first throw landed are left out."))
         doc.add(.table(header: ["strategy", "wrong first throws", "corrected", "median time to correct s (\(formatNumber(confidence * 100))% CI)", "mean throws", "mean touches", "caught in flight", "mean ignored touches"],
                        rows: kit.strategies.map { s in
-                           let wrong = trials(s).filter { $0["landed_intended"] == 0 }
-                           let caught = wrong.filter { ($0["caught_in_flight"] ?? 0) > 0 }.count
+                           let wrong = trials(s).filter("landed_intended") { $0 == 0 }
+                           let caught = wrong.filter("caught_in_flight") { ($0 ?? 0) > 0 }.count
                            func mean(_ m: String) -> String {
                                let v = ResultSet.values(m, in: wrong)
                                return v.isEmpty ? "–" : formatNumber(Descriptive.mean(v), digits: 2)
                            }
-                           return [s, "\(wrong.count)", kit.pct(wrong.filter { $0["correction_time_s"] != nil }.count, wrong.count),
+                           return [s, "\(wrong.count)", kit.pct(wrong.filter("correction_time_s") { $0 != nil }.count, wrong.count),
                                    kit.medianEstimate("correction_time_s", wrong, label: "correct/\(s)"),
                                    mean("throws"), mean("touches"), kit.pct(caught, wrong.count), mean("ignored_touches")]
                        }))
@@ -103,7 +104,7 @@ struct PIPFactorsReport {
         doc.add(.paragraph("Pairs that differ only in what a touch in flight does: ignore minus catch, over the trials whose first throw went wrong (the first throw is the same in both, so these are mostly the same trials; people paired)."))
         doc.add(.table(header: ["ignore", "catch", "Δ median time to correct s", "Δ mean throws", "Δ mean touches", "Δ median time to effect s (all trials)"],
                        rows: ps.map { p in
-                           let a = trials(p.base).filter { $0["landed_intended"] == 0 }, b = trials(p.variant).filter { $0["landed_intended"] == 0 }
+                           let a = trials(p.base).filter("landed_intended") { $0 == 0 }, b = trials(p.variant).filter("landed_intended") { $0 == 0 }
                            func dmean(_ m: String) -> String {
                                formatNumber(Descriptive.mean(ResultSet.values(m, in: b)) - Descriptive.mean(ResultSet.values(m, in: a)), digits: 2)
                            }

@@ -40,7 +40,7 @@ struct PIPReport {
         let kinds: [CornerRelation] = [.horizontal, .vertical, .diagonal]
         doc.add(.table(header: ["strategy"] + kinds.map(\.rawValue), rows: strategies.map { s in
             [s] + kinds.map { k in
-                let t = results.trials(strategy: s).filter { relation($0) == k }
+                let t = results.trials(strategy: s).filter(.task) { relation(task: $0) == k }
                 return rate("landed_intended", t)
             }
         }))
@@ -48,9 +48,10 @@ struct PIPReport {
         figures.append(kit.survivalFigure(name: "survival_time_to_effect", title: "Time until the PIP rests in the intended corner", marker: 10))
         figures.append(kit.rateFigure(metric: "landed_intended", name: "landing_rate", title: "First throw lands in the intended corner", ylabel: "landing rate"))
         figures.append(releaseSpeedFigure())
+        var landed = MetricReader("landed_intended")
         figures.append(kit.ecdfFigure(metric: "first_travel_pt", name: "ecdf_first_travel", xlabel: "finger travel of the first throw (pt)",
                                   title: "How far the finger moved on first throws that landed as intended", marker: nil,
-                                  filter: { $0["landed_intended"] == 1 }))
+                                  filter: { landed($0) == 1 }))
         PIPFactorsReport(spec: spec, results: results).build(into: &doc, figures: &figures)
         ReportKit.addFigures(figures, to: &doc)
 
@@ -73,8 +74,8 @@ struct PIPReport {
                 medianText("drag_distance_pt", t, digits: 0)]
     }
 
-    private func relation(_ trial: TrialRow) -> CornerRelation? {
-        guard case .movePIP(let a, let b)? = spec.tasks.first(where: { $0.id == trial.task })?.goal else { return nil }
+    private func relation(task: String) -> CornerRelation? {
+        guard case .movePIP(let a, let b)? = spec.tasks.first(where: { $0.id == task })?.goal else { return nil }
         return a.relation(to: b)
     }
 
@@ -83,10 +84,10 @@ struct PIPReport {
     private func whyBullets() -> [String] {
         var bullets: [String] = []
         for s in strategies {
-            let flicks = results.trials(strategy: s).filter { $0["first_throw_flick"] == 1 }
+            let flicks = results.trials(strategy: s).filter("first_throw_flick") { $0 == 1 }
             guard !flicks.isEmpty else { continue }
-            let back = flicks.filter { $0["returned_to_start"] == 1 }
-            let landed = flicks.filter { $0["landed_intended"] == 1 }
+            let back = flicks.filter("returned_to_start") { $0 == 1 }
+            let landed = flicks.filter("landed_intended") { $0 == 1 }
             let backSpeeds = ResultSet.values("release_speed_pt_s", in: back)
             let backTravel = ResultSet.values("first_travel_pt", in: back)
             var text = "\(s): of \(flicks.count) first throws that were flicks, \(pct(landed.count, flicks.count)) landed in the intended corner and \(pct(back.count, flicks.count)) went back to the corner they started from"
@@ -95,22 +96,16 @@ struct PIPReport {
             }
             bullets.append(text + ".")
         }
-        // A distance depends on the task, strategy and device only: worked out once for each, not per trial.
-        var distances: [String: Double?] = [:]
-        func distance(_ t: TrialRow) -> Double? {
-            let key = "\(t.task)\u{1}\(t.strategy)\u{1}\(t.device)"
-            if let d = distances[key] { return d }
-            let d = cornerDistance(t)
-            distances[key] = .some(d)
-            return d
-        }
         for s in strategies {
-            let drags = results.trials(strategy: s).filter { $0["first_throw_flick"] == 0 }
+            let drags = results.trials(strategy: s).filter("first_throw_flick") { $0 == 0 }
             guard !drags.isEmpty else { continue }
-            let ok = drags.filter { $0["landed_intended"] == 1 }
-            let fractions = drags.compactMap { t -> (Double, Bool)? in
-                guard let travel = t["first_travel_pt"], let d = distance(t) else { return nil }
-                return (travel / d, t["landed_intended"] == 1)
+            let ok = drags.filter("landed_intended") { $0 == 1 }
+            // A distance depends on the task and device only (within a strategy): worked out once for each, not per trial.
+            let distance = drags.mapFactors(.task, .device) { cornerDistance($0) }
+            var travel = MetricReader("first_travel_pt"), landed = MetricReader("landed_intended")
+            let fractions = zip(drags, distance).compactMap { t, d -> (Double, Bool)? in
+                guard let travel = travel(t), let d else { return nil }
+                return (travel / d, landed(t) == 1)
             }
             let okFractions = fractions.filter(\.1).map(\.0)
             let missFractions = fractions.filter { !$0.1 }.map(\.0)
@@ -137,9 +132,9 @@ struct PIPReport {
         }
         for s in strategies {
             let t = results.trials(strategy: s)
-            let corrected = t.filter { ($0["corrections"] ?? 0) > 0 }
+            let corrected = t.filter("corrections") { ($0 ?? 0) > 0 }
             guard !corrected.isEmpty else { continue }
-            let clean = ResultSet.values("time_to_effect_s", in: t.filter { $0["corrections"] == 0 })
+            let clean = ResultSet.values("time_to_effect_s", in: t.filter("corrections") { $0 == 0 })
             let slow = ResultSet.values("time_to_effect_s", in: corrected)
             guard !clean.isEmpty, !slow.isEmpty else { continue }
             bullets.append("\(s): each correction costs a new plan, a reach and a throw — median \(formatNumber(Descriptive.median(clean), digits: 2)) s with no correction against \(formatNumber(Descriptive.median(slow), digits: 2)) s for the \(pct(corrected.count, t.count)) of trials that needed one or more.")
@@ -164,10 +159,10 @@ struct PIPReport {
         var blocks: [String] = []
         var plots: [String] = []
         for s in strategies {
-            let flicks = results.trials(strategy: s).filter { $0["first_throw_flick"] == 1 }
+            let flicks = results.trials(strategy: s).filter("first_throw_flick") { $0 == 1 }
             var lines: [String] = []
             for b in 0..<(edges.count - 1) {
-                let inBin = flicks.filter { ($0["release_speed_pt_s"] ?? -1) >= edges[b] && ($0["release_speed_pt_s"] ?? -1) < edges[b + 1] }
+                let inBin = flicks.filter("release_speed_pt_s") { ($0 ?? -1) >= edges[b] && ($0 ?? -1) < edges[b + 1] }
                 guard inBin.count >= 5 else { continue }
                 let e = kit.rateEstimate("landed_intended", inBin)
                 lines.append("\((edges[b] + edges[b + 1]) / 2)\t\(e.value)\t\(e.lower)\t\(e.upper)\t\(inBin.count)")

@@ -90,7 +90,8 @@ extension ReportKit {
         let groups = results.byStrategy(strategies).map { ($0.0, $0.1.filter(filter)) }
         // The longest time, without a copy of every trial's.
         var longest: Double?
-        for (_, t) in groups { for row in t { if let v = row["time_to_effect_s"] ?? row["time_to_done_s"] { longest = max(longest ?? v, v) } } }
+        var effect = MetricReader("time_to_effect_s"), done = MetricReader("time_to_done_s")
+        for (_, t) in groups { for row in t { if let v = effect(row) ?? done(row) { longest = max(longest ?? v, v) } } }
         let end = longest ?? 1
         let grid = (0...200).map { end * Double($0) / 200 }
         for (i, (s, t)) in groups.enumerated() {

@@ -17,24 +17,42 @@ public enum TrialChoice: String, Sendable, CaseIterable {
 
     /// The ranking described above, of `rows`.
     public static func ranked(_ rows: [TrialRow]) -> [TrialRow] {
-        // Each row's rank computed once (not at every comparison); keys only on ties.
-        let ranked = rows.filter { $0["reached_effect"] != nil }.map { (rank($0), $0) }
-        return ranked.sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1.key < b.1.key }.map(\.1)
+        let (ranks, candidates) = rankedCandidates(rows)
+        return zip(ranks, candidates).sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1.key < b.1.key }.map(\.1)
     }
 
-    static func rank(_ t: TrialRow) -> (Double, Double) {
-        if t["reached_effect"] == 1, let time = t["time_to_effect_s"] { return (0, time) }
-        return (1, t["time_to_done_s"] ?? .infinity)
-    }
-
-    /// This choice among `rows` (one strategy's trials), or nil when none had a goal.
-    public func pick(_ rows: [TrialRow]) -> TrialRow? {
-        let r = Self.ranked(rows)
-        guard !r.isEmpty else { return nil }
-        switch self {
-        case .typical: return r[(r.count - 1) / 2]
-        case .worst: return r[r.count - 1]
+    /// The rows with a goal and each one's rank (computed once, not at every comparison).
+    private static func rankedCandidates(_ rows: [TrialRow]) -> ([Rank], [TrialRow]) {
+        var reached = MetricReader("reached_effect"), effect = MetricReader("time_to_effect_s"), done = MetricReader("time_to_done_s")
+        var ranks: [Rank] = [], candidates: [TrialRow] = []
+        for row in rows {
+            guard let r = reached(row) else { continue }
+            if r == 1, let time = effect(row) { ranks.append(Rank(failed: false, time: time)) } else {
+                ranks.append(Rank(failed: true, time: done(row) ?? .infinity))
+            }
+            candidates.append(row)
         }
+        return (ranks, candidates)
+    }
+
+    /// Successes before failures, then by time.
+    struct Rank: Comparable {
+        var failed: Bool, time: Double
+        static func < (a: Rank, b: Rank) -> Bool { a.failed != b.failed ? !a.failed : a.time < b.time }
+    }
+
+    /// This choice among `rows` (one strategy's trials), or nil when none had a goal:
+    /// `ranked(rows)[k]`, found by selecting the k-th rank (no sort of every
+    /// trial) and ordering by key only the trials tied at it.
+    public func pick(_ rows: [TrialRow]) -> TrialRow? {
+        let (ranks, candidates) = Self.rankedCandidates(rows)
+        guard !ranks.isEmpty else { return nil }
+        let k = self == .typical ? (ranks.count - 1) / 2 : ranks.count - 1
+        var scratch = ranks
+        let at = Descriptive.select(&scratch, k)
+        let before = ranks.reduce(0) { $0 + ($1 < at ? 1 : 0) }
+        let tied = zip(ranks, candidates).filter { $0.0 == at }.map(\.1).sorted { $0.key < $1.key }
+        return tied[k - before]
     }
 
     /// How the chosen trial went, in a few words.

@@ -1,0 +1,59 @@
+import Foundation
+@testable import Harness
+import Testing
+import UserModels
+@testable import Reports
+
+/// A report's trial store (`RunStore.scanTrials`, `TrialColumns.load`): the
+/// trials a report sees are the run's, in key order, with their factors and
+/// values, however the rows were written and whatever else the database holds.
+@Suite("Loading a run's trials")
+struct TrialLoadTests {
+    static let specPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Experiments/pip.yaml").standardized.path
+
+    /// Stores `runs` runs of a small PIP spec, each run's trials shuffled and the
+    /// runs' batches of `batch` trials interleaved, so no run's rowids follow its keys.
+    static func database(runs: Int, batch: Int, seed: UInt64) throws -> (RunStore, [Int64], [TrialResult], URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refine-load-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var spec = try SpecLoader.load(path: specPath, catalog: .standard)
+        spec.population.participants = 3
+        let results = try ExperimentRunner.simulate(spec: spec, jobs: 1)
+        let store = try RunStore(path: folder.appendingPathComponent("load.sqlite").path)
+        let provenance = Provenance(toolVersion: Provenance.toolVersion, gitCommit: "test", gitDirty: false, gitDirtyPaths: [],
+                                    os: "test", swiftVersion: "test", argv: ["test"], host: "test", pid: 0)
+        var g = SeededGenerator(seed: seed)
+        var ids: [Int64] = [], queues: [[TrialResult]] = []
+        for _ in 0..<runs {
+            ids.append(try store.beginRun(spec: spec, provenance: provenance, shard: .whole, jobs: 1, trace: false, plannedTrials: results.count))
+            queues.append(results.shuffled(using: &g))
+        }
+        while queues.contains(where: { !$0.isEmpty }) {
+            for r in queues.indices where !queues[r].isEmpty {
+                try store.record(runID: ids[r], Array(queues[r].prefix(batch)))
+                queues[r].removeFirst(min(batch, queues[r].count))
+            }
+        }
+        for id in ids { try store.finish(runID: id, status: "completed") }
+        return (store, ids, results, folder)
+    }
+
+    @Test("each run's trials come back in key order with their factors and values", arguments: [(1, 7), (2, 5), (5, 1)])
+    func keyOrder(runs: Int, batch: Int) throws {
+        // One run; two runs' batches interleaved; five runs interleaved a trial at a time.
+        let (store, ids, results, folder) = try Self.database(runs: runs, batch: batch, seed: UInt64(runs * 10 + batch))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = results.sorted { $0.trial.key < $1.trial.key }
+        for id in ids {
+            let loaded = try ResultSet.load(from: store, experiment: "pip", runID: id).trials
+            #expect(loaded.map(\.key) == expected.map(\.trial.key))
+            for (row, r) in zip(loaded, expected) {
+                #expect(row.strategy == r.trial.strategy && row.device == r.trial.device.name && row.task == r.trial.task.id)
+                #expect(row.participant == r.participantID && row.group == r.participantGroup)
+                for m in r.outcome.metrics { #expect(row[m.name]?.bitPattern == m.value.bitPattern, "\(r.trial.key) \(m.name)") }
+                #expect(row.metrics.count == r.outcome.metrics.count)
+            }
+        }
+    }
+}
