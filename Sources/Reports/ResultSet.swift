@@ -83,23 +83,21 @@ extension Array where Element == TrialRow {
             return kept[Int(codes[row.index])]
         }
     }
-}
 
-extension Array where Element == TrialRow {
     /// `value` of each row, computed once per distinct value of `first` (and
     /// `second`, when given) in each table: `value` must depend on those alone.
     func mapFactors<T>(_ first: TrialColumns.Factor, _ second: TrialColumns.Factor? = nil, _ value: (TrialRow) -> T) -> [T] {
         var table: TrialColumns?
-        var a: [Int32] = [], b: [Int32] = []
+        var a: [Int32] = [], b: [Int32]?
         var known: [Int64: T] = [:]
         return map { row in
             if row.table !== table {
                 table = row.table
                 a = row.table.codes(of: first)
-                b = second.map { row.table.codes(of: $0) } ?? [Int32](repeating: 0, count: row.table.count)
+                b = second.map { row.table.codes(of: $0) }
                 known = [:]
             }
-            let pair = Int64(a[row.index]) << 32 | Int64(UInt32(bitPattern: b[row.index]))
+            let pair = Int64(a[row.index]) << 32 | Int64(UInt32(bitPattern: b?[row.index] ?? 0))
             if let v = known[pair] { return v }
             let v = value(row)
             known[pair] = v
