@@ -21,8 +21,7 @@ struct LearningSection {
         let practisedFrom = length / 2 + 1
         doc.add(.paragraph("Each person does all \(length) trials with one strategy on one device in a row (tasks in a seeded order of their own) and carries over what they learn: what controls do, hidden controls found, how far a throw goes with this design, and faster decisions by the power law of practice. First use is the first trial of a session; practised use is trials \(practisedFrom)–\(length). Rates are means with \(formatNumber(kit.confidence * 100))% intervals over participants (Wilson where each person gave one trial); times are medians over the trials that reached the goal."))
         var rows: [[String]] = []
-        for s in kit.strategies {
-            let mine = trials.filter(.strategy) { $0 == s }
+        for (s, mine) in ResultSet.byStrategy(kit.strategies, trials) {
             let first = mine.filter("session_trial") { $0 == 1 }
             let practised = mine.filter("session_trial") { ($0 ?? 0) >= Double(practisedFrom) }
             rows.append([s, "\(first.count) / \(practised.count)"] + metrics.flatMap { [summary($0, first), summary($0, practised)] })
@@ -47,18 +46,17 @@ struct LearningSection {
         var blocks: [String] = []
         var plots: [String] = []
         var isRate = true
-        // One pass: strategy → the metric's values at each session position (in trial order).
-        var byPosition = Array(repeating: Array(repeating: [Double](), count: length + 1), count: kit.strategies.count)
+        // The metric's values at each session position, per strategy (in trial order).
         var position = MetricReader("session_trial"), value = MetricReader(metric)
-        let slots = trials.mapFactors(.strategy) { kit.strategies.firstIndex(of: $0.strategy) }
-        for (t, slot) in zip(trials, slots) {
-            guard let slot, let k = position(t), k >= 1, k <= Double(length), k == k.rounded(), let v = value(t) else { continue }
-            byPosition[slot][Int(k)].append(v)
-        }
-        for (i, s) in kit.strategies.enumerated() {
+        for (i, (s, mine)) in ResultSet.byStrategy(kit.strategies, trials).enumerated() {
+            var byPosition = Array(repeating: [Double](), count: length + 1)
+            for t in mine {
+                guard let k = position(t), k >= 1, k <= Double(length), k == k.rounded(), let v = value(t) else { continue }
+                byPosition[Int(k)].append(v)
+            }
             var lines: [String] = []
             for k in 1...length {
-                let v = byPosition[kit.strategies.firstIndex(of: s)!][k]
+                let v = byPosition[k]
                 guard !v.isEmpty else { continue }
                 isRate = isRate && Comparisons.isRate(v, metric: metric)
                 let y = Comparisons.isRate(v, metric: metric) ? Descriptive.mean(v) : Descriptive.median(v)
