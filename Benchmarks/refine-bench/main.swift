@@ -156,7 +156,7 @@ let metricColumns = try store.reader.read { db in try Row.fetchAll(db, sql: "SEL
 try store.close()
 let peerDB = work.appendingPathComponent("python.sqlite").path
 try FileManager.default.copyItem(atPath: swiftDB, toPath: peerDB)
-try DatabaseQueue(path: peerDB).writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM trial; VACUUM") }
+try DatabaseQueue(path: peerDB).writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM trial_row; DELETE FROM level; VACUUM") }
 let peerRun = runID
 var trialLines = (["id", "run_id", "key", "strategy", "device", "participant", "participant_group", "task", "task_label",
                    "replication", "seed"] + metricColumns.map(\.column)).joined(separator: "\t") + "\n"

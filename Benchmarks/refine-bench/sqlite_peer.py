@@ -1,7 +1,10 @@
 """Python's sqlite3 peer for refine-bench: inserts the same trials, each with its
-metric values in their columns (schema v4, created by refine-bench), using
-executemany in one transaction, and prints rows per second as JSON. A "row" is
-counted as the store counts it: the trial plus one per metric value."""
+metric values in their columns and its factors as `level` codes (schema v5,
+created by refine-bench), using executemany in one transaction, and prints rows
+per second as JSON. Like the store, it codes the factor values with a dict
+(adding the values new to `level`) and stores the key only where it is not the
+plan's. A "row" is counted as the store counts it: the trial plus one per metric
+value."""
 import json
 import sqlite3
 import sys
@@ -17,14 +20,30 @@ def main(db_path: str, trials_tsv: str) -> None:
             fields = line.rstrip("\n").split("\t")
             trials.append(tuple(fields[:first_metric]) + tuple(float(v) if v else None for v in fields[first_metric:]))
     values = sum(v is not None for t in trials for v in t[first_metric:])
-    columns = ", ".join('"' + c.replace('"', '""') + '"' for c in header)
+    metric_columns = "".join(', "' + c.replace('"', '""') + '"' for c in header[first_metric:])
     con = sqlite3.connect(db_path)
     con.execute("PRAGMA journal_mode=WAL")
     con.execute("PRAGMA foreign_keys=OFF")  # as the store: it assigns the keys itself
     con.execute("PRAGMA synchronous=NORMAL")  # as the store (WAL)
     start = time.perf_counter()
     with con:
-        con.executemany(f"INSERT INTO trial ({columns}) VALUES ({', '.join('?' * len(header))})", trials)
+        question = dict(con.execute("SELECT id, question FROM run"))
+        level = dict(con.execute("SELECT value, id FROM level"))
+
+        def code(value):
+            if value not in level:
+                level[value] = con.execute("INSERT INTO level (value) VALUES (?)", (value,)).lastrowid
+            return level[value]
+
+        def row(t):
+            # id, run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed, metrics…
+            plan = f"{question[int(t[1])]}/{t[3]}/{t[4]}/{t[5]}/{t[7]}/r{t[9]}"
+            return ((t[0], t[1]) + tuple(code(v) for v in t[3:9]) + (t[9], "" if t[2] == plan else t[2], t[10])
+                    + t[first_metric:])
+
+        con.executemany(f"INSERT INTO trial_row (id, run_id, strategy, device, participant, participant_group, task, "
+                        f"task_label, replication, key, seed{metric_columns}) VALUES "
+                        f"({', '.join('?' * len(header))})", map(row, trials))
     elapsed = time.perf_counter() - start
     con.close()
     rows = len(trials) + values

@@ -190,7 +190,7 @@ struct StorageTests {
         let partial = dir.appendingPathComponent("partial.sqlite").path
         try Self.makeV3(partial, spec: spec, results: all.filter { !lost.contains($0.trial.key) }, planned: all.count, status: "interrupted")
         let resumedStore = try RunStore(path: partial)
-        #expect(try DatabaseQueue(path: partial).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
+        #expect(try DatabaseQueue(path: partial).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == Schema.version)
         let resumed = try ExperimentRunner.run(spec: spec, store: resumedStore, options: RunOptions(jobs: 2, resume: true))
         #expect(resumed.resumed && resumed.ran == lost.count && resumed.runID == 1)
         try resumedStore.close()
@@ -207,6 +207,6 @@ struct StorageTests {
         let merged = dir.appendingPathComponent("merged.sqlite").path
         #expect(try ShardMerge.merge(inputs: shards, output: merged, catalog: .standard).trials == all.count)
         #expect(try Self.longForm(merged) == expected)
-        #expect(try DatabaseQueue(path: merged).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
+        #expect(try DatabaseQueue(path: merged).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == Schema.version)
     }
 }

@@ -1,7 +1,7 @@
 import GRDB
 
 /// Where each metric's values live since schema v4: one REAL column of `trial`
-/// per metric name (NULL where a trial did not record it), listed in
+/// (`trial_row` since v5, `TrialRows`) per metric name (NULL where a trial did not record it), listed in
 /// `metric_name(id, name, column_name)`. Storing a trial is then one row instead
 /// of one per metric, which is what made storing a large share of a cheap run.
 ///
@@ -51,12 +51,16 @@ enum MetricColumns {
         var n = 1
         while taken.contains(column.lowercased()) { column = n == 1 ? "metric_" + name : "metric_\(n)_" + name; n += 1 }
         try db.execute(sql: "INSERT INTO metric_name (name, column_name) VALUES (?, ?)", arguments: [name, column])
-        try db.execute(sql: "ALTER TABLE trial ADD COLUMN \(quoted(column)) REAL")
+        try db.execute(sql: "ALTER TABLE \(try TrialRows.isCoded(db) ? TrialRows.table : "trial") ADD COLUMN \(quoted(column)) REAL")
         return Column(id: db.lastInsertedRowID, name: name, column: column)
     }
 
-    /// (Re)creates `metric`, its triggers and `trial_metric` for `columns`.
+    /// (Re)creates `metric`, its triggers and `trial_metric` for `columns` (and,
+    /// since v5, the `trial` view, which names them too).
     static func rebuildViews(_ columns: [Column], in db: Database) throws {
+        // The table holding the metric columns; `trial_metric` reads the factors from `trial` either way.
+        let table = try TrialRows.isCoded(db) ? TrialRows.table : "trial"
+        if table == TrialRows.table { try TrialRows.rebuildView(columns, in: db) }
         // The CASE picks the metric's column by `metric_name.id`: one pass over
         // `trial`, each row crossed with the (few) names.
         let pick = columns.isEmpty ? "CAST(NULL AS REAL)"
@@ -73,7 +77,7 @@ enum MetricColumns {
             -- One row per trial and recorded metric, as the v1–v3 table was.
             CREATE VIEW metric AS
                 SELECT trial_id, name, value FROM (
-                    SELECT t.id AS trial_id, n.name AS name, \(pick) AS value FROM trial t, metric_name n)
+                    SELECT t.id AS trial_id, n.name AS name, \(pick) AS value FROM \(table) t, metric_name n)
                 WHERE value IS NOT NULL;
             -- One row per trial and metric, with the trial's factors: the view to pivot in pandas or R.
             CREATE VIEW trial_metric AS
@@ -88,19 +92,19 @@ enum MetricColumns {
                 CREATE TRIGGER metric_insert INSTEAD OF INSERT ON metric BEGIN
                     \(noName)
                     \(noValue)
-                    SELECT RAISE(ABORT, 'metric: no such trial') WHERE NOT EXISTS (SELECT 1 FROM trial WHERE id = NEW.trial_id);
+                    SELECT RAISE(ABORT, 'metric: no such trial') WHERE NOT EXISTS (SELECT 1 FROM \(table) WHERE id = NEW.trial_id);
                     SELECT RAISE(ABORT, 'UNIQUE constraint failed: metric.trial_id, metric.name')
                         WHERE EXISTS (SELECT 1 FROM metric WHERE trial_id = NEW.trial_id AND name = NEW.name);
-                    UPDATE trial SET \(set("NEW", "CAST(NEW.value AS REAL)")) WHERE id = NEW.trial_id;
+                    UPDATE \(table) SET \(set("NEW", "CAST(NEW.value AS REAL)")) WHERE id = NEW.trial_id;
                 END;
                 CREATE TRIGGER metric_update INSTEAD OF UPDATE ON metric BEGIN
                     \(noName)
                     \(noValue)
-                    UPDATE trial SET \(set("OLD", "NULL")) WHERE id = OLD.trial_id;
-                    UPDATE trial SET \(set("NEW", "CAST(NEW.value AS REAL)")) WHERE id = NEW.trial_id;
+                    UPDATE \(table) SET \(set("OLD", "NULL")) WHERE id = OLD.trial_id;
+                    UPDATE \(table) SET \(set("NEW", "CAST(NEW.value AS REAL)")) WHERE id = NEW.trial_id;
                 END;
                 CREATE TRIGGER metric_delete INSTEAD OF DELETE ON metric BEGIN
-                    UPDATE trial SET \(set("OLD", "NULL")) WHERE id = OLD.trial_id;
+                    UPDATE \(table) SET \(set("OLD", "NULL")) WHERE id = OLD.trial_id;
                 END;
                 """
         }

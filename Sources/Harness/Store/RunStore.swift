@@ -54,6 +54,12 @@ public final class RunStore: Sendable {
     /// The writer's INSERT and each metric's parameter in it, rebuilt when a metric
     /// is new to the database (the writer's thread only; locked for Sendable).
     private let insertPlans = Locked<(sql: String, params: [String: Int32])?>(nil)
+    /// `level` ids of the factor values this store has written or met (the writer's
+    /// thread only; ids never change once committed, so another process adding
+    /// levels cannot make one stale; cleared when a batch rolls back).
+    private let levelIDs = Locked<[String: Int64]>([:])
+    /// Each run's question, which begins its trials' plan keys.
+    private let runQuestions = Locked<[Int64: String]>([:])
 
     /// A run whose heartbeat is older than this is shown as interrupted.
     public static let heartbeatTimeout: TimeInterval = 120
@@ -244,8 +250,10 @@ public final class RunStore: Sendable {
     public func runs() throws -> [RunRecord] {
         let host = Provenance.hostName
         let rows = try reader.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT r.*, (SELECT count(*) FROM trial WHERE run_id = r.id) AS finished_trials FROM run r ORDER BY r.id
+            // Counted in the table (its index), not through v5's `trial` view and its joins.
+            let table = try TrialRows.isCoded(db) ? TrialRows.table : "trial"
+            return try Row.fetchAll(db, sql: """
+                SELECT r.*, (SELECT count(*) FROM \(table) WHERE run_id = r.id) AS finished_trials FROM run r ORDER BY r.id
                 """)
         }
         return rows.map { Self.runRecord($0, localHost: host) }
@@ -287,7 +295,10 @@ public final class RunStore: Sendable {
 
     /// How many trials of the run are stored (the key index alone answers it).
     public func finishedCount(runID: Int64) throws -> Int {
-        try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID]) ?? 0 }
+        try reader.read { db in
+            let table = try TrialRows.isCoded(db) ? TrialRows.table : "trial"
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE run_id = ?", arguments: [runID]) ?? 0
+        }
     }
 
     /// Stores a batch of finished trials in one transaction (see `record(runID:_:)` for a laid-out batch).
@@ -307,6 +318,8 @@ public final class RunStore: Sendable {
         do { try writeBatch(runID: runID, batch) } catch {
             // The plan may name columns whose transaction rolled back.
             insertPlans.withLock { $0 = nil }
+            // ... and levels whose insert rolled back.
+            levelIDs.withLock { $0 = [:] }
             throw error
         }
     }
@@ -314,39 +327,72 @@ public final class RunStore: Sendable {
     private func writeBatch(runID: Int64, _ batch: TrialBatch) throws {
         try write { db in
             let (sql, params) = try insertPlan(for: batch.names, db)
+            let ids = try levelIDs(of: batch.levels, db)
+            let question = try runQuestion(runID, db)
+            let planKey = batch.questions.map { $0 == question }
             let insertTrial = try RawStatement(db, sql)
             let insertEvent = try RawStatement(db, "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (?, ?, ?, ?, ?)")
             defer { insertTrial.clearBindings() }
             var nextEvents = batch.events.makeIterator()
             var traced = nextEvents.next()
+            let noKey: [UInt8] = [0]
             try batch.text.withUnsafeBufferPointer { text in
-                let base = text.baseAddress!
-                for i in 0..<batch.count {
-                    insertTrial.bind(1, runID)
-                    let span = i * 2 * TrialBatch.textFields
-                    for f in 0..<TrialBatch.textFields {
-                        let column: Int32 = f < 7 ? Int32(f) + 2 : 10
-                        insertTrial.bindInPlace(column, base + Int(batch.spans[span + 2 * f]), batch.spans[span + 2 * f + 1])
-                    }
-                    insertTrial.bind(9, batch.replications[i])
-                    let start = batch.starts[i], width = batch.widths[i]
-                    for (slot, param) in params.enumerated() {
-                        let value = slot < width ? batch.values[start + slot] : .nan
-                        if value.isNaN { insertTrial.bindNull(param) } else { insertTrial.bind(param, value) }
-                    }
-                    try insertTrial.step()
-                    guard let (index, events) = traced, index == i else { continue }
-                    traced = nextEvents.next()
-                    guard db.changesCount == 1 else { continue }
-                    let trialID = db.lastInsertedRowID
-                    for (seq, e) in events.enumerated() {
-                        insertEvent.bind(1, trialID); insertEvent.bind(2, Int64(seq)); insertEvent.bind(3, e.time)
-                        insertEvent.bind(4, e.kind); insertEvent.bind(5, e.detail)
-                        try insertEvent.step()
+                try noKey.withUnsafeBufferPointer { empty in
+                    let base = text.baseAddress!
+                    for i in 0..<batch.count {
+                        insertTrial.bind(1, runID)
+                        for f in 0..<TrialBatch.factorFields {
+                            insertTrial.bind(Int32(f) + 2, ids[Int(batch.codes[i * TrialBatch.factorFields + f])])
+                        }
+                        insertTrial.bind(8, batch.replications[i])
+                        let q = batch.keyQuestion[i]
+                        if q >= 0 && planKey[Int(q)] { insertTrial.bindInPlace(9, empty.baseAddress!, 0) } else { insertTrial.bind(9, batch.keys[i]) }
+                        insertTrial.bindInPlace(10, base + Int(batch.spans[2 * i]), batch.spans[2 * i + 1])
+                        let start = batch.starts[i], width = batch.widths[i]
+                        for (slot, param) in params.enumerated() {
+                            let value = slot < width ? batch.values[start + slot] : .nan
+                            if value.isNaN { insertTrial.bindNull(param) } else { insertTrial.bind(param, value) }
+                        }
+                        try insertTrial.step()
+                        guard let (index, events) = traced, index == i else { continue }
+                        traced = nextEvents.next()
+                        guard db.changesCount == 1 else { continue }
+                        let trialID = db.lastInsertedRowID
+                        for (seq, e) in events.enumerated() {
+                            insertEvent.bind(1, trialID); insertEvent.bind(2, Int64(seq)); insertEvent.bind(3, e.time)
+                            insertEvent.bind(4, e.kind); insertEvent.bind(5, e.detail)
+                            try insertEvent.step()
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// The `level` id of each of `values`, adding the values new to the database.
+    private func levelIDs(of values: [String], _ db: Database) throws -> [Int64] {
+        var known = levelIDs.current
+        var ids: [Int64] = []
+        ids.reserveCapacity(values.count)
+        for value in values {
+            if let id = known[value] { ids.append(id); continue }
+            try db.execute(sql: "INSERT OR IGNORE INTO level (value) VALUES (?)", arguments: [value])
+            let id = try Int64.fetchOne(db, sql: "SELECT id FROM level WHERE value = ?", arguments: [value])!
+            known[value] = id
+            ids.append(id)
+        }
+        if known.count != levelIDs.current.count { levelIDs.withLock { $0 = known } }
+        return ids
+    }
+
+    /// The question of run `runID` (which begins its trials' plan keys).
+    private func runQuestion(_ runID: Int64, _ db: Database) throws -> String {
+        if let q = runQuestions.current[runID] { return q }
+        guard let q = try String.fetchOne(db, sql: "SELECT question FROM run WHERE id = ?", arguments: [runID]) else {
+            throw StoreError(path: path, message: "no run \(runID) to store trials in", isInternal: true)
+        }
+        runQuestions.withLock { $0[runID] = q }
+        return q
     }
 
     /// The INSERT naming every known metric column, and the parameter index of
@@ -356,8 +402,8 @@ public final class RunStore: Sendable {
         if plan == nil || names.contains(where: { plan!.params[$0] == nil }) {
             // Read inside the write transaction: another process may have added columns.
             let columns = try MetricColumns.ensure(names, in: db)
-            let base = "run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed"
-            let sql = "INSERT OR IGNORE INTO trial (\(base)\(columns.map { ", " + MetricColumns.quoted($0.column) }.joined())) VALUES ("
+            let base = "run_id, strategy, device, participant, participant_group, task, task_label, replication, key, seed"
+            let sql = "INSERT OR IGNORE INTO trial_row (\(base)\(columns.map { ", " + MetricColumns.quoted($0.column) }.joined())) VALUES ("
                 + Array(repeating: "?", count: 10 + columns.count).joined(separator: ", ") + ")"
             plan = (sql, Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($0.element.name, Int32(11 + $0.offset)) }))
             insertPlans.withLock { $0 = plan }

@@ -1,13 +1,14 @@
 import GRDB
 
 /// The results database's schema, one migration per version (DESIGN §7).
-/// Tables `run`, `trial` (one row per trial, one REAL column per metric since
-/// v4), `metric_name` and `event`, plus views that read well from sqlite3,
-/// pandas and R: `metric` and `trial_metric` give the long form (README,
-/// "Querying the database"). `PRAGMA user_version` mirrors the schema version
+/// Tables `run`, `trial_row` (one row per trial, its factors as `level` codes
+/// since v5, one REAL column per metric since v4), `level`, `metric_name` and
+/// `event`, plus views that read well from sqlite3, pandas and R: `trial` (one
+/// row per trial with its factors as text, as the v1–v4 table was), and
+/// `metric` and `trial_metric` for the long form (README, "Querying the database"). `PRAGMA user_version` mirrors the schema version
 /// for tools that do not know GRDB's migration table.
 enum Schema {
-    static let version = 4
+    static let version = 5
     /// The oldest schema the read-only path reads as it is: its `metric` is the
     /// long table whose shape the v4 view keeps.
     static let oldestReadable = "v3: what made a run dirty"
@@ -121,6 +122,10 @@ enum Schema {
         m.registerMigration("v4: metrics as columns of trial") { db in
             try MetricColumns.migrateLongTable(db)
             try db.execute(sql: "PRAGMA user_version = 4")
+        }
+        m.registerMigration("v5: factors as level codes") { db in
+            try TrialRows.migrate(db)
+            try db.execute(sql: "PRAGMA user_version = 5")
         }
         return m
     }

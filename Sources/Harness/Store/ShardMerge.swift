@@ -121,7 +121,7 @@ public enum ShardMerge {
                 try db.execute(sql: "ATTACH DATABASE ? AS shard", arguments: [DatabaseFile.attachLocation(shardPath)])
                 let shardStart = DispatchTime.now().uptimeNanoseconds
                 try db.inTransaction {
-                    let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID])!
+                    let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE run_id = ?", arguments: [runID])!
                     // The shard's metrics, each into its column here: from the shard's own
                     // columns (v4: one pass over its trials in key order), or from its long
                     // `metric` table (v3).
@@ -143,23 +143,44 @@ public enum ShardMerge {
                     let column = Dictionary(uniqueKeysWithValues: columns.map { ($0.name, $0.column) })
                     let into = names.map { ", " + MetricColumns.quoted(column[$0]!) }.joined()
                     arguments.append(run.id)
+                    // The shard's `trial` (a v1–v4 table or a v5 view, the same columns either way),
+                    // its factor values coded here (schema v5, `TrialRows`).
+                    try db.execute(sql: """
+                        INSERT OR IGNORE INTO main.level (value)
+                            SELECT strategy FROM shard.trial WHERE run_id = ?1 UNION SELECT device FROM shard.trial WHERE run_id = ?1
+                            UNION SELECT participant FROM shard.trial WHERE run_id = ?1 UNION SELECT participant_group FROM shard.trial WHERE run_id = ?1
+                            UNION SELECT task FROM shard.trial WHERE run_id = ?1 UNION SELECT task_label FROM shard.trial WHERE run_id = ?1
+                            ORDER BY 1
+                        """, arguments: [run.id])
+                    let codes = """
+                        JOIN main.run u ON u.id = \(runID)
+                        JOIN main.level ls ON ls.value = s.strategy JOIN main.level ld ON ld.value = s.device
+                        JOIN main.level lp ON lp.value = s.participant JOIN main.level lg ON lg.value = s.participant_group
+                        JOIN main.level lk ON lk.value = s.task JOIN main.level ll ON ll.value = s.task_label
+                        """
+                    let key = """
+                        CASE WHEN s.key = u.question || '/' || s.strategy || '/' || s.device || '/' || s.participant || '/' || s.task
+                                          || '/r' || s.replication THEN '' ELSE s.key END
+                        """
                     do {
                         try db.execute(sql: """
-                            INSERT INTO trial (run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed\(into))
-                            SELECT ?, key, strategy, device, participant, participant_group, task, task_label, replication, seed\(values)
-                            FROM shard.trial s WHERE run_id = ? ORDER BY key
+                            INSERT INTO trial_row (run_id, strategy, device, participant, participant_group, task, task_label,
+                                                   replication, key, seed\(into))
+                            SELECT ?, ls.id, ld.id, lp.id, lg.id, lk.id, ll.id, s.replication, \(key), s.seed\(values)
+                            FROM shard.trial s \(codes) WHERE s.run_id = ? ORDER BY s.key
                             """, arguments: StatementArguments(arguments))
                     } catch let e as DatabaseError where e.resultCode == .SQLITE_CONSTRAINT {
                         throw StoreError(path: shardPath, message: "a trial key it holds is already in another shard; shards must not overlap")
                     }
-                    let added = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID])! - before
+                    let added = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE run_id = ?", arguments: [runID])! - before
                     try db.execute(sql: """
                         INSERT INTO event (trial_id, seq, t, kind, detail)
                         SELECT n.id, e.seq, e.t, e.kind, e.detail FROM shard.event e
-                        JOIN shard.trial s ON s.id = e.trial_id
-                        JOIN trial n ON n.run_id = ? AND n.key = s.key
+                        JOIN shard.trial s ON s.id = e.trial_id \(codes)
+                        JOIN main.trial_row n ON n.run_id = u.id AND n.strategy = ls.id AND n.device = ld.id AND n.participant = lp.id
+                            AND n.task = lk.id AND n.replication = s.replication AND n.key = \(key)
                         WHERE s.run_id = ?
-                        """, arguments: [runID, run.id])
+                        """, arguments: [run.id])
                     try db.execute(sql: """
                         INSERT OR IGNORE INTO data_file (run_id, path, sha256) SELECT ?, path, sha256 FROM shard.data_file WHERE run_id = ?
                         """, arguments: [runID, run.id])

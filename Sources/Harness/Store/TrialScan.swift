@@ -7,9 +7,14 @@ public struct ScannedTrial: ~Copyable {
     /// The factor fields, in this order.
     public enum Field: Int32, CaseIterable, Sendable { case key, strategy, device, participant, group, task, taskLabel }
     let handle: OpaquePointer
+    /// v5: the fields' bytes, decoded from `level` codes by the scan (the row holds codes).
+    let decoded: UnsafePointer<UnsafeBufferPointer<UInt8>>?
+    /// The column of the first metric.
+    let firstMetric: Int32
 
     /// The field's UTF-8 bytes (no copy).
     public func bytes(_ field: Field) -> UnsafeBufferPointer<UInt8> {
+        if let decoded { return decoded[Int(field.rawValue)] }
         let n = Int(sqlite3_column_bytes(handle, field.rawValue))
         guard let p = sqlite3_column_text(handle, field.rawValue) else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: p, count: n)
@@ -19,7 +24,7 @@ public struct ScannedTrial: ~Copyable {
 
     /// Metric `i` (in the order of the names the scan reported), nil where the trial did not record it.
     public func metric(_ i: Int) -> Double? {
-        let column = Int32(Field.allCases.count + i)
+        let column = firstMetric + Int32(i)
         return sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_double(handle, column)
     }
 }
@@ -40,11 +45,12 @@ extension RunStore {
     /// over the run's rowid range. Where that range holds many other runs' rows
     /// too (at least 4× the run's trials) the rows are read by key instead.
     ///
-    /// Reads v4 databases from the metric columns of `trial`, v3 ones from their
-    /// long `metric` table.
+    /// Reads v5 databases from `trial_row` (`scanCodedTrials`), v4 ones from the
+    /// metric columns of `trial`, v3 ones from their long `metric` table.
     @discardableResult
     public func scanTrials(runID: Int64, names: ([String], Int) throws -> Void, _ body: (borrowing ScannedTrial) throws -> Void) throws -> [Int32] {
         try reader.read { db in
+            if try TrialRows.isCoded(db) { return try Self.scanCodedTrials(db, runID: runID, names: names, body) }
             let fields = "t.key, t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label"
             let metricNames: [String]
             let values: String
@@ -71,7 +77,7 @@ extension RunStore {
             if span >= 4 * ids.count {
                 let statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial t WHERE t.run_id = ? ORDER BY t.key")
                 try statement.setArguments([runID])
-                try Self.step(statement, in: db) { try body(ScannedTrial(handle: $0)) }
+                try Self.step(statement, in: db) { try body(ScannedTrial(handle: $0, decoded: nil, firstMetric: 7)) }
                 return (0..<ids.count).map { Int32($0) }
             }
             // `+t.run_id` keeps SQLite off the key index: the rowid range is read as stored.
@@ -83,9 +89,86 @@ extension RunStore {
             try Self.step(statement, in: db) { handle in
                 seen[Int(sqlite3_column_int64(handle, idColumn) - first)] = index
                 index += 1
-                try body(ScannedTrial(handle: handle))
+                try body(ScannedTrial(handle: handle, decoded: nil, firstMetric: 7))
             }
             return ids.map { seen[Int($0 - first)] }
+        }
+    }
+
+    /// `scanTrials` of a v5 database: rows read in rowid order with their factor
+    /// codes, decoded through the `level` table (read once), the plan key rebuilt
+    /// in a scratch buffer. The key order is computed, not read: for plan keys,
+    /// comparing two keys `q/s/d/p/t/rN` is comparing `s + "/"`, then `d + "/"`,
+    /// `p + "/"`, `t + "/"`, then `"r" + N` as text (values hold no "/"), so each
+    /// trial's order is a tuple of ranks, packed in 64 bits and sorted. Runs
+    /// holding keys that are not the plan's (or values with "/", or more levels
+    /// than fit) sort the rebuilt key text instead.
+    static func scanCodedTrials(_ db: Database, runID: Int64, names: ([String], Int) throws -> Void,
+                                _ body: (borrowing ScannedTrial) throws -> Void) throws -> [Int32] {
+        let columns = try MetricColumns.load(db)
+        let values = columns.map { ", t." + MetricColumns.quoted($0.column) }.joined()
+        let question = Array((try String.fetchOne(db, sql: "SELECT question FROM run WHERE id = ?", arguments: [runID]) ?? "").utf8)
+        let levels = try LevelTable(db)
+        let range = try Row.fetchOne(db, sql: "SELECT min(id), max(id), count(*) FROM trial_row WHERE run_id = ?", arguments: [runID])!
+        let count: Int = range[2]
+        try names(columns.map(\.name), count)
+        guard count > 0, let first: Int64 = range[0], let last: Int64 = range[1] else { return [] }
+        let fields = "t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication, t.key"
+        let statement: Statement
+        if Int(last - first) + 1 >= 4 * count {
+            statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial_row t WHERE t.run_id = ? ORDER BY t.id")
+            try statement.setArguments([runID])
+        } else {
+            // `+t.run_id` keeps SQLite off the identity index: the rowid range is read as stored.
+            statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial_row t WHERE t.id BETWEEN ? AND ? AND +t.run_id = ? ORDER BY t.id")
+            try statement.setArguments([first, last, runID])
+        }
+        let otherKeys = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trial_row WHERE key <> '' AND run_id = ?)", arguments: [runID])!
+        var order = KeyOrder(levels: levels, capacity: count, byText: otherKeys)
+        var key: [UInt8] = []
+        var decoded = [UnsafeBufferPointer<UInt8>](repeating: UnsafeBufferPointer(start: nil, count: 0), count: ScannedTrial.Field.allCases.count)
+        try Self.step(statement, in: db) { handle in
+            var codes = (Int32(0), Int32(0), Int32(0), Int32(0), Int32(0), Int32(0))
+            withUnsafeMutableBytes(of: &codes) { raw in
+                let c = raw.bindMemory(to: Int32.self)
+                for f in 0..<6 { c[f] = Int32(truncatingIfNeeded: sqlite3_column_int64(handle, Int32(f))) }
+            }
+            let replication = sqlite3_column_int64(handle, 6)
+            let explicit = Int(sqlite3_column_bytes(handle, 7))
+            key.removeAll(keepingCapacity: true)
+            if explicit > 0 {
+                key.append(contentsOf: UnsafeBufferPointer(start: sqlite3_column_text(handle, 7), count: explicit))
+            } else {
+                key.append(contentsOf: question)
+                key.append(UInt8(ascii: "/")); key.append(contentsOf: levels.bytes(codes.0))
+                key.append(UInt8(ascii: "/")); key.append(contentsOf: levels.bytes(codes.1))
+                key.append(UInt8(ascii: "/")); key.append(contentsOf: levels.bytes(codes.2))
+                key.append(UInt8(ascii: "/")); key.append(contentsOf: levels.bytes(codes.4))
+                key.append(UInt8(ascii: "/")); key.append(UInt8(ascii: "r"))
+                Self.appendDecimal(replication, to: &key)
+            }
+            try order.append(codes: codes, replication: replication, key: key)
+            try key.withUnsafeBufferPointer { k in
+                decoded[0] = k
+                decoded[1] = levels.bytes(codes.0); decoded[2] = levels.bytes(codes.1); decoded[3] = levels.bytes(codes.2)
+                decoded[4] = levels.bytes(codes.3); decoded[5] = levels.bytes(codes.4); decoded[6] = levels.bytes(codes.5)
+                try decoded.withUnsafeBufferPointer { d in
+                    try body(ScannedTrial(handle: handle, decoded: d.baseAddress!, firstMetric: 8))
+                }
+            }
+        }
+        return order.sorted()
+    }
+
+    /// Appends `n` in decimal, as `"\(n)"` would, without making a String.
+    static func appendDecimal(_ n: Int64, to bytes: inout [UInt8]) {
+        if n < 0 { bytes.append(UInt8(ascii: "-")) }
+        var m = n.magnitude, digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat { d[count] = UInt8(ascii: "0") + UInt8(m % 10); m /= 10; count += 1 } while m > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(d[i]) }
         }
     }
 

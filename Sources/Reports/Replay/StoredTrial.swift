@@ -17,9 +17,8 @@ public struct StoredTrial: Sendable {
     /// how to list the keys.
     public static func load(key: String, store: RunStore, runID: Int64? = nil) throws -> StoredTrial {
         let runs = try store.runs()
-        let holding = try store.reader.read { db in
-            try Int64.fetchAll(db, sql: "SELECT run_id FROM trial WHERE key = ? ORDER BY run_id", arguments: [key])
-        }
+        let locations = try store.trialLocations(key: key)
+        let holding = locations.map(\.runID)
         let run: RunRecord
         if let runID {
             guard let r = runs.first(where: { $0.id == runID }) else {
@@ -45,9 +44,8 @@ public struct StoredTrial: Sendable {
             let files = try Row.fetchAll(db, sql: "SELECT path, sha256 FROM data_file WHERE run_id = ? ORDER BY path", arguments: [run.id])
                 .map { (path: $0["path"] as String, sha256: $0["sha256"] as String) }
             var metrics: [String: Double] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT m.name, m.value FROM metric m JOIN trial t ON t.id = m.trial_id WHERE t.run_id = ? AND t.key = ?
-                """, arguments: [run.id, key]) {
+            let trialID = locations.first { $0.runID == run.id }!.trialID
+            for row in try Row.fetchAll(db, sql: "SELECT name, value FROM metric WHERE trial_id = ?", arguments: [trialID]) {
                 metrics[row["name"]] = row["value"]
             }
             return StoredTrial(run: run, key: key, specText: specText, dataFiles: files, metrics: metrics)

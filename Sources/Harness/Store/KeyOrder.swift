@@ -1,0 +1,115 @@
+import GRDB
+
+/// Schema v5's `level` table held for a scan: each value's bytes by id (no copy
+/// per row) and its rank in key order.
+final class LevelTable {
+    private let storage: UnsafeMutableBufferPointer<UInt8>
+    private var spans: [(start: Int, count: Int)] = []
+    /// `rank[id]`: the value's place among all values ordered as they sort inside
+    /// a key (each followed by "/").
+    private(set) var rank: [Int32] = []
+    /// True when some value holds a "/", so ranks cannot stand for key order.
+    private(set) var hasSlash = false
+    var count: Int { spans.count }
+
+    init(_ db: Database) throws {
+        var text: [UInt8] = []
+        var byID: [(id: Int, start: Int, count: Int)] = []
+        for row in try Row.fetchAll(db, sql: "SELECT id, value FROM level ORDER BY id") {
+            let value: String = row[1]
+            byID.append((row[0], text.count, value.utf8.count))
+            text.append(contentsOf: value.utf8)
+        }
+        storage = .allocate(capacity: max(1, text.count))
+        _ = storage.initialize(from: text)
+        let size = (byID.map(\.id).max() ?? -1) + 1
+        spans = Array(repeating: (0, 0), count: size)
+        for l in byID { spans[l.id] = (l.start, l.count) }
+        let slash = UInt8(ascii: "/")
+        hasSlash = text.contains(slash)
+        // Ordering "a/" against "a-b/": compare the bytes, a shorter value continuing with "/".
+        let ids = byID.map(\.id).sorted { a, b in
+            let x = self.bytes(Int32(a)), y = self.bytes(Int32(b))
+            for i in 0...max(x.count, y.count) {
+                let u = i < x.count ? x[i] : slash, v = i < y.count ? y[i] : slash
+                if u != v { return u < v }
+                if i >= x.count || i >= y.count { return x.count < y.count }
+            }
+            return false
+        }
+        rank = Array(repeating: 0, count: size)
+        for (r, id) in ids.enumerated() { rank[id] = Int32(r) }
+    }
+
+    deinit { storage.deallocate() }
+
+    /// The value of level `id` (empty for an id the table lacks).
+    func bytes(_ id: Int32) -> UnsafeBufferPointer<UInt8> {
+        guard id >= 0, Int(id) < spans.count else { return UnsafeBufferPointer(start: storage.baseAddress, count: 0) }
+        let s = spans[Int(id)]
+        return UnsafeBufferPointer(start: storage.baseAddress! + s.start, count: s.count)
+    }
+}
+
+/// The key order of a v5 scan's trials, gathered row by row (`TrialRows`):
+/// each plan key as its ranks (strategy, device, participant, task, then the
+/// replication's "rN" among the run's replications) packed in 64 bits, or, for
+/// runs with keys that are not the plan's or values that hold "/", the key text.
+struct KeyOrder {
+    let levels: LevelTable
+    /// Bits per factor rank, and below them the replication's slot.
+    private let bits: Int
+    private var packed: [UInt64] = []
+    private var texts: [[UInt8]]?
+    private var replicationSlot: [Int64: UInt64] = [:]
+    private var replications: [Int64] = []
+    private var last: (replication: Int64, slot: UInt64) = (.min, 0)
+
+    init(levels: LevelTable, capacity: Int, byText: Bool) {
+        self.levels = levels
+        bits = max(1, Int.bitWidth - max(0, levels.count - 1).leadingZeroBitCount)
+        if byText || levels.hasSlash || 4 * bits > 48 {
+            texts = []
+            texts!.reserveCapacity(capacity)
+        } else {
+            packed.reserveCapacity(capacity)
+        }
+    }
+
+    /// Adds the next row: its six factor codes, replication and key text.
+    mutating func append(codes: (Int32, Int32, Int32, Int32, Int32, Int32), replication: Int64, key: [UInt8]) throws {
+        if texts != nil { texts!.append(key); return }
+        if replication != last.replication {
+            if let s = replicationSlot[replication] { last = (replication, s) } else {
+                let s = UInt64(replications.count)
+                guard s < 1 << (64 - 4 * bits) else {
+                    throw DatabaseError(message: "more distinct replications than a key order can hold")
+                }
+                replicationSlot[replication] = s
+                replications.append(replication)
+                last = (replication, s)
+            }
+        }
+        let rank = levels.rank
+        var p = UInt64(rank[Int(codes.0)])
+        p = p << bits | UInt64(rank[Int(codes.1)])
+        p = p << bits | UInt64(rank[Int(codes.2)])
+        p = p << bits | UInt64(rank[Int(codes.4)])
+        packed.append(p << (64 - 4 * bits) | last.slot)
+    }
+
+    /// `order[k]`: the row (in the order appended) holding the k-th key.
+    func sorted() -> [Int32] {
+        if let texts {
+            return (0..<Int32(texts.count)).sorted { texts[Int($0)].lexicographicallyPrecedes(texts[Int($1)]) }
+        }
+        // The replications' slots, renumbered in the order of their "rN" text.
+        let byText = replications.indices.sorted { Array("r\(replications[$0])".utf8).lexicographicallyPrecedes(Array("r\(replications[$1])".utf8)) }
+        var slotRank = [UInt64](repeating: 0, count: replications.count)
+        for (r, s) in byText.enumerated() { slotRank[s] = UInt64(r) }
+        let low: UInt64 = (1 << (64 - 4 * UInt64(bits))) - 1
+        var pairs = packed.enumerated().map { (key: $0.element & ~low | slotRank[Int($0.element & low)], row: Int32($0.offset)) }
+        pairs.sort { $0.key < $1.key }
+        return pairs.map(\.row)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import Testing
+import UserModels
+@testable import Harness
+
+/// Schema v5 (`TrialRows`): factors as `level` codes in `trial_row`, the key kept
+/// only where it is not the plan's, `trial` a view with v4's columns.
+@Suite("Storage (schema v5)")
+struct TrialRowsTests {
+    /// A database migrated up to `version`, with one run of question `q` per entry of `runs`.
+    static func database(_ path: String, upTo version: String? = nil, runs: Int = 1) throws -> DatabaseQueue {
+        let queue = try DatabaseQueue(path: path)
+        if let version { try Schema.migrator.migrate(queue, upTo: version) } else { try Schema.migrator.migrate(queue) }
+        try queue.write { db in
+            for _ in 0..<runs {
+                try db.execute(sql: """
+                    INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit,
+                        git_dirty, os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials,
+                        started_at, finished_at, heartbeat_at, status)
+                    VALUES ('e', 'q', 'e.yaml', '', '', '1', 't', 't', 0, 't', 't', '[]', 't', 0, 1, 1, 1, 0, 0,
+                            '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 'completed')
+                    """)
+            }
+            try MetricColumns.ensure(["time_s", "errors"], in: db)
+        }
+        return queue
+    }
+
+    /// Factor values chosen so that text order is not the order of the parts:
+    /// "a/" sorts after "a-b/" and "a.b/", "r10" before "r2".
+    static let strategies = ["a", "a-b", "a.b", "ab", "b"]
+    static let replications = [1, 2, 10, 11]
+
+    /// Inserts trials through the `trial` view (or table, before v5), in a scrambled order.
+    static func insertTrials(_ db: Database, run: Int64, oddKeys: Bool = false) throws {
+        var rows: [(String, String, Int)] = []
+        for s in strategies { for p in ["p1", "p10", "p2"] { for r in replications { rows.append((s, p, r)) } } }
+        var g = SeededGenerator(seed: UInt64(run))
+        rows.shuffle(using: &g)
+        for (i, (s, p, r)) in rows.enumerated() {
+            let key = oddKeys && i % 7 == 0 ? "odd/\(s)-\(p)-\(r)" : "q/\(s)/phone/\(p)/t1/r\(r)"
+            try db.execute(sql: """
+                INSERT INTO trial (run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed, time_s, errors)
+                VALUES (?, ?, ?, 'phone', ?, 'novice', 't1', 'top → bottom', ?, ?, ?, ?)
+                """, arguments: [run, key, s, p, r, String(UInt64.max - UInt64(i)), Double(i) / 3, i % 3 == 0 ? nil : Double(i % 3)])
+        }
+    }
+
+    @Test("a v4 database migrates to v5 with every trial, metric and event as it was; plan keys cost no bytes")
+    func migration() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("v4.sqlite").path
+        let queue = try Self.database(path, upTo: "v4: metrics as columns of trial", runs: 2)
+        try queue.write { db in
+            try Self.insertTrials(db, run: 1)
+            try Self.insertTrials(db, run: 2, oddKeys: true)
+            try db.execute(sql: "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (3, 0, 0.5, 'touch', 'down')")
+        }
+        let before = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM trial ORDER BY id") }
+        let long = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM trial_metric ORDER BY run_id, key, metric") }
+        try queue.close()
+
+        let store = try RunStore(path: path)
+        try store.reader.read { db in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.version)
+            #expect(try Row.fetchAll(db, sql: "SELECT * FROM trial ORDER BY id") == before)
+            #expect(try Row.fetchAll(db, sql: "SELECT * FROM trial_metric ORDER BY run_id, key, metric") == long)
+            #expect(try Row.fetchAll(db, sql: "SELECT run_id, key, seq, kind FROM trace") == [["run_id": 1, "key": before[2]["key"] as String, "seq": 0, "kind": "touch"]])
+            // Only the odd keys are stored as text.
+            let stored = try String.fetchAll(db, sql: "SELECT key FROM trial_row WHERE key <> '' ORDER BY key")
+            #expect(stored == before.map { $0["key"] as String }.filter { $0.hasPrefix("odd/") }.sorted())
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM level") == Self.strategies.count + 3 + 4)
+        }
+        try store.close()
+    }
+
+    @Test("the trial view takes INSERT and DELETE; a key stored twice in a run is refused")
+    func viewWrites() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let queue = try Self.database(dir.appendingPathComponent("v5.sqlite").path)
+        try queue.write { db in
+            try Self.insertTrials(db, run: 1)
+            let count = Self.strategies.count * 3 * Self.replications.count
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE key = ''") == count)
+            #expect(throws: DatabaseError.self) {
+                try db.execute(sql: """
+                    INSERT INTO trial (run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed)
+                    VALUES (1, 'q/a/phone/p1/t1/r1', 'a', 'phone', 'p1', 'novice', 't1', 'x', 1, '0')
+                    """)
+            }
+            try db.execute(sql: "DELETE FROM trial WHERE strategy = 'b'")
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM trial") == count - 3 * Self.replications.count)
+        }
+    }
+
+    @Test("a run's trials are scanned in key text order, with plan keys and with odd keys")
+    func scanOrder() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("v5.sqlite").path
+        let queue = try Self.database(path, runs: 2)
+        try queue.write { db in
+            try Self.insertTrials(db, run: 1)
+            try Self.insertTrials(db, run: 2, oddKeys: true)
+        }
+        try queue.close()
+        let store = try RunStore(readingFrom: path)
+        for run: Int64 in [1, 2] {
+            var seen: [String] = []
+            let order = try store.scanTrials(runID: run, names: { names, _ in #expect(names == ["time_s", "errors"]) }) { row in
+                seen.append(row.string(.key))
+                #expect(row.string(.group) == "novice" && row.string(.taskLabel) == "top → bottom")
+            }
+            let expected = try store.reader.read { db in try String.fetchAll(db, sql: "SELECT key FROM trial WHERE run_id = ?", arguments: [run]) }
+                .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            #expect(order.map { seen[Int($0)] } == expected)
+        }
+        // Found by key through the indexes as the view finds it by text: plan keys, odd keys, unknown keys.
+        let keys = try store.reader.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT key FROM trial") } + ["q/nobody/phone/p1/t1/r1", "q/a/phone/p1/t1/r01"]
+        #expect(keys.contains { $0.hasPrefix("odd/") })
+        for key in keys {
+            let byText = try store.reader.read { db in
+                try Row.fetchAll(db, sql: "SELECT run_id, id FROM trial WHERE key = ? ORDER BY run_id, id", arguments: [key]).map { "\($0[0] as Int64)/\($0[1] as Int64)" }
+            }
+            #expect(try store.trialLocations(key: key).map { "\($0.runID)/\($0.trialID)" } == byText, "\(key)")
+        }
+    }
+}
