@@ -33,9 +33,9 @@ struct TrialRowsTests {
     static let replications = [1, 2, 10, 11]
 
     /// Inserts trials through the `trial` view (or table, before v5), in a scrambled order.
-    static func insertTrials(_ db: Database, run: Int64, oddKeys: Bool = false) throws {
+    static func insertTrials(_ db: Database, run: Int64, oddKeys: Bool = false, participants: [String] = ["p1", "p10", "p2"]) throws {
         var rows: [(String, String, Int)] = []
-        for s in strategies { for p in ["p1", "p10", "p2"] { for r in replications { rows.append((s, p, r)) } } }
+        for s in strategies { for p in participants { for r in replications { rows.append((s, p, r)) } } }
         var g = SeededGenerator(seed: UInt64(run))
         rows.shuffle(using: &g)
         for (i, (s, p, r)) in rows.enumerated() {
@@ -126,6 +126,37 @@ struct TrialRowsTests {
                 try Row.fetchAll(db, sql: "SELECT run_id, id FROM trial WHERE key = ? ORDER BY run_id, id", arguments: [key]).map { "\($0[0] as Int64)/\($0[1] as Int64)" }
             }
             #expect(try store.trialLocations(key: key).map { "\($0.runID)/\($0.trialID)" } == byText, "\(key)")
+        }
+    }
+
+    @Test("v5 shards merge code to code: the merged trials, keys, metrics and traces are the shards'")
+    func merge() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var shards: [String] = []
+        var expected: [Row] = [], traces: [Row] = []
+        for (i, participants) in [["p1", "p10"], ["p2", "p3"]].enumerated() {
+            let path = dir.appendingPathComponent("s\(i).sqlite").path
+            let queue = try Self.database(path)
+            try queue.write { db in
+                // A shard's own first-seen level ids differ from the other's.
+                if i == 1 { try db.execute(sql: "INSERT INTO level (value) VALUES ('unused'), ('p3')") }
+                try Self.insertTrials(db, run: 1, oddKeys: i == 1, participants: participants)
+                try db.execute(sql: "UPDATE run SET shard_index = ?, shard_count = 2", arguments: [i + 1])
+                try db.execute(sql: "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (5, 0, 0.25, 'touch', ?)", arguments: ["shard \(i)"])
+                expected += try Row.fetchAll(db, sql: "SELECT key, strategy, device, participant, participant_group, task, task_label, replication, seed, time_s, errors FROM trial")
+                traces += try Row.fetchAll(db, sql: "SELECT key, seq, t, kind, detail FROM trace")
+            }
+            try queue.close()
+            shards.append(path)
+        }
+        let merged = dir.appendingPathComponent("merged.sqlite").path
+        #expect(try ShardMerge.merge(inputs: shards, output: merged, allowPartial: true, catalog: .standard).trials == expected.count)
+        try DatabaseQueue(path: merged).read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT key, strategy, device, participant, participant_group, task, task_label, replication, seed, time_s, errors FROM trial")
+            #expect(rows.sorted { ($0["key"] as String) < ($1["key"] as String) } == expected.sorted { ($0["key"] as String) < ($1["key"] as String) })
+            #expect(Set(try Row.fetchAll(db, sql: "SELECT key, seq, t, kind, detail FROM trace")) == Set(traces))
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE key <> ''") == expected.filter { ($0["key"] as String).hasPrefix("odd/") }.count)
         }
     }
 }

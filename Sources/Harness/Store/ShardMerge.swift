@@ -123,7 +123,7 @@ public enum ShardMerge {
                 try db.inTransaction {
                     let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE run_id = ?", arguments: [runID])!
                     // The shard's metrics, each into its column here: from the shard's own
-                    // columns (v4: one pass over its trials in key order), or from its long
+                    // columns (v4 and v5: one pass over its trials), or from its long
                     // `metric` table (v3).
                     let names: [String], values: String
                     var arguments: [any DatabaseValueConvertible] = [runID]
@@ -143,44 +143,16 @@ public enum ShardMerge {
                     let column = Dictionary(uniqueKeysWithValues: columns.map { ($0.name, $0.column) })
                     let into = names.map { ", " + MetricColumns.quoted(column[$0]!) }.joined()
                     arguments.append(run.id)
-                    // The shard's `trial` (a v1–v4 table or a v5 view, the same columns either way),
-                    // its factor values coded here (schema v5, `TrialRows`).
-                    try db.execute(sql: """
-                        INSERT OR IGNORE INTO main.level (value)
-                            SELECT strategy FROM shard.trial WHERE run_id = ?1 UNION SELECT device FROM shard.trial WHERE run_id = ?1
-                            UNION SELECT participant FROM shard.trial WHERE run_id = ?1 UNION SELECT participant_group FROM shard.trial WHERE run_id = ?1
-                            UNION SELECT task FROM shard.trial WHERE run_id = ?1 UNION SELECT task_label FROM shard.trial WHERE run_id = ?1
-                            ORDER BY 1
-                        """, arguments: [run.id])
-                    let codes = """
-                        JOIN main.run u ON u.id = \(runID)
-                        JOIN main.level ls ON ls.value = s.strategy JOIN main.level ld ON ld.value = s.device
-                        JOIN main.level lp ON lp.value = s.participant JOIN main.level lg ON lg.value = s.participant_group
-                        JOIN main.level lk ON lk.value = s.task JOIN main.level ll ON ll.value = s.task_label
-                        """
-                    let key = """
-                        CASE WHEN s.key = u.question || '/' || s.strategy || '/' || s.device || '/' || s.participant || '/' || s.task
-                                          || '/r' || s.replication THEN '' ELSE s.key END
-                        """
                     do {
-                        try db.execute(sql: """
-                            INSERT INTO trial_row (run_id, strategy, device, participant, participant_group, task, task_label,
-                                                   replication, key, seed\(into))
-                            SELECT ?, ls.id, ld.id, lp.id, lg.id, lk.id, ll.id, s.replication, \(key), s.seed\(values)
-                            FROM shard.trial s \(codes) WHERE s.run_id = ? ORDER BY s.key
-                            """, arguments: StatementArguments(arguments))
+                        if try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM shard.sqlite_master WHERE type = 'table' AND name = 'trial_row'")! {
+                            try copyCodedTrials(db, into: runID, from: run.id, columns: into, values: values)
+                        } else {
+                            try copyTextTrials(db, into: runID, arguments: arguments, columns: into, values: values)
+                        }
                     } catch let e as DatabaseError where e.resultCode == .SQLITE_CONSTRAINT {
                         throw StoreError(path: shardPath, message: "a trial key it holds is already in another shard; shards must not overlap")
                     }
                     let added = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE run_id = ?", arguments: [runID])! - before
-                    try db.execute(sql: """
-                        INSERT INTO event (trial_id, seq, t, kind, detail)
-                        SELECT n.id, e.seq, e.t, e.kind, e.detail FROM shard.event e
-                        JOIN shard.trial s ON s.id = e.trial_id \(codes)
-                        JOIN main.trial_row n ON n.run_id = u.id AND n.strategy = ls.id AND n.device = ld.id AND n.participant = lp.id
-                            AND n.task = lk.id AND n.replication = s.replication AND n.key = \(key)
-                        WHERE s.run_id = ?
-                        """, arguments: [run.id])
                     try db.execute(sql: """
                         INSERT OR IGNORE INTO data_file (run_id, path, sha256) SELECT ?, path, sha256 FROM shard.data_file WHERE run_id = ?
                         """, arguments: [runID, run.id])
@@ -193,5 +165,76 @@ public enum ShardMerge {
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             return (runID, trials)
         }
+    }
+
+    /// Copies a v5 shard's trials of run `shardRun` (schema v5, `TrialRows`): its
+    /// `level` values added here, its codes mapped through a temporary table of
+    /// integers, rows copied in the shard's stored order; then its events, found
+    /// through the identity index.
+    private static func copyCodedTrials(_ db: Database, into runID: Int64, from shardRun: Int64, columns: String, values: String) throws {
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO main.level (value) SELECT value FROM shard.level ORDER BY value;
+            DROP TABLE IF EXISTS temp.level_map;
+            CREATE TEMP TABLE level_map (shard_id INTEGER PRIMARY KEY, id INTEGER NOT NULL);
+            INSERT INTO temp.level_map SELECT s.id, m.id FROM shard.level s JOIN main.level m ON m.value = s.value;
+            """)
+        let codes = """
+            JOIN temp.level_map ms ON ms.shard_id = s.strategy JOIN temp.level_map md ON md.shard_id = s.device
+            JOIN temp.level_map mp ON mp.shard_id = s.participant JOIN temp.level_map mg ON mg.shard_id = s.participant_group
+            JOIN temp.level_map mk ON mk.shard_id = s.task JOIN temp.level_map ml ON ml.shard_id = s.task_label
+            """
+        // A plan key ('') is rebuilt from the merged run's question, the shard's own.
+        try db.execute(sql: """
+            INSERT INTO trial_row (run_id, strategy, device, participant, participant_group, task, task_label, replication, key, seed\(columns))
+            SELECT ?, ms.id, md.id, mp.id, mg.id, mk.id, ml.id, s.replication, s.key, s.seed\(values)
+            FROM shard.trial_row s \(codes) WHERE s.run_id = ? ORDER BY s.id
+            """, arguments: [runID, shardRun])
+        try db.execute(sql: """
+            INSERT INTO event (trial_id, seq, t, kind, detail)
+            SELECT n.id, e.seq, e.t, e.kind, e.detail FROM shard.event e
+            JOIN shard.trial_row s ON s.id = e.trial_id \(codes)
+            JOIN main.trial_row n ON n.run_id = ? AND n.strategy = ms.id AND n.device = md.id AND n.participant = mp.id
+                AND n.task = mk.id AND n.replication = s.replication AND n.key = s.key
+            WHERE s.run_id = ?;
+            """, arguments: [runID, shardRun])
+        try db.execute(sql: "DROP TABLE temp.level_map")
+    }
+
+    /// Copies a v1–v4 shard's trials (its `trial` table, `arguments`: the merged
+    /// run, the v3 metric names, the shard's run), coding their factor values here
+    /// (schema v5, `TrialRows`) in key order; then its events.
+    private static func copyTextTrials(_ db: Database, into runID: Int64, arguments: [any DatabaseValueConvertible], columns: String, values: String) throws {
+        let shardRun = arguments.last!
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO main.level (value)
+                SELECT strategy FROM shard.trial WHERE run_id = ?1 UNION SELECT device FROM shard.trial WHERE run_id = ?1
+                UNION SELECT participant FROM shard.trial WHERE run_id = ?1 UNION SELECT participant_group FROM shard.trial WHERE run_id = ?1
+                UNION SELECT task FROM shard.trial WHERE run_id = ?1 UNION SELECT task_label FROM shard.trial WHERE run_id = ?1
+                ORDER BY 1
+            """, arguments: [shardRun])
+        let codes = """
+            JOIN main.run u ON u.id = \(runID)
+            JOIN main.level ls ON ls.value = s.strategy JOIN main.level ld ON ld.value = s.device
+            JOIN main.level lp ON lp.value = s.participant JOIN main.level lg ON lg.value = s.participant_group
+            JOIN main.level lk ON lk.value = s.task JOIN main.level ll ON ll.value = s.task_label
+            """
+        let key = """
+            CASE WHEN s.key = u.question || '/' || s.strategy || '/' || s.device || '/' || s.participant || '/' || s.task
+                              || '/r' || s.replication THEN '' ELSE s.key END
+            """
+        try db.execute(sql: """
+            INSERT INTO trial_row (run_id, strategy, device, participant, participant_group, task, task_label,
+                                   replication, key, seed\(columns))
+            SELECT ?, ls.id, ld.id, lp.id, lg.id, lk.id, ll.id, s.replication, \(key), s.seed\(values)
+            FROM shard.trial s \(codes) WHERE s.run_id = ? ORDER BY s.key
+            """, arguments: StatementArguments(arguments))
+        try db.execute(sql: """
+            INSERT INTO event (trial_id, seq, t, kind, detail)
+            SELECT n.id, e.seq, e.t, e.kind, e.detail FROM shard.event e
+            JOIN shard.trial s ON s.id = e.trial_id \(codes)
+            JOIN main.trial_row n ON n.run_id = u.id AND n.strategy = ls.id AND n.device = ld.id AND n.participant = lp.id
+                AND n.task = lk.id AND n.replication = s.replication AND n.key = \(key)
+            WHERE s.run_id = ?
+            """, arguments: [shardRun])
     }
 }
