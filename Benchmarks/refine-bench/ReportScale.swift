@@ -63,6 +63,9 @@ enum ReportScale {
     static func countTrials(_ db: String) throws -> Int {
         var configuration = Configuration()
         configuration.readonly = true
-        return try DatabaseQueue(path: db, configuration: configuration).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM trial") ?? 0 }
+        // Schema v5 keeps the rows in `trial_row` (`trial` is a view that joins their factors back in).
+        return try DatabaseQueue(path: db, configuration: configuration).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(try db.tableExists("trial_row") ? "trial_row" : "trial")") ?? 0
+        }
     }
 }
