@@ -159,4 +159,19 @@ struct TrialRowsTests {
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE key <> ''") == expected.filter { ($0["key"] as String).hasPrefix("odd/") }.count)
         }
     }
+
+    @Test("a factor code that names no level is an error that says so, not a crash")
+    func unknownLevel() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("v5.sqlite").path
+        let queue = try Self.database(path)
+        try queue.write { db in
+            try Self.insertTrials(db, run: 1)
+            try db.execute(sql: "UPDATE trial_row SET device = 999 WHERE id = 7")
+        }
+        try queue.close()
+        let store = try RunStore(readingFrom: path)
+        #expect { try store.scanTrials(runID: 1, names: { _, _ in }) { _ in } } throws: { "\($0)".contains("names no row of `level`") }
+    }
 }

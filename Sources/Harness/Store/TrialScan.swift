@@ -129,9 +129,18 @@ extension RunStore {
         var decoded = [UnsafeBufferPointer<UInt8>](repeating: UnsafeBufferPointer(start: nil, count: 0), count: ScannedTrial.Field.allCases.count)
         try Self.step(statement, in: db) { handle in
             var codes = (Int32(0), Int32(0), Int32(0), Int32(0), Int32(0), Int32(0))
-            withUnsafeMutableBytes(of: &codes) { raw in
+            let known = withUnsafeMutableBytes(of: &codes) { raw in
                 let c = raw.bindMemory(to: Int32.self)
-                for f in 0..<6 { c[f] = Int32(truncatingIfNeeded: sqlite3_column_int64(handle, Int32(f))) }
+                var known = true
+                for f in 0..<6 {
+                    let code = sqlite3_column_int64(handle, Int32(f))
+                    known = known && code >= 0 && code < Int64(levels.count)
+                    c[f] = Int32(truncatingIfNeeded: code)
+                }
+                return known
+            }
+            guard known else {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "trial_row: a factor code of run \(runID) names no row of `level` (was `level` edited by hand?)")
             }
             let replication = sqlite3_column_int64(handle, 6)
             let explicit = Int(sqlite3_column_bytes(handle, 7))
