@@ -57,6 +57,12 @@ struct TrialRowsTests {
             try Self.insertTrials(db, run: 1)
             try Self.insertTrials(db, run: 2, oddKeys: true)
             try db.execute(sql: "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (3, 0, 0.5, 'touch', 'down')")
+            // A trial whose run row was deleted by hand (foreign keys are off for the writer) is kept.
+            try db.execute(sql: "INSERT INTO run SELECT 3, experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit, git_dirty, os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials, started_at, finished_at, heartbeat_at, status, variant, git_dirty_paths FROM run WHERE id = 1")
+            try Self.insertTrials(db, run: 3, participants: ["p1"])
+        }
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA foreign_keys = OFF; DELETE FROM run WHERE id = 3; PRAGMA foreign_keys = ON")
         }
         let before = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM trial ORDER BY id") }
         let long = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM trial_metric ORDER BY run_id, key, metric") }
@@ -69,9 +75,10 @@ struct TrialRowsTests {
             #expect(try Row.fetchAll(db, sql: "SELECT * FROM trial_metric ORDER BY run_id, key, metric") == long)
             #expect(try Row.fetchAll(db, sql: "SELECT run_id, key, seq, kind FROM trace") == [["run_id": 1, "key": before[2]["key"] as String, "seq": 0, "kind": "touch"]])
             // Only the odd keys are stored as text.
-            let stored = try String.fetchAll(db, sql: "SELECT key FROM trial_row WHERE key <> '' ORDER BY key")
+            let stored = try String.fetchAll(db, sql: "SELECT key FROM trial_row WHERE key <> '' AND run_id <> 3 ORDER BY key")
             #expect(stored == before.map { $0["key"] as String }.filter { $0.hasPrefix("odd/") }.sorted())
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM level") == Self.strategies.count + 3 + 4)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE run_id = 3") == Self.strategies.count * Self.replications.count)
         }
         try store.close()
     }
@@ -93,6 +100,22 @@ struct TrialRowsTests {
             }
             try db.execute(sql: "DELETE FROM trial WHERE strategy = 'b'")
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM trial") == count - 3 * Self.replications.count)
+            // Seed and metrics change through the view; identity does not.
+            try db.execute(sql: "UPDATE trial SET time_s = 42, seed = '7' WHERE key = 'q/a/phone/p1/t1/r1'")
+            #expect(try Row.fetchOne(db, sql: "SELECT time_s, seed FROM trial WHERE key = 'q/a/phone/p1/t1/r1'") == ["time_s": 42.0, "seed": "7"])
+            #expect(throws: DatabaseError.self) { try db.execute(sql: "UPDATE trial SET participant = 'p9' WHERE key = 'q/a/phone/p1/t1/r1'") }
+            func insert(_ key: String, replication: any DatabaseValueConvertible) throws {
+                try db.execute(sql: """
+                    INSERT INTO trial (run_id, key, strategy, device, participant, participant_group, task, task_label, replication, seed)
+                    VALUES (1, ?, 'c', 'phone', 'p1', 'novice', 't1', 'x', ?, '0')
+                    """, arguments: [key, replication])
+            }
+            // An empty key would read back as the plan's; a key unlike the plan's is kept, once per run.
+            #expect(throws: DatabaseError.self) { try insert("", replication: 1) }
+            try insert("q/c/phone/p1/t1/r01", replication: "01")
+            #expect(try String.fetchAll(db, sql: "SELECT key FROM trial WHERE strategy = 'c'") == ["q/c/phone/p1/t1/r01"])
+            try insert("hand-made", replication: 2)
+            #expect(throws: DatabaseError.self) { try insert("hand-made", replication: 3) }
         }
     }
 

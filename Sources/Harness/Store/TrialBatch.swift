@@ -55,6 +55,10 @@ public struct TrialBatch: Sendable {
 
     private mutating func append(_ r: TrialResult, path: String) throws {
         let t = r.trial
+        guard !t.key.isEmpty else {
+            // '' stands for the plan's key in `trial_row` (schema v5).
+            throw StoreError(path: path, message: "a trial with an empty key; every trial needs one", isInternal: true)
+        }
         let factors = [t.strategy, t.device.name, r.participantID, r.participantGroup, t.task.id, t.task.label]
         for value in factors {
             // A session's trials repeat most factors of the trial before (its code is one row back).

@@ -16,10 +16,15 @@ import GRDB
 ///   participant/task/rN`, which every `refine run` trial has): '' otherwise;
 /// - its unique index `trial_row_identity (run_id, strategy, device,
 ///   participant, task, replication, key)` is what made `(run_id, key)` unique,
-///   in integers, and in nearly the order trials are written;
+///   in integers, and in nearly the order trials are written, for plan keys;
+/// - `trial_row_other_key (run_id, key) WHERE key <> ''` keeps those other keys
+///   unique in a run. (A hand-made key equal to another trial's plan key is not
+///   caught; `refine run` never makes one.)
 /// - `trial` is a view with v4's columns, names and order (key rebuilt, factor
-///   text joined back), which takes INSERT and DELETE through triggers, so SQL,
-///   pandas and R code written against v1–v4 keeps working.
+///   text joined back), which takes INSERT, UPDATE (seed and metrics) and DELETE
+///   through triggers, so SQL, pandas and R code written against v1–v4 keeps
+///   reading and mostly keeps writing. An INSERT through a view does not set
+///   `last_insert_rowid()`: read the new id back by key.
 enum TrialRows {
     /// The physical table.
     static let table = "trial_row"
@@ -34,7 +39,7 @@ enum TrialRows {
 
     /// The joins that turn `trial_row r` back into text.
     static let joinsSQL = """
-        JOIN run u ON u.id = r.run_id
+        LEFT JOIN run u ON u.id = r.run_id
         JOIN level s ON s.id = r.strategy JOIN level d ON d.id = r.device JOIN level p ON p.id = r.participant
         JOIN level g ON g.id = r.participant_group JOIN level k ON k.id = r.task JOIN level l ON l.id = r.task_label
         """
@@ -46,6 +51,9 @@ enum TrialRows {
         let metricNames = columns.map { ", " + MetricColumns.quoted($0.column) }.joined()
         let newMetrics = columns.map { ", NEW." + MetricColumns.quoted($0.column) }.joined()
         func code(_ field: String) -> String { "(SELECT id FROM level WHERE value = NEW.\(field))" }
+        let setMetrics = columns.map { ", \(MetricColumns.quoted($0.column)) = NEW.\(MetricColumns.quoted($0.column))" }.joined()
+        let factorsKept = ["id", "run_id", "key", "strategy", "device", "participant", "participant_group", "task", "task_label", "replication"]
+            .map { "NEW.\($0) IS NOT OLD.\($0)" }.joined(separator: " OR ")
         try db.execute(sql: """
             DROP VIEW IF EXISTS trial;
             -- One row per trial, as the v1–v4 table was: factors as text, the key rebuilt.
@@ -57,16 +65,24 @@ enum TrialRows {
                 FROM trial_row r
                 \(joinsSQL);
             CREATE TRIGGER trial_insert INSTEAD OF INSERT ON trial BEGIN
+                -- '' stands for the plan's key in trial_row, so it cannot be a key itself.
+                SELECT RAISE(ABORT, 'trial: a key must not be empty') WHERE NEW.key = '';
                 INSERT OR IGNORE INTO level (value) VALUES
                     (NEW.strategy), (NEW.device), (NEW.participant), (NEW.participant_group), (NEW.task), (NEW.task_label);
                 INSERT INTO trial_row (id, run_id, strategy, device, participant, participant_group, task, task_label,
                                        replication, key, seed\(metricNames))
                 VALUES (NEW.id, NEW.run_id, \(code("strategy")), \(code("device")), \(code("participant")),
                         \(code("participant_group")), \(code("task")), \(code("task_label")), NEW.replication,
-                        CASE WHEN NEW.key = (SELECT question FROM run WHERE id = NEW.run_id) || '/' || NEW.strategy || '/'
-                                 || NEW.device || '/' || NEW.participant || '/' || NEW.task || '/r' || NEW.replication
+                        CASE WHEN typeof(NEW.replication) = 'integer'
+                                  AND NEW.key = (SELECT question FROM run WHERE id = NEW.run_id) || '/' || NEW.strategy || '/'
+                                      || NEW.device || '/' || NEW.participant || '/' || NEW.task || '/r' || NEW.replication
                              THEN '' ELSE NEW.key END,
                         NEW.seed\(newMetrics));
+            END;
+            CREATE TRIGGER trial_update INSTEAD OF UPDATE ON trial BEGIN
+                SELECT RAISE(ABORT, 'trial: only the seed and metrics can be changed through the view (a trial''s id, run, key and factors are its identity)')
+                    WHERE \(factorsKept);
+                UPDATE trial_row SET seed = NEW.seed\(setMetrics) WHERE id = OLD.id;
             END;
             CREATE TRIGGER trial_delete INSTEAD OF DELETE ON trial BEGIN
                 DELETE FROM trial_row WHERE id = OLD.id;
@@ -114,7 +130,7 @@ enum TrialRows {
                                          || t.task || '/r' || t.replication
                             THEN '' ELSE t.key END,
                        t.seed\(fromTrial)
-                FROM trial t JOIN run u ON u.id = t.run_id
+                FROM trial t LEFT JOIN run u ON u.id = t.run_id
                 JOIN level s ON s.value = t.strategy JOIN level d ON d.value = t.device JOIN level p ON p.value = t.participant
                 JOIN level g ON g.value = t.participant_group JOIN level k ON k.value = t.task JOIN level l ON l.value = t.task_label
                 ORDER BY t.id;
@@ -133,8 +149,9 @@ enum TrialRows {
             ALTER TABLE event_v5 RENAME TO event;
             DROP TABLE trial;
             CREATE UNIQUE INDEX trial_row_identity ON trial_row (run_id, strategy, device, participant, task, replication, key);
-            -- Keys that are not the plan's (trials stored by hand or by tests), found by text.
-            CREATE INDEX trial_row_other_key ON trial_row (key) WHERE key <> '';
+            -- Keys that are not the plan's (trials stored by hand or by tests): unique in a run, as
+            -- every key was in v1–v4, and found by text.
+            CREATE UNIQUE INDEX trial_row_other_key ON trial_row (run_id, key) WHERE key <> '';
             -- Every run with its progress.
             CREATE VIEW run_progress AS
                 SELECT r.id AS run_id, r.experiment, r.variant, r.status, r.started_at, r.finished_at, r.heartbeat_at,

@@ -128,34 +128,7 @@ extension RunStore {
         var key: [UInt8] = []
         var decoded = [UnsafeBufferPointer<UInt8>](repeating: UnsafeBufferPointer(start: nil, count: 0), count: ScannedTrial.Field.allCases.count)
         try Self.step(statement, in: db) { handle in
-            var codes = (Int32(0), Int32(0), Int32(0), Int32(0), Int32(0), Int32(0))
-            let known = withUnsafeMutableBytes(of: &codes) { raw in
-                let c = raw.bindMemory(to: Int32.self)
-                var known = true
-                for f in 0..<6 {
-                    let code = sqlite3_column_int64(handle, Int32(f))
-                    known = known && code >= 0 && code < Int64(levels.count)
-                    c[f] = Int32(truncatingIfNeeded: code)
-                }
-                return known
-            }
-            guard known else {
-                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "trial_row: a factor code of run \(runID) names no row of `level` (was `level` edited by hand?)")
-            }
-            let replication = sqlite3_column_int64(handle, 6)
-            let explicit = Int(sqlite3_column_bytes(handle, 7))
-            key.removeAll(keepingCapacity: true)
-            if explicit > 0 {
-                key.append(contentsOf: UnsafeBufferPointer(start: sqlite3_column_text(handle, 7), count: explicit))
-            } else {
-                key.append(contentsOf: question)
-                key.append(UInt8(ascii: "/")); key.append(contentsOf: levels.bytes(codes.0))
-                key.append(UInt8(ascii: "/")); key.append(contentsOf: levels.bytes(codes.1))
-                key.append(UInt8(ascii: "/")); key.append(contentsOf: levels.bytes(codes.2))
-                key.append(UInt8(ascii: "/")); key.append(contentsOf: levels.bytes(codes.4))
-                key.append(UInt8(ascii: "/")); key.append(UInt8(ascii: "r"))
-                Self.appendDecimal(replication, to: &key)
-            }
+            let (codes, replication) = try CodedRow.read(handle, levels: levels, question: question, runID: runID, key: &key)
             try order.append(codes: codes, replication: replication, key: key)
             try key.withUnsafeBufferPointer { k in
                 decoded[0] = k
@@ -169,15 +142,33 @@ extension RunStore {
         return order.sorted()
     }
 
-    /// Appends `n` in decimal, as `"\(n)"` would, without making a String.
-    static func appendDecimal(_ n: Int64, to bytes: inout [UInt8]) {
-        if n < 0 { bytes.append(UInt8(ascii: "-")) }
-        var m = n.magnitude, digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat { d[count] = UInt8(ascii: "0") + UInt8(m % 10); m /= 10; count += 1 } while m > 0
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(d[i]) }
+    /// Run `runID`'s trial ids in key order, without reading their metrics: from
+    /// the key index up to v4, computed from level ranks in v5 (`KeyOrder`). For
+    /// reading rows one at a time in key order (`refine export`).
+    public func trialIDsInKeyOrder(runID: Int64) throws -> [Int64] {
+        try reader.read { db in
+            guard try TrialRows.isCoded(db) else {
+                return try Int64.fetchAll(db, sql: "SELECT id FROM trial WHERE run_id = ? ORDER BY key", arguments: [runID])
+            }
+            let question = Array((try String.fetchOne(db, sql: "SELECT question FROM run WHERE id = ?", arguments: [runID]) ?? "").utf8)
+            let levels = try LevelTable(db)
+            let otherKeys = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trial_row WHERE key <> '' AND run_id = ?)", arguments: [runID])!
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE run_id = ?", arguments: [runID])!
+            var order = KeyOrder(levels: levels, capacity: count, byText: otherKeys)
+            var ids: [Int64] = []
+            ids.reserveCapacity(count)
+            var key: [UInt8] = []
+            let statement = try db.makeStatement(sql: """
+                SELECT strategy, device, participant, participant_group, task, task_label, replication, key, id
+                FROM trial_row WHERE run_id = ? ORDER BY id
+                """)
+            try statement.setArguments([runID])
+            try Self.step(statement, in: db) { handle in
+                let (codes, replication) = try CodedRow.read(handle, levels: levels, question: question, runID: runID, key: &key)
+                try order.append(codes: codes, replication: replication, key: key)
+                ids.append(sqlite3_column_int64(handle, 8))
+            }
+            return order.sorted().map { ids[Int($0)] }
         }
     }
 
@@ -191,6 +182,57 @@ extension RunStore {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
             }
             try row(handle)
+        }
+    }
+}
+
+/// One v5 `trial_row` as a scan reads it: columns 0–5 the factor codes, 6 the
+/// replication, 7 the stored key ('' for the plan's).
+enum CodedRow {
+    /// The row's codes (checked against `levels`) and replication; `key` is set to
+    /// its key, the plan key rebuilt from `question` and the levels' bytes.
+    static func read(_ handle: OpaquePointer, levels: LevelTable, question: [UInt8], runID: Int64,
+                     key: inout [UInt8]) throws -> (codes: (Int32, Int32, Int32, Int32, Int32, Int32), replication: Int64) {
+        var codes = (Int32(0), Int32(0), Int32(0), Int32(0), Int32(0), Int32(0))
+        let known = withUnsafeMutableBytes(of: &codes) { raw in
+            let c = raw.bindMemory(to: Int32.self)
+            var known = true
+            for f in 0..<6 {
+                let code = sqlite3_column_int64(handle, Int32(f))
+                known = known && code >= 0 && code < Int64(levels.count)
+                c[f] = Int32(truncatingIfNeeded: code)
+            }
+            return known
+        }
+        guard known else {
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "trial_row: a factor code of run \(runID) names no row of `level` (was `level` edited by hand?)")
+        }
+        let replication = sqlite3_column_int64(handle, 6)
+        let explicit = Int(sqlite3_column_bytes(handle, 7))
+        key.removeAll(keepingCapacity: true)
+        if explicit > 0 {
+            key.append(contentsOf: UnsafeBufferPointer(start: sqlite3_column_text(handle, 7), count: explicit))
+        } else {
+            key.append(contentsOf: question)
+            key.append(UInt8(ascii: "/")); key.append(contentsOf: levels.bytes(codes.0))
+            key.append(UInt8(ascii: "/")); key.append(contentsOf: levels.bytes(codes.1))
+            key.append(UInt8(ascii: "/")); key.append(contentsOf: levels.bytes(codes.2))
+            key.append(UInt8(ascii: "/")); key.append(contentsOf: levels.bytes(codes.4))
+            key.append(UInt8(ascii: "/")); key.append(UInt8(ascii: "r"))
+            appendDecimal(replication, to: &key)
+        }
+        return (codes, replication)
+    }
+
+    /// Appends `n` in decimal, as `"\(n)"` would, without making a String.
+    static func appendDecimal(_ n: Int64, to bytes: inout [UInt8]) {
+        if n < 0 { bytes.append(UInt8(ascii: "-")) }
+        var m = n.magnitude, digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat { d[count] = UInt8(ascii: "0") + UInt8(m % 10); m /= 10; count += 1 } while m > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(d[i]) }
         }
     }
 }

@@ -69,16 +69,19 @@ public struct TrialTable {
     @discardableResult
     public func forEachRow(in store: RunStore, _ body: ([TableValue]) throws -> Void) throws -> Int {
         let metricIndex = Dictionary(uniqueKeysWithValues: metrics.enumerated().map { ($0.element, factors.count + $0.offset) })
+        // The key order first (ids only), then each trial by id: a stream in key order
+        // that holds 8 bytes a trial, whatever the schema (v5's `trial` view has no key index).
+        let ids = try store.trialIDsInKeyOrder(runID: run.id)
         return try store.reader.read { db in
             // An inner join: every stored trial records session_trial, and since schema v4
             // `metric` is a view that SQLite would materialise whole (every run) as the
             // right side of a LEFT JOIN.
-            let cursor = try Row.fetchCursor(db, sql: """
+            let statement = try db.makeStatement(sql: """
                 SELECT t.id, t.key, t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication,
                        m.name, m.value
                 FROM trial t JOIN metric m ON m.trial_id = t.id
-                WHERE t.run_id = ? ORDER BY t.key
-                """, arguments: [run.id])
+                WHERE t.id = ?
+                """)
             var current: Int64?
             var trial = StoredTrial(key: "", strategy: "", device: "", participant: "", group: "", task: "", taskLabel: "", replication: 0)
             var row = [TableValue](repeating: .missing, count: columns.count)
@@ -88,7 +91,7 @@ public struct TrialTable {
                 try body(row)
                 count += 1
             }
-            while let r = try cursor.next() {
+            for trialID in ids { for r in try Row.fetchAll(statement, arguments: [trialID]) {
                 let id: Int64 = r[0]
                 if id != current {
                     if current != nil { try emit() }
@@ -104,7 +107,7 @@ public struct TrialTable {
                 } else if name == "session_trial" {
                     trial.sessionTrial = value
                 }
-            }
+            } }
             if current != nil { try emit() }
             return count
         }
