@@ -130,6 +130,15 @@ struct TrialRowsTests {
             try Self.insertTrials(db, run: 2, oddKeys: true)
         }
         try queue.close()
+        try Self.checkScanOrder(path)
+        // More than 4,096 levels: the ranks take two words.
+        let many = try DatabaseQueue(path: path)
+        try many.write { db in for i in 0..<5_000 { try db.execute(sql: "INSERT INTO level (value) VALUES (?)", arguments: ["filler-\(i)"]) } }
+        try many.close()
+        try Self.checkScanOrder(path)
+    }
+
+    static func checkScanOrder(_ path: String) throws {
         let store = try RunStore(readingFrom: path)
         for run: Int64 in [1, 2] {
             var seen: [String] = []

@@ -53,13 +53,17 @@ final class LevelTable {
 
 /// The key order of a v5 scan's trials, gathered row by row (`TrialRows`):
 /// each plan key as its ranks (strategy, device, participant, task, then the
-/// replication's "rN" among the run's replications) packed in 64 bits, or, for
-/// runs with keys that are not the plan's or values that hold "/", the key text.
+/// replication's "rN" among the run's replications) packed in one 64-bit word
+/// (up to 4,096 levels) or two (up to 2²⁴), or, for runs with keys that are not
+/// the plan's or values that hold "/", the key text.
 struct KeyOrder {
     let levels: LevelTable
-    /// Bits per factor rank, and below them the replication's slot.
+    /// Bits per factor rank in the narrow form; below them the replication's slot.
     private let bits: Int
+    /// Per row: narrow, the whole packed key; wide, its low word
+    /// (participant << 40 | task << 16 | slot), with `high` (strategy << 24 | device).
     private var packed: [UInt64] = []
+    private var high: [UInt64]?
     private var texts: [[UInt8]]?
     private var replicationSlot: [Int64: UInt64] = [:]
     private var replications: [Int64] = []
@@ -68,13 +72,20 @@ struct KeyOrder {
     init(levels: LevelTable, capacity: Int, byText: Bool) {
         self.levels = levels
         bits = max(1, Int.bitWidth - max(0, levels.count - 1).leadingZeroBitCount)
-        if byText || levels.hasSlash || 4 * bits > 48 {
+        if byText || levels.hasSlash || bits > 24 {
             texts = []
             texts!.reserveCapacity(capacity)
-        } else {
-            packed.reserveCapacity(capacity)
+            return
+        }
+        packed.reserveCapacity(capacity)
+        if 4 * bits > 48 {
+            high = []
+            high!.reserveCapacity(capacity)
         }
     }
+
+    /// Bits left for the replication's slot.
+    private var slotBits: Int { high == nil ? 64 - 4 * bits : 16 }
 
     /// Adds the next row: its six factor codes, replication and key text.
     mutating func append(codes: (Int32, Int32, Int32, Int32, Int32, Int32), replication: Int64, key: [UInt8]) throws {
@@ -82,8 +93,8 @@ struct KeyOrder {
         if replication != last.replication {
             if let s = replicationSlot[replication] { last = (replication, s) } else {
                 let s = UInt64(replications.count)
-                guard s < 1 << (64 - 4 * bits) else {
-                    throw DatabaseError(message: "more distinct replications than a key order can hold")
+                guard s < 1 << slotBits else {
+                    throw DatabaseError(message: "more distinct replications (\(s + 1)) than a key order can hold (\(1 << slotBits))")
                 }
                 replicationSlot[replication] = s
                 replications.append(replication)
@@ -91,11 +102,15 @@ struct KeyOrder {
             }
         }
         let rank = levels.rank
-        var p = UInt64(rank[Int(codes.0)])
-        p = p << bits | UInt64(rank[Int(codes.1)])
-        p = p << bits | UInt64(rank[Int(codes.2)])
-        p = p << bits | UInt64(rank[Int(codes.4)])
-        packed.append(p << (64 - 4 * bits) | last.slot)
+        let strategy = UInt64(rank[Int(codes.0)]), device = UInt64(rank[Int(codes.1)])
+        let participant = UInt64(rank[Int(codes.2)]), task = UInt64(rank[Int(codes.4)])
+        if high != nil {
+            high!.append(strategy << 24 | device)
+            packed.append(participant << 40 | task << 16 | last.slot)
+        } else {
+            let p = ((strategy << bits | device) << bits | participant) << bits | task
+            packed.append(p << (64 - 4 * bits) | last.slot)
+        }
     }
 
     /// `order[k]`: the row (in the order appended) holding the k-th key.
@@ -107,7 +122,12 @@ struct KeyOrder {
         let byText = replications.indices.sorted { Array("r\(replications[$0])".utf8).lexicographicallyPrecedes(Array("r\(replications[$1])".utf8)) }
         var slotRank = [UInt64](repeating: 0, count: replications.count)
         for (r, s) in byText.enumerated() { slotRank[s] = UInt64(r) }
-        let low: UInt64 = (1 << (64 - 4 * UInt64(bits))) - 1
+        let low: UInt64 = (1 << UInt64(slotBits)) - 1
+        if let high {
+            var rows = packed.enumerated().map { (high: high[$0.offset], low: $0.element & ~low | slotRank[Int($0.element & low)], row: Int32($0.offset)) }
+            rows.sort { ($0.high, $0.low) < ($1.high, $1.low) }
+            return rows.map(\.row)
+        }
         var pairs = packed.enumerated().map { (key: $0.element & ~low | slotRank[Int($0.element & low)], row: Int32($0.offset)) }
         pairs.sort { $0.key < $1.key }
         return pairs.map(\.row)
