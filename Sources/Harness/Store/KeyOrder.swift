@@ -69,8 +69,20 @@ struct KeyOrder {
     private var replications: [Int64] = []
     private var last: (replication: Int64, slot: UInt64) = (.min, 0)
 
-    init(levels: LevelTable, capacity: Int, byText: Bool) {
+    /// The question that begins the run's plan keys.
+    let question: [UInt8]
+
+    /// An empty order for run `runID`'s `capacity` trials: its question, the
+    /// database's levels, and whether the run holds keys that are not the plan's.
+    init(run runID: Int64, in db: Database, capacity: Int) throws {
+        let question = Array((try String.fetchOne(db, sql: "SELECT question FROM run WHERE id = ?", arguments: [runID]) ?? "").utf8)
+        let otherKeys = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trial_row WHERE key <> '' AND run_id = ?)", arguments: [runID])!
+        self.init(levels: try LevelTable(db), question: question, capacity: capacity, byText: otherKeys)
+    }
+
+    init(levels: LevelTable, question: [UInt8], capacity: Int, byText: Bool) {
         self.levels = levels
+        self.question = question
         bits = max(1, Int.bitWidth - max(0, levels.count - 1).leadingZeroBitCount)
         if byText || levels.hasSlash || bits > 24 {
             texts = []

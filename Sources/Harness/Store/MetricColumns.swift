@@ -51,7 +51,7 @@ enum MetricColumns {
         var n = 1
         while taken.contains(column.lowercased()) { column = n == 1 ? "metric_" + name : "metric_\(n)_" + name; n += 1 }
         try db.execute(sql: "INSERT INTO metric_name (name, column_name) VALUES (?, ?)", arguments: [name, column])
-        try db.execute(sql: "ALTER TABLE \(try TrialRows.isCoded(db) ? TrialRows.table : "trial") ADD COLUMN \(quoted(column)) REAL")
+        try db.execute(sql: "ALTER TABLE \(try TrialRows.rowTable(db)) ADD COLUMN \(quoted(column)) REAL")
         return Column(id: db.lastInsertedRowID, name: name, column: column)
     }
 
@@ -59,7 +59,7 @@ enum MetricColumns {
     /// since v5, the `trial` view, which names them too).
     static func rebuildViews(_ columns: [Column], in db: Database) throws {
         // The table holding the metric columns; `trial_metric` reads the factors from `trial` either way.
-        let table = try TrialRows.isCoded(db) ? TrialRows.table : "trial"
+        let table = try TrialRows.rowTable(db)
         if table == TrialRows.table { try TrialRows.rebuildView(columns, in: db) }
         // The CASE picks the metric's column by `metric_name.id`: one pass over
         // `trial`, each row crossed with the (few) names.

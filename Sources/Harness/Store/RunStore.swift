@@ -250,10 +250,8 @@ public final class RunStore: Sendable {
     public func runs() throws -> [RunRecord] {
         let host = Provenance.hostName
         let rows = try reader.read { db in
-            // Counted in the table (its index), not through v5's `trial` view and its joins.
-            let table = try TrialRows.isCoded(db) ? TrialRows.table : "trial"
-            return try Row.fetchAll(db, sql: """
-                SELECT r.*, (SELECT count(*) FROM \(table) WHERE run_id = r.id) AS finished_trials FROM run r ORDER BY r.id
+            try Row.fetchAll(db, sql: """
+                SELECT r.*, (SELECT count(*) FROM \(try TrialRows.rowTable(db)) WHERE run_id = r.id) AS finished_trials FROM run r ORDER BY r.id
                 """)
         }
         return rows.map { Self.runRecord($0, localHost: host) }
@@ -295,10 +293,7 @@ public final class RunStore: Sendable {
 
     /// How many trials of the run are stored (the key index alone answers it).
     public func finishedCount(runID: Int64) throws -> Int {
-        try reader.read { db in
-            let table = try TrialRows.isCoded(db) ? TrialRows.table : "trial"
-            return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE run_id = ?", arguments: [runID]) ?? 0
-        }
+        try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(try TrialRows.rowTable(db)) WHERE run_id = ?", arguments: [runID]) ?? 0 }
     }
 
     /// Stores a batch of finished trials in one transaction (see `record(runID:_:)` for a laid-out batch).
@@ -335,34 +330,31 @@ public final class RunStore: Sendable {
             defer { insertTrial.clearBindings() }
             var nextEvents = batch.events.makeIterator()
             var traced = nextEvents.next()
-            let noKey: [UInt8] = [0]
             try batch.text.withUnsafeBufferPointer { text in
-                try noKey.withUnsafeBufferPointer { empty in
-                    let base = text.baseAddress!
-                    for i in 0..<batch.count {
-                        insertTrial.bind(1, runID)
-                        for f in 0..<TrialBatch.factorFields {
-                            insertTrial.bind(Int32(f) + 2, ids[Int(batch.codes[i * TrialBatch.factorFields + f])])
-                        }
-                        insertTrial.bind(8, batch.replications[i])
-                        let q = batch.keyQuestion[i]
-                        if q >= 0 && planKey[Int(q)] { insertTrial.bindInPlace(9, empty.baseAddress!, 0) } else { insertTrial.bind(9, batch.keys[i]) }
-                        insertTrial.bindInPlace(10, base + Int(batch.spans[2 * i]), batch.spans[2 * i + 1])
-                        let start = batch.starts[i], width = batch.widths[i]
-                        for (slot, param) in params.enumerated() {
-                            let value = slot < width ? batch.values[start + slot] : .nan
-                            if value.isNaN { insertTrial.bindNull(param) } else { insertTrial.bind(param, value) }
-                        }
-                        try insertTrial.step()
-                        guard let (index, events) = traced, index == i else { continue }
-                        traced = nextEvents.next()
-                        guard db.changesCount == 1 else { continue }
-                        let trialID = db.lastInsertedRowID
-                        for (seq, e) in events.enumerated() {
-                            insertEvent.bind(1, trialID); insertEvent.bind(2, Int64(seq)); insertEvent.bind(3, e.time)
-                            insertEvent.bind(4, e.kind); insertEvent.bind(5, e.detail)
-                            try insertEvent.step()
-                        }
+                let base = text.baseAddress!
+                for i in 0..<batch.count {
+                    insertTrial.bind(1, runID)
+                    for f in 0..<TrialBatch.factorFields {
+                        insertTrial.bind(Int32(f) + 2, ids[Int(batch.codes[i * TrialBatch.factorFields + f])])
+                    }
+                    insertTrial.bind(8, batch.replications[i])
+                    let q = batch.keyQuestion[i]
+                    if q >= 0 && planKey[Int(q)] { insertTrial.bindInPlace(9, base, 0) } else { insertTrial.bind(9, batch.keys[i]) }
+                    insertTrial.bindInPlace(10, base + Int(batch.spans[2 * i]), batch.spans[2 * i + 1])
+                    let start = batch.starts[i], width = batch.widths[i]
+                    for (slot, param) in params.enumerated() {
+                        let value = slot < width ? batch.values[start + slot] : .nan
+                        if value.isNaN { insertTrial.bindNull(param) } else { insertTrial.bind(param, value) }
+                    }
+                    try insertTrial.step()
+                    guard let (index, events) = traced, index == i else { continue }
+                    traced = nextEvents.next()
+                    guard db.changesCount == 1 else { continue }
+                    let trialID = db.lastInsertedRowID
+                    for (seq, e) in events.enumerated() {
+                        insertEvent.bind(1, trialID); insertEvent.bind(2, Int64(seq)); insertEvent.bind(3, e.time)
+                        insertEvent.bind(4, e.kind); insertEvent.bind(5, e.detail)
+                        try insertEvent.step()
                     }
                 }
             }

@@ -218,10 +218,7 @@ public enum ShardMerge {
             JOIN main.level lp ON lp.value = s.participant JOIN main.level lg ON lg.value = s.participant_group
             JOIN main.level lk ON lk.value = s.task JOIN main.level ll ON ll.value = s.task_label
             """
-        let key = """
-            CASE WHEN s.key = u.question || '/' || s.strategy || '/' || s.device || '/' || s.participant || '/' || s.task
-                              || '/r' || s.replication THEN '' ELSE s.key END
-            """
+        let key = TrialRows.storedKeySQL("s", question: "u.question")
         try db.execute(sql: """
             INSERT INTO trial_row (run_id, strategy, device, participant, participant_group, task, task_label,
                                    replication, key, seed\(columns))

@@ -22,7 +22,8 @@ public struct TrialBatch: Sendable {
     /// (`question/strategy/device/participant/task/rN`), else -1.
     private(set) var keyQuestion: [Int32] = []
     /// The seeds' text, back to back; always ends with a NUL so that even an empty
-    /// seed has a valid address (a NULL pointer would bind SQL NULL).
+    /// seed, or the empty key of a plan key, has a valid address (a NULL pointer
+    /// would bind SQL NULL).
     private(set) var text: [UInt8] = []
     /// (start, length) into `text` for each trial's seed.
     private(set) var spans: [Int32] = []

@@ -34,6 +34,23 @@ enum TrialRows {
         try db.tableExists(table)
     }
 
+    /// The table that holds one row per trial and the metric columns: `trial_row`
+    /// since v5, `trial` before (counting through v5's `trial` view would join every row).
+    static func rowTable(_ db: Database) throws -> String {
+        try isCoded(db) ? table : "trial"
+    }
+
+    /// What `trial_row.key` stores for row `t` (text factors, as v1–v4's `trial`
+    /// or v5's view have them) of a run whose question is `question`: '' when the
+    /// key is the plan's, else the key itself.
+    static func storedKeySQL(_ t: String, question: String) -> String {
+        """
+        CASE WHEN \(t).key = \(question) || '/' || \(t).strategy || '/' || \(t).device || '/' || \(t).participant || '/'
+                              || \(t).task || '/r' || \(t).replication
+             THEN '' ELSE \(t).key END
+        """
+    }
+
     /// The plan's key of a `trial_row` row `r` of run `u`, in SQL.
     static let planKeySQL = "u.question || '/' || s.value || '/' || d.value || '/' || p.value || '/' || k.value || '/r' || r.replication"
 
@@ -126,9 +143,7 @@ enum TrialRows {
             INSERT INTO trial_row (id, run_id, strategy, device, participant, participant_group, task, task_label,
                                    replication, key, seed\(metricNames))
                 SELECT t.id, t.run_id, s.id, d.id, p.id, g.id, k.id, l.id, t.replication,
-                       CASE WHEN t.key = u.question || '/' || t.strategy || '/' || t.device || '/' || t.participant || '/'
-                                         || t.task || '/r' || t.replication
-                            THEN '' ELSE t.key END,
+                       \(storedKeySQL("t", question: "u.question")),
                        t.seed\(fromTrial)
                 FROM trial t LEFT JOIN run u ON u.id = t.run_id
                 JOIN level s ON s.value = t.strategy JOIN level d ON d.value = t.device JOIN level p ON p.value = t.participant

@@ -100,15 +100,13 @@ extension RunStore {
     /// in a scratch buffer. The key order is computed, not read: for plan keys,
     /// comparing two keys `q/s/d/p/t/rN` is comparing `s + "/"`, then `d + "/"`,
     /// `p + "/"`, `t + "/"`, then `"r" + N` as text (values hold no "/"), so each
-    /// trial's order is a tuple of ranks, packed in 64 bits and sorted. Runs
-    /// holding keys that are not the plan's (or values with "/", or more levels
-    /// than fit) sort the rebuilt key text instead.
+    /// trial's order is a tuple of ranks, packed in one or two 64-bit words and
+    /// sorted (`KeyOrder`). Runs holding keys that are not the plan's (or values
+    /// with "/") sort the rebuilt key text instead.
     static func scanCodedTrials(_ db: Database, runID: Int64, names: ([String], Int) throws -> Void,
                                 _ body: (borrowing ScannedTrial) throws -> Void) throws -> [Int32] {
         let columns = try MetricColumns.load(db)
         let values = columns.map { ", t." + MetricColumns.quoted($0.column) }.joined()
-        let question = Array((try String.fetchOne(db, sql: "SELECT question FROM run WHERE id = ?", arguments: [runID]) ?? "").utf8)
-        let levels = try LevelTable(db)
         let range = try Row.fetchOne(db, sql: "SELECT min(id), max(id), count(*) FROM trial_row WHERE run_id = ?", arguments: [runID])!
         let count: Int = range[2]
         try names(columns.map(\.name), count)
@@ -123,12 +121,12 @@ extension RunStore {
             statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial_row t WHERE t.id BETWEEN ? AND ? AND +t.run_id = ? ORDER BY t.id")
             try statement.setArguments([first, last, runID])
         }
-        let otherKeys = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trial_row WHERE key <> '' AND run_id = ?)", arguments: [runID])!
-        var order = KeyOrder(levels: levels, capacity: count, byText: otherKeys)
+        var order = try KeyOrder(run: runID, in: db, capacity: count)
+        let levels = order.levels
         var key: [UInt8] = []
         var decoded = [UnsafeBufferPointer<UInt8>](repeating: UnsafeBufferPointer(start: nil, count: 0), count: ScannedTrial.Field.allCases.count)
         try Self.step(statement, in: db) { handle in
-            let (codes, replication) = try CodedRow.read(handle, levels: levels, question: question, runID: runID, key: &key)
+            let (codes, replication) = try CodedRow.read(handle, levels: levels, question: order.question, runID: runID, key: &key)
             try order.append(codes: codes, replication: replication, key: key)
             try key.withUnsafeBufferPointer { k in
                 decoded[0] = k
@@ -150,11 +148,8 @@ extension RunStore {
             guard try TrialRows.isCoded(db) else {
                 return try Int64.fetchAll(db, sql: "SELECT id FROM trial WHERE run_id = ? ORDER BY key", arguments: [runID])
             }
-            let question = Array((try String.fetchOne(db, sql: "SELECT question FROM run WHERE id = ?", arguments: [runID]) ?? "").utf8)
-            let levels = try LevelTable(db)
-            let otherKeys = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trial_row WHERE key <> '' AND run_id = ?)", arguments: [runID])!
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE run_id = ?", arguments: [runID])!
-            var order = KeyOrder(levels: levels, capacity: count, byText: otherKeys)
+            var order = try KeyOrder(run: runID, in: db, capacity: count)
             var ids: [Int64] = []
             ids.reserveCapacity(count)
             var key: [UInt8] = []
@@ -164,7 +159,7 @@ extension RunStore {
                 """)
             try statement.setArguments([runID])
             try Self.step(statement, in: db) { handle in
-                let (codes, replication) = try CodedRow.read(handle, levels: levels, question: question, runID: runID, key: &key)
+                let (codes, replication) = try CodedRow.read(handle, levels: order.levels, question: order.question, runID: runID, key: &key)
                 try order.append(codes: codes, replication: replication, key: key)
                 ids.append(sqlite3_column_int64(handle, 8))
             }
