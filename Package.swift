@@ -58,6 +58,8 @@ let package = Package(
             ],
             path: "Benchmarks/refine-bench",
             exclude: ["sqlite_peer.py", "README.md"]),
+        // refine-bench's lower bound for the store's writer: the same inserts from C.
+        .executableTarget(name: "sqlite-floor", path: "Benchmarks/sqlite-floor", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(
             name: "engine-bench", dependencies: ["ImageEngine"], path: "Benchmarks/engine-bench",
             exclude: ["peer.py", "README.md"]),

@@ -157,6 +157,9 @@ try store.close()
 let peerDB = work.appendingPathComponent("python.sqlite").path
 try FileManager.default.copyItem(atPath: swiftDB, toPath: peerDB)
 try DatabaseQueue(path: peerDB).writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM trial_row; DELETE FROM level; VACUUM") }
+// The C floor's starting point (below): the same empty schema, before the peer fills it.
+let floorTemplate = work.appendingPathComponent("floor-template.sqlite").path
+try FileManager.default.copyItem(atPath: peerDB, toPath: floorTemplate)
 let peerRun = runID
 var trialLines = (["id", "run_id", "key", "strategy", "device", "participant", "participant_group", "task", "task_label",
                    "replication", "seed"] + metricColumns.map(\.column)).joined(separator: "\t") + "\n"
@@ -184,6 +187,37 @@ guard python.terminationStatus == 0,
 }
 let swiftRate = Double(swiftRows) / storeTime
 let pythonRate = peer["rows_per_s"]!
+
+// 2b. The floor: the same rows inserted from C (Benchmarks/sqlite-floor), as the store
+// inserts them, into a copy of the store's schema; and again without the identity
+// index, to show what the uniqueness of a trial's key costs per insert.
+struct Floor { var cpu: Double, wall: Double, close: Double }
+func sqliteFloor(dropIdentity: Bool) throws -> Floor {
+    let target = work.appendingPathComponent("floor-\(dropIdentity).sqlite").path
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target + suffix) }
+    try FileManager.default.copyItem(atPath: floorTemplate, toPath: target)
+    if dropIdentity {
+        try DatabaseQueue(path: target).writeWithoutTransaction { db in try db.execute(sql: "DROP INDEX trial_row_identity") }
+    }
+    let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sqlite-floor")
+    let process = Process()
+    process.executableURL = tool
+    process.arguments = [swiftDB, target, String(batch)]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, let figures = try JSONSerialization.jsonObject(with: data) as? [String: Double],
+          let cpu = figures["cpu_s"], let wall = figures["wall_s"], let close = figures["close_s"] else {
+        FileHandle.standardError.write(Data("refine-bench: \(tool.path) failed (build it with `swift build -c release --product sqlite-floor`)\n".utf8))
+        exit(3)
+    }
+    return Floor(cpu: cpu, wall: wall, close: close)
+}
+// Medians of three, alternating the two forms (the machine's other load shifts).
+let floors = try (0..<3).map { _ in (try sqliteFloor(dropIdentity: false), try sqliteFloor(dropIdentity: true)) }
+let floorCPU = median(floors.map(\.0.cpu)), floorNoIndexCPU = median(floors.map(\.1.cpu))
 
 // 3. Share of a real run spent storing: the full runner against simulation alone, with
 // the same number of simulation jobs (the store writes on its own thread), alternated
@@ -259,6 +293,18 @@ for (jobs, runs) in shares {
     figures["writer_cpu_share_jobs\(jobs)"] = median(runs.map(\.writerCPU))
     figures["close_s_jobs\(jobs)"] = median(runs.map(\.close))
 }
+// The writer's CPU a trial in the full runs, against the C floor's: and the share of the
+// 2-job run a writer at the floor's cost would be busy even if it never waited for a core.
+let trialCount = Double(results.count)
+for (jobs, runs) in shares {
+    figures["writer_cpu_us_per_trial_jobs\(jobs)"] = median(runs.map { $0.writerCPU * $0.wall }) / trialCount * 1e6
+}
+figures["sqlite_floor_cpu_us_per_trial"] = floorCPU / trialCount * 1e6
+figures["sqlite_floor_no_identity_index_cpu_us_per_trial"] = floorNoIndexCPU / trialCount * 1e6
+figures["sqlite_floor_wall_us_per_trial"] = median(floors.map(\.0.wall)) / trialCount * 1e6
+figures["writer_cpu_vs_floor_jobs1"] = figures["writer_cpu_us_per_trial_jobs1"]! / figures["sqlite_floor_cpu_us_per_trial"]!
+figures["floor_share_of_run_jobs2"] = floorCPU / figures["full_run_s_jobs2"]!
+figures["floor_no_identity_index_share_of_run_jobs2"] = floorNoIndexCPU / figures["full_run_s_jobs2"]!
 figures["load_average_1min"] = loadAverage()
 for r in rates {
     figures["trials_per_s_\(r.name)_p\(r.participants)"] = Double(r.trials) / r.seconds
@@ -278,6 +324,10 @@ if options.json {
         let g = { (name: String) in figures["\(name)_jobs\(jobs)"]! }
         print("    \(jobs) job\(jobs == 1 ? " " : "s")  \(f(g("full_run_s"), 2)) s; storing share \(f(g("storing_share_of_run") * 100, 1))% (\(f(g("storing_share_min") * 100, 1))–\(f(g("storing_share_max") * 100, 1))); writer busy \(f(g("writer_busy_share") * 100, 1))% of the wall time (CPU \(f(g("writer_cpu_share") * 100, 1))%); then close \(f(g("close_s") * 1000, 0)) ms")
     }
+    let us = { (name: String) in f(figures[name]!, 2) }
+    print("  sqlite floor (C)    \(us("sqlite_floor_cpu_us_per_trial")) µs CPU a trial (wall \(us("sqlite_floor_wall_us_per_trial"))), \(us("sqlite_floor_no_identity_index_cpu_us_per_trial")) without the identity index; medians of 3")
+    print("    the runs' writer  \(us("writer_cpu_us_per_trial_jobs1")) µs CPU a trial (1 job), \(us("writer_cpu_us_per_trial_jobs2")) (2 jobs) → writer/floor = \(us("writer_cpu_vs_floor_jobs1")) (1 job)")
+    print("    a writer at the floor's cost, never waiting, would be busy \(f(figures["floor_share_of_run_jobs2"]! * 100, 1))% of the 2-job run (\(f(figures["floor_no_identity_index_share_of_run_jobs2"]! * 100, 1))% without the identity index)")
     if let agent {
         print("  photo-editing agent \(agent.trials) exposure trials: \(f(agent.simulatedPerWall, 1)) simulated s per wall s (1 job); rendering ≈ \(f(agent.renderShare * 100, 0))% of the time (\(f(agent.renders, 0)) renders × \(f(agent.unit * 1000, 2)) ms)")
     }
