@@ -161,6 +161,50 @@ struct TrialRowsTests {
         }
     }
 
+    @Test("trials read by id, and the metrics a run recorded, are what the trial view holds (v4 and v5)")
+    func readByID() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for version in ["v4: metrics as columns of trial", nil] {
+            let path = dir.appendingPathComponent("\(version == nil ? "v5" : "v4").sqlite").path
+            let queue = try Self.database(path, upTo: version, runs: 2)
+            try queue.write { db in
+                try MetricColumns.ensure(["late", "never"], in: db)
+                try Self.insertTrials(db, run: 1)
+                try Self.insertTrials(db, run: 2, oddKeys: true)
+                // `late` only in run 2, `never` in no run.
+                try db.execute(sql: "UPDATE \(try TrialRows.rowTable(db)) SET \(MetricColumns.quoted(try MetricColumns.load(db).first { $0.name == "late" }!.column)) = replication * 0.5 WHERE run_id = 2 AND replication > 2")
+            }
+            try queue.close()
+            let store = try RunStore(readingFrom: path)
+            #expect(try store.recordedMetricNames(runID: 1) == ["errors", "time_s"])
+            #expect(try store.recordedMetricNames(runID: 2) == ["errors", "late", "time_s"])
+            #expect(try store.recordedMetricNames(runID: 3) == [])
+            for run: Int64 in [1, 2] {
+                let rows = try store.reader.read { db in try Row.fetchAll(db, sql: "SELECT * FROM trial WHERE run_id = ?", arguments: [run]) }
+                let other = try store.reader.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM trial WHERE run_id <> ?", arguments: [run])! }
+                let ids = rows.map { $0["id"] as Int64 }.reversed() + [other]
+                var names: [String] = [], seen: [[String: String]] = []
+                try store.readTrials(runID: run, Array(ids), names: { names = $0 }) { t in
+                    var fields = ["key": t.string(.key), "strategy": t.string(.strategy), "device": t.string(.device),
+                                  "participant": t.string(.participant), "participant_group": t.string(.group), "task": t.string(.task),
+                                  "task_label": t.string(.taskLabel), "replication": "\(t.replication)"]
+                    for (i, name) in names.enumerated() { fields[name] = t.metric(i).map { "\($0)" } ?? "-" }
+                    seen.append(fields)
+                }
+                #expect(names == ["time_s", "errors", "late", "never"], "\(path)")
+                let expected = rows.reversed().map { row -> [String: String] in
+                    var fields: [String: String] = [:]
+                    for column in ["key", "strategy", "device", "participant", "participant_group", "task", "task_label"] { fields[column] = row[column] }
+                    fields["replication"] = "\(row["replication"] as Int64)"
+                    for name in names { fields[name] = (row[name] as Double?).map { "\($0)" } ?? "-" }
+                    return fields
+                }
+                #expect(seen == expected, "\(path) run \(run)")
+            }
+        }
+    }
+
     @Test("v5 shards merge code to code: the merged trials, keys, metrics and traces are the shards'")
     func merge() throws {
         let dir = temporaryDirectory()

@@ -11,6 +11,8 @@ public struct ScannedTrial: ~Copyable {
     let decoded: UnsafePointer<UnsafeBufferPointer<UInt8>>?
     /// The column of the first metric.
     let firstMetric: Int32
+    /// The trial's replication (block), 1-based.
+    public let replication: Int64
 
     /// The field's UTF-8 bytes (no copy).
     public func bytes(_ field: Field) -> UnsafeBufferPointer<UInt8> {
@@ -51,20 +53,7 @@ extension RunStore {
     public func scanTrials(runID: Int64, names: ([String], Int) throws -> Void, _ body: (borrowing ScannedTrial) throws -> Void) throws -> [Int32] {
         try reader.read { db in
             if try TrialRows.isCoded(db) { return try Self.scanCodedTrials(db, runID: runID, names: names, body) }
-            let fields = "t.key, t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label"
-            let metricNames: [String]
-            let values: String
-            if try db.tableExists("metric_name") {
-                let columns = try MetricColumns.load(db)
-                metricNames = columns.map(\.name)
-                values = columns.map { ", t." + MetricColumns.quoted($0.column) }.joined()
-            } else {
-                // v3: one lookup per metric in the long table's primary key.
-                metricNames = try String.fetchAll(db, sql: "SELECT DISTINCT name FROM metric ORDER BY name")
-                values = metricNames.map {
-                    ", (SELECT value FROM metric m WHERE m.trial_id = t.id AND m.name = \(MetricColumns.literal($0)))"
-                }.joined()
-            }
+            let (fields, metricNames, values) = try Self.textColumns(db)
             // The run's rowids in key order (the covering key index, read in order).
             var ids: [Int64] = []
             let keyed = try db.makeStatement(sql: "SELECT id FROM trial WHERE run_id = ? ORDER BY key")
@@ -77,7 +66,7 @@ extension RunStore {
             if span >= 4 * ids.count {
                 let statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial t WHERE t.run_id = ? ORDER BY t.key")
                 try statement.setArguments([runID])
-                try Self.step(statement, in: db) { try body(ScannedTrial(handle: $0, decoded: nil, firstMetric: 7)) }
+                try Self.step(statement, in: db) { try body(ScannedTrial(handle: $0, decoded: nil, firstMetric: 8, replication: sqlite3_column_int64($0, 7))) }
                 return (0..<ids.count).map { Int32($0) }
             }
             // `+t.run_id` keeps SQLite off the key index: the rowid range is read as stored.
@@ -89,7 +78,7 @@ extension RunStore {
             try Self.step(statement, in: db) { handle in
                 seen[Int(sqlite3_column_int64(handle, idColumn) - first)] = index
                 index += 1
-                try body(ScannedTrial(handle: handle, decoded: nil, firstMetric: 7))
+                try body(ScannedTrial(handle: handle, decoded: nil, firstMetric: 8, replication: sqlite3_column_int64(handle, 7)))
             }
             return ids.map { seen[Int($0 - first)] }
         }
@@ -122,22 +111,87 @@ extension RunStore {
             try statement.setArguments([first, last, runID])
         }
         var order = try KeyOrder(run: runID, in: db, capacity: count)
-        let levels = order.levels
-        var key: [UInt8] = []
-        var decoded = [UnsafeBufferPointer<UInt8>](repeating: UnsafeBufferPointer(start: nil, count: 0), count: ScannedTrial.Field.allCases.count)
+        var decoder = CodedRow.Decoder(levels: order.levels, question: order.question, runID: runID)
         try Self.step(statement, in: db) { handle in
-            let (codes, replication) = try CodedRow.read(handle, levels: levels, question: order.question, runID: runID, key: &key)
-            try order.append(codes: codes, replication: replication, key: key)
-            try key.withUnsafeBufferPointer { k in
-                decoded[0] = k
-                decoded[1] = levels.bytes(codes.0); decoded[2] = levels.bytes(codes.1); decoded[3] = levels.bytes(codes.2)
-                decoded[4] = levels.bytes(codes.3); decoded[5] = levels.bytes(codes.4); decoded[6] = levels.bytes(codes.5)
-                try decoded.withUnsafeBufferPointer { d in
-                    try body(ScannedTrial(handle: handle, decoded: d.baseAddress!, firstMetric: 8))
+            try decoder.decode(handle, seen: { codes, replication, key in
+                try order.append(codes: codes, replication: replication, key: key)
+            }, body: { try body($0) })
+        }
+        return order.sorted()
+    }
+
+    /// Trials `ids` of run `runID`, read one at a time in the order given (ids not
+    /// in the run are skipped), with every metric column: `names` gets the metric
+    /// names once (in `metric_name` order), then `body` each trial. With
+    /// `trialIDsInKeyOrder`, a run in key order a row at a time (`refine export`):
+    /// v5 rows are read from `trial_row` and decoded through `level` (read once),
+    /// not through the `trial` view's seven joins.
+    public func readTrials(runID: Int64, _ ids: [Int64], names: ([String]) throws -> Void,
+                           _ body: (borrowing ScannedTrial) throws -> Void) throws {
+        try reader.read { db in
+            let statement: Statement
+            if try TrialRows.isCoded(db) {
+                let columns = try MetricColumns.load(db)
+                try names(columns.map(\.name))
+                statement = try db.makeStatement(sql: """
+                    SELECT t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication, t.key\(columns.map { ", t." + MetricColumns.quoted($0.column) }.joined())
+                    FROM trial_row t WHERE t.id = ? AND t.run_id = ?
+                    """)
+                let question = Array((try String.fetchOne(db, sql: "SELECT question FROM run WHERE id = ?", arguments: [runID]) ?? "").utf8)
+                var decoder = CodedRow.Decoder(levels: try LevelTable(db), question: question, runID: runID)
+                for id in ids {
+                    try statement.setArguments([id, runID])
+                    try Self.step(statement, in: db) { handle in try decoder.decode(handle, body: { try body($0) }) }
+                }
+            } else {
+                let (fields, metricNames, values) = try Self.textColumns(db)
+                try names(metricNames)
+                statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial t WHERE t.id = ? AND t.run_id = ?")
+                for id in ids {
+                    try statement.setArguments([id, runID])
+                    try Self.step(statement, in: db) { try body(ScannedTrial(handle: $0, decoded: nil, firstMetric: 8, replication: sqlite3_column_int64($0, 7))) }
                 }
             }
         }
-        return order.sorted()
+    }
+
+    /// The metrics at least one of run `runID`'s trials recorded, in byte order of
+    /// their names: one pass over the run's rows counting each metric column
+    /// (v4, v5), or the long table's names (v3).
+    public func recordedMetricNames(runID: Int64) throws -> [String] {
+        try reader.read { db in
+            guard try db.tableExists("metric_name") else {
+                return try String.fetchAll(db, sql: """
+                    SELECT DISTINCT m.name FROM trial t JOIN metric m ON m.trial_id = t.id WHERE t.run_id = ? ORDER BY m.name
+                    """, arguments: [runID])
+            }
+            let columns = try MetricColumns.load(db), table = try TrialRows.rowTable(db)
+            guard !columns.isEmpty,
+                  let range = try Row.fetchOne(db, sql: "SELECT min(id), max(id) FROM \(table) WHERE run_id = ?", arguments: [runID]),
+                  let first: Int64 = range[0], let last: Int64 = range[1] else { return [] }
+            // `+run_id`: the run's rowid range read as stored, not through an index.
+            let counts = try Row.fetchOne(db, sql: """
+                SELECT \(columns.map { "count(" + MetricColumns.quoted($0.column) + ")" }.joined(separator: ", "))
+                FROM \(table) WHERE id BETWEEN ? AND ? AND +run_id = ?
+                """, arguments: [first, last, runID])!
+            return zip(columns, 0...).filter { (counts[$0.1] as Int64) > 0 }.map(\.0.name)
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        }
+    }
+
+    /// Up to v4: the factor columns of `trial` (key, the six factors, replication)
+    /// and an expression per metric, with the metric names: the v4 metric columns,
+    /// or (v3) one lookup per metric in the long table's primary key.
+    private static func textColumns(_ db: Database) throws -> (fields: String, names: [String], values: String) {
+        let fields = "t.key, t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication"
+        if try db.tableExists("metric_name") {
+            let columns = try MetricColumns.load(db)
+            return (fields, columns.map(\.name), columns.map { ", t." + MetricColumns.quoted($0.column) }.joined())
+        }
+        let names = try String.fetchAll(db, sql: "SELECT DISTINCT name FROM metric ORDER BY name")
+        return (fields, names, names.map {
+            ", (SELECT value FROM metric m WHERE m.trial_id = t.id AND m.name = \(MetricColumns.literal($0)))"
+        }.joined())
     }
 
     /// Run `runID`'s trial ids in key order, without reading their metrics: from
@@ -217,6 +271,41 @@ enum CodedRow {
             appendDecimal(replication, to: &key)
         }
         return (codes, replication)
+    }
+
+    /// Decodes rows for a scan: the key rebuilt into one scratch buffer and the
+    /// factors' bytes taken from `levels`, so a row costs no allocation.
+    struct Decoder {
+        let levels: LevelTable
+        let question: [UInt8]
+        let runID: Int64
+        private var key: [UInt8] = []
+        private var decoded = [UnsafeBufferPointer<UInt8>](repeating: UnsafeBufferPointer(start: nil, count: 0),
+                                                           count: ScannedTrial.Field.allCases.count)
+
+        init(levels: LevelTable, question: [UInt8], runID: Int64) {
+            self.levels = levels
+            self.question = question
+            self.runID = runID
+        }
+
+        /// Reads the row at `handle` (columns as `CodedRow.read` expects, metrics from
+        /// column 8), hands its codes, replication and key to `seen`, then the trial to `body`.
+        mutating func decode(_ handle: OpaquePointer,
+                             seen: ((Int32, Int32, Int32, Int32, Int32, Int32), Int64, [UInt8]) throws -> Void = { _, _, _ in },
+                             body: (borrowing ScannedTrial) throws -> Void) throws {
+            let (codes, replication) = try CodedRow.read(handle, levels: levels, question: question, runID: runID, key: &key)
+            try seen(codes, replication, key)
+            let levels = levels
+            try key.withUnsafeBufferPointer { k in
+                decoded[0] = k
+                decoded[1] = levels.bytes(codes.0); decoded[2] = levels.bytes(codes.1); decoded[3] = levels.bytes(codes.2)
+                decoded[4] = levels.bytes(codes.3); decoded[5] = levels.bytes(codes.4); decoded[6] = levels.bytes(codes.5)
+                try decoded.withUnsafeBufferPointer { d in
+                    try body(ScannedTrial(handle: handle, decoded: d.baseAddress!, firstMetric: 8, replication: replication))
+                }
+            }
+        }
     }
 
     /// Appends `n` in decimal, as `"\(n)"` would, without making a String.

@@ -48,11 +48,7 @@ public struct TrialTable {
             if let path = task.goal.photo { photos[task.id] = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
         }
         self.photos = photos
-        let names = try store.reader.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT DISTINCT m.name FROM trial t JOIN metric m ON m.trial_id = t.id WHERE t.run_id = ? ORDER BY m.name
-                """, arguments: [run.id])
-        }
+        let names = try store.recordedMetricNames(runID: run.id)
         let factors = Self.factors(spec: spec, run: run, photos: photos)
         let taken = Set(factors.map(\.column.name))
         metrics = names.filter { !Self.factorMetrics.contains($0) }
@@ -72,45 +68,23 @@ public struct TrialTable {
         // The key order first (ids only), then each trial by id: a stream in key order
         // that holds 8 bytes a trial, whatever the schema (v5's `trial` view has no key index).
         let ids = try store.trialIDsInKeyOrder(runID: run.id)
-        return try store.reader.read { db in
-            // An inner join: every stored trial records session_trial, and since schema v4
-            // `metric` is a view that SQLite would materialise whole (every run) as the
-            // right side of a LEFT JOIN.
-            let statement = try db.makeStatement(sql: """
-                SELECT t.id, t.key, t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication,
-                       m.name, m.value
-                FROM trial t JOIN metric m ON m.trial_id = t.id
-                WHERE t.id = ?
-                """)
-            var current: Int64?
-            var trial = StoredTrial(key: "", strategy: "", device: "", participant: "", group: "", task: "", taskLabel: "", replication: 0)
-            var row = [TableValue](repeating: .missing, count: columns.count)
-            var count = 0
-            func emit() throws {
-                for (i, factor) in factors.enumerated() { row[i] = factor.value(trial) }
-                try body(row)
-                count += 1
-            }
-            for trialID in ids { for r in try Row.fetchAll(statement, arguments: [trialID]) {
-                let id: Int64 = r[0]
-                if id != current {
-                    if current != nil { try emit() }
-                    current = id
-                    trial = StoredTrial(key: r[1], strategy: r[2], device: r[3], participant: r[4], group: r[5],
-                                        task: r[6], taskLabel: r[7], replication: r[8])
-                    for i in factors.count..<row.count { row[i] = .missing }
-                }
-                guard let name: String = r[9] else { continue }
-                let value: Double = r[10]
-                if let i = metricIndex[name] {
-                    row[i] = .double(value)
-                } else if name == "session_trial" {
-                    trial.sessionTrial = value
-                }
-            } }
-            if current != nil { try emit() }
-            return count
+        var slots: [(metric: Int, column: Int)] = [], sessionTrial: Int?
+        var row = [TableValue](repeating: .missing, count: columns.count)
+        var count = 0
+        try store.readTrials(runID: run.id, ids, names: { names in
+            slots = names.enumerated().compactMap { i, name in metricIndex[name].map { (i, $0) } }
+            sessionTrial = names.firstIndex(of: "session_trial")
+        }) { stored in
+            let trial = StoredTrial(key: stored.string(.key), strategy: stored.string(.strategy), device: stored.string(.device),
+                                    participant: stored.string(.participant), group: stored.string(.group), task: stored.string(.task),
+                                    taskLabel: stored.string(.taskLabel), replication: stored.replication,
+                                    sessionTrial: sessionTrial.flatMap { stored.metric($0) })
+            for (i, factor) in factors.enumerated() { row[i] = factor.value(trial) }
+            for slot in slots { row[slot.column] = stored.metric(slot.metric).map(TableValue.double) ?? .missing }
+            try body(row)
+            count += 1
         }
+        return count
     }
 
     // MARK: Factor columns
