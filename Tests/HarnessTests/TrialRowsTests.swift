@@ -161,7 +161,7 @@ struct TrialRowsTests {
         }
     }
 
-    @Test("trials read by id, and the metrics a run recorded, are what the trial view holds (v4 and v5)")
+    @Test("trials read by id, a run's keys, and the metrics it recorded are what the trial view holds (v4 and v5)")
     func readByID() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -201,6 +201,7 @@ struct TrialRowsTests {
                     return fields
                 }
                 #expect(seen == expected, "\(path) run \(run)")
+                #expect(try store.finishedKeys(runID: run) == Set(rows.map { $0["key"] as String }))
             }
         }
     }

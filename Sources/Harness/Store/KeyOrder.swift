@@ -75,7 +75,7 @@ struct KeyOrder {
     /// An empty order for run `runID`'s `capacity` trials: its question, the
     /// database's levels, and whether the run holds keys that are not the plan's.
     init(run runID: Int64, in db: Database, capacity: Int) throws {
-        let question = Array((try String.fetchOne(db, sql: "SELECT question FROM run WHERE id = ?", arguments: [runID]) ?? "").utf8)
+        let question = try CodedRow.question(of: runID, in: db)
         let otherKeys = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trial_row WHERE key <> '' AND run_id = ?)", arguments: [runID])!
         self.init(levels: try LevelTable(db), question: question, capacity: capacity, byText: otherKeys)
     }

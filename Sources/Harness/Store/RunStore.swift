@@ -287,10 +287,6 @@ public final class RunStore: Sendable {
 
     // MARK: Trials
 
-    public func finishedKeys(runID: Int64) throws -> Set<String> {
-        try reader.read { db in Set(try String.fetchAll(db, sql: "SELECT key FROM trial WHERE run_id = ?", arguments: [runID])) }
-    }
-
     /// How many trials of the run are stored (the key index alone answers it).
     public func finishedCount(runID: Int64) throws -> Int {
         try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(try TrialRows.rowTable(db)) WHERE run_id = ?", arguments: [runID]) ?? 0 }

@@ -137,7 +137,7 @@ extension RunStore {
                     SELECT t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication, t.key\(columns.map { ", t." + MetricColumns.quoted($0.column) }.joined())
                     FROM trial_row t WHERE t.id = ? AND t.run_id = ?
                     """)
-                let question = Array((try String.fetchOne(db, sql: "SELECT question FROM run WHERE id = ?", arguments: [runID]) ?? "").utf8)
+                let question = try CodedRow.question(of: runID, in: db)
                 var decoder = CodedRow.Decoder(levels: try LevelTable(db), question: question, runID: runID)
                 for id in ids {
                     try statement.setArguments([id, runID])
@@ -152,6 +152,28 @@ extension RunStore {
                     try Self.step(statement, in: db) { try body(ScannedTrial(handle: $0, decoded: nil, firstMetric: 8, replication: sqlite3_column_int64($0, 7))) }
                 }
             }
+        }
+    }
+
+    /// The keys of run `runID`'s stored trials (what `--resume` skips). v5 keys are
+    /// rebuilt from the rows' codes (`CodedRow`), not through the `trial` view.
+    public func finishedKeys(runID: Int64) throws -> Set<String> {
+        try reader.read { db in
+            guard try TrialRows.isCoded(db) else {
+                return Set(try String.fetchAll(db, sql: "SELECT key FROM trial WHERE run_id = ?", arguments: [runID]))
+            }
+            let question = try CodedRow.question(of: runID, in: db)
+            let levels = try LevelTable(db)
+            let statement = try db.makeStatement(sql: """
+                SELECT strategy, device, participant, participant_group, task, task_label, replication, key FROM trial_row WHERE run_id = ?
+                """)
+            try statement.setArguments([runID])
+            var keys: Set<String> = [], key: [UInt8] = []
+            try Self.step(statement, in: db) { handle in
+                _ = try CodedRow.read(handle, levels: levels, question: question, runID: runID, key: &key)
+                keys.insert(String(decoding: key, as: UTF8.self))
+            }
+            return keys
         }
     }
 
@@ -271,6 +293,11 @@ enum CodedRow {
             appendDecimal(replication, to: &key)
         }
         return (codes, replication)
+    }
+
+    /// The question that begins run `runID`'s plan keys, as bytes (empty for a run row deleted by hand).
+    static func question(of runID: Int64, in db: Database) throws -> [UInt8] {
+        Array((try String.fetchOne(db, sql: "SELECT question FROM run WHERE id = ?", arguments: [runID]) ?? "").utf8)
     }
 
     /// Decodes rows for a scan: the key rebuilt into one scratch buffer and the
