@@ -119,7 +119,7 @@ struct TrialRowsTests {
         }
     }
 
-    @Test("a run's trials are scanned in key text order, with plan keys and with odd keys")
+    @Test("a run's trials are scanned in key text order with their values, plan keys and odd keys, v5 and a v4 file as it is")
     func scanOrder() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -131,6 +131,15 @@ struct TrialRowsTests {
         }
         try queue.close()
         try Self.checkScanOrder(path)
+        // A v4 file is read as it is (reports do not migrate): the text scan, by rowid range.
+        let v4 = dir.appendingPathComponent("v4.sqlite").path
+        let old = try Self.database(v4, upTo: "v4: metrics as columns of trial", runs: 2)
+        try old.write { db in
+            try Self.insertTrials(db, run: 1)
+            try Self.insertTrials(db, run: 2, oddKeys: true)
+        }
+        try old.close()
+        try Self.checkScanOrder(v4)
         // More than 4,096 levels: the ranks take two words.
         let many = try DatabaseQueue(path: path)
         try many.write { db in for i in 0..<5_000 { try db.execute(sql: "INSERT INTO level (value) VALUES (?)", arguments: ["filler-\(i)"]) } }
@@ -143,11 +152,12 @@ struct TrialRowsTests {
         for run: Int64 in [1, 2] {
             var seen: [String] = []
             let order = try store.scanTrials(runID: run, names: { names, _ in #expect(names == ["time_s", "errors"]) }) { row in
-                seen.append(row.string(.key))
+                seen.append("\(row.string(.key)) r\(row.replication) \(row.metric(0).map { "\($0)" } ?? "-") \(row.metric(1).map { "\($0)" } ?? "-")")
                 #expect(row.string(.group) == "novice" && row.string(.taskLabel) == "top → bottom")
             }
-            let expected = try store.reader.read { db in try String.fetchAll(db, sql: "SELECT key FROM trial WHERE run_id = ?", arguments: [run]) }
-                .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            let expected = try store.reader.read { db in try Row.fetchAll(db, sql: "SELECT key, replication, time_s, errors FROM trial WHERE run_id = ?", arguments: [run]) }
+                .sorted { Array(($0["key"] as String).utf8).lexicographicallyPrecedes(Array(($1["key"] as String).utf8)) }
+                .map { "\($0["key"] as String) r\($0["replication"] as Int64) \(($0["time_s"] as Double?).map { "\($0)" } ?? "-") \(($0["errors"] as Double?).map { "\($0)" } ?? "-")" }
             #expect(order.map { seen[Int($0)] } == expected)
         }
         // Found by key through the indexes as the view finds it by text: plan keys, odd keys, unknown keys.

@@ -22,6 +22,22 @@ public struct ScannedTrial: ~Copyable {
         return UnsafeBufferPointer(start: p, count: n)
     }
 
+    /// Up to v4, a row starts with `textColumns`' fields: the key, the six factors as
+    /// text, the replication; then the metrics.
+    static let textFieldCount: Int32 = 8
+
+    init(handle: OpaquePointer, decoded: UnsafePointer<UnsafeBufferPointer<UInt8>>?, firstMetric: Int32, replication: Int64) {
+        self.handle = handle
+        self.decoded = decoded
+        self.firstMetric = firstMetric
+        self.replication = replication
+    }
+
+    /// A row laid out by `textColumns` (v3, v4).
+    init(textRow handle: OpaquePointer) {
+        self.init(handle: handle, decoded: nil, firstMetric: Self.textFieldCount, replication: sqlite3_column_int64(handle, Self.textFieldCount - 1))
+    }
+
     public func string(_ field: Field) -> String { String(decoding: bytes(field), as: UTF8.self) }
 
     /// Metric `i` (in the order of the names the scan reported), nil where the trial did not record it.
@@ -66,19 +82,19 @@ extension RunStore {
             if span >= 4 * ids.count {
                 let statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial t WHERE t.run_id = ? ORDER BY t.key")
                 try statement.setArguments([runID])
-                try Self.step(statement, in: db) { try body(ScannedTrial(handle: $0, decoded: nil, firstMetric: 8, replication: sqlite3_column_int64($0, 7))) }
+                try Self.step(statement, in: db) { try body(ScannedTrial(textRow: $0)) }
                 return (0..<ids.count).map { Int32($0) }
             }
             // `+t.run_id` keeps SQLite off the key index: the rowid range is read as stored.
             let statement = try db.makeStatement(sql: "SELECT \(fields)\(values), t.id FROM trial t WHERE t.id BETWEEN ? AND ? AND +t.run_id = ? ORDER BY t.id")
             try statement.setArguments([first, last, runID])
             var seen = [Int32](repeating: -1, count: span)
-            let idColumn = Int32(ScannedTrial.Field.allCases.count + metricNames.count)
+            let idColumn = ScannedTrial.textFieldCount + Int32(metricNames.count)
             var index: Int32 = 0
             try Self.step(statement, in: db) { handle in
                 seen[Int(sqlite3_column_int64(handle, idColumn) - first)] = index
                 index += 1
-                try body(ScannedTrial(handle: handle, decoded: nil, firstMetric: 8, replication: sqlite3_column_int64(handle, 7)))
+                try body(ScannedTrial(textRow: handle))
             }
             return ids.map { seen[Int($0 - first)] }
         }
@@ -149,7 +165,7 @@ extension RunStore {
                 statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial t WHERE t.id = ? AND t.run_id = ?")
                 for id in ids {
                     try statement.setArguments([id, runID])
-                    try Self.step(statement, in: db) { try body(ScannedTrial(handle: $0, decoded: nil, firstMetric: 8, replication: sqlite3_column_int64($0, 7))) }
+                    try Self.step(statement, in: db) { try body(ScannedTrial(textRow: $0)) }
                 }
             }
         }
