@@ -86,12 +86,9 @@ struct CompareCommand: ParsableCommand {
         try reportingErrors {
             guard confidence > 0.5 && confidence < 1 else { throw InputError("--confidence: expected a level between 0.5 and 1, got \(confidence)") }
             let sa = try side(a), sb = try side(b)
-            let names = metrics.isEmpty
-                ? Set(sa.trials.flatMap(\.metrics.keys)).intersection(sb.trials.flatMap(\.metrics.keys)).sorted()
-                : metrics
-            let rows = Comparisons.compare(Baseline.group(sa.trials, metrics: names).first?.value ?? [:],
-                                           Baseline.group(sb.trials, metrics: names).first?.value ?? [:],
-                                           metrics: names, sameSeed: sa.run.seed == sb.run.seed, confidence: confidence, seed: 20_181_121)
+            let names = metrics.isEmpty ? sa.trials.recordedMetrics.intersection(sb.trials.recordedMetrics).sorted() : metrics
+            let rows = Comparisons.compare(sa.trials, sb.trials, metrics: names, sameSeed: sa.run.seed == sb.run.seed,
+                                           confidence: confidence, seed: 20_181_121)
             if let unknown = names.first(where: { m in !rows.contains { $0.metric == m } }) {
                 throw InputError("metric '\(unknown)' is missing on one side")
             }

@@ -73,20 +73,30 @@ public enum Comparisons {
     /// equal participant ids mean the same people and the sides are paired.
     public static func compare(_ a: [String: ParticipantValues], _ b: [String: ParticipantValues], metrics: [String], sameSeed: Bool,
                                confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64) -> [MetricComparison] {
+        compare(metrics: metrics, sameSeed: sameSeed, confidence: confidence, resamples: resamples, seed: seed) { metric in
+            guard let va = a[metric], let vb = b[metric], !va.isEmpty, !vb.isEmpty else { return nil }
+            return (ClusteredSample(va), ClusteredSample(vb))
+        }
+    }
+
+    /// `compare` with each metric's two samples made when it is compared (and
+    /// dropped after), so memory holds one metric's values at a time; nil or an
+    /// empty side skips the metric.
+    static func compare(metrics: [String], sameSeed: Bool, confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64,
+                        samples: (String) -> (a: ClusteredSample, b: ClusteredSample)?) -> [MetricComparison] {
         var rows: [MetricComparison] = []
         for (i, metric) in metrics.enumerated() {
-            guard let va = a[metric], let vb = b[metric], !va.isEmpty, !vb.isEmpty else { continue }
+            guard let (ca, cb) = samples(metric), ca.trialCount > 0, cb.trialCount > 0 else { continue }
             let s = seed &+ UInt64(i) &* 0x9E37_79B9
-            let ca = ClusteredSample(va), cb = ClusteredSample(vb)
             let paired = sameSeed && ClusterBootstrap.canPair(ca, cb)
-            let statistic = isRate(va.values, metric: metric) && isRate(vb.values, metric: metric) ? "rate" : "median"
+            let statistic = isRate(ca.sortedValues, metric: metric) && isRate(cb.sortedValues, metric: metric) ? "rate" : "median"
             let kind: ClusterStatistic = statistic == "rate" ? .mean : .median
             let diff = ClusterBootstrap.difference(cb, ca, kind, paired: paired, confidence: confidence, resamples: resamples, seed: s)
             let delta = ClusterBootstrap.cliffsDelta(cb, ca, paired: paired, confidence: confidence, resamples: min(resamples, 500),
                                                      seed: s &+ 1)
             let (test, rank, p) = participantTest(ca, cb, paired: paired)
             rows.append(MetricComparison(
-                metric: metric, statistic: statistic, nA: va.count, nB: vb.count,
+                metric: metric, statistic: statistic, nA: ca.trialCount, nB: cb.trialCount,
                 a: ca.statistic(kind), b: cb.statistic(kind),
                 difference: diff, cliffsDelta: delta, paired: paired,
                 test: test, rankStatistic: rank, participantsA: ca.clusterCount, participantsB: cb.clusterCount,

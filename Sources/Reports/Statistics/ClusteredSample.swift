@@ -98,28 +98,35 @@ public struct ClusteredSample: Sendable {
     /// sort): enough for the mean (a rate), not for the median, Cliff's delta or `gather`.
     public init(_ sample: ParticipantValues, ordered: Bool = true) {
         let (ids, owner) = sample.participants.participantIndex()
+        self.init(values: sample.values, owners: owner, participants: ids, ordered: ordered)
+    }
+
+    /// `values[i]` given by participant `participants[owners[i]]`; `participants`
+    /// distinct and sorted (as `participantIndex` makes them).
+    init(values: [Double], owners owner: [Int32], participants ids: [String], ordered: Bool) {
+        precondition(values.count == owner.count, "one owner per value")
         var sums = [Double](repeating: 0, count: ids.count)
         var counts = [Int](repeating: 0, count: ids.count)
-        for (v, c) in zip(sample.values, owner) { sums[Int(c)] += v; counts[Int(c)] += 1 }
+        for (v, c) in zip(values, owner) { sums[Int(c)] += v; counts[Int(c)] += 1 }
         self.participants = ids
         self.sums = sums
         self.counts = counts
-        self.trialCount = sample.values.count
+        self.trialCount = values.count
         self.ordered = ordered
         guard ordered else {
             (sortedValues, sortedOwner, grouped, offsets, bucketStarts, below) = ([], [], [], [], [], [])
             return
         }
         // Ties broken by participant so the layout never depends on input order.
-        let order = sample.values.indices.sorted { i, j in
-            sample.values[i] != sample.values[j] ? sample.values[i] < sample.values[j] : owner[i] < owner[j]
+        let order = values.indices.sorted { i, j in
+            values[i] != values[j] ? values[i] < values[j] : owner[i] < owner[j]
         }
         var offsets = [0]
         for n in counts { offsets.append(offsets.last! + n) }
         var fill = Array(offsets.dropLast())
-        var grouped = [Double](repeating: 0, count: sample.values.count)
-        for (v, c) in zip(sample.values, owner) { grouped[fill[Int(c)]] = v; fill[Int(c)] += 1 }
-        self.sortedValues = order.map { sample.values[$0] }
+        var grouped = [Double](repeating: 0, count: values.count)
+        for (v, c) in zip(values, owner) { grouped[fill[Int(c)]] = v; fill[Int(c)] += 1 }
+        self.sortedValues = order.map { values[$0] }
         self.sortedOwner = order.map { owner[$0] }
         self.grouped = grouped
         self.offsets = offsets
