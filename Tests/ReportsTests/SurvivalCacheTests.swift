@@ -3,8 +3,8 @@ import Testing
 import UserModels
 @testable import Reports
 
-/// The report's cache of clustered Kaplan–Meier curves (`SurvivalCache`):
-/// a curve read from it is the curve a rebuild gives, and different trials
+/// The report's cache of clustered Kaplan–Meier medians (`SurvivalCache`):
+/// a median read from it is the one a rebuild gives, and different trials
 /// never share an entry.
 @Suite("Survival cache")
 struct SurvivalCacheTests {
@@ -25,20 +25,23 @@ struct SurvivalCacheTests {
         return ClusteredKaplanMeier(obs, participants: t.map(\.participant), resamples: 200, seed: seed)
     }
 
-    @Test("a cached curve and median are the ones a rebuild gives, and a second request is a hit")
+    @Test("a cached median is the one a rebuild gives, a second request is a hit, and an empty curve has none")
     func cachedIsRebuilt() {
         let rows = Self.rows(people: 12, each: 15)
         let cache = SurvivalCache()
         let key = cache.key(rows, resamples: 200, confidence: 0.95, seed: 9)
         var built = 0
-        let first = cache.curve(key) { built += 1; return Self.curve(rows, seed: 9) }
-        let again = cache.curve(cache.key(rows, resamples: 200, confidence: 0.95, seed: 9)) { built += 1; return Self.curve(rows, seed: 9) }
+        let first = cache.median(key) { built += 1; return Self.curve(rows, seed: 9) }
+        let again = cache.median(cache.key(rows, resamples: 200, confidence: 0.95, seed: 9)) { built += 1; return Self.curve(rows, seed: 9) }
         #expect(built == 1)
-        let fresh = Self.curve(rows, seed: 9)
-        let (m1, m2, m3) = (cache.median(key, of: first), cache.median(key, of: again), fresh.median)
-        #expect(m1.value == m3.value && m1.lower == m3.lower && m1.upper == m3.upper)
-        #expect(m2.value == m3.value && m2.lower == m3.lower && m2.upper == m3.upper)
-        #expect(again.curve.survival == fresh.curve.survival && again.curve.times == fresh.curve.times)
+        let fresh = Self.curve(rows, seed: 9).median
+        #expect(first?.value == fresh.value && first?.lower == fresh.lower && first?.upper == fresh.upper)
+        #expect(again?.value == fresh.value && again?.lower == fresh.lower && again?.upper == fresh.upper)
+        // No key (rows of two tables): built each time, not cached.
+        _ = cache.median(nil) { built += 1; return Self.curve(rows, seed: 9) }
+        #expect(built == 2)
+        let none = cache.key([], resamples: 200, confidence: 0.95, seed: 9)
+        #expect(cache.median(none) { Self.curve([], seed: 9) } == nil)
     }
 
     @Test("different trials, or the same trials with another seed or resample count, get different keys")

@@ -1,11 +1,17 @@
 import Foundation
 
-/// The clustered Kaplan–Meier curves a report has already built, by the exact
-/// trials they were built from. Several sections ask for the curve of the same
-/// trials (a strategy's headline row, its velocity row, the survival figure),
-/// and each resampled median is 1000 passes over the curve's cells; built once,
-/// each is read again for free. A curve depends only on its trials and the
-/// seed derived from them, so a cached one is the same value a rebuild gives.
+/// The clustered Kaplan–Meier medians a report has already computed, by the
+/// exact trials they were computed from. Several sections ask for the median of
+/// the same trials (a strategy's headline row, its velocity row), and each is
+/// 1000 resampled passes over the curve's cells; computed once, each is read
+/// again for free. A median depends only on its trials and the seed derived
+/// from them, so a cached one is the value a rebuild gives.
+///
+/// The curves themselves are not kept: each holds its points and its
+/// per-participant cells, ≈ 30–40 bytes a trial of its selection, and a report
+/// builds a dozen (by strategy, by strategy and device, …), which at 10⁷ trials
+/// was hundreds of megabytes held to the end. A curve asked for again (the
+/// survival figure) is rebuilt: the same value, one more sort.
 ///
 /// Shared by every copy of a `ResultSet` (a reference); locked, since sections
 /// may be built from several threads.
@@ -43,8 +49,7 @@ final class SurvivalCache: @unchecked Sendable {
 
     typealias Median = (value: Double?, lower: Double?, upper: Double?)
 
-    private var curves: [Key: ClusteredKaplanMeier] = [:]
-    private var medians: [Key: Median] = [:]
+    private var medians: [Key: Median?] = [:]
     /// Keeps the tables of the keys alive, so an identifier is never reused while cached.
     private var tables: [ObjectIdentifier: TrialColumns] = [:]
     private let lock = NSLock()
@@ -57,19 +62,13 @@ final class SurvivalCache: @unchecked Sendable {
         return Key(table: ObjectIdentifier(table), count: trials.count, fingerprint: Self.fingerprint(trials), resamples: resamples, confidence: confidence, seed: seed)
     }
 
-    func curve(_ key: Key?, make: () -> ClusteredKaplanMeier) -> ClusteredKaplanMeier {
-        guard let key else { return make() }
-        if let hit = locked({ curves[key] }) { return hit }
+    /// The median of the curve `make` builds, nil when the curve is empty (no
+    /// observation); the curve is built only when `key` is not cached (or nil).
+    func median(_ key: Key?, of make: () -> ClusteredKaplanMeier) -> Median? {
+        if let key, let hit = locked({ medians[key] }) { return hit }
         let km = make()
-        locked { curves[key] = km }
-        return km
-    }
-
-    func median(_ key: Key?, of km: ClusteredKaplanMeier) -> Median {
-        guard let key else { return km.median }
-        if let hit = locked({ medians[key] }) { return hit }
-        let m = km.median
-        locked { medians[key] = m }
+        let m: Median? = km.curve.count > 0 ? km.median : nil
+        if let key { locked { medians[key] = .some(m) } }
         return m
     }
 

@@ -11,14 +11,12 @@ extension ReportKit {
     }
 
     /// The Kaplan–Meier curve of `t` with intervals resampling participants (a
-    /// person's trials together); seeded by the trials it is drawn from.
+    /// person's trials together); seeded by the trials it is drawn from. Built
+    /// afresh at each call (see `SurvivalCache` for why curves are not kept).
     func kaplanMeier(_ t: [TrialRow]) -> ClusteredKaplanMeier {
-        // Built once per set of trials: sections ask for the same strategy's curve more than once.
-        results.survivalCache.curve(survivalKey(t)) {
-            let v = survivalValues(t)
-            return ClusteredKaplanMeier(v.values.map(SurvivalObservation.init(encoded:)), participants: v.participants, confidence: confidence,
-                                        resamples: min(spec.report.bootstrapResamples, 1000), seed: survivalSeed(t))
-        }
+        let v = survivalValues(t)
+        return ClusteredKaplanMeier(v.values.map(SurvivalObservation.init(encoded:)), participants: v.participants, confidence: confidence,
+                                    resamples: min(spec.report.bootstrapResamples, 1000), seed: survivalSeed(t))
     }
 
     private func survivalSeed(_ t: [TrialRow]) -> UInt64 { Sections.seed(spec, "kaplan-meier/\(t.first?.key ?? "")/\(t.count)") }
@@ -40,9 +38,8 @@ extension ReportKit {
 
     /// The Kaplan–Meier median time to effect with its interval, e.g. "4.7 [3.3, 6.0]"; "> T" when under half reached it.
     func survivalMedianText(_ t: [TrialRow]) -> String {
-        let km = kaplanMeier(t)
-        guard km.curve.count > 0 else { return "–" }
-        let m = results.survivalCache.median(survivalKey(t), of: km)
+        // Cached: sections ask for the same strategy's median more than once.
+        guard let m = results.survivalCache.median(survivalKey(t), of: { kaplanMeier(t) }) else { return "–" }
         func f(_ x: Double?) -> String { x.map { formatNumber($0, digits: 2) } ?? "∞" }
         guard m.value != nil else { return "not reached by half (upper \(f(m.upper)))" }
         return "\(f(m.value)) [\(f(m.lower)), \(f(m.upper))]"
