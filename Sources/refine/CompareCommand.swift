@@ -46,7 +46,9 @@ struct CompareCommand: ParsableCommand {
         var run: RunRecord
     }
 
-    func side(_ text: String) throws -> Side {
+    /// Side `text`; `loaded` holds the runs already read, so two strategies of one
+    /// run (the usual comparison) share one trial store instead of reading it twice.
+    func side(_ text: String, loaded: inout [String: ResultSet]) throws -> Side {
         var database = db, runID: Int64?, strategy = text
         if let colon = text.lastIndex(of: ":") {
             strategy = String(text[text.index(after: colon)...])
@@ -72,8 +74,12 @@ struct CompareCommand: ParsableCommand {
         }) else {
             throw InputError("\(database): no completed run has strategy '\(strategy)'")
         }
+        let place = "\(URL(fileURLWithPath: database).standardizedFileURL.path)@\(run.id)"
         let results: ResultSet
-        do { results = try ResultSet.load(from: store, experiment: run.experiment, runID: run.id) } catch let e as ReportError { throw InputError(e.description) }
+        if let known = loaded[place] { results = known } else {
+            do { results = try ResultSet.load(from: store, experiment: run.experiment, runID: run.id) } catch let e as ReportError { throw InputError(e.description) }
+            loaded[place] = results
+        }
         let trials = results.trials(strategy: strategy)
         guard !trials.isEmpty else {
             let known = Set(results.trials.map(\.strategy)).sorted()
@@ -85,7 +91,9 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard confidence > 0.5 && confidence < 1 else { throw InputError("--confidence: expected a level between 0.5 and 1, got \(confidence)") }
-            let sa = try side(a), sb = try side(b)
+            var loaded: [String: ResultSet] = [:]
+            let sa = try side(a, loaded: &loaded), sb = try side(b, loaded: &loaded)
+            loaded = [:]  // the sides keep their rows (and the store); the runs' lists of every row can go
             let names = metrics.isEmpty ? sa.trials.recordedMetrics.intersection(sb.trials.recordedMetrics).sorted() : metrics
             let rows = Comparisons.compare(sa.trials, sb.trials, metrics: names, sameSeed: sa.run.seed == sb.run.seed,
                                            confidence: confidence, seed: 20_181_121)
