@@ -15,44 +15,19 @@ struct ParticipantTally: Sendable {
 
     /// Tallies `metric` over `rows`; a trial counts as a success when `success` holds for its value.
     init(_ metric: String, _ rows: [TrialRow], success: (Double) -> Bool = { $0 == 1 }) {
-        var slotByID: [String: Int] = [:]
         // Counted in locals and stored once: a stored array mutated per trial
         // would be checked for uniqueness at every trial.
-        var participants: [String] = [], valued: [Int] = [], successes: [Int] = []
-        // Rows of one table share participant codes: each code is looked up by name once per table.
-        var table: TrialColumns?
-        var column: MetricColumn?
-        var codes: [Int32] = [], names: [String] = []
-        var slotOfCode: [Int] = []
-        for row in rows {
-            if row.table !== table {
-                let t = row.table
-                table = t
-                column = t.metricIndex[metric].map { t.metrics[$0] }
-                codes = t.codes(of: .participant)
-                names = t.names(of: .participant)
-                slotOfCode = Array(repeating: -1, count: names.count)
-            }
-            guard let column else { continue }
-            let v = column[row.index]
-            if v.isNaN { continue }
-            let code = Int(codes[row.index])
-            var slot = slotOfCode[code]
-            if slot < 0 {
-                let id = names[code]
-                if let s = slotByID[id] { slot = s } else {
-                    slot = participants.count
-                    slotByID[id] = slot
-                    participants.append(id)
-                    valued.append(0)
-                    successes.append(0)
-                }
-                slotOfCode[code] = slot
+        var valued: [Int] = [], successes: [Int] = []
+        var people = ParticipantSlots()
+        people.forEachValue(metric, in: rows) { v, slot in
+            if slot == valued.count {
+                valued.append(0)
+                successes.append(0)
             }
             valued[slot] += 1
             if success(v) { successes[slot] += 1 }
         }
-        self.participants = participants
+        self.participants = people.names
         self.valued = valued
         self.successes = successes
     }

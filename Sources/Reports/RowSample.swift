@@ -8,34 +8,12 @@ extension ClusteredSample {
     /// participants looked up by their code once per table, not by name per trial.
     init(_ metric: String, of rows: [TrialRow], ordered: Bool = true) {
         var values: [Double] = [], slots: [Int32] = []
-        var names: [String] = [], slotByName: [String: Int32] = [:]
-        var table: TrialColumns?
-        var column: MetricColumn?
-        var codes: [Int32] = [], codeNames: [String] = [], slotOfCode: [Int32] = []
-        for row in rows {
-            if row.table !== table {
-                let t = row.table
-                table = t
-                column = t.metricIndex[metric].map { t.metrics[$0] }
-                codes = t.codes(of: .participant)
-                codeNames = t.names(of: .participant)
-                slotOfCode = Array(repeating: -1, count: codeNames.count)
-            }
-            guard let v = column?[row.index], !v.isNaN else { continue }
-            let code = Int(codes[row.index])
-            var slot = slotOfCode[code]
-            if slot < 0 {
-                let name = codeNames[code]
-                if let s = slotByName[name] { slot = s } else {
-                    slot = Int32(names.count)
-                    slotByName[name] = slot
-                    names.append(name)
-                }
-                slotOfCode[code] = slot
-            }
+        var people = ParticipantSlots()
+        people.forEachValue(metric, in: rows) { v, slot in
             values.append(v)
-            slots.append(slot)
+            slots.append(Int32(slot))
         }
+        let names = people.names
         // Participants sorted, as `participantIndex` sorts them; each value's owner is its slot's rank.
         let order = names.indices.sorted { names[$0] < names[$1] }
         var rank = [Int32](repeating: 0, count: names.count)
