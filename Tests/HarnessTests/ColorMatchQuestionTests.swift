@@ -77,23 +77,33 @@ struct ColorMatchQuestionTests {
         }
     }
 
-    @Test("more JND noise never makes the final ΔE00 better on average (the same people, seeds and targets)")
+    /// Common random numbers (the same people, seeds and targets) make most
+    /// trials no better with more noise, but not all: where a picker defeats the
+    /// person (hsv-2d-plain ends near ΔE00 21 either way) the paired differences
+    /// are noise of both signs, and an exact "never better" failed there by 0.07
+    /// on a mean of 21 (CI, seed HzbnMBZ4t1n2S4DgwjZk1d4g9WdvoAuhJ+XjQVsIn0M=).
+    /// So the claim is checked within its sampling error: the mean paired
+    /// difference (noisy − quiet) may not fall below zero by more than four
+    /// standard errors. Noise that really helped would.
+    @Test("more JND noise never makes the final ΔE00 better on average, beyond sampling error (the same people, seeds and targets)")
     func noiseNeverHelps() async {
         await propertyCheck(count: 12, input: Gen.int(in: 0...19), Gen.double(in: 0.3...1), Gen.double(in: 3...6)) { k, low, high in
             let picker = ColorPickerDesigns.names[k]
-            func mean(_ jnd: Double) -> Double {
-                var total = 0.0, n = 0.0
+            func finals(_ jnd: Double) -> [Double] {
+                var out: [Double] = []
                 for i in 0..<8 {
                     var memory = SessionMemory()
                     for (j, t) in Self.targets.enumerated() {
-                        total += Self.trial(picker, t, Self.person(i, ["perception.jnd_de00": jnd]), seed: UInt64(100 * i + j), memory: &memory).de
-                        n += 1
+                        out.append(Self.trial(picker, t, Self.person(i, ["perception.jnd_de00": jnd]), seed: UInt64(100 * i + j), memory: &memory).de)
                     }
                 }
-                return total / n
+                return out
             }
-            let quiet = mean(low), noisy = mean(high)
-            #expect(noisy >= quiet, "\(picker): jnd \(low) → mean ΔE00 \(quiet), jnd \(high) → \(noisy)")
+            let quiet = finals(low), noisy = finals(high)
+            let d = zip(noisy, quiet).map { $0 - $1 }, n = Double(d.count)
+            let mean = d.reduce(0, +) / n
+            let se = (d.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)).squareRoot() / n.squareRoot()
+            #expect(mean >= -4 * se, "\(picker): jnd \(low) → mean ΔE00 \(quiet.reduce(0, +) / n), jnd \(high) → \(noisy.reduce(0, +) / n); paired difference \(mean) ± \(se)")
         }
     }
 
