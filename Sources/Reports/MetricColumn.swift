@@ -16,6 +16,14 @@ struct MetricColumn: Sendable {
     /// The byte that stands for NaN (a trial that did not record the metric).
     private static let missing = Int8.min
 
+    init() {}
+
+    /// A column of 8-byte values (read back from a `ColumnSpill`).
+    init(wide values: [Double]) {
+        wide = values
+        isSmall = false
+    }
+
     var count: Int { isSmall ? small.count : wide.count }
     /// The bytes the values take.
     var heldBytes: Int { isSmall ? small.count : wide.count * MemoryLayout<Double>.stride }
@@ -42,6 +50,15 @@ struct MetricColumn: Sendable {
         wide.append(v)
         small = []
         isSmall = false
+    }
+
+    /// Hands a wide column's values to `write` and empties it, keeping its
+    /// storage for the next ones (a spilling load: `TrialColumns`); a small
+    /// column is left as it is.
+    mutating func flushWide(_ write: (UnsafeBufferPointer<Double>) throws -> Void) rethrows {
+        guard !isSmall else { return }
+        try wide.withUnsafeBufferPointer(write)
+        wide.removeAll(keepingCapacity: true)
     }
 
     /// Puts value `order[k]` at place k.

@@ -13,12 +13,12 @@ struct ParticipantSlots {
     mutating func forEachValue(_ metric: String, in rows: [TrialRow], _ body: (Double, Int) -> Void) {
         var table: TrialColumns?
         var column: MetricColumn?
-        var codes: [Int32] = [], codeNames: [String] = [], slotOfCode: [Int] = []
+        var codes = FactorColumn(), codeNames: [String] = [], slotOfCode: [Int] = []
         for row in rows {
             if row.table !== table {
                 let t = row.table
                 table = t
-                column = t.metricIndex[metric].map { t.metrics[$0] }
+                column = t.metricIndex[metric].map { t.column($0) }
                 codes = t.codes(of: .participant)
                 codeNames = t.names(of: .participant)
                 slotOfCode = Array(repeating: -1, count: codeNames.count)

@@ -33,7 +33,10 @@ public struct TrialRow: Sendable {
     /// Every metric the trial recorded.
     public var metrics: [String: Double] {
         var out: [String: Double] = [:]
-        for (m, name) in table.metricNames.enumerated() where !table.metrics[m][index].isNaN { out[name] = table.metrics[m][index] }
+        for (m, name) in table.metricNames.enumerated() {
+            let v = table.column(m)[index]
+            if !v.isNaN { out[name] = v }
+        }
         return out
     }
 
@@ -53,7 +56,7 @@ struct MetricReader {
     mutating func callAsFunction(_ row: TrialRow) -> Double? {
         if row.table !== table {
             table = row.table
-            column = row.table.metricIndex[metric].map { row.table.metrics[$0] }
+            column = row.table.metricIndex[metric].map { row.table.column($0) }
         }
         guard let v = column?[row.index], !v.isNaN else { return nil }
         return v
@@ -73,7 +76,7 @@ extension Array where Element == TrialRow {
     /// value in each table instead of once per row.
     func filter(_ factor: TrialColumns.Factor, _ keep: (String) -> Bool) -> [TrialRow] {
         var table: TrialColumns?
-        var codes: [Int32] = [], kept: [Bool] = []
+        var codes = FactorColumn(), kept: [Bool] = []
         return filter { row in
             if row.table !== table {
                 table = row.table
@@ -88,7 +91,7 @@ extension Array where Element == TrialRow {
     /// `second`, when given) in each table: `value` must depend on those alone.
     func mapFactors<T>(_ first: TrialColumns.Factor, _ second: TrialColumns.Factor? = nil, _ value: (TrialRow) -> T) -> [T] {
         var table: TrialColumns?
-        var a: [Int32] = [], b: [Int32]?
+        var a = FactorColumn(), b: FactorColumn?
         var known: [Int64: T] = [:]
         return map { row in
             if row.table !== table {
@@ -183,7 +186,7 @@ public struct ResultSet: Sendable {
     static func byStrategy(_ strategies: [String], _ trials: [TrialRow]) -> [(String, [TrialRow])] {
         var groups = Array(repeating: [TrialRow](), count: strategies.count)
         var table: TrialColumns?
-        var slotOfCode: [Int] = [], codes: [Int32] = []
+        var slotOfCode: [Int] = [], codes = FactorColumn()
         for t in trials {
             if t.table !== table {
                 table = t.table
@@ -205,7 +208,7 @@ public struct ResultSet: Sendable {
         var out: [TrialRow] = []
         var table: TrialColumns?
         var wanted: (Int32, Int32?) = (-1, nil)
-        var strategies: [Int32] = [], devices: [Int32] = []
+        var strategies = FactorColumn(), devices = FactorColumn()
         for t in trials {
             if t.table !== table {
                 table = t.table
@@ -229,7 +232,7 @@ public struct ResultSet: Sendable {
         var out: [String: Set<String>] = [:]
         var table: TrialColumns?
         var seen: Set<Int64> = []
-        var participants: [Int32] = [], groups: [Int32] = []
+        var participants = FactorColumn(), groups = FactorColumn()
         for t in trials {
             if t.table !== table { table = t.table; seen = []; (participants, groups) = (t.table.codes(of: .participant), t.table.codes(of: .group)) }
             let p = participants[t.index], g = groups[t.index]

@@ -34,7 +34,7 @@ extension Array where Element == TrialRow {
             var end = start
             while end < endIndex && self[end].table === table { end += 1 }
             for (m, name) in table.metricNames.enumerated() where !out.contains(name) {
-                let column = table.metrics[m]
+                let column = table.column(m)
                 if self[start..<end].contains(where: { !column[$0.index].isNaN }) { out.insert(name) }
             }
             start = end

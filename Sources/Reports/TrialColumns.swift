@@ -13,10 +13,17 @@ import Harness
 /// from the factors and the replication (4 bytes a trial instead of ~50); any
 /// other key is kept verbatim, so `key(_:)` always returns the stored text.
 ///
-/// Immutable once built, hence safe to share between threads.
+/// A large run's 8-byte metric columns wait in a temporary file
+/// (`ColumnSpill`) and are read back when a section asks for them
+/// (`column(_:)`), at most `residentBudget` bytes of them in memory at once,
+/// least recently used first out: at 10⁷ trials they are 81 MB each, and a
+/// report reads them a few at a time.
+///
+/// Immutable once built (which columns are in memory aside, under a lock),
+/// hence safe to share between threads.
 final class TrialColumns: @unchecked Sendable {
     /// Factor values (strategy, device, participant, group, task, task label) as indices into `names[field]`.
-    private(set) var codes: [[Int32]]
+    private(set) var codes: [FactorColumn]
     private(set) var names: [[String]]
     private var lookup: [[String: Int32]]
     /// The question of the keys (their text before the first "/"), from the first trial.
@@ -26,7 +33,22 @@ final class TrialColumns: @unchecked Sendable {
     private var verbatim: [Int: [UInt8]] = [:]
     let metricNames: [String]
     let metricIndex: [String: Int]
-    private(set) var metrics: [MetricColumn]
+    /// The metric columns; a spilled one holds nothing while it is not in memory.
+    private var metrics: [MetricColumn]
+    /// Where spilled columns wait (nil: every column is in memory); set while loading.
+    private var spill: ColumnSpill?
+    /// The spilled columns.
+    private var spilled: Set<Int> = []
+    /// Spilled columns now in memory, least recently used first.
+    private var resident: [Int] = []
+    private let residency = NSLock()
+
+    /// Runs whose 8-byte columns would take more than this are loaded spilling
+    /// them (`ColumnSpill`); below it every column stays in memory, as it always did.
+    static let spillAbove = 512 << 20
+    /// The bytes of spilled columns kept in memory at once (four at 10⁷ trials).
+    static let residentBudget = 330 << 20
+    private var residentBudget = TrialColumns.residentBudget
 
     static let factorCount = 6
 
@@ -34,7 +56,7 @@ final class TrialColumns: @unchecked Sendable {
     enum Factor: Int { case strategy, device, participant, group, task, taskLabel }
 
     /// Every trial's code of `f` (an index into `names(of: f)`).
-    func codes(of f: Factor) -> [Int32] { codes[f.rawValue] }
+    func codes(of f: Factor) -> FactorColumn { codes[f.rawValue] }
     /// The distinct values of `f`, by code.
     func names(of f: Factor) -> [String] { names[f.rawValue] }
 
@@ -42,7 +64,7 @@ final class TrialColumns: @unchecked Sendable {
         self.metricNames = metricNames
         metricIndex = Dictionary(metricNames.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
         metrics = Array(repeating: MetricColumn(), count: metricNames.count)
-        codes = Array(repeating: [], count: Self.factorCount)
+        codes = Array(repeating: FactorColumn(), count: Self.factorCount)
         names = Array(repeating: [], count: Self.factorCount)
         lookup = Array(repeating: [:], count: Self.factorCount)
     }
@@ -51,18 +73,51 @@ final class TrialColumns: @unchecked Sendable {
 
     /// The bytes the columns hold (array contents; not the distinct factor
     /// names, which are few): what a report's trial store costs, per trial
-    /// 1 or 8 per metric, 4 per factor, 4 for the key's replication (and the
-    /// bytes of any key that is not the plan's).
+    /// 1 or 8 per metric, 1–4 per factor (`FactorColumn`), 4 for the key's replication (and the
+    /// bytes of any key that is not the plan's); of spilled columns, those in memory now.
     var heldBytes: Int {
-        codes.reduce(0) { $0 + $1.count * MemoryLayout<Int32>.stride } + replications.count * MemoryLayout<Int32>.stride
+        codes.reduce(0) { $0 + $1.heldBytes } + replications.count * MemoryLayout<Int32>.stride
             + verbatim.values.reduce(0) { $0 + $1.count }
-            + metrics.reduce(0) { $0 + $1.heldBytes }
+            + locked { metrics.reduce(0) { $0 + $1.heldBytes } }
+    }
+
+    /// Whether metric `m`'s column waits in the spill file when not in use.
+    func isSpilled(_ m: Int) -> Bool { spilled.contains(m) }
+
+    /// Metric `m`'s column, read back from the spill file if it is not in
+    /// memory (evicting the least recently used spilled columns beyond
+    /// `residentBudget`; a caller's copy stays valid after its eviction).
+    func column(_ m: Int) -> MetricColumn {
+        guard let spill, spilled.contains(m) else { return metrics[m] }
+        return locked {
+            if let at = resident.firstIndex(of: m) {
+                resident.append(resident.remove(at: at))
+                return metrics[m]
+            }
+            do { metrics[m] = MetricColumn(wide: try spill.read(column: m)) } catch {
+                // The file was written by this process moments ago: a failing read is the disk's.
+                fatalError("\(error)")
+            }
+            resident.append(m)
+            var bytes = resident.reduce(0) { $0 + metrics[$1].heldBytes }
+            while resident.count > 1, bytes > residentBudget {
+                let out = resident.removeFirst()
+                bytes -= metrics[out].heldBytes
+                metrics[out] = MetricColumn()
+            }
+            return metrics[m]
+        }
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        residency.lock(); defer { residency.unlock() }
+        return try body()
     }
 
     /// Makes room for `count` trials, so the columns are allocated once instead of doubling (and copying) as
     /// they grow: a doubling array briefly holds its old and new storage.
     func reserve(_ count: Int) {
-        for f in codes.indices { codes[f].reserveCapacity(count) }
+        for f in codes.indices { codes[f].reserve(count) }
         for m in metrics.indices { metrics[m].reserve(count) }
         replications.reserveCapacity(count)
     }
@@ -125,38 +180,67 @@ final class TrialColumns: @unchecked Sendable {
 
     @inline(__always) func value(_ metric: String, _ i: Int) -> Double? {
         guard let m = metricIndex[metric] else { return nil }
-        let v = metrics[m][i]
+        let v = column(m)[i]
         return v.isNaN ? nil : v
     }
 
     /// Reads run `runID`: one pass over its rows as they are stored, then each
     /// column put in key order (one gather a column).
-    static func load(from store: RunStore, runID: Int64) throws -> TrialColumns {
+    /// Where the run's 8-byte columns would take more than `spillAbove` bytes,
+    /// they go to a `ColumnSpill` as they are read, a block of rows at a time,
+    /// so the load never holds them all either.
+    /// (`residentBudget` and `block`, the rows read between writes to the file, are for tests.)
+    static func load(from store: RunStore, runID: Int64, spillAbove: Int = spillAbove,
+                     residentBudget: Int = residentBudget, block: Int = 1 << 16) throws -> TrialColumns {
         var table = TrialColumns(metricNames: [])
         let fields: [ScannedTrial.Field] = [.strategy, .device, .participant, .group, .task, .taskLabel]
+        var flushed: [Int] = []
         let order = try store.scanTrials(runID: runID, names: { names, count in
             table = TrialColumns(metricNames: names)
             table.reserve(count)
+            table.residentBudget = residentBudget
+            if count * names.count * MemoryLayout<Double>.stride > spillAbove {
+                table.spill = try ColumnSpill(rows: count)
+                for m in table.metrics.indices { table.metrics[m].reserve(block) }
+                flushed = Array(repeating: 0, count: names.count)
+            }
         }) { row in
             table.append(key: row.bytes(.key), factor: { row.string(fields[$0]) },
                          factorMatches: { f, last in last.utf8.elementsEqual(row.bytes(fields[f])) },
                          metric: { row.metric($0) })
+            if table.spill != nil, table.count % block == 0 { try table.flushWide(&flushed) }
         }
-        table.permute(order)
+        if table.spill != nil { try table.flushWide(&flushed) }
+        try table.permute(order)
         return table
     }
 
+    /// Writes the wide columns' values read since the last flush to the spill
+    /// file (`flushed[m]`: column m's rows already there) and empties them.
+    private func flushWide(_ flushed: inout [Int]) throws {
+        guard let spill else { return }
+        for m in metrics.indices where !metrics[m].isSmall {
+            let n = metrics[m].count
+            try metrics[m].flushWide { try spill.write($0, column: m, row: flushed[m]) }
+            flushed[m] += n
+            spilled.insert(m)
+        }
+    }
+
     /// Puts row `order[k]` at row k (`order` a permutation of the rows).
-    func permute(_ order: [Int32]) {
+    func permute(_ order: [Int32]) throws {
         precondition(order.count == count, "a permutation of the rows")
         if order.indices.allSatisfy({ order[$0] == Int32($0) }) { return }
-        for f in codes.indices {
-            let column = codes[f]
-            codes[f] = order.map { column[Int($0)] }
-        }
+        for f in codes.indices { codes[f].permute(order) }
         let stored = replications
         replications = order.map { stored[Int($0)] }
-        for m in metrics.indices { metrics[m].permute(order) }
+        for m in metrics.indices {
+            guard let spill, spilled.contains(m) else { metrics[m].permute(order); continue }
+            // One spilled column in memory at a time (twice: as stored and in key order).
+            let values = try spill.read(column: m)
+            try order.map { values[Int($0)] }.withUnsafeBufferPointer { try spill.write($0, column: m, row: 0) }
+            metrics[m] = MetricColumn()
+        }
         if !verbatim.isEmpty {
             var at = [Int32](repeating: 0, count: order.count)
             for (k, i) in order.enumerated() { at[Int(i)] = Int32(k) }

@@ -52,8 +52,8 @@ struct MetricColumnTests {
             return t
         }
         let small = table(replications: 20), large = table(replications: 200)
-        #expect(small.metrics.map(\.isSmall) == [true, true, false])
-        #expect(large.metrics.map(\.heldBytes) == [4000, 4000, 32000])
+        #expect((0..<3).map { small.column($0).isSmall } == [true, true, false])
+        #expect((0..<3).map { large.column($0).heldBytes } == [4000, 4000, 32000])
     }
 }
 
@@ -79,6 +79,29 @@ struct TrialKeyTests {
         #expect(t.replications.prefix(3) == [1, 0, 47])
         #expect(t.replications.dropFirst(3).allSatisfy { $0 == -1 })
         let odd = keys.dropFirst(3).reduce(0) { $0 + $1.utf8.count }
-        #expect(t.heldBytes == keys.count * (6 * 4 + 1 + 4) + odd)
+        // Six factors of a few values each: 1 byte a code.
+        #expect(t.heldBytes == keys.count * (6 * 1 + 1 + 4) + odd)
+    }
+}
+
+/// A factor's codes take 1, 2 or 4 bytes as its distinct values need, and read back the same.
+@Suite("Factor columns")
+struct FactorColumnTests {
+    @Test("codes read back as appended across every widening, and permute like an array", arguments: [200, 300, 70_000])
+    func codesReadBack(distinct: Int) {
+        var g = SeededGenerator(seed: UInt64(distinct))
+        // Small codes first, so the column widens after it holds some.
+        var codes: [Int32] = (0..<5000).map { _ in Int32(g.next() % 200) }
+        for _ in 0..<5000 { codes.append(Int32(g.next() % UInt64(distinct))) }
+        codes.append(Int32(distinct - 1))
+        var column = FactorColumn()
+        column.reserve(codes.count)
+        for c in codes { column.append(c) }
+        #expect((0..<column.count).map { column[$0] } == codes)
+        #expect(column.width == (distinct <= 256 ? 1 : distinct <= 65_536 ? 2 : 4))
+        #expect(column.heldBytes == codes.count * column.width)
+        let order = (0..<Int32(codes.count)).shuffled(using: &g)
+        column.permute(order)
+        #expect((0..<column.count).map { column[$0] } == order.map { codes[Int($0)] })
     }
 }

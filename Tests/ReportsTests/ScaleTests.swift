@@ -121,7 +121,7 @@ struct ScaleTests {
     func trialStorePerTrial() {
         let small = Self.columns(participants: 20, replications: 20), large = Self.columns(participants: 20, replications: 200)
         let perSmall = Double(small.heldBytes) / Double(small.count), perLarge = Double(large.heldBytes) / Double(large.count)
-        // 3 metrics × 8 + 6 factors × 4 + 8 (key end) + the key's ~30 bytes.
+        // 3 metrics × 8 + 6 factors × 1–4 + 8 (key end) + the key's ~30 bytes.
         let bound: Double = 3 * 8 + 6 * 4 + 8 + 40
         #expect(perLarge <= bound)
         #expect(abs(perLarge - perSmall) <= 1.5)

@@ -56,4 +56,22 @@ struct TrialLoadTests {
             }
         }
     }
+
+    @Test("a run loaded with its 8-byte columns spilled to a file reads the same values, however few stay in memory",
+          arguments: [(1 << 40, 7), (0, 7), (0, 1000)])
+    func spilled(residentBudget: Int, block: Int) throws {
+        let (store, ids, results, folder) = try Self.database(runs: 2, batch: 5, seed: 77)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = results.sorted { $0.trial.key < $1.trial.key }
+        let table = try TrialColumns.load(from: store, runID: ids[1], spillAbove: 0, residentBudget: residentBudget, block: block)
+        #expect((0..<table.metricNames.count).contains { table.isSpilled($0) }, "some column is 8 bytes a trial")
+        #expect((0..<table.metricNames.count).allSatisfy { table.isSpilled($0) != table.column($0).isSmall })
+        #expect(table.count == expected.count)
+        // Row by row, metric by metric: with a budget of 0 each read may evict the column read before it.
+        for (i, r) in expected.enumerated() {
+            #expect(table.key(i) == r.trial.key)
+            for m in r.outcome.metrics { #expect(table.value(m.name, i)?.bitPattern == m.value.bitPattern, "\(r.trial.key) \(m.name)") }
+        }
+        if residentBudget == 0 { #expect(table.heldBytes < table.count * (6 * 1 + 4 + table.metricNames.count + 8 * 2)) }
+    }
 }

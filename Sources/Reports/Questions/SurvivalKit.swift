@@ -63,7 +63,8 @@ extension ReportKit {
         let survivalA = ClusteredSurvival(va, indexedAs: sa), survivalB = ClusteredSurvival(vb, indexedAs: sb)
         // On a time grid the replicates are of rounded times; the point stays the exact curves'.
         let exact = survivalA.grid.step == nil && survivalB.grid.step == nil ? nil
-            : SurvivalCurve(survival(b)).restrictedMean(tau: tau) - SurvivalCurve(survival(a)).restrictedMean(tau: tau)
+            : SurvivalCurve(vb.values.map(SurvivalObservation.init(encoded:))).restrictedMean(tau: tau)
+                - SurvivalCurve(va.values.map(SurvivalObservation.init(encoded:))).restrictedMean(tau: tau)
         let value = exact ?? survivalB.restrictedMean(tau: tau, weights: [Int32](repeating: 1, count: sb.clusterCount))
             - survivalA.restrictedMean(tau: tau, weights: [Int32](repeating: 1, count: sa.clusterCount))
         let lanes = ParallelReplicates.lanes
@@ -74,7 +75,7 @@ extension ReportKit {
             survivalA.restrictedMeans(tau: tau, lanes: wa, into: &ra)
             for k in 0..<lanes { out[k] = rb[k] - ra[k] }
         }
-        return (e, LogRank.test(survival(a), survival(b)).p, survivalA.grid.step ?? survivalB.grid.step)
+        return (e, LogRank.test(encoded: va.values, vb.values).p, survivalA.grid.step ?? survivalB.grid.step)
     }
 
     /// The fraction who reached the goal by t, per strategy: 1 − Kaplan–Meier,

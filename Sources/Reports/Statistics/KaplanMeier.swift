@@ -91,18 +91,25 @@ public enum LogRank {
     /// observation per time would count them (integers), and the sums run over
     /// the times in the same ascending order, so the result is the same to the bit.
     public static func test(_ a: [SurvivalObservation], _ b: [SurvivalObservation]) -> (chiSquare: Double, p: Double) {
-        // (time, event, group b) sorted by time.
-        let all = (a.map { ($0.time, $0.event, false) } + b.map { ($0.time, $0.event, true) }).sorted { $0.0 < $1.0 }
-        var atRiskA = a.count, atRiskB = b.count
+        test(encoded: a.map(\.encoded), b.map(\.encoded))
+    }
+
+    /// The same test of observations given as `SurvivalObservation.encoded`
+    /// values (time if reached, minus the time if censored): each group is
+    /// sorted by time on its own and the two are walked together, so memory is
+    /// one sorted copy of each (8 bytes an observation; 16 before, plus a
+    /// joined copy and its sort's scratch, ≈ 400 MB at 10⁷ trials). Ties are
+    /// counted together whatever their order, so the result is the same.
+    public static func test(encoded a: [Double], _ b: [Double]) -> (chiSquare: Double, p: Double) {
+        let sa = a.sorted { abs($0) < abs($1) }, sb = b.sorted { abs($0) < abs($1) }
+        var atRiskA = sa.count, atRiskB = sb.count
         var o = 0.0, e = 0.0, v = 0.0
-        var i = 0
-        while i < all.count {
-            let t = all[i].0
+        var i = 0, j = 0
+        while i < sa.count || j < sb.count {
+            let t = min(i < sa.count ? abs(sa[i]) : .infinity, j < sb.count ? abs(sb[j]) : .infinity)
             var da = 0, db = 0, leavingA = 0, leavingB = 0
-            while i < all.count && all[i].0 == t {
-                if all[i].2 { leavingB += 1; if all[i].1 { db += 1 } } else { leavingA += 1; if all[i].1 { da += 1 } }
-                i += 1
-            }
+            while i < sa.count && abs(sa[i]) == t { leavingA += 1; if sa[i] > 0 { da += 1 }; i += 1 }
+            while j < sb.count && abs(sb[j]) == t { leavingB += 1; if sb[j] > 0 { db += 1 }; j += 1 }
             defer { atRiskA -= leavingA; atRiskB -= leavingB }
             guard da + db > 0 else { continue }
             let na = Double(atRiskA), nb = Double(atRiskB)
