@@ -11,19 +11,23 @@ struct ParticipantSlots {
     /// record it skipped) and its participant's slot, numbering participants new
     /// to this set as they come.
     mutating func forEachValue(_ metric: String, in rows: [TrialRow], _ body: (Double, Int) -> Void) {
+        var read = MetricReader(metric)
+        forEachValue(in: rows, { read($0) }, body)
+    }
+
+    /// The same for a value computed from each row (nil: skipped).
+    mutating func forEachValue(in rows: [TrialRow], _ value: (TrialRow) -> Double?, _ body: (Double, Int) -> Void) {
         var table: TrialColumns?
-        var column: MetricColumn?
         var codes = FactorColumn(), codeNames: [String] = [], slotOfCode: [Int] = []
         for row in rows {
             if row.table !== table {
                 let t = row.table
                 table = t
-                column = t.metricIndex[metric].map { t.column($0) }
                 codes = t.codes(of: .participant)
                 codeNames = t.names(of: .participant)
                 slotOfCode = Array(repeating: -1, count: codeNames.count)
             }
-            guard let v = column?[row.index], !v.isNaN else { continue }
+            guard let v = value(row) else { continue }
             let code = Int(codes[row.index])
             var slot = slotOfCode[code]
             if slot < 0 {
@@ -37,5 +41,42 @@ struct ParticipantSlots {
             }
             body(v, slot)
         }
+    }
+}
+
+/// Values of some trials, each with its participant as an index into the
+/// distinct participants sorted by name (what `participantIndex` gives a
+/// `ParticipantValues`): 12 bytes a value instead of a value and a
+/// participant string (24), built without a string per trial.
+struct OwnedValues {
+    var values: [Double] = []
+    /// `participants[owners[i]]` gave `values[i]`.
+    var owners: [Int32] = []
+    /// Distinct and sorted.
+    var participants: [String] = []
+
+    /// `metric` of `rows`, trials that did not record it skipped.
+    init(_ metric: String, of rows: [TrialRow]) {
+        var read = MetricReader(metric)
+        self.init(rows) { read($0) }
+    }
+
+    /// `value` of each of `rows`, nil skipped.
+    init(_ rows: [TrialRow], _ value: (TrialRow) -> Double?) {
+        var values: [Double] = [], slots: [Int32] = []
+        var people = ParticipantSlots()
+        people.forEachValue(in: rows, value) { v, slot in
+            values.append(v)
+            slots.append(Int32(slot))
+        }
+        let names = people.names
+        // Participants sorted, as `participantIndex` sorts them; each value's owner is its slot's rank.
+        let order = names.indices.sorted { names[$0] < names[$1] }
+        var rank = [Int32](repeating: 0, count: names.count)
+        for (r, slot) in order.enumerated() { rank[slot] = Int32(r) }
+        for i in slots.indices { slots[i] = rank[Int(slots[i])] }
+        self.values = values
+        self.owners = slots
+        self.participants = order.map { names[$0] }
     }
 }

@@ -7,18 +7,11 @@ extension ClusteredSample {
     /// (the same values in the same order, the same sorted participants), with
     /// participants looked up by their code once per table, not by name per trial.
     init(_ metric: String, of rows: [TrialRow], ordered: Bool = true) {
-        var values: [Double] = [], slots: [Int32] = []
-        var people = ParticipantSlots()
-        people.forEachValue(metric, in: rows) { v, slot in
-            values.append(v)
-            slots.append(Int32(slot))
-        }
-        let names = people.names
-        // Participants sorted, as `participantIndex` sorts them; each value's owner is its slot's rank.
-        let order = names.indices.sorted { names[$0] < names[$1] }
-        var rank = [Int32](repeating: 0, count: names.count)
-        for (r, slot) in order.enumerated() { rank[slot] = Int32(r) }
-        self.init(values: values, owners: slots.map { rank[Int($0)] }, participants: order.map { names[$0] }, ordered: ordered)
+        self.init(OwnedValues(metric, of: rows), ordered: ordered)
+    }
+
+    init(_ owned: OwnedValues, ordered: Bool = true) {
+        self.init(values: owned.values, owners: owned.owners, participants: owned.participants, ordered: ordered)
     }
 }
 

@@ -28,8 +28,12 @@ final class TrialColumns: @unchecked Sendable {
     private var lookup: [[String: Int32]]
     /// The question of the keys (their text before the first "/"), from the first trial.
     private var question: [UInt8]?
+    /// Each trial's replication + 1 where its key is the plan's, else 0 (key in
+    /// `verbatim`): 1 byte a trial up to 255 replications (`FactorColumn`).
+    private var replicationCodes = FactorColumn()
     /// Each trial's replication where its key is the plan's, else -1 (key in `verbatim`).
-    private(set) var replications: [Int32] = []
+    @inline(__always) func replication(_ i: Int) -> Int32 { replicationCodes[i] - 1 }
+    var replications: [Int32] { (0..<count).map(replication) }
     private var verbatim: [Int: [UInt8]] = [:]
     let metricNames: [String]
     let metricIndex: [String: Int]
@@ -46,8 +50,8 @@ final class TrialColumns: @unchecked Sendable {
     /// Runs whose 8-byte columns would take more than this are loaded spilling
     /// them (`ColumnSpill`); below it every column stays in memory, as it always did.
     static let spillAbove = 512 << 20
-    /// The bytes of spilled columns kept in memory at once (four at 10⁷ trials).
-    static let residentBudget = 330 << 20
+    /// The bytes of spilled columns kept in memory at once (two at 10⁷ trials).
+    static let residentBudget = 170 << 20
     private var residentBudget = TrialColumns.residentBudget
 
     static let factorCount = 6
@@ -69,14 +73,14 @@ final class TrialColumns: @unchecked Sendable {
         lookup = Array(repeating: [:], count: Self.factorCount)
     }
 
-    var count: Int { replications.count }
+    var count: Int { replicationCodes.count }
 
     /// The bytes the columns hold (array contents; not the distinct factor
     /// names, which are few): what a report's trial store costs, per trial
-    /// 1 or 8 per metric, 1–4 per factor (`FactorColumn`), 4 for the key's replication (and the
+    /// 1 or 8 per metric, 1–4 per factor and for the key's replication (`FactorColumn`) (and the
     /// bytes of any key that is not the plan's); of spilled columns, those in memory now.
     var heldBytes: Int {
-        codes.reduce(0) { $0 + $1.heldBytes } + replications.count * MemoryLayout<Int32>.stride
+        codes.reduce(0) { $0 + $1.heldBytes } + replicationCodes.heldBytes
             + verbatim.values.reduce(0) { $0 + $1.count }
             + locked { metrics.reduce(0) { $0 + $1.heldBytes } }
     }
@@ -119,7 +123,7 @@ final class TrialColumns: @unchecked Sendable {
     func reserve(_ count: Int) {
         for f in codes.indices { codes[f].reserve(count) }
         for m in metrics.indices { metrics[m].reserve(count) }
-        replications.reserveCapacity(count)
+        replicationCodes.reserve(count)
     }
 
     /// Appends a trial: its key, its six factor values and its metrics (by `metricNames` index).
@@ -136,11 +140,11 @@ final class TrialColumns: @unchecked Sendable {
         }
         for m in metrics.indices { metrics[m].append(metric(m) ?? .nan) }
         if question == nil { question = Array(key.prefix { $0 != UInt8(ascii: "/") }) }
-        if let r = planReplication(key, row: replications.count) {
-            replications.append(r)
+        if let r = planReplication(key, row: count) {
+            replicationCodes.append(r + 1)
         } else {
-            verbatim[replications.count] = Array(key)
-            replications.append(-1)
+            verbatim[count] = Array(key)
+            replicationCodes.append(0)
         }
     }
 
@@ -171,7 +175,7 @@ final class TrialColumns: @unchecked Sendable {
     }
 
     func key(_ i: Int) -> String {
-        let r = replications[i]
+        let r = replication(i)
         if r < 0 { return String(decoding: verbatim[i]!, as: UTF8.self) }
         return keyParts(i).joined(separator: "/") + "/r\(r)"
     }
@@ -232,8 +236,7 @@ final class TrialColumns: @unchecked Sendable {
         precondition(order.count == count, "a permutation of the rows")
         if order.indices.allSatisfy({ order[$0] == Int32($0) }) { return }
         for f in codes.indices { codes[f].permute(order) }
-        let stored = replications
-        replications = order.map { stored[Int($0)] }
+        replicationCodes.permute(order)
         for m in metrics.indices {
             guard let spill, spilled.contains(m) else { metrics[m].permute(order); continue }
             // One spilled column in memory at a time (twice: as stored and in key order).

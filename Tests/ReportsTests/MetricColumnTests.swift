@@ -75,12 +75,12 @@ struct TrialKeyTests {
             t.append(key: Array(k.utf8), factor: { factors[$0] }, factorMatches: { factors[$0] == $1 }, metric: { _ in 1 })
         }
         #expect((0..<t.count).map { t.key($0) } == keys)
-        // The first three are the plan's: 4 bytes each; the others keep their bytes.
+        // The first three are the plan's: no key bytes; the others keep theirs.
         #expect(t.replications.prefix(3) == [1, 0, 47])
         #expect(t.replications.dropFirst(3).allSatisfy { $0 == -1 })
         let odd = keys.dropFirst(3).reduce(0) { $0 + $1.utf8.count }
-        // Six factors of a few values each: 1 byte a code.
-        #expect(t.heldBytes == keys.count * (6 * 1 + 1 + 4) + odd)
+        // Six factors of a few values each and replications under 255: 1 byte a code.
+        #expect(t.heldBytes == keys.count * (6 * 1 + 1 + 1) + odd)
     }
 }
 

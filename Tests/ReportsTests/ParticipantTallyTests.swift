@@ -6,7 +6,7 @@ import UserModels
 /// Issue 17's memory test for the rates: a report's rates read per-participant
 /// tallies (`ParticipantTally`), which are the same sample the per-trial path
 /// made and do not grow with the trials at fixed participants; and the
-/// factor-code selections (`ResultSet.trials(strategy:device:)`, `byStrategy`,
+/// factor-code selections (`ResultSet.trials(strategy:device:)`, `filter`,
 /// `participantsByGroup`) are the rows and people filtering by name gives.
 @Suite("Per-participant tallies")
 struct ParticipantTallyTests {
@@ -41,7 +41,6 @@ struct ParticipantTallyTests {
     struct Rows {
         let trials: [TrialRow]
         func trials(strategy: String, device: String? = nil) -> [TrialRow] { ResultSet.trials(strategy: strategy, device: device, trials) }
-        func byStrategy(_ s: [String]) -> [(String, [TrialRow])] { ResultSet.byStrategy(s, trials) }
         func participantsByGroup() -> [String: Set<String>] { ResultSet.participantsByGroup(trials) }
     }
 
@@ -82,10 +81,9 @@ struct ParticipantTallyTests {
                         == results.trials.filter { $0.strategy == s && $0.device == d }.map(\.index))
             }
         }
-        let order = ["projected", "absent", "nearest", "projected"]
-        let grouped = results.byStrategy(order)
-        #expect(grouped.map(\.0) == order)
-        for (s, rows) in grouped { #expect(rows.map(\.index) == results.trials.filter { $0.strategy == s }.map(\.index)) }
+        // The counted filter keeps the rows `filter` keeps, in order.
+        #expect(results.trials.filterCounted { $0.task == "t02" }.map(\.index) == results.trials.filter { $0.task == "t02" }.map(\.index))
+        #expect(results.trials.filter(.device) { $0 == "tablet" }.map(\.index) == results.trials.filter { $0.device == "tablet" }.map(\.index))
         let byName = Dictionary(grouping: Set(results.trials.map { "\($0.participant) \($0.group)" }), by: { String($0.split(separator: " ")[1]) })
         let byCode = results.participantsByGroup()
         #expect(byCode.mapValues(\.count) == byName.mapValues(\.count))

@@ -11,27 +11,36 @@ struct LearningSection {
     var metrics: [String] { Array(kit.spec.metrics.prefix(3)) }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        let trials = kit.results.trials.filter("session_trial") { $0 != nil }
+        // One strategy's trials at a time (`sessions(of:)`), never a copy of the whole run's.
+        var position = MetricReader("session_trial")
+        var longest: Double?
+        for t in kit.results.trials { if let k = position(t) { longest = max(longest ?? k, k) } }
         doc.add(.heading(level: 2, text: "Learning: first use and practised use"))
-        guard !trials.isEmpty, !metrics.isEmpty else {
+        guard let longest, !metrics.isEmpty else {
             doc.add(.paragraph("This run records no session positions (it predates sessions); rerun it to see learning curves."))
             return
         }
-        let length = Int(ResultSet.values("session_trial", in: trials).max() ?? 1)
+        let length = Int(longest)
         let practisedFrom = length / 2 + 1
         doc.add(.paragraph("Each person does all \(length) trials with one strategy on one device in a row (tasks in a seeded order of their own) and carries over what they learn: what controls do, hidden controls found, how far a throw goes with this design, and faster decisions by the power law of practice. First use is the first trial of a session; practised use is trials \(practisedFrom)–\(length). Rates are means with \(formatNumber(kit.confidence * 100))% intervals over participants (Wilson where each person gave one trial); times are medians over the trials that reached the goal."))
         var rows: [[String]] = []
-        for (s, mine) in ResultSet.byStrategy(kit.strategies, trials) {
+        for s in kit.strategies {
+            let mine = sessions(of: s)
             let first = mine.filter("session_trial") { $0 == 1 }
             let practised = mine.filter("session_trial") { ($0 ?? 0) >= Double(practisedFrom) }
             rows.append([s, "\(first.count) / \(practised.count)"] + metrics.flatMap { [summary($0, first), summary($0, practised)] })
         }
         doc.add(.table(header: ["strategy", "n first / practised"] + metrics.flatMap { ["\($0) first use", "\($0) practised"] }, rows: rows))
         for metric in metrics {
-            let f = curve(metric, trials: trials, length: length)
+            let f = curve(metric, length: length)
             figures.append(f)
             doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
         }
+    }
+
+    /// The trials of `strategy` that record their session position, in order.
+    func sessions(of strategy: String) -> [TrialRow] {
+        kit.results.trials(strategy: strategy).filter("session_trial") { $0 != nil }
     }
 
     func summary(_ metric: String, _ t: [TrialRow]) -> String {
@@ -41,14 +50,15 @@ struct LearningSection {
     }
 
     /// The metric by position in the session, one line per strategy.
-    func curve(_ metric: String, trials: [TrialRow], length: Int) -> GnuplotFigure {
+    func curve(_ metric: String, length: Int) -> GnuplotFigure {
         let name = "learning_\(metric)"
         var blocks: [String] = []
         var plots: [String] = []
         var isRate = true
         // The metric's values at each session position, per strategy (in trial order).
         var position = MetricReader("session_trial"), value = MetricReader(metric)
-        for (i, (s, mine)) in ResultSet.byStrategy(kit.strategies, trials).enumerated() {
+        for (i, s) in kit.strategies.enumerated() {
+            let mine = sessions(of: s)
             var byPosition = Array(repeating: [Double](), count: length + 1)
             for t in mine {
                 guard let k = position(t), k >= 1, k <= Double(length), k == k.rounded(), let v = value(t) else { continue }

@@ -23,7 +23,7 @@ struct PIPReport {
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
         doc.add(.paragraph("Time to effect runs from the start of the trial until the PIP rests in the intended corner; trials that never got there are left out of the medians and counted in the reached column."))
-        doc.add(.table(header: headlineHeader, rows: results.byStrategy(strategies).map { headlineRow($0.0, $0.1) }))
+        doc.add(.table(header: headlineHeader, rows: strategies.map { headlineRow($0, results.trials(strategy: $0)) }))
 
         doc.add(.heading(level: 3, text: "By device"))
         var rows: [[String]] = []

@@ -15,9 +15,9 @@ struct ReportKit {
 
     /// Values of `metric` in `t` with the participant of each.
     func participantValues(_ metric: String, _ t: [TrialRow]) -> ParticipantValues {
-        var out = ParticipantValues()
-        for row in t { if let v = row[metric] { out.append(v, participant: row.participant) } }
-        return out
+        // Read by column and participant code (`OwnedValues`), not by name and string per row.
+        let owned = OwnedValues(metric, of: t)
+        return ParticipantValues(values: owned.values, participants: owned.owners.map { owned.participants[Int($0)] })
     }
 
     /// A rate with its interval: Wilson when every participant gave at most one
@@ -58,8 +58,9 @@ struct ReportKit {
         var blocks: [String] = []
         var plots: [String] = []
         var thinned = false
-        for (i, (s, t)) in results.byStrategy(strategies).enumerated() {
-            let rows = t.filter(filter)
+        // One strategy's trials at a time: at 10⁷ trials each selection is tens of megabytes.
+        for (i, s) in strategies.enumerated() {
+            let rows = results.trials(strategy: s).filterCounted(filter)
             let full = Descriptive.ecdf(ResultSet.values(metric, in: rows), total: rows.count)
             let points = Descriptive.thinnedSteps(full)
             thinned = thinned || points.count < full.count

@@ -7,15 +7,15 @@ import Harness
 extension ReportKit {
     /// Each trial's time to effect, or its censoring time.
     func survival(_ t: [TrialRow]) -> [SurvivalObservation] {
-        survivalValues(t).values.map(SurvivalObservation.init(encoded:))
+        survivalOwned(t).values.map(SurvivalObservation.init(encoded:))
     }
 
     /// The Kaplan–Meier curve of `t` with intervals resampling participants (a
     /// person's trials together); seeded by the trials it is drawn from. Built
     /// afresh at each call (see `SurvivalCache` for why curves are not kept).
     func kaplanMeier(_ t: [TrialRow]) -> ClusteredKaplanMeier {
-        let v = survivalValues(t)
-        return ClusteredKaplanMeier(v.values.map(SurvivalObservation.init(encoded:)), participants: v.participants, confidence: confidence,
+        let v = survivalOwned(t)
+        return ClusteredKaplanMeier(encoded: v.values, owners: v.owners, clusters: v.participants.count, confidence: confidence,
                                     resamples: min(spec.report.bootstrapResamples, 1000), seed: survivalSeed(t))
     }
 
@@ -25,15 +25,11 @@ extension ReportKit {
         results.survivalCache.key(t, resamples: min(spec.report.bootstrapResamples, 1000), confidence: confidence, seed: survivalSeed(t))
     }
 
-    /// The same, as values per participant (encoded: minus the time when censored).
-    func survivalValues(_ t: [TrialRow]) -> ParticipantValues {
-        var v = ParticipantValues()
+    /// The same as values per participant (encoded: minus the time when censored),
+    /// each participant an index (12 bytes a trial, no string per trial).
+    func survivalOwned(_ t: [TrialRow]) -> OwnedValues {
         var effect = MetricReader("time_to_effect_s"), done = MetricReader("time_to_done_s")
-        for row in t {
-            if let e = effect(row) { v.append(e, participant: row.participant) }
-            else if let d = done(row) { v.append(-d, participant: row.participant) }
-        }
-        return v
+        return OwnedValues(t) { row in effect(row) ?? done(row).map { -$0 } }
     }
 
     /// The Kaplan–Meier median time to effect with its interval, e.g. "4.7 [3.3, 6.0]"; "> T" when under half reached it.
@@ -55,12 +51,13 @@ extension ReportKit {
     /// cluster-bootstrap interval over participants, the log-rank p-value, and
     /// the time grid of the resampled curves (nil: exact; `SurvivalGrid`).
     func restrictedMeanDifference(_ a: [TrialRow], _ b: [TrialRow], tau: Double, seed: UInt64) -> (Estimate, Double, Double?)? {
-        let va = survivalValues(a), vb = survivalValues(b)
+        let va = survivalOwned(a), vb = survivalOwned(b)
         guard va.values.count >= 3, vb.values.count >= 3 else { return nil }
         // Each replicate is KaplanMeier(resampled trials).restrictedMean(tau:), computed by weights (ClusteredSurvival).
         // The samples index the participants (and pair them); the survival passes read the times.
         let sa = ClusteredSample(va, ordered: false), sb = ClusteredSample(vb, ordered: false)
-        let survivalA = ClusteredSurvival(va, indexedAs: sa), survivalB = ClusteredSurvival(vb, indexedAs: sb)
+        let survivalA = ClusteredSurvival(encoded: va.values, owners: va.owners, clusters: sa.clusterCount)
+        let survivalB = ClusteredSurvival(encoded: vb.values, owners: vb.owners, clusters: sb.clusterCount)
         // On a time grid the replicates are of rounded times; the point stays the exact curves'.
         let exact = survivalA.grid.step == nil && survivalB.grid.step == nil ? nil
             : SurvivalCurve(vb.values.map(SurvivalObservation.init(encoded:))).restrictedMean(tau: tau)
@@ -85,14 +82,16 @@ extension ReportKit {
         var plots: [String] = []
         var steps: Set<Double> = []
         var thinned = false
-        let groups = results.byStrategy(strategies).map { ($0.0, $0.1.filter(filter)) }
+        // One strategy's trials at a time (selected twice: at 10⁷ trials each selection is tens of megabytes).
+        func group(_ s: String) -> [TrialRow] { results.trials(strategy: s).filterCounted(filter) }
         // The longest time, without a copy of every trial's.
         var longest: Double?
         var effect = MetricReader("time_to_effect_s"), done = MetricReader("time_to_done_s")
-        for (_, t) in groups { for row in t { if let v = effect(row) ?? done(row) { longest = max(longest ?? v, v) } } }
+        for s in strategies { for row in group(s) { if let v = effect(row) ?? done(row) { longest = max(longest ?? v, v) } } }
         let end = longest ?? 1
         let grid = (0...200).map { end * Double($0) / 200 }
-        for (i, (s, t)) in groups.enumerated() {
+        for (i, s) in strategies.enumerated() {
+            let t = group(s)
             let km = kaplanMeier(t)
             if let h = km.grid.step { steps.insert(h) }
             let full = zip(km.curve.times, km.curve.survival).map { (x: $0, y: 1 - $1) }

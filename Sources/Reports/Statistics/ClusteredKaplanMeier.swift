@@ -23,12 +23,19 @@ public struct ClusteredKaplanMeier: Sendable {
                 resamples: Int = 1000, seed: UInt64) {
         precondition(observations.count == participants.count, "one participant per observation")
         let (ids, owners) = participants.participantIndex()
+        self.init(encoded: observations.map(\.encoded), owners: owners, clusters: ids.count, confidence: confidence, resamples: resamples, seed: seed)
+    }
+
+    /// Encoded observations (`SurvivalObservation.encoded`; times > 0), value i
+    /// given by participant `owners[i]` of `clusters`: no participant string per trial.
+    init(encoded values: [Double], owners: [Int32], clusters: Int, confidence: Double = 0.95, resamples: Int = 1000, seed: UInt64) {
+        precondition(values.count == owners.count, "one participant per observation")
         // One sort for the point curve and the resamples' summary (neither depends on the order among equal times).
-        var order = observations.indices.map { (time: observations[$0].time, index: Int32($0)) }
+        var order = values.indices.map { (time: abs(values[$0]), index: Int32($0)) }
         order.sort { $0.time < $1.time }
-        let times = order.map(\.time), events = order.map { observations[Int($0.index)].event }
+        let times = order.map(\.time), events = order.map { values[Int($0.index)] > 0 }
         curve = SurvivalCurve(sortedTimes: times, events: events)
-        grid = SurvivalGrid.make(sortedTimes: times, events: events, owners: order.map { owners[Int($0.index)] }, participants: ids.count)
+        grid = SurvivalGrid.make(sortedTimes: times, events: events, owners: order.map { owners[Int($0.index)] }, participants: clusters)
         self.confidence = confidence
         self.resamples = resamples
         self.seed = seed

@@ -19,10 +19,17 @@ public struct ClusteredSurvival: Sendable {
     public init(_ values: ParticipantValues, indexedAs sample: ClusteredSample) {
         let (ids, owners) = values.participants.participantIndex()
         precondition(ids == sample.participants, "the sample is made from the same values")
-        let observations = values.values.map(SurvivalObservation.init(encoded:))
-        let order = observations.indices.sorted { observations[$0].time < observations[$1].time }
-        grid = SurvivalGrid.make(sortedTimes: order.map { observations[$0].time }, events: order.map { observations[$0].event },
-                                 owners: order.map { owners[$0] }, participants: sample.clusterCount)
+        self.init(encoded: values.values, owners: owners, clusters: sample.clusterCount)
+    }
+
+    /// Encoded observations (`SurvivalObservation.encoded`), value i given by
+    /// participant `owners[i]` of `clusters` (as a `ClusteredSample` indexes them).
+    /// Sorted by time through 4-byte indices (ties keep their order, as before).
+    init(encoded values: [Double], owners: [Int32], clusters: Int) {
+        precondition(values.count == owners.count && values.count < Int(Int32.max), "one owner per value")
+        let order = (0..<Int32(values.count)).sorted { abs(values[Int($0)]) < abs(values[Int($1)]) }
+        grid = SurvivalGrid.make(sortedTimes: order.map { abs(values[Int($0)]) }, events: order.map { values[Int($0)] > 0 },
+                                 owners: order.map { owners[Int($0)] }, participants: clusters)
     }
 
     /// The restricted mean time to the event up to `tau` (area under the
