@@ -46,6 +46,10 @@ final class TrialColumns: @unchecked Sendable {
     /// Spilled columns now in memory, least recently used first.
     private var resident: [Int] = []
     private let residency = NSLock()
+    /// Spilled columns read back so far (a 10⁷-trial PIP report reads 167, 14 a column).
+    private(set) var reloads = 0
+    /// Reloads a column may cost on average before eviction stops (`column(_:)`).
+    static let reloadsPerColumn = 48
 
     /// Runs whose 8-byte columns would take more than this are loaded spilling
     /// them (`ColumnSpill`); below it every column stays in memory, as it always did.
@@ -103,6 +107,11 @@ final class TrialColumns: @unchecked Sendable {
                 fatalError("\(error)")
             }
             resident.append(m)
+            reloads += 1
+            // A pattern that defeats the budget (say `row[a]`, `row[b]`, `row[c]` per
+            // row, each a reload) would read the file without end: past the limit,
+            // columns stay, the memory the report needed before they were spilled.
+            if reloads > Self.reloadsPerColumn * spilled.count { residentBudget = .max }
             var bytes = resident.reduce(0) { $0 + metrics[$1].heldBytes }
             while resident.count > 1, bytes > residentBudget {
                 let out = resident.removeFirst()
