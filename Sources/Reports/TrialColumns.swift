@@ -81,8 +81,9 @@ final class TrialColumns: @unchecked Sendable {
 
     /// The bytes the columns hold (array contents; not the distinct factor
     /// names, which are few): what a report's trial store costs, per trial
-    /// 1 or 8 per metric, 1–4 per factor and for the key's replication (`FactorColumn`) (and the
-    /// bytes of any key that is not the plan's); of spilled columns, those in memory now.
+    /// 1 or 8 per metric (of spilled columns, those in memory now), 1–4 per
+    /// factor and for the key's replication (`FactorColumn`), and the bytes of
+    /// any key that is not the plan's.
     var heldBytes: Int {
         codes.reduce(0) { $0 + $1.heldBytes } + replicationCodes.heldBytes
             + verbatim.values.reduce(0) { $0 + $1.count }
@@ -96,8 +97,11 @@ final class TrialColumns: @unchecked Sendable {
     /// memory (evicting the least recently used spilled columns beyond
     /// `residentBudget`; a caller's copy stays valid after its eviction).
     func column(_ m: Int) -> MetricColumn {
-        guard let spill, spilled.contains(m) else { return metrics[m] }
+        // Without a spill file the columns never change after the load; with one,
+        // any column is read under the lock, since a spilled one may be swapped in.
+        guard let spill else { return metrics[m] }
         return locked {
+            guard spilled.contains(m) else { return metrics[m] }
             if let at = resident.firstIndex(of: m) {
                 resident.append(resident.remove(at: at))
                 return metrics[m]
