@@ -22,11 +22,12 @@ enum ReportScale {
         for n in sizes {
             let db = "\(folder)/synth-\(n).sqlite"
             if !FileManager.default.fileExists(atPath: db) {
-                let t0 = Date()
-                let s = try Synthesizer.synthesize(trials: n, specPath: spec, db: db)
-                if !json {
-                    print("synthesized \(s.trials) trials (\(s.participants) participants × \(s.replications) replications) → \(db) in \(String(format: "%.0f", Date().timeIntervalSince(t0))) s")
-                }
+                // In a child process: a report spawned later inherits this process's
+                // peak memory as its own starting peak (Linux keeps `maxrss` across
+                // the spawn), so synthesizing here put a floor of ≈ 314 MB under every
+                // later measurement.
+                let status = try spawn([CommandLine.arguments[0], "--synthesize", "\(n)", "--db", db, "--scale-spec", spec], quiet: json).status
+                guard status == 0 else { throw SynthesisError("refine-bench --synthesize \(n) failed (status \(status))") }
             }
             out.append(try measure(label: "synthesized", refine: refine, spec: spec, db: db, folder: folder))
         }
@@ -46,18 +47,29 @@ enum ReportScale {
         var load = [0.0, 0.0, 0.0]
         getloadavg(&load, 3)
         let trials = try countTrials(db)
-        let args = [refine, "report", spec, "--db", db, "--out", "\(folder)/report-\(trials)"]
-        var pid: pid_t = 0
-        let argv = args.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
         let t0 = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, refine, nil, nil, argv, environ) == 0 else { throw SynthesisError("\(refine): cannot start") }
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
+        let (status, usage) = try spawn([refine, "report", spec, "--db", db, "--out", "\(folder)/report-\(trials)"], quiet: false)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
         guard status == 0 else { throw SynthesisError("refine report on \(db) failed (status \(status))") }
         return Measurement(label: label, trials: trials, seconds: seconds, peakMB: Double(usage.ru_maxrss) / 1024, load: load[0])
+    }
+
+    /// Runs `args` as a child process and waits: its exit status and resource
+    /// usage (wait4's rusage of that child; its peak resident memory is at least
+    /// this process's peak when it was spawned). `quiet`: its output discarded.
+    static func spawn(_ args: [String], quiet: Bool) throws -> (status: Int32, usage: rusage) {
+        var pid: pid_t = 0
+        let argv = args.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if quiet { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+        guard posix_spawn(&pid, args[0], &actions, nil, argv, environ) == 0 else { throw SynthesisError("\(args[0]): cannot start") }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        return (status, usage)
     }
 
     static func countTrials(_ db: String) throws -> Int {
