@@ -223,6 +223,16 @@ struct ReplayTests {
         for name in ["nearest-corner-typical", "nearest-corner-worst", "projected-fast-typical", "projected-fast-worst"] {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("rep/replays/\(name)/filmstrip.png").path), "\(name)")
         }
+        // A second report process writes the same replay bytes (JSON keys in a fixed order), and a
+        // replay names its folder inside the report, not the temporary folder the report was built in.
+        #expect(try CLI.run(["report", spec.path, "--db", "r.sqlite", "--out", "rep2"], in: dir).status == 0)
+        for file in ["index.html", "replay.json"] {
+            let a = try Data(contentsOf: dir.appendingPathComponent("rep/replays/projected-fast-worst/\(file)"))
+            let b = try Data(contentsOf: dir.appendingPathComponent("rep2/replays/projected-fast-worst/\(file)"))
+            #expect(a == b, "\(file) differs between two reports of the same run")
+        }
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("rep/replays/projected-fast-worst/replay.json"))) as! [String: Any]
+        #expect(summary["folder"] as? String == "replays/projected-fast-worst")
     }
 
     @Test("bad input: an unknown key exits 2 naming it, suggesting the nearest and how to list keys; nothing written")

@@ -160,7 +160,10 @@ enum ReplayPage {
                                                 [r($0.to.minX), r($0.to.minY), r($0.to.width), r($0.to.height)]] } ?? [],
                       pipSize: size)
         }
-        let json = String(decoding: try JSONEncoder().encode(data), as: UTF8.self)
+        // Keys sorted: the encoder's own order varies from process to process, and a report must not.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(data), as: UTF8.self)
         return json.replacingOccurrences(of: "</", with: "<\\/")
     }
 

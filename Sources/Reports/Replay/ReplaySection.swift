@@ -43,8 +43,9 @@ enum ReplaySection {
                 let pick = todo[i]
                 made.set(i, Result {
                     guard let replay = replayer.replay(pick.row.key) else { throw ReportError("\(pick.row.key): not in the run's plan") }
+                    let inReport = "replays/\(pick.strategy)-\(pick.choice.rawValue)"
                     return try ReplayWriter.write(replay, stored: pick.row.metrics, run: results.run,
-                                                  to: folder.appendingPathComponent("replays/\(pick.strategy)-\(pick.choice.rawValue)"),
+                                                  to: folder.appendingPathComponent(inReport), named: inReport,
                                                   command: command(pick.row.key, results, store))
                 })
             }

@@ -40,6 +40,11 @@ public struct ReplaySummary: Sendable, Codable {
     public var metrics: [MetricCheck.Row]
     public var metrics_equal: Bool
     public var filmstrip: FilmstripInfo
+    /// Where the replay was written: the folder `refine replay` was given, or,
+    /// for a report's replays, the path inside the report folder
+    /// (`replays/<strategy>-<choice>`): a report is built in a temporary folder
+    /// and renamed at the end, so a path taken while writing would name a folder
+    /// that no longer exists (and differ from one run of `refine report` to the next).
     public var folder: String
 }
 
@@ -58,7 +63,9 @@ public enum ReplayWriter {
         return try write(replay, stored: stored.metrics, run: stored.run, to: output, command: command)
     }
 
-    public static func write(_ replay: TrialReplay, stored: [String: Double], run: RunRecord, to output: URL, command: String) throws -> ReplaySummary {
+    /// `named`: the folder as `ReplaySummary.folder` gives it (default: `output`'s path).
+    public static func write(_ replay: TrialReplay, stored: [String: Double], run: RunRecord, to output: URL, named: String? = nil,
+                             command: String) throws -> ReplaySummary {
         let frames = try ReplayFrames.build(replay)
         let check = MetricCheck(stored: stored, replayed: replay.metrics)
         let (film, layout) = Filmstrip.render(frames, scene: replay.scene, device: replay.trial.device)
@@ -75,7 +82,7 @@ public enum ReplayWriter {
             metrics: check.rows, metrics_equal: check.allEqual,
             filmstrip: .init(file: "filmstrip.png", width: film.width, height: film.height, columns: layout.columns, rows: layout.rows,
                              cell_width: layout.cell_width, cell_height: layout.cell_height),
-            folder: output.path)
+            folder: named ?? output.path)
         try StagedFolder.write(to: output) { staging in
             try page.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
             try PNGFile.write(film, to: staging.appendingPathComponent("filmstrip.png"))
