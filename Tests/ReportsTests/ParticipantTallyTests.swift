@@ -71,6 +71,25 @@ struct ParticipantTallyTests {
         #expect(t.participants == ["p1"] && t.valued == [2] && t.successes == [1] && !t.oneValuePerParticipant)
     }
 
+    @Test("a baseline's values, grouped by column and participant code, are the ones asking each trial by name gives")
+    func baselineGroups() {
+        let results = Self.results(people: 7, replications: 3, seed: 8)
+        // Rows of a second table (free-standing trials), one with a strategy of its own.
+        let loose = [TrialRow(key: "a", strategy: "nearest", device: "d", participant: "p9", group: "novice", task: "t", taskLabel: "t", metrics: ["landed_intended": 1]),
+                     TrialRow(key: "b", strategy: "other", device: "d", participant: "p1", group: "novice", task: "t", taskLabel: "t", metrics: [:])]
+        let subset = results.trials.filter { $0.task == "t02" }
+        for rows in [results.trials, subset, results.trials + loose] {
+            let metrics = ["time_to_effect_s", "landed_intended", "never_recorded", "landed_intended"]
+            var naive: [String: [String: ParticipantValues]] = [:]
+            for t in rows {
+                for m in Set(metrics) {
+                    if let v = t[m] { naive[t.strategy, default: [:]][m, default: ParticipantValues()].append(v, participant: t.participant) }
+                }
+            }
+            #expect(Baseline.group(rows, metrics: metrics) == naive)
+        }
+    }
+
     @Test("selections by factor code are the rows filtering by name gives, in order")
     func selectionsByCode() {
         let results = Self.results(people: 9, replications: 3, seed: 5)

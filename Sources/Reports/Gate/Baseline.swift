@@ -38,11 +38,23 @@ public struct Baseline: Sendable {
     }
 
     /// strategy → metric → values with their participants.
+    /// One strategy and metric at a time, read by column and participant code
+    /// (`OwnedValues`): the same values in trial order as asking every trial
+    /// for every metric by name, without a hash and a string per trial and metric.
     public static func group(_ trials: [TrialRow], metrics: [String]) -> [String: [String: ParticipantValues]] {
+        var strategies: [String] = [], seen = Set<String>()
+        var table: TrialColumns?
+        for t in trials where t.table !== table {
+            table = t.table
+            for s in t.table.names(of: .strategy) where seen.insert(s).inserted { strategies.append(s) }
+        }
         var out: [String: [String: ParticipantValues]] = [:]
-        for t in trials {
-            for m in metrics {
-                if let v = t[m] { out[t.strategy, default: [:]][m, default: ParticipantValues()].append(v, participant: t.participant) }
+        for s in strategies {
+            let rows = ResultSet.trials(strategy: s, trials)
+            for m in Set(metrics) {
+                let owned = OwnedValues(m, of: rows)
+                guard !owned.values.isEmpty else { continue }
+                out[s, default: [:]][m] = ParticipantValues(values: owned.values, participants: owned.owners.map { owned.participants[Int($0)] })
             }
         }
         return out
