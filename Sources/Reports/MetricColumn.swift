@@ -58,7 +58,14 @@ struct MetricColumn: Sendable {
     mutating func flushWide(_ write: (UnsafeBufferPointer<Double>) throws -> Void) rethrows {
         guard !isSmall else { return }
         try wide.withUnsafeBufferPointer(write)
-        wide.removeAll(keepingCapacity: true)
+        // A column that went wide late holds every earlier row here once: keep
+        // storage for a block of rows, not for all of those.
+        if wide.capacity > 2 * max(reserved, 1) {
+            wide = []
+            wide.reserveCapacity(reserved)
+        } else {
+            wide.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Puts value `order[k]` at place k.

@@ -24,6 +24,25 @@ struct MetricColumnTests {
         }
     }
 
+    @Test("flushing a spilling column hands over every value since the last flush, including the small ones before it went wide")
+    func flushes() {
+        var column = MetricColumn()
+        column.reserve(4)
+        var written: [Double] = [], all: [Double] = []
+        for i in 0..<300 {
+            // Small integers for 100 rows, then wide; flushed every 4 rows from then on.
+            let v = i < 100 ? Double(i % 5) : Double(i) + 0.25
+            column.append(v)
+            all.append(v)
+            if i % 4 == 3 { column.flushWide { written += $0 } }
+            if i < 100 { #expect(column.isSmall && column.count == i + 1) }
+        }
+        column.flushWide { written += $0 }
+        #expect(written == all && column.count == 0 && column.heldBytes == 0)
+        column.append(1)
+        #expect(!column.isSmall && column[0] == 1)
+    }
+
     @Test("flags and counts stay at 1 byte a trial; one non-integer (or −0.0) makes the column 8")
     func layout() {
         var flags = MetricColumn(), times = MetricColumn(), negativeZero = MetricColumn()
