@@ -18,7 +18,9 @@ import UserModels
 /// run's stored spec says R replications and P participants, so reports read it
 /// like any run; it is written through the store (`RunStore.record`), in the
 /// store's own schema. Trials are streamed in batches: memory is that of the one
-/// simulated replication.
+/// simulated replication. Row ids (`TrialIdentity`) number the trials replication
+/// by replication rather than in the stored spec's plan order: unique in the run,
+/// which is all the store asks of them (nothing reads a plan index back).
 enum Synthesizer {
     static let jitter = 0.1
 
@@ -45,7 +47,9 @@ enum Synthesizer {
         batch.reserveCapacity(20_000)
         for r in 1...replications {
             var g = SeededGenerator(seed: stored.seed, label: "refine-bench/synthesize/r\(r)")
-            for var result in simulated {
+            for (i, var result) in simulated.enumerated() {
+                // Replication r's trials after r − 1 whole copies of the once-simulated plan.
+                result.planIndex = (r - 1) * simulated.count + i
                 if r > 1 {
                     result.trial.key = String(result.trial.key.dropLast("r1".count)) + "r\(r)"
                     result.trial.replication = r

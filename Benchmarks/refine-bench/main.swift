@@ -58,8 +58,9 @@ struct Options {
                       - trials per second simulating with 1 and 2 jobs;
                       - the store's insert rate against Python's sqlite3.executemany on the same schema and rows
                         (rows counted as trials + metric values, as the long metric table held them);
-                      - the share of a full run (simulate + store, 1 and 2 jobs) spent storing, and the writer
-                        thread's busy time over the run's wall time (wall clock and CPU), and the close after it:
+                      - the share of a full run (simulate + store, 1 and 2 jobs) spent storing, and the store's
+                        busy time (simulating threads inside RunStore.record) over the run's wall time (wall clock
+                        and CPU), and the close after it:
                         medians of N rounds (default 5), each simulation alone then a full run;
                       - for the photo-editing agent (--agent-spec, default Experiments/exposure.yaml, 4 participants):
                         simulated seconds per wall-clock second and the share of time spent rendering;
@@ -166,7 +167,8 @@ var trialLines = (["id", "run_id", "key", "strategy", "device", "participant", "
 for (i, r) in results.enumerated() {
     let t = r.trial
     let values = Dictionary(uniqueKeysWithValues: r.outcome.metrics.map { ($0.name, $0.value) })
-    trialLines += ([String(i + 1), String(peerRun), t.key, t.strategy, t.device.name, r.participantID, r.participantGroup,
+    // Ids as the store gives them: the run, then the trial's index in the plan (`TrialIdentity`).
+    trialLines += ([String(peerRun << 40 | Int64(r.planIndex ?? i)), String(peerRun), t.key, t.strategy, t.device.name, r.participantID, r.participantGroup,
                     t.task.id, t.task.label, String(t.replication), String(t.seed)]
                    + metricColumns.map { values[$0.name].map { "\($0)" } ?? "" }).joined(separator: "\t") + "\n"
 }
@@ -189,15 +191,18 @@ let swiftRate = Double(swiftRows) / storeTime
 let pythonRate = peer["rows_per_s"]!
 
 // 2b. The floor: the same rows inserted from C (Benchmarks/sqlite-floor), as the store
-// inserts them, into a copy of the store's schema; and again without the identity
-// index, to show what the uniqueness of a trial's key costs per insert.
+// inserts them, into a copy of the store's schema; and again with schema v5's identity
+// index put back, to show what keeping a key unique by a second index cost per insert
+// (since v6 the row id does it: `TrialIdentity`).
 struct Floor { var cpu: Double, wall: Double, close: Double }
-func sqliteFloor(dropIdentity: Bool) throws -> Floor {
-    let target = work.appendingPathComponent("floor-\(dropIdentity).sqlite").path
+func sqliteFloor(v5Index: Bool) throws -> Floor {
+    let target = work.appendingPathComponent("floor-\(v5Index).sqlite").path
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target + suffix) }
     try FileManager.default.copyItem(atPath: floorTemplate, toPath: target)
-    if dropIdentity {
-        try DatabaseQueue(path: target).writeWithoutTransaction { db in try db.execute(sql: "DROP INDEX trial_row_identity") }
+    if v5Index {
+        try DatabaseQueue(path: target).writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE UNIQUE INDEX trial_row_identity ON trial_row (run_id, strategy, device, participant, task, replication, key)")
+        }
     }
     let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sqlite-floor")
     let process = Process()
@@ -216,16 +221,16 @@ func sqliteFloor(dropIdentity: Bool) throws -> Floor {
     return Floor(cpu: cpu, wall: wall, close: close)
 }
 // Medians of three, alternating the two forms (the machine's other load shifts).
-let floors = try (0..<3).map { _ in (try sqliteFloor(dropIdentity: false), try sqliteFloor(dropIdentity: true)) }
-let floorCPU = median(floors.map(\.0.cpu)), floorNoIndexCPU = median(floors.map(\.1.cpu))
+let floors = try (0..<3).map { _ in (try sqliteFloor(v5Index: false), try sqliteFloor(v5Index: true)) }
+let floorCPU = median(floors.map(\.0.cpu)), floorV5IndexCPU = median(floors.map(\.1.cpu))
 
 // 3. Share of a real run spent storing: the full runner against simulation alone, with
-// the same number of simulation jobs (the store writes on its own thread), alternated
+// the same number of simulation jobs (each stores its own batches in turn), alternated
 // for several rounds because the machine's other load shifts between any two timings;
 // medians and ranges. `refine run` then closes the store (folding the WAL into the
 // main file): timed apart.
 struct RunShare {
-    var wall: Double, share: Double, writerBusy: Double, writerCPU: Double, close: Double
+    var wall: Double, share: Double, writerBusy: Double, writerCPU: Double, checkpointCPU: Double, close: Double
 }
 func runShares(jobs: Int) throws -> [RunShare] {
     try (0..<options.rounds).map { round in
@@ -233,9 +238,10 @@ func runShares(jobs: Int) throws -> [RunShare] {
         let runStore = try RunStore(path: work.appendingPathComponent("run-\(jobs)-\(round).sqlite").path)
         var summary: RunSummary?
         let wall = try seconds { summary = try ExperimentRunner.run(spec: spec, store: runStore, options: RunOptions(jobs: jobs)) }
+        let checkpointCPU = runStore.checkpointCPUSeconds  // before the close's own checkpoint
         let close = try seconds { try runStore.close() }
         return RunShare(wall: wall, share: max(0, wall - simulated) / wall, writerBusy: summary!.storeSeconds / wall,
-                        writerCPU: summary!.storeCPUSeconds / wall, close: close)
+                        writerCPU: summary!.storeCPUSeconds / wall, checkpointCPU: checkpointCPU / wall, close: close)
     }
 }
 func median(_ values: [Double]) -> Double {
@@ -291,6 +297,7 @@ for (jobs, runs) in shares {
     figures["storing_share_max_jobs\(jobs)"] = runs.map(\.share).max()!
     figures["writer_busy_share_jobs\(jobs)"] = median(runs.map(\.writerBusy))
     figures["writer_cpu_share_jobs\(jobs)"] = median(runs.map(\.writerCPU))
+    figures["checkpoint_cpu_share_jobs\(jobs)"] = median(runs.map(\.checkpointCPU))
     figures["close_s_jobs\(jobs)"] = median(runs.map(\.close))
 }
 // The writer's CPU a trial in the full runs, against the C floor's: and the share of the
@@ -300,11 +307,11 @@ for (jobs, runs) in shares {
     figures["writer_cpu_us_per_trial_jobs\(jobs)"] = median(runs.map { $0.writerCPU * $0.wall }) / trialCount * 1e6
 }
 figures["sqlite_floor_cpu_us_per_trial"] = floorCPU / trialCount * 1e6
-figures["sqlite_floor_no_identity_index_cpu_us_per_trial"] = floorNoIndexCPU / trialCount * 1e6
+figures["sqlite_floor_v5_identity_index_cpu_us_per_trial"] = floorV5IndexCPU / trialCount * 1e6
 figures["sqlite_floor_wall_us_per_trial"] = median(floors.map(\.0.wall)) / trialCount * 1e6
 figures["writer_cpu_vs_floor_jobs1"] = figures["writer_cpu_us_per_trial_jobs1"]! / figures["sqlite_floor_cpu_us_per_trial"]!
 figures["floor_share_of_run_jobs2"] = floorCPU / figures["full_run_s_jobs2"]!
-figures["floor_no_identity_index_share_of_run_jobs2"] = floorNoIndexCPU / figures["full_run_s_jobs2"]!
+figures["floor_v5_identity_index_share_of_run_jobs2"] = floorV5IndexCPU / figures["full_run_s_jobs2"]!
 figures["load_average_1min"] = loadAverage()
 for r in rates {
     figures["trials_per_s_\(r.name)_p\(r.participants)"] = Double(r.trials) / r.seconds
@@ -322,12 +329,13 @@ if options.json {
     print("  full runs, medians of \(options.rounds) rounds alternated with simulation alone:")
     for jobs in [1, 2] {
         let g = { (name: String) in figures["\(name)_jobs\(jobs)"]! }
-        print("    \(jobs) job\(jobs == 1 ? " " : "s")  \(f(g("full_run_s"), 2)) s; storing share \(f(g("storing_share_of_run") * 100, 1))% (\(f(g("storing_share_min") * 100, 1))–\(f(g("storing_share_max") * 100, 1))); writer busy \(f(g("writer_busy_share") * 100, 1))% of the wall time (CPU \(f(g("writer_cpu_share") * 100, 1))%); then close \(f(g("close_s") * 1000, 0)) ms")
+        print("    \(jobs) job\(jobs == 1 ? " " : "s")  \(f(g("full_run_s"), 2)) s; storing share \(f(g("storing_share_of_run") * 100, 1))% (\(f(g("storing_share_min") * 100, 1))–\(f(g("storing_share_max") * 100, 1))); store busy \(f(g("writer_busy_share") * 100, 1))% of the wall time (CPU \(f(g("writer_cpu_share") * 100, 1))%), checkpoints beside it CPU \(f(g("checkpoint_cpu_share") * 100, 1))%; then close \(f(g("close_s") * 1000, 0)) ms")
     }
     let us = { (name: String) in f(figures[name]!, 2) }
-    print("  sqlite floor (C)    \(us("sqlite_floor_cpu_us_per_trial")) µs CPU a trial (wall \(us("sqlite_floor_wall_us_per_trial"))), \(us("sqlite_floor_no_identity_index_cpu_us_per_trial")) without the identity index; medians of 3")
-    print("    the runs' writer  \(us("writer_cpu_us_per_trial_jobs1")) µs CPU a trial (1 job), \(us("writer_cpu_us_per_trial_jobs2")) (2 jobs) → writer/floor = \(us("writer_cpu_vs_floor_jobs1")) (1 job)")
-    print("    a writer at the floor's cost, never waiting, would be busy \(f(figures["floor_share_of_run_jobs2"]! * 100, 1))% of the 2-job run (\(f(figures["floor_no_identity_index_share_of_run_jobs2"]! * 100, 1))% without the identity index)")
+    print("  sqlite floor (C)    \(us("sqlite_floor_cpu_us_per_trial")) µs CPU a trial (wall \(us("sqlite_floor_wall_us_per_trial"))), \(us("sqlite_floor_v5_identity_index_cpu_us_per_trial")) with schema v5's identity index; medians of 3")
+    print("    the runs' store   \(us("writer_cpu_us_per_trial_jobs1")) µs CPU a trial (1 job), \(us("writer_cpu_us_per_trial_jobs2")) (2 jobs) → store/floor = \(us("writer_cpu_vs_floor_jobs1")) (1 job)")
+    print("    a store at the floor's cost, never waiting, would be busy \(f(figures["floor_share_of_run_jobs2"]! * 100, 1))% of the 2-job run (\(f(figures["floor_v5_identity_index_share_of_run_jobs2"]! * 100, 1))% with v5's identity index)")
+    print("  goal: the store busy < 5% of the 2-job run → \(f(figures["writer_busy_share_jobs2"]! * 100, 1))% (CPU \(f(figures["writer_cpu_share_jobs2"]! * 100, 1))%): \(figures["writer_busy_share_jobs2"]! < 0.05 ? "met" : "not met")")
     if let agent {
         print("  photo-editing agent \(agent.trials) exposure trials: \(f(agent.simulatedPerWall, 1)) simulated s per wall s (1 job); rendering ≈ \(f(agent.renderShare * 100, 0))% of the time (\(f(agent.renders, 0)) renders × \(f(agent.unit * 1000, 2)) ms)")
     }

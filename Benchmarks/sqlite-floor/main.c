@@ -4,7 +4,8 @@
 // every trial_row of SOURCE (the store's own database after a run: factor codes,
 // plan keys as '', seeds, metric columns) into memory, then inserts them into
 // TARGET (a copy of SOURCE's schema with trial_row emptied) the way the store
-// does: one prepared INSERT OR IGNORE, each value bound with its type, BATCH
+// does: one prepared INSERT (ids included: since schema v6 a row's id is its
+// identity), each value bound with its type, BATCH
 // rows per transaction, WAL with synchronous=NORMAL. Only the inserts and
 // commits are timed. What favours this peer: its rows are already coded and laid
 // out (the store's writer maps level ids and finds plan keys), and it has no
@@ -52,7 +53,7 @@ int main(int argc, char **argv) {
     if (sqlite3_prepare_v2(db, "SELECT * FROM trial_row ORDER BY id", -1, &read, NULL) != SQLITE_OK) fail(db, "reading trial_row");
     int columns = sqlite3_column_count(read) - 1;  // every column but the id, which the insert assigns
     char *sql = malloc(64 + (size_t)columns * 64), *marks = malloc((size_t)columns * 2 + 1);
-    strcpy(sql, "INSERT OR IGNORE INTO trial_row (");
+    strcpy(sql, "INSERT INTO trial_row (");
     marks[0] = 0;
     for (int c = 0; c < columns; c++) {
         strcat(sql, c ? ", \"" : "\"");

@@ -38,6 +38,15 @@ struct MergeTests {
         #expect(summary.trials == TrialPlan(spec: spec).trials.count)
         let a = try metrics(whole), b = try metrics(merged)
         #expect(!a.isEmpty && a == b)
+        // Ids are the run and the plan index (`TrialIdentity`): the merged run's are the
+        // one-machine run's, every trial in the plan's half of the range, keys not stored.
+        func ids(_ path: String) throws -> [Row] {
+            try RunStore(readingFrom: path).reader.read { db in try Row.fetchAll(db, sql: "SELECT id, key FROM trial ORDER BY id") }
+        }
+        #expect(try ids(whole) == ids(merged))
+        let plan = TrialPlan(spec: spec).trials.map(\.key)
+        #expect(try ids(merged).map { $0["id"] as Int64 } == plan.indices.map { 1 << 40 | Int64($0) })
+        #expect(try ids(merged).map { $0["key"] as String } == plan)
         let run = try RunStore(readingFrom: merged).runs().first!
         #expect(run.status == "completed" && run.shardCount == 1 && run.finishedTrials == summary.trials)
     }

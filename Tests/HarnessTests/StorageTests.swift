@@ -60,6 +60,7 @@ struct StorageTests {
     static func result(_ template: TrialResult, key: String, metrics: [Metric]) -> TrialResult {
         var r = template
         r.trial.key = key
+        r.planIndex = nil  // made by hand: not the plan's trial any more
         r.outcome = TrialOutcome(metrics: metrics, events: [])
         return r
     }

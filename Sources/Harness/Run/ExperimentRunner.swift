@@ -10,15 +10,16 @@ public struct RunOptions: Sendable {
     public var shard: Shard
     public var progress: ProgressReporter.Style
     public var argv: [String]
-    /// Trials per database transaction (about: whole sessions are batched). 1024 rather
-    /// than 256: a tenth less writer CPU per trial in refine-bench; a kill loses at most
-    /// the batches not yet committed, which --resume reruns.
+    /// Trials per database transaction (at least: whole sessions are batched). 4096
+    /// rather than 1024: fewer commits, each rewriting the B-tree's last pages; a kill
+    /// loses at most the batches not yet committed (a stop by signal stores them),
+    /// which --resume reruns.
     public var batchSize: Int
     /// Set for sensitivity-sweep runs: `path=value`.
     public var variant: String = ""
 
     public init(jobs: Int = 1, resume: Bool = false, trace: Bool = false, shard: Shard = .whole,
-                progress: ProgressReporter.Style = .silent, argv: [String] = CommandLine.arguments, batchSize: Int = 1024) {
+                progress: ProgressReporter.Style = .silent, argv: [String] = CommandLine.arguments, batchSize: Int = 4096) {
         self.jobs = jobs
         self.resume = resume
         self.trace = trace
@@ -39,9 +40,9 @@ public struct RunSummary: Sendable {
     public var status: String
     /// Wall-clock seconds spent simulating and storing (for benchmarks and logs).
     public var simulateSeconds: Double
-    /// The writer thread's busy time: wall clock inside `RunStore.record`, and the
-    /// CPU time it used there (less than the wall time when the writer waits for a
-    /// core or the disk).
+    /// The store's busy time: wall clock inside `RunStore.record` (on whichever
+    /// simulating thread holds the store), and the CPU time used there (less than
+    /// the wall time when the thread waits for a core or the disk).
     public var storeSeconds: Double
     public var storeCPUSeconds: Double
 }
@@ -80,11 +81,13 @@ public enum ExperimentRunner {
     /// trial to trial. Each result records its position in the session (`session_trial`).
     static func runSession(_ range: Range<Int>, plan: TrialPlan, simulator: any TrialSimulator, trace: Bool) -> [TrialResult] {
         var memory = SessionMemory()
-        return plan.trials[range].map { trial in
+        return range.map { index in
+            let trial = plan.trials[index]
             let participant = plan.participants[trial.participantIndex]
             var outcome = simulator.run(trial, participant: participant, memory: &memory, trace: trace)
             outcome.metrics.append(Metric("session_trial", Double(trial.sessionIndex)))
-            return TrialResult(trial: trial, participantID: participant.id, participantGroup: participant.group.rawValue, outcome: outcome)
+            return TrialResult(trial: trial, participantID: participant.id, participantGroup: participant.group.rawValue,
+                               outcome: outcome, planIndex: index)
         }
     }
 
@@ -117,19 +120,19 @@ public enum ExperimentRunner {
         let next = Locked(0)
         let failure = Locked<(any Error)?>(nil)
         let timing = Locked((simulate: 0.0, store: 0.0, storeCPU: 0.0))
-        let writer = DispatchQueue(label: "refine.store")
-        let writes = DispatchGroup()
         let perSession = max(1, mine.count / max(1, mySessions.count))
-        let chunk = max(1, min(max(1, options.batchSize / perSession), todo.count / max(1, options.jobs * 8) + 1))
+        // Sessions are handed out a few at a time (about 1,024 trials, fewer near the end)
+        // so that the threads finish together; each stores once it holds a batch.
+        let chunk = max(1, min(max(1, 1024 / perSession), todo.count / max(1, options.jobs * 8) + 1))
 
         // A new run's row needs its provenance, and git takes 10–120 ms to give it: the
-        // writer records the run first, the batches queue behind it, and the
-        // simulation does not wait.
+        // run is recorded on another thread while the first sessions simulate.
         let runIDs = Locked<Int64?>(previous?.id)
+        let begun = DispatchGroup()
         if previous == nil {
-            writes.enter()
-            writer.async {
-                defer { writes.leave() }
+            begun.enter()
+            DispatchQueue.global().async {
+                defer { begun.leave() }
                 do {
                     let provenance = Provenance.current(argv: options.argv, gitDirectory: gitDirectory)
                     let id = try store.beginRun(spec: spec, provenance: provenance, shard: options.shard, jobs: options.jobs,
@@ -146,34 +149,46 @@ public enum ExperimentRunner {
         heartbeat.resume()
         defer { heartbeat.cancel() }
 
+        // Each simulating thread stores its own batches, one thread at a time: no third
+        // thread waits for a core (there are as many jobs as cores), and the store's
+        // busy time is the time a thread holds it.
+        let storing = Locked(())
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { _ in
-            while !cancelled() && failure.current == nil {
-                let start = next.withLock { i -> Int in defer { i += chunk }; return i }
-                guard start < todo.count else { return }
-                let t0 = Date()
-                let results = todo[start..<min(start + chunk, todo.count)].flatMap {
-                    runSession($0, plan: plan, simulator: simulator, trace: options.trace)
-                }.filter { !stored.contains($0.trial.key) }
-                // Laid out here, on a simulating thread, so the one writer only binds and steps.
+            var pending: [TrialResult] = [], simulated = 0.0
+            // Stores what this thread has simulated: laid out before taking the store, so
+            // that the other thread can store meanwhile.
+            func flush() {
+                guard !pending.isEmpty else { return }
+                defer { pending.removeAll(keepingCapacity: true); simulated = 0 }
                 let batch: TrialBatch
-                do { batch = try TrialBatch(results, database: store.path) } catch {
+                do { batch = try TrialBatch(pending, database: store.path) } catch {
                     failure.withLock { $0 = $0 ?? error }
                     return
                 }
-                let simulated = Date().timeIntervalSince(t0)
-                writes.enter()
-                writer.async {
-                    defer { writes.leave() }
-                    guard let runID = runIDs.current else { return }  // recording the run failed
+                begun.wait()
+                guard let runID = runIDs.current else { return }  // recording the run failed
+                storing.withLock { _ in
                     let w0 = Date(), c0 = threadCPUSeconds()
                     do { try store.record(runID: runID, batch) } catch { failure.withLock { $0 = $0 ?? error } }
                     let stored = Date().timeIntervalSince(w0), storedCPU = threadCPUSeconds() - c0
-                    timing.withLock { $0.simulate += simulated; $0.store += stored; $0.storeCPU += storedCPU }
+                    timing.withLock { [simulated] in $0.simulate += simulated; $0.store += stored; $0.storeCPU += storedCPU }
                     progress.advance(by: batch.count)
                 }
             }
+            while !cancelled() && failure.current == nil {
+                let start = next.withLock { i -> Int in defer { i += chunk }; return i }
+                guard start < todo.count else { break }
+                let t0 = Date()
+                pending += todo[start..<min(start + chunk, todo.count)].flatMap {
+                    runSession($0, plan: plan, simulator: simulator, trace: options.trace)
+                }.filter { !stored.contains($0.trial.key) }
+                simulated += Date().timeIntervalSince(t0)
+                if pending.count >= options.batchSize { flush() }
+            }
+            // What is simulated is stored, also when the run was stopped.
+            if failure.current == nil { flush() }
         }
-        writes.wait()
+        begun.wait()
         progress.finish()
 
         guard let runID = runIDs.current else { throw failure.current! }
@@ -195,7 +210,7 @@ public enum ExperimentRunner {
 }
 
 /// CPU seconds used so far by the calling thread.
-private func threadCPUSeconds() -> Double {
+func threadCPUSeconds() -> Double {
     var t = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9

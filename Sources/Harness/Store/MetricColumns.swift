@@ -35,11 +35,17 @@ enum MetricColumns {
     @discardableResult
     static func ensure(_ names: some Sequence<String>, in db: Database) throws -> [Column] {
         var known = try load(db)
-        let before = known.count
-        for name in names where !known.contains(where: { $0.name == name }) {
+        let new = names.filter { name in !known.contains { $0.name == name } }
+        guard !new.isEmpty else { return known }
+        // Every ALTER TABLE makes SQLite parse the whole schema again; the views that
+        // name every column are most of it, and are made again below anyway (a run's
+        // first batch adds some twenty columns: 28 → 9 ms in a Python replay).
+        try db.execute(sql: "DROP VIEW IF EXISTS main.trial_metric; DROP VIEW IF EXISTS main.metric")
+        if try TrialRows.isCoded(db) { try db.execute(sql: "DROP VIEW IF EXISTS main.trial") }
+        for name in new where !known.contains(where: { $0.name == name }) {
             known.append(try add(name, after: known, in: db))
         }
-        if known.count > before { try rebuildViews(known, in: db) }
+        try rebuildViews(known, in: db)
         return known
     }
 
@@ -72,8 +78,8 @@ enum MetricColumns {
         let noName = "SELECT RAISE(ABORT, 'metric: no column for this metric name (refine run adds one for a new metric)') WHERE NOT EXISTS (SELECT 1 FROM metric_name WHERE name = NEW.name);"
         let noValue = "SELECT RAISE(ABORT, 'NOT NULL constraint failed: metric.value') WHERE NEW.value IS NULL;"
         var sql = """
-            DROP VIEW IF EXISTS trial_metric;
-            DROP VIEW IF EXISTS metric;
+            DROP VIEW IF EXISTS main.trial_metric;
+            DROP VIEW IF EXISTS main.metric;
             -- One row per trial and recorded metric, as the v1–v3 table was.
             CREATE VIEW metric AS
                 SELECT trial_id, name, value FROM (

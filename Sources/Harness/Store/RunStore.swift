@@ -33,12 +33,17 @@ public struct TrialResult: Sendable {
     public var participantID: String
     public var participantGroup: String
     public var outcome: TrialOutcome
+    /// The trial's position in its experiment's whole plan (`TrialPlan.trials`),
+    /// which makes its row id in the database (`TrialRows.planID`); nil for a
+    /// trial made by hand, which is stored with its key as text instead.
+    public var planIndex: Int?
 
-    public init(trial: PlannedTrial, participantID: String, participantGroup: String, outcome: TrialOutcome) {
+    public init(trial: PlannedTrial, participantID: String, participantGroup: String, outcome: TrialOutcome, planIndex: Int? = nil) {
         self.trial = trial
         self.participantID = participantID
         self.participantGroup = participantGroup
         self.outcome = outcome
+        self.planIndex = planIndex
     }
 }
 
@@ -50,16 +55,22 @@ public final class RunStore: Sendable {
     /// For reports and tools that query the database directly.
     public let reader: any DatabaseReader
     private let pool: DatabasePool?
+    /// Checkpoints the writer's WAL off the storing threads (nil when read-only).
+    private let checkpointer: Checkpointer?
     private let closed = Locked(false)
     /// The writer's INSERT and each metric's parameter in it, rebuilt when a metric
-    /// is new to the database (the writer's thread only; locked for Sendable).
+    /// is new to the database (one writing thread at a time; locked for Sendable).
     private let insertPlans = Locked<(sql: String, params: [String: Int32])?>(nil)
-    /// `level` ids of the factor values this store has written or met (the writer's
-    /// thread only; ids never change once committed, so another process adding
+    /// `level` ids of the factor values this store has written or met (one writing
+    /// thread at a time; ids never change once committed, so another process adding
     /// levels cannot make one stale; cleared when a batch rolls back).
     private let levelIDs = Locked<[String: Int64]>([:])
     /// Each run's question, which begins its trials' plan keys.
     private let runQuestions = Locked<[Int64: String]>([:])
+
+    /// CPU seconds spent folding the WAL into the file off the storing threads
+    /// (`Checkpointer`), so far.
+    public var checkpointCPUSeconds: Double { checkpointer?.cpuSeconds.current ?? 0 }
 
     /// A run whose heartbeat is older than this is shown as interrupted.
     public static let heartbeatTimeout: TimeInterval = 120
@@ -70,13 +81,18 @@ public final class RunStore: Sendable {
         try Self.checkWritable(path)
         var config = Configuration()
         config.busyMode = .timeout(30)
-        // Keys are assigned by this store itself (lastInsertedRowID) and nothing is ever
+        // Ids are given by this store itself (`TrialIdentity`) and nothing is ever
         // deleted: checking every metric row's parent would only slow the hot insert path.
         config.foreignKeysEnabled = false
         // In WAL mode NORMAL is safe against a crash or kill of this process (a
         // committed batch survives); only a power cut may lose the last batches,
-        // which --resume then reruns.
-        config.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        // which --resume then reruns. Checkpoints run on the checkpointer's thread.
+        let checkpointer = Checkpointer(path: path)
+        self.checkpointer = checkpointer
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if let connection = db.sqliteConnection { checkpointer.install(on: connection) }
+        }
         // Two processes creating or migrating the same database at once race on
         // the switch to WAL and on the migrations; an advisory lock on the folder
         // serialises just that step (SQLite's own locks are per file and would be
@@ -140,6 +156,7 @@ public final class RunStore: Sendable {
                 throw StoreError(path: path, message: "the database is corrupt or truncated (SQLite: \((check.first ?? "integrity check failed").split(whereSeparator: \.isNewline).joined(separator: " "))); restore it from a copy or run the experiment again")
             }
             self.pool = nil
+            self.checkpointer = nil
             self.reader = queue
         } catch let error as DatabaseError {
             throw Self.explain(error, path: path)
@@ -158,6 +175,7 @@ public final class RunStore: Sendable {
             try? (reader as? DatabaseQueue)?.close()
             return
         }
+        checkpointer?.close()
         do {
             do {
                 _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
@@ -289,7 +307,12 @@ public final class RunStore: Sendable {
 
     /// How many trials of the run are stored (the key index alone answers it).
     public func finishedCount(runID: Int64) throws -> Int {
-        try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(try TrialRows.rowTable(db)) WHERE run_id = ?", arguments: [runID]) ?? 0 }
+        try reader.read { db in
+            guard try TrialRows.isCoded(db) else {
+                return try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID]) ?? 0
+            }
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE \(try TrialIdentity.rows(of: runID, in: db))") ?? 0
+        }
     }
 
     /// Stores a batch of finished trials in one transaction (see `record(runID:_:)` for a laid-out batch).
@@ -297,11 +320,13 @@ public final class RunStore: Sendable {
         try record(runID: runID, TrialBatch(results, database: path))
     }
 
-    /// Stores a batch of finished trials in one transaction: one `trial` row each,
-    /// its metrics in their columns (schema v4). A key already stored for this run
-    /// is skipped, so a batch replayed after a crash is harmless.
+    /// Stores a batch of finished trials in one transaction: one `trial_row` each,
+    /// its metrics in their columns (schema v4), its id its plan index
+    /// (`TrialIdentity`). A trial whose key or plan index the run already holds is
+    /// an error naming it, and nothing of the batch is stored (`--resume` never
+    /// stores a key twice).
     ///
-    /// This is the hot path of every run and runs on the one writer thread: one
+    /// This is the hot path of every run, on the simulating threads in turn: one
     /// cached statement, text bound in place from the batch's buffer (still
     /// parameter binding, never string interpolation), nothing looked up per trial.
     public func record(runID: Int64, _ batch: TrialBatch) throws {
@@ -324,29 +349,42 @@ public final class RunStore: Sendable {
             let insertTrial = try RawStatement(db, sql)
             let insertEvent = try RawStatement(db, "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (?, ?, ?, ?, ?)")
             defer { insertTrial.clearBindings() }
+            // Trials without a plan index take ids in the run's upper half (`TrialIdentity`).
+            var otherID = batch.planIndices.allSatisfy { $0 >= 0 } ? 0 : try TrialIdentity.nextOtherID(run: runID, db)
             var nextEvents = batch.events.makeIterator()
             var traced = nextEvents.next()
             try batch.text.withUnsafeBufferPointer { text in
                 let base = text.baseAddress!
                 for i in 0..<batch.count {
-                    insertTrial.bind(1, runID)
-                    for f in 0..<TrialBatch.factorFields {
-                        insertTrial.bind(Int32(f) + 2, ids[Int(batch.codes[i * TrialBatch.factorFields + f])])
+                    let planIndex = batch.planIndices[i]
+                    let trialID: Int64
+                    if planIndex >= 0 { trialID = try TrialIdentity.planID(run: runID, planIndex: planIndex) } else {
+                        trialID = otherID
+                        otherID += 1
                     }
-                    insertTrial.bind(8, batch.replications[i])
+                    insertTrial.bind(1, trialID)
+                    insertTrial.bind(2, runID)
+                    for f in 0..<TrialBatch.factorFields {
+                        insertTrial.bind(Int32(f) + 3, ids[Int(batch.codes[i * TrialBatch.factorFields + f])])
+                    }
+                    insertTrial.bind(9, batch.replications[i])
+                    // '' for a plan key only where the id is the trial's identity.
                     let q = batch.keyQuestion[i]
-                    if q >= 0 && planKey[Int(q)] { insertTrial.bindInPlace(9, base, 0) } else { insertTrial.bind(9, batch.keys[i]) }
-                    insertTrial.bindInPlace(10, base + Int(batch.spans[2 * i]), batch.spans[2 * i + 1])
+                    if q >= 0 && planKey[Int(q)] && planIndex >= 0 { insertTrial.bindInPlace(10, base, 0) } else { insertTrial.bind(10, batch.keys[i]) }
+                    insertTrial.bindInPlace(11, base + Int(batch.spans[2 * i]), batch.spans[2 * i + 1])
                     let start = batch.starts[i], width = batch.widths[i]
                     for (slot, param) in params.enumerated() {
                         let value = slot < width ? batch.values[start + slot] : .nan
                         if value.isNaN { insertTrial.bindNull(param) } else { insertTrial.bind(param, value) }
                     }
-                    try insertTrial.step()
+                    do { try insertTrial.step() } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                        throw StoreError(path: path, message: "trial \(batch.keys[i]): run \(runID) already holds "
+                            + (planIndex >= 0 ? "a trial with its key or its plan index \(planIndex)" : "a trial with its key")
+                            + " (SQLite: \(error.message ?? "constraint failed"))", isInternal: true)
+                    }
                     guard let (index, events) = traced, index == i else { continue }
                     traced = nextEvents.next()
                     guard db.changesCount == 1 else { continue }
-                    let trialID = db.lastInsertedRowID
                     for (seq, e) in events.enumerated() {
                         insertEvent.bind(1, trialID); insertEvent.bind(2, Int64(seq)); insertEvent.bind(3, e.time)
                         insertEvent.bind(4, e.kind); insertEvent.bind(5, e.detail)
@@ -390,10 +428,10 @@ public final class RunStore: Sendable {
         if plan == nil || names.contains(where: { plan!.params[$0] == nil }) {
             // Read inside the write transaction: another process may have added columns.
             let columns = try MetricColumns.ensure(names, in: db)
-            let base = "run_id, strategy, device, participant, participant_group, task, task_label, replication, key, seed"
-            let sql = "INSERT OR IGNORE INTO trial_row (\(base)\(columns.map { ", " + MetricColumns.quoted($0.column) }.joined())) VALUES ("
-                + Array(repeating: "?", count: 10 + columns.count).joined(separator: ", ") + ")"
-            plan = (sql, Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($0.element.name, Int32(11 + $0.offset)) }))
+            let base = "id, run_id, strategy, device, participant, participant_group, task, task_label, replication, key, seed"
+            let sql = "INSERT INTO trial_row (\(base)\(columns.map { ", " + MetricColumns.quoted($0.column) }.joined())) VALUES ("
+                + Array(repeating: "?", count: 11 + columns.count).joined(separator: ", ") + ")"
+            plan = (sql, Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($0.element.name, Int32(12 + $0.offset)) }))
             insertPlans.withLock { $0 = plan }
         }
         return (plan!.sql, names.map { plan!.params[$0]! })

@@ -2,13 +2,14 @@ import GRDB
 
 /// The results database's schema, one migration per version (DESIGN §7).
 /// Tables `run`, `trial_row` (one row per trial, its factors as `level` codes
-/// since v5, one REAL column per metric since v4), `level`, `metric_name` and
+/// since v5, one REAL column per metric since v4, its id its identity since v6:
+/// `TrialIdentity`), `level`, `metric_name` and
 /// `event`, plus views that read well from sqlite3, pandas and R: `trial` (one
 /// row per trial with its factors as text, as the v1–v4 table was), and
 /// `metric` and `trial_metric` for the long form (README, "Querying the database"). `PRAGMA user_version` mirrors the schema version
 /// for tools that do not know GRDB's migration table.
 enum Schema {
-    static let version = 5
+    static let version = 6
     /// The oldest schema the read-only path reads as it is: its `metric` is the
     /// long table whose shape the v4 view keeps.
     static let oldestReadable = "v3: what made a run dirty"
@@ -126,6 +127,12 @@ enum Schema {
         m.registerMigration("v5: factors as level codes") { db in
             try TrialRows.migrate(db)
             try db.execute(sql: "PRAGMA user_version = 5")
+        }
+        m.registerMigration("v6: a trial's id is its identity") { db in
+            try TrialIdentity.migrate(db)
+            // Set first: the view's insert trigger is made for the version it finds.
+            try db.execute(sql: "PRAGMA user_version = 6")
+            try TrialRows.rebuildView(try MetricColumns.load(db), in: db)
         }
         return m
     }

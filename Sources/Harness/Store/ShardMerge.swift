@@ -121,7 +121,8 @@ public enum ShardMerge {
                 try db.execute(sql: "ATTACH DATABASE ? AS shard", arguments: [DatabaseFile.attachLocation(shardPath)])
                 let shardStart = DispatchTime.now().uptimeNanoseconds
                 try db.inTransaction {
-                    let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE run_id = ?", arguments: [runID])!
+                    let runRows = try TrialIdentity.rows(of: runID, in: db)
+                    let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE \(runRows)")!
                     // The shard's metrics, each into its column here: from the shard's own
                     // columns (v4 and v5: one pass over its trials), or from its long
                     // `metric` table (v3).
@@ -152,7 +153,7 @@ public enum ShardMerge {
                     } catch let e as DatabaseError where e.resultCode == .SQLITE_CONSTRAINT {
                         throw StoreError(path: shardPath, message: "a trial key it holds is already in another shard; shards must not overlap")
                     }
-                    let added = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE run_id = ?", arguments: [runID])! - before
+                    let added = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE \(runRows)")! - before
                     try db.execute(sql: """
                         INSERT OR IGNORE INTO data_file (run_id, path, sha256) SELECT ?, path, sha256 FROM shard.data_file WHERE run_id = ?
                         """, arguments: [runID, run.id])
@@ -167,10 +168,13 @@ public enum ShardMerge {
         }
     }
 
-    /// Copies a v5 shard's trials of run `shardRun` (schema v5, `TrialRows`): its
+    /// Copies a v5 or v6 shard's trials of run `shardRun` (`TrialRows`): its
     /// `level` values added here, its codes mapped through a temporary table of
-    /// integers, rows copied in the shard's stored order; then its events, found
-    /// through the identity index.
+    /// integers, rows copied in the shard's stored order; then its events.
+    /// A v6 shard's plan trials keep their plan index (`TrialIdentity`), so two
+    /// shards holding one trial clash on the primary key; every other row (all of
+    /// a v5 shard's) takes the next id of the run's upper half and its key as text,
+    /// which `trial_row_other_key` keeps unique.
     private static func copyCodedTrials(_ db: Database, into runID: Int64, from shardRun: Int64, columns: String, values: String) throws {
         try db.execute(sql: """
             INSERT OR IGNORE INTO main.level (value) SELECT value FROM shard.level ORDER BY value;
@@ -183,20 +187,40 @@ public enum ShardMerge {
             JOIN temp.level_map mp ON mp.shard_id = s.participant JOIN temp.level_map mg ON mg.shard_id = s.participant_group
             JOIN temp.level_map mk ON mk.shard_id = s.task JOIN temp.level_map ml ON ml.shard_id = s.task_label
             """
-        // A plan key ('') is rebuilt from the merged run's question, the shard's own.
+        // Since v6 a shard's plan trials are the lower half of its run's id range
+        // (`TrialIdentity`); in a v5 shard every row is one of the others.
+        let isV6 = try Int.fetchOne(db, sql: "PRAGMA shard.user_version")! >= 6
+        let shardPlan = "s.id BETWEEN \(TrialIdentity.range(of: shardRun).lowerBound) AND \(TrialIdentity.otherRange(of: shardRun).lowerBound - 1) AND +s.run_id = \(shardRun)"
+        let shardOthers = isV6 ? "s.id BETWEEN \(TrialIdentity.otherRange(of: shardRun).lowerBound) AND \(TrialIdentity.otherRange(of: shardRun).upperBound) AND +s.run_id = \(shardRun)"
+            : "s.run_id = \(shardRun)"
+        let planID = "(\(TrialIdentity.range(of: runID).lowerBound) | (s.id & \(TrialIdentity.otherOffset - 1)))"
+        // A plan key ('') of a row that is not a plan trial is written out as text, from
+        // the merged run's question (the shard's own).
+        let keyText = """
+            CASE WHEN s.key <> '' THEN s.key ELSE (SELECT question FROM main.run WHERE id = \(runID))
+                || '/' || (SELECT value FROM main.level WHERE id = ms.id) || '/' || (SELECT value FROM main.level WHERE id = md.id)
+                || '/' || (SELECT value FROM main.level WHERE id = mp.id) || '/' || (SELECT value FROM main.level WHERE id = mk.id)
+                || '/r' || s.replication END
+            """
+        let into = "INSERT INTO trial_row (id, run_id, strategy, device, participant, participant_group, task, task_label, replication, key, seed\(columns))"
+        let factors = "\(runID), ms.id, md.id, mp.id, mg.id, mk.id, ml.id, s.replication"
+        if isV6 {
+            try db.execute(sql: """
+                \(into) SELECT \(planID), \(factors), s.key, s.seed\(values) FROM shard.trial_row s \(codes) WHERE \(shardPlan) ORDER BY s.id;
+                INSERT INTO event (trial_id, seq, t, kind, detail)
+                SELECT \(planID), e.seq, e.t, e.kind, e.detail FROM shard.event e JOIN shard.trial_row s ON s.id = e.trial_id WHERE \(shardPlan);
+                """)
+        }
+        let firstOther = try TrialIdentity.nextOtherID(run: runID, db)
         try db.execute(sql: """
-            INSERT INTO trial_row (run_id, strategy, device, participant, participant_group, task, task_label, replication, key, seed\(columns))
-            SELECT ?, ms.id, md.id, mp.id, mg.id, mk.id, ml.id, s.replication, s.key, s.seed\(values)
-            FROM shard.trial_row s \(codes) WHERE s.run_id = ? ORDER BY s.id
-            """, arguments: [runID, shardRun])
-        try db.execute(sql: """
+            \(into) SELECT \(firstOther - 1) + row_number() OVER (ORDER BY s.id), \(factors), \(keyText), s.seed\(values)
+            FROM shard.trial_row s \(codes) WHERE \(shardOthers) ORDER BY s.id;
             INSERT INTO event (trial_id, seq, t, kind, detail)
             SELECT n.id, e.seq, e.t, e.kind, e.detail FROM shard.event e
             JOIN shard.trial_row s ON s.id = e.trial_id \(codes)
-            JOIN main.trial_row n ON n.run_id = ? AND n.strategy = ms.id AND n.device = md.id AND n.participant = mp.id
-                AND n.task = mk.id AND n.replication = s.replication AND n.key = s.key
-            WHERE s.run_id = ?;
-            """, arguments: [runID, shardRun])
+            JOIN main.trial_row n ON n.run_id = \(runID) AND n.key = \(keyText) AND n.key <> ''
+            WHERE \(shardOthers);
+            """)
         try db.execute(sql: "DROP TABLE temp.level_map")
     }
 
@@ -213,24 +237,25 @@ public enum ShardMerge {
                 ORDER BY 1
             """, arguments: [shardRun])
         let codes = """
-            JOIN main.run u ON u.id = \(runID)
             JOIN main.level ls ON ls.value = s.strategy JOIN main.level ld ON ld.value = s.device
             JOIN main.level lp ON lp.value = s.participant JOIN main.level lg ON lg.value = s.participant_group
             JOIN main.level lk ON lk.value = s.task JOIN main.level ll ON ll.value = s.task_label
             """
-        let key = TrialRows.storedKeySQL("s", question: "u.question")
+        // No plan index is known for these rows: ids in the run's upper half, keys as
+        // text (unique through `trial_row_other_key`), as `TrialIdentity` has it.
+        let firstOther = try TrialIdentity.nextOtherID(run: runID, db)
         try db.execute(sql: """
-            INSERT INTO trial_row (run_id, strategy, device, participant, participant_group, task, task_label,
+            INSERT INTO trial_row (id, run_id, strategy, device, participant, participant_group, task, task_label,
                                    replication, key, seed\(columns))
-            SELECT ?, ls.id, ld.id, lp.id, lg.id, lk.id, ll.id, s.replication, \(key), s.seed\(values)
+            SELECT \(firstOther - 1) + row_number() OVER (ORDER BY s.key), ?, ls.id, ld.id, lp.id, lg.id, lk.id, ll.id,
+                   s.replication, s.key, s.seed\(values)
             FROM shard.trial s \(codes) WHERE s.run_id = ? ORDER BY s.key
             """, arguments: StatementArguments(arguments))
         try db.execute(sql: """
             INSERT INTO event (trial_id, seq, t, kind, detail)
             SELECT n.id, e.seq, e.t, e.kind, e.detail FROM shard.event e
-            JOIN shard.trial s ON s.id = e.trial_id \(codes)
-            JOIN main.trial_row n ON n.run_id = u.id AND n.strategy = ls.id AND n.device = ld.id AND n.participant = lp.id
-                AND n.task = lk.id AND n.replication = s.replication AND n.key = \(key)
+            JOIN shard.trial s ON s.id = e.trial_id
+            JOIN main.trial_row n ON n.run_id = \(runID) AND n.key = s.key AND n.key <> ''
             WHERE s.run_id = ?
             """, arguments: [shardRun])
     }

@@ -2,8 +2,9 @@ import UserModels
 
 /// Finished trials laid out for `RunStore.record`: factor values coded once
 /// per batch, each trial's metrics already in one slot per name. `ExperimentRunner`
-/// makes it on the simulating thread, so the single writer thread only maps the
-/// batch's few distinct values to the database's `level` ids, binds and steps.
+/// makes it before taking the store, so that while one simulating thread stores,
+/// the store only maps the batch's few distinct values to the database's `level`
+/// ids, binds and steps.
 public struct TrialBatch: Sendable {
     /// The coded factors of a trial, in `trial_row` column order.
     static let factorFields = 6
@@ -28,6 +29,8 @@ public struct TrialBatch: Sendable {
     /// (start, length) into `text` for each trial's seed.
     private(set) var spans: [Int32] = []
     private(set) var replications: [Int64] = []
+    /// Per trial, its index in the experiment's plan (its row id, `TrialIdentity`), or -1.
+    private(set) var planIndices: [Int] = []
     /// Metric names met in the batch, first met first.
     public private(set) var names: [String] = []
     /// Per trial, its values in `names` order up to `widths[i]`; NaN marks a metric
@@ -77,6 +80,7 @@ public struct TrialBatch: Sendable {
         text.append(contentsOf: String(t.seed).utf8)
         spans.append(Int32(text.count) - spans[spans.count - 1])
         replications.append(Int64(t.replication))
+        planIndices.append(r.planIndex ?? -1)
         keys.append(t.key)
         let metrics = r.outcome.metrics
         // Trials of one question record the same names in the same order: look

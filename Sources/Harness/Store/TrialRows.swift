@@ -15,8 +15,8 @@ import GRDB
 ///   `key` only where it is not the plan's key (`question/strategy/device/
 ///   participant/task/rN`, which every `refine run` trial has): '' otherwise;
 /// - its unique index `trial_row_identity (run_id, strategy, device,
-///   participant, task, replication, key)` is what made `(run_id, key)` unique,
-///   in integers, and in nearly the order trials are written, for plan keys;
+///   participant, task, replication, key)` made `(run_id, key)` unique for plan
+///   keys, in integers (v5 only: since v6 the row id does, `TrialIdentity`);
 /// - `trial_row_other_key (run_id, key) WHERE key <> ''` keeps those other keys
 ///   unique in a run. (A hand-made key equal to another trial's plan key is not
 ///   caught; `refine run` never makes one.)
@@ -69,10 +69,31 @@ enum TrialRows {
         let newMetrics = columns.map { ", NEW." + MetricColumns.quoted($0.column) }.joined()
         func code(_ field: String) -> String { "(SELECT id FROM level WHERE value = NEW.\(field))" }
         let setMetrics = columns.map { ", \(MetricColumns.quoted($0.column)) = NEW.\(MetricColumns.quoted($0.column))" }.joined()
+        let isPlanKey = """
+            typeof(NEW.replication) = 'integer'
+                AND NEW.key = (SELECT question FROM run WHERE id = NEW.run_id) || '/' || NEW.strategy || '/'
+                    || NEW.device || '/' || NEW.participant || '/' || NEW.task || '/r' || NEW.replication
+            """
+        // Since v6 a row's id holds its run (`TrialIdentity`): a row made here takes the
+        // next id of its run's upper half, and a plan key is refused when the run's range
+        // already holds it (no index says so any more; hand-made rows are few).
+        let identity: (id: String, checks: String) = try TrialIdentity.isIdentityRowid(db) ? (
+            id: """
+                coalesce((SELECT id FROM trial_row WHERE id BETWEEN (NEW.run_id << 40) | (1 << 39) AND ((NEW.run_id + 1) << 40) - 1
+                          ORDER BY id DESC LIMIT 1), ((NEW.run_id << 40) | (1 << 39)) - 1) + 1
+                """,
+            checks: """
+                SELECT RAISE(ABORT, 'trial: a trial''s id is given by the database (it holds the run); leave id out') WHERE NEW.id IS NOT NULL;
+                SELECT RAISE(ABORT, 'UNIQUE constraint failed: trial.run_id, trial.key (the run already holds this plan key)')
+                    WHERE \(isPlanKey) AND EXISTS (
+                        SELECT 1 FROM trial_row WHERE id BETWEEN NEW.run_id << 40 AND ((NEW.run_id + 1) << 40) - 1 AND key = ''
+                            AND strategy = \(code("strategy")) AND device = \(code("device")) AND participant = \(code("participant"))
+                            AND task = \(code("task")) AND replication = NEW.replication);
+                """) : (id: "NEW.id", checks: "")
         let factorsKept = ["id", "run_id", "key", "strategy", "device", "participant", "participant_group", "task", "task_label", "replication"]
             .map { "NEW.\($0) IS NOT OLD.\($0)" }.joined(separator: " OR ")
         try db.execute(sql: """
-            DROP VIEW IF EXISTS trial;
+            DROP VIEW IF EXISTS main.trial;
             -- One row per trial, as the v1–v4 table was: factors as text, the key rebuilt.
             CREATE VIEW trial AS
                 SELECT r.id AS id, r.run_id AS run_id,
@@ -86,14 +107,12 @@ enum TrialRows {
                 SELECT RAISE(ABORT, 'trial: a key must not be empty') WHERE NEW.key = '';
                 INSERT OR IGNORE INTO level (value) VALUES
                     (NEW.strategy), (NEW.device), (NEW.participant), (NEW.participant_group), (NEW.task), (NEW.task_label);
+                \(identity.checks)
                 INSERT INTO trial_row (id, run_id, strategy, device, participant, participant_group, task, task_label,
                                        replication, key, seed\(metricNames))
-                VALUES (NEW.id, NEW.run_id, \(code("strategy")), \(code("device")), \(code("participant")),
+                VALUES (\(identity.id), NEW.run_id, \(code("strategy")), \(code("device")), \(code("participant")),
                         \(code("participant_group")), \(code("task")), \(code("task_label")), NEW.replication,
-                        CASE WHEN typeof(NEW.replication) = 'integer'
-                                  AND NEW.key = (SELECT question FROM run WHERE id = NEW.run_id) || '/' || NEW.strategy || '/'
-                                      || NEW.device || '/' || NEW.participant || '/' || NEW.task || '/r' || NEW.replication
-                             THEN '' ELSE NEW.key END,
+                        CASE WHEN \(isPlanKey) THEN '' ELSE NEW.key END,
                         NEW.seed\(newMetrics));
             END;
             CREATE TRIGGER trial_update INSTEAD OF UPDATE ON trial BEGIN
@@ -183,10 +202,10 @@ enum TrialRows {
 }
 
 extension RunStore {
-    /// Every stored trial with key `key`: its run and row id, by run. In a v5
-    /// database a plan key is found through the identity index (its parts' level
-    /// ids, run by run), any other key through the index of keys that are not
-    /// the plan's; older databases are searched by text.
+    /// Every stored trial with key `key`: its run and row id, by run. A plan key
+    /// is found by its parts' level ids, run by run (a scan of each run's id range
+    /// since v6, the identity index in v5), any other key through the index of
+    /// keys that are not the plan's; older databases are searched by text.
     public func trialLocations(key: String) throws -> [(runID: Int64, trialID: Int64)] {
         try reader.read { db in
             guard try TrialRows.isCoded(db) else {
@@ -201,10 +220,13 @@ extension RunStore {
             let parts = key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             if parts.count == 6, parts[5].hasPrefix("r"), let replication = Int64(parts[5].dropFirst()), "r\(replication)" == parts[5] {
                 func code(_ value: String) -> String { "(SELECT id FROM level WHERE value = \(MetricColumns.literal(value)))" }
-                // CROSS JOIN: run by run (few), each through the identity index.
+                // CROSS JOIN: run by run (few), each through its id range since v6 (a scan of
+                // the run's rows: no index names a trial's factors), the identity index before.
+                let inRun = try TrialIdentity.isIdentityRowid(db)
+                    ? "r.id BETWEEN u.id << 40 AND ((u.id + 1) << 40) - 1 AND +r.run_id = u.id" : "r.run_id = u.id"
                 found += try Row.fetchAll(db, sql: """
                     SELECT u.id, r.id FROM run u CROSS JOIN trial_row r
-                    WHERE u.question = ? AND r.run_id = u.id AND r.strategy = \(code(parts[1])) AND r.device = \(code(parts[2]))
+                    WHERE u.question = ? AND \(inRun) AND r.strategy = \(code(parts[1])) AND r.device = \(code(parts[2]))
                       AND r.participant = \(code(parts[3])) AND r.task = \(code(parts[4])) AND r.replication = ? AND r.key = ''
                     """, arguments: [parts[0], replication]).map { ($0[0], $0[1]) }
             }

@@ -112,15 +112,15 @@ extension RunStore {
                                 _ body: (borrowing ScannedTrial) throws -> Void) throws -> [Int32] {
         let columns = try MetricColumns.load(db)
         let values = columns.map { ", t." + MetricColumns.quoted($0.column) }.joined()
-        let range = try Row.fetchOne(db, sql: "SELECT min(id), max(id), count(*) FROM trial_row WHERE run_id = ?", arguments: [runID])!
+        let runRows = try TrialIdentity.rows(of: runID, "t", in: db)
+        let range = try Row.fetchOne(db, sql: "SELECT min(id), max(id), count(*) FROM trial_row t WHERE \(runRows)")!
         let count: Int = range[2]
         try names(columns.map(\.name), count)
         guard count > 0, let first: Int64 = range[0], let last: Int64 = range[1] else { return [] }
         let fields = "t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication, t.key"
         let statement: Statement
         if Int(last - first) + 1 >= 4 * count {
-            statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial_row t WHERE t.run_id = ? ORDER BY t.id")
-            try statement.setArguments([runID])
+            statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial_row t WHERE \(runRows) ORDER BY t.id")
         } else {
             // `+t.run_id` keeps SQLite off the identity index: the rowid range is read as stored.
             statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial_row t WHERE t.id BETWEEN ? AND ? AND +t.run_id = ? ORDER BY t.id")
@@ -181,9 +181,9 @@ extension RunStore {
             let question = try CodedRow.question(of: runID, in: db)
             let levels = try LevelTable(db)
             let statement = try db.makeStatement(sql: """
-                SELECT strategy, device, participant, participant_group, task, task_label, replication, key FROM trial_row WHERE run_id = ?
+                SELECT strategy, device, participant, participant_group, task, task_label, replication, key FROM trial_row
+                WHERE \(try TrialIdentity.rows(of: runID, in: db))
                 """)
-            try statement.setArguments([runID])
             var keys: Set<String> = [], key: [UInt8] = []
             try Self.step(statement, in: db) { handle in
                 _ = try CodedRow.read(handle, levels: levels, question: question, runID: runID, key: &key)
@@ -204,8 +204,9 @@ extension RunStore {
                     """, arguments: [runID])
             }
             let columns = try MetricColumns.load(db), table = try TrialRows.rowTable(db)
+            let runRows = table == TrialRows.table ? try TrialIdentity.rows(of: runID, in: db) : "run_id = \(runID)"
             guard !columns.isEmpty,
-                  let range = try Row.fetchOne(db, sql: "SELECT min(id), max(id) FROM \(table) WHERE run_id = ?", arguments: [runID]),
+                  let range = try Row.fetchOne(db, sql: "SELECT min(id), max(id) FROM \(table) WHERE \(runRows)"),
                   let first: Int64 = range[0], let last: Int64 = range[1] else { return [] }
             // `+run_id`: the run's rowid range read as stored, not through an index.
             let counts = try Row.fetchOne(db, sql: """
@@ -240,16 +241,16 @@ extension RunStore {
             guard try TrialRows.isCoded(db) else {
                 return try Int64.fetchAll(db, sql: "SELECT id FROM trial WHERE run_id = ? ORDER BY key", arguments: [runID])
             }
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE run_id = ?", arguments: [runID])!
+            let runRows = try TrialIdentity.rows(of: runID, in: db)
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE \(runRows)")!
             var order = try KeyOrder(run: runID, in: db, capacity: count)
             var ids: [Int64] = []
             ids.reserveCapacity(count)
             var key: [UInt8] = []
             let statement = try db.makeStatement(sql: """
                 SELECT strategy, device, participant, participant_group, task, task_label, replication, key, id
-                FROM trial_row WHERE run_id = ? ORDER BY id
+                FROM trial_row WHERE \(runRows) ORDER BY id
                 """)
-            try statement.setArguments([runID])
             try Self.step(statement, in: db) { handle in
                 let (codes, replication) = try CodedRow.read(handle, levels: order.levels, question: order.question, runID: runID, key: &key)
                 try order.append(codes: codes, replication: replication, key: key)
