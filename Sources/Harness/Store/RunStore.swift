@@ -34,7 +34,7 @@ public struct TrialResult: Sendable {
     public var participantGroup: String
     public var outcome: TrialOutcome
     /// The trial's position in its experiment's whole plan (`TrialPlan.trials`),
-    /// which makes its row id in the database (`TrialRows.planID`); nil for a
+    /// which makes its row id in the database (`TrialIdentity.planID`); nil for a
     /// trial made by hand, which is stored with its key as text instead.
     public var planIndex: Int?
 
