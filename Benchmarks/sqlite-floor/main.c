@@ -51,13 +51,13 @@ int main(int argc, char **argv) {
     if (sqlite3_open_v2(source, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) fail(db, source);
     sqlite3_stmt *read;
     if (sqlite3_prepare_v2(db, "SELECT * FROM trial_row ORDER BY id", -1, &read, NULL) != SQLITE_OK) fail(db, "reading trial_row");
-    int columns = sqlite3_column_count(read) - 1;  // every column but the id, which the insert assigns
+    int columns = sqlite3_column_count(read);  // the id too: the store binds each trial's identity (schema v6)
     char *sql = malloc(64 + (size_t)columns * 64), *marks = malloc((size_t)columns * 2 + 1);
     strcpy(sql, "INSERT INTO trial_row (");
     marks[0] = 0;
     for (int c = 0; c < columns; c++) {
         strcat(sql, c ? ", \"" : "\"");
-        strcat(sql, sqlite3_column_name(read, c + 1));  // metric columns are plain identifiers
+        strcat(sql, sqlite3_column_name(read, c));  // metric columns are plain identifiers
         strcat(sql, "\"");
         strcat(marks, c ? ",?" : "?");
     }
@@ -75,13 +75,13 @@ int main(int argc, char **argv) {
         }
         for (int c = 0; c < columns; c++) {
             Value *v = &values[rows * (size_t)columns + (size_t)c];
-            v->type = sqlite3_column_type(read, c + 1);
-            if (v->type == SQLITE_INTEGER) v->i = sqlite3_column_int64(read, c + 1);
-            else if (v->type == SQLITE_FLOAT) v->d = sqlite3_column_double(read, c + 1);
+            v->type = sqlite3_column_type(read, c);
+            if (v->type == SQLITE_INTEGER) v->i = sqlite3_column_int64(read, c);
+            else if (v->type == SQLITE_FLOAT) v->d = sqlite3_column_double(read, c);
             else if (v->type == SQLITE_TEXT) {
-                v->bytes = sqlite3_column_bytes(read, c + 1);
+                v->bytes = sqlite3_column_bytes(read, c);
                 v->text = malloc((size_t)v->bytes + 1);
-                memcpy(v->text, sqlite3_column_text(read, c + 1), (size_t)v->bytes + 1);
+                memcpy(v->text, sqlite3_column_text(read, c), (size_t)v->bytes + 1);
             }
         }
         rows++;

@@ -9,19 +9,19 @@ struct CalibrateCommand: ParsableCommand {
         commandName: "calibrate",
         abstract: "A/A calibration of the regression gate: how often it cries wolf, and whether it catches a planted regression.",
         discussion: """
-            Runs pairs of runs that differ only by their seed (A/A: different simulated people, so the gate compares
-            them unpaired) and applies the spec's gate to each pair; the false-alarm rate must stay at or under
-            1 − gate.confidence. Then plants a known regression in the second run of each pair (--plant
-            STRATEGY:METRIC:FACTOR multiplies that metric's values, e.g. a strategy made 10% slower; for a 0/1
-            metric it multiplies the rate by turning a seeded choice of successes into failures, or failures into
+            Runs pairs of runs that differ only by their seed (A/A: different simulated people, so the gate compares \
+            them unpaired) and applies the spec's gate to each pair; the false-alarm rate must stay at or under \
+            1 − gate.confidence. Then plants a known regression in the second run of each pair (--plant \
+            STRATEGY:METRIC:FACTOR multiplies that metric's values, e.g. a strategy made 10% slower; for a 0/1 \
+            metric it multiplies the rate by turning a seeded choice of successes into failures, or failures into \
             successes) and counts how often the gate catches it.
 
-            The regression is planted twice: into the second run (other people: the gate resamples baseline and
-            change independently, the hardest case) and into a copy of the first run (the same people: paired, as
-            `refine check` sees a code change against a baseline of the same seed). --plant-in chooses which catch
-            rate must reach --power; by default the same people's, because that is what `refine check` sees in CI (a
-            change run with the baseline's seed). The unpaired rate is printed beside it; `refine power --in
-            other-people` says how many participants it would need. The same 10% regression planted in each gated
+            The regression is planted twice: into the second run (other people: the gate resamples baseline and \
+            change independently, the hardest case) and into a copy of the first run (the same people: paired, as \
+            `refine check` sees a code change against a baseline of the same seed). --plant-in chooses which catch \
+            rate must reach --power; by default the same people's, because that is what `refine check` sees in CI (a \
+            change run with the baseline's seed). The unpaired rate is printed beside it; `refine power --in \
+            other-people` says how many participants it would need. The same 10% regression planted in each gated \
             metric of that strategy is reported too. Runs are simulated in memory.
             """)
 

@@ -8,9 +8,9 @@ struct CeilingCommand: ParsableCommand {
         commandName: "ceiling",
         abstract: "The best each design's controls can do for each task's goal look.",
         discussion: """
-            Searches each strategy's control space (slider values, knob positions, swipe positions) with a seeded
-            Nelder–Mead search with restarts for the setting that brings the photo closest to the goal (mean ΔE00 at
-            the working size). A ceiling at or above the task's tolerance means the design cannot express the goal,
+            Searches each strategy's control space (slider values, knob positions, swipe positions) with a seeded \
+            Nelder–Mead search with restarts for the setting that brings the photo closest to the goal (mean ΔE00 at \
+            the working size). A ceiling at or above the task's tolerance means the design cannot express the goal, \
             whatever the person does. No person is simulated; nothing is stored.
             """)
 

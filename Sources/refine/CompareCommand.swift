@@ -8,14 +8,14 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Compare two strategies in a run, or one strategy across runs or databases.",
         discussion: """
-            Each side is STRATEGY, or DB:STRATEGY, or DB@RUN:STRATEGY (a run id in that database); a side without a
+            Each side is STRATEGY, or DB:STRATEGY, or DB@RUN:STRATEGY (a run id in that database); a side without a \
             database uses --db, and without a run the latest completed run that has the strategy.
 
-            For every metric: the difference B − A (medians, or rates for 0/1 metrics) and Cliff's delta, with
-            intervals from a seeded bootstrap over participants (paired when both sides come from runs of the same
-            seed with the same participants, e.g. two strategies of one run; unpaired otherwise), then a rank
-            test with participants as the unit (each person's mean is one value: Wilcoxon signed-rank of the
-            per-person differences when paired, Mann–Whitney otherwise) with Holm and Benjamini–Hochberg
+            For every metric: the difference B − A (medians, or rates for 0/1 metrics) and Cliff's delta, with \
+            intervals from a seeded bootstrap over participants (paired when both sides come from runs of the same \
+            seed with the same participants, e.g. two strategies of one run; unpaired otherwise), then a rank \
+            test with participants as the unit (each person's mean is one value: Wilcoxon signed-rank of the \
+            per-person differences when paired, Mann–Whitney otherwise) with Holm and Benjamini–Hochberg \
             corrections across the metrics. With --out, also writes ECDF plots and a Markdown/HTML table.
             """)
 

@@ -43,13 +43,13 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Fail if a metric got worse than the committed baseline allows.",
         discussion: """
-            For each strategy and each metric in the spec's `gate` section, the change (this run) is compared with
-            the baseline: medians (or means, `statistic: mean`) for continuous metrics, rates for 0/1 metrics, with
-            an interval of the difference from a seeded bootstrap over participants (Bonferroni-adjusted across
-            strategies × metrics). Baseline and run are paired when they share the seed, hence the people. A metric
+            For each strategy and each metric in the spec's `gate` section, the change (this run) is compared with \
+            the baseline: medians (or means, `statistic: mean`) for continuous metrics, rates for 0/1 metrics, with \
+            an interval of the difference from a seeded bootstrap over participants (Bonferroni-adjusted across \
+            strategies × metrics). Baseline and run are paired when they share the seed, hence the people. A metric \
             regresses only when the whole interval lies beyond its tolerance in the bad direction.
 
-            Exit codes: 0 pass, 1 regression, 2 invalid input (bad spec, missing or mismatched baseline),
+            Exit codes: 0 pass, 1 regression, 2 invalid input (bad spec, missing or mismatched baseline), \
             3 internal error.
             """)
 

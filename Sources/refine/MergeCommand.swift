@@ -8,11 +8,11 @@ struct MergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Merge the databases of `refine run --shard I/N` runs into one.",
         discussion: """
-            The merged database holds one run equal, metric for metric, to a one-machine run of the whole spec.
-            Refuses shards of different specs, seeds or shard counts, a shard given twice, overlapping keys, and
-            (without --allow-partial) missing shards. The output is written under a temporary name and renamed
-            when complete. Each shard is copied in one transaction (ATTACH, then INSERT … SELECT of its trials
-            in key order, metric columns to metric columns), so memory does not grow with the shards' size; the
+            The merged database holds one run equal, metric for metric, to a one-machine run of the whole spec. \
+            Refuses shards of different specs, seeds or shard counts, a shard given twice, overlapping keys, and \
+            (without --allow-partial) missing shards. The output is written under a temporary name and renamed \
+            when complete. Each shard is copied in one transaction (ATTACH, then INSERT … SELECT of its trials \
+            in key order, metric columns to metric columns), so memory does not grow with the shards' size; the \
             rate of each shard and of the whole merge is printed.
             """)
 

@@ -9,21 +9,23 @@ struct PowerCommand: ParsableCommand {
         commandName: "power",
         abstract: "How many participants are needed to detect a difference with the required power, by simulation.",
         discussion: """
-            Runs many simulated studies (other people each time, seeded) at each participant count, judges each as
-            the report or the gate would, and writes power against participants: a table, a gnuplot figure and
+            Runs many simulated studies (other people each time, seeded) at each participant count, judges each as \
+            the report or the gate would, and writes power against participants: a table, a gnuplot figure and \
             power.json, with the answer first.
 
             What is detected:
-              --compare A:B:METRIC   the difference the models predict between strategies A and B: the paired
-                                     cluster-bootstrap interval of B − A (means for 0/1 metrics, --statistic for
-                                     others) at the spec's report confidence excludes zero. Nothing is planted.
-              --plant S:M:FACTOR     the spec's gate catches a regression planted into strategy S's metric M
-                                     (e.g. 1.1: 10% higher), in the same people (--in same-people, as `refine
-                                     check` sees a code change) or in a run of other people (--in other-people).
+              --compare A:B:METRIC  the difference the models predict between
+                strategies A and B: the paired cluster-bootstrap interval of
+                B − A (means for 0/1 metrics, --statistic for others) at the
+                spec's report confidence excludes zero. Nothing is planted.
+              --plant S:M:FACTOR  the spec's gate catches a regression planted
+                into strategy S's metric M (e.g. 1.1: 10% higher), in the same
+                people (--in same-people, as `refine check` sees a code change)
+                or in a run of other people (--in other-people).
             Without either, the spec's first strategy's first gated metric made 10% worse, in the same people.
 
-            Study i has the same seed at every participant count, so bigger studies extend smaller ones with more
-            people (common random numbers). Cost: studies × the sum of the participant counts, in participant-runs
+            Study i has the same seed at every participant count, so bigger studies extend smaller ones with more \
+            people (common random numbers). Cost: studies × the sum of the participant counts, in participant-runs \
             of the spec (twice that for --in other-people).
             """)
 

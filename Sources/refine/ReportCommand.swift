@@ -8,12 +8,12 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Write an experiment's HTML and Markdown report with gnuplot figures from its results database.",
         discussion: """
-            The report reads only the database. Each figure keeps its .dat and .gp beside its PNG and SVG; the
+            The report reads only the database. Each figure keeps its .dat and .gp beside its PNG and SVG; the \
             report's answer is also saved alone as answer.json.
 
-            With --index, writes Reports/index.html (and index.md, index.json) instead: every experiment (the specs
-            given, default every Experiments/*.yaml) with the answer of its report and its status against the gate
-            (its latest run in runs/<experiment>.sqlite checked against Data/baselines/<experiment>.json, as
+            With --index, writes Reports/index.html (and index.md, index.json) instead: every experiment (the specs \
+            given, default every Experiments/*.yaml) with the answer of its report and its status against the gate \
+            (its latest run in runs/<experiment>.sqlite checked against Data/baselines/<experiment>.json, as \
             `refine check` does). Run it after the reports.
             """)
 

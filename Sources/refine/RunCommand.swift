@@ -9,8 +9,8 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run an experiment spec and store every trial's metrics in SQLite.",
         discussion: """
-            The same spec and seed give the same metric values with any --jobs, any --shard split and after
-            any number of interruptions resumed with --resume. Ctrl-C (or SIGTERM) stops cleanly and marks the
+            The same spec and seed give the same metric values with any --jobs, any --shard split and after \
+            any number of interruptions resumed with --resume. Ctrl-C (or SIGTERM) stops cleanly and marks the \
             run interrupted; a run killed outright shows as interrupted in `refine show`.
             """)
 

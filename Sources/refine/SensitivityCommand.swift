@@ -8,7 +8,7 @@ struct SensitivityCommand: ParsableCommand {
         commandName: "sensitivity",
         abstract: "Run the spec's sensitivity sweeps: the experiment again with each uncertain user-model parameter moved across its range.",
         discussion: """
-            Each sweep point is stored as a run variant (`path=value`) in the database; `refine report` then shows,
+            Each sweep point is stored as a run variant (`path=value`) in the database; `refine report` then shows, \
             per comparison, whether the winner and the effect size hold across each parameter's range, with a plot.
             """)
 

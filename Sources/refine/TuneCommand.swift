@@ -8,11 +8,15 @@ struct TuneCommand: ParsableCommand {
         commandName: "tune",
         abstract: "Run the spec's design-parameter sweeps: one strategy at each value of a parameter a designer tunes.",
         discussion: """
-            The spec's `tuning` section names, per sweep, a strategy (by label), one of its design's parameters
+            The spec's `tuning` section names, per sweep, a strategy (by label), one of its design's parameters \
             and the values to try, e.g.
-              tuning: {metric: time_to_effect_s, parameters: [{strategy: projected-momentum, parameter: response, values: [0.25, 0.4, 0.6]}]}
-            Each value is stored as a run variant (`tune:strategy.parameter=value`) in the database, with the same
-            people at every value; `refine report` then plots the metric against the value and names the best value
+              tuning:
+                metric: time_to_effect_s
+                parameters:
+                  - {strategy: projected-momentum, parameter: response,
+                     values: [0.25, 0.4, 0.6]}
+            Each value is stored as a run variant (`tune:strategy.parameter=value`) in the database, with the same \
+            people at every value; `refine report` then plots the metric against the value and names the best value \
             and the values within noise of it. User-model assumptions are swept by `refine sensitivity` instead.
             """)
 

@@ -9,13 +9,13 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check that the simulated users reproduce published human-performance laws.",
         discussion: """
-            ISO 9241-9 multidirectional tapping (effective throughput), the Fitts regression, hit rate against
-            target size (the dual-Gaussian prediction, and 44 pt on a phone), the Hick–Hyman slope and the
-            visual-search slopes; the speed–accuracy pattern of taps (error rate and effective width against size),
-            the steering law for constrained drags, the learning curve of the editing agent over repeated trials,
-            and name invariance (an experiment run twice, every strategy relabelled the second time, must give the
-            same metrics bit for bit). Each check is labelled emergent, partly emergent or restates an input.
-            Writes a report with each law's published line and the models' points; exits 1 if a figure leaves its
+            ISO 9241-9 multidirectional tapping (effective throughput), the Fitts regression, hit rate against \
+            target size (the dual-Gaussian prediction, and 44 pt on a phone), the Hick–Hyman slope and the \
+            visual-search slopes; the speed–accuracy pattern of taps (error rate and effective width against size), \
+            the steering law for constrained drags, the learning curve of the editing agent over repeated trials, \
+            and name invariance (an experiment run twice, every strategy relabelled the second time, must give the \
+            same metrics bit for bit). Each check is labelled emergent, partly emergent or restates an input. \
+            Writes a report with each law's published line and the models' points; exits 1 if a figure leaves its \
             documented band.
             """)
 
