@@ -149,29 +149,26 @@ public enum ExperimentRunner {
         heartbeat.resume()
         defer { heartbeat.cancel() }
 
-        // Each simulating thread stores its own batches, one thread at a time: no third
-        // thread waits for a core (there are as many jobs as cores), and the store's
-        // busy time is the time a thread holds it.
-        let storing = Locked(())
+        // The simulating threads store the batches themselves, one at a time and in plan
+        // order (`InOrderBatches`): no third thread waits for a core (there are as many
+        // jobs as cores), and the store's busy time is the time a thread stores.
+        let batches = InOrderBatches<TrialResult>(batchSize: options.batchSize)
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { _ in
-            var pending: [TrialResult] = [], simulated = 0.0
-            // Stores what this thread has simulated: laid out before taking the store, so
-            // that the other thread can store meanwhile.
-            func flush() {
-                guard !pending.isEmpty else { return }
-                defer { pending.removeAll(keepingCapacity: true); simulated = 0 }
-                let batch: TrialBatch
-                do { batch = try TrialBatch(pending, database: store.path) } catch {
+            // Lays the batch out before its turn, so that another thread can store meanwhile.
+            func storeBatch(_ turn: InOrderBatches<TrialResult>.Turn) {
+                let batch: TrialBatch?
+                do { batch = try TrialBatch(turn.items, database: store.path) } catch {
                     failure.withLock { $0 = $0 ?? error }
-                    return
+                    batch = nil
                 }
                 begun.wait()
-                guard let runID = runIDs.current else { return }  // recording the run failed
-                storing.withLock { _ in
+                batches.store(turn) {
+                    // After a failure nothing more is stored: the run is marked failed.
+                    guard let batch, failure.current == nil, let runID = runIDs.current else { return }
                     let w0 = Date(), c0 = threadCPUSeconds()
                     do { try store.record(runID: runID, batch) } catch { failure.withLock { $0 = $0 ?? error } }
                     let stored = Date().timeIntervalSince(w0), storedCPU = threadCPUSeconds() - c0
-                    timing.withLock { [simulated] in $0.simulate += simulated; $0.store += stored; $0.storeCPU += storedCPU }
+                    timing.withLock { $0.store += stored; $0.storeCPU += storedCPU }
                     progress.advance(by: batch.count)
                 }
             }
@@ -179,14 +176,16 @@ public enum ExperimentRunner {
                 let start = next.withLock { i -> Int in defer { i += chunk }; return i }
                 guard start < todo.count else { break }
                 let t0 = Date()
-                pending += todo[start..<min(start + chunk, todo.count)].flatMap {
+                let results = todo[start..<min(start + chunk, todo.count)].flatMap {
                     runSession($0, plan: plan, simulator: simulator, trace: options.trace)
                 }.filter { !stored.contains($0.trial.key) }
-                simulated += Date().timeIntervalSince(t0)
-                if pending.count >= options.batchSize { flush() }
+                let simulated = Date().timeIntervalSince(t0)
+                timing.withLock { $0.simulate += simulated }
+                if let turn = batches.add(chunk: start / chunk, results) { storeBatch(turn) }
             }
-            // What is simulated is stored, also when the run was stopped.
-            if failure.current == nil { flush() }
+            // What is simulated is stored, also when the run was stopped: every chunk handed
+            // out is finished, and the last thread to hand one in takes the rest.
+            if let turn = batches.takeRest() { storeBatch(turn) }
         }
         begun.wait()
         progress.finish()
