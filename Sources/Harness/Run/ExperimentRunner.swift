@@ -122,7 +122,7 @@ public enum ExperimentRunner {
         let timing = Locked((simulate: 0.0, store: 0.0, storeCPU: 0.0))
         let perSession = max(1, mine.count / max(1, mySessions.count))
         // Sessions are handed out a few at a time (about 1,024 trials, fewer near the end)
-        // so that the threads finish together; each stores once it holds a batch.
+        // so that the threads finish together; they are stored in that order (`InOrderBatches`).
         let chunk = max(1, min(max(1, 1024 / perSession), todo.count / max(1, options.jobs * 8) + 1))
 
         // A new run's row needs its provenance, and git takes 10–120 ms to give it: the
