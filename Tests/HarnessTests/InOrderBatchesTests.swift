@@ -4,7 +4,7 @@ import Testing
 @testable import Harness
 import UserModels
 
-@Suite("Batches stored in plan order")
+@Suite("Batches stored in plan order", .timeLimit(.minutes(1)))
 struct InOrderBatchesTests {
     /// Chunk `number` of `size` items, numbered in plan order.
     func chunk(_ number: Int, size: Int = 4) -> [Int] { Array(number * size..<(number + 1) * size) }
@@ -14,29 +14,64 @@ struct InOrderBatchesTests {
         let batches = InOrderBatches<Int>(batchSize: 10)
         var taken: [InOrderBatches<Int>.Turn] = []
         // Chunks 1 and 2 before 0: nothing can be taken until 0 arrives.
-        #expect(batches.add(chunk: 1, chunk(1)) == nil)
-        #expect(batches.add(chunk: 2, chunk(2)) == nil)
-        taken += [batches.add(chunk: 0, chunk(0))].compactMap { $0 }
+        batches.add(chunk: 1, chunk(1))
+        batches.add(chunk: 2, chunk(2))
+        #expect(batches.takeBatch() == nil && batches.takeRest() == nil)
+        batches.add(chunk: 0, chunk(0))
+        taken += [batches.takeBatch()].compactMap { $0 }
         #expect(taken.map(\.number) == [0] && taken.first?.items == Array(0..<12))
-        #expect(batches.add(chunk: 4, chunk(4)) == nil)
+        batches.add(chunk: 4, chunk(4))
         // The rest stops at a gap (chunk 3 still simulating): nothing to take yet.
         #expect(batches.takeRest() == nil)
-        #expect(batches.add(chunk: 3, chunk(3)) == nil)  // 8 in order, fewer than 10
+        batches.add(chunk: 3, chunk(3))
+        #expect(batches.takeBatch() == nil)  // 8 in order, fewer than 10
         taken += [batches.takeRest()].compactMap { $0 }
         #expect(taken.map(\.number) == [0, 1])
         #expect(taken.flatMap(\.items) == Array(0..<20))
         #expect(batches.takeRest() == nil)
     }
 
+    @Test("chunks piled up behind a stalled one come out in batches of about the batch size, not one")
+    func pileUpIsCut() {
+        let batches = InOrderBatches<Int>(batchSize: 10)
+        for c in 1..<12 { batches.add(chunk: c, chunk(c)) }
+        batches.add(chunk: 0, chunk(0))
+        var sizes: [Int] = []
+        while let turn = batches.takeBatch() { sizes.append(turn.items.count) }
+        while let turn = batches.takeRest() { sizes.append(turn.items.count) }
+        // Cut at the first chunk that reaches 10: 12 items (three chunks of 4), four times.
+        #expect(sizes == [12, 12, 12, 12])
+    }
+
+    @Test("a turn's store waits until the turns before it are stored")
+    func storeWaitsForItsTurn() {
+        let batches = InOrderBatches<Int>(batchSize: 4)
+        batches.add(chunk: 0, chunk(0))
+        batches.add(chunk: 1, chunk(1))
+        let first = batches.takeBatch()!, second = batches.takeBatch()!
+        let log = Locked<[Int]>([])
+        let secondDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            batches.store(second) { log.withLock { $0.append(second.number) } }
+            secondDone.signal()
+        }
+        // The second turn must not store while the first is not stored.
+        #expect(secondDone.wait(timeout: .now() + 0.3) == .timedOut)
+        #expect(log.current.isEmpty)
+        batches.store(first) { log.withLock { $0.append(first.number) } }
+        secondDone.wait()
+        #expect(log.current == [0, 1])
+    }
+
     @Test("threads handing in chunks at random moments store every item once, in plan order")
     func concurrentStoresAreOrdered() {
-        for seed in 0..<20 {
+        for round in 0..<20 {
             let chunks = 60, size = 3
             let batches = InOrderBatches<Int>(batchSize: 7)
             let next = Locked(0)
             let log = Locked<[Int]>([])
             DispatchQueue.concurrentPerform(iterations: 3) { worker in
-                var rng = SeededGenerator(seed: UInt64(seed * 3 + worker))
+                var rng = SeededGenerator(seed: UInt64(round * 3 + worker))
                 func store(_ turn: InOrderBatches<Int>.Turn) {
                     // Threads take different times to lay their batches out.
                     usleep(UInt32(rng.next() % 300))
@@ -46,11 +81,12 @@ struct InOrderBatchesTests {
                     let c = next.withLock { i -> Int in defer { i += 1 }; return i }
                     guard c < chunks else { break }
                     usleep(UInt32(rng.next() % 200))
-                    if let turn = batches.add(chunk: c, chunk(c, size: size)) { store(turn) }
+                    batches.add(chunk: c, chunk(c, size: size))
+                    while let turn = batches.takeBatch() { store(turn) }
                 }
-                if let turn = batches.takeRest() { store(turn) }
+                while let turn = batches.takeRest() { store(turn) }
             }
-            #expect(log.current == Array(0..<(chunks * size)), "seed \(seed)")
+            #expect(log.current == Array(0..<(chunks * size)), "round \(round)")
         }
     }
 }

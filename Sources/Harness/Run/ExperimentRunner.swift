@@ -181,11 +181,12 @@ public enum ExperimentRunner {
                 }.filter { !stored.contains($0.trial.key) }
                 let simulated = Date().timeIntervalSince(t0)
                 timing.withLock { $0.simulate += simulated }
-                if let turn = batches.add(chunk: start / chunk, results) { storeBatch(turn) }
+                batches.add(chunk: start / chunk, results)
+                while let turn = batches.takeBatch() { storeBatch(turn) }
             }
             // What is simulated is stored, also when the run was stopped: every chunk handed
-            // out is finished, and the last thread to hand one in takes the rest.
-            if let turn = batches.takeRest() { storeBatch(turn) }
+            // out is finished, and the last thread to take the rest takes all of it.
+            while let turn = batches.takeRest() { storeBatch(turn) }
         }
         begun.wait()
         progress.finish()

@@ -12,11 +12,13 @@ import Foundation
 /// all are appends, and the file has no half-empty leaves.
 ///
 /// Chunks are numbered in the order they are handed out. A thread hands in its
-/// chunk; once the chunks finished without a gap from the first not yet taken
-/// hold `batchSize` trials, that thread takes them as the next batch with its
-/// turn, lays it out, and stores it when the batches before it are stored.
-/// Every turn taken must be passed to `store(_:_:)`, whatever happens, or the
-/// later turns wait forever.
+/// chunk, then takes the batches that are ready: the chunks finished without a
+/// gap from the first not yet taken, cut at the first chunk that brings them to
+/// `batchSize` items (so a batch exceeds `batchSize` by less than a chunk, even
+/// after a stalled thread let later chunks pile up). Each batch comes with its
+/// turn; the thread lays it out, and stores it when the batches before it are
+/// stored. Every turn taken must be passed to `store(_:_:)`, whatever happens,
+/// or the later turns wait forever.
 final class InOrderBatches<Element>: @unchecked Sendable {
     /// A batch to store, and its place in the storing order.
     struct Turn {
@@ -35,17 +37,19 @@ final class InOrderBatches<Element>: @unchecked Sendable {
 
     init(batchSize: Int) { self.batchSize = max(1, batchSize) }
 
-    /// Hands in chunk `number`'s items; returns a batch to store when the
-    /// chunks in order now hold at least `batchSize` items.
-    func add(chunk number: Int, _ items: [Element]) -> Turn? {
-        condition.withLock {
-            finished[number] = items
-            return take(atLeast: batchSize)
-        }
+    /// Hands in chunk `number`'s items.
+    func add(chunk number: Int, _ items: [Element]) {
+        condition.withLock { finished[number] = items }
     }
 
-    /// Whatever finished chunks are in order, however few: for a thread that
-    /// has no more chunks to simulate (the last one to hand in takes the rest).
+    /// The next batch of at least `batchSize` items in order, if one is ready.
+    func takeBatch() -> Turn? {
+        condition.withLock { take(atLeast: batchSize) }
+    }
+
+    /// The next batch in order, however small (nil when no item is ready): for a
+    /// thread with no more chunks to simulate. Once every chunk is handed in,
+    /// taking until nil takes every item.
     func takeRest() -> Turn? {
         condition.withLock { take(atLeast: 1) }
     }
@@ -66,7 +70,7 @@ final class InOrderBatches<Element>: @unchecked Sendable {
     /// Called with the lock held.
     private func take(atLeast minimum: Int) -> Turn? {
         var count = 0, end = nextChunk
-        while let chunk = finished[end] {
+        while count < batchSize, let chunk = finished[end] {
             count += chunk.count
             end += 1
         }
@@ -79,3 +83,5 @@ final class InOrderBatches<Element>: @unchecked Sendable {
         return Turn(number: turnsGiven, items: items)
     }
 }
+
+extension InOrderBatches.Turn: Sendable where Element: Sendable {}
