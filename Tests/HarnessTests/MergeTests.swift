@@ -18,7 +18,10 @@ struct MergeTests {
     }
 
     func runShard(_ spec: ExperimentSpec, _ shard: Shard, _ path: String) throws {
-        _ = try ExperimentRunner.run(spec: spec, store: RunStore(path: path), options: RunOptions(jobs: 1, shard: shard))
+        let store = try RunStore(path: path)
+        _ = try ExperimentRunner.run(spec: spec, store: store, options: RunOptions(jobs: 1, shard: shard))
+        // Closed before anything reads the file: its checkpointer may still hold it.
+        try store.close()
     }
 
     @Test("four shards merged equal a one-machine run, metric for metric")

@@ -58,9 +58,9 @@ public final class RunStore: Sendable {
     /// Checkpoints the writer's WAL off the storing threads (nil when read-only).
     private let checkpointer: Checkpointer?
     private let closed = Locked(false)
-    /// The writer's INSERT and each metric's parameter in it, rebuilt when a metric
-    /// is new to the database (one writing thread at a time; locked for Sendable).
-    private let insertPlans = Locked<(sql: String, params: [String: Int32])?>(nil)
+    /// The writer's INSERT, rebuilt when a metric is new to the database (one
+    /// writing thread at a time; locked for Sendable).
+    private let insertPlans = Locked<TrialInsert?>(nil)
     /// `level` ids of the factor values this store has written or met (one writing
     /// thread at a time; ids never change once committed, so another process adding
     /// levels cannot make one stale; cleared when a batch rolls back).
@@ -326,9 +326,11 @@ public final class RunStore: Sendable {
     /// an error naming it, and nothing of the batch is stored (`--resume` never
     /// stores a key twice).
     ///
-    /// This is the hot path of every run, on the simulating threads in turn: one
-    /// cached statement, text bound in place from the batch's buffer (still
-    /// parameter binding, never string interpolation), nothing looked up per trial.
+    /// This is the hot path of every run, on the simulating threads in turn:
+    /// cached statements of `TrialInsert.rowsPerStatement` rows (a trial with
+    /// events, the few left at the end, and a constraint error's rows go one at
+    /// a time), text bound in place from the batch's buffer (still parameter
+    /// binding, never string interpolation), nothing looked up per trial.
     public func record(runID: Int64, _ batch: TrialBatch) throws {
         guard batch.count > 0 else { return }
         do { try writeBatch(runID: runID, batch) } catch {
@@ -342,56 +344,65 @@ public final class RunStore: Sendable {
 
     private func writeBatch(runID: Int64, _ batch: TrialBatch) throws {
         try write { db in
-            let (sql, params) = try insertPlan(for: batch.names, db)
-            let ids = try levelIDs(of: batch.levels, db)
+            let plan = try insertPlan(for: batch.names, db)
+            let levels = try levelIDs(of: batch.levels, db)
             let question = try runQuestion(runID, db)
-            let planKey = batch.questions.map { $0 == question }
-            let insertTrial = try RawStatement(db, sql)
+            let insertOne = try RawStatement(db, plan.sql(rows: 1))
+            let many = plan.rowsPerStatement
+            let insertMany = many > 1 ? try RawStatement(db, plan.sql(rows: many)) : insertOne
             let insertEvent = try RawStatement(db, "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (?, ?, ?, ?, ?)")
-            defer { insertTrial.clearBindings() }
-            // Trials without a plan index take ids in the run's upper half (`TrialIdentity`).
-            var otherID = batch.planIndices.allSatisfy { $0 >= 0 } ? 0 : try TrialIdentity.nextOtherID(run: runID, db)
+            defer { insertOne.clearBindings(); insertMany.clearBindings() }
+            let ids = try rowIDs(of: batch, run: runID, db)
             var nextEvents = batch.events.makeIterator()
             var traced = nextEvents.next()
             try batch.text.withUnsafeBufferPointer { text in
-                let base = text.baseAddress!
-                for i in 0..<batch.count {
-                    let planIndex = batch.planIndices[i]
-                    let trialID: Int64
-                    if planIndex >= 0 { trialID = try TrialIdentity.planID(run: runID, planIndex: planIndex) } else {
-                        trialID = otherID
-                        otherID += 1
+                let rows = BatchRows(batch: batch, runID: runID, levelIDs: levels,
+                                     isRunQuestion: batch.questions.map { $0 == question }, ids: ids,
+                                     metricParams: batch.names.map { plan.params[$0]! }, text: text.baseAddress!)
+                var i = 0
+                while i < batch.count {
+                    // Untraced trials go `many` a statement; a traced one alone, its events after it.
+                    if many > 1, i + many <= batch.count, (traced?.trial ?? .max) >= i + many {
+                        for row in 0..<many { rows.bind(i + row, to: insertMany, row: row, width: plan.width) }
+                        do {
+                            try insertMany.step()
+                            i += many
+                            continue
+                        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                            // SQLite undid the statement's rows; storing them one at a time names the trial.
+                        }
                     }
-                    insertTrial.bind(1, trialID)
-                    insertTrial.bind(2, runID)
-                    for f in 0..<TrialBatch.factorFields {
-                        insertTrial.bind(Int32(f) + 3, ids[Int(batch.codes[i * TrialBatch.factorFields + f])])
-                    }
-                    insertTrial.bind(9, batch.replications[i])
-                    // '' for a plan key only where the id is the trial's identity.
-                    let q = batch.keyQuestion[i]
-                    if q >= 0 && planKey[Int(q)] && planIndex >= 0 { insertTrial.bindInPlace(10, base, 0) } else { insertTrial.bind(10, batch.keys[i]) }
-                    insertTrial.bindInPlace(11, base + Int(batch.spans[2 * i]), batch.spans[2 * i + 1])
-                    let start = batch.starts[i], width = batch.widths[i]
-                    for (slot, param) in params.enumerated() {
-                        let value = slot < width ? batch.values[start + slot] : .nan
-                        if value.isNaN { insertTrial.bindNull(param) } else { insertTrial.bind(param, value) }
-                    }
-                    do { try insertTrial.step() } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                    rows.bind(i, to: insertOne, row: 0, width: plan.width)
+                    do { try insertOne.step() } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                        let planIndex = batch.planIndices[i]
                         throw StoreError(path: path, message: "trial \(batch.keys[i]): run \(runID) already holds "
                             + (planIndex >= 0 ? "a trial with its key or its plan index \(planIndex)" : "a trial with its key")
                             + " (SQLite: \(error.message ?? "constraint failed"))", isInternal: true)
                     }
-                    guard let (index, events) = traced, index == i else { continue }
-                    traced = nextEvents.next()
-                    guard db.changesCount == 1 else { continue }
-                    for (seq, e) in events.enumerated() {
-                        insertEvent.bind(1, trialID); insertEvent.bind(2, Int64(seq)); insertEvent.bind(3, e.time)
-                        insertEvent.bind(4, e.kind); insertEvent.bind(5, e.detail)
-                        try insertEvent.step()
+                    if let (index, events) = traced, index == i {
+                        traced = nextEvents.next()
+                        if db.changesCount == 1 {
+                            for (seq, e) in events.enumerated() {
+                                insertEvent.bind(1, ids[i]); insertEvent.bind(2, Int64(seq)); insertEvent.bind(3, e.time)
+                                insertEvent.bind(4, e.kind); insertEvent.bind(5, e.detail)
+                                try insertEvent.step()
+                            }
+                        }
                     }
+                    i += 1
                 }
             }
+        }
+    }
+
+    /// Each trial's row id: its plan index's (`TrialIdentity`), or for a trial
+    /// without one the next free id in the run's upper half.
+    private func rowIDs(of batch: TrialBatch, run runID: Int64, _ db: Database) throws -> [Int64] {
+        var otherID = batch.planIndices.allSatisfy { $0 >= 0 } ? 0 : try TrialIdentity.nextOtherID(run: runID, db)
+        return try batch.planIndices.map { planIndex in
+            if planIndex >= 0 { return try TrialIdentity.planID(run: runID, planIndex: planIndex) }
+            defer { otherID += 1 }
+            return otherID
         }
     }
 
@@ -421,20 +432,14 @@ public final class RunStore: Sendable {
         return q
     }
 
-    /// The INSERT naming every known metric column, and the parameter index of
-    /// each of `names`; adds columns for names new to the database.
-    private func insertPlan(for names: [String], _ db: Database) throws -> (sql: String, params: [Int32]) {
-        var plan = insertPlans.current
-        if plan == nil || names.contains(where: { plan!.params[$0] == nil }) {
-            // Read inside the write transaction: another process may have added columns.
-            let columns = try MetricColumns.ensure(names, in: db)
-            let base = "id, run_id, strategy, device, participant, participant_group, task, task_label, replication, key, seed"
-            let sql = "INSERT INTO trial_row (\(base)\(columns.map { ", " + MetricColumns.quoted($0.column) }.joined())) VALUES ("
-                + Array(repeating: "?", count: 11 + columns.count).joined(separator: ", ") + ")"
-            plan = (sql, Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($0.element.name, Int32(12 + $0.offset)) }))
-            insertPlans.withLock { $0 = plan }
-        }
-        return (plan!.sql, names.map { plan!.params[$0]! })
+    /// The INSERT naming every known metric column; adds columns for names new
+    /// to the database.
+    private func insertPlan(for names: [String], _ db: Database) throws -> TrialInsert {
+        if let plan = insertPlans.current, names.allSatisfy({ plan.params[$0] != nil }) { return plan }
+        // Read inside the write transaction: another process may have added columns.
+        let plan = TrialInsert(columns: try MetricColumns.ensure(names, in: db), db)
+        insertPlans.withLock { $0 = plan }
+        return plan
     }
 
     // MARK: Helpers
