@@ -176,7 +176,7 @@ try trialLines.write(toFile: work.appendingPathComponent("trials.tsv").path, ato
 let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("sqlite_peer.py").path
 let python = Process()
 python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-python.arguments = ["python3", script, peerDB, work.appendingPathComponent("trials.tsv").path]
+python.arguments = ["python3", script, peerDB, work.appendingPathComponent("trials.tsv").path, String(RunStore.rowsPerInsert)]
 let pipe = Pipe()
 python.standardOutput = pipe
 try python.run()
@@ -191,7 +191,7 @@ let swiftRate = Double(swiftRows) / storeTime
 let pythonRate = peer["rows_per_s"]!
 
 // 2b. The floor: the same rows inserted from C (Benchmarks/sqlite-floor), as the store
-// inserts them, into a copy of the store's schema; and again with schema v5's identity
+// inserts them (as many rows a statement), into a copy of the store's schema; and again with schema v5's identity
 // index put back, to show what keeping a key unique by a second index cost per insert
 // (since v6 the row id does it: `TrialIdentity`).
 struct Floor { var cpu: Double, wall: Double, close: Double }
@@ -207,7 +207,7 @@ func sqliteFloor(v5Index: Bool) throws -> Floor {
     let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sqlite-floor")
     let process = Process()
     process.executableURL = tool
-    process.arguments = [swiftDB, target, String(batch)]
+    process.arguments = [swiftDB, target, String(batch), String(RunStore.rowsPerInsert)]
     let out = Pipe()
     process.standardOutput = out
     try process.run()
@@ -325,14 +325,15 @@ if options.json {
     print("  simulate, 1 job     \(f(figures["trials_per_s_jobs1"]!)) trials/s")
     print("  simulate, 2 jobs    \(f(figures["trials_per_s_jobs2"]!)) trials/s  (×\(f(sim1 / sim2, 2)))")
     print("  store               \(f(swiftRate)) rows/s, \(f(figures["store_trials_per_s"]!)) trials/s (\(swiftRows) rows = trials + metric values, batches of \(batch) trials)")
-    print("  python executemany  \(f(pythonRate)) rows/s, \(f(peer["trials_per_s"]!)) trials/s  → store/python = \(f(swiftRate / pythonRate, 2))")
+    print("  python executemany  (\(RunStore.rowsPerInsert) rows a statement, as the store)")
+    print("                      \(f(pythonRate)) rows/s, \(f(peer["trials_per_s"]!)) trials/s  → store/python = \(f(swiftRate / pythonRate, 2))")
     print("  full runs, medians of \(options.rounds) rounds alternated with simulation alone:")
     for jobs in [1, 2] {
         let g = { (name: String) in figures["\(name)_jobs\(jobs)"]! }
         print("    \(jobs) job\(jobs == 1 ? " " : "s")  \(f(g("full_run_s"), 2)) s; storing share \(f(g("storing_share_of_run") * 100, 1))% (\(f(g("storing_share_min") * 100, 1))–\(f(g("storing_share_max") * 100, 1))); store busy \(f(g("writer_busy_share") * 100, 1))% of the wall time (CPU \(f(g("writer_cpu_share") * 100, 1))%), checkpoints beside it CPU \(f(g("checkpoint_cpu_share") * 100, 1))%; then close \(f(g("close_s") * 1000, 0)) ms")
     }
     let us = { (name: String) in f(figures[name]!, 2) }
-    print("  sqlite floor (C)    \(us("sqlite_floor_cpu_us_per_trial")) µs CPU a trial (wall \(us("sqlite_floor_wall_us_per_trial"))), \(us("sqlite_floor_v5_identity_index_cpu_us_per_trial")) with schema v5's identity index; medians of 3")
+    print("  sqlite floor (C)    \(us("sqlite_floor_cpu_us_per_trial")) µs CPU a trial (wall \(us("sqlite_floor_wall_us_per_trial"))), \(us("sqlite_floor_v5_identity_index_cpu_us_per_trial")) with schema v5's identity index; medians of 3, \(RunStore.rowsPerInsert) rows a statement")
     print("    the runs' store   \(us("writer_cpu_us_per_trial_jobs1")) µs CPU a trial (1 job), \(us("writer_cpu_us_per_trial_jobs2")) (2 jobs) → store/floor = \(us("writer_cpu_vs_floor_jobs1")) (1 job)")
     print("    a store at the floor's cost, never waiting, would be busy \(f(figures["floor_share_of_run_jobs2"]! * 100, 1))% of the 2-job run (\(f(figures["floor_v5_identity_index_share_of_run_jobs2"]! * 100, 1))% with v5's identity index)")
     print("  goal: the store busy < 5% of the 2-job run → \(f(figures["writer_busy_share_jobs2"]! * 100, 1))% (CPU \(f(figures["writer_cpu_share_jobs2"]! * 100, 1))%): \(figures["writer_busy_share_jobs2"]! < 0.05 ? "met" : "not met")")

@@ -1,17 +1,19 @@
 """Python's sqlite3 peer for refine-bench: inserts the same trials, each with its
 metric values in their columns and its factors as `level` codes (schema v5,
-created by refine-bench), using executemany in one transaction, and prints rows
-per second as JSON. Like the store, it codes the factor values with a dict
+created by refine-bench), using executemany in one transaction (rows
+PER_STATEMENT a statement, as the store does; the rest one a statement), and
+prints rows per second as JSON. Usage: sqlite_peer.py DB TRIALS_TSV [PER_STATEMENT]. Like the store, it codes the factor values with a dict
 (adding the values new to `level`) and stores the key only where it is not the
 plan's. A "row" is counted as the store counts it: the trial plus one per metric
 value."""
 import json
+from itertools import chain
 import sqlite3
 import sys
 import time
 
 
-def main(db_path: str, trials_tsv: str) -> None:
+def main(db_path: str, trials_tsv: str, per_statement: int = 1) -> None:
     with open(trials_tsv, encoding="utf-8") as f:
         header = f.readline().rstrip("\n").split("\t")
         first_metric = header.index("seed") + 1
@@ -41,9 +43,18 @@ def main(db_path: str, trials_tsv: str) -> None:
             return ((t[0], t[1]) + tuple(code(v) for v in t[3:9]) + (t[9], "" if t[2] == plan else t[2], t[10])
                     + t[first_metric:])
 
-        con.executemany(f"INSERT INTO trial_row (id, run_id, strategy, device, participant, participant_group, task, "
-                        f"task_label, replication, key, seed{metric_columns}) VALUES "
-                        f"({', '.join('?' * len(header))})", map(row, trials))
+        insert = (f"INSERT INTO trial_row (id, run_id, strategy, device, participant, participant_group, task, "
+                  f"task_label, replication, key, seed{metric_columns}) VALUES ")
+        marks = f"({', '.join('?' * len(header))})"
+        rows = [row(t) for t in trials]
+        whole = len(rows) - len(rows) % per_statement
+        if per_statement > 1:
+            # As the store: several rows a statement, their parameters flattened.
+            con.executemany(insert + ", ".join([marks] * per_statement),
+                            (tuple(chain.from_iterable(rows[i:i + per_statement])) for i in range(0, whole, per_statement)))
+        else:
+            whole = 0
+        con.executemany(insert + marks, rows[whole:])
     elapsed = time.perf_counter() - start
     con.close()
     rows = len(trials) + values
@@ -52,4 +63,4 @@ def main(db_path: str, trials_tsv: str) -> None:
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:3])
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 1)

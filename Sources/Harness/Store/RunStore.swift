@@ -72,6 +72,9 @@ public final class RunStore: Sendable {
     /// (`Checkpointer`), so far.
     public var checkpointCPUSeconds: Double { checkpointer?.cpuSeconds.current ?? 0 }
 
+    /// Trials one INSERT stores (`TrialInsert`), for peers that insert as the store does.
+    public static var rowsPerInsert: Int { TrialInsert.rowsPerStatement }
+
     /// A run whose heartbeat is older than this is shown as interrupted.
     public static let heartbeatTimeout: TimeInterval = 120
 

@@ -202,7 +202,7 @@ public enum ShardMerge {
                 || '/' || (SELECT value FROM main.level WHERE id = mp.id) || '/' || (SELECT value FROM main.level WHERE id = mk.id)
                 || '/r' || s.replication END
             """
-        let into = "INSERT INTO trial_row (id, run_id, strategy, device, participant, participant_group, task, task_label, replication, key, seed\(columns))"
+        let into = "INSERT INTO trial_row (\(TrialInsert.fixedColumns.joined(separator: ", "))\(columns))"
         let factors = "\(runID), ms.id, md.id, mp.id, mg.id, mk.id, ml.id, s.replication"
         if isV6 {
             try db.execute(sql: """
