@@ -73,6 +73,31 @@ struct TrialInsertTests {
         try store.close()
     }
 
+    @Test("batches recording different metrics reuse the cached statements without a value left over from the batch before")
+    func changingMetrics() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (whole, wholeRun, results) = try Self.setUp(dir, "whole.sqlite")
+        let (single, singleRun, _) = try Self.setUp(dir, "single.sqlite")
+        let layouts: [[String]] = [["a", "b"], ["a"], ["c", "b"], ["a", "b", "c"], []]
+        let batches = layouts.enumerated().map { n, names in
+            (0..<(2 * TrialInsert.rowsPerStatement + 3)).map { i in
+                StorageTests.result(results[0], key: "b\(n)-\(i)", metrics: names.map { Metric($0, Double(100 * n + i)) })
+            }
+        }
+        for batch in batches {
+            try whole.record(runID: wholeRun, batch)
+            for r in batch { try single.record(runID: singleRun, [r]) }
+        }
+        let stored = try Self.contents(whole)
+        #expect(stored == (try Self.contents(single)))
+        let nulls = try whole.reader.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE key LIKE 'b1-%' AND a IS NOT NULL AND b IS NULL AND c IS NULL")
+        }
+        #expect(nulls == 2 * TrialInsert.rowsPerStatement + 3)
+        try whole.close(); try single.close()
+    }
+
     @Test("rows a statement stay within SQLite's limit on parameters")
     func parameterLimit() throws {
         let queue = try DatabaseQueue()

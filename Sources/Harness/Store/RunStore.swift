@@ -363,9 +363,11 @@ public final class RunStore: Sendable {
                                      isRunQuestion: batch.questions.map { $0 == question }, ids: ids,
                                      metricParams: batch.names.map { plan.params[$0]! }, text: text.baseAddress!)
                 var i = 0
+                // After a statement's constraint error, its rows go one at a time up to here.
+                var oneAtATimeUntil = 0
                 while i < batch.count {
                     // Untraced trials go `many` a statement; a traced one alone, its events after it.
-                    if many > 1, i + many <= batch.count, (traced?.trial ?? .max) >= i + many {
+                    if many > 1, i >= oneAtATimeUntil, i + many <= batch.count, (traced?.trial ?? .max) >= i + many {
                         for row in 0..<many { rows.bind(i + row, to: insertMany, row: row, width: plan.width) }
                         do {
                             try insertMany.step()
@@ -373,6 +375,7 @@ public final class RunStore: Sendable {
                             continue
                         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                             // SQLite undid the statement's rows; storing them one at a time names the trial.
+                            oneAtATimeUntil = i + many
                         }
                     }
                     rows.bind(i, to: insertOne, row: 0, width: plan.width)
@@ -384,12 +387,10 @@ public final class RunStore: Sendable {
                     }
                     if let (index, events) = traced, index == i {
                         traced = nextEvents.next()
-                        if db.changesCount == 1 {
-                            for (seq, e) in events.enumerated() {
-                                insertEvent.bind(1, ids[i]); insertEvent.bind(2, Int64(seq)); insertEvent.bind(3, e.time)
-                                insertEvent.bind(4, e.kind); insertEvent.bind(5, e.detail)
-                                try insertEvent.step()
-                            }
+                        for (seq, e) in events.enumerated() {
+                            insertEvent.bind(1, ids[i]); insertEvent.bind(2, Int64(seq)); insertEvent.bind(3, e.time)
+                            insertEvent.bind(4, e.kind); insertEvent.bind(5, e.detail)
+                            try insertEvent.step()
                         }
                     }
                     i += 1

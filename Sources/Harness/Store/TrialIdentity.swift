@@ -11,8 +11,9 @@ import GRDB
 /// - a trial of `refine run` has id `r << 40 | i`, `i` its index in the
 ///   experiment's whole plan (`TrialPlan.trials`, the same in every shard and on
 ///   every resume), and its plan key stored as '' (`TrialRows`): storing it twice
-///   is a clash on the primary key, which `INSERT OR IGNORE` skips (a batch
-///   replayed after a crash) and a merge refuses (shards that overlap);
+///   is a clash on the primary key, which `RunStore.record` reports by the
+///   trial's key (`--resume` never stores a key twice) and a merge refuses
+///   (shards that overlap);
 /// - any other row (a trial stored by hand, through the `trial` view or without
 ///   a plan index, a row of a v5 database or of an old shard) has an id in the
 ///   range's upper half, `r << 40 | 1 << 39 | n`. Stored by this version, its
