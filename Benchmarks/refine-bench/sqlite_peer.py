@@ -2,10 +2,12 @@
 metric values in their columns and its factors as `level` codes (schema v5,
 created by refine-bench), using executemany in one transaction (rows
 PER_STATEMENT a statement, as the store does; the rest one a statement), and
-prints rows per second as JSON. Usage: sqlite_peer.py DB TRIALS_TSV [PER_STATEMENT]. Like the store, it codes the factor values with a dict
+prints rows per second as JSON. Like the store, it codes the factor values with a dict
 (adding the values new to `level`) and stores the key only where it is not the
 plan's. A "row" is counted as the store counts it: the trial plus one per metric
-value."""
+value.
+
+Usage: sqlite_peer.py DB TRIALS_TSV [PER_STATEMENT]"""
 import json
 from itertools import chain
 import sqlite3
@@ -47,13 +49,12 @@ def main(db_path: str, trials_tsv: str, per_statement: int = 1) -> None:
                   f"task_label, replication, key, seed{metric_columns}) VALUES ")
         marks = f"({', '.join('?' * len(header))})"
         rows = [row(t) for t in trials]
-        whole = len(rows) - len(rows) % per_statement
-        if per_statement > 1:
+        # The rows that fill whole statements of several; the rest go one a statement.
+        whole = len(rows) - len(rows) % per_statement if per_statement > 1 else 0
+        if whole:
             # As the store: several rows a statement, their parameters flattened.
             con.executemany(insert + ", ".join([marks] * per_statement),
                             (tuple(chain.from_iterable(rows[i:i + per_statement])) for i in range(0, whole, per_statement)))
-        else:
-            whole = 0
         con.executemany(insert + marks, rows[whole:])
     elapsed = time.perf_counter() - start
     con.close()

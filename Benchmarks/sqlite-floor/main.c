@@ -7,10 +7,10 @@
 // does: prepared INSERTs of ROWS rows each (ids included: since schema v6 a row's
 // id is its identity; the last rows of a transaction one at a time), each value
 // bound with its type, BATCH rows per transaction, WAL with synchronous=NORMAL.
-// Only the inserts and
-// commits are timed. What favours this peer: its rows are already coded and laid
-// out (the store's writer maps level ids and finds plan keys), and it has no
-// error handling, progress or statement cache beyond one statement.
+// Only the inserts and commits are timed. What favours this peer: its rows are
+// already coded and laid out (the store's writer maps level ids and finds plan
+// keys), and it has no error handling or progress, and only its two INSERTs
+// prepared (ROWS rows and one row).
 //
 // Usage: sqlite-floor SOURCE TARGET BATCH [ROWS]   (ROWS a statement, default 1)
 // Prints one line of JSON: trials, cpu_s (the inserting thread's CPU), wall_s,

@@ -111,8 +111,9 @@ struct TrialInsertTests {
             let plan = TrialInsert(columns: columns, db)
             #expect(plan.width == 16 && plan.params["m0"] == 12 && plan.params["m4"] == 16)
             let row: String = "(" + Array(repeating: "?", count: 16).joined(separator: ", ") + ")"
-            let values: String = "VALUES " + row + ", " + row
-            #expect(plan.sql(rows: 2).hasSuffix(values))
+            #expect(plan.oneRowSQL.hasSuffix("VALUES " + row))
+            sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, 40)
+            #expect(TrialInsert(columns: columns, db).manyRowsSQL.hasSuffix("VALUES " + row + ", " + row))
         }
     }
 }

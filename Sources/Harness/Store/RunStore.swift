@@ -350,16 +350,16 @@ public final class RunStore: Sendable {
             let plan = try insertPlan(for: batch.names, db)
             let levels = try levelIDs(of: batch.levels, db)
             let question = try runQuestion(runID, db)
-            let insertOne = try RawStatement(db, plan.sql(rows: 1))
+            let insertOne = try RawStatement(db, plan.oneRowSQL)
             let many = plan.rowsPerStatement
-            let insertMany = many > 1 ? try RawStatement(db, plan.sql(rows: many)) : insertOne
+            let insertMany = many > 1 ? try RawStatement(db, plan.manyRowsSQL) : insertOne
             let insertEvent = try RawStatement(db, "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (?, ?, ?, ?, ?)")
             defer { insertOne.clearBindings(); insertMany.clearBindings() }
             let ids = try rowIDs(of: batch, run: runID, db)
             var nextEvents = batch.events.makeIterator()
             var traced = nextEvents.next()
             try batch.text.withUnsafeBufferPointer { text in
-                let rows = BatchRows(batch: batch, runID: runID, levelIDs: levels,
+                let rows = BatchRows(batch: batch, runID: runID, width: plan.width, levelIDs: levels,
                                      isRunQuestion: batch.questions.map { $0 == question }, ids: ids,
                                      metricParams: batch.names.map { plan.params[$0]! }, text: text.baseAddress!)
                 var i = 0
@@ -368,7 +368,7 @@ public final class RunStore: Sendable {
                 while i < batch.count {
                     // Untraced trials go `many` a statement; a traced one alone, its events after it.
                     if many > 1, i >= oneAtATimeUntil, i + many <= batch.count, (traced?.trial ?? .max) >= i + many {
-                        for row in 0..<many { rows.bind(i + row, to: insertMany, row: row, width: plan.width) }
+                        for row in 0..<many { rows.bind(i + row, to: insertMany, row: row) }
                         do {
                             try insertMany.step()
                             i += many
@@ -378,7 +378,7 @@ public final class RunStore: Sendable {
                             oneAtATimeUntil = i + many
                         }
                     }
-                    rows.bind(i, to: insertOne, row: 0, width: plan.width)
+                    rows.bind(i, to: insertOne, row: 0)
                     do { try insertOne.step() } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                         let planIndex = batch.planIndices[i]
                         throw StoreError(path: path, message: "trial \(batch.keys[i]): run \(runID) already holds "

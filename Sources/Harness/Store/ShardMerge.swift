@@ -196,12 +196,10 @@ public enum ShardMerge {
         let planID = "(\(TrialIdentity.range(of: runID).lowerBound) | (s.id & \(TrialIdentity.otherOffset - 1)))"
         // A plan key ('') of a row that is not a plan trial is written out as text, from
         // the merged run's question (the shard's own).
-        let keyText = """
-            CASE WHEN s.key <> '' THEN s.key ELSE (SELECT question FROM main.run WHERE id = \(runID))
-                || '/' || (SELECT value FROM main.level WHERE id = ms.id) || '/' || (SELECT value FROM main.level WHERE id = md.id)
-                || '/' || (SELECT value FROM main.level WHERE id = mp.id) || '/' || (SELECT value FROM main.level WHERE id = mk.id)
-                || '/r' || s.replication END
-            """
+        func level(_ map: String) -> String { "(SELECT value FROM main.level WHERE id = \(map).id)" }
+        let planKey = TrialRows.planKeySQL(question: "(SELECT question FROM main.run WHERE id = \(runID))", strategy: level("ms"),
+                                           device: level("md"), participant: level("mp"), task: level("mk"), replication: "s.replication")
+        let keyText = "CASE WHEN s.key <> '' THEN s.key ELSE \(planKey) END"
         let into = "INSERT INTO trial_row (\(TrialInsert.fixedColumns.joined(separator: ", "))\(columns))"
         let factors = "\(runID), ms.id, md.id, mp.id, mg.id, mk.id, ml.id, s.replication"
         if isV6 {

@@ -26,6 +26,9 @@ struct TrialInsert: Sendable {
     /// Rows per multi-row statement on this connection (1 when SQLite's limit
     /// on parameters leaves no room for more).
     let rowsPerStatement: Int
+    /// The INSERT of one row, and of `rowsPerStatement` rows (built once per
+    /// plan, not per batch: each is about 2 kB of text).
+    let oneRowSQL: String, manyRowsSQL: String
 
     /// The plan for `columns` (every metric column, in table order) on `db`.
     init(columns: [MetricColumns.Column], _ db: Database) {
@@ -37,12 +40,10 @@ struct TrialInsert: Sendable {
         // SQLite's bound on parameters was 999 before 3.32 and can be set lower at build time.
         let limit = Int(sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
         rowsPerStatement = max(1, min(Self.rowsPerStatement, limit / width))
-    }
-
-    /// The INSERT of `rows` rows.
-    func sql(rows: Int) -> String {
         let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
-        return "INSERT INTO \(target) VALUES " + Array(repeating: row, count: rows).joined(separator: ", ")
+        let insert = "INSERT INTO \(target) VALUES "
+        oneRowSQL = insert + row
+        manyRowsSQL = insert + Array(repeating: row, count: rowsPerStatement).joined(separator: ", ")
     }
 }
 
@@ -52,6 +53,8 @@ struct TrialInsert: Sendable {
 struct BatchRows {
     let batch: TrialBatch
     let runID: Int64
+    /// Parameters a row takes (`TrialInsert.width`).
+    let width: Int
     /// The `level` id of each of `batch.levels`.
     let levelIDs: [Int64]
     /// Per question of `batch.questions`, whether it is the run's (its plan keys are stored as '').
@@ -63,8 +66,8 @@ struct BatchRows {
     /// `batch.text`'s bytes, pinned for the statement's in-place bindings.
     let text: UnsafePointer<UInt8>
 
-    /// Binds trial `i` as the statement's row `row` of `width` parameters.
-    func bind(_ i: Int, to statement: RawStatement, row: Int, width: Int) {
+    /// Binds trial `i` as the statement's row `row`.
+    func bind(_ i: Int, to statement: RawStatement, row: Int) {
         let o = Int32(row * width)
         statement.bind(o + 1, ids[i])
         statement.bind(o + 2, runID)

@@ -52,7 +52,15 @@ enum TrialRows {
     }
 
     /// The plan's key of a `trial_row` row `r` of run `u`, in SQL.
-    static let planKeySQL = "u.question || '/' || s.value || '/' || d.value || '/' || p.value || '/' || k.value || '/r' || r.replication"
+    static let planKeySQL = planKeySQL(question: "u.question", strategy: "s.value", device: "d.value", participant: "p.value",
+                                       task: "k.value", replication: "r.replication")
+
+    /// The plan's key (`question/strategy/device/participant/task/rN`) from SQL
+    /// expressions for its parts.
+    static func planKeySQL(question: String, strategy: String, device: String, participant: String, task: String,
+                           replication: String) -> String {
+        [question, strategy, device, participant, task].joined(separator: " || '/' || ") + " || '/r' || " + replication
+    }
 
     /// The joins that turn `trial_row r` back into text.
     static let joinsSQL = """
