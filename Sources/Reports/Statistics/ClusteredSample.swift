@@ -71,19 +71,38 @@ public enum ClusterStatistic: String, Sendable, Codable {
 /// a resampled mean O(participants); the values sorted once, each with its
 /// participant, make a resampled median one allocation-free scan that stops at
 /// the middle, instead of gathering and selecting thousands of values per resample.
+///
+/// Two layouts of the ordered values, as `SurvivalGrid` has:
+/// - **exact**: an entry per trial value.
+/// - **cells**: an entry per participant and `ValueBuckets` bucket, standing
+///   for that participant's values in the bucket (`entryCounts`) with the
+///   bucket's smallest value in the sample. Taken where it at most halves the
+///   entries (many trials per participant: at fixed participants the entries
+///   stop growing with trials), and always for a sample of inexact sketches.
+///   Equal values share a bucket alone (counts, flags, small integers), so
+///   there every resampled statistic is the exact layout's to the bit; other
+///   values move by less than `ValueBuckets.relativeWidth` (6.8 × 10⁻⁴) of
+///   themselves, and so does a resampled median. The observed median is the
+///   exact one whenever the trial values were given.
 public struct ClusteredSample: Sendable {
     /// The distinct participant ids, sorted (so two groups of the same people
     /// index them identically, which is what pairing relies on).
     public let participants: [String]
     public let sums: [Double]
     public let counts: [Int]
-    /// All values in ascending order, and the participant index of each.
+    /// All entries' values in ascending order, and the participant index of each.
     let sortedValues: [Double]
     let sortedOwner: [Int32]
-    /// The values grouped by participant: participant c owns
-    /// `grouped[offsets[c]..<offsets[c + 1]]` (for statistics without a fast path).
+    /// How many values each entry of `sortedValues` stands for (empty: one each, the exact layout).
+    let sortedCount: [Int32]
+    /// The entries grouped by participant: participant c owns
+    /// `grouped[offsets[c]..<offsets[c + 1]]` (for statistics without a fast
+    /// path), each standing for `groupedCount` values (empty: one each).
     let grouped: [Double]
+    let groupedCount: [Int32]
     let offsets: [Int]
+    /// The median of the sample as observed.
+    let observedMedian: Double
     /// The sorted values cut into `bucketStarts.count - 1` runs of consecutive
     /// ranks; `below[k * clusterCount + c]` is how many of participant c's
     /// values come before run k. A resampled median then finds the run holding
@@ -114,23 +133,80 @@ public struct ClusteredSample: Sendable {
         self.trialCount = values.count
         self.ordered = ordered
         guard ordered else {
-            (sortedValues, sortedOwner, grouped, offsets, bucketStarts, below) = ([], [], [], [], [], [])
+            (sortedValues, sortedOwner, sortedCount, grouped, groupedCount, offsets, bucketStarts, below) = ([], [], [], [], [], [], [], [])
+            observedMedian = .nan
             return
         }
         // Ties broken by participant so the layout never depends on input order.
         let order = values.indices.sorted { i, j in
             values[i] != values[j] ? values[i] < values[j] : owner[i] < owner[j]
         }
-        var offsets = [0]
-        for n in counts { offsets.append(offsets.last! + n) }
+        let sortedValues = order.map { values[$0] }, sortedOwner = order.map { owner[$0] }
+        let n = values.count
+        observedMedian = n == 0 ? .nan : sortedValues[(n - 1) / 2] + (sortedValues[n / 2] - sortedValues[(n - 1) / 2]) / 2
+        if let cells = Cells(sortedValues: sortedValues, owners: sortedOwner, clusters: ids.count, atMost: n / 2) {
+            (self.sortedValues, self.sortedOwner, self.sortedCount) = (cells.values, cells.owners, cells.counts)
+            (grouped, groupedCount, offsets) = Self.group(cells.values, cells.owners, cells.counts, clusters: ids.count)
+        } else {
+            (self.sortedValues, self.sortedOwner, self.sortedCount) = (sortedValues, sortedOwner, [])
+            // Each participant's values in the order they came, as always.
+            var offsets = [0]
+            for n in counts { offsets.append(offsets.last! + n) }
+            var fill = Array(offsets.dropLast())
+            var grouped = [Double](repeating: 0, count: values.count)
+            for (v, c) in zip(values, owner) { grouped[fill[Int(c)]] = v; fill[Int(c)] += 1 }
+            (self.grouped, groupedCount, self.offsets) = (grouped, [], offsets)
+        }
+        (bucketStarts, below) = Self.buckets(owners: self.sortedOwner, counts: self.sortedCount, clusters: ids.count)
+    }
+
+    /// A sample of one sketch per participant (`participants` distinct and
+    /// sorted, `sketches[c]` participant c's): the values themselves where every
+    /// sketch is exact (the sample `init(values:…)` makes of them, to the bit),
+    /// else the cells layout of their buckets, whose observed median is then
+    /// known to within `ValueBuckets.relativeWidth` as well.
+    public init(sketches: [ValueSketch], participants ids: [String]) {
+        precondition(sketches.count == ids.count, "one sketch per participant")
+        if sketches.allSatisfy(\.isExact) {
+            let values = sketches.flatMap { $0.exactValues! }
+            let owners = sketches.enumerated().flatMap { c, s in repeatElement(Int32(c), count: s.count) }
+            self.init(values: values, owners: owners, participants: ids, ordered: true)
+            return
+        }
+        self.init(cells: Cells(sketches), participants: ids, sums: sketches.map(\.sum), counts: sketches.map(\.count))
+    }
+
+    /// A sample in the cells layout; its observed median is the cells' own.
+    private init(cells: Cells, participants ids: [String], sums: [Double], counts: [Int]) {
+        participants = ids
+        self.sums = sums
+        self.counts = counts
+        trialCount = counts.reduce(0, +)
+        ordered = true
+        (sortedValues, sortedOwner, sortedCount) = (cells.values, cells.owners, cells.counts)
+        (grouped, groupedCount, offsets) = Self.group(cells.values, cells.owners, cells.counts, clusters: ids.count)
+        (bucketStarts, below) = Self.buckets(owners: cells.owners, counts: cells.counts, clusters: ids.count)
+        observedMedian = cells.median
+    }
+
+    /// Entry j stands for this many values.
+    @inline(__always) func entryCount(_ j: Int) -> Int { sortedCount.isEmpty ? 1 : Int(sortedCount[j]) }
+
+    /// The entries regrouped by participant, each participant's ascending.
+    private static func group(_ values: [Double], _ owners: [Int32], _ counts: [Int32], clusters: Int) -> ([Double], [Int32], [Int]) {
+        var offsets = [Int](repeating: 0, count: clusters + 1)
+        for c in owners { offsets[Int(c) + 1] += 1 }
+        for c in 0..<clusters { offsets[c + 1] += offsets[c] }
         var fill = Array(offsets.dropLast())
         var grouped = [Double](repeating: 0, count: values.count)
-        for (v, c) in zip(values, owner) { grouped[fill[Int(c)]] = v; fill[Int(c)] += 1 }
-        self.sortedValues = order.map { values[$0] }
-        self.sortedOwner = order.map { owner[$0] }
-        self.grouped = grouped
-        self.offsets = offsets
-        (bucketStarts, below) = Self.buckets(owners: self.sortedOwner, clusters: ids.count)
+        var groupedCount = [Int32](repeating: 0, count: counts.count)
+        for j in values.indices {
+            let c = Int(owners[j])
+            grouped[fill[c]] = values[j]
+            if !counts.isEmpty { groupedCount[fill[c]] = counts[j] }
+            fill[c] += 1
+        }
+        return (grouped, groupedCount, offsets)
     }
 
     /// A sample of per-participant sums and counts only (participants sorted,
@@ -143,12 +219,14 @@ public struct ClusteredSample: Sendable {
         self.counts = counts
         self.trialCount = counts.reduce(0, +)
         self.ordered = false
-        (sortedValues, sortedOwner, grouped, offsets, bucketStarts, below) = ([], [], [], [], [], [])
+        (sortedValues, sortedOwner, sortedCount, grouped, groupedCount, offsets, bucketStarts, below) = ([], [], [], [], [], [], [], [])
+        observedMedian = .nan
     }
 
-    /// Runs of about max(participants, 64) ranks, so the table of counts is no
-    /// larger than the values themselves (at most 4096 runs).
-    static func buckets(owners: [Int32], clusters: Int) -> ([Int], [Int32]) {
+    /// Runs of about max(participants, 64) entries, so the table of counts is no
+    /// larger than the entries themselves (at most 4096 runs); `counts`, the
+    /// values each entry stands for (empty: one each).
+    static func buckets(owners: [Int32], counts: [Int32], clusters: Int) -> ([Int], [Int32]) {
         let n = owners.count
         let runs = max(1, min(4096, n / max(clusters, 64)))
         let starts = (0...runs).map { n * $0 / runs }
@@ -156,7 +234,7 @@ public struct ClusteredSample: Sendable {
         var running = [Int32](repeating: 0, count: clusters)
         for k in 0..<runs {
             for c in 0..<clusters { below[k * clusters + c] = running[c] }
-            for j in starts[k]..<starts[k + 1] { running[Int(owners[j])] += 1 }
+            for j in starts[k]..<starts[k + 1] { running[Int(owners[j])] += counts.isEmpty ? 1 : counts[j] }
         }
         for c in 0..<clusters { below[runs * clusters + c] = running[c] }
         return (starts, below)
@@ -182,9 +260,7 @@ public struct ClusteredSample: Sendable {
         case .mean: return sums.reduce(0, +) / Double(trialCount)
         case .median:
             precondition(ordered, "a median needs the values in order: ClusteredSample(_:ordered: true)")
-            let n = trialCount
-            let upper = sortedValues[n / 2], lower = sortedValues[(n - 1) / 2]
-            return lower + (upper - lower) / 2
+            return observedMedian
         }
     }
 
@@ -215,7 +291,7 @@ public struct ClusteredSample: Sendable {
             for j in bucketStarts[lo]..<sortedValues.count {
                 let k = Int(w[Int(sortedOwner[j])])
                 if k == 0 { continue }
-                seen += k
+                seen += k * entryCount(j)
                 if lower.isNaN && seen > lowRank { lower = sortedValues[j] }
                 if seen > highRank { return lower + (sortedValues[j] - lower) / 2 }
             }
@@ -237,12 +313,12 @@ public struct ClusteredSample: Sendable {
         var j = 0, k = 0, bBelow = 0, bNotAbove = 0
         let bv = b.sortedValues, bo = b.sortedOwner
         for i in 0..<a.sortedValues.count {
-            let weight = Int(wa[Int(a.sortedOwner[i])])
+            let weight = Int(wa[Int(a.sortedOwner[i])]) * a.entryCount(i)
             if weight == 0 { continue }
             let x = a.sortedValues[i]
-            while j < bv.count && bv[j] < x { bBelow += Int(wb[Int(bo[j])]); j += 1 }
+            while j < bv.count && bv[j] < x { bBelow += Int(wb[Int(bo[j])]) * b.entryCount(j); j += 1 }
             if k < j { k = j; bNotAbove = bBelow }
-            while k < bv.count && bv[k] <= x { bNotAbove += Int(wb[Int(bo[k])]); k += 1 }
+            while k < bv.count && bv[k] <= x { bNotAbove += Int(wb[Int(bo[k])]) * b.entryCount(k); k += 1 }
             dominance += weight * (bBelow - (nb - bNotAbove))
             na += weight
         }
@@ -255,7 +331,91 @@ public struct ClusteredSample: Sendable {
         precondition(ordered, "gathering needs the values grouped: ClusteredSample(_:ordered: true)")
         buffer.removeAll(keepingCapacity: true)
         for c in 0..<w.count where w[c] != 0 {
-            for _ in 0..<Int(w[c]) { buffer.append(contentsOf: grouped[offsets[c]..<offsets[c + 1]]) }
+            for _ in 0..<Int(w[c]) {
+                if groupedCount.isEmpty { buffer.append(contentsOf: grouped[offsets[c]..<offsets[c + 1]]); continue }
+                for j in offsets[c]..<offsets[c + 1] { buffer.append(contentsOf: repeatElement(grouped[j], count: Int(groupedCount[j]))) }
+            }
         }
+    }
+}
+
+/// The cells layout of `ClusteredSample`: an entry per bucket and participant
+/// (`ValueBuckets`), ascending by bucket and then participant, with the
+/// bucket's smallest value in the sample and how many of the participant's
+/// values it stands for.
+struct Cells {
+    var values: [Double] = [], owners: [Int32] = [], counts: [Int32] = []
+
+    /// The cells of values sorted ascending (`owners[i]` gave `sortedValues[i]`),
+    /// or nil where there would be more than `limit` entries.
+    init?(sortedValues: [Double], owners: [Int32], clusters: Int, atMost limit: Int) {
+        // Counted first: most samples are not worth it, and say so without allocating.
+        var lastCell = [Int](repeating: -1, count: clusters)
+        var cell = -1, ordinal = Int64.min, entries = 0
+        for (v, c) in zip(sortedValues, owners) {
+            let k = ValueBuckets.ordinal(v)
+            if k != ordinal { ordinal = k; cell += 1 }
+            if lastCell[Int(c)] != cell { lastCell[Int(c)] = cell; entries += 1 }
+            if entries > limit { return nil }
+        }
+        var tally = [Int32](repeating: 0, count: clusters), touched: [Int32] = []
+        values.reserveCapacity(entries); self.owners.reserveCapacity(entries); counts.reserveCapacity(entries)
+        var i = 0
+        while i < sortedValues.count {
+            let k = ValueBuckets.ordinal(sortedValues[i]), smallest = sortedValues[i]
+            while i < sortedValues.count && ValueBuckets.ordinal(sortedValues[i]) == k {
+                let c = owners[i]
+                if tally[Int(c)] == 0 { touched.append(c) }
+                tally[Int(c)] += 1
+                i += 1
+            }
+            append(cell: smallest, &touched, &tally)
+        }
+    }
+
+    /// The cells of one sketch per participant (`sketches[c]`, participant c's).
+    init(_ sketches: [ValueSketch]) {
+        var all: [(ordinal: Int64, owner: Int32, count: Int32, smallest: Double)] = []
+        for (c, sketch) in sketches.enumerated() {
+            let h = sketch.histogram
+            for j in h.ordinals.indices { all.append((h.ordinals[j], Int32(c), h.counts[j], h.minima[j])) }
+        }
+        all.sort { ($0.ordinal, $0.owner) < ($1.ordinal, $1.owner) }
+        var tally = [Int32](repeating: 0, count: sketches.count), touched: [Int32] = []
+        var i = 0
+        while i < all.count {
+            let k = all[i].ordinal
+            var smallest = Double.infinity
+            while i < all.count && all[i].ordinal == k {
+                touched.append(all[i].owner)
+                tally[Int(all[i].owner)] = all[i].count
+                smallest = min(smallest, all[i].smallest)
+                i += 1
+            }
+            append(cell: smallest, &touched, &tally)
+        }
+    }
+
+    /// The median of the values the entries stand for (type 7, as `Descriptive.median`).
+    var median: Double {
+        let n = counts.reduce(0) { $0 + Int($1) }
+        guard n > 0 else { return .nan }
+        var seen = 0, lower = Double.nan
+        for j in values.indices {
+            seen += Int(counts[j])
+            if lower.isNaN && seen > (n - 1) / 2 { lower = values[j] }
+            if seen > n / 2 { return lower + (values[j] - lower) / 2 }
+        }
+        return lower
+    }
+
+    /// Appends one bucket's entries, its participants in order, and clears their tallies.
+    private mutating func append(cell value: Double, _ touched: inout [Int32], _ tally: inout [Int32]) {
+        touched.sort()
+        for c in touched {
+            values.append(value); owners.append(c); counts.append(tally[Int(c)])
+            tally[Int(c)] = 0
+        }
+        touched.removeAll(keepingCapacity: true)
     }
 }
