@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UserModels
 @testable import Harness
 @testable import Reports
 
@@ -47,7 +48,8 @@ struct GateUnitTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("refine-gate-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("base.json").path
-        let baseline = Baseline(experiment: "pip", specSHA256: "abc", seed: "11", run: ["id": "3"], values: Self.groups(seed: 3))
+        let baseline = Baseline(experiment: "pip", specSHA256: "abc", seed: "11", run: ["id": "3"],
+                                values: Self.groups(seed: 3).mapValues { $0.mapValues(BaselineSample.values) })
         try baseline.write(to: path)
         let loaded = try Baseline.load(path)
         #expect(loaded.values == baseline.values && loaded.seed == "11" && loaded.experiment == "pip")
@@ -64,6 +66,59 @@ struct GateUnitTests {
         try #"{"format":2,"experiment":"pip","run":{},"seed":"11","spec_sha256":"abc","values":{"a":{"time_s":[1,2]}},"participants":{"a":{"time_s":["p0000"]}}}"#
             .write(toFile: uneven, atomically: true, encoding: .utf8)
         #expect { try Baseline.load(uneven) } throws: { "\($0)".contains("participants.a.time_s") }
+    }
+
+    /// `people` participants with `each` trials of one strategy's two metrics, as a baseline keeps them.
+    static func manyTrials(people: Int, each: Int, shift: Double = 0, seed: UInt64) -> [String: [String: BaselineSample]] {
+        var g = SeededGenerator(seed: seed)
+        var time: [Double] = [], landed: [Double] = [], owners: [Int32] = []
+        for p in 0..<people {
+            let skill = Double.random(in: 0..<2, using: &g)
+            for _ in 0..<each {
+                let v = skill + Double.random(in: 0..<3, using: &g)
+                time.append(5 + v + shift); landed.append(v > 2 ? 1 : 0); owners.append(Int32(p))
+            }
+        }
+        let ids = (0..<people).map { String(format: "p%04d", $0) }
+        return ["a": ["time_s": BaselineSample(values: time, owners: owners, participants: ids),
+                      "landed": BaselineSample(values: landed, owners: owners, participants: ids)]]
+    }
+
+    @Test("past 256 trials a person a baseline keeps sketches (format 3): its file stops growing with trials, and the gate still pairs and catches")
+    func sketchedBaseline() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("refine-gate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func file(each: Int) throws -> (bytes: Int, baseline: Baseline, json: [String: Any]) {
+            let path = dir.appendingPathComponent("base-\(each).json").path
+            let baseline = Baseline(experiment: "pip", specSHA256: "abc", seed: "11", run: [:], values: Self.manyTrials(people: 12, each: each, seed: 4))
+            try baseline.write(to: path)
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return (data.count, try Baseline.load(path), try JSONSerialization.jsonObject(with: data) as! [String: Any])
+        }
+        let few = try file(each: 2_000), many = try file(each: 20_000)
+        guard case .sketches = few.baseline.values["a"]!["time_s"]! else { Issue.record("sketches expected past 256 a person"); return }
+        #expect(few.json["format"] as? Int == 3 && few.json["sketches"] != nil)
+        #expect(many.baseline.values == Baseline(experiment: "pip", specSHA256: "abc", seed: "11", run: [:],
+                                                 values: Self.manyTrials(people: 12, each: 20_000, seed: 4)).values, "read back as written")
+        // Ten times the trials: at most a few more buckets filled.
+        #expect(Double(many.bytes) < Double(few.bytes) * 1.5, "\(few.bytes) → \(many.bytes) bytes")
+        // A flag stays a rate; the same people are paired; a slowdown beyond tolerance is caught.
+        let base = many.baseline.values
+        let same = try RegressionGate.evaluate(baseline: base, change: base, settings: Self.settings, sameSeed: true)
+        #expect(same.count == 2 && same.allSatisfy { $0.paired && $0.verdict == .pass })
+        #expect(same.first { $0.metric == "landed" }?.statistic == "rate")
+        let slower = try RegressionGate.evaluate(baseline: base, change: Self.manyTrials(people: 12, each: 20_000, shift: 1, seed: 4),
+                                                 settings: Self.settings, sameSeed: true)
+        #expect(slower.contains { $0.metric == "time_s" && $0.verdict == .regression })
+
+        let bad = dir.appendingPathComponent("bad.json").path
+        try #"{"format":3,"experiment":"pip","run":{},"seed":"11","spec_sha256":"abc","values":{},"participants":{},"sketches":{"a":{"time_s":{"participants":["p1","p0"],"sketches":[{"count":1,"sum":1,"values":[1]},{"count":1,"sum":2,"values":[2]}]}}}}"#
+            .write(toFile: bad, atomically: true, encoding: .utf8)
+        #expect { try Baseline.load(bad) } throws: { "\($0)".contains("sketches.a.time_s") && "\($0)".contains("bad.json") }
+        let future = dir.appendingPathComponent("future.json").path
+        try #"{"format":4,"experiment":"pip","run":{},"seed":"11","spec_sha256":"abc","values":{},"participants":{}}"#
+            .write(toFile: future, atomically: true, encoding: .utf8)
+        #expect { try Baseline.load(future) } throws: { "\($0)".contains("format 4 is newer") }
     }
 }
 

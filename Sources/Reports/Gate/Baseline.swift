@@ -6,22 +6,27 @@ import Harness
 /// participant who produced it (the gate resamples participants, DESIGN §8),
 /// and where they came from.
 ///
-/// Format 2 (this one) keeps, per strategy and metric, `values` and a parallel
-/// `participants` array. Format 1 files had values only; they are refused with
-/// the command that rewrites them.
+/// Format 2 keeps, per strategy and metric, `values` and a parallel
+/// `participants` array. Format 3 (written only where some participant gave
+/// more than `ValueSketch.exactLimit` values of a metric, so a baseline of a
+/// few hundred trials a person is still format 2, byte for byte) keeps those
+/// strategies' metrics under `sketches` instead: the participants and one
+/// `ValueSketch` each (`BaselineSample`). Format 1 files had values only; they
+/// are refused with the command that rewrites them.
 public struct Baseline: Sendable {
-    public static let format = 2
+    /// The newest format this refine reads and writes.
+    public static let format = 3
     public var experiment: String
     public var specSHA256: String
     /// The reference run's seed: a check against a run of the same seed meets the
     /// same people, so the gate pairs them.
     public var seed: String
     public var run: [String: String]
-    /// strategy → metric → values with their participants, one per trial that recorded the metric.
-    public var values: [String: [String: ParticipantValues]]
+    /// strategy → metric → the values (or per-participant sketches) of the trials that recorded the metric.
+    public var values: [String: [String: BaselineSample]]
 
     public init(experiment: String, specSHA256: String, seed: String, run: [String: String],
-                values: [String: [String: ParticipantValues]]) {
+                values: [String: [String: BaselineSample]]) {
         self.experiment = experiment
         self.specSHA256 = specSHA256
         self.seed = seed
@@ -34,7 +39,7 @@ public struct Baseline: Sendable {
         self.init(experiment: spec.name, specSHA256: results.run.specSHA256, seed: results.run.seed,
                   run: Dictionary(results.provenance.filter { ["id", "git_commit", "git_dirty", "tool_version", "started_at", "finished_at"].contains($0.0) },
                                   uniquingKeysWith: { a, _ in a }),
-                  values: Baseline.group(results.trials, metrics: metrics))
+                  values: Baseline.samples(results.trials, metrics: metrics))
     }
 
     /// strategy → metric → values with their participants.
@@ -42,19 +47,32 @@ public struct Baseline: Sendable {
     /// (`OwnedValues`): the same values in trial order as asking every trial
     /// for every metric by name, without a hash and a string per trial and metric.
     public static func group(_ trials: [TrialRow], metrics: [String]) -> [String: [String: ParticipantValues]] {
+        grouped(trials, metrics: metrics) { ParticipantValues(values: $0.values, participants: $0.owners.map { [p = $0.participants] in p[Int($0)] }) }
+    }
+
+    /// strategy → metric → what a baseline keeps (`BaselineSample`): the values
+    /// as `group` gives them, or per-participant sketches where someone gave
+    /// more than `ValueSketch.exactLimit` (one strategy and metric's values in
+    /// memory at a time).
+    public static func samples(_ trials: [TrialRow], metrics: [String]) -> [String: [String: BaselineSample]] {
+        grouped(trials, metrics: metrics) { BaselineSample(values: $0.values, owners: $0.owners, participants: $0.participants) }
+    }
+
+    /// `make` of each strategy's values of each metric, read by column and participant code.
+    private static func grouped<T>(_ trials: [TrialRow], metrics: [String], _ make: (OwnedValues) -> T) -> [String: [String: T]] {
         var strategies: [String] = [], seen = Set<String>()
         var table: TrialColumns?
         for t in trials where t.table !== table {
             table = t.table
             for s in t.table.names(of: .strategy) where seen.insert(s).inserted { strategies.append(s) }
         }
-        var out: [String: [String: ParticipantValues]] = [:]
+        var out: [String: [String: T]] = [:]
         for s in strategies {
             let rows = ResultSet.trials(strategy: s, trials)
             for m in Set(metrics) {
                 let owned = OwnedValues(m, of: rows)
                 guard !owned.values.isEmpty else { continue }
-                out[s, default: [:]][m] = ParticipantValues(values: owned.values, participants: owned.owners.map { owned.participants[Int($0)] })
+                out[s, default: [:]][m] = make(owned)
             }
         }
         return out
@@ -102,7 +120,13 @@ struct BaselineFormatError: Error {
 
 extension Baseline: Codable {
     enum CodingKeys: String, CodingKey {
-        case format, experiment, specSHA256 = "spec_sha256", seed, run, values, participants
+        case format, experiment, specSHA256 = "spec_sha256", seed, run, values, participants, sketches
+    }
+
+    /// A format-3 entry: one strategy's metric as per-participant sketches.
+    struct SketchEntry: Codable {
+        var participants: [String]
+        var sketches: [ValueSketch]
     }
 
     public init(from decoder: Decoder) throws {
@@ -113,20 +137,31 @@ extension Baseline: Codable {
         run = try c.decode([String: String].self, forKey: .run)
         let format = try c.decodeIfPresent(Int.self, forKey: .format) ?? 1
         // Format 1 had no participants: its values cannot be resampled by participant.
-        guard format == Baseline.format, c.contains(.participants) else {
-            throw BaselineFormatError(message: format < Baseline.format || !c.contains(.participants)
+        guard (2...Baseline.format).contains(format), c.contains(.participants) else {
+            throw BaselineFormatError(message: format < 2 || !c.contains(.participants)
                 ? "a format-\(format) baseline without the participant of each value, which the participant-level gate needs"
                 : "baseline format \(format) is newer than this refine understands (\(Baseline.format))")
         }
         let values = try c.decode([String: [String: [Double]]].self, forKey: .values)
         let participants = try c.decode([String: [String: [String]]].self, forKey: .participants)
-        var out: [String: [String: ParticipantValues]] = [:]
+        var out: [String: [String: BaselineSample]] = [:]
         for (strategy, metrics) in values {
             for (metric, v) in metrics {
                 guard let p = participants[strategy]?[metric], p.count == v.count else {
                     throw BaselineFormatError(message: "participants.\(strategy).\(metric) should list one participant per value (\(v.count))")
                 }
-                out[strategy, default: [:]][metric] = ParticipantValues(values: v, participants: p)
+                out[strategy, default: [:]][metric] = .values(ParticipantValues(values: v, participants: p))
+            }
+        }
+        if format >= 3, let sketches = try c.decodeIfPresent([String: [String: SketchEntry]].self, forKey: .sketches) {
+            for (strategy, metrics) in sketches {
+                for (metric, e) in metrics {
+                    guard e.participants.count == e.sketches.count, e.participants == Array(Set(e.participants)).sorted(),
+                          out[strategy]?[metric] == nil else {
+                        throw BaselineFormatError(message: "sketches.\(strategy).\(metric) should list distinct sorted participants, one sketch each, for a metric not also under values")
+                    }
+                    out[strategy, default: [:]][metric] = .sketches(participants: e.participants, sketches: e.sketches)
+                }
             }
         }
         self.values = out
@@ -134,12 +169,23 @@ extension Baseline: Codable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(Baseline.format, forKey: .format)
+        var plain: [String: [String: ParticipantValues]] = [:], sketched: [String: [String: SketchEntry]] = [:]
+        for (strategy, metrics) in values {
+            for (metric, sample) in metrics {
+                switch sample {
+                case .values(let v): plain[strategy, default: [:]][metric] = v
+                case .sketches(let p, let s): sketched[strategy, default: [:]][metric] = SketchEntry(participants: p, sketches: s)
+                }
+            }
+        }
+        // Format 2 while nothing needs a sketch: such baselines stay as they were, byte for byte.
+        try c.encode(sketched.isEmpty ? 2 : Baseline.format, forKey: .format)
         try c.encode(experiment, forKey: .experiment)
         try c.encode(specSHA256, forKey: .specSHA256)
         try c.encode(seed, forKey: .seed)
         try c.encode(run, forKey: .run)
-        try c.encode(values.mapValues { $0.mapValues(\.values) }, forKey: .values)
-        try c.encode(values.mapValues { $0.mapValues(\.participants) }, forKey: .participants)
+        try c.encode(plain.mapValues { $0.mapValues(\.values) }, forKey: .values)
+        try c.encode(plain.mapValues { $0.mapValues(\.participants) }, forKey: .participants)
+        if !sketched.isEmpty { try c.encode(sketched, forKey: .sketches) }
     }
 }

@@ -49,11 +49,19 @@ public enum RegressionGate {
     /// `refine check`: a run's results against a committed baseline, paired when
     /// they share the seed (the same people).
     public static func evaluate(baseline: Baseline, results: ResultSet, settings: GateSettings) throws -> [GateFinding] {
-        let change = Baseline.group(results.trials, metrics: settings.tolerances.map(\.metric))
+        let change = Baseline.samples(results.trials, metrics: settings.tolerances.map(\.metric))
         return try evaluate(baseline: baseline.values, change: change, settings: settings, sameSeed: baseline.seed == results.run.seed)
     }
 
+    /// The gate over values with their participants (calibration, power: trials simulated in memory).
     public static func evaluate(baseline: [String: [String: ParticipantValues]], change: [String: [String: ParticipantValues]],
+                                settings: GateSettings, sameSeed: Bool,
+                                only: (strategy: String, metric: String)? = nil) throws -> [GateFinding] {
+        try evaluate(baseline: baseline.mapValues { $0.mapValues(BaselineSample.values) }, change: change.mapValues { $0.mapValues(BaselineSample.values) },
+                     settings: settings, sameSeed: sameSeed, only: only)
+    }
+
+    public static func evaluate(baseline: [String: [String: BaselineSample]], change: [String: [String: BaselineSample]],
                                 settings: GateSettings, sameSeed: Bool,
                                 only: (strategy: String, metric: String)? = nil) throws -> [GateFinding] {
         let strategies = baseline.keys.sorted()
@@ -69,9 +77,9 @@ public enum RegressionGate {
                 guard let bv = baseline[strategy]?[tolerance.metric], let cv = change[strategy]?[tolerance.metric], !bv.isEmpty, !cv.isEmpty else {
                     throw ReportError("no values of '\(tolerance.metric)' for \(strategy) in the \(baseline[strategy]?[tolerance.metric] == nil ? "baseline" : "change"); update the baseline if the gate's metrics changed")
                 }
-                let isRate = Comparisons.isRate(bv.values, metric: tolerance.metric) && Comparisons.isRate(cv.values, metric: tolerance.metric)
+                let isRate = bv.isRate(metric: tolerance.metric) && cv.isRate(metric: tolerance.metric)
                 let statistic = isRate ? "rate" : tolerance.statistic
-                let b = ClusteredSample(bv), c = ClusteredSample(cv)
+                let b = bv.clustered, c = cv.clustered
                 let paired = sameSeed && ClusterBootstrap.canPair(b, c)
                 let kind: ClusterStatistic = statistic == "median" ? .median : .mean
                 let tail = ClusterBootstrap.differenceTail(c, b, paired: paired, confidence: level, expanded: true)

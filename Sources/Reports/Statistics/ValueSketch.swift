@@ -38,6 +38,17 @@ public struct ValueSketch: Sendable, Equatable {
         for v in values { add(v) }
     }
 
+    /// A histogram sketch of `buckets` (each one's smallest value and count,
+    /// ascending by bucket), as a baseline file stores it.
+    init(buckets: [(value: Double, count: Int32)], count: Int, sum: Double) {
+        self.count = count
+        self.sum = sum
+        isExact = false
+        ordinals = buckets.map { ValueBuckets.ordinal($0.value) }
+        counts = buckets.map(\.count)
+        minima = buckets.map(\.value)
+    }
+
     /// Adds a value (finite: NaN is a value not recorded, and never added).
     public mutating func add(_ value: Double) {
         precondition(!value.isNaN, "a sketch holds recorded values, never NaN")
@@ -122,9 +133,10 @@ public struct ValueSketch: Sendable, Equatable {
         return (o, c, m)
     }
 
+    /// The same values (exact sketches) or the same histogram, count and sum.
     public static func == (a: ValueSketch, b: ValueSketch) -> Bool {
-        a.count == b.count && a.isExact == b.isExact && a.pending == b.pending
-            && a.ordinals == b.ordinals && a.counts == b.counts && a.minima == b.minima
+        guard a.count == b.count, a.sum == b.sum, a.isExact == b.isExact else { return false }
+        return a.isExact ? a.pending == b.pending : a.histogram == b.histogram
     }
 }
 

@@ -1,0 +1,105 @@
+import Foundation
+
+/// What the gate keeps of one strategy's gated metric: every value with its
+/// participant while no participant gave more than `ValueSketch.exactLimit`
+/// of them (what format-2 baselines always held), else one `ValueSketch` per
+/// participant, so a baseline of 10⁷ trials is as large as one of a few
+/// hundred trials a person, not 0.75 GB of JSON (issue 17).
+///
+/// Either way the gate resamples a `ClusteredSample` of it: the same sample to
+/// the bit while the sketches are exact; past that its medians are known to
+/// within `ValueBuckets.relativeWidth` (6.8 × 10⁻⁴) and its means exactly.
+public enum BaselineSample: Sendable, Equatable {
+    /// Every value, in trial order, with its participant.
+    case values(ParticipantValues)
+    /// One sketch per participant; `participants` distinct and sorted.
+    case sketches(participants: [String], sketches: [ValueSketch])
+
+    /// Values with their owners (`participants[owners[i]]` gave `values[i]`,
+    /// participants distinct and sorted): kept as they are unless someone gave
+    /// more than `ValueSketch.exactLimit` of them.
+    init(values: [Double], owners: [Int32], participants: [String]) {
+        var counts = [Int](repeating: 0, count: participants.count)
+        for c in owners { counts[Int(c)] += 1 }
+        guard counts.contains(where: { $0 > ValueSketch.exactLimit }) else {
+            self = .values(ParticipantValues(values: values, participants: owners.map { participants[Int($0)] }))
+            return
+        }
+        var sketches = [ValueSketch](repeating: ValueSketch(), count: participants.count)
+        for (v, c) in zip(values, owners) { sketches[Int(c)].add(v) }
+        self = .sketches(participants: participants, sketches: sketches)
+    }
+
+    /// Whether there is no value.
+    public var isEmpty: Bool { trialCount == 0 }
+
+    /// How many values it stands for.
+    public var trialCount: Int {
+        switch self {
+        case .values(let v): v.count
+        case .sketches(_, let s): s.reduce(0) { $0 + $1.count }
+        }
+    }
+
+    /// The sample the gate resamples.
+    public var clustered: ClusteredSample {
+        switch self {
+        case .values(let v): ClusteredSample(v)
+        case .sketches(let p, let s): ClusteredSample(sketches: s, participants: p)
+        }
+    }
+
+    /// True for a metric recorded as 0/1 (`Comparisons.isRate`): 0 and 1 are
+    /// buckets of their own, so a sketch knows.
+    public func isRate(metric: String) -> Bool {
+        switch self {
+        case .values(let v): Comparisons.isRate(v.values, metric: metric)
+        case .sketches(_, let s): Comparisons.isRate(s.flatMap { $0.buckets.map(\.value) }, metric: metric)
+        }
+    }
+}
+
+extension ValueSketch: Codable {
+    enum CodingKeys: String, CodingKey { case count, sum, values, buckets }
+
+    /// `{"count", "sum", "values": [...]}` while exact, else
+    /// `{"count", "sum", "buckets": [[smallest value, count], ...]}`.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(count, forKey: .count)
+        try c.encode(sum, forKey: .sum)
+        if let values = exactValues {
+            try c.encode(values, forKey: .values)
+        } else {
+            try c.encode(buckets.map { [$0.value, Double($0.count)] }, forKey: .buckets)
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let count = try c.decode(Int.self, forKey: .count), sum = try c.decode(Double.self, forKey: .sum)
+        if let values = try c.decodeIfPresent([Double].self, forKey: .values) {
+            guard values.count == count, values.count <= ValueSketch.exactLimit else {
+                throw DecodingError.dataCorruptedError(forKey: .values, in: c, debugDescription:
+                    "a sketch's values should number its count (\(count)), at most \(ValueSketch.exactLimit)")
+            }
+            self.init(values)
+            return
+        }
+        let pairs = try c.decode([[Double]].self, forKey: .buckets)
+        var buckets: [(value: Double, count: Int32)] = []
+        for pair in pairs {
+            guard pair.count == 2, let n = Int32(exactly: pair[1]), n > 0, pair[0].isFinite else {
+                throw DecodingError.dataCorruptedError(forKey: .buckets, in: c, debugDescription:
+                    "a bucket is [smallest value, count > 0], not \(pair)")
+            }
+            buckets.append((pair[0], n))
+        }
+        guard buckets.reduce(0, { $0 + Int($1.count) }) == count,
+              zip(buckets, buckets.dropFirst()).allSatisfy({ ValueBuckets.ordinal($0.value) < ValueBuckets.ordinal($1.value) }) else {
+            throw DecodingError.dataCorruptedError(forKey: .buckets, in: c, debugDescription:
+                "buckets should be ascending, one per bucket, their counts summing to count (\(count))")
+        }
+        self.init(buckets: buckets, count: count, sum: sum)
+    }
+}
