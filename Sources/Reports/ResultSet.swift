@@ -135,6 +135,17 @@ public struct ResultSet: Sendable {
 
     /// Loads run `runID`, or the latest completed run of `experiment`.
     public static func load(from store: RunStore, experiment: String, runID: Int64? = nil) throws -> ResultSet {
+        let (run, provenance, files, specText) = try head(from: store, experiment: experiment, runID: runID)
+        let table = try TrialColumns.load(from: store, runID: run.id)
+        return ResultSet(run: run, provenance: provenance, dataFiles: files, specText: specText,
+                         trials: (0..<table.count).map { TrialRow(table: table, index: $0) })
+    }
+
+    /// Run `runID` (or the latest completed run of `experiment`) without its
+    /// trials: the run, its provenance columns (spec text excluded), its data
+    /// files and its spec text.
+    public static func head(from store: RunStore, experiment: String, runID: Int64? = nil) throws
+        -> (run: RunRecord, provenance: [(String, String)], dataFiles: [(String, String)], specText: String) {
         let run = try selectRun(in: store, experiment: experiment, runID: runID)
         let head = try store.reader.read { db in
             let runRow = try Row.fetchOne(db, sql: "SELECT * FROM run WHERE id = ?", arguments: [run.id])!
@@ -145,9 +156,7 @@ public struct ResultSet: Sendable {
                 .map { ($0["path"] as String, $0["sha256"] as String) }
             return (provenance, files, runRow["spec_text"] as String)
         }
-        let table = try TrialColumns.load(from: store, runID: run.id)
-        return ResultSet(run: run, provenance: head.0, dataFiles: head.1, specText: head.2,
-                         trials: (0..<table.count).map { TrialRow(table: table, index: $0) })
+        return (run, head.0, head.1, head.2)
     }
 
     /// The latest completed run of each variant of `spec` (made from the same spec

@@ -14,10 +14,12 @@ struct ResultSource: ParsableArguments {
     @OptionGroup var workers: JobsOption
     var jobs: Int { workers.jobs }
 
-    /// The results, running `spec` into a temporary database when no --db was given.
-    func results(for spec: ExperimentSpec) throws -> ResultSet {
+    /// `body` of the store and the run to read: --db's (--run or the latest
+    /// completed run of `spec`), or `spec` run now into a temporary database.
+    func withRun<T>(for spec: ExperimentSpec, _ body: (RunStore, RunRecord) throws -> T) throws -> T {
         if let db {
-            return try ResultSet.load(from: RunStore(readingFrom: db), experiment: spec.name, runID: runID)
+            let store = try RunStore(readingFrom: db)
+            return try body(store, try ResultSet.selectRun(in: store, experiment: spec.name, runID: runID))
         }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("refine-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -25,9 +27,14 @@ struct ResultSource: ParsableArguments {
         let store = try RunStore(path: dir.appendingPathComponent("run.sqlite").path)
         defer { try? store.close() }
         _ = try ExperimentRunner.run(spec: spec, store: store, options: RunOptions(jobs: jobs))
-        let results = try ResultSet.load(from: store, experiment: spec.name)
+        let result = try body(store, try ResultSet.selectRun(in: store, experiment: spec.name))
         try store.close()
-        return results
+        return result
+    }
+
+    /// The results, running `spec` into a temporary database when no --db was given.
+    func results(for spec: ExperimentSpec) throws -> ResultSet {
+        try withRun(for: spec) { store, run in try ResultSet.load(from: store, experiment: spec.name, runID: run.id) }
     }
 }
 
@@ -76,16 +83,17 @@ struct CheckCommand: ParsableCommand {
             guard base.experiment == experiment.name else {
                 throw InputError("\(baseline): the baseline is for experiment '\(base.experiment)', not '\(experiment.name)'")
             }
-            let results = try source.results(for: experiment)
-            let findings: [GateFinding]
-            do {
-                findings = try RegressionGate.evaluate(baseline: base, results: results, settings: gate)
-            } catch let e as ReportError { throw InputError("\(baseline): \(e.description)") }
+            // Read in one pass, without loading the run's trials.
+            let (run, findings): (RunRecord, [GateFinding]) = try source.withRun(for: experiment) { store, run in
+                do {
+                    return (run, try RegressionGate.evaluate(baseline: base, store: store, runID: run.id, seed: run.seed, settings: gate))
+                } catch let e as ReportError { throw InputError("\(baseline): \(e.description)") }
+            }
             let regressions = findings.filter { $0.verdict == .regression }
             if json {
                 try printJSON(findings)
             } else {
-                print("check \(experiment.name): run \(results.run.id) against \(baseline) (baseline run \(base.run["id"] ?? "?"))")
+                print("check \(experiment.name): run \(run.id) against \(baseline) (baseline run \(base.run["id"] ?? "?"))")
                 for f in findings {
                     let mark = f.verdict == .regression ? "REGRESSION" : f.verdict == .improvement ? "improved" : "ok"
                     print("  \(mark.padding(toLength: 10, withPad: " ", startingAt: 0)) \(f.strategy) \(f.metric): \(f.statistic) \(formatNumber(f.baseline)) → \(formatNumber(f.change)), change \(formatEstimate(f.difference, digits: 3))\(f.paired ? " paired" : ""), allowed \(f.worse == .higher ? "+" : "-")\(formatNumber(f.allowance))")
@@ -120,10 +128,15 @@ struct BaselineCommand: ParsableCommand {
             try reportingErrors {
                 let experiment = try SpecLoader.load(path: spec, catalog: .standard)
                 let gate = try gateSettings(experiment)
-                let results = try source.results(for: experiment)
                 let path = try output ?? OutputPath.inside("Data/baselines", "\(experiment.name).json")
-                try Baseline(results: results, spec: experiment, metrics: gate.tolerances.map(\.metric)).write(to: path)
-                print("baseline for \(experiment.name) written to \(path) (run \(results.run.id), \(results.trials.count) trials)")
+                // Read in one pass, without loading the run's trials.
+                let (run, trials) = try source.withRun(for: experiment) { store, run in
+                    let head = try ResultSet.head(from: store, experiment: experiment.name, runID: run.id)
+                    let read = try Baseline.samples(from: store, runID: run.id, metrics: gate.tolerances.map(\.metric))
+                    try Baseline(run: run, provenance: head.provenance, spec: experiment, values: read.samples).write(to: path)
+                    return (run, read.trials)
+                }
+                print("baseline for \(experiment.name) written to \(path) (run \(run.id), \(trials) trials)")
             }
         }
     }

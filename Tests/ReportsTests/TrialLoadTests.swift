@@ -14,11 +14,12 @@ struct TrialLoadTests {
 
     /// Stores `runs` runs of a small PIP spec, each run's trials shuffled and the
     /// runs' batches of `batch` trials interleaved, so no run's rowids follow its keys.
-    static func database(runs: Int, batch: Int, seed: UInt64) throws -> (RunStore, [Int64], [TrialResult], URL) {
+    static func database(runs: Int, batch: Int, seed: UInt64, replications: Int? = nil) throws -> (RunStore, [Int64], [TrialResult], URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refine-load-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var spec = try SpecLoader.load(path: specPath, catalog: .standard)
         spec.population.participants = 3
+        if let replications { spec.replications = replications }
         let results = try ExperimentRunner.simulate(spec: spec, jobs: 1)
         let store = try RunStore(path: folder.appendingPathComponent("load.sqlite").path)
         let provenance = Provenance(toolVersion: Provenance.toolVersion, gitCommit: "test", gitDirty: false, gitDirtyPaths: [],
@@ -55,6 +56,39 @@ struct TrialLoadTests {
                 #expect(row.metrics.count == r.outcome.metrics.count)
             }
         }
+    }
+
+    @Test("a gate's samples read in one pass over the stored rows are the loaded run's: values in key order, or the same sketches", arguments: [1, 12])
+    func gateSamplesStreamed(replications: Int) throws {
+        // One replication: a few trials a person (values); twelve: past 256 a person and strategy (sketches).
+        let (store, ids, _, folder) = try Self.database(runs: 2, batch: 5, seed: 77, replications: replications)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let metrics = ["time_to_effect_s", "landed_intended", "corrections", "settle_time_s", "no_such_metric"]
+        var sketched = 0
+        for id in ids {
+            let loaded = Baseline.samples(try ResultSet.load(from: store, experiment: "pip", runID: id).trials, metrics: metrics)
+            let (streamed, trials) = try Baseline.samples(from: store, runID: id, metrics: metrics)
+            #expect(trials == (try ResultSet.load(from: store, experiment: "pip", runID: id).trials.count))
+            #expect(Set(loaded.keys) == Set(streamed.keys) && loaded.keys.allSatisfy { Set(loaded[$0]!.keys) == Set(streamed[$0]!.keys) })
+            for (strategy, byMetric) in loaded {
+                for (metric, a) in byMetric {
+                    let b = streamed[strategy]![metric]!
+                    switch (a, b) {
+                    case (.values(let x), .values(let y)):
+                        #expect(x == y, "\(strategy) \(metric)")
+                    case (.sketches(let pa, let sa), .sketches(let pb, let sb)):
+                        sketched += 1
+                        #expect(pa == pb)
+                        for (x, y) in zip(sa, sb) {
+                            // The rows come in stored order: the same histogram, the sum in another order.
+                            #expect(x.count == y.count && x.histogram == y.histogram && abs(x.sum - y.sum) <= 1e-9 * abs(x.sum))
+                        }
+                    default: Issue.record("\(strategy) \(metric): \(a) against \(b)")
+                    }
+                }
+            }
+        }
+        #expect((sketched > 0) == (replications > 1))
     }
 
     @Test("a run loaded with its 8-byte columns spilled to a file reads the same values, however few stay in memory",

@@ -36,10 +36,16 @@ public struct Baseline: Sendable {
 
     /// A baseline from a result set, keeping the gate's metrics.
     public init(results: ResultSet, spec: ExperimentSpec, metrics: [String]) {
-        self.init(experiment: spec.name, specSHA256: results.run.specSHA256, seed: results.run.seed,
-                  run: Dictionary(results.provenance.filter { ["id", "git_commit", "git_dirty", "tool_version", "started_at", "finished_at"].contains($0.0) },
+        self.init(run: results.run, provenance: results.provenance, spec: spec, values: Baseline.samples(results.trials, metrics: metrics))
+    }
+
+    /// A baseline of `run` (with its provenance columns) holding `values`
+    /// (`samples(from:runID:metrics:)`: read without loading the run).
+    public init(run: RunRecord, provenance: [(String, String)], spec: ExperimentSpec, values: [String: [String: BaselineSample]]) {
+        self.init(experiment: spec.name, specSHA256: run.specSHA256, seed: run.seed,
+                  run: Dictionary(provenance.filter { ["id", "git_commit", "git_dirty", "tool_version", "started_at", "finished_at"].contains($0.0) },
                                   uniquingKeysWith: { a, _ in a }),
-                  values: Baseline.samples(results.trials, metrics: metrics))
+                  values: values)
     }
 
     /// strategy → metric → values with their participants.

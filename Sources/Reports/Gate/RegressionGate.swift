@@ -53,6 +53,13 @@ public enum RegressionGate {
         return try evaluate(baseline: baseline.values, change: change, settings: settings, sameSeed: baseline.seed == results.run.seed)
     }
 
+    /// `refine check` of run `runID` in `store` (seed `seed`), read in one pass
+    /// without loading its trials (`Baseline.samples(from:runID:metrics:)`).
+    public static func evaluate(baseline: Baseline, store: RunStore, runID: Int64, seed: String, settings: GateSettings) throws -> [GateFinding] {
+        let change = try Baseline.samples(from: store, runID: runID, metrics: settings.tolerances.map(\.metric)).samples
+        return try evaluate(baseline: baseline.values, change: change, settings: settings, sameSeed: baseline.seed == seed)
+    }
+
     /// The gate over values with their participants (calibration, power: trials simulated in memory).
     public static func evaluate(baseline: [String: [String: ParticipantValues]], change: [String: [String: ParticipantValues]],
                                 settings: GateSettings, sameSeed: Bool,
