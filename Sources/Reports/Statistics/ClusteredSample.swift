@@ -75,7 +75,7 @@ public enum ClusterStatistic: String, Sendable, Codable {
 /// Two layouts of the ordered values, as `SurvivalGrid` has:
 /// - **exact**: an entry per trial value.
 /// - **cells**: an entry per participant and `ValueBuckets` bucket, standing
-///   for that participant's values in the bucket (`entryCounts`) with the
+///   for that participant's values in the bucket (`sortedCount`) with the
 ///   bucket's smallest value in the sample. Taken where it at most halves the
 ///   entries (many trials per participant: at fixed participants the entries
 ///   stop growing with trials), and always for a sample of inexact sketches.
