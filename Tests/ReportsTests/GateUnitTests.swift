@@ -115,6 +115,20 @@ struct GateUnitTests {
         try #"{"format":3,"experiment":"pip","run":{},"seed":"11","spec_sha256":"abc","values":{},"participants":{},"sketches":{"a":{"time_s":{"participants":["p1","p0"],"sketches":[{"count":1,"sum":1,"values":[1]},{"count":1,"sum":2,"values":[2]}]}}}}"#
             .write(toFile: bad, atomically: true, encoding: .utf8)
         #expect { try Baseline.load(bad) } throws: { "\($0)".contains("sketches.a.time_s") && "\($0)".contains("bad.json") }
+        let empty = dir.appendingPathComponent("empty.json").path
+        try #"{"format":3,"experiment":"pip","run":{},"seed":"11","spec_sha256":"abc","values":{},"participants":{},"sketches":{"a":{"time_s":{"participants":["p0"],"sketches":[{"count":0,"sum":0,"values":[]}]}}}}"#
+            .write(toFile: empty, atomically: true, encoding: .utf8)
+        #expect { try Baseline.load(empty) } throws: { "\($0)".contains("empty.json") && "\($0)".contains("count") }
+
+        // A format-2 file of many values a person (written before format 3) is sketched as a run is.
+        let old = dir.appendingPathComponent("old2.json").path
+        var plain = ParticipantValues()
+        for i in 0..<600 { plain.append(Double(i % 97) / 7, participant: i % 2 == 0 ? "p0" : "p1") }
+        try Baseline(experiment: "pip", specSHA256: "abc", seed: "11", run: [:], values: ["a": ["time_s": .values(plain)]]).write(to: old)
+        let reread = try Baseline.load(old).values["a"]!["time_s"]!
+        #expect(reread == BaselineSample(values: plain.values, owners: plain.participants.participantIndex().owners, participants: ["p0", "p1"]))
+        guard case .sketches = reread else { Issue.record("a format-2 sample past the exact limit should be sketched on reading"); return }
+
         let future = dir.appendingPathComponent("future.json").path
         try #"{"format":4,"experiment":"pip","run":{},"seed":"11","spec_sha256":"abc","values":{},"participants":{}}"#
             .write(toFile: future, atomically: true, encoding: .utf8)

@@ -82,6 +82,8 @@ struct TrialLoadTests {
                         for (x, y) in zip(sa, sb) {
                             // The rows come in stored order: the same histogram, the sum in another order.
                             #expect(x.count == y.count && x.histogram == y.histogram && abs(x.sum - y.sum) <= 1e-9 * abs(x.sum))
+                            // A person still held exactly: the same values in key order.
+                            if x.isExact { #expect(x == y) }
                         }
                     default: Issue.record("\(strategy) \(metric): \(a) against \(b)")
                     }

@@ -156,7 +156,9 @@ extension Baseline: Codable {
                 guard let p = participants[strategy]?[metric], p.count == v.count else {
                     throw BaselineFormatError(message: "participants.\(strategy).\(metric) should list one participant per value (\(v.count))")
                 }
-                out[strategy, default: [:]][metric] = .values(ParticipantValues(values: v, participants: p))
+                // Sketched as `refine check` sketches a run, where someone gave more than the exact limit.
+                let (ids, owners) = p.participantIndex()
+                out[strategy, default: [:]][metric] = BaselineSample(values: v, owners: owners, participants: ids)
             }
         }
         if format >= 3, let sketches = try c.decodeIfPresent([String: [String: SketchEntry]].self, forKey: .sketches) {

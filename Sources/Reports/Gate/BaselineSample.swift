@@ -3,8 +3,8 @@ import Foundation
 /// What the gate keeps of one strategy's gated metric: every value with its
 /// participant while no participant gave more than `ValueSketch.exactLimit`
 /// of them (what format-2 baselines always held), else one `ValueSketch` per
-/// participant, so a baseline of 10⁷ trials is as large as one of a few
-/// hundred trials a person, not 0.75 GB of JSON (issue 17).
+/// participant, so past a few thousand trials a person (once a person's
+/// buckets are full) a baseline stops growing with trials (issue 17).
 ///
 /// Either way the gate resamples a `ClusteredSample` of it: the same sample to
 /// the bit while the sketches are exact; past that its medians are known to
@@ -49,8 +49,9 @@ public enum BaselineSample: Sendable, Equatable {
         }
     }
 
-    /// True for a metric recorded as 0/1 (`Comparisons.isRate`): 0 and 1 are
-    /// buckets of their own, so a sketch knows.
+    /// True for a metric recorded as 0/1 (`Comparisons.isRate`), judged for a
+    /// sketch by its buckets' smallest values: 0 is a bucket of its own, but
+    /// 1's bucket also holds values below 1.00068, which would read as 1.
     public func isRate(metric: String) -> Bool {
         switch self {
         case .values(let v): Comparisons.isRate(v.values, metric: metric)
@@ -78,6 +79,10 @@ extension ValueSketch: Codable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let count = try c.decode(Int.self, forKey: .count), sum = try c.decode(Double.self, forKey: .sum)
+        // A participant with no values would make resamples of nothing; counts add up in 32 bits.
+        guard count > 0, count <= Int(Int32.max) else {
+            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "a sketch's count is 1…\(Int32.max), not \(count)")
+        }
         if let values = try c.decodeIfPresent([Double].self, forKey: .values) {
             guard values.count == count, values.count <= ValueSketch.exactLimit else {
                 throw DecodingError.dataCorruptedError(forKey: .values, in: c, debugDescription:

@@ -7,9 +7,10 @@ extension Baseline {
     /// trial store: memory is one sketch per strategy, metric and participant
     /// (and, while a person's values are few enough to keep, their positions),
     /// not a column per metric of every trial. What `samples(_:metrics:)` gives
-    /// from a loaded run, with one difference: a sketched sample's sums add in
-    /// the order the rows are stored, so its means may differ from the loaded
-    /// run's in the last bits (values kept exactly come out in key order, the same).
+    /// from a loaded run, with one difference: the sums of sketches past their
+    /// exact limit add in the order the rows are stored, so their means may
+    /// differ from the loaded run's in the last bits. Values kept exactly (and
+    /// their sums) come out in key order, however the run's workers finished.
     /// Also returns how many trials the run has.
     public static func samples(from store: RunStore, runID: Int64, metrics: [String]) throws -> (samples: [String: [String: BaselineSample]], trials: Int) {
         let wanted = Array(Set(metrics)).sorted()
@@ -59,11 +60,11 @@ extension Baseline {
                 if sketches[s][m][p].isExact { rows[s][m][p].append(position) } else if !rows[s][m][p].isEmpty { rows[s][m][p] = [] }
             }
         }
-        // Samples whose every participant kept their values come out as values in key order.
+        // Values kept exactly come out in key order: the ranks of their rows.
         var keyRank: [Int32: Int32] = [:]
         for s in sketches.indices {
-            for m in wanted.indices where sketches[s][m].allSatisfy(\.isExact) {
-                for r in rows[s][m] { for i in r { keyRank[i] = -1 } }
+            for m in wanted.indices {
+                for (p, r) in rows[s][m].enumerated() where sketches[s][m][p].isExact { for i in r { keyRank[i] = -1 } }
             }
         }
         if !keyRank.isEmpty {
@@ -84,8 +85,13 @@ extension Baseline {
                     out[strategy, default: [:]][metric] = .values(ParticipantValues(values: entries.map(\.value),
                                                                                     participants: entries.map { participantNames[$0.participant] }))
                 } else {
-                    out[strategy, default: [:]][metric] = .sketches(participants: sorted.map { participantNames[$0] },
-                                                                    sketches: sorted.map { sketches[s][m][$0] })
+                    // A person still held exactly: their values re-added in key order.
+                    let inKeyOrder = sorted.map { p in
+                        let sketch = sketches[s][m][p]
+                        guard let values = sketch.exactValues else { return sketch }
+                        return ValueSketch(zip(rows[s][m][p], values).sorted { keyRank[$0.0]! < keyRank[$1.0]! }.map(\.1))
+                    }
+                    out[strategy, default: [:]][metric] = .sketches(participants: sorted.map { participantNames[$0] }, sketches: inKeyOrder)
                 }
             }
         }

@@ -72,18 +72,20 @@ public enum ClusterStatistic: String, Sendable, Codable {
 /// participant, make a resampled median one allocation-free scan that stops at
 /// the middle, instead of gathering and selecting thousands of values per resample.
 ///
-/// Two layouts of the ordered values, as `SurvivalGrid` has:
+/// Three layouts of the ordered values:
 /// - **exact**: an entry per trial value.
-/// - **cells**: an entry per participant and `ValueBuckets` bucket, standing
-///   for that participant's values in the bucket (`sortedCount`) with the
-///   bucket's smallest value in the sample. Taken where it at most halves the
-///   entries (many trials per participant: at fixed participants the entries
-///   stop growing with trials), and always for a sample of inexact sketches.
-///   Equal values share a bucket alone (counts, flags, small integers), so
-///   there every resampled statistic is the exact layout's to the bit; other
-///   values move by less than `ValueBuckets.relativeWidth` (6.8 × 10⁻⁴) of
-///   themselves, and so does a resampled median. The observed median is the
-///   exact one whenever the trial values were given.
+/// - **equal values**: an entry per participant and distinct value, with how
+///   many of that participant's values it stands for (`sortedCount`). Taken
+///   from trial values where it at most halves the entries (flags, counts,
+///   repeated limits); every resampled statistic is the exact layout's to the bit.
+/// - **sketched** (`init(sketches:participants:)`, where some sketch is past
+///   its exact limit): an entry per participant and `ValueBuckets` bucket,
+///   standing for that participant's values in the bucket with the bucket's
+///   smallest value in the sample. Values move down by less than
+///   `ValueBuckets.relativeWidth` (6.8 × 10⁻⁴) of themselves, and so does a
+///   resampled median or mean of values; rank statistics (Cliff's delta) see
+///   a bucket's values as ties, so they are not bounded by the width, and
+///   nothing resamples them from sketches.
 public struct ClusteredSample: Sendable {
     /// The distinct participant ids, sorted (so two groups of the same people
     /// index them identically, which is what pairing relies on).
@@ -163,7 +165,7 @@ public struct ClusteredSample: Sendable {
     /// A sample of one sketch per participant (`participants` distinct and
     /// sorted, `sketches[c]` participant c's): the values themselves where every
     /// sketch is exact (the sample `init(values:…)` makes of them, to the bit),
-    /// else the cells layout of their buckets, whose observed median is then
+    /// else the sketched layout of their buckets, whose observed median is then
     /// known to within `ValueBuckets.relativeWidth` as well.
     public init(sketches: [ValueSketch], participants ids: [String]) {
         precondition(sketches.count == ids.count, "one sketch per participant")
@@ -339,22 +341,23 @@ public struct ClusteredSample: Sendable {
     }
 }
 
-/// The cells layout of `ClusteredSample`: an entry per bucket and participant
-/// (`ValueBuckets`), ascending by bucket and then participant, with the
-/// bucket's smallest value in the sample and how many of the participant's
-/// values it stands for.
+/// The equal-value and sketched layouts of `ClusteredSample`: an entry per
+/// cell (a distinct value, or a `ValueBuckets` bucket of sketches) and
+/// participant, ascending by cell and then participant, with the cell's value
+/// (for a bucket, its smallest in the sample) and how many of the
+/// participant's values it stands for.
 struct Cells {
     var values: [Double] = [], owners: [Int32] = [], counts: [Int32] = []
 
-    /// The cells of values sorted ascending (`owners[i]` gave `sortedValues[i]`),
-    /// or nil where there would be more than `limit` entries.
+    /// The cells of equal values (`owners[i]` gave `sortedValues[i]`, sorted
+    /// ascending): an entry per distinct value and participant, so nothing is
+    /// rounded. Nil where there would be more than `limit` entries.
     init?(sortedValues: [Double], owners: [Int32], clusters: Int, atMost limit: Int) {
         // Counted first: most samples are not worth it, and say so without allocating.
         var lastCell = [Int](repeating: -1, count: clusters)
-        var cell = -1, ordinal = Int64.min, entries = 0
-        for (v, c) in zip(sortedValues, owners) {
-            let k = ValueBuckets.ordinal(v)
-            if k != ordinal { ordinal = k; cell += 1 }
+        var cell = -1, entries = 0
+        for (i, c) in owners.enumerated() {
+            if i == 0 || sortedValues[i] != sortedValues[i - 1] { cell += 1 }
             if lastCell[Int(c)] != cell { lastCell[Int(c)] = cell; entries += 1 }
             if entries > limit { return nil }
         }
@@ -362,14 +365,14 @@ struct Cells {
         values.reserveCapacity(entries); self.owners.reserveCapacity(entries); counts.reserveCapacity(entries)
         var i = 0
         while i < sortedValues.count {
-            let k = ValueBuckets.ordinal(sortedValues[i]), smallest = sortedValues[i]
-            while i < sortedValues.count && ValueBuckets.ordinal(sortedValues[i]) == k {
+            let value = sortedValues[i]
+            while i < sortedValues.count && sortedValues[i] == value {
                 let c = owners[i]
                 if tally[Int(c)] == 0 { touched.append(c) }
                 tally[Int(c)] += 1
                 i += 1
             }
-            append(cell: smallest, &touched, &tally)
+            append(cell: value, &touched, &tally)
         }
     }
 

@@ -49,7 +49,7 @@ public struct ValueSketch: Sendable, Equatable {
         minima = buckets.map(\.value)
     }
 
-    /// Adds a value (finite: NaN is a value not recorded, and never added).
+    /// Adds a value (never NaN: NaN is a value not recorded).
     public mutating func add(_ value: Double) {
         precondition(!value.isNaN, "a sketch holds recorded values, never NaN")
         count += 1
