@@ -152,12 +152,7 @@ public struct ClusteredSample: Sendable {
         } else {
             (self.sortedValues, self.sortedOwner, self.sortedCount) = (sortedValues, sortedOwner, [])
             // Each participant's values in the order they came, as always.
-            var offsets = [0]
-            for n in counts { offsets.append(offsets.last! + n) }
-            var fill = Array(offsets.dropLast())
-            var grouped = [Double](repeating: 0, count: values.count)
-            for (v, c) in zip(values, owner) { grouped[fill[Int(c)]] = v; fill[Int(c)] += 1 }
-            (self.grouped, groupedCount, self.offsets) = (grouped, [], offsets)
+            (grouped, groupedCount, offsets) = Self.group(values, owner, [], clusters: ids.count)
         }
         (bucketStarts, below) = Self.buckets(owners: self.sortedOwner, counts: self.sortedCount, clusters: ids.count)
     }
@@ -194,7 +189,8 @@ public struct ClusteredSample: Sendable {
     /// Entry j stands for this many values.
     @inline(__always) func entryCount(_ j: Int) -> Int { sortedCount.isEmpty ? 1 : Int(sortedCount[j]) }
 
-    /// The entries regrouped by participant, each participant's ascending.
+    /// The entries regrouped by participant, each participant's in the order
+    /// given; `counts`, the values each stands for (empty: one each).
     private static func group(_ values: [Double], _ owners: [Int32], _ counts: [Int32], clusters: Int) -> ([Double], [Int32], [Int]) {
         var offsets = [Int](repeating: 0, count: clusters + 1)
         for c in owners { offsets[Int(c) + 1] += 1 }
