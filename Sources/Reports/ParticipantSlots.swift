@@ -80,3 +80,11 @@ struct OwnedValues {
         self.participants = order.map { names[$0] }
     }
 }
+
+extension ClusteredSample {
+    /// The sample of `owned`: what `ClusteredSample(ParticipantValues)` makes of
+    /// the same values and participants, without a participant string per value.
+    init(_ owned: OwnedValues, ordered: Bool = true) {
+        self.init(values: owned.values, owners: owned.owners, participants: owned.participants, ordered: ordered)
+    }
+}

@@ -40,15 +40,18 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
-    struct Side {
+    /// Where a side's strategy lives: a run of a database.
+    struct Place {
         var label: String
-        var trials: [TrialRow]
+        var strategy: String
+        var store: RunStore
         var run: RunRecord
+        /// The run, named so that two sides of one run read it once.
+        var key: String
     }
 
-    /// Side `text`; `loaded` holds the runs already read, so two strategies of one
-    /// run (the usual comparison) share one trial store instead of reading it twice.
-    func side(_ text: String, loaded: inout [String: ResultSet]) throws -> Side {
+    /// Side `text`'s database, run and strategy.
+    func place(_ text: String) throws -> Place {
         var database = db, runID: Int64?, strategy = text
         if let colon = text.lastIndex(of: ":") {
             strategy = String(text[text.index(after: colon)...])
@@ -65,45 +68,50 @@ struct CompareCommand: ParsableCommand {
         guard let database else { throw InputError("'\(text)' names no database; pass --db or write DB:STRATEGY") }
         let store = try RunStore(readingFrom: database)
         let runs = try store.runs()
+        func has(_ r: RunRecord) throws -> Bool {
+            try store.reader.read { try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM trial WHERE run_id = ? AND strategy = ?)", arguments: [r.id, strategy]) } ?? false
+        }
         guard let run = try runID.map({ id in
             guard let r = runs.first(where: { $0.id == id }) else { throw InputError("\(database): no run \(id)") }
             return r
-        }) ?? runs.reversed().first(where: { r in
-            r.effectiveStatus == "completed" && r.variant.isEmpty
-                && (try? store.reader.read { try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM trial WHERE run_id = ? AND strategy = ?)", arguments: [r.id, strategy]) } ?? false) == true
-        }) else {
+        }) ?? runs.reversed().first(where: { r in r.effectiveStatus == "completed" && r.variant.isEmpty && ((try? has(r)) ?? false) }) else {
             throw InputError("\(database): no completed run has strategy '\(strategy)'")
         }
-        let place = "\(URL(fileURLWithPath: database).standardizedFileURL.path)@\(run.id)"
-        let results: ResultSet
-        if let known = loaded[place] { results = known } else {
-            do { results = try ResultSet.load(from: store, experiment: run.experiment, runID: run.id) } catch let e as ReportError { throw InputError(e.description) }
-            loaded[place] = results
-        }
-        let trials = results.trials(strategy: strategy)
-        guard !trials.isEmpty else {
-            let known = Set(results.trials.map(\.strategy)).sorted()
+        guard try has(run) else {
+            let known = try store.reader.read { try String.fetchAll($0, sql: "SELECT DISTINCT strategy FROM trial WHERE run_id = ? ORDER BY strategy", arguments: [run.id]) }
             throw InputError("\(database) run \(run.id) has no strategy '\(strategy)'; it has \(known.joined(separator: ", "))")
         }
-        return Side(label: text, trials: trials, run: run)
+        return Place(label: text, strategy: strategy, store: store, run: run,
+                     key: "\(URL(fileURLWithPath: database).standardizedFileURL.path)@\(run.id)")
+    }
+
+    /// The two sides, each run read in one pass (`RunSamples`): once for two strategies of one run.
+    func sides(_ pa: Place, _ pb: Place) throws -> (ComparedSide, ComparedSide) {
+        let wanted = metrics.isEmpty ? nil : metrics
+        func read(_ p: Place, _ strategies: Set<String>) throws -> RunSamples {
+            do { return try RunSamples(store: p.store, runID: p.run.id, metrics: wanted, only: strategies) } catch let e as ReportError { throw InputError(e.description) }
+        }
+        let ra = try read(pa, pa.key == pb.key ? [pa.strategy, pb.strategy] : [pa.strategy])
+        let rb = pa.key == pb.key ? ra : try read(pb, [pb.strategy])
+        return (ComparedSide(label: pa.label, strategy: pa.strategy, samples: ra), ComparedSide(label: pb.label, strategy: pb.strategy, samples: rb))
     }
 
     func run() throws {
         try reportingErrors {
             guard confidence > 0.5 && confidence < 1 else { throw InputError("--confidence: expected a level between 0.5 and 1, got \(confidence)") }
-            var loaded: [String: ResultSet] = [:]
-            let sa = try side(a, loaded: &loaded), sb = try side(b, loaded: &loaded)
-            loaded = [:]  // the sides keep their rows (and the store); the runs' lists of every row can go
-            let names = metrics.isEmpty ? sa.trials.recordedMetrics.intersection(sb.trials.recordedMetrics).sorted() : metrics
-            let rows = Comparisons.compare(sa.trials, sb.trials, metrics: names, sameSeed: sa.run.seed == sb.run.seed,
+            let pa = try place(a), pb = try place(b)
+            let (sa, sb) = try sides(pa, pb)
+            let names = metrics.isEmpty ? sa.recordedMetrics.intersection(sb.recordedMetrics).sorted() : metrics
+            let rows = Comparisons.compare(sa, sb, metrics: names, sameSeed: pa.run.seed == pb.run.seed,
                                            confidence: confidence, seed: 20_181_121)
             if let unknown = names.first(where: { m in !rows.contains { $0.metric == m } }) {
                 throw InputError("metric '\(unknown)' is missing on one side")
             }
-            if let out { try CompareFigures.write(rows: rows, a: (sa.label, sa.trials), b: (sb.label, sb.trials), to: out, confidence: confidence) }
+            if let out { try CompareFigures.write(rows: rows, a: sa, b: sb, to: out, confidence: confidence) }
             if json { try printJSON(rows); return }
-            print("A = \(sa.label) (run \(sa.run.id), n = \(sa.trials.count))   B = \(sb.label) (run \(sb.run.id), n = \(sb.trials.count))   \(rows.first?.paired == true ? "paired by participant" : "unpaired")")
+            print("A = \(sa.label) (run \(pa.run.id), n = \(sa.trials))   B = \(sb.label) (run \(pb.run.id), n = \(sb.trials))   \(rows.first?.paired == true ? "paired by participant" : "unpaired")")
             for line in CompareFigures.table(rows, confidence: confidence) { print(line.joined(separator: "  ")) }
+            if rows.contains(where: { $0.cliffsDeltaTieShare != nil }) { print(CompareFigures.sketchNote) }
         }
     }
 }

@@ -93,6 +93,53 @@ struct TrialLoadTests {
         #expect((sketched > 0) == (replications > 1))
     }
 
+    @Test("refine compare's sides read in one pass compare as the loaded run's values (1 replication), or within their stated bounds (12: sketches)",
+          arguments: [1, 12])
+    func compareStreamed(replications: Int) throws {
+        let (store, ids, _, folder) = try Self.database(runs: 2, batch: 5, seed: 78, replications: replications)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rows = try ResultSet.load(from: store, experiment: "pip", runID: ids[1]).trials
+        let strategies = Set(rows.map(\.strategy)).sorted()
+        let (x, y) = (strategies[0], strategies[strategies.count - 1])
+        let run = try RunSamples(store: store, runID: ids[1], only: [x, y])
+        #expect(Set(run.strategies) == [x, y])
+        let a = ComparedSide(label: x, strategy: x, samples: run), b = ComparedSide(label: y, strategy: y, samples: run)
+        let (ra, rb) = (rows.filter { $0.strategy == x }, rows.filter { $0.strategy == y })
+        #expect(a.trials == ra.count && b.trials == rb.count)
+        #expect(a.recordedMetrics == Set(ra.flatMap(\.metrics.keys)) && b.recordedMetrics == Set(rb.flatMap(\.metrics.keys)))
+        let names = a.recordedMetrics.intersection(b.recordedMetrics).sorted()
+        func values(_ m: String, _ t: [TrialRow]) -> ParticipantValues {
+            let owned = OwnedValues(m, of: t)
+            return ParticipantValues(values: owned.values, participants: owned.owners.map { owned.participants[Int($0)] })
+        }
+        let loaded = Comparisons.compare(Dictionary(uniqueKeysWithValues: names.map { ($0, values($0, ra)) }),
+                                         Dictionary(uniqueKeysWithValues: names.map { ($0, values($0, rb)) }),
+                                         metrics: names, sameSeed: true, resamples: 200, seed: 3)
+        let streamed = Comparisons.compare(a, b, metrics: names, sameSeed: true, resamples: 200, seed: 3)
+        #expect(streamed.count == loaded.count && streamed.count > 3)
+        if replications == 1 {
+            // Compared as text: a NaN (an interval of a constant metric) never equals itself.
+            #expect(String(describing: streamed) == String(describing: loaded))
+            for m in names { #expect(a.sample(m)!.ecdf(total: a.trials).elementsEqual(Descriptive.ecdf(ResultSet.values(m, in: ra), total: ra.count), by: ==)) }
+            return
+        }
+        let width = ValueBuckets.relativeWidth
+        for (s, l) in zip(streamed, loaded) {
+            #expect(s.metric == l.metric && s.statistic == l.statistic && s.nA == l.nA && s.nB == l.nB && s.paired == l.paired)
+            #expect(s.participantsA == l.participantsA && abs(s.p - l.p) <= 1e-9, "\(s.metric): a rank test on means")
+            #expect(abs(s.a - l.a) <= width * abs(l.a) && abs(s.b - l.b) <= width * abs(l.b), "\(s.metric): \(s.a) \(s.b) against \(l.a) \(l.b)")
+            #expect(abs(s.difference.value - l.difference.value) <= width * (abs(l.a) + abs(l.b)) + 1e-12, "\(s.metric)")
+            // Flags and counts are alone in their buckets (no bound needed); sketched measurements state one.
+            if ResultSet.values(s.metric, in: ra + rb).allSatisfy({ $0 == $0.rounded() }) { #expect(s.cliffsDeltaTieShare == nil, "\(s.metric)") }
+            let bound = s.cliffsDeltaTieShare ?? 0
+            #expect(bound >= 0 && bound <= 1 && abs(s.cliffsDelta.value - l.cliffsDelta.value) <= bound + 1e-12, "\(s.metric): \(s.cliffsDelta.value) against \(l.cliffsDelta.value) ± \(bound)")
+            let curve = try #require(a.sample(s.metric)?.ecdf(total: a.trials))
+            #expect(zip(curve, curve.dropFirst()).allSatisfy { $0.x < $1.x && $0.y < $1.y })
+            #expect(curve.last!.y == Double(ResultSet.values(s.metric, in: ra).count) / Double(ra.count))
+        }
+        #expect(loaded.allSatisfy { $0.cliffsDeltaTieShare == nil } && streamed.contains { $0.cliffsDeltaTieShare != nil })
+    }
+
     @Test("a run loaded with its 8-byte columns spilled to a file reads the same values, however few stay in memory",
           arguments: [(1 << 40, 7), (0, 7), (0, 1000)])
     func spilled(residentBudget: Int, block: Int) throws {

@@ -169,4 +169,32 @@ struct ValueSketchTests {
         // Means read the exact per-participant sums.
         #expect(abs(sketched.statistic(.mean) - exact.statistic(.mean)) < 1e-12)
     }
+
+    @Test("sketches of whole numbers are their values; continuous ones state how far Cliff's delta may move (the share of pairs in one bucket)")
+    func wholeNumbersAndTieShare() {
+        func sketches(_ v: (values: [Double], owners: [Int32]), people: Int) -> [ValueSketch] {
+            var out = [ValueSketch](repeating: ValueSketch(), count: people)
+            for (x, c) in zip(v.values, v.owners) { out[Int(c)].add(x) }
+            return out
+        }
+        let dv = Self.values(people: 10, each: 600, discrete: true, seed: 31), du = Self.values(people: 10, each: 600, discrete: true, seed: 32)
+        let (sv, su) = (sketches(dv, people: 10), sketches(du, people: 10))
+        #expect(sv.allSatisfy { $0.isWhole && !$0.isExact })
+        let a = ClusteredSample(sketches: sv, participants: Self.ids(10)), b = ClusteredSample(sketches: su, participants: Self.ids(10))
+        #expect(!a.isSketched && !b.isSketched, "each bucket one whole number")
+        #expect(RankTests.cliffsDelta(du.values, dv.values) == ClusteredSample.cliffsDelta(b, weights: Array(repeating: 1, count: 10), a, weights: Array(repeating: 1, count: 10)))
+
+        var merged = sv[0]
+        merged.merge(ValueSketch([0.5]))
+        #expect(!merged.isWhole && !ValueSketch([2.25]).isWhole)
+
+        let cv = Self.values(people: 10, each: 600, discrete: false, seed: 33), cu = Self.values(people: 10, each: 600, discrete: false, seed: 34)
+        let ca = ClusteredSample(sketches: sketches(cv, people: 10), participants: Self.ids(10))
+        let cb = ClusteredSample(sketches: sketches(cu, people: 10), participants: Self.ids(10))
+        #expect(ca.isSketched && cb.isSketched)
+        let share = Comparisons.bucketTieShare(cb, ca)
+        let ones = [Int32](repeating: 1, count: 10)
+        let error = abs(ClusteredSample.cliffsDelta(cb, weights: ones, ca, weights: ones) - RankTests.cliffsDelta(cu.values, cv.values))
+        #expect(share > 0 && share < 0.01 && error <= share, "error \(error), bound \(share)")
+    }
 }

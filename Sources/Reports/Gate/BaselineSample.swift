@@ -49,6 +49,31 @@ public enum BaselineSample: Sendable, Equatable {
         }
     }
 
+    /// The empirical distribution of the values over `total` trials (trials
+    /// that did not record the metric count in the total): a point per distinct
+    /// value, as `Descriptive.ecdf` gives; past a sketch's exact limit a point
+    /// per bucket, at its smallest value (within `ValueBuckets.relativeWidth`
+    /// below its values).
+    public func ecdf(total: Int) -> [(x: Double, y: Double)] {
+        switch self {
+        case .values(let v): return Descriptive.ecdf(v.values, total: total)
+        case .sketches(_, let sketches):
+            var counts: [Double: Int] = [:]
+            for sketch in sketches {
+                if let values = sketch.exactValues {
+                    for v in values { counts[v, default: 0] += 1 }
+                } else {
+                    for b in sketch.buckets { counts[b.value, default: 0] += Int(b.count) }
+                }
+            }
+            var seen = 0
+            return counts.keys.sorted().map { x in
+                seen += counts[x]!
+                return (x, Double(seen) / Double(total))
+            }
+        }
+    }
+
     /// True for a metric recorded as 0/1 (`Comparisons.isRate`), judged for a
     /// sketch by its buckets' smallest values: 0 is a bucket of its own, but
     /// 1's bucket also holds values below 1.00068, which would read as 1.

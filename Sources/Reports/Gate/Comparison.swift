@@ -16,6 +16,12 @@ public struct MetricComparison: Sendable, Codable, Hashable {
     public var difference: Estimate
     /// Cliff's delta of B against A: positive when B tends to be larger.
     public var cliffsDelta: Estimate
+    /// Set when a side was sketched (someone gave more than
+    /// `ValueSketch.exactLimit` values): the share of A–B pairs whose values
+    /// fall in one `ValueBuckets` bucket. Those pairs count as ties, so
+    /// `cliffsDelta`'s point estimate may be off by at most this much. Absent
+    /// (nil) for values held exactly, where the delta is exact.
+    public var cliffsDeltaTieShare: Double?
     /// True when the intervals resampled the two sides as pairs (the same people).
     public var paired: Bool
     /// The test behind `p`. Participants are the unit (a person's trials are
@@ -98,13 +104,29 @@ public enum Comparisons {
             rows.append(MetricComparison(
                 metric: metric, statistic: statistic, nA: ca.trialCount, nB: cb.trialCount,
                 a: ca.statistic(kind), b: cb.statistic(kind),
-                difference: diff, cliffsDelta: delta, paired: paired,
+                difference: diff, cliffsDelta: delta,
+                cliffsDeltaTieShare: ca.isSketched || cb.isSketched ? bucketTieShare(ca, cb) : nil, paired: paired,
                 test: test, rankStatistic: rank, participantsA: ca.clusterCount, participantsB: cb.clusterCount,
                 p: p, pHolm: .nan, pBenjaminiHochberg: .nan))
         }
         let holm = MultipleTesting.holm(rows.map(\.p)), bh = MultipleTesting.benjaminiHochberg(rows.map(\.p))
         for i in rows.indices { rows[i].pHolm = holm[i]; rows[i].pBenjaminiHochberg = bh[i] }
         return rows
+    }
+
+    /// The share of pairs (one value of `a`, one of `b`) in one `ValueBuckets`
+    /// bucket: how far a sketched sample's Cliff's delta, which sees such pairs
+    /// as ties, can be from the values'. A bucket's entries all map to its ordinal
+    /// (a sketch's entry is its bucket's smallest value).
+    static func bucketTieShare(_ a: ClusteredSample, _ b: ClusteredSample) -> Double {
+        func perBucket(_ s: ClusteredSample) -> [Int64: Int] {
+            var out: [Int64: Int] = [:]
+            for j in s.sortedValues.indices { out[ValueBuckets.ordinal(s.sortedValues[j]), default: 0] += s.entryCount(j) }
+            return out
+        }
+        let na = perBucket(a), nb = perBucket(b)
+        let shared = na.reduce(0.0) { $0 + Double($1.value) * Double(nb[$1.key] ?? 0) }
+        return shared / (Double(a.trialCount) * Double(b.trialCount))
     }
 
     /// The rank test on participant means: signed-rank of B − A per person when
@@ -126,5 +148,40 @@ public enum Comparisons {
         guard !meansA.isEmpty, !meansB.isEmpty else { return ("Mann–Whitney on participant means", .nan, .nan) }
         let r = RankTests.mannWhitney(meansB, meansA)
         return ("Mann–Whitney on participant means", r.u, r.p)
+    }
+}
+
+/// One side of `refine compare`: a strategy of a run, read as `RunSamples`.
+public struct ComparedSide: Sendable {
+    /// How the side was named (`STRATEGY`, `DB:STRATEGY`, `DB@RUN:STRATEGY`).
+    public var label: String
+    public var strategy: String
+    public var samples: RunSamples
+
+    public init(label: String, strategy: String, samples: RunSamples) {
+        (self.label, self.strategy, self.samples) = (label, strategy, samples)
+    }
+
+    /// The strategy's trials in the run.
+    public var trials: Int { samples.trialCounts[strategy] ?? 0 }
+
+    /// Its values of `metric` by participant (nil: none recorded).
+    public func sample(_ metric: String) -> BaselineSample? { samples.sample(strategy: strategy, metric: metric) }
+
+    /// The metrics at least one of its trials recorded.
+    public var recordedMetrics: Set<String> { samples.recordedMetrics(strategy: strategy) }
+}
+
+extension Comparisons {
+    /// Compares side A with side B for each of `metrics` (see
+    /// `compare(_:_:metrics:sameSeed:…)`), from samples read in one pass over
+    /// each run (`RunSamples`). Each metric's two `ClusteredSample`s are made
+    /// when it is compared and dropped after.
+    public static func compare(_ a: ComparedSide, _ b: ComparedSide, metrics: [String], sameSeed: Bool, confidence: Double = 0.95,
+                               resamples: Int = 2000, seed: UInt64) -> [MetricComparison] {
+        compare(metrics: metrics, sameSeed: sameSeed, confidence: confidence, resamples: resamples, seed: seed) { metric in
+            guard let sa = a.sample(metric), let sb = b.sample(metric) else { return nil }
+            return (sa.clustered, sb.clustered)
+        }
     }
 }

@@ -105,6 +105,11 @@ public struct ClusteredSample: Sendable {
     let offsets: [Int]
     /// The median of the sample as observed.
     let observedMedian: Double
+    /// Whether entries are `ValueBuckets` buckets of sketches (the sketched
+    /// layout) whose values may stand a little above their entry's: not so
+    /// where every sketch held whole numbers below `ValueBuckets.wholeNumbersAlone`
+    /// (flags, counts), each bucket then being one value.
+    let isSketched: Bool
     /// The sorted values cut into `bucketStarts.count - 1` runs of consecutive
     /// ranks; `below[k * clusterCount + c]` is how many of participant c's
     /// values come before run k. A resampled median then finds the run holding
@@ -134,6 +139,7 @@ public struct ClusteredSample: Sendable {
         self.counts = counts
         self.trialCount = values.count
         self.ordered = ordered
+        isSketched = false
         guard ordered else {
             (sortedValues, sortedOwner, sortedCount, grouped, groupedCount, offsets, bucketStarts, below) = ([], [], [], [], [], [], [], [])
             observedMedian = .nan
@@ -170,16 +176,20 @@ public struct ClusteredSample: Sendable {
             self.init(values: values, owners: owners, participants: ids, ordered: true)
             return
         }
-        self.init(cells: Cells(sketches), participants: ids, sums: sketches.map(\.sum), counts: sketches.map(\.count))
+        let cells = Cells(sketches)
+        // Whole numbers below `wholeNumbersAlone` are alone in their buckets: then each entry is one value, as from trial values.
+        let oneValueEach = sketches.allSatisfy(\.isWhole) && cells.values.allSatisfy { abs($0) < ValueBuckets.wholeNumbersAlone }
+        self.init(cells: cells, participants: ids, sums: sketches.map(\.sum), counts: sketches.map(\.count), sketched: !oneValueEach)
     }
 
     /// A sample in the cells layout; its observed median is the cells' own.
-    private init(cells: Cells, participants ids: [String], sums: [Double], counts: [Int]) {
+    private init(cells: Cells, participants ids: [String], sums: [Double], counts: [Int], sketched: Bool) {
         participants = ids
         self.sums = sums
         self.counts = counts
         trialCount = counts.reduce(0, +)
         ordered = true
+        isSketched = sketched
         (sortedValues, sortedOwner, sortedCount) = (cells.values, cells.owners, cells.counts)
         (grouped, groupedCount, offsets) = Self.group(cells.values, cells.owners, cells.counts, clusters: ids.count)
         (bucketStarts, below) = Self.buckets(owners: cells.owners, counts: cells.counts, clusters: ids.count)
@@ -217,6 +227,7 @@ public struct ClusteredSample: Sendable {
         self.counts = counts
         self.trialCount = counts.reduce(0, +)
         self.ordered = false
+        isSketched = false
         (sortedValues, sortedOwner, sortedCount, grouped, groupedCount, offsets, bucketStarts, below) = ([], [], [], [], [], [], [], [])
         observedMedian = .nan
     }

@@ -30,6 +30,11 @@ public struct ValueSketch: Sendable, Equatable {
     private var ordinals: [Int64] = [], counts: [Int32] = [], minima: [Double] = []
     /// Whether the values are held as they are (never more than `exactLimit` of them).
     public private(set) var isExact = true
+    /// Whether every value was a whole number (false for a sketch read from a
+    /// file, which does not say). Whole numbers of magnitude below
+    /// `ValueBuckets.wholeNumbersAlone` are alone in their buckets, so a
+    /// histogram of them is their values exactly.
+    public private(set) var isWhole = true
 
     public init() {}
 
@@ -44,6 +49,7 @@ public struct ValueSketch: Sendable, Equatable {
         self.count = count
         self.sum = sum
         isExact = false
+        isWhole = false
         ordinals = buckets.map { ValueBuckets.ordinal($0.value) }
         counts = buckets.map(\.count)
         minima = buckets.map(\.value)
@@ -54,6 +60,7 @@ public struct ValueSketch: Sendable, Equatable {
         precondition(!value.isNaN, "a sketch holds recorded values, never NaN")
         count += 1
         sum += value
+        if isWhole && value != value.rounded() { isWhole = false }
         pending.append(value)
         // Folded when the pending values outnumber the buckets (and the exact
         // limit): at most twice the histogram's memory, a sort's cost a value.
@@ -67,6 +74,7 @@ public struct ValueSketch: Sendable, Equatable {
     public mutating func merge(_ other: ValueSketch) {
         count += other.count
         sum += other.sum
+        isWhole = isWhole && other.isWhole
         if isExact && other.isExact && pending.count + other.pending.count <= Self.exactLimit {
             pending += other.pending
             return
@@ -148,6 +156,9 @@ public enum ValueBuckets {
     /// The largest relative difference between two values of one bucket:
     /// 2^(1/1024) − 1 ≈ 6.77 × 10⁻⁴.
     public static let relativeWidth = pow(2, 1 / Double(perOctave)) - 1
+    /// Whole numbers of smaller magnitude than this are alone in their bucket
+    /// (its width, below 1477 × `relativeWidth` < 1, cannot hold two).
+    public static let wholeNumbersAlone = 1477.0
 
     /// The bucket of `v`, an integer that orders as the values do: 0 for zero,
     /// positive for positive values and negative for negative ones.
