@@ -49,6 +49,15 @@ public enum BaselineSample: Sendable, Equatable {
         }
     }
 
+    /// The mean of the values: `Descriptive.mean` of them in their order, or
+    /// the sketches' sums (each added in the order its values came) over their counts.
+    public var mean: Double {
+        switch self {
+        case .values(let v): Descriptive.mean(v.values)
+        case .sketches(_, let s): s.reduce(0) { $0 + $1.sum } / Double(trialCount)
+        }
+    }
+
     /// The empirical distribution of the values over `total` trials (trials
     /// that did not record the metric count in the total): a point per distinct
     /// value, as `Descriptive.ecdf` gives; past a sketch's exact limit a point

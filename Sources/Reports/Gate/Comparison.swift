@@ -67,9 +67,17 @@ public enum Comparisons {
     /// `metric`, when given, lets a measurement that is all 0 or 1 stay a median (see `isRate(_:metric:)`).
     public static func difference(_ a: ParticipantValues, _ b: ParticipantValues, metric: String? = nil, paired: Bool, confidence: Double,
                                   resamples: Int, seed: UInt64, preferMean: Bool = false) -> (statistic: String, estimate: Estimate) {
-        let rate = isRate(a.values, metric: metric ?? "") && isRate(b.values, metric: metric ?? "")
+        difference(.values(a), .values(b), metric: metric, paired: paired, confidence: confidence, resamples: resamples, seed: seed,
+                   preferMean: preferMean)
+    }
+
+    /// `difference` of two samples as a run is read in one pass (`RunSamples`):
+    /// the same estimate for values, within `ValueBuckets.relativeWidth` for sketches.
+    public static func difference(_ a: BaselineSample, _ b: BaselineSample, metric: String? = nil, paired: Bool, confidence: Double,
+                                  resamples: Int, seed: UInt64, preferMean: Bool = false) -> (statistic: String, estimate: Estimate) {
+        let rate = a.isRate(metric: metric ?? "") && b.isRate(metric: metric ?? "")
         let statistic = rate ? "rate" : preferMean ? "mean" : "median"
-        let e = ClusterBootstrap.difference(ClusteredSample(b), ClusteredSample(a), statistic == "median" ? .median : .mean,
+        let e = ClusterBootstrap.difference(b.clustered, a.clustered, statistic == "median" ? .median : .mean,
                                             paired: paired, confidence: confidence, resamples: resamples, seed: seed)
         return (statistic, e)
     }

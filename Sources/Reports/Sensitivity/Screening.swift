@@ -79,16 +79,25 @@ public struct ScreeningAnalysis: Sendable {
             }
             return out
         }
+        /// A variant run's means, read in one pass over its rows (`RunSamples`), not its trial store.
+        func means(run: Int64) throws -> [String: [String: Double]] {
+            let read = try RunSamples(store: store, runID: run, metrics: figureMetrics, only: Set(strategies))
+            var out: [String: [String: Double]] = [:]
+            for s in strategies {
+                for m in figureMetrics { if let sample = read.sample(strategy: s, metric: m) { out[s, default: [:]][m] = sample.mean } }
+            }
+            return out
+        }
         var values: [String: [String: [String: Double]]] = [:]
         for v in design {
             guard let run = latest[v.label] else { continue }
-            values[v.label] = means(try ResultSet.load(from: store, experiment: spec.name, runID: run.id).trials)
+            values[v.label] = try means(run: run.id)
         }
         let base = means(main.trials)
         var policyMeans: [(String, [String: [String: Double]])] = []
         for (label, _, _) in spec.policyVariants() {
             guard let run = latestPolicy[label] else { continue }
-            policyMeans.append((String(label.dropFirst("policy=".count)), means(try ResultSet.load(from: store, experiment: spec.name, runID: run.id).trials)))
+            policyMeans.append((String(label.dropFirst("policy=".count)), try means(run: run.id)))
         }
         let groups = spec.screenedGroups.map(\.name)
         var claims: [Claim] = []

@@ -40,16 +40,15 @@ enum SensitivitySection {
             var points: [Point] = []
             for variant in variants where variant.path == sweep.path {
                 guard let run = latest[variant.label] else { continue }
-                let results = try ResultSet.load(from: store, experiment: spec.name, runID: run.id)
+                // One pass over the run's rows, not its trial store (`RunSamples`).
+                let samples = try RunSamples(store: store, runID: run.id, metrics: [settings.metric])
                 // Strategies of one run meet the same people: paired over participants.
-                let grouped = Baseline.group(results.trials, metrics: [settings.metric])
-                let baseValues = grouped[base]?[settings.metric] ?? ParticipantValues()
+                guard let baseValues = samples.sample(strategy: base, metric: settings.metric) else { continue }
                 for other in others {
-                    let values = grouped[other]?[settings.metric] ?? ParticipantValues()
-                    guard !values.isEmpty, !baseValues.isEmpty else { continue }
+                    guard let values = samples.sample(strategy: other, metric: settings.metric) else { continue }
                     let seed = Sections.seed(spec, "sensitivity/\(variant.label)/\(other)")
                     let (_, diff) = Comparisons.difference(baseValues, values, metric: settings.metric, paired: true, confidence: spec.report.confidence, resamples: 500, seed: seed)
-                    let delta = ClusterBootstrap.cliffsDelta(ClusteredSample(values), ClusteredSample(baseValues), paired: true,
+                    let delta = ClusterBootstrap.cliffsDelta(values.clustered, baseValues.clustered, paired: true,
                                                              confidence: spec.report.confidence, resamples: 300, seed: seed &+ 1)
                     let otherWins = settings.better == .lower ? diff.upper < 0 : diff.lower > 0
                     let baseWins = settings.better == .lower ? diff.lower > 0 : diff.upper < 0

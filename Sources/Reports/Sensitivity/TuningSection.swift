@@ -31,16 +31,16 @@ enum TuningSection {
 
         var verdicts: [String] = [], rows: [[String]] = []
         for sweep in settings.sweeps {
-            var samples: [(value: Double, values: ParticipantValues)] = []
+            var samples: [(value: Double, values: BaselineSample)] = []
             for variant in variants where variant.sweep == sweep {
                 guard let run = latest[variant.label] else { continue }
-                let results = try ResultSet.load(from: store, experiment: spec.name, runID: run.id)
-                let values = Baseline.group(results.trials, metrics: [settings.metric])[sweep.strategy]?[settings.metric] ?? ParticipantValues()
-                if !values.isEmpty { samples.append((variant.value, values)) }
+                // One pass over the run's rows, not its trial store (`RunSamples`).
+                let read = try RunSamples(store: store, runID: run.id, metrics: [settings.metric], only: [sweep.strategy])
+                if let values = read.sample(strategy: sweep.strategy, metric: settings.metric) { samples.append((variant.value, values)) }
             }
             guard !samples.isEmpty else { continue }
             let points = analyse(samples, sweep: sweep, settings: settings, spec: spec)
-            let statistic = Comparisons.isRate(samples.flatMap(\.values.values), metric: settings.metric) ? "rate" : "median"
+            let statistic = samples.allSatisfy({ $0.values.isRate(metric: settings.metric) }) ? "rate" : "median"
             verdicts.append(verdict(points, sweep: sweep, statistic: statistic, metric: settings.metric, spec: spec))
             for p in points {
                 rows.append([sweep.name, formatNumber(p.value), formatEstimate(p.estimate, digits: 3),
@@ -57,11 +57,11 @@ enum TuningSection {
     }
 
     /// Each value's estimate, the best, and every other value's paired difference from it.
-    static func analyse(_ samples: [(value: Double, values: ParticipantValues)], sweep: DesignSweep,
+    static func analyse(_ samples: [(value: Double, values: BaselineSample)], sweep: DesignSweep,
                         settings: TuningSettings, spec: ExperimentSpec) -> [Point] {
-        let kind: ClusterStatistic = Comparisons.isRate(samples.flatMap(\.values.values), metric: settings.metric) ? .mean : .median
+        let kind: ClusterStatistic = samples.allSatisfy({ $0.values.isRate(metric: settings.metric) }) ? .mean : .median
         let estimates = samples.map { s in
-            ClusterBootstrap.estimate(ClusteredSample(s.values), kind, confidence: spec.report.confidence, resamples: 1000,
+            ClusterBootstrap.estimate(s.values.clustered, kind, confidence: spec.report.confidence, resamples: 1000,
                                       seed: Sections.seed(spec, "tuning/\(sweep.name)=\(s.value)"))
         }
         let order = estimates.indices.sorted { i, j in
@@ -70,7 +70,7 @@ enum TuningSection {
         let best = order[0]
         return samples.indices.map { i in
             guard i != best else { return Point(value: samples[i].value, estimate: estimates[i], fromBest: nil, verdict: "best") }
-            let d = ClusterBootstrap.difference(ClusteredSample(samples[i].values), ClusteredSample(samples[best].values), kind,
+            let d = ClusterBootstrap.difference(samples[i].values.clustered, samples[best].values.clustered, kind,
                                                 paired: true, confidence: spec.report.confidence, resamples: 1000,
                                                 seed: Sections.seed(spec, "tuning/\(sweep.name)/\(samples[i].value)-best"))
             return Point(value: samples[i].value, estimate: estimates[i], fromBest: d,
