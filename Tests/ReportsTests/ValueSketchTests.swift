@@ -62,7 +62,12 @@ struct ValueSketchTests {
             if a < b { #expect(ValueBuckets.ordinal(a) <= ValueBuckets.ordinal(b)) }
         }
         #expect(ValueBuckets.ordinal(-1e-300) < ValueBuckets.ordinal(0) && ValueBuckets.ordinal(0) < ValueBuckets.ordinal(1e-300))
-        #expect(ValueBuckets.ordinal(1) != ValueBuckets.ordinal(2) && ValueBuckets.ordinal(1476) != ValueBuckets.ordinal(1477))
+        // Whole numbers below `wholeNumbersAlone` (368) are alone in their buckets; not so far above it.
+        #expect(ValueBuckets.wholeNumbersAlone == 368)
+        let alone = Int(ValueBuckets.wholeNumbersAlone)
+        #expect((-alone...alone).allSatisfy { ValueBuckets.ordinal(Double($0)) != ValueBuckets.ordinal(Double($0 + 1)) })
+        #expect((3000...3010).contains { ValueBuckets.ordinal(Double($0)) == ValueBuckets.ordinal(Double($0 + 1)) })
+        #expect(abs(ValueBuckets.ordinal(.infinity)) < Int64(Int32.max) && abs(ValueBuckets.ordinal(.leastNonzeroMagnitude)) < Int64(Int32.max))
     }
 
     @Test("merging sketches gives the sketch of all their values, in any order")
@@ -196,5 +201,14 @@ struct ValueSketchTests {
         let ones = [Int32](repeating: 1, count: 10)
         let error = abs(ClusteredSample.cliffsDelta(cb, weights: ones, ca, weights: ones) - RankTests.cliffsDelta(cu.values, cv.values))
         #expect(share > 0 && share < 0.01 && error <= share, "error \(error), bound \(share)")
+    }
+
+    @Test("a sketch written with finer buckets reads into today's: neighbours merge; values that do not ascend are refused")
+    func finerBucketsRead() throws {
+        let fine = #"{"count": 6, "sum": 6.5, "buckets": [[1.0, 2], [1.0005, 3], [1.5, 1]]}"#
+        let sketch = try JSONDecoder().decode(ValueSketch.self, from: Data(fine.utf8))
+        #expect(sketch.buckets.map(\.value) == [1.0, 1.5] && sketch.buckets.map(\.count) == [5, 1])
+        let unordered = #"{"count": 3, "sum": 3, "buckets": [[1.5, 1], [1.0, 2]]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ValueSketch.self, from: Data(unordered.utf8)) }
     }
 }

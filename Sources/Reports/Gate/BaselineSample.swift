@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Either way the gate resamples a `ClusteredSample` of it: the same sample to
 /// the bit while the sketches are exact; past that its medians are known to
-/// within `ValueBuckets.relativeWidth` (6.8 × 10⁻⁴) and its means exactly.
+/// within `ValueBuckets.relativeWidth` (2.7 × 10⁻³) and its means exactly.
 public enum BaselineSample: Sendable, Equatable {
     /// Every value, in trial order, with its participant.
     case values(ParticipantValues)
@@ -135,10 +135,21 @@ extension ValueSketch: Codable {
             buckets.append((pair[0], n))
         }
         guard buckets.reduce(0, { $0 + Int($1.count) }) == count,
-              zip(buckets, buckets.dropFirst()).allSatisfy({ ValueBuckets.ordinal($0.value) < ValueBuckets.ordinal($1.value) }) else {
+              zip(buckets, buckets.dropFirst()).allSatisfy({ $0.value < $1.value }) else {
             throw DecodingError.dataCorruptedError(forKey: .buckets, in: c, debugDescription:
-                "buckets should be ascending, one per bucket, their counts summing to count (\(count))")
+                "buckets should be ascending by value, their counts summing to count (\(count))")
         }
-        self.init(buckets: buckets, count: count, sum: sum)
+        // Files written with finer buckets (1,024 a doubling, before 256) are read
+        // into today's: neighbours of one bucket merge, the smallest value standing for them.
+        var merged: [(value: Double, count: Int32)] = []
+        for b in buckets {
+            // (Counts sum to `count`, checked above to fit 32 bits.)
+            if let last = merged.last, ValueBuckets.ordinal(last.value) == ValueBuckets.ordinal(b.value) {
+                merged[merged.count - 1].count += b.count
+            } else {
+                merged.append(b)
+            }
+        }
+        self.init(buckets: merged, count: count, sum: sum)
     }
 }

@@ -82,10 +82,10 @@ public enum ClusterStatistic: String, Sendable, Codable {
 ///   its exact limit): an entry per participant and `ValueBuckets` bucket,
 ///   standing for that participant's values in the bucket with the bucket's
 ///   smallest value in the sample. Values move down by less than
-///   `ValueBuckets.relativeWidth` (6.8 × 10⁻⁴) of themselves, and so does a
+///   `ValueBuckets.relativeWidth` (2.7 × 10⁻³) of themselves, and so does a
 ///   resampled median or mean of values; rank statistics (Cliff's delta) see
-///   a bucket's values as ties, so they are not bounded by the width, and
-///   nothing resamples them from sketches.
+///   a bucket's values as ties, so they are not bounded by the width: `refine
+///   compare` states the share of pairs tied so (`Comparisons.bucketTieShare`).
 public struct ClusteredSample: Sendable {
     /// The distinct participant ids, sorted (so two groups of the same people
     /// index them identically, which is what pairing relies on).
@@ -385,7 +385,7 @@ struct Cells {
 
     /// The cells of one sketch per participant (`sketches[c]`, participant c's).
     init(_ sketches: [ValueSketch]) {
-        var all: [(ordinal: Int64, owner: Int32, count: Int32, smallest: Double)] = []
+        var all: [(ordinal: Int32, owner: Int32, count: Int32, smallest: Double)] = []
         for (c, sketch) in sketches.enumerated() {
             let h = sketch.histogram
             for j in h.ordinals.indices { all.append((h.ordinals[j], Int32(c), h.counts[j], h.minima[j])) }

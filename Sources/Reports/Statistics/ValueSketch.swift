@@ -5,13 +5,15 @@ import Foundation
 /// `exactLimit` of them, then a log-bucket histogram.
 ///
 /// A bucket is a range of values whose base-2 logarithms share
-/// ⌊log₂|v| · 1024⌋ (`ValueBuckets.ordinal`), so its values are within a
-/// factor 2^(1/1024) of each other; it keeps how many values fell in it and the
+/// ⌊log₂|v| · 256⌋ (`ValueBuckets.ordinal`), so its values are within a
+/// factor 2^(1/256) of each other; it keeps how many values fell in it and the
 /// smallest of them, which stands for them all. Every value is then known to a
-/// relative error below 2^(1/1024) − 1 < 6.8 × 10⁻⁴, and values that are equal
-/// (counts, 0/1 flags, integers below 1,477) stay exact, each alone in its
+/// relative error below 2^(1/256) − 1 < 2.72 × 10⁻³, and values that are equal
+/// (counts, 0/1 flags, whole numbers below 368) stay exact, each alone in its
 /// bucket. A histogram holds at most one entry per bucket however many trials
-/// come: over values from 0.1 to 100 that is at most ≈ 10,200 buckets, 20 bytes each.
+/// come: a person's values spanning a factor 3 fill at most 406 buckets, 16
+/// bytes each. (Finer buckets cost more than they save: at 1,024 a doubling a
+/// person's sketch of 3,000 values held about as many bytes as the values.)
 ///
 /// Sketches merge (`merge`): the counts add and the smallest values are
 /// compared, so a sketch of two sets is the same whatever the order (its sum
@@ -27,7 +29,8 @@ public struct ValueSketch: Sendable, Equatable {
     /// Values not yet in the histogram: every value while the sketch is exact.
     private var pending: [Double] = []
     /// The histogram, by ascending ordinal: each bucket's ordinal, count and smallest value.
-    private var ordinals: [Int64] = [], counts: [Int32] = [], minima: [Double] = []
+    /// (Ordinals fit 32 bits: `ValueBuckets.ordinal` stays within ±2²³.)
+    private var ordinals: [Int32] = [], counts: [Int32] = [], minima: [Double] = []
     /// Whether the values are held as they are (never more than `exactLimit` of them).
     public private(set) var isExact = true
     /// Whether every value was a whole number (false for a sketch read from a
@@ -50,7 +53,7 @@ public struct ValueSketch: Sendable, Equatable {
         self.sum = sum
         isExact = false
         isWhole = false
-        ordinals = buckets.map { ValueBuckets.ordinal($0.value) }
+        ordinals = buckets.map { Int32(ValueBuckets.ordinal($0.value)) }
         counts = buckets.map(\.count)
         minima = buckets.map(\.value)
     }
@@ -62,9 +65,7 @@ public struct ValueSketch: Sendable, Equatable {
         sum += value
         if isWhole && value != value.rounded() { isWhole = false }
         pending.append(value)
-        // Folded when the pending values outnumber the buckets (and the exact
-        // limit): at most twice the histogram's memory, a sort's cost a value.
-        if pending.count > max(Self.exactLimit, ordinals.count) {
+        if pending.count > (isExact ? Self.exactLimit : foldLimit) {
             isExact = false
             fold()
         }
@@ -98,37 +99,51 @@ public struct ValueSketch: Sendable, Equatable {
     }
 
     /// The histogram with every value folded in: ascending ordinals, each bucket's count and smallest value.
-    var histogram: (ordinals: [Int64], counts: [Int32], minima: [Double]) {
+    var histogram: (ordinals: [Int32], counts: [Int32], minima: [Double]) {
         var copy = self
         copy.fold()
         return (copy.ordinals, copy.counts, copy.minima)
     }
 
-    /// The bytes the sketch holds: 8 a pending value, 20 a bucket.
+    /// The bytes the sketch holds: 8 a pending value, 16 a bucket.
     public var heldBytes: Int {
-        pending.capacity * 8 + ordinals.capacity * 8 + counts.capacity * 4 + minima.capacity * 8
+        pending.capacity * 8 + ordinals.capacity * 4 + counts.capacity * 4 + minima.capacity * 8
     }
+
+    /// Past the exact limit, pending values are folded in when they outnumber a
+    /// quarter of the buckets (at least 32): a fold merges every bucket, so that
+    /// is four buckets' work and a sort's a value, for a pending buffer of an
+    /// eighth of the histogram's memory.
+    private var foldLimit: Int { max(32, ordinals.count / 4) }
 
     /// Moves the pending values into the histogram.
     private mutating func fold() {
         guard !pending.isEmpty else { return }
         pending.sort()
-        var o: [Int64] = [], c: [Int32] = [], m: [Double] = []
+        var o: [Int32] = [], c: [Int32] = [], m: [Double] = []
         for v in pending {
-            let k = ValueBuckets.ordinal(v)
+            let k = Int32(ValueBuckets.ordinal(v))
             if o.last == k { c[c.count - 1] += 1 } else { o.append(k); c.append(1); m.append(v) }
         }
-        pending.removeAll(keepingCapacity: !isExact)
+        // The exact phase's buffer (256 values) is let go once it is folded.
+        pending.removeAll(keepingCapacity: !isExact && pending.capacity <= 2 * foldLimit)
         (ordinals, counts, minima) = Self.union((ordinals, counts, minima), (o, c, m))
     }
 
-    /// Two histograms' buckets merged by ordinal.
-    private static func union(_ a: ([Int64], [Int32], [Double]), _ b: ([Int64], [Int32], [Double])) -> ([Int64], [Int32], [Double]) {
+    /// Two histograms' buckets merged by ordinal, in arrays of just their size
+    /// (most folds add values to buckets already there: sized for both, the
+    /// histogram would keep about twice the room it needs).
+    private static func union(_ a: ([Int32], [Int32], [Double]), _ b: ([Int32], [Int32], [Double])) -> ([Int32], [Int32], [Double]) {
         if a.0.isEmpty { return b }
         if b.0.isEmpty { return a }
-        var o: [Int64] = [], c: [Int32] = [], m: [Double] = []
-        o.reserveCapacity(a.0.count + b.0.count); c.reserveCapacity(o.capacity); m.reserveCapacity(o.capacity)
-        var i = 0, j = 0
+        var shared = 0, i = 0, j = 0
+        while i < a.0.count && j < b.0.count {
+            if a.0[i] < b.0[j] { i += 1 } else if b.0[j] < a.0[i] { j += 1 } else { shared += 1; i += 1; j += 1 }
+        }
+        let size = a.0.count + b.0.count - shared
+        var o: [Int32] = [], c: [Int32] = [], m: [Double] = []
+        o.reserveCapacity(size); c.reserveCapacity(size); m.reserveCapacity(size)
+        i = 0; j = 0
         while i < a.0.count || j < b.0.count {
             if j == b.0.count || (i < a.0.count && a.0[i] < b.0[j]) {
                 o.append(a.0[i]); c.append(a.1[i]); m.append(a.2[i]); i += 1
@@ -149,24 +164,25 @@ public struct ValueSketch: Sendable, Equatable {
 }
 
 /// The log-scale buckets that `ValueSketch` and `ClusteredSample`'s cells
-/// share: 1,024 a doubling, on each side of zero, with zero a bucket of its own.
+/// share: 256 a doubling, on each side of zero, with zero a bucket of its own.
 public enum ValueBuckets {
     /// Buckets per doubling of |value|.
-    public static let perOctave = 1024
+    public static let perOctave = 256
     /// The largest relative difference between two values of one bucket:
-    /// 2^(1/1024) − 1 ≈ 6.77 × 10⁻⁴.
+    /// 2^(1/256) − 1 ≈ 2.71 × 10⁻³.
     public static let relativeWidth = pow(2, 1 / Double(perOctave)) - 1
-    /// Whole numbers of smaller magnitude than this are alone in their bucket
-    /// (its width, below 1477 × `relativeWidth` < 1, cannot hold two).
-    public static let wholeNumbersAlone = 1477.0
+    /// Whole numbers of smaller magnitude than this (368) are alone in their
+    /// bucket: the bucket of n is at most n × `relativeWidth` < 1 wide.
+    public static let wholeNumbersAlone = (1 / relativeWidth).rounded(.down)
 
     /// The bucket of `v`, an integer that orders as the values do: 0 for zero,
     /// positive for positive values and negative for negative ones.
     @inline(__always) public static func ordinal(_ v: Double) -> Int64 {
         if v == 0 { return 0 }
-        // ±2^40 clears every finite bucket (|log₂| ≤ 1075, times 1024); ∞ is clamped to the last.
+        // 2^20 clears every finite bucket (|log₂| ≤ 1075, times 256); ∞ is clamped to the last.
+        // Within ±2^21, so a sketch keeps ordinals in 32 bits.
         let k = (log2(abs(v)) * Double(perOctave)).rounded(.down)
-        let o = (1 << 40) + Int64(min(max(k, -2_000_000), 2_000_000))
+        let o = (1 << 20) + Int64(min(max(k, -1_000_000), 1_000_000))
         return v > 0 ? o : -o
     }
 }
