@@ -211,4 +211,24 @@ struct ValueSketchTests {
         let unordered = #"{"count": 3, "sum": 3, "buckets": [[1.5, 1], [1.0, 2]]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(ValueSketch.self, from: Data(unordered.utf8)) }
     }
+
+    @Test("Cliff's delta of sketched sides is taken on the bucket scale: one bucket's values tie across sides, within the stated share")
+    func deltaOnBucketScale() {
+        // All in one bucket (1 … 2^(1/256)): A's smallest is 1.0, B's 1.001, yet B is below most of A.
+        let a = [1.0] + Array(repeating: 1.0025, count: 299), b = Array(repeating: 1.001, count: 300)
+        let sa = ClusteredSample(sketches: [ValueSketch(a)], participants: ["p"])
+        let sb = ClusteredSample(sketches: [ValueSketch(b)], participants: ["p"])
+        #expect(sa.isSketched && sb.isSketched)
+        let truth = RankTests.cliffsDelta(b, a)
+        #expect(truth < -0.99)
+        let (e, share) = Comparisons.cliffsDelta(sb, sa, paired: false, confidence: 0.95, resamples: 50, seed: 1)
+        #expect(e.value == 0 && share == 1 && abs(e.value - truth) <= share!)
+        // An exact side against a sketched one is read on the bucket scale too.
+        let exact = ClusteredSample(ParticipantValues(values: b, participants: Array(repeating: "q", count: 300)))
+        let (mixed, mixedShare) = Comparisons.cliffsDelta(exact, sa, paired: false, confidence: 0.95, resamples: 50, seed: 1)
+        #expect(mixed.value == 0 && mixedShare == 1)
+        // Both exact: the values' own delta, no share.
+        let (plain, none) = Comparisons.cliffsDelta(exact, exact, paired: false, confidence: 0.95, resamples: 50, seed: 1)
+        #expect(plain.value == 0 && none == nil)
+    }
 }

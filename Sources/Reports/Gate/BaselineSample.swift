@@ -60,9 +60,9 @@ public enum BaselineSample: Sendable, Equatable {
 
     /// The empirical distribution of the values over `total` trials (trials
     /// that did not record the metric count in the total): a point per distinct
-    /// value, as `Descriptive.ecdf` gives; past a sketch's exact limit a point
-    /// per bucket, at its smallest value (within `ValueBuckets.relativeWidth`
-    /// below its values).
+    /// value, as `Descriptive.ecdf` gives; past a sketch's exact limit each
+    /// person's values of a bucket stand at their smallest (within
+    /// `ValueBuckets.relativeWidth` below them).
     public func ecdf(total: Int) -> [(x: Double, y: Double)] {
         switch self {
         case .values(let v): return Descriptive.ecdf(v.values, total: total)
@@ -85,7 +85,7 @@ public enum BaselineSample: Sendable, Equatable {
 
     /// True for a metric recorded as 0/1 (`Comparisons.isRate`), judged for a
     /// sketch by its buckets' smallest values: 0 is a bucket of its own, but
-    /// 1's bucket also holds values below 1.00068, which would read as 1.
+    /// 1's bucket also holds values below 1.0027, which would read as 1.
     public func isRate(metric: String) -> Bool {
         switch self {
         case .values(let v): Comparisons.isRate(v.values, metric: metric)

@@ -6,13 +6,19 @@ public enum CompareFigures {
         let c = formatNumber(confidence * 100)
         return [["metric", "A", "B", "B − A (\(c)% CI)", "Cliff's δ (\(c)% CI)", "test on participant means", "W or U", "p", "p Holm", "p BH"]] + rows.map { r in
             [r.metric, formatNumber(r.a), formatNumber(r.b), formatEstimate(r.difference, digits: 3),
-             formatEstimate(r.cliffsDelta, digits: 3) + (r.cliffsDeltaTieShare.map { " ±\(formatNumber($0, digits: 4)) bucket ties" } ?? ""),
+             formatDelta(r.cliffsDelta, tieShare: r.cliffsDeltaTieShare, digits: 3),
              "\(r.test) (\(r.participantsA), \(r.participantsB) people)", formatNumber(r.rankStatistic, digits: 1), formatP(r.p), formatP(r.pHolm), formatP(r.pBenjaminiHochberg)]
         }
     }
 
+    /// Cliff's delta with its interval, and, when a side was sketched, the most
+    /// its estimate can be off (`Comparisons.cliffsDelta`).
+    public static func formatDelta(_ e: Estimate, tieShare: Double?, digits: Int) -> String {
+        formatEstimate(e, digits: digits) + (tieShare.map { " ±\(formatNumber($0, digits: 4)) bucket ties" } ?? "")
+    }
+
     /// What the table says under itself when a side was sketched.
-    public static let sketchNote = "Someone gave more than \(ValueSketch.exactLimit) values of a metric, so that side was read as per-participant sketches (log buckets \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 3))% wide): medians and their intervals are within that of the values, means are exact, and Cliff's δ counts two values in one bucket as a tie, so its estimate may be off by at most the share of such pairs given after it (± … bucket ties)."
+    public static let sketchNote = "Someone gave more than \(ValueSketch.exactLimit) values of a metric, so that side was read as per-participant sketches (log buckets \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 3))% wide): medians and their intervals are within that of the values, means are exact, and Cliff's δ is taken on the buckets, where two values of one bucket tie, so its estimate may be off by at most the share of such pairs given after it (± … bucket ties)."
 
     static func formatP(_ p: Double) -> String { p < 1e-4 ? "<0.0001" : formatNumber(p, digits: 4) }
 

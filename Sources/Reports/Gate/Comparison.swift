@@ -18,9 +18,9 @@ public struct MetricComparison: Sendable, Codable, Hashable {
     public var cliffsDelta: Estimate
     /// Set when a side was sketched (someone gave more than
     /// `ValueSketch.exactLimit` values): the share of A–B pairs whose values
-    /// fall in one `ValueBuckets` bucket. Those pairs count as ties, so
-    /// `cliffsDelta`'s point estimate may be off by at most this much. Absent
-    /// (nil) for values held exactly, where the delta is exact.
+    /// fall in one `ValueBuckets` bucket. The delta is then taken on the bucket
+    /// scale, where those pairs tie, so its point estimate may be off by at
+    /// most this much. Absent (nil) for values held exactly, where it is exact.
     public var cliffsDeltaTieShare: Double?
     /// True when the intervals resampled the two sides as pairs (the same people).
     public var paired: Bool
@@ -106,14 +106,13 @@ public enum Comparisons {
             let statistic = isRate(ca.sortedValues, metric: metric) && isRate(cb.sortedValues, metric: metric) ? "rate" : "median"
             let kind: ClusterStatistic = statistic == "rate" ? .mean : .median
             let diff = ClusterBootstrap.difference(cb, ca, kind, paired: paired, confidence: confidence, resamples: resamples, seed: s)
-            let delta = ClusterBootstrap.cliffsDelta(cb, ca, paired: paired, confidence: confidence, resamples: min(resamples, 500),
-                                                     seed: s &+ 1)
+            let (delta, tieShare) = cliffsDelta(cb, ca, paired: paired, confidence: confidence, resamples: min(resamples, 500), seed: s &+ 1)
             let (test, rank, p) = participantTest(ca, cb, paired: paired)
             rows.append(MetricComparison(
                 metric: metric, statistic: statistic, nA: ca.trialCount, nB: cb.trialCount,
                 a: ca.statistic(kind), b: cb.statistic(kind),
                 difference: diff, cliffsDelta: delta,
-                cliffsDeltaTieShare: ca.isSketched || cb.isSketched ? bucketTieShare(ca, cb) : nil, paired: paired,
+                cliffsDeltaTieShare: tieShare, paired: paired,
                 test: test, rankStatistic: rank, participantsA: ca.clusterCount, participantsB: cb.clusterCount,
                 p: p, pHolm: .nan, pBenjaminiHochberg: .nan))
         }
@@ -122,10 +121,25 @@ public enum Comparisons {
         return rows
     }
 
+    /// Cliff's delta of `b` against `a` with its participant-bootstrap interval
+    /// (`ClusterBootstrap.cliffsDelta`). Where either side is sketched, both are
+    /// read on the bucket scale (`ClusteredSample.onBucketScale`), so pairs of
+    /// values in one bucket tie; each such pair moves the delta by at most
+    /// 1/(pairs), so the point estimate is off by at most their share, returned
+    /// beside it (nil when both sides are exact).
+    public static func cliffsDelta(_ b: ClusteredSample, _ a: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
+                                   seed: UInt64) -> (estimate: Estimate, tieShare: Double?) {
+        guard a.isSketched || b.isSketched else {
+            return (ClusterBootstrap.cliffsDelta(b, a, paired: paired, confidence: confidence, resamples: resamples, seed: seed), nil)
+        }
+        let e = ClusterBootstrap.cliffsDelta(b.onBucketScale(), a.onBucketScale(), paired: paired, confidence: confidence,
+                                             resamples: resamples, seed: seed)
+        return (e, bucketTieShare(a, b))
+    }
+
     /// The share of pairs (one value of `a`, one of `b`) in one `ValueBuckets`
-    /// bucket: how far a sketched sample's Cliff's delta, which sees such pairs
-    /// as ties, can be from the values'. A bucket's entries all map to its ordinal
-    /// (a sketch's entry is its bucket's smallest value).
+    /// bucket: how far Cliff's delta on the bucket scale, where such pairs
+    /// tie, can be from the values'.
     static func bucketTieShare(_ a: ClusteredSample, _ b: ClusteredSample) -> Double {
         func perBucket(_ s: ClusteredSample) -> [Int64: Int] {
             var out: [Int64: Int] = [:]

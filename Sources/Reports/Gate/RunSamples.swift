@@ -15,7 +15,7 @@ import Harness
 public struct RunSamples: Sendable {
     /// The strategies read, in the order their first rows were stored.
     public private(set) var strategies: [String] = []
-    /// The metrics read, sorted (the store's metrics, or those asked for that it has).
+    /// The metrics read, sorted: the store's, or those asked for (one the store lacks has no values).
     public private(set) var metrics: [String] = []
     /// Trials of each strategy read.
     public private(set) var trialCounts: [String: Int] = [:]

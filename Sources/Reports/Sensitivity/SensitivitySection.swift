@@ -36,6 +36,7 @@ enum SensitivitySection {
 
         var rows: [[String]] = []
         var verdicts: [String] = []
+        var sketched = false
         for sweep in settings.sweeps {
             var points: [Point] = []
             for variant in variants where variant.path == sweep.path {
@@ -48,14 +49,15 @@ enum SensitivitySection {
                     guard let values = samples.sample(strategy: other, metric: settings.metric) else { continue }
                     let seed = Sections.seed(spec, "sensitivity/\(variant.label)/\(other)")
                     let (_, diff) = Comparisons.difference(baseValues, values, metric: settings.metric, paired: true, confidence: spec.report.confidence, resamples: 500, seed: seed)
-                    let delta = ClusterBootstrap.cliffsDelta(values.clustered, baseValues.clustered, paired: true,
-                                                             confidence: spec.report.confidence, resamples: 300, seed: seed &+ 1)
+                    let (delta, tieShare) = Comparisons.cliffsDelta(values.clustered, baseValues.clustered, paired: true,
+                                                                    confidence: spec.report.confidence, resamples: 300, seed: seed &+ 1)
+                    sketched = sketched || tieShare != nil
                     let otherWins = settings.better == .lower ? diff.upper < 0 : diff.lower > 0
                     let baseWins = settings.better == .lower ? diff.lower > 0 : diff.upper < 0
                     let winner = otherWins ? other : baseWins ? base : "neither"
                     points.append(Point(value: variant.value, comparison: "\(other) vs \(base)", difference: diff, delta: delta, winner: winner))
                     rows.append([sweep.path, formatNumber(variant.value), "\(other) vs \(base)", formatEstimate(diff, digits: 3),
-                                 formatEstimate(delta, digits: 2), winner])
+                                 CompareFigures.formatDelta(delta, tieShare: tieShare, digits: 2), winner])
                 }
             }
             for comparison in Set(points.map(\.comparison)).sorted() {
@@ -78,6 +80,7 @@ enum SensitivitySection {
         }
         doc.add(.bullets(verdicts))
         doc.add(.table(header: ["parameter", "value", "comparison", "difference (CI)", "Cliff's δ (CI)", "winner"], rows: rows))
+        if sketched { doc.add(.paragraph(CompareFigures.sketchNote)) }
         for sweep in settings.sweeps {
             let name = figureName(sweep.path)
             doc.add(.figure(file: "\(name).png", caption: "Effect on \(settings.metric) as \(sweep.path) varies", links: ["\(name).svg", "\(name).gp", "\(name).dat"]))

@@ -83,9 +83,10 @@ public enum ClusterStatistic: String, Sendable, Codable {
 ///   standing for that participant's values in the bucket with the bucket's
 ///   smallest value in the sample. Values move down by less than
 ///   `ValueBuckets.relativeWidth` (2.7 × 10⁻³) of themselves, and so does a
-///   resampled median or mean of values; rank statistics (Cliff's delta) see
-///   a bucket's values as ties, so they are not bounded by the width: `refine
-///   compare` states the share of pairs tied so (`Comparisons.bucketTieShare`).
+///   resampled median or mean of values. A bucket's entry stands at that
+///   side's smallest value in it, which differs from side to side, so rank
+///   statistics read sketched samples `onBucketScale()`, where values of one
+///   bucket tie; `Comparisons.cliffsDelta` states how far that can move them.
 public struct ClusteredSample: Sendable {
     /// The distinct participant ids, sorted (so two groups of the same people
     /// index them identically, which is what pairing relies on).
@@ -93,7 +94,7 @@ public struct ClusteredSample: Sendable {
     public let sums: [Double]
     public let counts: [Int]
     /// All entries' values in ascending order, and the participant index of each.
-    let sortedValues: [Double]
+    private(set) var sortedValues: [Double]
     let sortedOwner: [Int32]
     /// How many values each entry of `sortedValues` stands for (empty: one each, the exact layout).
     let sortedCount: [Int32]
@@ -332,6 +333,16 @@ public struct ClusteredSample: Sendable {
             na += weight
         }
         return Double(dominance) / Double(na * nb)
+    }
+
+    /// The sample with each value replaced by its `ValueBuckets` ordinal, the
+    /// order kept: for rank statistics where a side is sketched, so that two
+    /// values of one bucket tie whichever sides they are on (a sketch's entry
+    /// stands at its own side's smallest value of the bucket).
+    func onBucketScale() -> ClusteredSample {
+        var copy = self
+        copy.sortedValues = sortedValues.map { Double(ValueBuckets.ordinal($0)) }
+        return copy
     }
 
     /// The resampled trial values (participant c's values `weights[c]` times),

@@ -11,7 +11,7 @@ import Foundation
 /// relative error below 2^(1/256) − 1 < 2.72 × 10⁻³, and values that are equal
 /// (counts, 0/1 flags, whole numbers below 368) stay exact, each alone in its
 /// bucket. A histogram holds at most one entry per bucket however many trials
-/// come: a person's values spanning a factor 3 fill at most 406 buckets, 16
+/// come: a person's values spanning a factor 3 fill at most 407 buckets, 16
 /// bytes each. (Finer buckets cost more than they save: at 1,024 a doubling a
 /// person's sketch of 3,000 values held about as many bytes as the values.)
 ///
@@ -29,7 +29,7 @@ public struct ValueSketch: Sendable, Equatable {
     /// Values not yet in the histogram: every value while the sketch is exact.
     private var pending: [Double] = []
     /// The histogram, by ascending ordinal: each bucket's ordinal, count and smallest value.
-    /// (Ordinals fit 32 bits: `ValueBuckets.ordinal` stays within ±2²³.)
+    /// (Ordinals fit 32 bits: `ValueBuckets.ordinal` stays within ±(2²⁰ + 10⁶).)
     private var ordinals: [Int32] = [], counts: [Int32] = [], minima: [Double] = []
     /// Whether the values are held as they are (never more than `exactLimit` of them).
     public private(set) var isExact = true
@@ -112,8 +112,9 @@ public struct ValueSketch: Sendable, Equatable {
 
     /// Past the exact limit, pending values are folded in when they outnumber a
     /// quarter of the buckets (at least 32): a fold merges every bucket, so that
-    /// is four buckets' work and a sort's a value, for a pending buffer of an
-    /// eighth of the histogram's memory.
+    /// is four buckets' work and a sort's a value, for a pending buffer of at
+    /// most a quarter of the histogram's memory (its capacity is kept up to
+    /// twice the limit).
     private var foldLimit: Int { max(32, ordinals.count / 4) }
 
     /// Moves the pending values into the histogram.
