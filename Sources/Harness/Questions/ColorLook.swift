@@ -36,7 +36,7 @@ public struct ColorLook: Sendable, Hashable {
         /// Weight 0…1 of a linear-RGB pixel in this range.
         func weight(_ p: SIMD4<Float>) -> Double {
             guard let r = engineRange else { return Double(ColorRange.colourfulness(p)) }
-            return Double(ColorRange.weights(p)[ColorRange.allCases.firstIndex(of: r)!])
+            return Double(r.weight(p))
         }
     }
 

@@ -238,7 +238,7 @@ struct ColorEnvironment: PhotoEditingEnvironment {
         image.pixels.indices.filter { i in
             let p = image.pixels[i]
             guard let r = control.range else { return ColorRange.colourfulness(p) >= 0.5 }
-            return ColorRange.weights(p)[ColorRange.allCases.firstIndex(of: r)!] >= 0.5
+            return r.weight(p) >= 0.5
         }
     }
 }

@@ -9,14 +9,35 @@ public enum ColorRange: String, Sendable, Hashable, CaseIterable, Codable {
     /// Weight of a linear-RGB pixel in each range (0 outside, 1 at a band's centre
     /// for a clearly colourful pixel), in `allCases` order.
     public static func weights(_ p: SIMD4<Float>) -> [Float] {
-        let bands = ColorKernel.bands(skies: 1, skin: 1, greenery: 1, scale: 1)
+        allCases.map { weight(p, in: $0) }
+    }
+
+    /// Weight of a linear-RGB pixel in this range alone: `weights(p)` at this
+    /// range's place, without building the array (a per-pixel call).
+    public func weight(_ p: SIMD4<Float>) -> Float { Self.weight(p, in: self) }
+
+    private static func weight(_ p: SIMD4<Float>, in range: ColorRange) -> Float {
         let u = p.x - p.y, v = (p.x + p.y) * 0.5 - p.z
         let n = (u * u + v * v).squareRoot()
         let rel = n / (Luma.y(p) + 0.02)
         let ramp = Num.smoothstep(0.02, 0.2, rel)
-        guard ramp > 0, n > 0 else { return [0, 0, 0] }
+        guard ramp > 0, n > 0 else { return 0 }
         // A band factor with amount 1 is 1 + weight × ramp.
-        return bands.map { ColorKernel.weight($0, u, v, 1 / n, rel, ramp) - 1 }
+        return ColorKernel.weight(unitBands[range.band], u, v, 1 / n, rel, ramp) - 1
+    }
+
+    /// The kernel's bands at amount 1, in `allCases` order. Built once: building
+    /// them converts three sRGB colours (a `pow` each) and was, per pixel, most
+    /// of what classifying a photo cost.
+    private static let unitBands = ColorKernel.bands(skies: 1, skin: 1, greenery: 1, scale: 1)
+
+    /// This range's place in `allCases` and `unitBands`.
+    private var band: Int {
+        switch self {
+        case .sky: 0
+        case .skin: 1
+        case .foliage: 2
+        }
     }
 
     /// How colourful a pixel is on the engine's ramp (0 gray … 1 clearly coloured):
