@@ -18,9 +18,9 @@ struct CompareCommand: ParsableCommand {
             per-person differences when paired, Mann–Whitney otherwise) with Holm and Benjamini–Hochberg \
             corrections across the metrics. With --out, also writes ECDF plots and a Markdown/HTML table.
 
-            Each run is read in one pass, never loaded. Where someone gave more than 256 values of a metric, \
+            Each run is read in one pass, never loaded. Where someone gave more than \(ValueSketch.exactLimit) values of a metric, \
             that side's values are held as per-participant log-bucket sketches (Docs/Scale.md): medians and \
-            ECDFs are then within 0.27% of the values, means and rank tests exact, and Cliff's delta is \
+            ECDFs are then within \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 2))% of the values, means and rank tests exact, and Cliff's delta is \
             followed by the share of pairs tied in a bucket, the most it can be off (cliffsDeltaTieShare in \
             --json).
             """)
@@ -74,18 +74,19 @@ struct CompareCommand: ParsableCommand {
         guard let database else { throw InputError("'\(text)' names no database; pass --db or write DB:STRATEGY") }
         let store = try RunStore(readingFrom: database)
         let runs = try store.runs()
-        func has(_ r: RunRecord) throws -> Bool {
-            try store.reader.read { try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM trial WHERE run_id = ? AND strategy = ?)", arguments: [r.id, strategy]) } ?? false
-        }
-        guard let run = try runID.map({ id in
-            guard let r = runs.first(where: { $0.id == id }) else { throw InputError("\(database): no run \(id)") }
-            return r
-        }) ?? runs.reversed().first(where: { r in r.effectiveStatus == "completed" && r.variant.isEmpty && ((try? has(r)) ?? false) }) else {
-            throw InputError("\(database): no completed run has strategy '\(strategy)'")
-        }
-        guard try has(run) else {
-            let known = try store.reader.read { try String.fetchAll($0, sql: "SELECT DISTINCT strategy FROM trial WHERE run_id = ? ORDER BY strategy", arguments: [run.id]) }
-            throw InputError("\(database) run \(run.id) has no strategy '\(strategy)'; " + (known.isEmpty ? "it has no trials" : "it has \(known.joined(separator: ", "))"))
+        let run: RunRecord
+        if let runID {
+            guard let r = runs.first(where: { $0.id == runID }) else { throw InputError("\(database): no run \(runID)") }
+            guard try store.hasTrials(runID: r.id, strategy: strategy) else {
+                let known = try store.strategies(runID: r.id)
+                throw InputError("\(database) run \(r.id) has no strategy '\(strategy)'; " + (known.isEmpty ? "it has no trials" : "it has \(known.joined(separator: ", "))"))
+            }
+            run = r
+        } else {
+            guard let r = try runs.reversed().first(where: { r in
+                try r.effectiveStatus == "completed" && r.variant.isEmpty && store.hasTrials(runID: r.id, strategy: strategy)
+            }) else { throw InputError("\(database): no completed run has strategy '\(strategy)'") }
+            run = r
         }
         return Place(label: text, strategy: strategy, store: store, run: run,
                      key: "\(URL(fileURLWithPath: database).standardizedFileURL.path)@\(run.id)")

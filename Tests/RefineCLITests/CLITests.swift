@@ -58,6 +58,19 @@ struct CLITests {
             }
         }
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/report.md").path))
+
+        // compare finds the latest run that has each strategy, or says which run and strategies there are.
+        let compare = try CLI.run(["compare", "nearest-corner", "projected-fast", "--db", "r.sqlite", "--json"], in: dir)
+        #expect(compare.status == 0, "\(compare.stderr)")
+        let rows = try JSONSerialization.jsonObject(with: Data(compare.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(!rows.isEmpty && rows.allSatisfy { $0["participantsA"] as? Int == 3 && $0["paired"] as? Bool == true }, "\(compare.stdout)")
+        let unknown = try CLI.run(["compare", "nearest", "projected-fast", "--db", "r.sqlite"], in: dir)
+        #expect(unknown.status == 2 && unknown.stderr.contains("no completed run has strategy 'nearest'"), "\(unknown.stderr)")
+        let inRun = try CLI.run(["compare", "r.sqlite@1:nearest", "projected-fast", "--db", "r.sqlite"], in: dir)
+        #expect(inRun.status == 2 && inRun.stderr.contains("run 1 has no strategy 'nearest'; it has nearest-corner, projected-fast"),
+                "\(inRun.stderr)")
+        let noRun = try CLI.run(["compare", "r.sqlite@9:nearest-corner", "projected-fast", "--db", "r.sqlite"], in: dir)
+        #expect(noRun.status == 2 && noRun.stderr.contains("no run 9"), "\(noRun.stderr)")
     }
 
     @Test("bad input: one clear error, exit 2, nothing written")

@@ -218,6 +218,35 @@ extension RunStore {
         }
     }
 
+    /// Whether run `runID` has a trial of `strategy`: the first such row ends the
+    /// search (v5 compares the strategy's `level` code, not text joined back per row).
+    public func hasTrials(runID: Int64, strategy: String) throws -> Bool {
+        try reader.read { db in
+            guard try TrialRows.isCoded(db) else {
+                return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trial WHERE run_id = ? AND strategy = ?)",
+                                         arguments: [runID, strategy]) ?? false
+            }
+            return try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM trial_row WHERE \(try TrialIdentity.rows(of: runID, in: db))
+                               AND strategy = (SELECT id FROM level WHERE value = ?))
+                """, arguments: [strategy]) ?? false
+        }
+    }
+
+    /// The strategies run `runID`'s trials used, in byte order: one pass over the
+    /// run's rows (for an error message that lists them, not a hot path).
+    public func strategies(runID: Int64) throws -> [String] {
+        try reader.read { db in
+            guard try TrialRows.isCoded(db) else {
+                return try String.fetchAll(db, sql: "SELECT DISTINCT strategy FROM trial WHERE run_id = ?", arguments: [runID])
+                    .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            }
+            return try String.fetchAll(db, sql: """
+                SELECT value FROM level WHERE id IN (SELECT strategy FROM trial_row WHERE \(try TrialIdentity.rows(of: runID, in: db)))
+                """).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        }
+    }
+
     /// Up to v4: the factor columns of `trial` (key, the six factors, replication)
     /// and an expression per metric, with the metric names: the v4 metric columns,
     /// or (v3) one lookup per metric in the long table's primary key.

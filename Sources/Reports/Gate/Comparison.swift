@@ -141,13 +141,18 @@ public enum Comparisons {
     /// bucket: how far Cliff's delta on the bucket scale, where such pairs
     /// tie, can be from the values'.
     static func bucketTieShare(_ a: ClusteredSample, _ b: ClusteredSample) -> Double {
-        func perBucket(_ s: ClusteredSample) -> [Int64: Int] {
-            var out: [Int64: Int] = [:]
-            for j in s.sortedValues.indices { out[ValueBuckets.ordinal(s.sortedValues[j]), default: 0] += s.entryCount(j) }
-            return out
+        // Both samples are sorted, so their buckets come in order: one walk over the two.
+        let x = a.sortedValues, y = b.sortedValues
+        var shared = 0.0, i = 0, j = 0
+        while i < x.count, j < y.count {
+            let k = ValueBuckets.ordinal(x[i]), l = ValueBuckets.ordinal(y[j])
+            if k < l { i += 1; continue }
+            if l < k { j += 1; continue }
+            var na = 0, nb = 0
+            while i < x.count, ValueBuckets.ordinal(x[i]) == k { na += a.entryCount(i); i += 1 }
+            while j < y.count, ValueBuckets.ordinal(y[j]) == k { nb += b.entryCount(j); j += 1 }
+            shared += Double(na) * Double(nb)
         }
-        let na = perBucket(a), nb = perBucket(b)
-        let shared = na.reduce(0.0) { $0 + Double($1.value) * Double(nb[$1.key] ?? 0) }
         return shared / (Double(a.trialCount) * Double(b.trialCount))
     }
 

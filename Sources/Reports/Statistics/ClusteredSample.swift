@@ -108,7 +108,7 @@ public struct ClusteredSample: Sendable {
     let observedMedian: Double
     /// Whether entries are `ValueBuckets` buckets of sketches (the sketched
     /// layout) whose values may stand a little above their entry's: not so
-    /// where every sketch held whole numbers below `ValueBuckets.wholeNumbersAlone`
+    /// where every sketch held whole numbers up to `ValueBuckets.wholeNumbersAlone`
     /// (flags, counts), each bucket then being one value.
     let isSketched: Bool
     /// The sorted values cut into `bucketStarts.count - 1` runs of consecutive
@@ -178,8 +178,8 @@ public struct ClusteredSample: Sendable {
             return
         }
         let cells = Cells(sketches)
-        // Whole numbers below `wholeNumbersAlone` are alone in their buckets: then each entry is one value, as from trial values.
-        let oneValueEach = sketches.allSatisfy(\.isWhole) && cells.values.allSatisfy { abs($0) < ValueBuckets.wholeNumbersAlone }
+        // Whole numbers up to `wholeNumbersAlone` are alone in their buckets: then each entry is one value, as from trial values.
+        let oneValueEach = sketches.allSatisfy(\.isWhole) && cells.values.allSatisfy { abs($0) <= ValueBuckets.wholeNumbersAlone }
         self.init(cells: cells, participants: ids, sums: sketches.map(\.sum), counts: sketches.map(\.count), sketched: !oneValueEach)
     }
 

@@ -9,7 +9,7 @@ import Foundation
 /// factor 2^(1/256) of each other; it keeps how many values fell in it and the
 /// smallest of them, which stands for them all. Every value is then known to a
 /// relative error below 2^(1/256) − 1 < 2.72 × 10⁻³, and values that are equal
-/// (counts, 0/1 flags, whole numbers below 368) stay exact, each alone in its
+/// (counts, 0/1 flags, whole numbers up to 368) stay exact, each alone in its
 /// bucket. A histogram holds at most one entry per bucket however many trials
 /// come: a person's values spanning a factor 3 fill at most 407 buckets, 16
 /// bytes each. (Finer buckets cost more than they save: at 1,024 a doubling a
@@ -34,7 +34,7 @@ public struct ValueSketch: Sendable, Equatable {
     /// Whether the values are held as they are (never more than `exactLimit` of them).
     public private(set) var isExact = true
     /// Whether every value was a whole number (false for a sketch read from a
-    /// file, which does not say). Whole numbers of magnitude below
+    /// file, which does not say). Whole numbers of magnitude up to
     /// `ValueBuckets.wholeNumbersAlone` are alone in their buckets, so a
     /// histogram of them is their values exactly.
     public private(set) var isWhole = true
@@ -53,7 +53,7 @@ public struct ValueSketch: Sendable, Equatable {
         self.sum = sum
         isExact = false
         isWhole = false
-        ordinals = buckets.map { Int32(ValueBuckets.ordinal($0.value)) }
+        ordinals = buckets.map { ValueBuckets.ordinal($0.value) }
         counts = buckets.map(\.count)
         minima = buckets.map(\.value)
     }
@@ -123,7 +123,7 @@ public struct ValueSketch: Sendable, Equatable {
         pending.sort()
         var o: [Int32] = [], c: [Int32] = [], m: [Double] = []
         for v in pending {
-            let k = Int32(ValueBuckets.ordinal(v))
+            let k = ValueBuckets.ordinal(v)
             if o.last == k { c[c.count - 1] += 1 } else { o.append(k); c.append(1); m.append(v) }
         }
         // The exact phase's buffer (256 values) is let go once it is folded.
@@ -172,18 +172,18 @@ public enum ValueBuckets {
     /// The largest relative difference between two values of one bucket:
     /// 2^(1/256) − 1 ≈ 2.71 × 10⁻³.
     public static let relativeWidth = pow(2, 1 / Double(perOctave)) - 1
-    /// Whole numbers of smaller magnitude than this (368) are alone in their
+    /// Whole numbers of at most this magnitude (368) are alone in their
     /// bucket: the bucket of n is at most n × `relativeWidth` < 1 wide.
     public static let wholeNumbersAlone = (1 / relativeWidth).rounded(.down)
 
     /// The bucket of `v`, an integer that orders as the values do: 0 for zero,
     /// positive for positive values and negative for negative ones.
-    @inline(__always) public static func ordinal(_ v: Double) -> Int64 {
+    @inline(__always) public static func ordinal(_ v: Double) -> Int32 {
         if v == 0 { return 0 }
         // 2^20 clears every finite bucket (|log₂| ≤ 1075, times 256); ∞ is clamped to the last.
-        // Within ±2^21, so a sketch keeps ordinals in 32 bits.
+        // Within ±2^21: 32 bits hold it.
         let k = (log2(abs(v)) * Double(perOctave)).rounded(.down)
-        let o = (1 << 20) + Int64(min(max(k, -1_000_000), 1_000_000))
+        let o = (1 << 20) + Int32(min(max(k, -1_000_000), 1_000_000))
         return v > 0 ? o : -o
     }
 }
