@@ -40,6 +40,29 @@ import Testing
         #expect(a.deltaE2000Map(to: a).allSatisfy { $0 < 1e-4 })
     }
 
+    @Test("a remembered ΔE00 map has the bits of a fresh one, look after look")
+    func deltaEMapMemo() throws {
+        let photo = try Fixtures.photo("chelsea.png").downscaled(toFit: 64)
+        let goal = LabImage(Renderer(threads: 1).render(photo, with: Adjustments(brightness: 0.3, saturation: -0.5, blueSkies: 0.8)))
+        var rng = SeededRNG(seed: 12)
+        let memo = DeltaEMapMemo()
+        var now = LabImage(photo).pixels
+        for look in 0..<12 {
+            // A few pixels change between looks (a stroke), at times all of them; −0 stands in for 0 once.
+            let changed = look == 5 ? now.count : Int.random(in: 0...40, using: &rng)
+            for _ in 0..<changed {
+                let i = Int.random(in: 0..<now.count, using: &rng)
+                now[i] = look == 7 ? SIMD4(now[i].x, -0.0, 0, 0) : goal.pixels[(i * 7) % now.count]
+            }
+            let current = LabImage(width: goal.width, height: goal.height, pixels: now)
+            let fresh = current.deltaE2000Map(to: goal), kept = memo.map(current, to: goal)
+            #expect(fresh.map(\.bitPattern) == kept.map(\.bitPattern), "look \(look)")
+        }
+        // Another size starts afresh.
+        let small = LabImage(photo.downscaled(toFit: 32)), smallGoal = LabImage(photo.downscaled(toFit: 32))
+        #expect(memo.map(small, to: smallGoal).map(\.bitPattern) == small.deltaE2000Map(to: smallGoal).map(\.bitPattern))
+    }
+
     @Test func stripPipelineMatchesScalarReference() throws {
         var rng = SeededRNG(seed: 77)
         var worst = 0.0

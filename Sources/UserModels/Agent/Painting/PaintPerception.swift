@@ -29,6 +29,13 @@ struct PaintPerception {
         var isDone: Bool { paint.isEmpty && spill.isEmpty }
     }
 
+    /// The difference maps of one person's looks during a trial, kept from one
+    /// look to the next so only the pixels a stroke changed are compared again
+    /// (`DeltaEMapMemo`: the same maps, computed faster).
+    struct Maps {
+        let toGoal = DeltaEMapMemo(), done = DeltaEMapMemo()
+    }
+
     /// The part of the photo on screen, in normalised photo coordinates.
     struct Visible: Equatable {
         var min = Point(0, 0), max = Point(1, 1)
@@ -42,7 +49,7 @@ struct PaintPerception {
     /// smaller on the photo, judged at finer detail, and fewer of the region's
     /// patches are in view.
     func look<G: RandomNumberGenerator>(_ now: Image, goal: PaintingGoal, visible: Visible = .whole, zoom: Double = 1,
-                                        using g: inout G) -> View {
+                                        memory: Maps = Maps(), using g: inout G) -> View {
         let w = now.width, h = now.height
         let sized = goal.at(max(w, h))
         precondition(sized.goal.width == w && sized.goal.height == h, "PaintPerception: the photo is \(w)×\(h), the goal \(sized.goal.width)×\(sized.goal.height)")
@@ -56,7 +63,7 @@ struct PaintPerception {
         let cw = vx1 - vx0, whole = cw == w && vy1 - vy0 == h
         func crop(_ lab: LabImage) -> LabImage { whole ? lab : lab.cropped(x: vx0..<vx1, y: vy0..<vy1) }
         let current = LabImage(whole ? now : now.cropped(x: vx0, y: vy0, width: cw, height: vy1 - vy0))
-        let toGoal = current.deltaE2000Map(to: crop(sized.goal)), done = current.deltaE2000Map(to: crop(sized.original))
+        let toGoal = memory.toGoal.map(current, to: crop(sized.goal)), done = memory.done.map(current, to: crop(sized.original))
         let cols = Int((Double(vx1 - vx0) / side).rounded(.up)), rows = Int((Double(vy1 - vy0) / side).rounded(.up))
         var view = View()
         var lo = Point(1, 1), hi = Point(0, 0)

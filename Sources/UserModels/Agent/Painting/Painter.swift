@@ -105,6 +105,8 @@ public struct Painter: Sendable {
         let eye: PaintPerception
         let goal: PaintingGoal
         let fitted: Double
+        /// The looks' difference maps, kept between looks.
+        let maps = PaintPerception.Maps()
 
         /// One look at the photo as it is now, or with the finger still down on `stroking`.
         func look<E: PaintingEnvironment, G: RandomNumberGenerator>(_ env: inout E, stroking: [Point]? = nil, using g: inout G) -> PaintPerception.View {
@@ -113,7 +115,7 @@ public struct Painter: Sendable {
             let size = Int((Double(goal.glance) * zoom).rounded())
             let image: Image
             if let stroking { image = env.photo(proxy: size, stroking: stroking) } else { image = env.photo(proxy: size) }
-            return eye.look(image, goal: goal, visible: Self.visible(env.screen.photoFrame ?? env.screen.device.bounds, a: a, b: b), zoom: zoom, using: &g)
+            return eye.look(image, goal: goal, visible: Self.visible(env.screen.photoFrame ?? env.screen.device.bounds, a: a, b: b), zoom: zoom, memory: maps, using: &g)
         }
 
         /// The part of the photo drawn from `a` (its top-left) to `b` (bottom-right) that the view `frame` shows.
