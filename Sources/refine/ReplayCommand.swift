@@ -95,33 +95,31 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    /// The run to choose from: `--run`, or the latest completed ordinary run with the strategy.
+    /// The run to choose from: `--run`, or the latest completed ordinary run with
+    /// the strategy. Runs are asked whether they have it (`RunStore.hasTrials`);
+    /// only the chosen one is loaded.
     func chosenRun(_ store: RunStore, strategy: String) throws -> ResultSet {
         let runs = try store.runs().filter { $0.variant.isEmpty }
         if let runID {
             guard let r = runs.first(where: { $0.id == runID }) else {
                 throw InputError("\(db): no ordinary run \(runID); `refine show --db \(db)` lists the runs")
             }
-            let results = try ResultSet.load(from: store, experiment: r.experiment, runID: runID)
-            try requireStrategy(strategy, in: results)
-            return results
+            guard try store.hasTrials(runID: r.id, strategy: strategy) else {
+                let labels = try store.strategies(runID: r.id)
+                let near = nearestName(to: strategy, in: labels).map { "; did you mean '\($0)'?" } ?? ""
+                throw InputError("\(db): run \(r.id) has no strategy '\(strategy)'\(near) (strategies: \(labels.joined(separator: ", ")))")
+            }
+            return try ResultSet.load(from: store, experiment: r.experiment, runID: runID)
         }
         var labels: Set<String> = []
         for r in runs.reversed() where r.effectiveStatus == "completed" {
-            let results = try ResultSet.load(from: store, experiment: r.experiment, runID: r.id)
-            if results.trials.contains(where: { $0.strategy == strategy }) { return results }
-            labels.formUnion(results.trials.map(\.strategy))
+            if try store.hasTrials(runID: r.id, strategy: strategy) {
+                return try ResultSet.load(from: store, experiment: r.experiment, runID: r.id)
+            }
+            labels.formUnion(try store.strategies(runID: r.id))
         }
         let near = nearestName(to: strategy, in: labels.sorted()).map { "; did you mean '\($0)'?" } ?? ""
         throw InputError("\(db): no completed run has strategy '\(strategy)'\(near) (strategies: \(labels.sorted().joined(separator: ", ")))")
-    }
-
-    func requireStrategy(_ strategy: String, in results: ResultSet) throws {
-        let labels = Array(Set(results.trials.map(\.strategy))).sorted()
-        guard labels.contains(strategy) else {
-            let near = nearestName(to: strategy, in: labels).map { "; did you mean '\($0)'?" } ?? ""
-            throw InputError("\(db): run \(results.run.id) has no strategy '\(strategy)'\(near) (strategies: \(labels.joined(separator: ", ")))")
-        }
     }
 
     func listKeys(_ store: RunStore) throws {

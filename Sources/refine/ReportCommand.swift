@@ -101,10 +101,13 @@ struct ReportCommand: ParsableCommand {
         do {
             let base = try Baseline.load(baselinePath)
             guard base.experiment == spec.name else { return (.error, "\(baselinePath) is for '\(base.experiment)'") }
-            let results = try ResultSet.load(from: RunStore(readingFrom: dbPath), experiment: spec.name)
-            let regressions = try RegressionGate.evaluate(baseline: base, results: results, settings: gate).filter { $0.verdict == .regression }
-            return regressions.isEmpty ? (.pass, "run \(results.run.id)")
-                : (.regression, "run \(results.run.id): " + regressions.map { "\($0.strategy) \($0.metric)" }.joined(separator: ", "))
+            // The run is read in one pass for the gated metrics (`RunSamples`), not loaded.
+            let store = try RunStore(readingFrom: dbPath)
+            let run = try ResultSet.selectRun(in: store, experiment: spec.name)
+            let regressions = try RegressionGate.evaluate(baseline: base, store: store, runID: run.id, seed: run.seed, settings: gate)
+                .filter { $0.verdict == .regression }
+            return regressions.isEmpty ? (.pass, "run \(run.id)")
+                : (.regression, "run \(run.id): " + regressions.map { "\($0.strategy) \($0.metric)" }.joined(separator: ", "))
         } catch {
             return (.error, "\(error)")
         }

@@ -215,6 +215,9 @@ struct ReplayTests {
         }
         let bad = try CLI.run(["replay", "--worst", "projected-fats", "--db", "r.sqlite"], in: dir)
         #expect(bad.status == 2 && bad.stderr.contains("did you mean 'projected-fast'"), "\(bad.stderr)")
+        let badInRun = try CLI.run(["replay", "--worst", "projected-fats", "--run", "1", "--db", "r.sqlite"], in: dir)
+        #expect(badInRun.status == 2 && badInRun.stderr.contains(
+            "run 1 has no strategy 'projected-fats'; did you mean 'projected-fast'? (strategies: nearest-corner, projected-fast)"), "\(badInRun.stderr)")
 
         let report = try CLI.run(["report", spec.path, "--db", "r.sqlite", "--out", "rep"], in: dir)
         #expect(report.status == 0, "\(report.stderr)")

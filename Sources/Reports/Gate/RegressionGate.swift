@@ -46,15 +46,9 @@ public struct GateFinding: Sendable, Codable, Hashable {
 /// replicates. `only` evaluates a single strategy × metric (still adjusted for
 /// all m), for calibration, which asks about one planted regression at a time.
 public enum RegressionGate {
-    /// `refine check`: a run's results against a committed baseline, paired when
-    /// they share the seed (the same people).
-    public static func evaluate(baseline: Baseline, results: ResultSet, settings: GateSettings) throws -> [GateFinding] {
-        let change = Baseline.samples(results.trials, metrics: settings.tolerances.map(\.metric))
-        return try evaluate(baseline: baseline.values, change: change, settings: settings, sameSeed: baseline.seed == results.run.seed)
-    }
-
-    /// `refine check` of run `runID` in `store` (seed `seed`), read in one pass
-    /// without loading its trials (`Baseline.samples(from:runID:metrics:)`).
+    /// `refine check` of run `runID` in `store` (seed `seed`) against a committed
+    /// baseline, paired when they share the seed (the same people); the run is
+    /// read in one pass without loading its trials (`Baseline.samples(from:runID:metrics:)`).
     public static func evaluate(baseline: Baseline, store: RunStore, runID: Int64, seed: String, settings: GateSettings) throws -> [GateFinding] {
         let change = try Baseline.samples(from: store, runID: runID, metrics: settings.tolerances.map(\.metric)).samples
         return try evaluate(baseline: baseline.values, change: change, settings: settings, sameSeed: baseline.seed == seed)
