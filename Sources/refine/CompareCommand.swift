@@ -83,9 +83,9 @@ struct CompareCommand: ParsableCommand {
             }
             run = r
         } else {
-            guard let r = try runs.reversed().first(where: { r in
-                try r.effectiveStatus == "completed" && r.variant.isEmpty && store.hasTrials(runID: r.id, strategy: strategy)
-            }) else { throw InputError("\(database): no completed run has strategy '\(strategy)'") }
+            guard let r = try store.latestCompletedRun(withStrategy: strategy) else {
+                throw InputError("\(database): no completed run has strategy '\(strategy)'")
+            }
             run = r
         }
         return Place(label: text, strategy: strategy, store: store, run: run,

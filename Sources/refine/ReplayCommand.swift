@@ -111,13 +111,11 @@ struct ReplayCommand: ParsableCommand {
             }
             return try ResultSet.load(from: store, experiment: r.experiment, runID: runID)
         }
-        var labels: Set<String> = []
-        for r in runs.reversed() where r.effectiveStatus == "completed" {
-            if try store.hasTrials(runID: r.id, strategy: strategy) {
-                return try ResultSet.load(from: store, experiment: r.experiment, runID: r.id)
-            }
-            labels.formUnion(try store.strategies(runID: r.id))
+        if let r = try store.latestCompletedRun(withStrategy: strategy) {
+            return try ResultSet.load(from: store, experiment: r.experiment, runID: r.id)
         }
+        var labels: Set<String> = []
+        for r in runs where r.effectiveStatus == "completed" { labels.formUnion(try store.strategies(runID: r.id)) }
         let near = nearestName(to: strategy, in: labels.sorted()).map { "; did you mean '\($0)'?" } ?? ""
         throw InputError("\(db): no completed run has strategy '\(strategy)'\(near) (strategies: \(labels.sorted().joined(separator: ", ")))")
     }

@@ -233,6 +233,14 @@ extension RunStore {
         }
     }
 
+    /// The latest completed ordinary run (no variant) with a trial of `strategy`,
+    /// asked run by run from the newest (`hasTrials`), none of them loaded.
+    public func latestCompletedRun(withStrategy strategy: String) throws -> RunRecord? {
+        try runs().reversed().first { r in
+            try r.effectiveStatus == "completed" && r.variant.isEmpty && hasTrials(runID: r.id, strategy: strategy)
+        }
+    }
+
     /// The strategies run `runID`'s trials used, in byte order: one pass over the
     /// run's rows (for an error message that lists them, not a hot path).
     public func strategies(runID: Int64) throws -> [String] {
