@@ -10,14 +10,17 @@ public enum ReportWriter {
     /// Builds and writes the report; returns the folder written.
     @discardableResult
     public static func write(spec current: ExperimentSpec, store: RunStore, runID: Int64? = nil, to output: URL) throws -> URL {
-        let results = try ResultSet.load(from: store, experiment: current.name, runID: runID)
+        let head = try ResultSet.head(from: store, experiment: current.name, runID: runID)
         // Report the run with the spec it was made from, even if the file has changed since.
-        let spec = try results.spec(current: current)
+        let spec = try ResultSet.spec(of: head.run, storedText: head.specText, current: current)
+        // Summaries sections read instead of the trials come from the same pass as the trials.
+        let headline = AnswerSection.reader(spec: spec)
+        let results = try ResultSet.load(from: store, head: head, alongside: [headline])
         return try StagedFolder.write(to: output) { staging in
             let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: results)
             var report = QuestionReport(spec: spec, results: results, screening: screening, folder: staging,
                                         document: ReportDocument(title: spec.report.title), figures: [])
-            let answer = AnswerSection.build(spec: spec, results: results, screening: screening, into: &report.document)
+            let answer = AnswerSection.build(spec: spec, results: results, samples: headline.samples, screening: screening, into: &report.document)
             // The answer alone, for `refine report --index` and for scripts.
             try JSONFiles.write(answer, to: staging.appendingPathComponent("answer.json"))
             Sections.introduction(spec: spec, results: results, into: &report.document)

@@ -135,17 +135,25 @@ public struct ResultSet: Sendable {
 
     /// Loads run `runID`, or the latest completed run of `experiment`.
     public static func load(from store: RunStore, experiment: String, runID: Int64? = nil) throws -> ResultSet {
-        let (run, provenance, files, specText) = try head(from: store, experiment: experiment, runID: runID)
-        let table = try TrialColumns.load(from: store, runID: run.id)
-        return ResultSet(run: run, provenance: provenance, dataFiles: files, specText: specText,
+        try load(from: store, head: head(from: store, experiment: experiment, runID: runID))
+    }
+
+    /// Loads the run `head` describes (`head(from:experiment:runID:)`), in one
+    /// pass over its rows that also feeds `readers` (summaries read beside the trials).
+    static func load(from store: RunStore, head: Head, alongside readers: [any RunReader] = []) throws -> ResultSet {
+        let loader = TrialColumns.Loader()
+        try store.read(runID: head.run.id, into: [loader] + readers)
+        let table = loader.table
+        return ResultSet(run: head.run, provenance: head.provenance, dataFiles: head.dataFiles, specText: head.specText,
                          trials: (0..<table.count).map { TrialRow(table: table, index: $0) })
     }
 
-    /// Run `runID` (or the latest completed run of `experiment`) without its
-    /// trials: the run, its provenance columns (spec text excluded), its data
-    /// files and its spec text.
-    public static func head(from store: RunStore, experiment: String, runID: Int64? = nil) throws
-        -> (run: RunRecord, provenance: [(String, String)], dataFiles: [(String, String)], specText: String) {
+    /// A run without its trials: the run, its provenance columns (spec text
+    /// excluded), its data files and its spec text.
+    public typealias Head = (run: RunRecord, provenance: [(String, String)], dataFiles: [(String, String)], specText: String)
+
+    /// Run `runID` (or the latest completed run of `experiment`) without its trials.
+    public static func head(from store: RunStore, experiment: String, runID: Int64? = nil) throws -> Head {
         let run = try selectRun(in: store, experiment: experiment, runID: runID)
         let head = try store.reader.read { db in
             let runRow = try Row.fetchOne(db, sql: "SELECT * FROM run WHERE id = ?", arguments: [run.id])!

@@ -209,10 +209,25 @@ final class TrialColumns: @unchecked Sendable {
     /// (`residentBudget` and `block`, the rows read between writes to the file, are for tests.)
     static func load(from store: RunStore, runID: Int64, spillAbove: Int = spillAbove,
                      residentBudget: Int = residentBudget, block: Int = 1 << 16) throws -> TrialColumns {
-        var table = TrialColumns(metricNames: [])
-        let fields: [ScannedTrial.Field] = [.strategy, .device, .participant, .group, .task, .taskLabel]
-        var flushed: [Int] = []
-        let order = try store.scanTrials(runID: runID, names: { names, count in
+        let loader = Loader(spillAbove: spillAbove, residentBudget: residentBudget, block: block)
+        try store.read(runID: runID, into: [loader])
+        return loader.table
+    }
+
+    /// Builds a run's trial store as its rows go by (see `load`), so it can
+    /// share its pass with other readers (`RunStore.read(runID:into:)`).
+    final class Loader: RunReader {
+        private(set) var table = TrialColumns(metricNames: [])
+        private let spillAbove: Int, residentBudget: Int, block: Int
+        /// Each spilled column's rows already in the file.
+        private var flushed: [Int] = []
+        private static let fields: [ScannedTrial.Field] = [.strategy, .device, .participant, .group, .task, .taskLabel]
+
+        init(spillAbove: Int = TrialColumns.spillAbove, residentBudget: Int = TrialColumns.residentBudget, block: Int = 1 << 16) {
+            (self.spillAbove, self.residentBudget, self.block) = (spillAbove, residentBudget, block)
+        }
+
+        func start(metrics names: [String], trials count: Int) throws {
             table = TrialColumns(metricNames: names)
             table.reserve(count)
             table.residentBudget = residentBudget
@@ -221,15 +236,20 @@ final class TrialColumns: @unchecked Sendable {
                 for m in table.metrics.indices { table.metrics[m].reserve(block) }
                 flushed = Array(repeating: 0, count: names.count)
             }
-        }) { row in
+        }
+
+        func read(_ row: borrowing ScannedTrial) throws {
+            let fields = Self.fields
             table.append(key: row.bytes(.key), factor: { row.string(fields[$0]) },
                          factorMatches: { f, last in last.utf8.elementsEqual(row.bytes(fields[f])) },
                          metric: { row.metric($0) })
             if table.spill != nil, table.count % block == 0 { try table.flushWide(&flushed) }
         }
-        if table.spill != nil { try table.flushWide(&flushed) }
-        try table.permute(order)
-        return table
+
+        func finish(keyOrder order: [Int32]) throws {
+            if table.spill != nil { try table.flushWide(&flushed) }
+            try table.permute(order)
+        }
     }
 
     /// Writes the wide columns' values read since the last flush to the spill

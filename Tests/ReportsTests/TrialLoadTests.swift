@@ -58,6 +58,32 @@ struct TrialLoadTests {
         }
     }
 
+    @Test("readers sharing the report's pass get what each gets from a pass of its own", arguments: [1, 12])
+    func sharedPass(replications: Int) throws {
+        // Twelve replications: past 256 values a person and strategy, so the samples are sketches.
+        let (store, ids, _, folder) = try Self.database(runs: 2, batch: 3, seed: 5, replications: replications)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let metrics = ["time_to_effect_s", "landed_intended", "settle_time_s"]
+        for id in ids {
+            let reader = RunSamples.Reader(metrics: metrics)
+            let shared = try ResultSet.load(from: store, head: ResultSet.head(from: store, experiment: "pip", runID: id), alongside: [reader])
+            let alone = try ResultSet.load(from: store, experiment: "pip", runID: id)
+            #expect(shared.trials.map(\.key) == alone.trials.map(\.key))
+            #expect(shared.trials.map(\.metrics) == alone.trials.map(\.metrics))
+            let separate = try RunSamples(store: store, runID: id, metrics: metrics)
+            #expect(reader.samples.strategies == separate.strategies && reader.samples.trialCounts == separate.trialCounts)
+            #expect(reader.samples.trials == alone.trials.count)
+            for s in separate.strategies {
+                for m in metrics {
+                    let sample = try #require(reader.samples.sample(strategy: s, metric: m))
+                    #expect(sample == separate.sample(strategy: s, metric: m), "\(s) \(m)")
+                    // Exact while nobody gave more than 256 values, else sketches (12 replications).
+                    if case .values = sample { #expect(replications == 1) } else { #expect(replications == 12) }
+                }
+            }
+        }
+    }
+
     @Test("a gate's samples read in one pass over the stored rows are the loaded run's: values in key order, or the same sketches", arguments: [1, 12])
     func gateSamplesStreamed(replications: Int) throws {
         // One replication: a few trials a person (values); twelve: past 256 a person and strategy (sketches).

@@ -30,19 +30,42 @@ public struct RunSamples: Sendable {
     /// Reads run `runID`: `metrics` (nil: every metric the store has) of the
     /// strategies in `only` (nil: all).
     public init(store: RunStore, runID: Int64, metrics wanted: [String]? = nil, only: Set<String>? = nil) throws {
-        var scan = Scan(only: only)
-        var columns: [Int?] = []
-        let order = try store.scanTrials(runID: runID, names: { names, count in
-            metrics = Array(Set(wanted ?? names)).sorted()
-            columns = metrics.map { names.firstIndex(of: $0) }
-            trials = count
-        }) { row in scan.add(row, columns: columns) }
-        strategies = scan.strategyNames
-        participants = scan.participantNames
-        trialCounts = Dictionary(uniqueKeysWithValues: zip(scan.strategyNames, scan.strategyTrials))
-        sketches = scan.sketches
-        ranks = Self.keyRanks(scan.positions, of: scan.sketches, order: order)
+        let reader = Reader(metrics: wanted, only: only)
+        try store.read(runID: runID, into: [reader])
+        self = reader.samples
     }
+
+    /// Reads the samples as a pass goes by (`RunStore.read(runID:into:)`), so
+    /// they can share it with other readers; `samples` once the pass is over.
+    final class Reader: RunReader {
+        private let wanted: [String]?
+        private var scan: Scan
+        private var columns: [Int?] = []
+        private(set) var samples = RunSamples()
+
+        init(metrics wanted: [String]? = nil, only: Set<String>? = nil) {
+            self.wanted = wanted
+            scan = Scan(only: only)
+        }
+
+        func start(metrics names: [String], trials count: Int) {
+            samples.metrics = Array(Set(wanted ?? names)).sorted()
+            columns = samples.metrics.map { names.firstIndex(of: $0) }
+            samples.trials = count
+        }
+
+        func read(_ row: borrowing ScannedTrial) { scan.add(row, columns: columns) }
+
+        func finish(keyOrder order: [Int32]) {
+            samples.strategies = scan.strategyNames
+            samples.participants = scan.participantNames
+            samples.trialCounts = Dictionary(uniqueKeysWithValues: zip(scan.strategyNames, scan.strategyTrials))
+            samples.sketches = scan.sketches
+            samples.ranks = RunSamples.keyRanks(scan.positions, of: scan.sketches, order: order)
+        }
+    }
+
+    private init() {}
 
     /// The strategy's values of `metric` by participant, or nil when none of its
     /// trials recorded the metric (or it was not read).

@@ -17,8 +17,26 @@ public struct Answer: Sendable, Codable, Hashable {
 }
 
 enum AnswerSection {
-    static func build(spec: ExperimentSpec, results: ResultSet, screening: ScreeningAnalysis?, into doc: inout ReportDocument) -> Answer {
-        let answer = make(spec: spec, results: results, screening: screening)
+    /// The headline metric (the one the verdicts are about), or "" when the spec names none.
+    static func metric(_ spec: ExperimentSpec) -> String {
+        spec.sensitivity?.metric ?? spec.metrics.first ?? spec.knownMetrics.first ?? ""
+    }
+
+    /// Whether the headline metric is compared as a survival outcome: times to
+    /// effect are censored, so they are compared by restricted means of the
+    /// Kaplan–Meier curves (read from the trials), not by their values.
+    static func isSurvival(_ metric: String) -> Bool { metric == "time_to_effect_s" }
+
+    /// What the answer reads of the run, in the report's pass: the headline
+    /// metric's values by strategy and participant (`RunSamples`); nothing for a survival outcome.
+    static func reader(spec: ExperimentSpec) -> RunSamples.Reader {
+        let metric = Self.metric(spec)
+        return RunSamples.Reader(metrics: isSurvival(metric) ? [] : [metric], only: Set(spec.strategies.map(\.label)))
+    }
+
+    /// `samples`: what `reader(spec:)` read of the run.
+    static func build(spec: ExperimentSpec, results: ResultSet, samples: RunSamples, screening: ScreeningAnalysis?, into doc: inout ReportDocument) -> Answer {
+        let answer = make(spec: spec, results: results, samples: samples, screening: screening)
         doc.add(.heading(level: 2, text: "Answer"))
         if answer.metric.isEmpty {
             doc.add(.paragraph(answer.caveat))
@@ -29,8 +47,8 @@ enum AnswerSection {
         return answer
     }
 
-    static func make(spec: ExperimentSpec, results: ResultSet, screening: ScreeningAnalysis?) -> Answer {
-        let metric = spec.sensitivity?.metric ?? spec.metrics.first ?? spec.knownMetrics.first ?? ""
+    static func make(spec: ExperimentSpec, results: ResultSet, samples: RunSamples, screening: ScreeningAnalysis?) -> Answer {
+        let metric = Self.metric(spec)
         let better = spec.sensitivity?.better ?? .lower
         let strategies = spec.strategies.map(\.label)
         guard let base = strategies.first, !metric.isEmpty else {
@@ -38,23 +56,14 @@ enum AnswerSection {
                           caveat: "The spec names no headline metric (`metrics` or `sensitivity.metric`).")
         }
         var bullets: [String] = []
-        // Every strategy meets the same people: differences are paired over participants
-        // (a cluster bootstrap that resamples people, not trials).
-        // Values per participant, gathered only if a comparison reads them (restricted means of times to effect do not).
-        var groupedOnce: [String: [String: ParticipantValues]]?
-        func grouped() -> [String: [String: ParticipantValues]] {
-            if let g = groupedOnce { return g }
-            let g = Baseline.group(results.trials, metrics: [metric])
-            groupedOnce = g
-            return g
-        }
         let kit = ReportKit(spec: spec, results: results)
         for (i, other) in strategies.dropFirst().enumerated() {
             // Times to effect are censored: compare restricted means of the Kaplan–Meier
             // curves up to the time limit, with the log-rank test beside.
-            if metric == "time_to_effect_s",
-               let (d, p, step) = kit.restrictedMeanDifference(results.trials(strategy: base), results.trials(strategy: other),
-                                                        tau: spec.limits.timeLimit, seed: Sections.seed(spec, "answer/rmst/\(i)")) {
+            if Self.isSurvival(metric) {
+                // Fewer than three trials on a side: no comparison (nor would their values make one).
+                guard let (d, p, step) = kit.restrictedMeanDifference(results.trials(strategy: base), results.trials(strategy: other),
+                                                                      tau: spec.limits.timeLimit, seed: Sections.seed(spec, "answer/rmst/\(i)")) else { continue }
                 let verdict = d.upper < 0 ? "\(other) is faster" : d.lower > 0 ? "\(base) is faster" : "no clear difference"
                 let grid = step.map { "; the interval's resampled curves on a \(formatNumber($0, digits: 6)) s grid" } ?? ""
                 var line = "\(other) vs \(base), time to effect: restricted mean (Kaplan–Meier, up to \(formatNumber(spec.limits.timeLimit)) s, failures censored when the person stopped\(grid)) differs by \(formatEstimate(d, digits: 3)) s, log-rank p \(p < 1e-4 ? "< 0.0001" : "= " + formatNumber(p, digits: 4)) — \(verdict)"
@@ -65,7 +74,11 @@ enum AnswerSection {
                 bullets.append(line + ".")
                 continue
             }
-            guard let a = grouped()[base]?[metric], let b = grouped()[other]?[metric], a.values.count >= 3, b.values.count >= 3 else { continue }
+            // Every strategy meets the same people: differences are paired over participants
+            // (a cluster bootstrap that resamples people, not trials). Past 256 values a person
+            // the samples are sketches: means (and rates) are exact, medians within their buckets.
+            guard let a = samples.sample(strategy: base, metric: metric), let b = samples.sample(strategy: other, metric: metric),
+                  a.trialCount >= 3, b.trialCount >= 3 else { continue }
             let (statistic, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                                         resamples: spec.report.bootstrapResamples,
                                                         seed: Sections.seed(spec, "answer/\(i)"), preferMean: true)
