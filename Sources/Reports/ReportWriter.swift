@@ -15,7 +15,8 @@ public enum ReportWriter {
         let spec = try ResultSet.spec(of: head.run, storedText: head.specText, current: current)
         // Summaries sections read instead of the trials come from the same pass as the trials.
         let headline = AnswerSection.reader(spec: spec)
-        let results = try ResultSet.load(from: store, head: head, alongside: [headline])
+        let ceilings = try CeilingSection.reader(spec: spec)
+        let results = try ResultSet.load(from: store, head: head, alongside: [headline] + (ceilings.map { [$0] } ?? []))
         return try StagedFolder.write(to: output) { staging in
             let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: results)
             var report = QuestionReport(spec: spec, results: results, screening: screening, folder: staging,
@@ -29,7 +30,7 @@ public enum ReportWriter {
             } else {
                 report.document.add(.paragraph("No question-specific sections for '\(spec.question)'."))
             }
-            try CeilingSection.build(spec: spec, results: results, into: &report.document)
+            CeilingSection.build(spec: spec, reader: ceilings, into: &report.document)
             LearningSection(kit: ReportKit(spec: spec, results: results)).build(into: &report.document, figures: &report.figures)
             ReplaySection.build(spec: spec, results: results, store: store, into: &report.document, folder: staging)
             try TuningSection.build(spec: spec, store: store, into: &report.document, figures: &report.figures)

@@ -31,3 +31,27 @@ extension RunStore {
         for reader in readers { try reader.finish(keyOrder: order) }
     }
 }
+
+/// One factor's distinct values (participants, say) as a pass meets them, each
+/// given the next code. A run stores a session's trials together, so a row
+/// mostly repeats the last one's value: its bytes are compared with those
+/// before a name is made and hashed.
+struct ScanCodes {
+    /// The values met so far, by code.
+    private(set) var names: [String] = []
+    private var codes: [String: Int] = [:]
+    private var last = -1, lastBytes: [UInt8] = []
+
+    /// The code of the value whose UTF-8 bytes are `bytes`, given on first sight.
+    mutating func code(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if last >= 0 && bytes.elementsEqual(lastBytes) { return last }
+        let name = String(decoding: bytes, as: UTF8.self)
+        last = codes[name] ?? {
+            codes[name] = names.count
+            names.append(name)
+            return names.count - 1
+        }()
+        lastBytes = Array(bytes)
+        return last
+    }
+}

@@ -58,7 +58,7 @@ public struct RunSamples: Sendable {
 
         func finish(keyOrder order: [Int32]) {
             samples.strategies = scan.strategyNames
-            samples.participants = scan.participantNames
+            samples.participants = scan.participants.names
             samples.trialCounts = Dictionary(uniqueKeysWithValues: zip(scan.strategyNames, scan.strategyTrials))
             samples.sketches = scan.sketches
             samples.ranks = RunSamples.keyRanks(scan.positions, of: scan.sketches, order: order)
@@ -115,12 +115,12 @@ public struct RunSamples: Sendable {
     private struct Scan {
         let only: Set<String>?
         var strategyNames: [String] = [], strategyTrials: [Int] = []
-        var participantNames: [String] = []
-        var strategyIndex: [String: Int] = [:], participantIndex: [String: Int] = [:]
+        var participants = ScanCodes()
+        var strategyIndex: [String: Int] = [:]
         var sketches: [[[ValueSketch]]] = [], positions: [[[[Int32]]]] = []
-        /// The last row's strategy (-1: one not read) and participant, and their bytes.
-        var strategy = -2, participant = -1
-        var strategyBytes: [UInt8] = [], participantBytes: [UInt8] = []
+        /// The last row's strategy (-1: one not read) and its bytes.
+        var strategy = -2
+        var strategyBytes: [UInt8] = []
         var position: Int32 = 0
 
         init(only: Set<String>?) { self.only = only }
@@ -135,17 +135,7 @@ public struct RunSamples: Sendable {
             }
             guard strategy >= 0 else { return }
             strategyTrials[strategy] += 1
-            let pBytes = row.bytes(.participant)
-            if participant < 0 || !pBytes.elementsEqual(participantBytes) {
-                let name = String(decoding: pBytes, as: UTF8.self)
-                participant = participantIndex[name] ?? {
-                    participantIndex[name] = participantNames.count
-                    participantNames.append(name)
-                    return participantNames.count - 1
-                }()
-                participantBytes = Array(pBytes)
-            }
-            let (s, p) = (strategy, participant)
+            let (s, p) = (strategy, participants.code(row.bytes(.participant)))
             for (m, column) in columns.enumerated() {
                 guard let column, let v = row.metric(column) else { continue }
                 if sketches[s][m].count <= p {
