@@ -16,8 +16,7 @@ public enum ReportWriter {
         // Summaries sections read instead of the trials come from the same pass as the trials.
         let headline = AnswerSection.reader(spec: spec)
         let ceilings = try CeilingSection.reader(spec: spec)
-        let learning = LearningSection.reader(spec: spec)
-        let results = try ResultSet.load(from: store, head: head, alongside: [headline, learning] + (ceilings.map { [$0] } ?? []))
+        let results = try ResultSet.load(from: store, head: head, alongside: [headline] + (ceilings.map { [$0] } ?? []))
         return try StagedFolder.write(to: output) { staging in
             let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: results)
             var report = QuestionReport(spec: spec, results: results, screening: screening, folder: staging,
@@ -32,7 +31,7 @@ public enum ReportWriter {
                 report.document.add(.paragraph("No question-specific sections for '\(spec.question)'."))
             }
             CeilingSection.build(spec: spec, reader: ceilings, into: &report.document)
-            LearningSection(kit: ReportKit(spec: spec, results: results), positions: learning.positions).build(into: &report.document, figures: &report.figures)
+            LearningSection(kit: ReportKit(spec: spec, results: results)).build(into: &report.document, figures: &report.figures)
             ReplaySection.build(spec: spec, results: results, store: store, into: &report.document, folder: staging)
             try TuningSection.build(spec: spec, store: store, into: &report.document, figures: &report.figures)
             try SensitivitySection.build(spec: spec, store: store, screening: screening, into: &report.document, figures: &report.figures)

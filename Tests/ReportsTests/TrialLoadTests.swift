@@ -84,43 +84,6 @@ struct TrialLoadTests {
         }
     }
 
-    @Test("session positions read in the report's pass are the loaded trials': counts, values in key order, tallies; medians within the bucket width once sketched",
-          arguments: [SessionPositions.exactLimit, 5])
-    func sessionPositions(exactLimit: Int) throws {
-        let (store, ids, _, folder) = try Self.database(runs: 2, batch: 4, seed: 9, replications: 3)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let metrics = ["time_to_effect_s", "landed_intended", "corrections"]
-        for id in ids {
-            let reader = SessionPositions.Reader(metrics: metrics, exactLimit: exactLimit)
-            let results = try ResultSet.load(from: store, head: ResultSet.head(from: store, experiment: "pip", runID: id), alongside: [reader])
-            let positions = reader.positions
-            #expect(positions.longest == results.trials.compactMap { $0["session_trial"] }.max().map { Int($0) })
-            for s in Set(results.trials.map(\.strategy)) {
-                for keep: (Int) -> Bool in [{ $0 == 1 }, { $0 >= 3 }, { _ in true }] {
-                    let rows = results.trials.filter { $0.strategy == s && $0["session_trial"].map { keep(Int($0)) } == true }
-                    #expect(positions.trialCount(s, keep) == rows.count)
-                    for m in metrics {
-                        let values = rows.compactMap { $0[m] }
-                        guard let pool = positions.pool(s, m, keep) else { #expect(values.isEmpty); continue }
-                        #expect(pool.count == values.count)
-                        #expect(pool.isRate(metric: m) == Comparisons.isRate(values, metric: m))
-                        let tally = pool.tally(names: positions.participants), naive = ParticipantTally(m, rows)
-                        #expect(tally.count == naive.count && tally.successCount == naive.successCount && tally.people == naive.people)
-                        #expect(tally.sample.statistic(.mean) == naive.sample.statistic(.mean))
-                        if values.count <= exactLimit {
-                            #expect(pool.values == values, "\(s) \(m): key order")
-                            #expect(pool.median == Descriptive.median(values) && pool.mean == Descriptive.mean(values))
-                        } else {
-                            let median = Descriptive.median(values)
-                            #expect(abs(pool.median - median) <= ValueBuckets.relativeWidth * abs(median) + 1e-12, "\(s) \(m)")
-                            #expect(abs(pool.mean - Descriptive.mean(values)) <= 1e-9 * max(1, abs(Descriptive.mean(values))))
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     @Test("a gate's samples read in one pass over the stored rows are the loaded run's: values in key order, or the same sketches", arguments: [1, 12])
     func gateSamplesStreamed(replications: Int) throws {
         // One replication: a few trials a person (values); twelve: past 256 a person and strategy (sketches).

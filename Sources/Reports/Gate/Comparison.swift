@@ -51,12 +51,8 @@ public enum Comparisons {
     /// their unit) is a measurement even when every value happens to be 0 or 1,
     /// e.g. a latency that is always 0 for a design without the delay.
     public static func isRate(_ values: [Double], metric: String) -> Bool {
-        isRate(metric: metric, zeroOrOne: isRate(values))
+        !hasUnit(metric) && isRate(values)
     }
-
-    /// `isRate(_:metric:)` where whether every value is 0 or 1 is already known
-    /// (a summary that kept a flag instead of the values).
-    public static func isRate(metric: String, zeroOrOne: Bool) -> Bool { !hasUnit(metric) && zeroOrOne }
 
     /// The unit suffixes of the metrics vocabulary (seconds, points, millimetres,
     /// points per second, ΔE, and shares of a whole).

@@ -65,7 +65,10 @@ enum CeilingSection {
         /// The median of every trial's distance above the ceiling: exact while
         /// nobody gave more than `ValueSketch.exactLimit` of them, else that of
         /// their buckets (within `ValueBuckets.relativeWidth`).
-        var medianAbove: Double { ValueSketch.median(above) }
+        var medianAbove: Double {
+            if above.allSatisfy(\.isExact) { return Descriptive.median(above.flatMap { $0.exactValues! }) }
+            return Cells(above).median
+        }
     }
 
     /// Reads, per strategy, the trials on tasks with a ceiling as the report's pass goes by.

@@ -105,14 +105,6 @@ public struct ValueSketch: Sendable, Equatable {
         return (copy.ordinals, copy.counts, copy.minima)
     }
 
-    /// The median (type 7) of every value the sketches hold: `Descriptive.median`
-    /// of the values while all are exact, else that of their buckets, each
-    /// value standing at its bucket's smallest (within `ValueBuckets.relativeWidth`).
-    static func median(_ sketches: [ValueSketch]) -> Double {
-        if sketches.allSatisfy(\.isExact) { return Descriptive.median(sketches.flatMap { $0.exactValues! }) }
-        return Cells(sketches).median
-    }
-
     /// The bytes the sketch holds: 8 a pending value, 16 a bucket.
     public var heldBytes: Int {
         pending.capacity * 8 + ordinals.capacity * 4 + counts.capacity * 4 + minima.capacity * 8
