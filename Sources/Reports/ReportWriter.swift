@@ -16,12 +16,12 @@ public enum ReportWriter {
         // Summaries sections read instead of the trials come from the same pass as the trials.
         let headline = AnswerSection.reader(spec: spec)
         let ceilings = try CeilingSection.reader(spec: spec)
-        let results = try ResultSet.load(from: store, head: head, alongside: [headline] + (ceilings.map { [$0] } ?? []))
+        let results = try ResultSet.load(from: store, head: head, alongside: [headline as (any RunReader)?, ceilings].compactMap { $0 })
         return try StagedFolder.write(to: output) { staging in
             let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: results)
             var report = QuestionReport(spec: spec, results: results, screening: screening, folder: staging,
                                         document: ReportDocument(title: spec.report.title), figures: [])
-            let answer = AnswerSection.build(spec: spec, results: results, samples: headline.samples, screening: screening, into: &report.document)
+            let answer = AnswerSection.build(spec: spec, results: results, samples: headline?.samples, screening: screening, into: &report.document)
             // The answer alone, for `refine report --index` and for scripts.
             try JSONFiles.write(answer, to: staging.appendingPathComponent("answer.json"))
             Sections.introduction(spec: spec, results: results, into: &report.document)

@@ -41,6 +41,16 @@ struct CeilingSectionTests {
             }
         }
     }
+
+    @Test("a ceiling without a number (NaN) counts its trials but gives no distance; none at all gives a NaN median")
+    func nanCeiling() {
+        let unknown = DesignCeiling(strategy: "s", task: "c", deltaE: .nan, tolerance: 3, setting: "")
+        var tally = CeilingSection.Tally()
+        tally.add(reached: false, ceiling: unknown, final: 2, participant: 0)
+        #expect(tally.trials == 1 && tally.medianAbove.isNaN)
+        tally.add(reached: true, ceiling: Self.ceilings[0], final: 2, participant: 1)
+        #expect(tally.trials == 2 && tally.medianAbove == 0.5)
+    }
 }
 
 private extension Double {

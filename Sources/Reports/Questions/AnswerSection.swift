@@ -28,14 +28,16 @@ enum AnswerSection {
     static func isSurvival(_ metric: String) -> Bool { metric == "time_to_effect_s" }
 
     /// What the answer reads of the run, in the report's pass: the headline
-    /// metric's values by strategy and participant (`RunSamples`); nothing for a survival outcome.
-    static func reader(spec: ExperimentSpec) -> RunSamples.Reader {
+    /// metric's values by strategy and participant (`RunSamples`); nil for a
+    /// survival outcome or no headline metric, which read no values.
+    static func reader(spec: ExperimentSpec) -> RunSamples.Reader? {
         let metric = Self.metric(spec)
-        return RunSamples.Reader(metrics: isSurvival(metric) ? [] : [metric], only: Set(spec.strategies.map(\.label)))
+        guard !metric.isEmpty, !isSurvival(metric) else { return nil }
+        return RunSamples.Reader(metrics: [metric], only: Set(spec.strategies.map(\.label)))
     }
 
     /// `samples`: what `reader(spec:)` read of the run.
-    static func build(spec: ExperimentSpec, results: ResultSet, samples: RunSamples, screening: ScreeningAnalysis?, into doc: inout ReportDocument) -> Answer {
+    static func build(spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?, into doc: inout ReportDocument) -> Answer {
         let answer = make(spec: spec, results: results, samples: samples, screening: screening)
         doc.add(.heading(level: 2, text: "Answer"))
         if answer.metric.isEmpty {
@@ -47,7 +49,7 @@ enum AnswerSection {
         return answer
     }
 
-    static func make(spec: ExperimentSpec, results: ResultSet, samples: RunSamples, screening: ScreeningAnalysis?) -> Answer {
+    static func make(spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?) -> Answer {
         let metric = Self.metric(spec)
         let better = spec.sensitivity?.better ?? .lower
         let strategies = spec.strategies.map(\.label)
@@ -57,6 +59,7 @@ enum AnswerSection {
         }
         var bullets: [String] = []
         let kit = ReportKit(spec: spec, results: results)
+        let baseSample = samples?.sample(strategy: base, metric: metric)
         for (i, other) in strategies.dropFirst().enumerated() {
             // Times to effect are censored: compare restricted means of the Kaplan–Meier
             // curves up to the time limit, with the log-rank test beside.
@@ -76,8 +79,8 @@ enum AnswerSection {
             }
             // Every strategy meets the same people: differences are paired over participants
             // (a cluster bootstrap that resamples people, not trials). Past 256 values a person
-            // the samples are sketches: means (and rates) are exact, medians within their buckets.
-            guard let a = samples.sample(strategy: base, metric: metric), let b = samples.sample(strategy: other, metric: metric),
+            // the samples are sketches; the answer compares means (or rates), which stay exact.
+            guard let a = baseSample, let b = samples?.sample(strategy: other, metric: metric),
                   a.trialCount >= 3, b.trialCount >= 3 else { continue }
             let (statistic, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                                         resamples: spec.report.bootstrapResamples,

@@ -58,14 +58,18 @@ enum CeilingSection {
             } else if !reached {
                 cannot += 1
             }
+            // A ceiling the search could not put a number on (NaN) has no distance above it.
+            let distance = final - ceiling.deltaE
+            guard !distance.isNaN else { return }
             if above.count <= participant { above += Array(repeating: ValueSketch(), count: participant + 1 - above.count) }
-            above[participant].add(final - ceiling.deltaE)
+            above[participant].add(distance)
         }
 
         /// The median of every trial's distance above the ceiling: exact while
         /// nobody gave more than `ValueSketch.exactLimit` of them, else that of
         /// their buckets (within `ValueBuckets.relativeWidth`).
         var medianAbove: Double {
+            guard above.contains(where: { $0.count > 0 }) else { return .nan }
             if above.allSatisfy(\.isExact) { return Descriptive.median(above.flatMap { $0.exactValues! }) }
             return Cells(above).median
         }
