@@ -16,7 +16,8 @@ public enum ReportWriter {
         // Summaries sections read instead of the trials come from the same pass as the trials.
         let headline = AnswerSection.reader(spec: spec)
         let ceilings = try CeilingSection.reader(spec: spec)
-        let results = try ResultSet.load(from: store, head: head, alongside: [headline as (any RunReader)?, ceilings].compactMap { $0 })
+        let setup = Sections.SetupCounts()
+        let results = try ResultSet.load(from: store, head: head, alongside: [setup, headline as (any RunReader)?, ceilings].compactMap { $0 })
         return try StagedFolder.write(to: output) { staging in
             let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: results)
             var report = QuestionReport(spec: spec, results: results, screening: screening, folder: staging,
@@ -24,7 +25,7 @@ public enum ReportWriter {
             let answer = AnswerSection.build(spec: spec, results: results, samples: headline?.samples, screening: screening, into: &report.document)
             // The answer alone, for `refine report --index` and for scripts.
             try JSONFiles.write(answer, to: staging.appendingPathComponent("answer.json"))
-            Sections.introduction(spec: spec, results: results, into: &report.document)
+            Sections.introduction(spec: spec, run: results.run, counts: setup, into: &report.document)
             if let question = spec.reportedQuestion {
                 try question.addReportSections(to: &report)
             } else {
@@ -46,17 +47,17 @@ public enum ReportWriter {
 
 /// Sections every experiment's report has.
 enum Sections {
-    static func introduction(spec: ExperimentSpec, results: ResultSet, into doc: inout ReportDocument) {
+    static func introduction(spec: ExperimentSpec, run: RunRecord, counts: SetupCounts, into doc: inout ReportDocument) {
         doc.add(.heading(level: 2, text: "The question"))
         for para in spec.description.split(separator: "\n\n") {
             doc.add(.paragraph(para.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)))
         }
-        let groups = results.participantsByGroup()
+        let groups = counts.participantsByGroup
         doc.add(.heading(level: 2, text: "Set-up"))
         doc.add(.bullets([
-            "Run \(results.run.id) of \(spec.name) (\(results.run.effectiveStatus)), seed \(spec.seed): \(results.trials.count) trials.",
+            "Run \(run.id) of \(spec.name) (\(run.effectiveStatus)), seed \(spec.seed): \(counts.trials) trials.",
             "Devices: \(spec.devices.map(\.name).joined(separator: ", ")).",
-            "Participants: \(spec.population.participants) (\(groups["novice"]?.count ?? 0) novices, \(groups["expert"]?.count ?? 0) experts), each the same simulated person under every strategy and device.",
+            "Participants: \(spec.population.participants) (\(groups["novice"] ?? 0) novices, \(groups["expert"] ?? 0) experts), each the same simulated person under every strategy and device.",
             "Tasks: \(spec.tasks.count) (\(spec.tasks.map(\.label).joined(separator: "; "))), \(spec.replications) replication(s).",
             "Limits: \(formatNumber(spec.limits.timeLimit)) s or \(spec.limits.maxAttempts) attempts per trial.",
             "Intervals: \(formatNumber(spec.report.confidence * 100))% — times to effect as Kaplan–Meier curves (failures censored when the person stopped) with their medians, bands and reached-by shares, and per-strategy rates and medians, all from a seeded percentile bootstrap over participants (\(spec.report.bootstrapResamples) resamples, at most 1000 for the curves; a participant's trials are resampled together), Wilson for rates where each participant gave one trial.",

@@ -238,25 +238,6 @@ public struct ResultSet: Sendable {
         return out
     }
 
-    /// The distinct participants of each group (novice, expert, …) among the
-    /// trials, in one pass that looks at factor codes and names a participant
-    /// only when the row's pair of codes is new to its table (not a string per trial).
-    public func participantsByGroup() -> [String: Set<String>] { Self.participantsByGroup(trials) }
-
-    static func participantsByGroup(_ trials: [TrialRow]) -> [String: Set<String>] {
-        var out: [String: Set<String>] = [:]
-        var table: TrialColumns?
-        var seen: Set<Int64> = []
-        var participants = FactorColumn(), groups = FactorColumn()
-        for t in trials {
-            if t.table !== table { table = t.table; seen = []; (participants, groups) = (t.table.codes(of: .participant), t.table.codes(of: .group)) }
-            let p = participants[t.index], g = groups[t.index]
-            guard seen.insert(Int64(p) << 32 | Int64(UInt32(bitPattern: g))).inserted else { continue }
-            out[t.group, default: []].insert(t.participant)
-        }
-        return out
-    }
-
     /// Values of `metric` in `rows`, skipping trials that did not record it.
     public static func values(_ metric: String, in rows: [TrialRow]) -> [Double] {
         var read = MetricReader(metric)

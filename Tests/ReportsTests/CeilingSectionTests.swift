@@ -51,6 +51,43 @@ struct CeilingSectionTests {
         tally.add(reached: true, ceiling: Self.ceilings[0], final: 2, participant: 1)
         #expect(tally.trials == 2 && tally.medianAbove == 0.5)
     }
+
+    @Test("the reader's tallies, read as a run's stored rows go by, are those a filter over the loaded trials gives")
+    func readerSameAsLoaded() throws {
+        // A PIP run given a final ΔE00 (not on every trial) and ceilings on some of its tasks.
+        var n = 0
+        let (store, ids, results, folder) = try TrialLoadTests.database(runs: 1, batch: 4, seed: 9) { r in
+            n += 1
+            // PIP's trials nearly all reach: fail every third, so every count is exercised.
+            if n % 3 == 0, let i = r.outcome.metrics.firstIndex(where: { $0.name == "reached_effect" }) { r.outcome.metrics[i].value = 0 }
+            if n % 7 != 0 { r.outcome.metrics.append(Metric("final_delta_e00", Double(n % 13) * 0.5)) }
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let strategies = Array(Set(results.map(\.trial.strategy))).sorted()
+        let tasks = Array(Set(results.map(\.trial.task.id))).sorted()
+        try #require(strategies.count >= 2 && tasks.count >= 2)
+        // Each strategy: an expressible ceiling on one task, one it cannot reach on another, none on the rest.
+        let ceilings = strategies.enumerated().flatMap { i, s in
+            [DesignCeiling(strategy: s, task: tasks[i % tasks.count], deltaE: 1.25, tolerance: 3, setting: ""),
+             DesignCeiling(strategy: s, task: tasks[(i + 1) % tasks.count], deltaE: 4, tolerance: 3, setting: "")]
+        }
+        let reader = CeilingSection.Reader(ceilings)
+        let loaded = try ResultSet.load(from: store, head: ResultSet.head(from: store, experiment: "pip", runID: ids[0]), alongside: [reader])
+        for s in strategies {
+            var naive = CeilingSection.Tally()
+            var people: [String: Int] = [:]
+            for t in loaded.trials where t.strategy == s {
+                guard let final = t["final_delta_e00"], let c = reader.ceiling(strategy: s, task: t.task) else { continue }
+                naive.add(reached: t["reached_effect"] == 1, ceiling: c, final: final,
+                          participant: people[t.participant] ?? { people[t.participant] = people.count; return people.count - 1 }())
+            }
+            let read = try #require(reader.tallies[s])
+            #expect(naive.trials > 0 && naive.reached > 0 && naive.cannot > 0, "the run exercises every count")
+            let counts: (CeilingSection.Tally) -> [Int] = { [$0.trials, $0.reached, $0.cannot, $0.expressible, $0.reachedWhereExpressible] }
+            #expect(counts(read) == counts(naive), "\(s)")
+            #expect(read.medianAbove == naive.medianAbove, "\(s)")
+        }
+    }
 }
 
 private extension Double {

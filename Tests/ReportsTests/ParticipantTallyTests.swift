@@ -6,8 +6,8 @@ import UserModels
 /// Issue 17's memory test for the rates: a report's rates read per-participant
 /// tallies (`ParticipantTally`), which are the same sample the per-trial path
 /// made and do not grow with the trials at fixed participants; and the
-/// factor-code selections (`ResultSet.trials(strategy:device:)`, `filter`,
-/// `participantsByGroup`) are the rows and people filtering by name gives.
+/// factor-code selections (`ResultSet.trials(strategy:device:)`, `filter`)
+/// are the rows filtering by name gives.
 @Suite("Per-participant tallies")
 struct ParticipantTallyTests {
     /// Two strategies × two devices × `people` participants × `replications`
@@ -41,7 +41,6 @@ struct ParticipantTallyTests {
     struct Rows {
         let trials: [TrialRow]
         func trials(strategy: String, device: String? = nil) -> [TrialRow] { ResultSet.trials(strategy: strategy, device: device, trials) }
-        func participantsByGroup() -> [String: Set<String>] { ResultSet.participantsByGroup(trials) }
     }
 
     /// The sample the per-trial path made: every value with its participant, then sums and counts.
@@ -103,10 +102,6 @@ struct ParticipantTallyTests {
         // The counted filter keeps the rows `filter` keeps, in order.
         #expect(results.trials.filterCounted { $0.task == "t02" }.map(\.index) == results.trials.filter { $0.task == "t02" }.map(\.index))
         #expect(results.trials.filter(.device) { $0 == "tablet" }.map(\.index) == results.trials.filter { $0.device == "tablet" }.map(\.index))
-        let byName = Dictionary(grouping: Set(results.trials.map { "\($0.participant) \($0.group)" }), by: { String($0.split(separator: " ")[1]) })
-        let byCode = results.participantsByGroup()
-        #expect(byCode.mapValues(\.count) == byName.mapValues(\.count))
-        #expect(byCode["expert"]?.count == 3 && byCode["novice"]?.count == 6)
     }
 
     @Test("a rate's summary does not grow with trials at fixed participants (20 vs 200 replications)")

@@ -14,13 +14,16 @@ struct TrialLoadTests {
 
     /// Stores `runs` runs of a small PIP spec, each run's trials shuffled and the
     /// runs' batches of `batch` trials interleaved, so no run's rowids follow its keys.
-    static func database(runs: Int, batch: Int, seed: UInt64, replications: Int? = nil) throws -> (RunStore, [Int64], [TrialResult], URL) {
+    /// `edit` may change each simulated trial before it is stored.
+    static func database(runs: Int, batch: Int, seed: UInt64, replications: Int? = nil,
+                         edit: (inout TrialResult) -> Void = { _ in }) throws -> (RunStore, [Int64], [TrialResult], URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refine-load-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var spec = try SpecLoader.load(path: specPath, catalog: .standard)
         spec.population.participants = 3
         if let replications { spec.replications = replications }
-        let results = try ExperimentRunner.simulate(spec: spec, jobs: 1)
+        var results = try ExperimentRunner.simulate(spec: spec, jobs: 1)
+        for i in results.indices { edit(&results[i]) }
         let store = try RunStore(path: folder.appendingPathComponent("load.sqlite").path)
         let provenance = Provenance(toolVersion: Provenance.toolVersion, gitCommit: "test", gitDirty: false, gitDirtyPaths: [],
                                     os: "test", swiftVersion: "test", argv: ["test"], host: "test", pid: 0)
@@ -65,9 +68,11 @@ struct TrialLoadTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let metrics = ["time_to_effect_s", "landed_intended", "settle_time_s"]
         for id in ids {
-            let reader = RunSamples.Reader(metrics: metrics)
-            let shared = try ResultSet.load(from: store, head: ResultSet.head(from: store, experiment: "pip", runID: id), alongside: [reader])
+            let reader = RunSamples.Reader(metrics: metrics), setup = Sections.SetupCounts()
+            let shared = try ResultSet.load(from: store, head: ResultSet.head(from: store, experiment: "pip", runID: id), alongside: [reader, setup])
             let alone = try ResultSet.load(from: store, experiment: "pip", runID: id)
+            #expect(setup.trials == alone.trials.count)
+            #expect(setup.participantsByGroup == Dictionary(grouping: Set(alone.trials.map { [$0.participant, $0.group] }), by: { $0[1] }).mapValues(\.count))
             #expect(shared.trials.map(\.key) == alone.trials.map(\.key))
             #expect(shared.trials.map(\.metrics) == alone.trials.map(\.metrics))
             let separate = try RunSamples(store: store, runID: id, metrics: metrics)

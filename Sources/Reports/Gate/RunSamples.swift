@@ -62,6 +62,8 @@ public struct RunSamples: Sendable {
             samples.trialCounts = Dictionary(uniqueKeysWithValues: zip(scan.strategyNames, scan.strategyTrials))
             samples.sketches = scan.sketches
             samples.ranks = RunSamples.keyRanks(scan.positions, of: scan.sketches, order: order)
+            // The samples hold what they need; the pass's positions go now, not when the reader does.
+            scan = Scan(only: scan.only)
         }
     }
 
@@ -97,18 +99,15 @@ public struct RunSamples: Sendable {
         return Set(metrics.indices.filter { m in sketches[s][m].contains { $0.count > 0 } }.map { metrics[$0] })
     }
 
-    /// Scan positions turned into key ranks, for the values still held exactly.
+    /// Scan positions turned into key ranks, for the values still held exactly:
+    /// through the inverse of the key order, 4 bytes a trial while it is made
+    /// (as the order itself), not a dictionary entry per value held.
     private static func keyRanks(_ positions: [[[[Int32]]]], of sketches: [[[ValueSketch]]], order: [Int32]) -> [[[[Int32]]]] {
-        var rank: [Int32: Int32] = [:]
-        for s in sketches.indices {
-            for m in sketches[s].indices {
-                for (p, sketch) in sketches[s][m].enumerated() where sketch.isExact { for i in positions[s][m][p] { rank[i] = -1 } }
-            }
-        }
-        if !rank.isEmpty {
-            for (k, i) in order.enumerated() where rank[i] != nil { rank[i] = Int32(k) }
-        }
-        return positions.map { $0.map { $0.map { $0.map { rank[$0] ?? -1 } } } }
+        let anyExact = sketches.contains { $0.contains { $0.contains { $0.isExact && $0.count > 0 } } }
+        guard anyExact else { return positions.map { $0.map { $0.map { _ in [] } } } }
+        var rank = [Int32](repeating: -1, count: order.count)
+        for (k, i) in order.enumerated() { rank[Int(i)] = Int32(k) }
+        return zip(positions, sketches).map { zip($0, $1).map { zip($0, $1).map { $1.isExact ? $0.map { rank[Int($0)] } : [] } } }
     }
 
     /// The pass itself: rows sorted into sketches by strategy and participant.
