@@ -7,9 +7,16 @@ import UserModels
 /// a temporary name and swapped in at the end, so a failure never leaves a
 /// half-written report (and the previous one stays in place).
 public enum ReportWriter {
-    /// Builds and writes the report; returns the folder written.
+    /// What was reported: the folder written, and the run and its number of trials.
+    public struct Written: Sendable {
+        public var folder: URL
+        public var runID: Int64
+        public var trials: Int
+    }
+
+    /// Builds and writes the report.
     @discardableResult
-    public static func write(spec current: ExperimentSpec, store: RunStore, runID: Int64? = nil, to output: URL) throws -> URL {
+    public static func write(spec current: ExperimentSpec, store: RunStore, runID: Int64? = nil, to output: URL) throws -> Written {
         let head = try ResultSet.head(from: store, experiment: current.name, runID: runID)
         // Report the run with the spec it was made from, even if the file has changed since.
         let spec = try ResultSet.spec(of: head.run, storedText: head.specText, current: current)
@@ -18,7 +25,7 @@ public enum ReportWriter {
         let ceilings = try CeilingSection.reader(spec: spec)
         let setup = Sections.SetupCounts()
         let results = try ResultSet.load(from: store, head: head, alongside: [setup, headline as (any RunReader)?, ceilings].compactMap { $0 })
-        return try StagedFolder.write(to: output) { staging in
+        let folder = try StagedFolder.write(to: output) { staging in
             let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: results)
             var report = QuestionReport(spec: spec, results: results, screening: screening, folder: staging,
                                         document: ReportDocument(title: spec.report.title), figures: [])
@@ -42,6 +49,7 @@ public enum ReportWriter {
             try document.html.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
             try document.markdown.write(to: staging.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
         }
+        return Written(folder: folder, runID: results.run.id, trials: setup.trials)
     }
 }
 

@@ -32,7 +32,7 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Write the index of every experiment's report and gate status (Reports/index.html).")
     var index = false
 
-    @Flag(help: "With --index: print the index (every experiment's answer and gate status) as JSON.")
+    @Flag(help: "Print what was written as JSON: the folder, the run and its trials, the seconds taken and the peak resident memory (with --index: the index, every experiment's answer and gate status).")
     var json = false
 
     @Option(help: "With --index: the folder holding the reports, where the index is written.")
@@ -48,7 +48,6 @@ struct ReportCommand: ParsableCommand {
         if index {
             guard db == nil, out == nil, runID == nil else { throw ValidationError("--db, --out and --run report one experiment; with --index use --runs and --reports") }
         } else {
-            guard !json else { throw ValidationError("--json prints the index; use it with --index") }
             guard specs.count == 1 else { throw ValidationError(specs.isEmpty ? "Missing expected argument '<spec>'" : "one spec at a time (or --index for several)") }
         }
     }
@@ -62,12 +61,28 @@ struct ReportCommand: ParsableCommand {
             // A report killed half-way left its staging folder (and maybe the previous report, moved aside).
             announce(Leftovers.clean(for: output.path, hidden: true))
             do {
+                let start = DispatchTime.now().uptimeNanoseconds
                 let written = try ReportWriter.write(spec: experiment, store: store, runID: runID, to: output)
-                print("\(experiment.name): report written to \(written.path)/index.html")
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                if json {
+                    try printJSON(Summary(experiment: experiment.name, folder: written.folder.path, run: written.runID, trials: written.trials,
+                                          seconds: (seconds * 1000).rounded() / 1000, peakResidentMB: Double(PeakMemory.residentBytes >> 10) / 1024))
+                } else {
+                    print("\(experiment.name): report written to \(written.folder.path)/index.html")
+                }
             } catch let e as ReportError {
                 throw InputError(e.description)
             }
         }
+    }
+
+    /// What `--json` prints of one report.
+    struct Summary: Encodable {
+        var experiment: String, folder: String, run: Int64, trials: Int
+        /// Wall time of reading the run and writing the report.
+        var seconds: Double
+        /// The process's peak resident memory (`PeakMemory`), in MiB.
+        var peakResidentMB: Double
     }
 
     func writeIndex() throws {
