@@ -23,8 +23,8 @@ public enum ReportWriter {
         // Summaries sections read instead of the trials come from the same pass as the trials.
         let headline = AnswerSection.reader(spec: spec)
         let ceilings = try CeilingSection.reader(spec: spec)
-        let setup = Sections.SetupCounts()
-        let results = try ResultSet.load(from: store, head: head, alongside: [setup, headline as (any RunReader)?, ceilings].compactMap { $0 })
+        let setup = Sections.SetupCounts(), chosen = ReplaySection.reader(spec: spec)
+        let results = try ResultSet.load(from: store, head: head, alongside: [setup, chosen, headline as (any RunReader)?, ceilings].compactMap { $0 })
         let folder = try StagedFolder.write(to: output) { staging in
             let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: results)
             var report = QuestionReport(spec: spec, results: results, screening: screening, folder: staging,
@@ -40,7 +40,7 @@ public enum ReportWriter {
             }
             CeilingSection.build(spec: spec, reader: ceilings, into: &report.document)
             LearningSection(kit: ReportKit(spec: spec, results: results)).build(into: &report.document, figures: &report.figures)
-            ReplaySection.build(spec: spec, results: results, store: store, into: &report.document, folder: staging)
+            ReplaySection.build(spec: spec, results: results, chosen: chosen, store: store, into: &report.document, folder: staging)
             try TuningSection.build(spec: spec, store: store, into: &report.document, figures: &report.figures)
             try SensitivitySection.build(spec: spec, store: store, screening: screening, into: &report.document, figures: &report.figures)
             Sections.provenance(spec: spec, results: results, into: &report.document)

@@ -63,17 +63,19 @@ struct ReplayCommand: ParsableCommand {
                 if list { return try listKeys(store) }
                 var key = self.key ?? ""
                 var runID = self.runID
+                var chosen: (choice: TrialChoice, strategy: String)?
                 if let strategy = typical ?? worst {
-                    let results = try chosenRun(store, strategy: strategy)
+                    let run = try chosenRun(store, strategy: strategy)
                     let choice: TrialChoice = typical != nil ? .typical : .worst
-                    guard let row = choice.pick(results.trials(strategy: strategy)) else {
-                        throw InputError("\(db): run \(results.run.id) has no trial of '\(strategy)' with a goal to rank")
+                    guard let picked = try choice.pick(strategy: strategy, store: store, runID: run.id) else {
+                        throw InputError("\(db): run \(run.id) has no trial of '\(strategy)' with a goal to rank")
                     }
-                    key = row.key
-                    runID = results.run.id
-                    if !json { print("\(choice.rawValue) trial of \(strategy) in run \(results.run.id): \(key) (\(TrialChoice.outcome(row)))") }
+                    (key, runID, chosen) = (picked, run.id, (choice, strategy))
                 }
                 let stored = try StoredTrial.load(key: key, store: store, runID: runID)
+                if let chosen, !json {
+                    print("\(chosen.choice.rawValue) trial of \(chosen.strategy) in run \(stored.run.id): \(key) (\(TrialChoice.outcome(stored.metrics)))")
+                }
                 let output = URL(fileURLWithPath: out ?? "out/replay/" + key.replacingOccurrences(of: "/", with: "-"))
                 announce(Leftovers.clean(for: output.path, hidden: true))
                 let replayer = try TrialReplayer(spec: try stored.spec())
@@ -97,8 +99,8 @@ struct ReplayCommand: ParsableCommand {
 
     /// The run to choose from: `--run`, or the latest completed ordinary run with
     /// the strategy. Runs are asked whether they have it (`RunStore.hasTrials`);
-    /// only the chosen one is loaded.
-    func chosenRun(_ store: RunStore, strategy: String) throws -> ResultSet {
+    /// only the chosen one is read (`TrialChoice.pick(strategy:store:runID:)`).
+    func chosenRun(_ store: RunStore, strategy: String) throws -> RunRecord {
         let runs = try store.runs().filter { $0.variant.isEmpty }
         if let runID {
             guard let r = runs.first(where: { $0.id == runID }) else {
@@ -109,11 +111,9 @@ struct ReplayCommand: ParsableCommand {
                 let near = nearestName(to: strategy, in: labels).map { "; did you mean '\($0)'?" } ?? ""
                 throw InputError("\(db): run \(r.id) has no strategy '\(strategy)'\(near) (strategies: \(labels.joined(separator: ", ")))")
             }
-            return try ResultSet.load(from: store, experiment: r.experiment, runID: runID)
+            return r
         }
-        if let r = try store.latestCompletedRun(withStrategy: strategy) {
-            return try ResultSet.load(from: store, experiment: r.experiment, runID: r.id)
-        }
+        if let r = try store.latestCompletedRun(withStrategy: strategy) { return r }
         var labels: Set<String> = []
         for r in runs where r.effectiveStatus == "completed" { labels.formUnion(try store.strategies(runID: r.id)) }
         let near = nearestName(to: strategy, in: labels.sorted()).map { "; did you mean '\($0)'?" } ?? ""

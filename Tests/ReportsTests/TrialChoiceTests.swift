@@ -3,8 +3,8 @@ import Testing
 import UserModels
 @testable import Reports
 
-/// The trial a replay shows (`TrialChoice.pick`) is the one the full ranking
-/// puts there, though pick selects instead of sorting every trial.
+/// The trial a replay shows (`TrialChoice.Picks`, read as a run's rows go by)
+/// is the one the full ranking (`ranked`, sorting every trial) puts there.
 @Suite("Choosing the trial to replay")
 struct TrialChoiceTests {
     /// Trials with coarse times (many ties, broken by key), failures, and some without a goal.
@@ -23,16 +23,6 @@ struct TrialChoiceTests {
         }
     }
 
-    @Test("typical and worst are the ranking's lower median and last, ties by key")
-    func pickIsRanked() {
-        for seed in UInt64(1)...60 {
-            let rows = Self.rows(Int(seed % 13) * 7 + Int(seed % 3), seed: seed)
-            let ranked = TrialChoice.ranked(rows)
-            #expect(TrialChoice.typical.pick(rows)?.key == (ranked.isEmpty ? nil : ranked[(ranked.count - 1) / 2].key))
-            #expect(TrialChoice.worst.pick(rows)?.key == ranked.last?.key)
-        }
-    }
-
     @Test("successes come first, sooner first; then failures, those that stopped sooner first")
     func rankingOrder() {
         let rows = [("a", ["reached_effect": 0.0, "time_to_done_s": 3]), ("b", ["reached_effect": 1, "time_to_effect_s": 2]),
@@ -40,7 +30,72 @@ struct TrialChoiceTests {
                     ("e", ["time_to_done_s": 1])].map {
             TrialRow(key: $0.0, strategy: "s", device: "d", participant: "p", group: "g", task: "t", taskLabel: "t", metrics: $0.1)
         }
-        #expect(TrialChoice.ranked(rows).map(\.key) == ["d", "b", "c", "a"])
-        #expect(TrialChoice.typical.pick(rows)?.key == "b" && TrialChoice.worst.pick(rows)?.key == "a")
+        #expect(Self.ranked(rows).map(\.key) == ["d", "b", "c", "a"])
+        #expect(Self.picks(rows).pick(.typical) == "b" && Self.picks(rows).pick(.worst) == "a")
+    }
+
+    /// `rows` fed to a `Picks` in order, each with its rank and key.
+    static func picks(_ rows: [TrialRow], exactLimit: Int = TrialChoice.Picks.exactLimit) -> TrialChoice.Picks {
+        var picks = TrialChoice.Picks(exactLimit: exactLimit)
+        for row in rows {
+            guard let r = row["reached_effect"] else { continue }
+            var key = row.key
+            key.withUTF8 { picks.add(rank(row, r), key: $0) }
+        }
+        return picks
+    }
+
+    /// The ranking the choices are defined by (`TrialChoice`), by sorting every trial with a goal.
+    static func ranked(_ rows: [TrialRow]) -> [TrialRow] {
+        let ranked = rows.compactMap { row in row["reached_effect"].map { (rank(row, $0), row) } }
+        return ranked.sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1.key < b.1.key }.map(\.1)
+    }
+
+    static func rank(_ row: TrialRow, _ reached: Double) -> TrialChoice.Rank {
+        TrialChoice.Rank(reached: reached, timeToEffect: row["time_to_effect_s"], timeToDone: row["time_to_done_s"])
+    }
+
+    @Test("up to the exact limit, typical and worst are the ranking's lower median and last, ties by key")
+    func streamedPicksExact() {
+        for seed in UInt64(1)...60 {
+            let rows = Self.rows(Int(seed % 13) * 7 + Int(seed % 3), seed: seed)
+            let picks = Self.picks(rows), ranked = Self.ranked(rows)
+            #expect(picks.pick(.typical) == (ranked.isEmpty ? nil : ranked[(ranked.count - 1) / 2].key), "seed \(seed)")
+            #expect(picks.pick(.worst) == ranked.last?.key, "seed \(seed)")
+        }
+    }
+
+    @Test("past the exact limit: the worst is still exact; the typical is the first trial of the median's bucket")
+    func streamedPicksBucketed() {
+        for seed in UInt64(1)...40 {
+            let rows = Self.rows(40 + Int(seed % 7) * 11, seed: seed)
+            let picks = Self.picks(rows, exactLimit: 8)
+            let ranked = Self.ranked(rows)
+            #expect(picks.pick(.worst) == ranked.last?.key, "seed \(seed)")
+            let rank: (TrialRow) -> TrialChoice.Rank = { Self.rank($0, $0["reached_effect"]!) }
+            let bucket: (TrialChoice.Rank) -> [Int32] = { [$0.failed ? 1 : 0, ValueBuckets.ordinal($0.time)] }
+            let median = rank(ranked[(ranked.count - 1) / 2])
+            // The first of the rows, in the order they came, whose rank shares the median's bucket.
+            let first = rows.first { $0["reached_effect"] != nil && bucket(rank($0)) == bucket(median) }
+            #expect(picks.pick(.typical) == first?.key, "seed \(seed)")
+        }
+    }
+
+    @Test("a run's picks read in one pass over its stored rows are those of its loaded trials")
+    func readerSameAsLoaded() throws {
+        let (store, ids, _, folder) = try TrialLoadTests.database(runs: 2, batch: 3, seed: 17)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for id in ids {
+            let loaded = try ResultSet.load(from: store, experiment: "pip", runID: id)
+            let strategies = Array(Set(loaded.trials.map(\.strategy))).sorted()
+            try #require(strategies.count >= 2)
+            for s in strategies {
+                for choice in TrialChoice.allCases {
+                    let ranked = Self.ranked(loaded.trials(strategy: s))
+                    let expected = ranked[choice == .typical ? (ranked.count - 1) / 2 : ranked.count - 1].key
+                    #expect(try choice.pick(strategy: s, store: store, runID: id) == expected, "\(s) \(choice)")
+                }
+            }
+        }
     }
 }

@@ -9,12 +9,15 @@ import Harness
 /// says why and keeps the commands; a question whose simulator films nothing
 /// says only that (no command could make them either).
 enum ReplaySection {
-    static func build(spec: ExperimentSpec, results: ResultSet, store: RunStore, into doc: inout ReportDocument, folder: URL) {
+    /// What the section reads of the run, in the report's pass: each strategy's picks.
+    static func reader(spec: ExperimentSpec) -> TrialChoice.Reader { TrialChoice.Reader(strategies: Set(spec.strategies.map(\.label))) }
+
+    /// `chosen`: what `reader(spec:)` read of the run.
+    static func build(spec: ExperimentSpec, results: ResultSet, chosen: TrialChoice.Reader, store: RunStore, into doc: inout ReportDocument, folder: URL) {
         doc.add(.heading(level: 2, text: "Watch a trial"))
-        var picks: [(strategy: String, choice: TrialChoice, row: TrialRow)] = []
+        var picks: [(strategy: String, choice: TrialChoice, key: String)] = []
         for strategy in spec.strategies.map(\.label) {
-            let rows = results.trials(strategy: strategy)
-            for choice in TrialChoice.allCases { if let row = choice.pick(rows) { picks.append((strategy, choice, row)) } }
+            for choice in TrialChoice.allCases { if let key = chosen.pick(choice, strategy: strategy) { picks.append((strategy, choice, key)) } }
         }
         guard !picks.isEmpty else {
             doc.add(.paragraph("No trial of this run has a goal to rank, so there is no typical or worst trial to watch."))
@@ -25,7 +28,8 @@ enum ReplaySection {
             // Only the picked trials' sessions are planned (a replay relives its session).
             let replayer: TrialReplayer
             do {
-                replayer = try TrialReplayer(spec: spec, sessions: Set(picks.map { "\(spec.question)/\($0.row.strategy)/\($0.row.device)/\($0.row.participant)" }))
+                // A plan's key is its session's (question/strategy/device/participant), then task and replication.
+                replayer = try TrialReplayer(spec: spec, sessions: Set(picks.map { $0.key.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/") }))
             } catch let error as SpecError where error.field == "question" && error.message == TrialReplayer.notFilmed(spec.question) {
                 // No command would make them either: say what is missing rather than list commands that fail.
                 doc.add(.paragraph("The trials of this question cannot be replayed yet: its simulator does not film the gestures (it is not a FilmedSimulator). Every trial's metrics are in the run's database (`refine export` writes them out)."))
@@ -36,23 +40,25 @@ enum ReplaySection {
             if let changed = results.dataFiles.first(where: { !now.contains($0.1) }) {
                 throw ReportError("\(changed.0) has changed since run \(results.run.id) read it")
             }
+            // The picked trials' stored metrics, which each replay is checked against.
+            let stored = try picks.map { try StoredTrial.load(key: $0.key, store: store, runID: results.run.id).metrics }
             // Each replay is independent (its own session, its own folder): made side by side.
             let made = Made(count: picks.count)
             let todo = picks
             DispatchQueue.concurrentPerform(iterations: todo.count) { i in
                 let pick = todo[i]
                 made.set(i, Result {
-                    guard let replay = replayer.replay(pick.row.key) else { throw ReportError("\(pick.row.key): not in the run's plan") }
+                    guard let replay = replayer.replay(pick.key) else { throw ReportError("\(pick.key): not in the run's plan") }
                     let inReport = "replays/\(pick.strategy)-\(pick.choice.rawValue)"
-                    return try ReplayWriter.write(replay, stored: pick.row.metrics, run: results.run,
+                    return try ReplayWriter.write(replay, stored: stored[i], run: results.run,
                                                   to: folder.appendingPathComponent(inReport), named: inReport,
-                                                  command: command(pick.row.key, results, store))
+                                                  command: command(pick.key, results, store))
                 })
             }
-            for (pick, result) in zip(picks, made.results) {
+            for (i, (pick, result)) in zip(picks, made.results).enumerated() {
                 let name = "\(pick.strategy)-\(pick.choice.rawValue)"
                 let summary = try result!.get()
-                doc.add(.link(text: "\(pick.strategy), \(pick.choice.rawValue): \(pick.row.key) — \(TrialChoice.outcome(pick.row)); \(summary.gestures) gesture\(summary.gestures == 1 ? "" : "s")"
+                doc.add(.link(text: "\(pick.strategy), \(pick.choice.rawValue): \(pick.key) — \(TrialChoice.outcome(stored[i])); \(summary.gestures) gesture\(summary.gestures == 1 ? "" : "s")"
                               + (summary.metrics_equal ? "" : " (its replay differs from the stored trial)"),
                               href: "replays/\(name)/index.html"))
                 if !summary.metrics_equal { notes.append(name) }
@@ -64,7 +70,7 @@ enum ReplaySection {
             doc.add(.paragraph("The replays of \(notes.joined(separator: ", ")) differ from the stored trials: the code or the photos have changed since run \(results.run.id); each page lists the metrics that differ."))
         }
         doc.add(.paragraph("To make these replays again (into out/replay/ unless given --out), or one of any other trial (`refine replay --list --db \(store.path) --run \(results.run.id)` lists the keys):"))
-        doc.add(.code(picks.map { command($0.row.key, results, store) }.joined(separator: "\n")))
+        doc.add(.code(picks.map { command($0.key, results, store) }.joined(separator: "\n")))
     }
 
     /// Replays made on several threads, by pick.

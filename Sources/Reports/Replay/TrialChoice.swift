@@ -12,28 +12,12 @@ import Harness
 ///   median — a failure when more than half of the trials failed;
 /// - **worst**: the last of the ranking: the failure that took longest, or the
 ///   slowest success when none failed.
+///
+/// They are picked as a run's rows go by (`Picks`, `Reader`): exactly while a
+/// strategy has at most 65,536 trials with a goal, the typical one within a
+/// log bucket's width (0.27 %) of the median past that.
 public enum TrialChoice: String, Sendable, CaseIterable {
     case typical, worst
-
-    /// The ranking described above, of `rows`.
-    public static func ranked(_ rows: [TrialRow]) -> [TrialRow] {
-        let (ranks, candidates) = rankedCandidates(rows)
-        return zip(ranks, candidates).sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1.key < b.1.key }.map(\.1)
-    }
-
-    /// The rows with a goal and each one's rank (computed once, not at every comparison).
-    private static func rankedCandidates(_ rows: [TrialRow]) -> ([Rank], [TrialRow]) {
-        var reached = MetricReader("reached_effect"), effect = MetricReader("time_to_effect_s"), done = MetricReader("time_to_done_s")
-        var ranks: [Rank] = [], candidates: [TrialRow] = []
-        for row in rows {
-            guard let r = reached(row) else { continue }
-            if r == 1, let time = effect(row) { ranks.append(Rank(failed: false, time: time)) } else {
-                ranks.append(Rank(failed: true, time: done(row) ?? .infinity))
-            }
-            candidates.append(row)
-        }
-        return (ranks, candidates)
-    }
 
     /// Successes before failures, then by time.
     struct Rank: Comparable {
@@ -41,23 +25,19 @@ public enum TrialChoice: String, Sendable, CaseIterable {
         static func < (a: Rank, b: Rank) -> Bool { a.failed != b.failed ? !a.failed : a.time < b.time }
     }
 
-    /// This choice among `rows` (one strategy's trials), or nil when none had a goal:
-    /// `ranked(rows)[k]`, found by selecting the k-th rank (no sort of every
-    /// trial) and ordering by key only the trials tied at it.
-    public func pick(_ rows: [TrialRow]) -> TrialRow? {
-        let (ranks, candidates) = Self.rankedCandidates(rows)
-        guard !ranks.isEmpty else { return nil }
-        let k = self == .typical ? (ranks.count - 1) / 2 : ranks.count - 1
-        var scratch = ranks
-        let at = Descriptive.select(&scratch, k)
-        let before = ranks.reduce(0) { $0 + ($1 < at ? 1 : 0) }
-        let tied = zip(ranks, candidates).filter { $0.0 == at }.map(\.1).sorted { $0.key < $1.key }
-        return tied[k - before]
+    /// How the chosen trial went, in a few words, from its stored metrics.
+    public static func outcome(_ metrics: [String: Double]) -> String {
+        if metrics["reached_effect"] == 1, let time = metrics["time_to_effect_s"] { return "reached the goal at \(formatNumber(time, digits: 2)) s" }
+        return "did not reach the goal; stopped at \(formatNumber(metrics["time_to_done_s"] ?? .nan, digits: 2)) s"
     }
+}
 
-    /// How the chosen trial went, in a few words.
-    public static func outcome(_ t: TrialRow) -> String {
-        if t["reached_effect"] == 1, let time = t["time_to_effect_s"] { return "reached the goal at \(formatNumber(time, digits: 2)) s" }
-        return "did not reach the goal; stopped at \(formatNumber(t["time_to_done_s"] ?? .nan, digits: 2)) s"
+extension TrialChoice.Rank {
+    /// The rank of a trial with a goal: reached (`reached` 1, with a time to
+    /// effect) at that time, else failed at its time to done (never stopped: last).
+    init(reached: Double, timeToEffect: Double?, timeToDone: Double?) {
+        if reached == 1, let time = timeToEffect { self.init(failed: false, time: time) } else {
+            self.init(failed: true, time: timeToDone ?? .infinity)
+        }
     }
 }
