@@ -24,9 +24,10 @@ public enum ReportWriter {
         let headline = AnswerSection.reader(spec: spec)
         let ceilings = try CeilingSection.reader(spec: spec)
         let setup = Sections.SetupCounts(), chosen = ReplaySection.reader(spec: spec)
-        let results = try ResultSet.load(from: store, head: head, alongside: [setup, chosen, headline as (any RunReader)?, ceilings].compactMap { $0 })
+        let screened = try ScreeningAnalysis.reader(spec: spec, store: store)
+        let results = try ResultSet.load(from: store, head: head, alongside: [setup, chosen, headline as (any RunReader)?, ceilings, screened].compactMap { $0 })
         let folder = try StagedFolder.write(to: output) { staging in
-            let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: results)
+            let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: screened?.samples)
             var report = QuestionReport(spec: spec, results: results, screening: screening, folder: staging,
                                         document: ReportDocument(title: spec.report.title), figures: [])
             let answer = AnswerSection.build(spec: spec, results: results, samples: headline?.samples, screening: screening, into: &report.document)

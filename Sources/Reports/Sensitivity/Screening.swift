@@ -57,43 +57,50 @@ public struct ScreeningAnalysis: Sendable {
         claims.first { $0.metric == metric && (($0.a == a && $0.b == b) || ($0.a == b && $0.b == a)) }
     }
 
-    /// Loads the screening runs of `spec` from `store`; nil when there are none.
-    public static func load(spec: ExperimentSpec, store: RunStore, main: ResultSet) throws -> ScreeningAnalysis? {
+    /// The metrics whose means the analysis compares: the sensitivity metric, then the spec's.
+    private static func figureMetrics(_ spec: ExperimentSpec, _ settings: SensitivitySettings) -> [String] {
+        var metrics: [String] = []
+        for m in [settings.metric] + spec.metrics where !metrics.contains(m) { metrics.append(m) }
+        return metrics
+    }
+
+    /// What the analysis reads of the main run, in the report's pass: its
+    /// means by strategy (`RunSamples`); nil when the spec has no screening or
+    /// policy runs in `store`, which read nothing.
+    static func reader(spec: ExperimentSpec, store: RunStore) throws -> RunSamples.Reader? {
         guard let settings = spec.sensitivity else { return nil }
+        guard try !ResultSet.latestVariantRuns(of: spec, in: store, matching: { $0.hasPrefix("screen/") || $0.hasPrefix("policy=") }).isEmpty else { return nil }
+        return RunSamples.Reader(metrics: figureMetrics(spec, settings), only: Set(spec.strategies.map(\.label)))
+    }
+
+    /// Loads the screening runs of `spec` from `store`; nil when there are none.
+    /// `main`: what `reader(spec:store:)` read of the main run.
+    static func load(spec: ExperimentSpec, store: RunStore, main: RunSamples?) throws -> ScreeningAnalysis? {
+        guard let settings = spec.sensitivity, let main else { return nil }
         let participants = settings.screen.participants ?? settings.participants
         let design = spec.screeningVariants(trajectories: settings.screen.trajectories, participants: participants)
         let latest = try ResultSet.latestVariantRuns(of: spec, in: store) { $0.hasPrefix("screen/") }
         let latestPolicy = try ResultSet.latestVariantRuns(of: spec, in: store) { $0.hasPrefix("policy=") }
         guard !latest.isEmpty || !latestPolicy.isEmpty else { return nil }
-        var metrics: [String] = []
-        for m in [settings.metric] + spec.metrics where !metrics.contains(m) { metrics.append(m) }
-        let figureMetrics = metrics
+        let metrics = figureMetrics(spec, settings), figureMetrics = metrics
         let strategies = spec.strategies.map(\.label)
-        func means(_ rows: [TrialRow]) -> [String: [String: Double]] {
-            var out: [String: [String: Double]] = [:]
-            for s in strategies {
-                for m in figureMetrics {
-                    let v = ResultSet.values(m, in: rows.filter { $0.strategy == s })
-                    if !v.isEmpty { out[s, default: [:]][m] = Descriptive.mean(v) }
-                }
-            }
-            return out
-        }
-        /// A variant run's means, read in one pass over its rows (`RunSamples`), not its trial store.
-        func means(run: Int64) throws -> [String: [String: Double]] {
-            let read = try RunSamples(store: store, runID: run, metrics: figureMetrics, only: Set(strategies))
+        /// A run's means by strategy and metric, from one pass over its rows (`RunSamples`), not its trial store.
+        func means(_ read: RunSamples) -> [String: [String: Double]] {
             var out: [String: [String: Double]] = [:]
             for s in strategies {
                 for m in figureMetrics { if let sample = read.sample(strategy: s, metric: m) { out[s, default: [:]][m] = sample.mean } }
             }
             return out
         }
+        func means(run: Int64) throws -> [String: [String: Double]] {
+            try means(RunSamples(store: store, runID: run, metrics: figureMetrics, only: Set(strategies)))
+        }
         var values: [String: [String: [String: Double]]] = [:]
         for v in design {
             guard let run = latest[v.label] else { continue }
             values[v.label] = try means(run: run.id)
         }
-        let base = means(main.trials)
+        let base = means(main)
         var policyMeans: [(String, [String: [String: Double]])] = []
         for (label, _, _) in spec.policyVariants() {
             guard let run = latestPolicy[label] else { continue }
