@@ -31,18 +31,26 @@ struct TrialChoiceTests {
             TrialRow(key: $0.0, strategy: "s", device: "d", participant: "p", group: "g", task: "t", taskLabel: "t", metrics: $0.1)
         }
         #expect(Self.ranked(rows).map(\.key) == ["d", "b", "c", "a"])
-        #expect(Self.picks(rows).pick(.typical) == "b" && Self.picks(rows).pick(.worst) == "a")
+        #expect(Self.picks(rows).pick(.typical)?.key == "b" && Self.picks(rows).pick(.worst)?.key == "a")
     }
 
     /// `rows` fed to a `Picks` in order, each with its rank and key.
+    /// The metrics a pick keeps in these tests.
+    static let kept = ["reached_effect", "time_to_effect_s", "time_to_done_s"]
+
     static func picks(_ rows: [TrialRow], exactLimit: Int = TrialChoice.Picks.exactLimit) -> TrialChoice.Picks {
-        var picks = TrialChoice.Picks(exactLimit: exactLimit)
+        var picks = TrialChoice.Picks(metricCount: kept.count, exactLimit: exactLimit)
         for row in rows {
             guard let r = row["reached_effect"] else { continue }
             var key = row.key
-            key.withUTF8 { picks.add(rank(row, r), key: $0) }
+            key.withUTF8 { picks.add(rank(row, r), key: $0) { out in for m in kept { out.append(row[m] ?? .nan) } } }
         }
         return picks
+    }
+
+    /// The pick a ranked row makes: its key and kept metrics.
+    static func pick(_ row: TrialRow?) -> TrialChoice.Picks.Pick? {
+        row.map { row in TrialChoice.Picks.Pick(key: row.key, metrics: kept.map { row[$0] ?? .nan }) }
     }
 
     /// The ranking the choices are defined by (`TrialChoice`), by sorting every trial with a goal.
@@ -60,8 +68,9 @@ struct TrialChoiceTests {
         for seed in UInt64(1)...60 {
             let rows = Self.rows(Int(seed % 13) * 7 + Int(seed % 3), seed: seed)
             let picks = Self.picks(rows), ranked = Self.ranked(rows)
-            #expect(picks.pick(.typical) == (ranked.isEmpty ? nil : ranked[(ranked.count - 1) / 2].key), "seed \(seed)")
-            #expect(picks.pick(.worst) == ranked.last?.key, "seed \(seed)")
+            // The same trial, with its metrics (NaN never equals itself: compared by bits).
+            #expect(picks.pick(.typical)?.bits == Self.pick(ranked.isEmpty ? nil : ranked[(ranked.count - 1) / 2])?.bits, "seed \(seed)")
+            #expect(picks.pick(.worst)?.bits == Self.pick(ranked.last)?.bits, "seed \(seed)")
         }
     }
 
@@ -71,13 +80,13 @@ struct TrialChoiceTests {
             let rows = Self.rows(40 + Int(seed % 7) * 11, seed: seed)
             let picks = Self.picks(rows, exactLimit: 8)
             let ranked = Self.ranked(rows)
-            #expect(picks.pick(.worst) == ranked.last?.key, "seed \(seed)")
+            #expect(picks.pick(.worst)?.bits == Self.pick(ranked.last)?.bits, "seed \(seed)")
             let rank: (TrialRow) -> TrialChoice.Rank = { Self.rank($0, $0["reached_effect"]!) }
             let bucket: (TrialChoice.Rank) -> [Int32] = { [$0.failed ? 1 : 0, ValueBuckets.ordinal($0.time)] }
             let median = rank(ranked[(ranked.count - 1) / 2])
             // The first of the rows, in the order they came, whose rank shares the median's bucket.
             let first = rows.first { $0["reached_effect"] != nil && bucket(rank($0)) == bucket(median) }
-            #expect(picks.pick(.typical) == first?.key, "seed \(seed)")
+            #expect(picks.pick(.typical)?.bits == Self.pick(first)?.bits, "seed \(seed)")
         }
     }
 
@@ -94,8 +103,17 @@ struct TrialChoiceTests {
                     let ranked = Self.ranked(loaded.trials(strategy: s))
                     let expected = ranked[choice == .typical ? (ranked.count - 1) / 2 : ranked.count - 1].key
                     #expect(try choice.pick(strategy: s, store: store, runID: id) == expected, "\(s) \(choice)")
+                    // The metrics the report's pass keeps are the stored trial's.
+                    let reader = TrialChoice.Reader()
+                    try store.read(runID: id, into: [reader])
+                    let picked = try #require(reader.pick(choice, strategy: s))
+                    #expect(picked.key == expected && picked.metrics == ranked.first { $0.key == expected }!.metrics)
                 }
             }
         }
     }
+}
+
+private extension TrialChoice.Picks.Pick {
+    var bits: [String] { [key] + metrics.map { String($0.bitPattern) } }
 }

@@ -2,10 +2,10 @@ import Harness
 
 extension TrialChoice {
     /// One strategy's typical and worst trial, picked as its trials go by
-    /// instead of ranking them all in memory (`pick(_:)`).
+    /// instead of ranking them all in memory.
     ///
     /// While at most `exactLimit` trials with a goal have come, each one's rank
-    /// and key are kept and the picks are exactly `pick(_:)`'s, ties by key.
+    /// and key are kept and the picks are exactly the ranking's, ties by key.
     /// Past that, ranks are kept as a histogram of log buckets
     /// (`ValueBuckets`, 0.27 % wide; successes and failures apart), each holding
     /// the first of its trials to come, and the typical trial is that of the
@@ -14,78 +14,107 @@ extension TrialChoice {
     /// which is the plan's (a row's id is its place in the plan), so the choice
     /// does not depend on how the run's workers finished. The worst trial is
     /// exact at any size: a running maximum, ties by key.
+    ///
+    /// A trial that may be picked keeps its metrics (a row of `metricCount`
+    /// values, NaN where not recorded): every trial while exact, then the worst
+    /// one and each bucket's first, never every trial's.
     struct Picks {
-        /// Trials kept one by one before the histogram takes over.
-        static let exactLimit = 1 << 16
-        private let exactLimit: Int
+        /// Trials kept one by one before the histogram takes over: every default
+        /// spec's strategies (pip's 7,200) stay exact, and a strategy's exact
+        /// phase holds at most ≈ 8,192 × (8 × metrics + its key) bytes.
+        static let exactLimit = 1 << 13
+        private let exactLimit: Int, metricCount: Int
         /// How many trials with a goal came.
         private(set) var count = 0
-        /// While exact: each trial's rank, and its key's bytes (`keyEnds[i]` ends key i in `keyBytes`).
-        private var ranks: [Rank] = [], keyBytes: [UInt8] = [], keyEnds: [Int] = []
-        /// Once past `exactLimit`: by bucket, how many trials, and the first one's rank and key.
-        private var buckets: [Int64: (count: Int, rank: Rank, key: [UInt8])]?
-        private var worst: (rank: Rank, key: [UInt8])?
+        /// While exact: each trial's rank, key (`keyEnds[i]` ends key i in
+        /// `keyBytes`) and metrics (row i of `values`).
+        private var ranks: [Rank] = [], keyBytes: [UInt8] = [], keyEnds: [Int] = [], values: [Double] = []
+        /// Once past `exactLimit`: by bucket, how many trials, and the first one's rank, key and metrics.
+        private var buckets: [Int64: Bucket]?
+        private var worst: Bucket?
 
-        init(exactLimit: Int = Picks.exactLimit) { self.exactLimit = exactLimit }
+        private struct Bucket {
+            var count: Int, rank: Rank, key: [UInt8], metrics: [Double]
+        }
 
-        mutating func add(_ rank: Rank, key: UnsafeBufferPointer<UInt8>) {
+        /// The picked trial's key and metrics (NaN where not recorded).
+        struct Pick: Equatable {
+            var key: String, metrics: [Double]
+        }
+
+        init(metricCount: Int, exactLimit: Int = Self.exactLimit) { (self.metricCount, self.exactLimit) = (metricCount, exactLimit) }
+
+        /// Adds a trial; `metrics` appends its `metricCount` values, and is
+        /// called only when the trial may be picked.
+        mutating func add(_ rank: Rank, key: UnsafeBufferPointer<UInt8>, metrics: (inout [Double]) -> Void) {
             count += 1
+            func row() -> [Double] {
+                var out: [Double] = []
+                out.reserveCapacity(metricCount)
+                metrics(&out)
+                return out
+            }
             // The ranking's last: the greatest rank, then the greatest key.
             if let w = worst, rank < w.rank || (rank == w.rank && !w.key.lexicographicallyPrecedes(key)) {} else {
-                worst = (rank, Array(key))
+                worst = Bucket(count: 1, rank: rank, key: Array(key), metrics: row())
             }
             if buckets == nil {
                 ranks.append(rank)
                 keyBytes.append(contentsOf: key)
                 keyEnds.append(keyBytes.count)
+                metrics(&values)
                 if ranks.count > exactLimit { fold() }
             } else {
-                addToBucket(rank, key)
+                let b = Self.bucket(rank)
+                if buckets![b] == nil { buckets![b] = Bucket(count: 0, rank: rank, key: Array(key), metrics: row()) }
+                buckets![b]!.count += 1
             }
         }
 
-        /// The key of this choice's trial, nil when no trial had a goal.
-        func pick(_ choice: TrialChoice) -> String? {
+        /// This choice's trial, nil when no trial had a goal.
+        func pick(_ choice: TrialChoice) -> Pick? {
             guard count > 0 else { return nil }
-            if choice == .worst { return worst.map { String(decoding: $0.key, as: UTF8.self) } }
+            if choice == .worst { return worst.map { Pick(key: String(decoding: $0.key, as: UTF8.self), metrics: $0.metrics) } }
             let k = (count - 1) / 2
             guard let buckets else {
-                // `pick(_:)` on the kept trials: select the k-th rank, then order by key only those tied at it.
+                // Select the k-th rank, then order by key only the trials tied at it.
                 var scratch = ranks
                 let at = Descriptive.select(&scratch, k)
                 let before = ranks.reduce(0) { $0 + ($1 < at ? 1 : 0) }
-                let tied = ranks.indices.filter { ranks[$0] == at }.map(key).sorted()
-                return tied[k - before]
+                let tied = ranks.indices.filter { ranks[$0] == at }.map { (key: key($0), at: $0) }.sorted { $0.key < $1.key }
+                let i = tied[k - before].at
+                return Pick(key: tied[k - before].key, metrics: Array(values[i * metricCount..<(i + 1) * metricCount]))
             }
             var seen = 0
             for b in buckets.keys.sorted() {
                 let bucket = buckets[b]!
                 seen += bucket.count
-                if seen > k { return String(decoding: bucket.key, as: UTF8.self) }
+                if seen > k { return Pick(key: String(decoding: bucket.key, as: UTF8.self), metrics: bucket.metrics) }
             }
             return nil
         }
 
-        private func key(_ i: Int) -> String {
-            String(decoding: keyBytes[(i == 0 ? 0 : keyEnds[i - 1])..<keyEnds[i]], as: UTF8.self)
-        }
+        private func key(_ i: Int) -> String { String(decoding: keyBytes[start(i)..<keyEnds[i]], as: UTF8.self) }
+        private func start(_ i: Int) -> Int { i == 0 ? 0 : keyEnds[i - 1] }
 
         /// Successes' buckets below failures', each by time.
         private static func bucket(_ rank: Rank) -> Int64 {
             (rank.failed ? 1 << 32 : 0) + Int64(ValueBuckets.ordinal(rank.time))
         }
 
-        private mutating func addToBucket(_ rank: Rank, _ key: some Collection<UInt8>) {
-            let b = Self.bucket(rank)
-            if buckets![b] == nil { buckets![b] = (0, rank, Array(key)) }
-            buckets![b]!.count += 1
-        }
-
         /// Puts the kept trials in the histogram, in the order they came.
         private mutating func fold() {
-            buckets = [:]
-            for i in ranks.indices { addToBucket(ranks[i], keyBytes[(i == 0 ? 0 : keyEnds[i - 1])..<keyEnds[i]]) }
-            (ranks, keyBytes, keyEnds) = ([], [], [])
+            var out: [Int64: Bucket] = [:]
+            for i in ranks.indices {
+                let b = Self.bucket(ranks[i])
+                if out[b] == nil {
+                    out[b] = Bucket(count: 0, rank: ranks[i], key: Array(keyBytes[start(i)..<keyEnds[i]]),
+                                    metrics: Array(values[i * metricCount..<(i + 1) * metricCount]))
+                }
+                out[b]!.count += 1
+            }
+            buckets = out
+            (ranks, keyBytes, keyEnds, values) = ([], [], [], [])
         }
     }
 
@@ -96,30 +125,37 @@ extension TrialChoice {
         private var strategies = ScanCodes()
         /// By strategy code; nil for a strategy not asked for.
         private var picks: [Picks?] = []
+        private var names: [String] = []
         private var reached: Int?, effect: Int?, done: Int?
 
         /// `only`: the strategies to pick for (nil: every one).
         init(strategies only: Set<String>? = nil) { self.only = only }
 
         func start(metrics names: [String], trials _: Int) {
+            self.names = names
             (reached, effect, done) = (names.firstIndex(of: "reached_effect"), names.firstIndex(of: "time_to_effect_s"), names.firstIndex(of: "time_to_done_s"))
         }
 
         func read(_ row: borrowing ScannedTrial) {
             guard let reached, let r = row.metric(reached) else { return }
             let s = strategies.code(row.bytes(.strategy))
-            if s == picks.count { picks.append(only.map { $0.contains(strategies.names[s]) } ?? true ? Picks() : nil) }
+            if s == picks.count { picks.append(only.map { $0.contains(strategies.names[s]) } ?? true ? Picks(metricCount: names.count) : nil) }
             guard picks[s] != nil else { return }
             let rank = Rank(reached: r, timeToEffect: effect.flatMap { row.metric($0) }, timeToDone: done.flatMap { row.metric($0) })
-            picks[s]!.add(rank, key: row.bytes(.key))
+            let count = names.count
+            picks[s]!.add(rank, key: row.bytes(.key)) { out in
+                for i in 0..<count { out.append(row.metric(i) ?? .nan) }
+            }
         }
 
         func finish(keyOrder _: [Int32]) {}
 
-        /// The key of `choice`'s trial of `strategy`, nil when none of its trials had a goal.
-        func pick(_ choice: TrialChoice, strategy: String) -> String? {
-            guard let s = strategies.names.firstIndex(of: strategy) else { return nil }
-            return picks[s]?.pick(choice)
+        /// `choice`'s trial of `strategy`: its key and stored metrics, nil when none of its trials had a goal.
+        func pick(_ choice: TrialChoice, strategy: String) -> (key: String, metrics: [String: Double])? {
+            guard let s = strategies.names.firstIndex(of: strategy), let p = picks[s]?.pick(choice) else { return nil }
+            var metrics: [String: Double] = [:]
+            for (name, v) in zip(names, p.metrics) where !v.isNaN { metrics[name] = v }
+            return (p.key, metrics)
         }
     }
 }
@@ -131,6 +167,6 @@ extension TrialChoice {
     public func pick(strategy: String, store: RunStore, runID: Int64) throws -> String? {
         let reader = Reader(strategies: [strategy])
         try store.read(runID: runID, into: [reader])
-        return reader.pick(self, strategy: strategy)
+        return reader.pick(self, strategy: strategy)?.key
     }
 }

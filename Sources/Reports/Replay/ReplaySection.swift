@@ -15,9 +15,11 @@ enum ReplaySection {
     /// `chosen`: what `reader(spec:)` read of the run.
     static func build(spec: ExperimentSpec, results: ResultSet, chosen: TrialChoice.Reader, store: RunStore, into doc: inout ReportDocument, folder: URL) {
         doc.add(.heading(level: 2, text: "Watch a trial"))
-        var picks: [(strategy: String, choice: TrialChoice, key: String)] = []
+        var picks: [(strategy: String, choice: TrialChoice, key: String, stored: [String: Double])] = []
         for strategy in spec.strategies.map(\.label) {
-            for choice in TrialChoice.allCases { if let key = chosen.pick(choice, strategy: strategy) { picks.append((strategy, choice, key)) } }
+            for choice in TrialChoice.allCases {
+                if let pick = chosen.pick(choice, strategy: strategy) { picks.append((strategy, choice, pick.key, pick.metrics)) }
+            }
         }
         guard !picks.isEmpty else {
             doc.add(.paragraph("No trial of this run has a goal to rank, so there is no typical or worst trial to watch."))
@@ -40,8 +42,6 @@ enum ReplaySection {
             if let changed = results.dataFiles.first(where: { !now.contains($0.1) }) {
                 throw ReportError("\(changed.0) has changed since run \(results.run.id) read it")
             }
-            // The picked trials' stored metrics, which each replay is checked against.
-            let stored = try picks.map { try StoredTrial.load(key: $0.key, store: store, runID: results.run.id).metrics }
             // Each replay is independent (its own session, its own folder): made side by side.
             let made = Made(count: picks.count)
             let todo = picks
@@ -50,15 +50,15 @@ enum ReplaySection {
                 made.set(i, Result {
                     guard let replay = replayer.replay(pick.key) else { throw ReportError("\(pick.key): not in the run's plan") }
                     let inReport = "replays/\(pick.strategy)-\(pick.choice.rawValue)"
-                    return try ReplayWriter.write(replay, stored: stored[i], run: results.run,
+                    return try ReplayWriter.write(replay, stored: pick.stored, run: results.run,
                                                   to: folder.appendingPathComponent(inReport), named: inReport,
                                                   command: command(pick.key, results, store))
                 })
             }
-            for (i, (pick, result)) in zip(picks, made.results).enumerated() {
+            for (pick, result) in zip(picks, made.results) {
                 let name = "\(pick.strategy)-\(pick.choice.rawValue)"
                 let summary = try result!.get()
-                doc.add(.link(text: "\(pick.strategy), \(pick.choice.rawValue): \(pick.key) — \(TrialChoice.outcome(stored[i])); \(summary.gestures) gesture\(summary.gestures == 1 ? "" : "s")"
+                doc.add(.link(text: "\(pick.strategy), \(pick.choice.rawValue): \(pick.key) — \(TrialChoice.outcome(pick.stored)); \(summary.gestures) gesture\(summary.gestures == 1 ? "" : "s")"
                               + (summary.metrics_equal ? "" : " (its replay differs from the stored trial)"),
                               href: "replays/\(name)/index.html"))
                 if !summary.metrics_equal { notes.append(name) }

@@ -14,7 +14,7 @@ import Harness
 ///   slowest success when none failed.
 ///
 /// They are picked as a run's rows go by (`Picks`, `Reader`): exactly while a
-/// strategy has at most 65,536 trials with a goal, the typical one within a
+/// strategy has at most 8,192 trials with a goal, the typical one within a
 /// log bucket's width (0.27 %) of the median past that.
 public enum TrialChoice: String, Sendable, CaseIterable {
     case typical, worst
