@@ -31,11 +31,6 @@ struct ResultSource: ParsableArguments {
         try store.close()
         return result
     }
-
-    /// The results, running `spec` into a temporary database when no --db was given.
-    func results(for spec: ExperimentSpec) throws -> ResultSet {
-        try withRun(for: spec) { store, run in try ResultSet.load(from: store, experiment: spec.name, runID: run.id) }
-    }
 }
 
 func gateSettings(_ spec: ExperimentSpec) throws -> GateSettings {
