@@ -182,6 +182,25 @@ struct RateKindTests {
         #expect(!Comparisons.isRate([0.5, 1], metric: "gave_up"))
     }
 
+    @Test("past the exact limit a sketch of 0/1 flags is still a rate, and values just above 1 are not", arguments: [false, true])
+    func sketchedRates(fromFile: Bool) throws {
+        let people = ["p0", "p1"], n = 2 * ValueSketch.exactLimit
+        func sample(_ value: (Int) -> Double) throws -> BaselineSample {
+            let values = (0..<2 * n).map(value), owners = (0..<2 * n).map { Int32($0 / n) }
+            let made = BaselineSample(values: values, owners: owners, participants: people)
+            // A baseline file's sketches do not say their values were whole.
+            guard fromFile, case .sketches(let p, let s) = made else { return made }
+            return .sketches(participants: p, sketches: try s.map { try JSONDecoder().decode(ValueSketch.self, from: JSONEncoder().encode($0)) })
+        }
+        let flags = try sample { $0 % 3 == 0 ? 1 : 0 }
+        let nearOne = try sample { $0 % 3 == 0 ? 1 : $0 % 3 == 1 ? 0 : 1.001 }
+        guard case .sketches = flags, case .sketches = nearOne else { Issue.record("expected sketches past the exact limit"); return }
+        #expect(flags.isRate(metric: "missed_tap"))
+        #expect(!nearOne.isRate(metric: "missed_tap"))
+        #expect(!flags.isRate(metric: "tap_latency_s"))
+        #expect(Comparisons.isRate(flags.clustered, metric: "missed_tap") && !Comparisons.isRate(nearOne.clustered, metric: "missed_tap"))
+    }
+
     @Test("a difference of an all-zero latency is a difference of medians, not of rates")
     func latencyDifferenceIsMedian() {
         var a = ParticipantValues(), b = ParticipantValues()

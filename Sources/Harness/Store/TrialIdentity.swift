@@ -27,8 +27,21 @@ import GRDB
 enum TrialIdentity {
     /// Bits of an id below the run.
     static let runShift: Int64 = 40
+    /// The bit of an id that marks a row that is not a plan's trial.
+    static let otherBit: Int64 = 39
     /// Ids of rows that are not a plan's trial start here within their run's range.
-    static let otherOffset: Int64 = 1 << 39
+    static let otherOffset: Int64 = 1 << otherBit
+
+    /// SQL for the first and last id of the run whose id is the expression
+    /// `run` (the same text the schema's triggers were made with).
+    static func rangeSQL(of run: String) -> (first: String, last: String) {
+        ("\(run) << \(runShift)", "((\(run) + 1) << \(runShift)) - 1")
+    }
+
+    /// SQL for the first id of the other rows of the run whose id is the expression `run`.
+    static func otherStartSQL(of run: String) -> String {
+        "(\(run) << \(runShift)) | (1 << \(otherBit))"
+    }
 
     /// The id of run `runID`'s trial at `planIndex` in the experiment's plan.
     static func planID(run runID: Int64, planIndex: Int) throws -> Int64 {

@@ -85,16 +85,17 @@ enum TrialRows {
         // Since v6 a row's id holds its run (`TrialIdentity`): a row made here takes the
         // next id of its run's upper half, and a plan key is refused when the run's range
         // already holds it (no index says so any more; hand-made rows are few).
+        let range = TrialIdentity.rangeSQL(of: "NEW.run_id"), otherStart = TrialIdentity.otherStartSQL(of: "NEW.run_id")
         let identity: (id: String, checks: String) = try TrialIdentity.isIdentityRowid(db) ? (
             id: """
-                coalesce((SELECT id FROM trial_row WHERE id BETWEEN (NEW.run_id << 40) | (1 << 39) AND ((NEW.run_id + 1) << 40) - 1
-                          ORDER BY id DESC LIMIT 1), ((NEW.run_id << 40) | (1 << 39)) - 1) + 1
+                coalesce((SELECT id FROM trial_row WHERE id BETWEEN \(otherStart) AND \(range.last)
+                          ORDER BY id DESC LIMIT 1), (\(otherStart)) - 1) + 1
                 """,
             checks: """
                 SELECT RAISE(ABORT, 'trial: a trial''s id is given by the database (it holds the run); leave id out') WHERE NEW.id IS NOT NULL;
                 SELECT RAISE(ABORT, 'UNIQUE constraint failed: trial.run_id, trial.key (the run already holds this plan key)')
                     WHERE \(isPlanKey) AND EXISTS (
-                        SELECT 1 FROM trial_row WHERE id BETWEEN NEW.run_id << 40 AND ((NEW.run_id + 1) << 40) - 1 AND key = ''
+                        SELECT 1 FROM trial_row WHERE id BETWEEN \(range.first) AND \(range.last) AND key = ''
                             AND strategy = \(code("strategy")) AND device = \(code("device")) AND participant = \(code("participant"))
                             AND task = \(code("task")) AND replication = NEW.replication);
                 """) : (id: "NEW.id", checks: "")
@@ -231,7 +232,8 @@ extension RunStore {
                 // CROSS JOIN: run by run (few), each through its id range since v6 (a scan of
                 // the run's rows: no index names a trial's factors), the identity index before.
                 let inRun = try TrialIdentity.isIdentityRowid(db)
-                    ? "r.id BETWEEN u.id << 40 AND ((u.id + 1) << 40) - 1 AND +r.run_id = u.id" : "r.run_id = u.id"
+                    ? "r.id BETWEEN \(TrialIdentity.rangeSQL(of: "u.id").first) AND \(TrialIdentity.rangeSQL(of: "u.id").last) AND +r.run_id = u.id"
+                    : "r.run_id = u.id"
                 found += try Row.fetchAll(db, sql: """
                     SELECT u.id, r.id FROM run u CROSS JOIN trial_row r
                     WHERE u.question = ? AND \(inRun) AND r.strategy = \(code(parts[1])) AND r.device = \(code(parts[2]))

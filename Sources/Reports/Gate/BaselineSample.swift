@@ -83,13 +83,13 @@ public enum BaselineSample: Sendable, Equatable {
         }
     }
 
-    /// True for a metric recorded as 0/1 (`Comparisons.isRate`), judged for a
-    /// sketch by its buckets' smallest values: 0 is a bucket of its own, but
-    /// 1's bucket also holds values below 1.0027, which would read as 1.
+    /// True for a metric recorded as 0/1 (`Comparisons.isRate`), judged for
+    /// sketches by the sample they make (`ClusteredSample.isZeroOne`: 1's bucket
+    /// also holds values below 1.0027, told apart by the sums).
     public func isRate(metric: String) -> Bool {
         switch self {
         case .values(let v): Comparisons.isRate(v.values, metric: metric)
-        case .sketches(_, let s): Comparisons.isRate(s.flatMap { $0.buckets.map(\.value) }, metric: metric)
+        case .sketches: Comparisons.isRate(clustered, metric: metric)
         }
     }
 }

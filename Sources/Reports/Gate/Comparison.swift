@@ -54,6 +54,11 @@ public enum Comparisons {
         !hasUnit(metric) && isRate(values)
     }
 
+    /// `isRate(_:metric:)` of a sample's values, sketched ones included (`ClusteredSample.isZeroOne`).
+    public static func isRate(_ sample: ClusteredSample, metric: String) -> Bool {
+        !hasUnit(metric) && sample.isZeroOne
+    }
+
     /// The unit suffixes of the metrics vocabulary (seconds, points, millimetres,
     /// points per second, ΔE, and shares of a whole).
     static let unitSuffixes = ["_s", "_pt", "_mm", "_px", "_e00", "_fraction", "_share"]
@@ -103,7 +108,7 @@ public enum Comparisons {
             guard let (ca, cb) = samples(metric), ca.trialCount > 0, cb.trialCount > 0 else { continue }
             let s = seed &+ UInt64(i) &* 0x9E37_79B9
             let paired = sameSeed && ClusterBootstrap.canPair(ca, cb)
-            let statistic = isRate(ca.sortedValues, metric: metric) && isRate(cb.sortedValues, metric: metric) ? "rate" : "median"
+            let statistic = isRate(ca, metric: metric) && isRate(cb, metric: metric) ? "rate" : "median"
             let kind: ClusterStatistic = statistic == "rate" ? .mean : .median
             let diff = ClusterBootstrap.difference(cb, ca, kind, paired: paired, confidence: confidence, resamples: resamples, seed: s)
             let (delta, tieShare) = cliffsDelta(cb, ca, paired: paired, confidence: confidence, resamples: min(resamples, 500), seed: s &+ 1)

@@ -197,6 +197,22 @@ public struct ClusteredSample: Sendable {
         observedMedian = cells.median
     }
 
+    /// Whether every value is 0 or 1 (needs `ordered`). A sketched entry at 1
+    /// may stand for values up to 1.0027 as well; those are told apart by the
+    /// sums, since values of at least 1 add up to their count only when each is 1.
+    public var isZeroOne: Bool {
+        precondition(ordered || trialCount == 0, "isZeroOne reads the values: make the sample with ordered: true")
+        var ones = 0
+        for j in sortedValues.indices {
+            switch sortedValues[j] {
+            case 0: continue
+            case 1: ones += entryCount(j)
+            default: return false
+            }
+        }
+        return !isSketched || sums.reduce(0, +) == Double(ones)
+    }
+
     /// Entry j stands for this many values.
     @inline(__always) func entryCount(_ j: Int) -> Int { sortedCount.isEmpty ? 1 : Int(sortedCount[j]) }
 
