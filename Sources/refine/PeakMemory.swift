@@ -14,7 +14,12 @@ enum PeakMemory {
             return kB * 1024
         }
         var usage = rusage()
+        #if os(Linux)
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss * 1024
+        return usage.ru_maxrss * 1024  // kilobytes on Linux
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        return usage.ru_maxrss  // bytes on Darwin
+        #endif
     }
 }

@@ -37,6 +37,18 @@ struct PlanTests {
         #expect(part.trials.map(\.participantIndex) == expected.map(\.participantIndex))
     }
 
+    @Test("a plan key's session is found from the key alone, task ids with '/' included")
+    func sessionOfKey() throws {
+        var spec = try parse(smallSpec())
+        spec.tasks[0].id = "corner/far"
+        spec.tasks[1].id = "far"
+        let plan = TrialPlan(spec: spec)
+        #expect(plan.trials.contains { $0.key.contains("/corner/far/") })
+        #expect(plan.trials.allSatisfy { TrialPlan.session(ofKey: $0.key, spec: spec) == $0.session })
+        #expect(TrialPlan.session(ofKey: "pip/nearest-corner/iphone-15-portrait/p0000/nope/r1", spec: spec) == nil)
+        #expect(TrialPlan.session(ofKey: plan.trials[0].key + "x", spec: spec) == nil)
+    }
+
     @Test("a session is one person's trials with one design on one device, in an order shared by every strategy, kept whole by shards")
     func sessions() throws {
         let plan = TrialPlan(spec: try parse(smallSpec()))

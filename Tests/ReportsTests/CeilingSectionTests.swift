@@ -77,7 +77,7 @@ struct CeilingSectionTests {
             var naive = CeilingSection.Tally()
             var people: [String: Int] = [:]
             for t in loaded.trials where t.strategy == s {
-                guard let final = t["final_delta_e00"], let c = reader.ceiling(strategy: s, task: t.task) else { continue }
+                guard let final = t["final_delta_e00"], let c = ceilings.first(where: { $0.strategy == s && $0.task == t.task }) else { continue }
                 naive.add(reached: t["reached_effect"] == 1, ceiling: c, final: final,
                           participant: people[t.participant] ?? { people[t.participant] = people.count; return people.count - 1 }())
             }

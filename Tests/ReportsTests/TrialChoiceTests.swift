@@ -7,8 +7,10 @@ import UserModels
 /// is the one the full ranking (`ranked`, sorting every trial) puts there.
 @Suite("Choosing the trial to replay")
 struct TrialChoiceTests {
-    /// Trials with coarse times (many ties, broken by key), failures, and some without a goal.
-    static func rows(_ n: Int, seed: UInt64) -> [TrialRow] {
+    /// Trials with coarse times (many ties, broken by key), failures, and some
+    /// without a goal; `jitter` moves each time by under 0.07 %, so distinct
+    /// times share a histogram bucket.
+    static func rows(_ n: Int, seed: UInt64, jitter: Bool = false) -> [TrialRow] {
         var g = SeededGenerator(seed: seed)
         return (0..<n).map { i in
             var metrics: [String: Double] = [:]
@@ -16,7 +18,8 @@ struct TrialChoiceTests {
             case 0: break  // no goal: not ranked
             case 1: metrics = ["reached_effect": 0, "time_to_done_s": Double(g.next() % 4)]
             case 2: metrics = ["reached_effect": 0]
-            default: metrics = ["reached_effect": 1, "time_to_effect_s": Double(g.next() % 6) / 2, "time_to_done_s": 9]
+            default: metrics = ["reached_effect": 1, "time_to_effect_s": Double(g.next() % 6) / 2 * (jitter ? 1 + 1e-4 * Double(i % 7) : 1),
+                                "time_to_done_s": 9]
             }
             return TrialRow(key: "q/s/d/p\(g.next() % 1000)/t/r\(i)", strategy: "s", device: "d", participant: "p", group: "g",
                             task: "t", taskLabel: "t", metrics: metrics)
@@ -56,7 +59,7 @@ struct TrialChoiceTests {
     /// The ranking the choices are defined by (`TrialChoice`), by sorting every trial with a goal.
     static func ranked(_ rows: [TrialRow]) -> [TrialRow] {
         let ranked = rows.compactMap { row in row["reached_effect"].map { (rank(row, $0), row) } }
-        return ranked.sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1.key < b.1.key }.map(\.1)
+        return ranked.sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1.key.utf8.lexicographicallyPrecedes(b.1.key.utf8) }.map(\.1)
     }
 
     static func rank(_ row: TrialRow, _ reached: Double) -> TrialChoice.Rank {
@@ -76,8 +79,9 @@ struct TrialChoiceTests {
 
     @Test("past the exact limit: the worst is still exact; the typical is the first trial of the median's bucket")
     func streamedPicksBucketed() {
+        var notTheMedian = 0
         for seed in UInt64(1)...40 {
-            let rows = Self.rows(40 + Int(seed % 7) * 11, seed: seed)
+            let rows = Self.rows(40 + Int(seed % 7) * 11, seed: seed, jitter: seed % 2 == 0)
             let picks = Self.picks(rows, exactLimit: 8)
             let ranked = Self.ranked(rows)
             #expect(picks.pick(.worst)?.bits == Self.pick(ranked.last)?.bits, "seed \(seed)")
@@ -87,7 +91,10 @@ struct TrialChoiceTests {
             // The first of the rows, in the order they came, whose rank shares the median's bucket.
             let first = rows.first { $0["reached_effect"] != nil && bucket(rank($0)) == bucket(median) }
             #expect(picks.pick(.typical)?.bits == Self.pick(first)?.bits, "seed \(seed)")
+            if first?.key != ranked[(ranked.count - 1) / 2].key { notTheMedian += 1 }
         }
+        // The bucket's first trial is often not the median trial itself, so the cases above tell the two apart.
+        #expect(notTheMedian >= 10)
     }
 
     @Test("a run's picks read in one pass over its stored rows are those of its loaded trials")
@@ -98,16 +105,25 @@ struct TrialChoiceTests {
             let loaded = try ResultSet.load(from: store, experiment: "pip", runID: id)
             let strategies = Array(Set(loaded.trials.map(\.strategy))).sorted()
             try #require(strategies.count >= 2)
+            // The report's pass, exact and (past 4 trials a strategy) bucketed.
+            let reader = TrialChoice.Reader(), bucketed = TrialChoice.Reader(exactLimit: 4)
+            try store.read(runID: id, into: [reader, bucketed])
             for s in strategies {
+                let ranked = Self.ranked(loaded.trials(strategy: s))
+                try #require(ranked.count > 4)
                 for choice in TrialChoice.allCases {
-                    let ranked = Self.ranked(loaded.trials(strategy: s))
-                    let expected = ranked[choice == .typical ? (ranked.count - 1) / 2 : ranked.count - 1].key
-                    #expect(try choice.pick(strategy: s, store: store, runID: id) == expected, "\(s) \(choice)")
+                    let expected = ranked[choice == .typical ? (ranked.count - 1) / 2 : ranked.count - 1]
+                    #expect(try choice.pick(strategy: s, store: store, runID: id) == expected.key, "\(s) \(choice)")
                     // The metrics the report's pass keeps are the stored trial's.
-                    let reader = TrialChoice.Reader()
-                    try store.read(runID: id, into: [reader])
                     let picked = try #require(reader.pick(choice, strategy: s))
-                    #expect(picked.key == expected && picked.metrics == ranked.first { $0.key == expected }!.metrics)
+                    #expect(picked.key == expected.key && picked.metrics == expected.metrics)
+                    // Bucketed: the worst is the same trial; the typical one's rank is the median's to a bucket.
+                    let approximate = try #require(bucketed.pick(choice, strategy: s))
+                    let stored = try #require(loaded.trials(strategy: s).first { $0.key == approximate.key })
+                    #expect(approximate.metrics == stored.metrics)
+                    let (a, e) = (Self.rank(stored, stored["reached_effect"]!), Self.rank(expected, expected["reached_effect"]!))
+                    if choice == .worst { #expect(approximate.key == expected.key) }
+                    #expect(a.failed == e.failed && ValueBuckets.ordinal(a.time) == ValueBuckets.ordinal(e.time), "\(s) \(choice)")
                 }
             }
         }

@@ -62,6 +62,19 @@ public struct TrialPlan: Sendable {
         spec.strategies.count * spec.devices.count * spec.population.participants * spec.tasks.count * spec.replications
     }
 
+    /// The session (`PlannedTrial.session`) of a plan key of `spec`: the key
+    /// without its task and replication, found by the spec's task ids (which
+    /// may hold "/", so the key's last two parts would not do); nil for a key
+    /// that does not end in one of them and a replication.
+    public static func session(ofKey key: String, spec: ExperimentSpec) -> String? {
+        guard let r = key.range(of: "/r", options: .backwards), !key[r.upperBound...].isEmpty,
+              key[r.upperBound...].allSatisfy(\.isASCII), key[r.upperBound...].allSatisfy(\.isNumber) else { return nil }
+        let head = key[..<r.lowerBound]
+        // The longest task id that ends the head, so "a/b" wins over "b".
+        let task = spec.tasks.map(\.id).filter { head.hasSuffix("/" + $0) }.max { $0.count < $1.count }
+        return task.map { String(head.dropLast($0.count + 1)) }
+    }
+
     static func taskOrder(_ spec: ExperimentSpec, device: String, participant: String, block: Int) -> [TaskSpec] {
         var order = spec.tasks
         var g = SeededGenerator(seed: spec.seed, label: "order/\(spec.question)/\(device)/\(participant)/b\(block)")

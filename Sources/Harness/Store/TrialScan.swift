@@ -55,8 +55,9 @@ extension RunStore {
     /// order: `order[k]` is the index, in the order `body` saw them, of the
     /// trial with the k-th key.
     ///
-    /// The rows come in the order they are stored (rowid order), not by key: a
-    /// run's trials are stored as they finished, so reading them by key jumps
+    /// The rows come in the order they are stored (rowid order), not by key:
+    /// since schema v6 that is the plan's order (`TrialIdentity`), which is not
+    /// the keys' (before, trials were stored as they finished), so reading them by key jumps
     /// around the file, and once a database outgrows the page cache (a
     /// 10⁷-trial run is 3.8 GB) each jump may be a disk read. The key order
     /// comes from the key index alone (read in order), the rows from one pass

@@ -10,10 +10,14 @@ extension TrialChoice {
     /// (`ValueBuckets`, 0.27 % wide; successes and failures apart), each holding
     /// the first of its trials to come, and the typical trial is that of the
     /// bucket holding the median rank: a trial whose time is within a bucket's
-    /// width of the median's. Trials come in the order the run stores them,
-    /// which is the plan's (a row's id is its place in the plan), so the choice
-    /// does not depend on how the run's workers finished. The worst trial is
-    /// exact at any size: a running maximum, ties by key.
+    /// width of the median's. Trials come in the order the run stores them:
+    /// since schema v6 a plan trial's row id is its place in the plan, so the
+    /// choice does not depend on how the run's workers finished (in older
+    /// databases, whose rows were stored as they finished, and for rows stored
+    /// by hand, which come after the plan's, it can). The worst trial is exact
+    /// at any size: a running maximum, ties by key.
+    ///
+    /// Keys compare as bytes everywhere (SQLite's order of text keys).
     ///
     /// A trial that may be picked keeps its metrics (a row of `metricCount`
     /// values, NaN where not recorded): every trial while exact, then the worst
@@ -29,16 +33,19 @@ extension TrialChoice {
         /// While exact: each trial's rank, key (`keyEnds[i]` ends key i in
         /// `keyBytes`) and metrics (row i of `values`).
         private var ranks: [Rank] = [], keyBytes: [UInt8] = [], keyEnds: [Int] = [], values: [Double] = []
-        /// Once past `exactLimit`: by bucket, how many trials, and the first one's rank, key and metrics.
-        private var buckets: [Int64: Bucket]?
-        private var worst: Bucket?
+        /// Once past `exactLimit`: by bucket, how many trials, and the first one's key and metrics.
+        private var buckets: [Int64: (count: Int, first: Kept)]?
+        /// The ranking's last so far.
+        private var worst: (rank: Rank, trial: Kept)?
 
-        private struct Bucket {
-            var count: Int, rank: Rank, key: [UInt8], metrics: [Double]
+        /// A trial that may be picked: its key's bytes and its metrics.
+        private struct Kept {
+            var key: [UInt8], metrics: [Double]
+            var pick: Pick { Pick(key: String(decoding: key, as: UTF8.self), metrics: metrics) }
         }
 
         /// The picked trial's key and metrics (NaN where not recorded).
-        struct Pick: Equatable {
+        struct Pick {
             var key: String, metrics: [Double]
         }
 
@@ -55,8 +62,8 @@ extension TrialChoice {
                 return out
             }
             // The ranking's last: the greatest rank, then the greatest key.
-            if let w = worst, rank < w.rank || (rank == w.rank && !w.key.lexicographicallyPrecedes(key)) {} else {
-                worst = Bucket(count: 1, rank: rank, key: Array(key), metrics: row())
+            if let w = worst, rank < w.rank || (rank == w.rank && !w.trial.key.lexicographicallyPrecedes(key)) {} else {
+                worst = (rank, Kept(key: Array(key), metrics: row()))
             }
             if buckets == nil {
                 ranks.append(rank)
@@ -66,7 +73,7 @@ extension TrialChoice {
                 if ranks.count > exactLimit { fold() }
             } else {
                 let b = Self.bucket(rank)
-                if buckets![b] == nil { buckets![b] = Bucket(count: 0, rank: rank, key: Array(key), metrics: row()) }
+                if buckets![b] == nil { buckets![b] = (0, Kept(key: Array(key), metrics: row())) }
                 buckets![b]!.count += 1
             }
         }
@@ -74,28 +81,29 @@ extension TrialChoice {
         /// This choice's trial, nil when no trial had a goal.
         func pick(_ choice: TrialChoice) -> Pick? {
             guard count > 0 else { return nil }
-            if choice == .worst { return worst.map { Pick(key: String(decoding: $0.key, as: UTF8.self), metrics: $0.metrics) } }
+            if choice == .worst { return worst?.trial.pick }
             let k = (count - 1) / 2
             guard let buckets else {
                 // Select the k-th rank, then order by key only the trials tied at it.
                 var scratch = ranks
                 let at = Descriptive.select(&scratch, k)
                 let before = ranks.reduce(0) { $0 + ($1 < at ? 1 : 0) }
-                let tied = ranks.indices.filter { ranks[$0] == at }.map { (key: key($0), at: $0) }.sorted { $0.key < $1.key }
-                let i = tied[k - before].at
-                return Pick(key: tied[k - before].key, metrics: Array(values[i * metricCount..<(i + 1) * metricCount]))
+                let tied = ranks.indices.filter { ranks[$0] == at }.sorted { kept($0).key.lexicographicallyPrecedes(kept($1).key) }
+                return kept(tied[k - before]).pick
             }
             var seen = 0
             for b in buckets.keys.sorted() {
                 let bucket = buckets[b]!
                 seen += bucket.count
-                if seen > k { return Pick(key: String(decoding: bucket.key, as: UTF8.self), metrics: bucket.metrics) }
+                if seen > k { return bucket.first.pick }
             }
             return nil
         }
 
-        private func key(_ i: Int) -> String { String(decoding: keyBytes[start(i)..<keyEnds[i]], as: UTF8.self) }
-        private func start(_ i: Int) -> Int { i == 0 ? 0 : keyEnds[i - 1] }
+        /// Kept trial i of the exact phase.
+        private func kept(_ i: Int) -> Kept {
+            Kept(key: Array(keyBytes[(i == 0 ? 0 : keyEnds[i - 1])..<keyEnds[i]]), metrics: Array(values[i * metricCount..<(i + 1) * metricCount]))
+        }
 
         /// Successes' buckets below failures', each by time.
         private static func bucket(_ rank: Rank) -> Int64 {
@@ -104,13 +112,10 @@ extension TrialChoice {
 
         /// Puts the kept trials in the histogram, in the order they came.
         private mutating func fold() {
-            var out: [Int64: Bucket] = [:]
+            var out: [Int64: (count: Int, first: Kept)] = [:]
             for i in ranks.indices {
                 let b = Self.bucket(ranks[i])
-                if out[b] == nil {
-                    out[b] = Bucket(count: 0, rank: ranks[i], key: Array(keyBytes[start(i)..<keyEnds[i]]),
-                                    metrics: Array(values[i * metricCount..<(i + 1) * metricCount]))
-                }
+                if out[b] == nil { out[b] = (0, kept(i)) }
                 out[b]!.count += 1
             }
             buckets = out
@@ -121,15 +126,15 @@ extension TrialChoice {
     /// Every strategy's typical and worst trial (`Picks`), read in one pass over
     /// a run's stored rows (`RunStore.read(runID:into:)`), without loading the run.
     final class Reader: RunReader {
-        private let only: Set<String>?
+        private let only: Set<String>?, exactLimit: Int
         private var strategies = ScanCodes()
         /// By strategy code; nil for a strategy not asked for.
         private var picks: [Picks?] = []
         private var names: [String] = []
         private var reached: Int?, effect: Int?, done: Int?
 
-        /// `only`: the strategies to pick for (nil: every one).
-        init(strategies only: Set<String>? = nil) { self.only = only }
+        /// `only`: the strategies to pick for (nil: every one); `exactLimit`: `Picks.exactLimit` (smaller in tests).
+        init(strategies only: Set<String>? = nil, exactLimit: Int = Picks.exactLimit) { (self.only, self.exactLimit) = (only, exactLimit) }
 
         func start(metrics names: [String], trials _: Int) {
             self.names = names
@@ -139,7 +144,7 @@ extension TrialChoice {
         func read(_ row: borrowing ScannedTrial) {
             guard let reached, let r = row.metric(reached) else { return }
             let s = strategies.code(row.bytes(.strategy))
-            if s == picks.count { picks.append(only.map { $0.contains(strategies.names[s]) } ?? true ? Picks(metricCount: names.count) : nil) }
+            if s == picks.count { picks.append(only.map { $0.contains(strategies.names[s]) } ?? true ? Picks(metricCount: names.count, exactLimit: exactLimit) : nil) }
             guard picks[s] != nil else { return }
             let rank = Rank(reached: r, timeToEffect: effect.flatMap { row.metric($0) }, timeToDone: done.flatMap { row.metric($0) })
             let count = names.count

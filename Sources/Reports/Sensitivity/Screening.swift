@@ -68,32 +68,34 @@ public struct ScreeningAnalysis: Sendable {
     /// means by strategy (`RunSamples`); nil when the spec has no screening or
     /// policy runs in `store`, which read nothing.
     static func reader(spec: ExperimentSpec, store: RunStore) throws -> RunSamples.Reader? {
-        guard let settings = spec.sensitivity else { return nil }
-        guard try !ResultSet.latestVariantRuns(of: spec, in: store, matching: { $0.hasPrefix("screen/") || $0.hasPrefix("policy=") }).isEmpty else { return nil }
+        guard let settings = spec.sensitivity, try !variantRuns(of: spec, in: store).isEmpty else { return nil }
         return RunSamples.Reader(metrics: figureMetrics(spec, settings), only: Set(spec.strategies.map(\.label)))
     }
 
+    /// The latest screening and policy runs of `spec`, by variant label.
+    private static func variantRuns(of spec: ExperimentSpec, in store: RunStore) throws -> [String: RunRecord] {
+        try ResultSet.latestVariantRuns(of: spec, in: store) { $0.hasPrefix("screen/") || $0.hasPrefix("policy=") }
+    }
+
     /// Loads the screening runs of `spec` from `store`; nil when there are none.
-    /// `main`: what `reader(spec:store:)` read of the main run.
+    /// `main`: what `reader(spec:store:)` read of the main run (nil when there are none).
     static func load(spec: ExperimentSpec, store: RunStore, main: RunSamples?) throws -> ScreeningAnalysis? {
         guard let settings = spec.sensitivity, let main else { return nil }
         let participants = settings.screen.participants ?? settings.participants
         let design = spec.screeningVariants(trajectories: settings.screen.trajectories, participants: participants)
-        let latest = try ResultSet.latestVariantRuns(of: spec, in: store) { $0.hasPrefix("screen/") }
-        let latestPolicy = try ResultSet.latestVariantRuns(of: spec, in: store) { $0.hasPrefix("policy=") }
-        guard !latest.isEmpty || !latestPolicy.isEmpty else { return nil }
-        let metrics = figureMetrics(spec, settings), figureMetrics = metrics
+        let latest = try variantRuns(of: spec, in: store)
+        let metrics = figureMetrics(spec, settings)
         let strategies = spec.strategies.map(\.label)
         /// A run's means by strategy and metric, from one pass over its rows (`RunSamples`), not its trial store.
         func means(_ read: RunSamples) -> [String: [String: Double]] {
             var out: [String: [String: Double]] = [:]
             for s in strategies {
-                for m in figureMetrics { if let sample = read.sample(strategy: s, metric: m) { out[s, default: [:]][m] = sample.mean } }
+                for m in metrics { if let sample = read.sample(strategy: s, metric: m) { out[s, default: [:]][m] = sample.mean } }
             }
             return out
         }
         func means(run: Int64) throws -> [String: [String: Double]] {
-            try means(RunSamples(store: store, runID: run, metrics: figureMetrics, only: Set(strategies)))
+            try means(RunSamples(store: store, runID: run, metrics: metrics, only: Set(strategies)))
         }
         var values: [String: [String: [String: Double]]] = [:]
         for v in design {
@@ -103,7 +105,7 @@ public struct ScreeningAnalysis: Sendable {
         let base = means(main)
         var policyMeans: [(String, [String: [String: Double]])] = []
         for (label, _, _) in spec.policyVariants() {
-            guard let run = latestPolicy[label] else { continue }
+            guard let run = latest[label] else { continue }
             policyMeans.append((String(label.dropFirst("policy=".count)), try means(run: run.id)))
         }
         let groups = spec.screenedGroups.map(\.name)
@@ -134,7 +136,7 @@ public struct ScreeningAnalysis: Sendable {
             }
         }
         var figures: [Figure] = []
-        for m in figureMetrics {
+        for m in metrics {
             for s in strategies {
                 guard let b = base[s]?[m] else { continue }
                 var effects: [Int: [Double]] = [:]
