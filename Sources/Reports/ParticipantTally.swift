@@ -32,6 +32,13 @@ struct ParticipantTally: Sendable {
         self.successes = successes
     }
 
+    /// A tally of counts already made: `participants[i]` gave `valued[i]`
+    /// values of the metric, `successes[i]` of them successes.
+    init(participants: [String], valued: [Int], successes: [Int]) {
+        precondition(participants.count == valued.count && valued.count == successes.count, "one count of each per participant")
+        (self.participants, self.valued, self.successes) = (participants, valued, successes)
+    }
+
     /// Trials that recorded the metric.
     var count: Int { valued.reduce(0, +) }
     var successCount: Int { successes.reduce(0, +) }

@@ -25,7 +25,8 @@ public enum ReportWriter {
         let ceilings = try CeilingSection.reader(spec: spec)
         let setup = Sections.SetupCounts(), chosen = ReplaySection.reader(spec: spec)
         let screened = try ScreeningAnalysis.reader(spec: spec, store: store)
-        let results = try ResultSet.load(from: store, head: head, alongside: [setup, chosen, headline as (any RunReader)?, ceilings, screened].compactMap { $0 })
+        let learning = LearningSection.reader(spec: spec)
+        let results = try ResultSet.load(from: store, head: head, alongside: [setup, chosen, learning, headline as (any RunReader)?, ceilings, screened].compactMap { $0 })
         let folder = try StagedFolder.write(to: output) { staging in
             let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: screened?.samples)
             var report = QuestionReport(spec: spec, results: results, screening: screening, folder: staging,
@@ -40,7 +41,7 @@ public enum ReportWriter {
                 report.document.add(.paragraph("No question-specific sections for '\(spec.question)'."))
             }
             CeilingSection.build(spec: spec, reader: ceilings, into: &report.document)
-            LearningSection(kit: ReportKit(spec: spec, results: results)).build(into: &report.document, figures: &report.figures)
+            LearningSection(kit: ReportKit(spec: spec, results: results), positions: learning.positions).build(into: &report.document, figures: &report.figures)
             ReplaySection.build(spec: spec, results: results, chosen: chosen, store: store, into: &report.document, folder: staging)
             try TuningSection.build(spec: spec, store: store, into: &report.document, figures: &report.figures)
             try SensitivitySection.build(spec: spec, store: store, screening: screening, into: &report.document, figures: &report.figures)

@@ -7,28 +7,33 @@ import Harness
 /// (the second half of the session).
 struct LearningSection {
     let kit: ReportKit
+    /// What `reader(spec:)` read of the run.
+    let positions: SessionPositions
     /// Metrics to follow over a session: the spec's first three lead metrics.
-    var metrics: [String] { Array(kit.spec.metrics.prefix(3)) }
+    var metrics: [String] { Self.metrics(kit.spec) }
+    static func metrics(_ spec: ExperimentSpec) -> [String] { Array(spec.metrics.prefix(3)) }
+
+    /// What the section reads of the run, in the report's pass: each strategy's
+    /// lead metrics at each session position (`SessionPositions`), not the trials.
+    static func reader(spec: ExperimentSpec) -> SessionPositions.Reader { SessionPositions.Reader(metrics: metrics(spec)) }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        // One strategy's trials at a time (`sessions(of:)`), never a copy of the whole run's.
-        var position = MetricReader("session_trial")
-        var longest: Double?
-        for t in kit.results.trials { if let k = position(t) { longest = max(longest ?? k, k) } }
+        let longest = positions.longest
         doc.add(.heading(level: 2, text: "Learning: first use and practised use"))
         guard let longest, !metrics.isEmpty else {
             doc.add(.paragraph("This run records no session positions (it predates sessions); rerun it to see learning curves."))
             return
         }
-        let length = Int(longest)
-        let practisedFrom = length / 2 + 1
-        doc.add(.paragraph("Each person does all \(length) trials with one strategy on one device in a row (tasks in a seeded order of their own) and carries over what they learn: what controls do, hidden controls found, how far a throw goes with this design, and faster decisions by the power law of practice. First use is the first trial of a session; practised use is trials \(practisedFrom)–\(length). Rates are means with \(formatNumber(kit.confidence * 100))% intervals over participants (Wilson where each person gave one trial); times are medians over the trials that reached the goal."))
+        let length = longest
+        // The second half of the session, from the first bin starting there (`SessionPositions`: one position a bin but in very long sessions).
+        let practisedFrom = positions.binStart(atOrAfter: length / 2 + 1)
+        let binned = positions.width > 1 ? " Sessions this long are summarised in bins of \(positions.width) consecutive trials (at most \(SessionPositions.maxBins) a curve)." : ""
+        doc.add(.paragraph("Each person does all \(length) trials with one strategy on one device in a row (tasks in a seeded order of their own) and carries over what they learn: what controls do, hidden controls found, how far a throw goes with this design, and faster decisions by the power law of practice. First use is the first trial of a session; practised use is trials \(practisedFrom)–\(length).\(binned) Rates are means with \(formatNumber(kit.confidence * 100))% intervals over participants (Wilson where each person gave one trial); times are medians over the trials that reached the goal."))
         var rows: [[String]] = []
+        let first = SessionPositions.Part.first, practised = SessionPositions.Part.from(practisedFrom)
         for s in kit.strategies {
-            let mine = sessions(of: s)
-            let first = mine.filter("session_trial") { $0 == 1 }
-            let practised = mine.filter("session_trial") { ($0 ?? 0) >= Double(practisedFrom) }
-            rows.append([s, "\(first.count) / \(practised.count)"] + metrics.flatMap { [summary($0, first), summary($0, practised)] })
+            rows.append([s, "\(positions.trialCount(s, first)) / \(positions.trialCount(s, practised))"]
+                        + metrics.flatMap { [summary($0, s, first), summary($0, s, practised)] })
         }
         doc.add(.table(header: ["strategy", "n first / practised"] + metrics.flatMap { ["\($0) first use", "\($0) practised"] }, rows: rows))
         for metric in metrics {
@@ -38,15 +43,11 @@ struct LearningSection {
         }
     }
 
-    /// The trials of `strategy` that record their session position, in order.
-    func sessions(of strategy: String) -> [TrialRow] {
-        kit.results.trials(strategy: strategy).filter("session_trial") { $0 != nil }
-    }
-
-    func summary(_ metric: String, _ t: [TrialRow]) -> String {
-        let v = ResultSet.values(metric, in: t)
-        guard !v.isEmpty else { return "–" }
-        return Comparisons.isRate(v, metric: metric) ? kit.rate(metric, t) : kit.medianText(metric, t)
+    /// The rate (with its interval) or median of `metric` over the strategy's trials in `part`.
+    func summary(_ metric: String, _ strategy: String, _ part: SessionPositions.Part) -> String {
+        guard let pool = positions.pool(strategy, metric, part) else { return "–" }
+        guard pool.isRate(metric: metric) else { return formatNumber(pool.median, digits: 2) }
+        return formatRate(kit.rateEstimate(metric, pool.tally(names: positions.participants), trials: positions.trialCount(strategy, part)))
     }
 
     /// The metric by position in the session, one line per strategy.
@@ -55,22 +56,15 @@ struct LearningSection {
         var blocks: [String] = []
         var plots: [String] = []
         var isRate = true
-        // The metric's values at each session position, per strategy (in trial order).
-        var position = MetricReader("session_trial"), value = MetricReader(metric)
         for (i, s) in kit.strategies.enumerated() {
-            let mine = sessions(of: s)
-            var byPosition = Array(repeating: [Double](), count: length + 1)
-            for t in mine {
-                guard let k = position(t), k >= 1, k <= Double(length), k == k.rounded(), let v = value(t) else { continue }
-                byPosition[Int(k)].append(v)
-            }
             var lines: [String] = []
-            for k in 1...length {
-                let v = byPosition[k]
-                guard !v.isEmpty else { continue }
-                isRate = isRate && Comparisons.isRate(v, metric: metric)
-                let y = Comparisons.isRate(v, metric: metric) ? Descriptive.mean(v) : Descriptive.median(v)
-                lines.append("\(k)\t\(y)\t\(v.count)")
+            for b in 0..<positions.bins {
+                guard let v = positions.pool(s, metric, .bin(b)) else { continue }
+                let rate = v.isRate(metric: metric)
+                isRate = isRate && rate
+                // A bin's trials are at its middle position (the position itself while a bin is one).
+                let x = positions.width == 1 ? "\(b + 1)" : "\(Double(positions.binStart(b)) + Double(positions.width - 1) / 2)"
+                lines.append("\(x)\t\(rate ? v.mean : v.median)\t\(v.count)")
             }
             blocks.append("# \(s): position\tvalue\tn\n" + lines.joined(separator: "\n"))
             plots.append("\"\(name).dat\" index \(i) using 1:2 with linespoints linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(s))")

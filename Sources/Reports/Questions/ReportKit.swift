@@ -28,7 +28,13 @@ struct ReportKit {
     /// than that can be claimed when trials within a person may be alike).
     func rateEstimate(_ metric: String, _ t: [TrialRow], success: (Double) -> Bool = { $0 == 1 }) -> Estimate {
         // Per-participant counts (one pass, no per-trial copy): all a rate and its resamples read.
-        let tally = ParticipantTally(metric, t, success: success)
+        rateEstimate(metric, ParticipantTally(metric, t, success: success), trials: t.count)
+    }
+
+    /// The rate of `tally`'s successes, as `rateEstimate(_:_:success:)` gives
+    /// it for the selection of `trials` trials the tally was made from (the
+    /// count seeds the bootstrap).
+    func rateEstimate(_ metric: String, _ tally: ParticipantTally, trials: Int) -> Estimate {
         let n = tally.count, successes = tally.successCount
         if tally.oneValuePerParticipant {
             return Intervals.wilson(successes: successes, n: n, confidence: confidence)
@@ -41,7 +47,7 @@ struct ReportKit {
         }
         // A rate is a mean: per-participant sums and counts are all it resamples.
         return ClusterBootstrap.estimate(tally.sample, .mean, confidence: confidence, resamples: spec.report.bootstrapResamples,
-                                         seed: Sections.seed(spec, "rate/\(metric)/\(t.count)"))
+                                         seed: Sections.seed(spec, "rate/\(metric)/\(trials)"))
     }
 
     func medianText(_ metric: String, _ t: [TrialRow], digits: Int = 2) -> String {
