@@ -24,6 +24,9 @@ struct SessionPositionsTests {
             let w = positions.width
             #expect(w == 1 ? longest <= maxBins : (longest - 1) / w < maxBins && (longest - 1) / (w / 2) >= maxBins)
             #expect(positions.bins == (longest - 1) / w + 1)
+            // A bin's first position at or after any position: within a bin's width, on a bin's start.
+            #expect((1...longest).allSatisfy { p in let b = positions.binStart(atOrAfter: p); return b >= p && b < p + w && (b - 1) % w == 0 })
+            #expect(positions.binStart(atOrAfter: longest / 2 + 1) <= longest, "practised use is never empty")
             if maxBins < SessionPositions.maxBins { #expect(w > 1, "the small limit exercises the bins") }
             for s in Set(results.trials.map(\.strategy)) {
                 let parts: [(SessionPositions.Part, (Int) -> Bool)] = [
@@ -45,9 +48,9 @@ struct SessionPositionsTests {
                             #expect(pool.mean == Descriptive.mean(values))
                         }
                         let median = Descriptive.median(values)
-                        // Exact while every position's pool is (merging exact pools keeps them so).
-                        let perPosition = Dictionary(grouping: rows.filter { $0[m] != nil }) { $0["session_trial"]! }.values.map(\.count)
-                        if perPosition.allSatisfy({ $0 <= exactLimit }) {
+                        // Exact while no bin's pool outgrew the limit (merging exact pools keeps them so).
+                        let perBin = Dictionary(grouping: rows.filter { $0[m] != nil }) { (Int($0["session_trial"]!) - 1) / w }.values.map(\.count)
+                        if perBin.allSatisfy({ $0 <= exactLimit }) {
                             #expect(pool.median == median, "\(s) \(m)")
                         } else {
                             bucketed += 1
@@ -81,6 +84,13 @@ struct SessionPositionsTests {
             #expect(whole.count == values.count && !whole.isRate(metric: "m"))
             if values == counts { #expect(whole.median == median) }
         }
+        // A pool counted in buckets merges with one still exact as with its values bucketed.
+        var dense = SessionPositions.Pool(counted: true, exactLimit: 100), exact = dense, all = dense
+        for (i, v) in narrow.prefix(400).enumerated() {
+            if i < 350 { dense.add(v, participant: 0) } else { exact.add(v, participant: 0) }
+            all.add(v, participant: 0)
+        }
+        #expect(dense.merged(with: exact).median == all.median && exact.merged(with: dense).median == all.median)
         // Pools still exact merge exactly, past the limit too.
         var a = SessionPositions.Pool(counted: true, exactLimit: 100), b = a
         for (i, v) in narrow.prefix(160).enumerated() { if i < 80 { a.add(v, participant: 0) } else { b.add(v, participant: 1) } }

@@ -10,15 +10,19 @@ import Harness
 /// A bin is one position while sessions have at most `maxBins`; a longer
 /// session (a run of many replications) halves the bins' number by merging
 /// neighbours, so memory follows `maxBins`, not the session's length. First
-/// use (position 1) is kept apart, whatever the bins.
+/// use (position 1) is kept apart, whatever the bins. A position is a whole
+/// number from 1 below 10⁹; one far past the rest (a hand-stored row) widens
+/// every bin to reach it. Rows come session by session, so bins widen during
+/// the first long session, while the pools are still exact; pools merged once
+/// counted in buckets become `ValueSketch`es (slower to add to).
 ///
 /// The section reads medians (of any order of the values) and rates (integer
 /// counts), so a pool keeps no trial order and needs no key order.
 struct SessionPositions {
-    /// Values a pool of one position holds as they are. A default spec's hold
-    /// at most 600 (pip's), so their medians, and those of pools merged from
-    /// them, are the trials' own; past this a pool's median is its buckets'
-    /// (within `ValueBuckets.relativeWidth`). A run's pools fill side by side
+    /// Values a pool of one bin holds as they are. A default spec's hold at
+    /// most 600 (pip's, a bin being one position), so their medians, and those
+    /// of pools merged from them, are the trials' own; past this a pool's
+    /// median is its buckets' (within `ValueBuckets.relativeWidth`). A run's pools fill side by side
     /// (rows come session by session), so this bounds the pass's memory: at
     /// 10⁷ synthesized trials (564 positions) 4096 cost ≈ 54 MB more than 1024.
     static let exactLimit = 1024
@@ -149,8 +153,8 @@ extension SessionPositions {
     /// limit, then counted in `ValueBuckets` buckets (a bucket's count and
     /// smallest value, which stands for its values), in an array over the
     /// buckets' range where that is narrow (a metric's values at one position
-    /// span a few doublings), else a `ValueSketch`. Adding a value is an index,
-    /// not a sort. While every value is 0 or 1 (and the metric is not named
+    /// span a few doublings), else a `ValueSketch`. Adding a value to the array
+    /// is an index, not a sort. While every value is 0 or 1 (and the metric is not named
     /// with a unit) each person's count of values and of 1s is kept too.
     struct Pool {
         private(set) var count = 0
@@ -168,7 +172,7 @@ extension SessionPositions {
         private var valued: [Int32] = [], ones: [Int32] = []
         private let counted: Bool
 
-        /// Buckets an array may span before the pool becomes a sketch (≈ 25 doublings; 96 kB).
+        /// Buckets an array may span before the pool becomes a sketch (32 doublings; 96 kB).
         static let denseSpan = 8192
 
         /// `counted`: whether per-person counts may be needed (a metric not named with a unit).
@@ -181,7 +185,11 @@ extension SessionPositions {
             sum += v
             if zeroOrOne && v != 0 && v != 1 { (zeroOrOne, valued, ones) = (false, [], []) }
             if zeroOrOne && counted {
-                if valued.count <= p { (valued, ones) = (valued + repeatElement(0, count: p + 1 - valued.count), ones + repeatElement(0, count: p + 1 - ones.count)) }
+                if valued.count <= p {
+                    // In place (amortised), not a copy per newcomer: codes grow as people come.
+                    valued.append(contentsOf: repeatElement(0, count: p + 1 - valued.count))
+                    ones.append(contentsOf: repeatElement(0, count: p + 1 - ones.count))
+                }
                 valued[p] += 1
                 if v == 1 { ones[p] += 1 }
             }
