@@ -67,8 +67,8 @@ public struct TrialPlan: Sendable {
     /// may hold "/", so the key's last two parts would not do); nil for a key
     /// that does not end in one of them and a replication.
     public static func session(ofKey key: String, spec: ExperimentSpec) -> String? {
-        guard let r = key.range(of: "/r", options: .backwards), !key[r.upperBound...].isEmpty,
-              key[r.upperBound...].allSatisfy(\.isASCII), key[r.upperBound...].allSatisfy(\.isNumber) else { return nil }
+        guard let r = key.range(of: "/r", options: .backwards), case let replication = key[r.upperBound...],
+              !replication.isEmpty, replication.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         let head = key[..<r.lowerBound]
         // The longest task id that ends the head, so "a/b" wins over "b".
         let task = spec.tasks.map(\.id).filter { head.hasSuffix("/" + $0) }.max { $0.count < $1.count }

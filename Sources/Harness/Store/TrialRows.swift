@@ -231,9 +231,8 @@ extension RunStore {
                 func code(_ value: String) -> String { "(SELECT id FROM level WHERE value = \(MetricColumns.literal(value)))" }
                 // CROSS JOIN: run by run (few), each through its id range since v6 (a scan of
                 // the run's rows: no index names a trial's factors), the identity index before.
-                let inRun = try TrialIdentity.isIdentityRowid(db)
-                    ? "r.id BETWEEN \(TrialIdentity.rangeSQL(of: "u.id").first) AND \(TrialIdentity.rangeSQL(of: "u.id").last) AND +r.run_id = u.id"
-                    : "r.run_id = u.id"
+                let run = TrialIdentity.rangeSQL(of: "u.id")
+                let inRun = try TrialIdentity.isIdentityRowid(db) ? "r.id BETWEEN \(run.first) AND \(run.last) AND +r.run_id = u.id" : "r.run_id = u.id"
                 found += try Row.fetchAll(db, sql: """
                     SELECT u.id, r.id FROM run u CROSS JOIN trial_row r
                     WHERE u.question = ? AND \(inRun) AND r.strategy = \(code(parts[1])) AND r.device = \(code(parts[2]))

@@ -80,9 +80,10 @@ public enum Comparisons {
     /// the same estimate for values, within `ValueBuckets.relativeWidth` for sketches.
     public static func difference(_ a: BaselineSample, _ b: BaselineSample, metric: String? = nil, paired: Bool, confidence: Double,
                                   resamples: Int, seed: UInt64, preferMean: Bool = false) -> (statistic: String, estimate: Estimate) {
-        let rate = a.isRate(metric: metric ?? "") && b.isRate(metric: metric ?? "")
+        let (ca, cb) = (a.clustered, b.clustered)
+        let rate = isRate(ca, metric: metric ?? "") && isRate(cb, metric: metric ?? "")
         let statistic = rate ? "rate" : preferMean ? "mean" : "median"
-        let e = ClusterBootstrap.difference(b.clustered, a.clustered, statistic == "median" ? .median : .mean,
+        let e = ClusterBootstrap.difference(cb, ca, statistic == "median" ? .median : .mean,
                                             paired: paired, confidence: confidence, resamples: resamples, seed: seed)
         return (statistic, e)
     }

@@ -78,9 +78,10 @@ public enum RegressionGate {
                 guard let bv = baseline[strategy]?[tolerance.metric], let cv = change[strategy]?[tolerance.metric], !bv.isEmpty, !cv.isEmpty else {
                     throw ReportError("no values of '\(tolerance.metric)' for \(strategy) in the \(baseline[strategy]?[tolerance.metric] == nil ? "baseline" : "change"); update the baseline if the gate's metrics changed")
                 }
-                let isRate = bv.isRate(metric: tolerance.metric) && cv.isRate(metric: tolerance.metric)
-                let statistic = isRate ? "rate" : tolerance.statistic
+                // One sample of each side, which the rate test reads too (a sketched side's is made, not kept).
                 let b = bv.clustered, c = cv.clustered
+                let isRate = Comparisons.isRate(b, metric: tolerance.metric) && Comparisons.isRate(c, metric: tolerance.metric)
+                let statistic = isRate ? "rate" : tolerance.statistic
                 let paired = sameSeed && ClusterBootstrap.canPair(b, c)
                 let kind: ClusterStatistic = statistic == "median" ? .median : .mean
                 let tail = ClusterBootstrap.differenceTail(c, b, paired: paired, confidence: level, expanded: true)

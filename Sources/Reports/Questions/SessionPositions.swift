@@ -75,8 +75,9 @@ struct SessionPositions {
         case .bin(let b): b < pools[s].count ? [pools[s][b][m]] : []
         }
         let recorded = chosen.filter { $0.count > 0 }
-        guard let first = recorded.first else { return nil }
-        return recorded.dropFirst().reduce(first) { $0.merged(with: $1) }
+        guard var all = recorded.first else { return nil }
+        for pool in recorded.dropFirst() { all.merge(pool) }  // in place: no copy of the values gathered so far per bin
+        return all
     }
 
     /// Halves the number of bins: each pair of neighbours becomes one.
@@ -243,26 +244,36 @@ extension SessionPositions {
             return ValueSketch(buckets: buckets, count: buckets.reduce(0) { $0 + Int($1.count) }, sum: 0)
         }
 
-        /// The values of both pools: as they are while both are (however many: the section merges a
-        /// strategy's positions once, for a moment), else a sketch.
-        func merged(with other: Pool) -> Pool {
-            var out = Pool(counted: counted, exactLimit: exactLimit)
-            out.count = count + other.count
-            out.sum = sum + other.sum
-            out.zeroOrOne = zeroOrOne && other.zeroOrOne
-            if out.zeroOrOne && counted {
-                let n = max(valued.count, other.valued.count)
-                out.valued = (0..<n).map { ($0 < valued.count ? valued[$0] : 0) + ($0 < other.valued.count ? other.valued[$0] : 0) }
-                out.ones = (0..<n).map { ($0 < ones.count ? ones[$0] : 0) + ($0 < other.ones.count ? other.ones[$0] : 0) }
+        /// Adds `other`'s values: kept as they are while both pools hold them so
+        /// (however many: the section merges a strategy's positions once, for a
+        /// moment), else in a sketch.
+        mutating func merge(_ other: Pool) {
+            count += other.count
+            sum += other.sum
+            zeroOrOne = zeroOrOne && other.zeroOrOne
+            if zeroOrOne && counted {
+                Self.add(other.valued, to: &valued)
+                Self.add(other.ones, to: &ones)
+            } else {
+                (valued, ones) = ([], [])
             }
-            if isExact && other.isExact {
-                out.values = values + other.values
-                return out
-            }
+            if isExact && other.isExact { values += other.values; return }
             var s = histogram ?? ValueSketch(values)
             s.merge(other.histogram ?? ValueSketch(other.values))
-            out.sketch = s
+            (sketch, values, zeros, counts, minima) = (s, [], 0, [], [])
+        }
+
+        /// The values of both pools (`merge`).
+        func merged(with other: Pool) -> Pool {
+            var out = self
+            out.merge(other)
             return out
+        }
+
+        /// Adds per-person counts, the longer list's length kept.
+        private static func add(_ more: [Int32], to counts: inout [Int32]) {
+            if counts.count < more.count { counts.append(contentsOf: repeatElement(0, count: more.count - counts.count)) }
+            for (i, n) in more.enumerated() { counts[i] += n }
         }
 
         /// Whether the values are held as they are.
