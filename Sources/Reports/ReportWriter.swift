@@ -26,7 +26,15 @@ public enum ReportWriter {
         let setup = Sections.SetupCounts(), chosen = ReplaySection.reader(spec: spec)
         let screened = try ScreeningAnalysis.reader(spec: spec, store: store)
         let learning = LearningSection.reader(spec: spec)
-        let results = try ResultSet.load(from: store, head: head, alongside: [setup, chosen, learning, headline as (any RunReader)?, ceilings, screened].compactMap { $0 })
+        // The selections the answer and the question's sections read; a question
+        // that names none still reads the loaded trials.
+        let questionRequests = spec.reportedQuestion.map { $0.reportRequests(spec: spec) } ?? SelectionRequests()
+        var requests = questionRequests ?? SelectionRequests()
+        AnswerSection.requests(spec: spec, into: &requests)
+        let selections = SelectionReader(requests)
+        var results = try ResultSet.load(from: store, head: head, loadingTrials: questionRequests == nil,
+                                         alongside: [setup, chosen, learning, selections, headline as (any RunReader)?, ceilings, screened].compactMap { $0 })
+        results.selections = selections.selected
         let folder = try StagedFolder.write(to: output) { staging in
             let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: screened?.samples)
             var report = QuestionReport(spec: spec, results: results, screening: screening, folder: staging,

@@ -132,6 +132,16 @@ public struct ResultSet: Sendable {
     public var trials: [TrialRow]
     /// Kaplan–Meier curves already built from these trials (`SurvivalCache`).
     let survivalCache = SurvivalCache()
+    /// The selections the report's sections asked for, summarised in the pass (`SelectionReader`).
+    var selections: [TrialSelection: SelectedTrials] = [:]
+
+    /// The summary of `selection`; the section must have asked for it.
+    func selected(_ selection: TrialSelection) -> SelectedTrials {
+        guard let s = selections[selection] else {
+            preconditionFailure("a section reads \(selection) without asking for it (SelectionRequests.add)")
+        }
+        return s
+    }
 
     /// Loads run `runID`, or the latest completed run of `experiment`.
     public static func load(from store: RunStore, experiment: String, runID: Int64? = nil) throws -> ResultSet {
@@ -140,12 +150,13 @@ public struct ResultSet: Sendable {
 
     /// Loads the run `head` describes (`head(from:experiment:runID:)`), in one
     /// pass over its rows that also feeds `readers` (summaries read beside the trials).
-    static func load(from store: RunStore, head: Head, alongside readers: [any RunReader] = []) throws -> ResultSet {
-        let loader = TrialColumns.Loader()
-        try store.read(runID: head.run.id, into: [loader] + readers)
-        let table = loader.table
+    /// Without `loadingTrials`, `trials` stays empty: the readers are all the pass keeps.
+    static func load(from store: RunStore, head: Head, loadingTrials: Bool = true, alongside readers: [any RunReader] = []) throws -> ResultSet {
+        let loader = loadingTrials ? TrialColumns.Loader() : nil
+        try store.read(runID: head.run.id, into: [loader].compactMap { $0 } + readers)
+        let table = loader?.table
         return ResultSet(run: head.run, provenance: head.provenance, dataFiles: head.dataFiles, specText: head.specText,
-                         trials: (0..<table.count).map { TrialRow(table: table, index: $0) })
+                         trials: table.map { t in (0..<t.count).map { TrialRow(table: t, index: $0) } } ?? [])
     }
 
     /// A run without its trials: the run, its provenance columns (spec text

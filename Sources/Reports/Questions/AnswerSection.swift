@@ -36,6 +36,12 @@ enum AnswerSection {
         return RunSamples.Reader(metrics: [metric], only: Set(spec.strategies.map(\.label)))
     }
 
+    /// What a survival headline reads: each strategy's survival observations.
+    static func requests(spec: ExperimentSpec, into r: inout SelectionRequests) {
+        guard isSurvival(metric(spec)) else { return }
+        for s in spec.strategies { r.add(TrialSelection(strategy: s.label), survival: true) }
+    }
+
     /// `samples`: what `reader(spec:)` read of the run.
     static func build(spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?, into doc: inout ReportDocument) -> Answer {
         let answer = make(spec: spec, results: results, samples: samples, screening: screening)
@@ -65,7 +71,8 @@ enum AnswerSection {
             // curves up to the time limit, with the log-rank test beside.
             if Self.isSurvival(metric) {
                 // Fewer than three trials on a side: no comparison (nor would their values make one).
-                guard let (d, p, step) = kit.restrictedMeanDifference(results.trials(strategy: base), results.trials(strategy: other),
+                guard let (d, p, step) = kit.restrictedMeanDifference(SurvivalData(results.selected(TrialSelection(strategy: base))),
+                                                                      SurvivalData(results.selected(TrialSelection(strategy: other))),
                                                                       tau: spec.limits.timeLimit, seed: Sections.seed(spec, "answer/rmst/\(i)")) else { continue }
                 let verdict = d.upper < 0 ? "\(other) is faster" : d.lower > 0 ? "\(base) is faster" : "no clear difference"
                 let grid = step.map { "; the interval's resampled curves on a \(formatNumber($0, digits: 6)) s grid" } ?? ""

@@ -61,13 +61,25 @@ struct ReportKit {
 
     func ecdfFigure(metric: String, name: String, xlabel: String, title: String, marker: Double?,
                             filter: (TrialRow) -> Bool = { _ in true }) -> GnuplotFigure {
+        // One strategy's trials at a time: at 10⁷ trials each selection is tens of megabytes.
+        ecdfFigure(name: name, xlabel: xlabel, title: title, marker: marker, curves: strategies.map { s in
+            let rows = results.trials(strategy: s).filterCounted(filter)
+            return Descriptive.ecdf(ResultSet.values(metric, in: rows), total: rows.count)
+        })
+    }
+
+    /// The ECDF of `metric` in each strategy's selection (`selections[i]` strategy i's), read in the pass.
+    func ecdfFigure(metric: String, of selections: [SelectedTrials], name: String, xlabel: String, title: String, marker: Double?) -> GnuplotFigure {
+        ecdfFigure(name: name, xlabel: xlabel, title: title, marker: marker,
+                   curves: selections.map { $0.pooled(metric).ecdf(total: $0.count) })
+    }
+
+    /// One staircase per strategy, `curves[i]` strategy i's full ECDF (thinned here).
+    private func ecdfFigure(name: String, xlabel: String, title: String, marker: Double?, curves: [[(x: Double, y: Double)]]) -> GnuplotFigure {
         var blocks: [String] = []
         var plots: [String] = []
         var thinned = false
-        // One strategy's trials at a time: at 10⁷ trials each selection is tens of megabytes.
-        for (i, s) in strategies.enumerated() {
-            let rows = results.trials(strategy: s).filterCounted(filter)
-            let full = Descriptive.ecdf(ResultSet.values(metric, in: rows), total: rows.count)
+        for (i, (s, full)) in zip(strategies, curves).enumerated() {
             let points = Descriptive.thinnedSteps(full)
             thinned = thinned || points.count < full.count
             let lines = ([(0.0, 0.0)] + points).map { "\($0.0)\t\($0.1)" }
@@ -112,15 +124,36 @@ struct ReportKit {
     /// A rate per strategy and device with intervals (`rateEstimate`: over
     /// participants, or Wilson when each gave one trial), one series per device.
     func rateFigure(metric: String, name: String, title: String, ylabel: String) -> GnuplotFigure {
+        rateFigure(name: name, title: title, ylabel: ylabel) { s, d in
+            let cell = results.trials(strategy: s, device: d)
+            return (rateEstimate(metric, cell), ParticipantTally(metric, cell).oneValuePerParticipant)
+        }
+    }
+
+    /// The same from the selections of each strategy on each device, read in the pass (`rateFigureRequests`).
+    func rateFigureOfSelections(metric: String, name: String, title: String, ylabel: String) -> GnuplotFigure {
+        rateFigure(name: name, title: title, ylabel: ylabel) { s, d in
+            let cell = results.selected(TrialSelection(strategy: s, device: d))
+            let tally = cell.tally(metric)
+            return (rateEstimate(metric, tally, trials: cell.count), tally.oneValuePerParticipant)
+        }
+    }
+
+    /// What `rateFigureOfSelections` reads.
+    static func rateFigureRequests(_ spec: ExperimentSpec, metric: String, into r: inout SelectionRequests) {
+        for s in spec.strategies { for d in spec.devices { r.add(TrialSelection(strategy: s.label, device: d.name), metrics: [metric]) } }
+    }
+
+    /// `cell(strategy, device)`: the rate's estimate and whether each participant gave at most one trial.
+    private func rateFigure(name: String, title: String, ylabel: String, cell: (String, String) -> (Estimate, Bool)) -> GnuplotFigure {
         var blocks: [String] = []
         let devices = spec.devices.map(\.name)
         var independent = true
         for (i, s) in strategies.enumerated() {
             var rows: [String] = []
             for (j, d) in devices.enumerated() {
-                let cell = results.trials(strategy: s, device: d)
-                independent = independent && ParticipantTally(metric, cell).oneValuePerParticipant
-                let e = rateEstimate(metric, cell)
+                let (e, oneEach) = cell(s, d)
+                independent = independent && oneEach
                 let x = Double(i) + (Double(j) - Double(devices.count - 1) / 2) * 0.15
                 rows.append([String(x), String(e.value), String(e.lower), String(e.upper), s, d].joined(separator: "\t"))
             }
@@ -141,5 +174,29 @@ struct ReportKit {
                 set xtics (\(xtics))
                 plot \(plots.joined(separator: ", \\\n     "))
                 """)
+    }
+
+    // MARK: Selections read in the pass
+
+    func rate(_ metric: String, _ s: SelectedTrials) -> String { formatRate(rateEstimate(metric, s)) }
+
+    /// `rateEstimate(_:_:success:)` of a selection read in the pass (successes: values of 1).
+    func rateEstimate(_ metric: String, _ s: SelectedTrials) -> Estimate { rateEstimate(metric, s.tally(metric), trials: s.count) }
+
+    func medianText(_ metric: String, _ s: SelectedTrials, digits: Int = 2) -> String {
+        s.pooled(metric).median.map { formatNumber($0, digits: digits) } ?? "–"
+    }
+
+    /// The mean of `metric` in `s` ("–" when no trial recorded it).
+    func meanText(_ metric: String, _ s: SelectedTrials, digits: Int = 2) -> String {
+        let v = s.pooled(metric)
+        return v.isEmpty ? "–" : formatNumber(v.mean, digits: digits)
+    }
+
+    /// `medianEstimate(_:_:label:)` of a selection read in the pass.
+    func medianEstimate(_ metric: String, _ s: SelectedTrials, label: String) -> String {
+        guard let sample = s.sample(metric) else { return "–" }
+        return formatEstimate(ClusterBootstrap.estimate(sample, .median, confidence: confidence, resamples: spec.report.bootstrapResamples,
+                                                        seed: Sections.seed(spec, "median/\(label)/\(s.count)")))
     }
 }

@@ -13,16 +13,21 @@ extension ReportKit {
     /// The Kaplan–Meier curve of `t` with intervals resampling participants (a
     /// person's trials together); seeded by the trials it is drawn from. Built
     /// afresh at each call (see `SurvivalCache` for why curves are not kept).
-    func kaplanMeier(_ t: [TrialRow]) -> ClusteredKaplanMeier {
-        let v = survivalOwned(t)
-        return ClusteredKaplanMeier(encoded: v.values, owners: v.owners, clusters: v.participants.count, confidence: confidence,
-                                    resamples: min(spec.report.bootstrapResamples, 1000), seed: survivalSeed(t))
+    func kaplanMeier(_ t: [TrialRow]) -> ClusteredKaplanMeier { kaplanMeier(SurvivalData(t)) }
+
+    /// The same of a selection read in the report's pass.
+    func kaplanMeier(_ s: SelectedTrials) -> ClusteredKaplanMeier { kaplanMeier(SurvivalData(s)) }
+
+    func kaplanMeier(_ d: SurvivalData) -> ClusteredKaplanMeier {
+        ClusteredKaplanMeier(d.entries, clusters: d.sample.clusterCount, confidence: confidence,
+                             resamples: min(spec.report.bootstrapResamples, 1000), seed: survivalSeed(trials: d.trials, firstKey: d.firstKey))
     }
 
-    private func survivalSeed(_ t: [TrialRow]) -> UInt64 { Sections.seed(spec, "kaplan-meier/\(t.first?.key ?? "")/\(t.count)") }
+    private func survivalSeed(trials: Int, firstKey: String?) -> UInt64 { Sections.seed(spec, "kaplan-meier/\(firstKey ?? "")/\(trials)") }
 
     private func survivalKey(_ t: [TrialRow]) -> SurvivalCache.Key? {
-        results.survivalCache.key(t, resamples: min(spec.report.bootstrapResamples, 1000), confidence: confidence, seed: survivalSeed(t))
+        results.survivalCache.key(t, resamples: min(spec.report.bootstrapResamples, 1000), confidence: confidence,
+                                  seed: survivalSeed(trials: t.count, firstKey: t.first?.key))
     }
 
     /// The same as values per participant (encoded: minus the time when censored),
@@ -35,7 +40,16 @@ extension ReportKit {
     /// The Kaplan–Meier median time to effect with its interval, e.g. "4.7 [3.3, 6.0]"; "> T" when under half reached it.
     func survivalMedianText(_ t: [TrialRow]) -> String {
         // Cached: sections ask for the same strategy's median more than once.
-        guard let m = results.survivalCache.median(survivalKey(t), of: { kaplanMeier(t) }) else { return "–" }
+        Self.medianText(results.survivalCache.median(survivalKey(t), of: { kaplanMeier(t) }))
+    }
+
+    /// The same of a selection (its median kept with it: several tables show it).
+    func survivalMedianText(_ s: SelectedTrials) -> String {
+        Self.medianText(s.survivalMedian { kaplanMeier(s) })
+    }
+
+    private static func medianText(_ m: SurvivalCache.Median?) -> String {
+        guard let m else { return "–" }
         func f(_ x: Double?) -> String { x.map { formatNumber($0, digits: 2) } ?? "∞" }
         guard m.value != nil else { return "not reached by half (upper \(f(m.upper)))" }
         return "\(f(m.value)) [\(f(m.lower)), \(f(m.upper))]"
@@ -51,17 +65,19 @@ extension ReportKit {
     /// cluster-bootstrap interval over participants, the log-rank p-value, and
     /// the time grid of the resampled curves (nil: exact; `SurvivalGrid`).
     func restrictedMeanDifference(_ a: [TrialRow], _ b: [TrialRow], tau: Double, seed: UInt64) -> (Estimate, Double, Double?)? {
-        let va = survivalOwned(a), vb = survivalOwned(b)
-        guard va.values.count >= 3, vb.values.count >= 3 else { return nil }
+        restrictedMeanDifference(SurvivalData(a), SurvivalData(b), tau: tau, seed: seed)
+    }
+
+    func restrictedMeanDifference(_ a: SurvivalData, _ b: SurvivalData, tau: Double, seed: UInt64) -> (Estimate, Double, Double?)? {
+        guard a.sample.trialCount >= 3, b.sample.trialCount >= 3 else { return nil }
         // Each replicate is KaplanMeier(resampled trials).restrictedMean(tau:), computed by weights (ClusteredSurvival).
         // The samples index the participants (and pair them); the survival passes read the times.
-        let sa = ClusteredSample(va, ordered: false), sb = ClusteredSample(vb, ordered: false)
-        let survivalA = ClusteredSurvival(encoded: va.values, owners: va.owners, clusters: sa.clusterCount)
-        let survivalB = ClusteredSurvival(encoded: vb.values, owners: vb.owners, clusters: sb.clusterCount)
+        let sa = a.sample, sb = b.sample
+        let survivalA = ClusteredSurvival(a.entries, clusters: sa.clusterCount)
+        let survivalB = ClusteredSurvival(b.entries, clusters: sb.clusterCount)
         // On a time grid the replicates are of rounded times; the point stays the exact curves'.
         let exact = survivalA.grid.step == nil && survivalB.grid.step == nil ? nil
-            : SurvivalCurve(vb.values.map(SurvivalObservation.init(encoded:))).restrictedMean(tau: tau)
-                - SurvivalCurve(va.values.map(SurvivalObservation.init(encoded:))).restrictedMean(tau: tau)
+            : b.curve.restrictedMean(tau: tau) - a.curve.restrictedMean(tau: tau)
         let value = exact ?? survivalB.restrictedMean(tau: tau, weights: [Int32](repeating: 1, count: sb.clusterCount))
             - survivalA.restrictedMean(tau: tau, weights: [Int32](repeating: 1, count: sa.clusterCount))
         let lanes = ParallelReplicates.lanes
@@ -72,27 +88,39 @@ extension ReportKit {
             survivalA.restrictedMeans(tau: tau, lanes: wa, into: &ra)
             for k in 0..<lanes { out[k] = rb[k] - ra[k] }
         }
-        return (e, LogRank.test(encoded: va.values, vb.values).p, survivalA.grid.step ?? survivalB.grid.step)
+        return (e, LogRank.test(a.entries, b.entries).p, survivalA.grid.step ?? survivalB.grid.step)
     }
 
     /// The fraction who reached the goal by t, per strategy: 1 − Kaplan–Meier,
     /// with a pointwise band (participants resampled) on a grid of 200 times.
     func survivalFigure(name: String, title: String, marker: Double?, filter: (TrialRow) -> Bool = { _ in true }) -> GnuplotFigure {
-        var blocks: [String] = []
-        var plots: [String] = []
-        var steps: Set<Double> = []
-        var thinned = false
         // One strategy's trials at a time (selected twice: at 10⁷ trials each selection is tens of megabytes).
         func group(_ s: String) -> [TrialRow] { results.trials(strategy: s).filterCounted(filter) }
         // The longest time, without a copy of every trial's.
         var longest: Double?
         var effect = MetricReader("time_to_effect_s"), done = MetricReader("time_to_done_s")
         for s in strategies { for row in group(s) { if let v = effect(row) ?? done(row) { longest = max(longest ?? v, v) } } }
+        return survivalFigure(name: name, title: title, marker: marker, longest: longest) { kaplanMeier(group($0)) }
+    }
+
+    /// The same of each strategy's selection (`selections[i]` strategy i's, asked with survival), read in the pass.
+    func survivalFigure(of selections: [SelectedTrials], name: String, title: String, marker: Double?) -> GnuplotFigure {
+        let longest = selections.compactMap(\.longest).max()
+        return survivalFigure(name: name, title: title, marker: marker, longest: longest) { s in
+            kaplanMeier(selections[strategies.firstIndex(of: s)!])
+        }
+    }
+
+    /// `curve(strategy)`: its Kaplan–Meier curve; `longest`: the longest time of any (the band's grid ends there).
+    private func survivalFigure(name: String, title: String, marker: Double?, longest: Double?, curve: (String) -> ClusteredKaplanMeier) -> GnuplotFigure {
+        var blocks: [String] = []
+        var plots: [String] = []
+        var steps: Set<Double> = []
+        var thinned = false
         let end = longest ?? 1
         let grid = (0...200).map { end * Double($0) / 200 }
         for (i, s) in strategies.enumerated() {
-            let t = group(s)
-            let km = kaplanMeier(t)
+            let km = curve(s)
             if let h = km.grid.step { steps.insert(h) }
             let full = zip(km.curve.times, km.curve.survival).map { (x: $0, y: 1 - $1) }
             let points = Descriptive.thinnedSteps(full)
@@ -110,5 +138,42 @@ extension ReportKit {
         let gridNote = steps.isEmpty ? "" : "; resampled curves on a \(steps.sorted().map { formatNumber($0, digits: 6) }.joined(separator: "/")) s grid"
         return GnuplotFigure(name: name, title: "\(title) (\(formatNumber(confidence * 100))% pointwise bands from a bootstrap over participants\(gridNote); trials that never got there are censored when the person stopped)" + (thinned ? Self.thinnedNote : ""),
                              data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
+    }
+}
+
+/// One selection's survival observations as the estimators read them: the
+/// entries by participant, a sample indexing (and pairing) the participants,
+/// and what seeds its curve (its trial count and first key).
+struct SurvivalData {
+    var entries: SurvivalEntries
+    /// The participants with an observation, sorted; per participant the sum and count of the encoded values.
+    var sample: ClusteredSample
+    var trials: Int
+    var firstKey: String?
+
+    /// The loaded trials' observations, one entry each.
+    init(_ t: [TrialRow]) {
+        var effect = MetricReader("time_to_effect_s"), done = MetricReader("time_to_done_s")
+        let owned = OwnedValues(t) { row in effect(row) ?? done(row).map { -$0 } }
+        entries = SurvivalEntries(values: owned.values, owners: owned.owners)
+        sample = ClusteredSample(owned, ordered: false)
+        trials = t.count
+        firstKey = t.first?.key
+    }
+
+    /// A selection's, read in the pass (bucketed past `ValueSketch.exactLimit` a person).
+    init(_ s: SelectedTrials) {
+        let (entries, _) = s.survivalEntries()
+        let (names, sums, counts) = s.survivalTotals()
+        self.entries = entries
+        sample = ClusteredSample(participants: names, sums: sums, counts: counts)
+        trials = s.count
+        firstKey = s.firstKey
+    }
+
+    /// The Kaplan–Meier point curve of every entry.
+    var curve: SurvivalCurve {
+        let sorted = entries.sortedByTime()
+        return SurvivalCurve(sortedTimes: sorted.times, events: sorted.events, counts: sorted.counts)
     }
 }

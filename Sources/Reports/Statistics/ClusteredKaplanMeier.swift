@@ -29,13 +29,15 @@ public struct ClusteredKaplanMeier: Sendable {
     /// Encoded observations (`SurvivalObservation.encoded`; times > 0), value i
     /// given by participant `owners[i]` of `clusters`: no participant string per trial.
     init(encoded values: [Double], owners: [Int32], clusters: Int, confidence: Double = 0.95, resamples: Int = 1000, seed: UInt64) {
-        precondition(values.count == owners.count, "one participant per observation")
+        self.init(SurvivalEntries(values: values, owners: owners), clusters: clusters, confidence: confidence, resamples: resamples, seed: seed)
+    }
+
+    /// Observations with multiplicities (`SurvivalEntries`), their owners among `clusters` participants.
+    init(_ entries: SurvivalEntries, clusters: Int, confidence: Double = 0.95, resamples: Int = 1000, seed: UInt64) {
         // One sort for the point curve and the resamples' summary (neither depends on the order among equal times).
-        var order = values.indices.map { (time: abs(values[$0]), index: Int32($0)) }
-        order.sort { $0.time < $1.time }
-        let times = order.map(\.time), events = order.map { values[Int($0.index)] > 0 }
-        curve = SurvivalCurve(sortedTimes: times, events: events)
-        grid = SurvivalGrid.make(sortedTimes: times, events: events, owners: order.map { owners[Int($0.index)] }, participants: clusters)
+        let sorted = entries.sortedByTime()
+        curve = SurvivalCurve(sortedTimes: sorted.times, events: sorted.events, counts: sorted.counts)
+        grid = SurvivalGrid.make(sortedTimes: sorted.times, events: sorted.events, owners: sorted.owners, participants: clusters, weights: sorted.counts)
         self.confidence = confidence
         self.resamples = resamples
         self.seed = seed

@@ -24,12 +24,15 @@ public struct ClusteredSurvival: Sendable {
 
     /// Encoded observations (`SurvivalObservation.encoded`), value i given by
     /// participant `owners[i]` of `clusters` (as a `ClusteredSample` indexes them).
-    /// Sorted by time through 4-byte indices (ties keep their order, as before).
     init(encoded values: [Double], owners: [Int32], clusters: Int) {
-        precondition(values.count == owners.count && values.count < Int(Int32.max), "one owner per value")
-        let order = (0..<Int32(values.count)).sorted { abs(values[Int($0)]) < abs(values[Int($1)]) }
-        grid = SurvivalGrid.make(sortedTimes: order.map { abs(values[Int($0)]) }, events: order.map { values[Int($0)] > 0 },
-                                 owners: order.map { owners[Int($0)] }, participants: clusters)
+        self.init(SurvivalEntries(values: values, owners: owners), clusters: clusters)
+    }
+
+    /// Observations with multiplicities, sorted by time through 4-byte indices
+    /// (ties keep their order, as before).
+    init(_ entries: SurvivalEntries, clusters: Int) {
+        let sorted = entries.sortedByTime()
+        grid = SurvivalGrid.make(sortedTimes: sorted.times, events: sorted.events, owners: sorted.owners, participants: clusters, weights: sorted.counts)
     }
 
     /// The restricted mean time to the event up to `tau` (area under the

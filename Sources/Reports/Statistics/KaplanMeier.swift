@@ -102,14 +102,33 @@ public enum LogRank {
     /// counted together whatever their order, so the result is the same.
     public static func test(encoded a: [Double], _ b: [Double]) -> (chiSquare: Double, p: Double) {
         let sa = a.sorted { abs($0) < abs($1) }, sb = b.sorted { abs($0) < abs($1) }
-        var atRiskA = sa.count, atRiskB = sb.count
+        return test(sa.count, { sa[$0] }, { _ in 1 }, sb.count, { sb[$0] }, { _ in 1 })
+    }
+
+    /// The same test of observations with multiplicities (owners unused): an
+    /// entry of count k counts as k observations at its time.
+    static func test(_ a: SurvivalEntries, _ b: SurvivalEntries) -> (chiSquare: Double, p: Double) {
+        func sorted(_ e: SurvivalEntries) -> [(value: Double, count: Int)] {
+            e.values.indices.map { (e.values[$0], e.count($0)) }.sorted { abs($0.value) < abs($1.value) }
+        }
+        let sa = sorted(a), sb = sorted(b)
+        return test(sa.count, { sa[$0].value }, { sa[$0].count }, sb.count, { sb[$0].value }, { sb[$0].count })
+    }
+
+    /// The walk over two groups' entries sorted by time: entry i of a group is
+    /// `value(i)` (encoded), standing for `count(i)` observations.
+    private static func test(_ na: Int, _ va: (Int) -> Double, _ ca: (Int) -> Int,
+                             _ nb: Int, _ vb: (Int) -> Double, _ cb: (Int) -> Int) -> (chiSquare: Double, p: Double) {
+        var atRiskA = 0, atRiskB = 0
+        for i in 0..<na { atRiskA += ca(i) }
+        for j in 0..<nb { atRiskB += cb(j) }
         var o = 0.0, e = 0.0, v = 0.0
         var i = 0, j = 0
-        while i < sa.count || j < sb.count {
-            let t = min(i < sa.count ? abs(sa[i]) : .infinity, j < sb.count ? abs(sb[j]) : .infinity)
+        while i < na || j < nb {
+            let t = min(i < na ? abs(va(i)) : .infinity, j < nb ? abs(vb(j)) : .infinity)
             var da = 0, db = 0, leavingA = 0, leavingB = 0
-            while i < sa.count && abs(sa[i]) == t { leavingA += 1; if sa[i] > 0 { da += 1 }; i += 1 }
-            while j < sb.count && abs(sb[j]) == t { leavingB += 1; if sb[j] > 0 { db += 1 }; j += 1 }
+            while i < na && abs(va(i)) == t { leavingA += ca(i); if va(i) > 0 { da += ca(i) }; i += 1 }
+            while j < nb && abs(vb(j)) == t { leavingB += cb(j); if vb(j) > 0 { db += cb(j) }; j += 1 }
             defer { atRiskA -= leavingA; atRiskB -= leavingB }
             guard da + db > 0 else { continue }
             let na = Double(atRiskA), nb = Double(atRiskB)

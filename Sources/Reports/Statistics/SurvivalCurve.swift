@@ -17,33 +17,38 @@ public struct SurvivalCurve: Sendable {
         self.init(sortedTimes: sorted.map(\.time), events: sorted.map(\.event))
     }
 
-    /// From observations sorted by time (in any order among equal times).
-    init(sortedTimes times: [Double], events: [Bool]) {
+    /// From observations sorted by time (in any order among equal times),
+    /// entry i standing for `counts[i]` of them (one each when nil).
+    init(sortedTimes times: [Double], events: [Bool], counts: [Int32]? = nil) {
         var stepTimes: [Double] = [], survival: [Double] = []
-        Self.productLimit(count: times.count, time: { times[$0] }, event: { events[$0] }) { t, _, _, s in
+        Self.productLimit(count: times.count, time: { times[$0] }, event: { events[$0] }, weight: { i in counts.map { Int($0[i]) } ?? 1 }) { t, _, _, s in
             stepTimes.append(t)
             survival.append(s)
         }
         self.times = stepTimes
         self.survival = survival
-        count = times.count
+        count = counts.map { $0.reduce(0) { $0 + Int($1) } } ?? times.count
     }
 
     /// The product-limit pass over observations sorted by time: at each
     /// distinct time with an event, `step(time, at risk, events, S after it)`.
     /// Only the counts per time enter S, so the order among equal times does not
     /// matter. The one place the estimate is computed (`KaplanMeier` adds its bands).
-    static func productLimit(count: Int, time: (Int) -> Double, event: (Int) -> Bool,
+    /// Entry i stands for `weight(i)` observations (an integer count, so k
+    /// entries of one are the same curve to the bit as one of k).
+    static func productLimit(count: Int, time: (Int) -> Double, event: (Int) -> Bool, weight: (Int) -> Int = { _ in 1 },
                              _ step: (Double, Int, Int, Double) -> Void) {
-        var atRisk = count
+        var atRisk = 0
+        for i in 0..<count { atRisk += weight(i) }
         var s = 1.0
         var i = 0
         while i < count {
             let t = time(i)
             var d = 0, leaving = 0
             while i < count && time(i) == t {
-                if event(i) { d += 1 }
-                leaving += 1
+                let w = weight(i)
+                if event(i) { d += w }
+                leaving += w
                 i += 1
             }
             if d > 0 {

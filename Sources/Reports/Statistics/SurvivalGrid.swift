@@ -36,9 +36,11 @@ public struct SurvivalGrid: Sendable {
     /// How many observations each participant has.
     let counts: [Int]
 
-    /// Observations sorted by time, each with its participant's index (< `participants`).
-    init(sortedTimes times: [Double], events isEvent: [Bool], owners of: [Int32], participants: Int, step: Double?) {
-        precondition(times.count == isEvent.count && times.count == of.count, "one event flag and participant per time")
+    /// Observations sorted by time, each with its participant's index (< `participants`);
+    /// entry i stands for `weights[i]` observations (one each when nil).
+    init(sortedTimes times: [Double], events isEvent: [Bool], owners of: [Int32], participants: Int, step: Double?, weights: [Int32]? = nil) {
+        precondition(times.count == isEvent.count && times.count == of.count && (weights?.count ?? times.count) == times.count,
+                     "one event flag, participant and weight per time")
         var cellTimes: [Double] = [], cellEnds: [Int32] = []
         var owners: [Int32] = [], events: [Int32] = [], leaving: [Int32] = []
         var counts = [Int](repeating: 0, count: participants)
@@ -50,11 +52,11 @@ public struct SurvivalGrid: Sendable {
         while i < times.count {
             let cell = cellTime(times[i])
             while i < times.count && cellTime(times[i]) == cell {
-                let c = Int(of[i])
+                let c = Int(of[i]), w = weights.map { $0[i] } ?? 1
                 if lv[c] == 0 { touched.append(of[i]) }
-                lv[c] += 1
-                if isEvent[i] { ev[c] += 1 }
-                counts[c] += 1
+                lv[c] += w
+                if isEvent[i] { ev[c] += w }
+                counts[c] += Int(w)
                 i += 1
             }
             // Integer tallies: the order of a cell's entries changes no sum.
@@ -77,12 +79,16 @@ public struct SurvivalGrid: Sendable {
 
     /// The grid layout at `gridStep(maxTime:)` where it holds at most half the
     /// entries of the exact one (many trials per participant), else the exact layout.
-    static func make(sortedTimes times: [Double], events: [Bool], owners: [Int32], participants: Int) -> SurvivalGrid {
+    /// Entry i stands for `weights[i]` observations (one each when nil); the
+    /// grid is taken where it at least halves the entries of the exact layout.
+    static func make(sortedTimes times: [Double], events: [Bool], owners: [Int32], participants: Int, weights: [Int32]? = nil) -> SurvivalGrid {
+        let exact = weights == nil ? nil : SurvivalGrid(sortedTimes: times, events: events, owners: owners, participants: participants, step: nil, weights: weights)
+        let exactEntries = exact?.entryCount ?? times.count
         if let h = gridStep(maxTime: times.last ?? 0) {
-            let grid = SurvivalGrid(sortedTimes: times, events: events, owners: owners, participants: participants, step: h)
-            if grid.entryCount * 2 <= times.count { return grid }
+            let grid = SurvivalGrid(sortedTimes: times, events: events, owners: owners, participants: participants, step: h, weights: weights)
+            if grid.entryCount * 2 <= exactEntries { return grid }
         }
-        return SurvivalGrid(sortedTimes: times, events: events, owners: owners, participants: participants, step: nil)
+        return exact ?? SurvivalGrid(sortedTimes: times, events: events, owners: owners, participants: participants, step: nil)
     }
 
     /// The largest power of ten at most a thousandth of the longest time (e.g.

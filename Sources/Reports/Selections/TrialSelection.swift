@@ -1,0 +1,132 @@
+import Foundation
+
+/// Which trials a table cell or a figure's curve is about: one strategy's
+/// trials, on one device or all, of some tasks or all, narrowed by conditions
+/// on their metrics ("first throws that were flicks", "release speed in
+/// 250–500 pt/s"). A report section names the selections it reads before the
+/// run is read (`SelectionRequests`); one pass then summarises each by
+/// participant (`SelectionReader`), so a section reads summaries whose size
+/// does not grow with the trials, not the trials themselves.
+public struct TrialSelection: Hashable, Sendable, CustomStringConvertible {
+    public var strategy: String
+    public var device: String?
+    /// Task ids, sorted; nil: every task.
+    public var tasks: [String]?
+    public var conditions: [MetricCondition]
+
+    public init(strategy: String, device: String? = nil, tasks: Set<String>? = nil, where conditions: [MetricCondition] = []) {
+        self.strategy = strategy
+        self.device = device
+        self.tasks = tasks.map { $0.sorted() }
+        self.conditions = conditions
+    }
+
+    /// The same trials narrowed by one more condition.
+    public func and(_ condition: MetricCondition) -> TrialSelection {
+        var copy = self
+        copy.conditions.append(condition)
+        return copy
+    }
+
+    public var description: String {
+        ([strategy] + [device, tasks.map { "tasks " + $0.joined(separator: ",") }].compactMap { $0 }
+            + conditions.map(\.description)).joined(separator: " / ")
+    }
+}
+
+/// A test of one metric's value in a trial; a trial that did not record the
+/// metric fails every test but `.missing`.
+public struct MetricCondition: Hashable, Sendable, CustomStringConvertible {
+    public enum Test: Hashable, Sendable {
+        /// The value equals this one.
+        case equals(Double)
+        /// The value is missing or differs from this one.
+        case differs(Double)
+        /// The value is above this one.
+        case above(Double)
+        /// lower ≤ value < upper.
+        case within(Double, Double)
+        /// The trial recorded the metric.
+        case recorded
+        /// The trial did not record it.
+        case missing
+    }
+
+    public var metric: String
+    public var test: Test
+
+    public init(metric: String, test: Test) {
+        self.metric = metric
+        self.test = test
+    }
+
+    public static func equals(_ metric: String, _ v: Double) -> MetricCondition { MetricCondition(metric: metric, test: .equals(v)) }
+    public static func differs(_ metric: String, _ v: Double) -> MetricCondition { MetricCondition(metric: metric, test: .differs(v)) }
+    public static func above(_ metric: String, _ v: Double) -> MetricCondition { MetricCondition(metric: metric, test: .above(v)) }
+    public static func within(_ metric: String, _ lower: Double, _ upper: Double) -> MetricCondition { MetricCondition(metric: metric, test: .within(lower, upper)) }
+    public static func recorded(_ metric: String) -> MetricCondition { MetricCondition(metric: metric, test: .recorded) }
+
+    /// Whether a trial whose value is `v` (nil: not recorded) passes.
+    @inline(__always) public func holds(_ v: Double?) -> Bool {
+        switch test {
+        case .missing: return v == nil
+        case .recorded: return v != nil
+        case .equals(let x): return v == x
+        case .differs(let x): return v != x
+        case .above(let x): return v.map { $0 > x } ?? false
+        case .within(let lo, let hi): return v.map { $0 >= lo && $0 < hi } ?? false
+        }
+    }
+
+    public var description: String {
+        switch test {
+        case .equals(let x): return "\(metric) = \(x)"
+        case .differs(let x): return "\(metric) ≠ \(x)"
+        case .above(let x): return "\(metric) > \(x)"
+        case .within(let lo, let hi): return "\(lo) ≤ \(metric) < \(hi)"
+        case .recorded: return "\(metric) recorded"
+        case .missing: return "\(metric) missing"
+        }
+    }
+}
+
+/// What the report's sections will read: for each selection, the metrics to
+/// summarise by participant and whether to keep its survival observations
+/// (time to effect, or the time the person stopped).
+public struct SelectionRequests: Sendable {
+    public init() {}
+
+    public struct Need: Sendable {
+        public var metrics: Set<String> = []
+        public var survival = false
+    }
+
+    public private(set) var needs: [TrialSelection: Need] = [:]
+    /// Values computed from a row's metric and its factors (`DerivedMetric`), by name.
+    public private(set) var derived: [String: DerivedMetric] = [:]
+
+    /// Asks for `metrics` (and, when `survival`, the survival observations) of `selection`.
+    public mutating func add(_ selection: TrialSelection, metrics: [String] = [], survival: Bool = false) {
+        needs[selection, default: Need()].metrics.formUnion(metrics)
+        if survival { needs[selection, default: Need()].survival = true }
+    }
+
+    /// Makes `metric.name` readable like a stored metric.
+    public mutating func derive(_ metric: DerivedMetric) { derived[metric.name] = metric }
+}
+
+/// A value a section reads that no trial stores but each computes from one
+/// stored metric and its strategy, device and task (PIP: finger travel as a
+/// share of the distance between the corners), asked once per combination of
+/// those, not per trial.
+public struct DerivedMetric: @unchecked Sendable {
+    public var name: String
+    /// The stored metric it is computed from.
+    public var source: String
+    /// The divisor for a trial of (strategy, device, task); nil: no value.
+    public var divisor: (_ strategy: String, _ device: String, _ task: String) -> Double?
+
+    public init(name: String, source: String, divisor: @escaping (_ strategy: String, _ device: String, _ task: String) -> Double?) {
+        (self.name, self.source, self.divisor) = (name, source, divisor)
+    }
+}
