@@ -31,20 +31,9 @@ public struct TrialPlan: Sendable {
         for strategy in spec.strategies {
             for device in spec.devices {
                 for (p, participant) in participants.enumerated() {
-                    let session = "\(spec.question)/\(strategy.label)/\(device.name)/\(participant.id)"
-                    if let wanted, !wanted.contains(session) { continue }
+                    if let wanted, !wanted.contains(Self.sessionName(spec, strategy: strategy, device: device, participant: participant)) { continue }
                     let start = trials.count
-                    for r in 1...spec.replications {
-                        for task in Self.taskOrder(spec, device: device.name, participant: participant.id, block: r) {
-                            let tail = "\(device.name)/\(participant.id)/\(task.id)/r\(r)"
-                            let key = "\(spec.question)/\(strategy.label)/\(tail)"
-                            trials.append(PlannedTrial(
-                                key: key, strategy: strategy.label, device: device, participantIndex: p, task: task,
-                                replication: r, seed: Seed.derive(spec.seed, key), session: session,
-                                sessionIndex: trials.count - start + 1,
-                                behaviourSeed: Seed.derive(spec.seed, "behaviour/\(spec.question)/\(tail)")))
-                        }
-                    }
+                    Self.forEachTrial(spec, strategy: strategy, device: device, participant: participant, index: p) { trials.append($0); return true }
                     sessions.append(start..<trials.count)
                 }
             }
@@ -52,6 +41,33 @@ public struct TrialPlan: Sendable {
         precondition(Set(trials.map(\.key)).count == trials.count, "trial keys must be unique (duplicate devices, strategies or tasks in \(spec.path))")
         self.trials = trials
         self.sessions = sessions
+    }
+
+    /// The name of a session (`PlannedTrial.session`).
+    public static func sessionName(_ spec: ExperimentSpec, strategy: StrategySpec, device: DeviceConfiguration, participant: Participant) -> String {
+        "\(spec.question)/\(strategy.label)/\(device.name)/\(participant.id)"
+    }
+
+    /// Makes one session's trials in the order they run, one at a time, until
+    /// `body` returns false: replaying a trial late in a long session relives
+    /// the trials before it without holding them all (`TrialReplayer`).
+    /// `index`: the participant's place in the population.
+    public static func forEachTrial(_ spec: ExperimentSpec, strategy: StrategySpec, device: DeviceConfiguration, participant: Participant, index p: Int,
+                                    _ body: (PlannedTrial) -> Bool) {
+        let session = Self.sessionName(spec, strategy: strategy, device: device, participant: participant)
+        var n = 0
+        for r in 1...spec.replications {
+            for task in Self.taskOrder(spec, device: device.name, participant: participant.id, block: r) {
+                let tail = "\(device.name)/\(participant.id)/\(task.id)/r\(r)"
+                let key = "\(spec.question)/\(strategy.label)/\(tail)"
+                n += 1
+                let trial = PlannedTrial(
+                    key: key, strategy: strategy.label, device: device, participantIndex: p, task: task,
+                    replication: r, seed: Seed.derive(spec.seed, key), session: session, sessionIndex: n,
+                    behaviourSeed: Seed.derive(spec.seed, "behaviour/\(spec.question)/\(tail)"))
+                guard body(trial) else { return }
+            }
+        }
     }
 
     /// The tasks of one block in the order this participant meets them on this

@@ -1,4 +1,5 @@
 import Foundation
+import Interaction
 import UserModels
 
 /// One trial lived again for watching: its metrics, its trace, what the person
@@ -29,53 +30,76 @@ public struct TrialReplay: Sendable {
 /// the stored ones when the code and the data are those of the run.
 public struct TrialReplayer: Sendable {
     public let spec: ExperimentSpec
-    public let plan: TrialPlan
+    /// The population, drawn once.
+    let participants: [Participant]
     let simulator: any FilmedSimulator
-    let index: [String: Int]
 
     /// What a question whose simulator has no camera (not a `FilmedSimulator`) says.
     public static func notFilmed(_ question: String) -> String {
         "trials of question '\(question)' cannot be replayed: its simulator films no gestures (FilmedSimulator)"
     }
 
-    /// With `sessions` (`PlannedTrial.session` values), only those sessions'
-    /// trials are planned and can be replayed: the memory of a few sessions,
-    /// not of every trial of the run (`TrialPlan(spec:only:)`).
-    public init(spec: ExperimentSpec, sessions: Set<String>? = nil) throws {
+    /// Nothing is planned up front: a replay makes its session's trials one
+    /// at a time (`TrialPlan.forEachTrial`), so the memory does not grow with
+    /// the run's trials nor with the session's length.
+    public init(spec: ExperimentSpec) throws {
         self.spec = spec
-        plan = TrialPlan(spec: spec, only: sessions)
+        participants = (0..<spec.population.participants).map { spec.population.participant($0, seed: spec.seed) }
         guard let simulator = try spec.plugin.simulator(for: spec) as? any FilmedSimulator else {
             throw SpecError(file: spec.path, field: "question", message: Self.notFilmed(spec.question))
         }
         self.simulator = simulator
-        var index: [String: Int] = [:]
-        for (i, t) in plan.trials.enumerated() { index[t.key] = i }
-        self.index = index
     }
 
     /// The data files the trials read, with their SHA-256 as they are now.
     public var dataFiles: [(path: String, sha256: String)] { simulator.dataFiles }
 
+    /// The strategy, device and participant (with its index) of the session `key` is in, by its name.
+    private func session(of key: String) -> (StrategySpec, DeviceConfiguration, Int)? {
+        guard let name = TrialPlan.session(ofKey: key, spec: spec) else { return nil }
+        for strategy in spec.strategies where name.hasPrefix("\(spec.question)/\(strategy.label)/") {
+            for device in spec.devices {
+                for (p, participant) in participants.enumerated()
+                where TrialPlan.sessionName(spec, strategy: strategy, device: device, participant: participant) == name {
+                    return (strategy, device, p)
+                }
+            }
+        }
+        return nil
+    }
+
     /// Whether the plan has a trial with this key.
-    public func contains(_ key: String) -> Bool { index[key] != nil }
+    public func contains(_ key: String) -> Bool {
+        guard let (strategy, device, p) = session(of: key) else { return false }
+        var found = false
+        TrialPlan.forEachTrial(spec, strategy: strategy, device: device, participant: participants[p], index: p) { trial in
+            found = trial.key == key
+            return !found
+        }
+        return found
+    }
 
     /// Replays trial `key`; nil when the spec plans no such trial.
     public func replay(_ key: String) -> TrialReplay? {
-        guard let i = index[key], let session = plan.sessions.first(where: { $0.contains(i) }) else { return nil }
+        guard let (strategy, device, p) = session(of: key) else { return nil }
+        let participant = participants[p]
         // As ExperimentRunner.runSession runs a session: one memory carried from trial to trial.
         var memory = SessionMemory()
-        var last: (TrialOutcome, TrialCamera)?
-        for trial in plan.trials[session.lowerBound...i] {
-            let participant = plan.participants[trial.participantIndex]
+        var last: (PlannedTrial, TrialOutcome, TrialCamera)?
+        var length = 0
+        TrialPlan.forEachTrial(spec, strategy: strategy, device: device, participant: participant, index: p) { trial in
+            length += 1
+            // Past the trial: only counted, for the session's length.
+            guard last == nil else { return true }
             let camera = trial.key == key ? TrialCamera() : nil
             var outcome = simulator.run(trial, participant: participant, memory: &memory, trace: camera != nil, camera: camera)
             outcome.metrics.append(Metric("session_trial", Double(trial.sessionIndex)))
-            if let camera { last = (outcome, camera) }
+            if let camera { last = (trial, outcome, camera) }
+            return true
         }
-        let trial = plan.trials[i]
-        let participant = plan.participants[trial.participantIndex]
+        guard let (trial, outcome, camera) = last else { return nil }
         return TrialReplay(trial: trial, participantID: participant.id, participantGroup: participant.group.rawValue,
-                           metrics: last!.0.metrics, events: last!.0.events, shots: last!.1.shots,
-                           scene: simulator.scene(for: trial), earlierTrials: i - session.lowerBound, sessionLength: session.count)
+                           metrics: outcome.metrics, events: outcome.events, shots: camera.shots,
+                           scene: simulator.scene(for: trial), earlierTrials: trial.sessionIndex - 1, sessionLength: length)
     }
 }

@@ -30,7 +30,7 @@ enum ReplaySection {
             // Only the picked trials' sessions are planned (a replay relives its session).
             let replayer: TrialReplayer
             do {
-                replayer = try TrialReplayer(spec: spec, sessions: Set(picks.compactMap { TrialPlan.session(ofKey: $0.key, spec: spec) }))
+                replayer = try TrialReplayer(spec: spec)
             } catch let error as SpecError where error.field == "question" && error.message == TrialReplayer.notFilmed(spec.question) {
                 // No command would make them either: say what is missing rather than list commands that fail.
                 doc.add(.paragraph("The trials of this question cannot be replayed yet: its simulator does not film the gestures (it is not a FilmedSimulator). Every trial's metrics are in the run's database (`refine export` writes them out)."))
