@@ -32,7 +32,7 @@ struct SelectionReaderTests {
                            TrialSelection(strategy: s, where: [.within("release_speed_pt_s", 0, 1000)]),
                            TrialSelection(strategy: s, where: [.recorded("time_to_effect_s")])]
         }
-        for s in selections { requests.add(s, metrics: metrics, survival: true) }
+        for s in selections { requests.add(s, byParticipant: metrics, survival: true) }
         let reader = SelectionReader(requests)
         let results = try ResultSet.load(from: store, head: head, alongside: [reader])
         var nonEmpty = 0

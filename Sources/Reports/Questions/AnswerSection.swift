@@ -71,11 +71,11 @@ enum AnswerSection {
             // curves up to the time limit, with the log-rank test beside.
             if Self.isSurvival(metric) {
                 // Fewer than three trials on a side: no comparison (nor would their values make one).
-                guard let (d, p, step) = kit.restrictedMeanDifference(SurvivalData(results.selected(TrialSelection(strategy: base))),
-                                                                      SurvivalData(results.selected(TrialSelection(strategy: other))),
-                                                                      tau: spec.limits.timeLimit, seed: Sections.seed(spec, "answer/rmst/\(i)")) else { continue }
+                let a = SurvivalData(results.selected(TrialSelection(strategy: base))), b = SurvivalData(results.selected(TrialSelection(strategy: other)))
+                guard let (d, p, step) = kit.restrictedMeanDifference(a, b, tau: spec.limits.timeLimit, seed: Sections.seed(spec, "answer/rmst/\(i)")) else { continue }
                 let verdict = d.upper < 0 ? "\(other) is faster" : d.lower > 0 ? "\(base) is faster" : "no clear difference"
-                let grid = step.map { "; the interval's resampled curves on a \(formatNumber($0, digits: 6)) s grid" } ?? ""
+                let grid = (step.map { "; the interval's resampled curves on a \(formatNumber($0, digits: 6)) s grid" } ?? "")
+                    + (a.isBucketed || b.isBucketed ? "; " + SurvivalData.bucketedNote : "")
                 var line = "\(other) vs \(base), time to effect: restricted mean (Kaplan–Meier, up to \(formatNumber(spec.limits.timeLimit)) s, failures censored when the person stopped\(grid)) differs by \(formatEstimate(d, digits: 3)) s, log-rank p \(p < 1e-4 ? "< 0.0001" : "= " + formatNumber(p, digits: 4)) — \(verdict)"
                 if let c = screening?.claim(base, other, metric), !c.points.isEmpty {
                     line += "; the mean over reached trials keeps its sign at \(c.holdsAt)/\(c.points.count) screening points (\(c.label))"

@@ -36,9 +36,10 @@ struct PIPFactorsReport {
     /// What the factor sections read (the strategies' whole selections are `PIPReport`'s, with these metrics added).
     static func requests(spec: ExperimentSpec, into r: inout SelectionRequests) {
         for s in spec.strategies.map(\.label) {
-            r.add(all(s), metrics: ["velocity_error_pt_s", "landed_intended", "time_to_effect_s", "corrections"], survival: true)
+            // Differences between strategies are paired over participants: those metrics are kept per participant.
+            r.add(all(s), metrics: ["corrections"], byParticipant: ["velocity_error_pt_s", "landed_intended", "time_to_effect_s"], survival: true)
             r.add(TrialSelection(strategy: s, where: [.equals("first_throw_flick", 1)]), metrics: ["speed_error_pt_s"])
-            r.add(wrong(s), metrics: ["correction_time_s", "throws", "touches", "ignored_touches"])
+            r.add(wrong(s), metrics: ["throws", "touches", "ignored_touches"], byParticipant: ["correction_time_s"])
             r.add(wrong(s).and(.above("caught_in_flight", 0)))
             r.add(wrong(s).and(.recorded("correction_time_s")))
         }

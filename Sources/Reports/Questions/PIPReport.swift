@@ -39,7 +39,8 @@ struct PIPReport {
         r.derive(DerivedMetric(name: travelShare, source: "first_travel_pt") { s, d, t in cornerDistance(spec, strategy: s, device: d, task: t) })
         ReportKit.rateFigureRequests(spec, metric: "landed_intended", into: &r)
         for s in spec.strategies.map(\.label) {
-            r.add(trials(s), metrics: headlineMetrics + ["time_to_effect_s"], survival: true)
+            // Paired over participants: the "why" bullets' time to effect (PIPFactorsReport asks for its own).
+            r.add(trials(s), metrics: headlineMetrics, byParticipant: ["time_to_effect_s"], survival: true)
             for d in spec.devices { r.add(trials(s, device: d.name), metrics: headlineMetrics, survival: true) }
             for k in kinds { r.add(trials(s, tasks: tasks(spec, k)), metrics: ["landed_intended"]) }
             for b in 0..<(speedEdges.count - 1) {
@@ -63,7 +64,9 @@ struct PIPReport {
         kit.addStrategies(PIPDesigns.question, to: &doc)
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.paragraph("Time to effect runs from the start of the trial until the PIP rests in the intended corner; trials that never got there are left out of the medians and counted in the reached column."))
+        let bucketed = strategies.contains { selected(Self.trials($0)).survivalIsBucketed }
+        doc.add(.paragraph("Time to effect runs from the start of the trial until the PIP rests in the intended corner; trials that never got there are left out of the medians and counted in the reached column."
+                           + (bucketed ? " Kaplan–Meier medians: " + SurvivalData.bucketedNote + "." : "")))
         doc.add(.table(header: headlineHeader, rows: strategies.map { headlineRow($0, selected(Self.trials($0))) }))
 
         doc.add(.heading(level: 3, text: "By device"))

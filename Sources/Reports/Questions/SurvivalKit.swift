@@ -106,9 +106,14 @@ extension ReportKit {
     /// The same of each strategy's selection (`selections[i]` strategy i's, asked with survival), read in the pass.
     func survivalFigure(of selections: [SelectedTrials], name: String, title: String, marker: Double?) -> GnuplotFigure {
         let longest = selections.compactMap(\.longest).max()
-        return survivalFigure(name: name, title: title, marker: marker, longest: longest) { s in
-            kaplanMeier(selections[strategies.firstIndex(of: s)!])
+        var bucketed = false
+        var figure = survivalFigure(name: name, title: title, marker: marker, longest: longest) { s in
+            let data = SurvivalData(selections[strategies.firstIndex(of: s)!])
+            bucketed = bucketed || data.isBucketed
+            return kaplanMeier(data)
         }
+        if bucketed { figure.title += " (" + SurvivalData.bucketedNote + ")" }
+        return figure
     }
 
     /// `curve(strategy)`: its Kaplan–Meier curve; `longest`: the longest time of any (the band's grid ends there).
@@ -163,13 +168,21 @@ struct SurvivalData {
 
     /// A selection's, read in the pass (bucketed past `ValueSketch.exactLimit` a person).
     init(_ s: SelectedTrials) {
-        let (entries, _) = s.survivalEntries()
+        let entries = s.survivalEntries()
         let (names, sums, counts) = s.survivalTotals()
         self.entries = entries
         sample = ClusteredSample(participants: names, sums: sums, counts: counts)
         trials = s.count
         firstKey = s.firstKey
     }
+
+    /// Whether the times were counted in per-person buckets (someone gave more
+    /// than `ValueSketch.exactLimit` observations): each is then a bucket's
+    /// smallest, at most `ValueBuckets.relativeWidth` below the trial's.
+    var isBucketed: Bool { entries.counts != nil }
+
+    /// What a text or figure says when its curves were made of bucketed times.
+    static let bucketedNote = "times counted per person in buckets of \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 2))% (over \(ValueSketch.exactLimit) trials a person), each read as its bucket's shortest"
 
     /// The Kaplan–Meier point curve of every entry.
     var curve: SurvivalCurve {

@@ -1,11 +1,16 @@
 import Foundation
 
-/// One selection's trials summarised by participant (`SelectionReader`): how
-/// many there were, the first key among them (which seeds its bootstraps, as
-/// the first of the loaded rows did), and per requested metric and
-/// participant a `ValueSketch` of the values and the number of 1s. Memory
-/// grows with the participants and, within a sketch, with its buckets, not
-/// with the trials (each sketch is exact up to `ValueSketch.exactLimit` values).
+/// One selection's trials summarised in the report's pass (`SelectionReader`):
+/// how many there were, the first key among them (which seeds its
+/// bootstraps, as the first of the loaded rows did), its longest survival
+/// time, and per requested metric
+/// - each participant's number of values and of 1s (what rates read),
+/// - the values pooled over participants (`PooledSketch`: exact up to
+///   `PooledSketch.exactLimit`, then buckets; medians, means, quantiles, ECDFs),
+/// - and, only where asked (`SelectionRequests.add(byParticipant:)`), each
+///   participant's `ValueSketch` (bootstrap intervals and paired differences);
+/// and per participant a sketch of the survival observations when asked.
+/// Memory grows with participants and buckets, not with trials.
 final class SelectedTrials: @unchecked Sendable {
     let selection: TrialSelection
     /// How many trials the selection holds (whether or not they recorded a metric).
@@ -17,79 +22,86 @@ final class SelectedTrials: @unchecked Sendable {
 
     /// Participant names by the reader's participant code.
     private var names: [String] = []
-    fileprivate let metricIndex: [String: Int]
-    /// `perMetric[m][p]`: metric m's values of participant code p.
-    private var perMetric: [[Entry]]
+    private let metricIndex: [String: Int]
+    /// Per metric: each participant code's values and 1s, the pooled values, and (when asked) each one's sketch.
+    private var valued: [[Int32]], ones: [[Int32]]
+    private var pooledValues: [PooledSketch]
+    private var sketches: [[ValueSketch]?]
     /// Survival observations (encoded: minus the time when censored) by participant code; nil when not asked for.
     private var survival: [ValueSketch]?
     private var firstKeyBytes: [UInt8]?
 
-    private struct Entry {
-        var ones: Int32 = 0
-        var sketch = ValueSketch()
-    }
-
     /// The Kaplan–Meier median already computed (several tables show it).
-    var cachedMedian: SurvivalCache.Median??
-    let lock = NSLock()
+    private var cachedMedian: SurvivalCache.Median??
+    private let lock = NSLock()
 
     init(_ selection: TrialSelection, need: SelectionRequests.Need) {
         self.selection = selection
         let metrics = need.metrics.sorted()
         metricIndex = Dictionary(uniqueKeysWithValues: metrics.enumerated().map { ($1, $0) })
-        perMetric = metrics.map { _ in [] }
+        valued = metrics.map { _ in [] }
+        ones = valued
+        pooledValues = metrics.map { _ in PooledSketch() }
+        sketches = metrics.map { need.byParticipant.contains($0) ? [] : nil }
         survival = need.survival ? [] : nil
     }
 
     var isEmpty: Bool { count == 0 }
 
-    private func entries(_ metric: String) -> [Entry] {
+    private func index(_ metric: String) -> Int {
         guard let m = metricIndex[metric] else {
             preconditionFailure("the section reads \(metric) of \(selection) without asking for it (SelectionRequests.add)")
         }
-        return perMetric[m]
+        return m
     }
 
-    /// Participant codes with at least one value, sorted by name (as `ParticipantValues` indexes them).
-    private func people(_ entries: [Entry]) -> [Int] {
-        entries.indices.filter { entries[$0].sketch.count > 0 }.sorted { names[$0] < names[$1] }
+    /// Participant codes with at least one value of metric `m`, sorted by name (as `ParticipantValues` indexes them).
+    private func people(_ m: Int) -> [Int] {
+        valued[m].indices.filter { valued[m][$0] > 0 }.sorted { names[$0] < names[$1] }
     }
 
     /// Per participant: values of `metric` and 1s among them (what a rate reads).
     func tally(_ metric: String) -> ParticipantTally {
-        let e = entries(metric), who = people(e)
-        return ParticipantTally(participants: who.map { names[$0] }, valued: who.map { e[$0].sketch.count }, successes: who.map { Int(e[$0].ones) })
+        let m = index(metric), who = people(m)
+        return ParticipantTally(participants: who.map { names[$0] }, valued: who.map { Int(valued[m][$0]) }, successes: who.map { Int(ones[m][$0]) })
     }
 
     /// How many trials recorded `metric`.
-    func valueCount(_ metric: String) -> Int { entries(metric).reduce(0) { $0 + $1.sketch.count } }
+    func valueCount(_ metric: String) -> Int { pooledValues[index(metric)].count }
 
     /// The values of `metric` pooled over participants.
-    func pooled(_ metric: String) -> PooledValues {
-        let e = entries(metric), who = people(e)
-        return PooledValues(who.map { e[$0].sketch })
+    func pooled(_ metric: String) -> PooledValues { PooledValues(pooledValues[index(metric)]) }
+
+    private func participantSketches(_ metric: String) -> (names: [String], sketches: [ValueSketch])? {
+        let m = index(metric)
+        guard let s = sketches[m] else {
+            preconditionFailure("the section reads \(metric) of \(selection) by participant without asking for it (SelectionRequests.add(byParticipant:))")
+        }
+        let who = people(m)
+        return who.isEmpty ? nil : (who.map { names[$0] }, who.map { s[$0] })
     }
 
     /// The values of `metric` by participant: exact while every participant's
     /// sketch is, else its buckets (`ClusteredSample(sketches:participants:)`); nil when none.
     func sample(_ metric: String) -> ClusteredSample? {
-        let e = entries(metric), who = people(e)
-        guard !who.isEmpty else { return nil }
-        return ClusteredSample(sketches: who.map { e[$0].sketch }, participants: who.map { names[$0] })
+        participantSketches(metric).map { ClusteredSample(sketches: $0.sketches, participants: $0.names) }
     }
 
     /// The values of `metric` by participant as a comparison reads them; nil when none.
     func comparable(_ metric: String) -> BaselineSample? {
-        let e = entries(metric), who = people(e)
-        guard !who.isEmpty else { return nil }
-        return .sketches(participants: who.map { names[$0] }, sketches: who.map { e[$0].sketch })
+        participantSketches(metric).map { .sketches(participants: $0.names, sketches: $0.sketches) }
+    }
+
+    private var survivalSketches: [ValueSketch] {
+        guard let survival else { preconditionFailure("the section reads survival of \(selection) without asking for it (SelectionRequests.add)") }
+        return survival
     }
 
     /// The survival observations by participant (owners index the participants
     /// with one, sorted): one entry a trial while every participant's sketch is
     /// exact, else a bucket's smallest value and count.
-    func survivalEntries() -> (entries: SurvivalEntries, participants: Int) {
-        guard let survival else { preconditionFailure("the section reads survival of \(selection) without asking for it (SelectionRequests.add)") }
+    func survivalEntries() -> SurvivalEntries {
+        let survival = survivalSketches
         let who = survival.indices.filter { survival[$0].count > 0 }.sorted { names[$0] < names[$1] }
         var values: [Double] = [], owners: [Int32] = [], counts: [Int32] = []
         let exact = who.allSatisfy { survival[$0].isExact }
@@ -104,12 +116,15 @@ final class SelectedTrials: @unchecked Sendable {
                 }
             }
         }
-        return (SurvivalEntries(values: values, owners: owners, counts: exact ? nil : counts), who.count)
+        return SurvivalEntries(values: values, owners: owners, counts: exact ? nil : counts)
     }
+
+    /// Whether someone's survival observations were counted in buckets (`SurvivalData.isBucketed`).
+    var survivalIsBucketed: Bool { !survivalSketches.allSatisfy(\.isExact) }
 
     /// Per participant with a survival observation (sorted): the sum and count of the encoded values.
     func survivalTotals() -> (participants: [String], sums: [Double], counts: [Int]) {
-        guard let survival else { preconditionFailure("the section reads survival of \(selection) without asking for it (SelectionRequests.add)") }
+        let survival = survivalSketches
         let who = survival.indices.filter { survival[$0].count > 0 }.sorted { names[$0] < names[$1] }
         return (who.map { names[$0] }, who.map { survival[$0].sum }, who.map { survival[$0].count })
     }
@@ -136,11 +151,13 @@ final class SelectedTrials: @unchecked Sendable {
     func add(participant p: Int, key: UnsafeBufferPointer<UInt8>, value: (Int) -> Double?, observed: Double?) {
         count += 1
         if firstKeyBytes.map({ key.lexicographicallyPrecedes($0) }) ?? true { firstKeyBytes = Array(key) }
-        if perMetric.first.map({ $0.count <= p }) ?? false || (survival.map { $0.count <= p } ?? false) { grow(to: p + 1) }
-        for m in perMetric.indices {
+        if p >= names.count { grow(to: p + 1) }
+        for m in valued.indices {
             guard let v = value(m) else { continue }
-            perMetric[m][p].sketch.add(v)
-            if v == 1 { perMetric[m][p].ones += 1 }
+            valued[m][p] += 1
+            if v == 1 { ones[m][p] += 1 }
+            pooledValues[m].add(v, given: valued[m][p])
+            if sketches[m] != nil { sketches[m]![p].add(v) }
         }
         if let o = observed, survival != nil {
             survival![p].add(o)
@@ -150,45 +167,72 @@ final class SelectedTrials: @unchecked Sendable {
 
     /// After the pass: the participants' names by code.
     func finish(participants: [String]) {
-        names = participants
         grow(to: participants.count)
+        names = participants
         firstKey = firstKeyBytes.map { String(decoding: $0, as: UTF8.self) }
         firstKeyBytes = nil
     }
 
-    private func grow(to participants: Int) {
-        for m in perMetric.indices where perMetric[m].count < participants {
-            perMetric[m] += repeatElement(Entry(), count: participants - perMetric[m].count)
+    /// Room for participant codes below `n` (names stand in for the count until `finish`).
+    private func grow(to n: Int) {
+        let more = n - names.count
+        guard more > 0 else { return }
+        names += repeatElement("", count: more)
+        for m in valued.indices {
+            valued[m] += repeatElement(0, count: more)
+            ones[m] += repeatElement(0, count: more)
+            if sketches[m] != nil { sketches[m]! += repeatElement(ValueSketch(), count: more) }
         }
-        if let s = survival, s.count < participants { survival! += repeatElement(ValueSketch(), count: participants - s.count) }
+        if survival != nil { survival! += repeatElement(ValueSketch(), count: more) }
     }
 }
 
-/// Values pooled over participants: exact while every sketch was, else the
-/// merged buckets (each value known to `ValueBuckets.relativeWidth`).
-struct PooledValues {
-    /// Exact values, in no particular order; nil when bucketed.
-    let exact: [Double]?
-    /// The merged sketch (count and sum exact either way).
-    let merged: ValueSketch
+/// One metric's values of a selection, pooled over participants: kept as
+/// they are while nobody gave more than `ValueSketch.exactLimit` (256) of
+/// them — the rule of the per-participant sketches, so the exact phase is
+/// bounded by the participants, not the trials, and the default specs'
+/// medians are the trials' own — then in a `ValueSketch`'s buckets, whose
+/// memory does not grow with the values.
+struct PooledSketch {
+    private(set) var exact: [Double]? = []
+    private(set) var sketch = ValueSketch()
+    private(set) var count = 0
+    private(set) var sum = 0.0
 
-    init(_ sketches: [ValueSketch]) {
-        exact = sketches.allSatisfy(\.isExact) ? sketches.flatMap { $0.exactValues! } : nil
-        var m = ValueSketch()
-        if exact == nil { for s in sketches { m.merge(s) } } else { m = ValueSketch() }
-        merged = m
-        count = sketches.reduce(0) { $0 + $1.count }
-        sum = sketches.reduce(0) { $0 + $1.sum }
+    /// Adds `v`, given by a participant who has now given `given` values.
+    mutating func add(_ v: Double, given: Int32) {
+        count += 1
+        sum += v
+        if exact != nil {
+            exact!.append(v)
+            guard given > ValueSketch.exactLimit else { return }
+            sketch = ValueSketch(exact!)
+            exact = nil
+        } else {
+            sketch.add(v)
+        }
     }
+}
 
+/// Values pooled over participants: exact while they were few enough, else
+/// buckets (each value known to `ValueBuckets.relativeWidth`).
+struct PooledValues {
+    /// Exact values, in the order they came; nil when bucketed.
+    let exact: [Double]?
+    private let sketch: ValueSketch
     let count: Int
     let sum: Double
+
+    init(_ pooled: PooledSketch) {
+        (exact, sketch, count, sum) = (pooled.exact, pooled.sketch, pooled.count, pooled.sum)
+    }
+
     var isEmpty: Bool { count == 0 }
 
-    /// Ascending values with their counts.
+    /// Ascending values (buckets' smallest) with their counts.
     private var steps: [(value: Double, count: Int32)] {
         if let exact { return exact.sorted().map { ($0, 1) } }
-        return merged.buckets
+        return sketch.buckets
     }
 
     /// The p-quantile (type 7, as `Descriptive.quantile`); nil when empty.
@@ -207,8 +251,9 @@ struct PooledValues {
     }
 
     var median: Double? { quantile(0.5) }
-    var smallest: Double? { exact.map { $0.min() } ?? (merged.count > 0 ? merged.buckets.first?.value : nil) }
-    /// The mean (exact values summed in their order; else the sketches' sums).
+    /// The smallest value (a bucket keeps its smallest, so exact either way).
+    var smallest: Double? { isEmpty ? nil : exact.map { $0.min()! } ?? sketch.buckets.first?.value }
+    /// The mean (exact values summed in their order; else the running sum).
     var mean: Double { exact.map(Descriptive.mean) ?? (count == 0 ? .nan : sum / Double(count)) }
 
     /// ECDF points: each distinct value (bucket) and the fraction of `total` at or below it.

@@ -98,6 +98,8 @@ public struct SelectionRequests: Sendable {
 
     public struct Need: Sendable {
         public var metrics: Set<String> = []
+        /// The metrics kept per participant too (intervals and paired differences need them).
+        public var byParticipant: Set<String> = []
         public var survival = false
     }
 
@@ -105,9 +107,13 @@ public struct SelectionRequests: Sendable {
     /// Values computed from a row's metric and its factors (`DerivedMetric`), by name.
     public private(set) var derived: [String: DerivedMetric] = [:]
 
-    /// Asks for `metrics` (and, when `survival`, the survival observations) of `selection`.
-    public mutating func add(_ selection: TrialSelection, metrics: [String] = [], survival: Bool = false) {
-        needs[selection, default: Need()].metrics.formUnion(metrics)
+    /// Asks for `metrics` of `selection`: each participant's counts of values
+    /// and 1s, and the values pooled (medians, means, quantiles, ECDFs); for
+    /// `byParticipant` also each participant's values (bootstrap intervals,
+    /// paired differences); when `survival`, each participant's survival observations.
+    public mutating func add(_ selection: TrialSelection, metrics: [String] = [], byParticipant: [String] = [], survival: Bool = false) {
+        needs[selection, default: Need()].metrics.formUnion(metrics + byParticipant)
+        needs[selection, default: Need()].byParticipant.formUnion(byParticipant)
         if survival { needs[selection, default: Need()].survival = true }
     }
 
