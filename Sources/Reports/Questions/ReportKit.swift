@@ -180,8 +180,11 @@ struct ReportKit {
 
     func rate(_ metric: String, _ s: SelectedTrials) -> String { formatRate(rateEstimate(metric, s)) }
 
-    /// `rateEstimate(_:_:success:)` of a selection read in the pass (successes: values of 1).
-    func rateEstimate(_ metric: String, _ s: SelectedTrials) -> Estimate { rateEstimate(metric, s.tally(metric), trials: s.count) }
+    /// `rateEstimate(_:_:success:)` of a selection read in the pass: successes
+    /// are values of 1, or of 0 with `success: .zero` (a 0/1 metric counted the other way).
+    func rateEstimate(_ metric: String, _ s: SelectedTrials, success: SelectedTrials.Success = .one) -> Estimate {
+        rateEstimate(metric, s.tally(metric, success: success), trials: s.count)
+    }
 
     func medianText(_ metric: String, _ s: SelectedTrials, digits: Int = 2) -> String {
         s.pooled(metric).median.map { formatNumber($0, digits: digits) } ?? "–"

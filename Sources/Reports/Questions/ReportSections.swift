@@ -40,6 +40,19 @@ extension ReportKit {
         return "\(prefix)\(s) − \(base.label), \(what): \(stat) difference \(formatEstimate(d, digits: digits)) (\(c)% paired bootstrap over participants): \(verdict)."
     }
 
+    /// `pairedDifference` of selections read in the pass (`metric` asked for by participant).
+    func pairedDifference(_ metric: String, what: String, base: (label: String, trials: SelectedTrials), other: (label: String, trials: SelectedTrials),
+                          seedKey: String, prefix: String = "", digits: Int = 3) -> String? {
+        guard base.trials.valueCount(metric) >= 3, other.trials.valueCount(metric) >= 3,
+              let a = base.trials.comparable(metric), let b = other.trials.comparable(metric) else { return nil }
+        let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: confidence,
+                                               resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, seedKey))
+        let s = other.label
+        let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
+        let c = formatNumber(confidence * 100)
+        return "\(prefix)\(s) − \(base.label), \(what): \(stat) difference \(formatEstimate(d, digits: digits)) (\(c)% paired bootstrap over participants): \(verdict)."
+    }
+
     /// The question-defined task of type `T` with this id, if the spec has one.
     func customTask<T>(_ id: String, as type: T.Type = T.self) -> T? {
         guard case .custom(let goal)? = spec.tasks.first(where: { $0.id == id })?.goal else { return nil }

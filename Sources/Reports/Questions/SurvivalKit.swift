@@ -61,6 +61,12 @@ extension ReportKit {
         return km.curve.count == 0 ? "–" : formatRate(km.reached(by: seconds))
     }
 
+    /// The same of a selection read in the pass (asked with survival).
+    func reachedByText(_ s: SelectedTrials, seconds: Double) -> String {
+        let km = kaplanMeier(s)
+        return km.curve.count == 0 ? "–" : formatRate(km.reached(by: seconds))
+    }
+
     /// Restricted mean time to effect (up to `tau`) of `b` minus `a`, with a paired
     /// cluster-bootstrap interval over participants, the log-rank p-value, and
     /// the time grid of the resampled curves (nil: exact; `SurvivalGrid`).

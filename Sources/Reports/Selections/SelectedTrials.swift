@@ -4,7 +4,7 @@ import Foundation
 /// how many there were, the first key among them (which seeds its
 /// bootstraps, as the first of the loaded rows did), its longest survival
 /// time, and per requested metric
-/// - each participant's number of values and of 1s (what rates read),
+/// - each participant's number of values, of 1s and of 0s (what rates read),
 /// - the values pooled over participants (`PooledSketch`: exact up to
 ///   `PooledSketch.exactLimit`, then buckets; medians, means, quantiles, ECDFs),
 /// - and, only where asked (`SelectionRequests.add(byParticipant:)`), each
@@ -24,7 +24,7 @@ final class SelectedTrials: @unchecked Sendable {
     private var names: [String] = []
     private let metricIndex: [String: Int]
     /// Per metric: each participant code's values and 1s, the pooled values, and (when asked) each one's sketch.
-    private var valued: [[Int32]], ones: [[Int32]]
+    private var valued: [[Int32]], ones: [[Int32]], zeros: [[Int32]]
     private var pooledValues: [PooledSketch]
     private var sketches: [[ValueSketch]?]
     /// Survival observations (encoded: minus the time when censored) by participant code; nil when not asked for.
@@ -41,6 +41,7 @@ final class SelectedTrials: @unchecked Sendable {
         metricIndex = Dictionary(uniqueKeysWithValues: metrics.enumerated().map { ($1, $0) })
         valued = metrics.map { _ in [] }
         ones = valued
+        zeros = valued
         pooledValues = metrics.map { _ in PooledSketch() }
         sketches = metrics.map { need.byParticipant.contains($0) ? [] : nil }
         survival = need.survival ? [] : nil
@@ -60,10 +61,14 @@ final class SelectedTrials: @unchecked Sendable {
         valued[m].indices.filter { valued[m][$0] > 0 }.sorted { names[$0] < names[$1] }
     }
 
-    /// Per participant: values of `metric` and 1s among them (what a rate reads).
-    func tally(_ metric: String) -> ParticipantTally {
+    /// Which values a rate counts as successes.
+    enum Success { case one, zero }
+
+    /// Per participant: values of `metric` and the successes among them (what a rate reads).
+    func tally(_ metric: String, success: Success = .one) -> ParticipantTally {
         let m = index(metric), who = people(m)
-        return ParticipantTally(participants: who.map { names[$0] }, valued: who.map { Int(valued[m][$0]) }, successes: who.map { Int(ones[m][$0]) })
+        let hits = success == .one ? ones[m] : zeros[m]
+        return ParticipantTally(participants: who.map { names[$0] }, valued: who.map { Int(valued[m][$0]) }, successes: who.map { Int(hits[$0]) })
     }
 
     /// How many trials recorded `metric`.
@@ -155,7 +160,7 @@ final class SelectedTrials: @unchecked Sendable {
         for m in valued.indices {
             guard let v = value(m) else { continue }
             valued[m][p] += 1
-            if v == 1 { ones[m][p] += 1 }
+            if v == 1 { ones[m][p] += 1 } else if v == 0 { zeros[m][p] += 1 }
             pooledValues[m].add(v, given: valued[m][p])
             if sketches[m] != nil { sketches[m]![p].add(v) }
         }
@@ -181,6 +186,7 @@ final class SelectedTrials: @unchecked Sendable {
         for m in valued.indices {
             valued[m] += repeatElement(0, count: more)
             ones[m] += repeatElement(0, count: more)
+            zeros[m] += repeatElement(0, count: more)
             if sketches[m] != nil { sketches[m]! += repeatElement(ValueSketch(), count: more) }
         }
         if survival != nil { survival! += repeatElement(ValueSketch(), count: more) }
