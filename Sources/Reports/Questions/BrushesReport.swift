@@ -12,16 +12,45 @@ struct BrushesReport {
     var strategies: [String] { spec.strategies.map(\.label) }
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
-    func rows(_ s: String, task id: String? = nil) -> [TrialRow] {
-        results.trials(strategy: s).filter { (id == nil || $0.task == id) }
+    static func selection(_ s: String, device: String? = nil, task id: String? = nil) -> TrialSelection {
+        TrialSelection(strategy: s, device: device, tasks: id.map { [$0] })
     }
-    private func mean(_ metric: String, _ t: [TrialRow]) -> Estimate? {
-        let v = kit.participantValues(metric, t)
-        guard !v.isEmpty else { return nil }
-        return ClusterBootstrap.estimate(ClusteredSample(v), .mean, confidence: kit.confidence, resamples: spec.report.bootstrapResamples,
-                                         seed: Sections.seed(spec, "brushes/mean/\(metric)/\(t.first?.key ?? "")/\(t.count)"))
+    func rows(_ s: String, device: String? = nil, task id: String? = nil) -> SelectedTrials {
+        results.selected(Self.selection(s, device: device, task: id))
     }
-    func meanText(_ metric: String, _ t: [TrialRow], digits: Int = 1) -> String {
+
+    /// Seconds per stroke or erase after the first: (time until done − first stroke) / gestures, of one trial.
+    static let secondsPerGesture = DerivedMetric(name: "seconds_per_gesture", sources: ["first_stroke_s", "time_to_done_s", "strokes", "erases"]) { v in
+        guard let first = v[0], let done = v[1], let n = v[2].map({ $0 + (v[3] ?? 0) }), n > 0 else { return nil }
+        return (done - first) / n
+    }
+
+    /// Means with intervals over participants.
+    static let meanMetrics = ["spill", "coverage", "strokes", "erases", "taps_to_brush", "zooms", "time_to_done_s"]
+
+    /// Everything the brushes sections read.
+    static func requests(spec: ExperimentSpec) -> SelectionRequests {
+        var r = SelectionRequests()
+        r.derive(secondsPerGesture)
+        for s in spec.strategies.map(\.label) {
+            r.add(selection(s), metrics: ["within_10s", "reached_effect", "photo_share"], byParticipant: meanMetrics, survival: true)
+            for t in spec.tasks {
+                r.add(selection(s, task: t.id), metrics: ["within_10s", "gave_up", "reached_effect", "photo_share", secondsPerGesture.name],
+                      byParticipant: meanMetrics, survival: true)
+            }
+            for d in spec.devices.map(\.name) {
+                r.add(selection(s, device: d), metrics: ["photo_share", "reached_effect"], byParticipant: meanMetrics, survival: true)
+            }
+        }
+        return r
+    }
+
+    private func mean(_ metric: String, _ t: SelectedTrials) -> Estimate? {
+        guard let sample = t.sample(metric) else { return nil }
+        return ClusterBootstrap.estimate(sample, .mean, confidence: kit.confidence, resamples: spec.report.bootstrapResamples,
+                                         seed: Sections.seed(spec, "brushes/mean/\(metric)/\(t.firstKey ?? "")/\(t.count)"))
+    }
+    func meanText(_ metric: String, _ t: SelectedTrials, digits: Int = 1) -> String {
         mean(metric, t).map { formatEstimate($0, digits: digits) } ?? "–"
     }
 
@@ -47,7 +76,7 @@ struct BrushesReport {
                     meanText("strokes", t), meanText("erases", t, digits: 2), meanText("zooms", t, digits: 2), kit.rate("gave_up", t)]
         } }))
 
-        figures.append(kit.survivalFigure(name: "survival_effect", title: "Time until the region looks painted", marker: 10))
+        figures.append(kit.survivalFigure(of: strategies.map { rows($0) }, name: "survival_effect", title: "Time until the region looks painted", marker: 10))
         figures.append(byTaskFigure(metric: "spill", name: "spill_by_task", title: "Spill outside the region", ylabel: "ΔE00-weighted area, region areas (mean)"))
         figures.append(byTaskFigure(metric: "coverage", name: "coverage_by_task", title: "Coverage of the region", ylabel: "share of the meant change (mean)"))
         figures.append(byTaskFigure(metric: "strokes", name: "strokes_by_task", title: "Strokes per trial", ylabel: "strokes (mean)"))

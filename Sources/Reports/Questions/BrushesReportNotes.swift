@@ -7,15 +7,8 @@ import Harness
 /// what the run measured of it.
 extension BrushesReport {
     private var devices: [String] { spec.devices.map(\.name) }
-    private func rows(_ s: String, device: String) -> [TrialRow] { rows(s).filter { $0.device == device } }
-
-    /// Seconds per stroke or erase after the first: (time until done − first stroke) / gestures, median over trials.
-    private func secondsPerGesture(_ t: [TrialRow]) -> String {
-        let v = t.compactMap { r -> Double? in
-            guard let first = r["first_stroke_s"], let done = r["time_to_done_s"], let n = r["strokes"].map({ $0 + (r["erases"] ?? 0) }), n > 0 else { return nil }
-            return (done - first) / n
-        }
-        return v.isEmpty ? "–" : formatNumber(Descriptive.median(v), digits: 1)
+    private func secondsPerGesture(_ t: SelectedTrials) -> String {
+        t.pooled(Self.secondsPerGesture.name).median.map { formatNumber($0, digits: 1) } ?? "–"
     }
 
     /// With more than one device: the strategies on each (the photo's share of the screen differs most).

@@ -12,20 +12,45 @@ struct ColorReport {
     var kit: ReportKit { ReportKit(spec: spec, results: results) }
     var strategies: [String] { kit.strategies }
 
-    func trials(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> [TrialRow] {
-        results.trials.filter {
-            $0.strategy == strategy && (device == nil || $0.device == device) && (group == nil || $0.group == group)
-                && (task == nil || $0.task == task)
-        }
+    static func selection(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> TrialSelection {
+        TrialSelection(strategy: strategy, device: device, group: group, tasks: task.map { [$0] })
+    }
+    func trials(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> SelectedTrials {
+        results.selected(Self.selection(strategy, device: device, group: group, task: task))
     }
 
-    func mean(_ metric: String, _ t: [TrialRow], digits: Int = 2) -> String {
-        formatNumber(Descriptive.mean(ResultSet.values(metric, in: t)), digits: digits)
+    static let rowMetrics = ["reached_effect", "within_10s", "first_touch_s", "wrong_control_tries", "axis_errors", "region_errors",
+                             "photo_drags", "touches", "final_delta_e00"]
+    /// The final settings a typical trial's photo is rendered from.
+    static let finalSettings = ColorControl.allCases.flatMap { ["final_\($0.rawValue)", "final_\($0.rawValue)_luminance"] }
+
+    /// Everything the colour sections read.
+    static func requests(spec: ExperimentSpec) -> SelectionRequests {
+        var r = SelectionRequests()
+        ReportKit.rateFigureRequests(spec, metric: "reached_effect", into: &r)
+        for s in spec.strategies.map(\.label) {
+            // Claims compare strategies paired over participants.
+            r.add(selection(s), metrics: rowMetrics, byParticipant: ["time_to_effect_s", "reached_effect", "axis_errors", "region_errors"], survival: true)
+            for d in spec.devices.map(\.name) {
+                for g in ["novice", "expert"] { r.add(selection(s, device: d, group: g), metrics: rowMetrics, survival: true) }
+            }
+            for t in spec.tasks {
+                r.add(selection(s, task: t.id), metrics: ["reached_effect", "region_errors"])
+                if let first = spec.devices.first?.name {
+                    r.add(selection(s, device: first, task: t.id), typicalBy: "final_delta_e00", keeping: finalSettings + ["final_delta_e00"])
+                }
+            }
+        }
+        return r
+    }
+
+    func mean(_ metric: String, _ t: SelectedTrials, digits: Int = 2) -> String {
+        formatNumber(t.pooled(metric).mean, digits: digits)
     }
 
     /// The share of trials `t` in which the photo was used as a control (a drag on it changed the colours), with its interval.
-    func photoUsed(_ t: [TrialRow]) -> String {
-        kit.participantValues("photo_drags", t).isEmpty ? "–" : formatRate(kit.rateEstimate("photo_drags", t) { $0 > 0 })
+    func photoUsed(_ t: SelectedTrials) -> String {
+        t.valueCount("photo_drags") == 0 ? "–" : formatRate(kit.rateEstimate("photo_drags", t, success: .positive))
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure], folder: URL) throws {
@@ -40,7 +65,7 @@ struct ColorReport {
         doc.add(.paragraph("Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00). Times to effect are Kaplan–Meier medians (a trial that never reached the goal is censored when the person stopped). Error counts are means per trial. Photo used: the share of trials with at least one drag that started on the photo (on no control drawn over it) and changed the colours; photo drags: their mean number per trial (only a design that takes drags on the photo can have any)."))
         let header = ["strategy", "n", "reached", "within 10 s", "median time to effect s, Kaplan–Meier (CI)", "first touch s",
                       "wrong-control tries", "axis errors", "region errors", "photo used", "photo drags", "touches", "final ΔE00"]
-        func row(_ label: String, _ t: [TrialRow]) -> [String] {
+        func row(_ label: String, _ t: SelectedTrials) -> [String] {
             [label, "\(t.count)", kit.rate("reached_effect", t), kit.rate("within_10s", t), kit.survivalMedianText(t),
              kit.medianText("first_touch_s", t), mean("wrong_control_tries", t), mean("axis_errors", t), mean("region_errors", t),
              photoUsed(t), mean("photo_drags", t), mean("touches", t, digits: 1), kit.medianText("final_delta_e00", t)]
@@ -62,11 +87,11 @@ struct ColorReport {
             [s] + spec.tasks.map { "\(kit.rate("reached_effect", trials(s, task: $0.id))); \(mean("region_errors", trials(s, task: $0.id)))" }
         }))
 
-        figures.append(kit.survivalFigure(name: "survival_time_to_effect", title: "Time until the photo matches the goal", marker: 10))
-        figures.append(kit.rateFigure(metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate"))
-        figures.append(kit.ecdfFigure(metric: "axis_errors", name: "axis_errors", xlabel: "axis errors per trial",
+        figures.append(kit.survivalFigure(of: strategies.map { trials($0) }, name: "survival_time_to_effect", title: "Time until the photo matches the goal", marker: 10))
+        figures.append(kit.rateFigureOfSelections(metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate"))
+        figures.append(kit.ecdfFigure(metric: "axis_errors", of: strategies.map { trials($0) }, name: "axis_errors", xlabel: "axis errors per trial",
                                       title: "Moves along the wrong axis of a two-axis control", marker: nil))
-        figures.append(kit.ecdfFigure(metric: "region_errors", name: "region_errors", xlabel: "region errors per trial",
+        figures.append(kit.ecdfFigure(metric: "region_errors", of: strategies.map { trials($0) }, name: "region_errors", xlabel: "region errors per trial",
                                       title: "Drags that changed colours the task does not target", marker: nil))
         ReportKit.addFigures(figures, to: &doc)
 
@@ -78,8 +103,8 @@ struct ColorReport {
     /// statistic(b) − statistic(a) of `metric` (a median, a rate, or with `mean` a mean) with a
     /// cluster-bootstrap interval over participants, paired (the same people use every strategy).
     func compare(_ a: String, _ b: String, metric: String, mean: Bool = false, seedLabel: String? = nil) -> Estimate? {
-        let va = kit.participantValues(metric, trials(a)), vb = kit.participantValues(metric, trials(b))
-        guard va.count >= 3, vb.count >= 3 else { return nil }
+        let ta = trials(a), tb = trials(b)
+        guard ta.valueCount(metric) >= 3, tb.valueCount(metric) >= 3, let va = ta.comparable(metric), let vb = tb.comparable(metric) else { return nil }
         let seed = Sections.seed(spec, seedLabel ?? "claim/\(a)/\(b)/\(metric)")
         return Comparisons.difference(va, vb, metric: metric, paired: true, confidence: spec.report.confidence,
                                       resamples: spec.report.bootstrapResamples, seed: seed, preferMean: mean).estimate
@@ -121,15 +146,13 @@ struct ColorReport {
                   let original = try? PNGFile.read(URL(fileURLWithPath: goal.path)).downscaled(toFit: 320) else { continue }
             var cells: [(String, Image)] = [("before", original), ("goal: \(goal.look.description)", goal.look.apply(to: original))]
             for s in strategies {
-                let t = trials(s, device: spec.devices.first?.name, task: task.id).sorted { ($0["final_delta_e00"] ?? 0) < ($1["final_delta_e00"] ?? 0) }
-                guard !t.isEmpty else { continue }
-                let typical = t[t.count / 2]
+                guard let typical = trials(s, device: spec.devices.first?.name, task: task.id).typicalTrial() else { continue }
                 var a = Adjustments()
                 for c in ColorControl.allCases {
-                    a[keyPath: c.amount] = typical["final_\(c.rawValue)"] ?? 0
-                    a[keyPath: c.luminance] = typical["final_\(c.rawValue)_luminance"] ?? 0
+                    a[keyPath: c.amount] = typical["final_\(c.rawValue)"]! ?? 0
+                    a[keyPath: c.luminance] = typical["final_\(c.rawValue)_luminance"]! ?? 0
                 }
-                cells.append(("\(s) (ΔE00 \(formatNumber(typical["final_delta_e00"] ?? .nan, digits: 1)))", renderer.render(original, with: a)))
+                cells.append(("\(s) (ΔE00 \(formatNumber(typical["final_delta_e00"]! ?? .nan, digits: 1)))", renderer.render(original, with: a)))
             }
             doc.add(.heading(level: 3, text: task.label))
             for (i, cell) in cells.enumerated() {

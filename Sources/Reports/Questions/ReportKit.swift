@@ -181,7 +181,8 @@ struct ReportKit {
     func rate(_ metric: String, _ s: SelectedTrials) -> String { formatRate(rateEstimate(metric, s)) }
 
     /// `rateEstimate(_:_:success:)` of a selection read in the pass: successes
-    /// are values of 1, or of 0 with `success: .zero` (a 0/1 metric counted the other way).
+    /// are values of 1, of 0 with `success: .zero` (a 0/1 metric counted the
+    /// other way), or above 0 with `.positive` (a count: at least once).
     func rateEstimate(_ metric: String, _ s: SelectedTrials, success: SelectedTrials.Success = .one) -> Estimate {
         rateEstimate(metric, s.tally(metric, success: success), trials: s.count)
     }

@@ -15,24 +15,44 @@ struct ScrollReport {
     private func task(_ id: String) -> ScrollTask? {
         kit.customTask(id, as: ScrollTask.self)
     }
-    private func rows(_ s: String, task id: String? = nil) -> [TrialRow] {
-        results.trials(strategy: s).filter { (id == nil || $0.task == id) }
+    /// A strategy's trials, of one task or all.
+    private static func trials(_ s: String, task id: String? = nil) -> TrialSelection {
+        TrialSelection(strategy: s, tasks: id.map { [$0] })
     }
-    /// Tasks in order of the goal's distance, with that distance (pt of scrolling).
+    private func rows(_ s: String, task id: String? = nil) -> SelectedTrials { results.selected(Self.trials(s, task: id)) }
+
+    /// Means with intervals, over the whole strategy and by task.
+    private static let meanMetrics = ["swipes", "overshoot_pt", "overshoots", "wall_hits", "flicks", "long_swipes", "drags", "catches"]
+
+    /// Everything the scroll sections read.
+    static func requests(spec: ExperimentSpec) -> SelectionRequests {
+        var r = SelectionRequests()
+        for s in spec.strategies.map(\.label) {
+            r.add(trials(s), metrics: ["within_10s", "hit_wall", "believed_carry_s"],
+                  byParticipant: meanMetrics + ["time_to_done_s"], survival: true)
+            for t in spec.tasks {
+                r.add(trials(s, task: t.id), metrics: ["within_10s", "hit_wall", "goal_distance_pt"], byParticipant: meanMetrics, survival: true)
+            }
+        }
+        return r
+    }
+
+    /// Tasks in order of the goal's distance, with that distance (pt of
+    /// scrolling): the distance recorded by the task's first trial by key.
     private var tasksByDistance: [(id: String, label: String, distance: Double)] {
         spec.tasks.compactMap { t -> (String, String, Double)? in
-            let d = results.trials.first { $0.task == t.id }?["goal_distance_pt"]
+            let first = strategies.map { rows($0, task: t.id) }.filter { $0.firstKey != nil }.min { $0.firstKey! < $1.firstKey! }
+            let d = first?.firstTrialValue("goal_distance_pt")
             return d.map { (t.id, t.label, $0) }
         }.sorted { $0.2 < $1.2 }
     }
 
-    private func mean(_ metric: String, _ t: [TrialRow]) -> Estimate? {
-        let v = kit.participantValues(metric, t)
-        guard !v.isEmpty else { return nil }
-        return ClusterBootstrap.estimate(ClusteredSample(v), .mean, confidence: kit.confidence, resamples: spec.report.bootstrapResamples,
-                                         seed: Sections.seed(spec, "scroll/mean/\(metric)/\(t.first?.key ?? "")/\(t.count)"))
+    private func mean(_ metric: String, _ t: SelectedTrials) -> Estimate? {
+        guard let sample = t.sample(metric) else { return nil }
+        return ClusterBootstrap.estimate(sample, .mean, confidence: kit.confidence, resamples: spec.report.bootstrapResamples,
+                                         seed: Sections.seed(spec, "scroll/mean/\(metric)/\(t.firstKey ?? "")/\(t.count)"))
     }
-    private func meanText(_ metric: String, _ t: [TrialRow], digits: Int = 1) -> String {
+    private func meanText(_ metric: String, _ t: SelectedTrials, digits: Int = 1) -> String {
         mean(metric, t).map { formatEstimate($0, digits: digits) } ?? "–"
     }
 
@@ -58,7 +78,7 @@ struct ScrollReport {
                     meanText("overshoot_pt", t, digits: 0), kit.rate("hit_wall", t)]
         } }))
 
-        figures.append(kit.survivalFigure(name: "survival_item", title: "Time until the item rests in the zone", marker: 10))
+        figures.append(kit.survivalFigure(of: strategies.map { rows($0) }, name: "survival_item", title: "Time until the item rests in the zone", marker: 10))
         figures.append(timeByDistanceFigure())
         figures.append(byDistanceFigure(metric: "swipes", name: "swipes_by_distance", title: "Swipes per trial by distance to the item", ylabel: "swipes (mean)"))
         figures.append(byDistanceFigure(metric: "overshoot_pt", name: "overshoot_by_distance", title: "Overshoot past the item by distance", ylabel: "pt past the target (mean)"))

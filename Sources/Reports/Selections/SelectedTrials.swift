@@ -4,7 +4,7 @@ import Foundation
 /// how many there were, the first key among them (which seeds its
 /// bootstraps, as the first of the loaded rows did), its longest survival
 /// time, and per requested metric
-/// - each participant's number of values, of 1s and of 0s (what rates read),
+/// - each participant's number of values, of 1s, of 0s and of values above 0 (what rates read),
 /// - the values pooled over participants (`PooledSketch`: exact up to
 ///   `PooledSketch.exactLimit`, then buckets; medians, means, quantiles, ECDFs),
 /// - and, only where asked (`SelectionRequests.add(byParticipant:)`), each
@@ -24,9 +24,15 @@ final class SelectedTrials: @unchecked Sendable {
     private var names: [String] = []
     private let metricIndex: [String: Int]
     /// Per metric: each participant code's values and 1s, the pooled values, and (when asked) each one's sketch.
-    private var valued: [[Int32]], ones: [[Int32]], zeros: [[Int32]]
+    private var valued: [[Int32]], ones: [[Int32]], zeros: [[Int32]], positives: [[Int32]]
     private var pooledValues: [PooledSketch]
     private var sketches: [[ValueSketch]?]
+    /// Per metric kept by participant: each exact value's scan position (put in key order at the end).
+    private var positions: [[[Int32]]?]
+    /// Each metric's value in the first trial by key.
+    private var firstValues: [Double?]
+    /// The typical trial, when asked for: the metric it is the median of and the metrics it keeps (indices).
+    private var typical: (trial: TypicalTrial, by: Int, keeping: [Int])?
     /// Survival observations (encoded: minus the time when censored) by participant code; nil when not asked for.
     private var survival: [ValueSketch]?
     private var firstKeyBytes: [UInt8]?
@@ -42,8 +48,12 @@ final class SelectedTrials: @unchecked Sendable {
         valued = metrics.map { _ in [] }
         ones = valued
         zeros = valued
+        positives = valued
         pooledValues = metrics.map { _ in PooledSketch() }
         sketches = metrics.map { need.byParticipant.contains($0) ? [] : nil }
+        positions = sketches.map { $0 == nil ? nil : [] }
+        firstValues = metrics.map { _ in nil }
+        typical = need.typical.map { t in (TypicalTrial(), metrics.firstIndex(of: t.by)!, t.keeping.map { metrics.firstIndex(of: $0)! }) }
         survival = need.survival ? [] : nil
     }
 
@@ -61,13 +71,13 @@ final class SelectedTrials: @unchecked Sendable {
         valued[m].indices.filter { valued[m][$0] > 0 }.sorted { names[$0] < names[$1] }
     }
 
-    /// Which values a rate counts as successes.
-    enum Success { case one, zero }
+    /// Which values a rate counts as successes: 1s, 0s, or any value above 0.
+    enum Success { case one, zero, positive }
 
     /// Per participant: values of `metric` and the successes among them (what a rate reads).
     func tally(_ metric: String, success: Success = .one) -> ParticipantTally {
         let m = index(metric), who = people(m)
-        let hits = success == .one ? ones[m] : zeros[m]
+        let hits = success == .one ? ones[m] : success == .zero ? zeros[m] : positives[m]
         return ParticipantTally(participants: who.map { names[$0] }, valued: who.map { Int(valued[m][$0]) }, successes: who.map { Int(hits[$0]) })
     }
 
@@ -150,19 +160,27 @@ final class SelectedTrials: @unchecked Sendable {
     var metrics: [String] { metricIndex.sorted { $0.value < $1.value }.map(\.key) }
     var wantsSurvival: Bool { survival != nil }
 
-    /// One trial of the selection: its participant's code and its key;
-    /// `value(m)` is its value of `metrics[m]` (nil: not recorded), `observed`
-    /// its survival observation (encoded) when asked for.
-    func add(participant p: Int, key: UnsafeBufferPointer<UInt8>, value: (Int) -> Double?, observed: Double?) {
+    /// One trial of the selection: its participant's code, its key and its
+    /// place in the scan; `value(m)` is its value of `metrics[m]` (nil: not
+    /// recorded), `observed` its survival observation (encoded) when asked for.
+    func add(participant p: Int, key: UnsafeBufferPointer<UInt8>, position: Int32, value: (Int) -> Double?, observed: Double?) {
         count += 1
-        if firstKeyBytes.map({ key.lexicographicallyPrecedes($0) }) ?? true { firstKeyBytes = Array(key) }
+        let first = firstKeyBytes.map { key.lexicographicallyPrecedes($0) } ?? true
+        if first { firstKeyBytes = Array(key) }
         if p >= names.count { grow(to: p + 1) }
+        if typical != nil { typical!.trial.add(value(typical!.by), position: position, kept: typical!.keeping.map(value)) }
         for m in valued.indices {
-            guard let v = value(m) else { continue }
+            let v = value(m)
+            if first { firstValues[m] = v }
+            guard let v else { continue }
             valued[m][p] += 1
             if v == 1 { ones[m][p] += 1 } else if v == 0 { zeros[m][p] += 1 }
-            pooledValues[m].add(v, given: valued[m][p])
-            if sketches[m] != nil { sketches[m]![p].add(v) }
+            if v > 0 { positives[m][p] += 1 }
+            pooledValues[m].add(v, given: valued[m][p], position: position)
+            if sketches[m] != nil {
+                sketches[m]![p].add(v)
+                if sketches[m]![p].isExact { positions[m]![p].append(position) } else if !positions[m]![p].isEmpty { positions[m]![p] = [] }
+            }
         }
         if let o = observed, survival != nil {
             survival![p].add(o)
@@ -170,13 +188,36 @@ final class SelectedTrials: @unchecked Sendable {
         }
     }
 
-    /// After the pass: the participants' names by code.
-    func finish(participants: [String]) {
+    /// After the pass: the participants' names by code, and each scan
+    /// position's rank in key order (`rank[position]`), by which the values
+    /// still held exactly are put in key order, as the loaded trials were
+    /// (so means and per-participant sums add in the same order, to the bit).
+    func finish(participants: [String], rank: [Int32]) {
         grow(to: participants.count)
         names = participants
         firstKey = firstKeyBytes.map { String(decoding: $0, as: UTF8.self) }
         firstKeyBytes = nil
+        for m in pooledValues.indices { pooledValues[m].putInKeyOrder(rank) }
+        typical?.trial.finish(rank: rank)
+        for m in sketches.indices where sketches[m] != nil {
+            for p in sketches[m]!.indices {
+                guard let values = sketches[m]![p].exactValues, values.count > 1 else { continue }
+                let order = positions[m]![p].indices.sorted { rank[Int(positions[m]![p][$0])] < rank[Int(positions[m]![p][$1])] }
+                sketches[m]![p] = ValueSketch(order.map { values[$0] })
+            }
+            positions[m] = nil
+        }
     }
+
+    /// The typical trial's values of the metrics asked to keep (`SelectionRequests.add(_:typicalBy:keeping:)`), by name; nil when the selection is empty.
+    func typicalTrial() -> [String: Double?]? {
+        guard let typical else { preconditionFailure("the section reads the typical trial of \(selection) without asking for it (SelectionRequests.add(_:typicalBy:keeping:))") }
+        let names = metrics
+        return typical.trial.pick.map { kept in Dictionary(uniqueKeysWithValues: zip(typical.keeping.map { names[$0] }, kept)) }
+    }
+
+    /// The value of `metric` in the selection's first trial (by key), nil when it did not record it.
+    func firstTrialValue(_ metric: String) -> Double? { firstValues[index(metric)] }
 
     /// Room for participant codes below `n` (names stand in for the count until `finish`).
     private func grow(to n: Int) {
@@ -187,7 +228,11 @@ final class SelectedTrials: @unchecked Sendable {
             valued[m] += repeatElement(0, count: more)
             ones[m] += repeatElement(0, count: more)
             zeros[m] += repeatElement(0, count: more)
-            if sketches[m] != nil { sketches[m]! += repeatElement(ValueSketch(), count: more) }
+            positives[m] += repeatElement(0, count: more)
+            if sketches[m] != nil {
+                sketches[m]! += repeatElement(ValueSketch(), count: more)
+                positions[m]! += repeatElement([], count: more)
+            }
         }
         if survival != nil { survival! += repeatElement(ValueSketch(), count: more) }
     }
@@ -201,22 +246,33 @@ final class SelectedTrials: @unchecked Sendable {
 /// memory does not grow with the values.
 struct PooledSketch {
     private(set) var exact: [Double]? = []
+    /// Each exact value's scan position, until the values are put in key order.
+    private var positions: [Int32] = []
     private(set) var sketch = ValueSketch()
     private(set) var count = 0
     private(set) var sum = 0.0
 
-    /// Adds `v`, given by a participant who has now given `given` values.
-    mutating func add(_ v: Double, given: Int32) {
+    /// Adds `v`, at scan position `position`, given by a participant who has now given `given` values.
+    mutating func add(_ v: Double, given: Int32, position: Int32) {
         count += 1
         sum += v
         if exact != nil {
             exact!.append(v)
+            positions.append(position)
             guard given > ValueSketch.exactLimit else { return }
             sketch = ValueSketch(exact!)
             exact = nil
+            positions = []
         } else {
             sketch.add(v)
         }
+    }
+
+    /// Orders the exact values by their trials' keys (`rank[position]`).
+    mutating func putInKeyOrder(_ rank: [Int32]) {
+        defer { positions = [] }
+        guard let values = exact, values.count > 1 else { return }
+        exact = positions.indices.sorted { rank[Int(positions[$0])] < rank[Int(positions[$1])] }.map { values[$0] }
     }
 }
 

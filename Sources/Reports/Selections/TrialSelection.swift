@@ -10,13 +10,16 @@ import Foundation
 public struct TrialSelection: Hashable, Sendable, CustomStringConvertible {
     public var strategy: String
     public var device: String?
+    /// The participants' group (novice, expert); nil: both.
+    public var group: String?
     /// Task ids, sorted; nil: every task.
     public var tasks: [String]?
     public var conditions: [MetricCondition]
 
-    public init(strategy: String, device: String? = nil, tasks: Set<String>? = nil, where conditions: [MetricCondition] = []) {
+    public init(strategy: String, device: String? = nil, group: String? = nil, tasks: Set<String>? = nil, where conditions: [MetricCondition] = []) {
         self.strategy = strategy
         self.device = device
+        self.group = group
         self.tasks = tasks.map { $0.sorted() }
         self.conditions = conditions
     }
@@ -29,7 +32,7 @@ public struct TrialSelection: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        ([strategy] + [device, tasks.map { "tasks " + $0.joined(separator: ",") }].compactMap { $0 }
+        ([strategy] + [device, group, tasks.map { "tasks " + $0.joined(separator: ",") }].compactMap { $0 }
             + conditions.map(\.description)).joined(separator: " / ")
     }
 }
@@ -101,6 +104,8 @@ public struct SelectionRequests: Sendable {
         /// The metrics kept per participant too (intervals and paired differences need them).
         public var byParticipant: Set<String> = []
         public var survival = false
+        /// The trial at the median of a metric, and the metrics of it to keep (`SelectedTrials.typicalTrial`).
+        public var typical: (by: String, keeping: [String])?
     }
 
     public private(set) var needs: [TrialSelection: Need] = [:]
@@ -117,22 +122,41 @@ public struct SelectionRequests: Sendable {
         if survival { needs[selection, default: Need()].survival = true }
     }
 
+    /// Asks for the trial of `selection` at the median of `metric` (ties in
+    /// key order, a missing value read as 0), with its values of `keeping`:
+    /// what a section shows as a typical result.
+    public mutating func add(_ selection: TrialSelection, typicalBy metric: String, keeping: [String]) {
+        add(selection, metrics: [metric] + keeping)
+        needs[selection]!.typical = (metric, keeping)
+    }
+
     /// Makes `metric.name` readable like a stored metric.
     public mutating func derive(_ metric: DerivedMetric) { derived[metric.name] = metric }
 }
 
-/// A value a section reads that no trial stores but each computes from one
-/// stored metric and its strategy, device and task (PIP: finger travel as a
-/// share of the distance between the corners), asked once per combination of
-/// those, not per trial.
+/// A value a section reads that no trial stores but each computes from
+/// stored metrics of the same trial (brushes: seconds per gesture from the
+/// time until done, the first stroke and the strokes and erases) and, where
+/// it divides by something of the trial's strategy, device and task (PIP:
+/// finger travel as a share of the distance between the corners), that
+/// divisor asked once per combination of those, not per trial.
 public struct DerivedMetric: @unchecked Sendable {
     public var name: String
-    /// The stored metric it is computed from.
-    public var source: String
+    /// The stored metrics it is computed from.
+    public var sources: [String]
+    /// From the sources' values in one trial (nil: not recorded); nil: no value.
+    public var value: (_ sources: [Double?]) -> Double?
     /// The divisor for a trial of (strategy, device, task); nil: no value.
-    public var divisor: (_ strategy: String, _ device: String, _ task: String) -> Double?
+    public var divisor: ((_ strategy: String, _ device: String, _ task: String) -> Double?)?
 
+    /// A stored metric divided by a function of the trial's factors.
     public init(name: String, source: String, divisor: @escaping (_ strategy: String, _ device: String, _ task: String) -> Double?) {
-        (self.name, self.source, self.divisor) = (name, source, divisor)
+        (self.name, self.sources, self.divisor) = (name, [source], divisor)
+        value = { $0[0] }
+    }
+
+    /// A function of several stored metrics of one trial.
+    public init(name: String, sources: [String], value: @escaping (_ sources: [Double?]) -> Double?) {
+        (self.name, self.sources, self.value, self.divisor) = (name, sources, value, nil)
     }
 }
