@@ -12,7 +12,7 @@ struct SelectionReaderTests {
     static func rows(_ s: TrialSelection, _ trials: [TrialRow]) -> [TrialRow] {
         trials.filter { t in
             t.strategy == s.strategy && (s.device.map { $0 == t.device } ?? true) && (s.tasks.map { $0.contains(t.task) } ?? true)
-                && s.conditions.allSatisfy { $0.holds(t[$0.metric]) }
+                && (s.group.map { $0 == t.group } ?? true) && s.conditions.allSatisfy { $0.holds(t[$0.metric]) }
         }
     }
 
@@ -30,9 +30,15 @@ struct SelectionReaderTests {
                            TrialSelection(strategy: s, where: [.equals("first_throw_flick", 1)]),
                            TrialSelection(strategy: s, where: [.differs("landed_intended", 1), .above("corrections", 0)]),
                            TrialSelection(strategy: s, where: [.within("release_speed_pt_s", 0, 1000)]),
-                           TrialSelection(strategy: s, where: [.recorded("time_to_effect_s")])]
+                           TrialSelection(strategy: s, where: [.recorded("time_to_effect_s")]),
+                           TrialSelection(strategy: s, group: "novice", tasks: ["t01", "t02", "t07"])]
         }
-        for s in selections { requests.add(s, byParticipant: metrics, survival: true) }
+        for s in selections {
+            requests.add(s, byParticipant: metrics, survival: true)
+            requests.add(s, metrics: [Self.perCorrection.name])
+            requests.add(s, typicalBy: "first_travel_pt", keeping: ["time_to_effect_s", "corrections"])
+        }
+        requests.derive(Self.perCorrection)
         let reader = SelectionReader(requests)
         let results = try ResultSet.load(from: store, head: head, alongside: [reader])
         var nonEmpty = 0
@@ -42,18 +48,29 @@ struct SelectionReaderTests {
             #expect(got.firstKey == rows.first?.key, "\(s)")
             guard !rows.isEmpty else { continue }
             nonEmpty += 1
+            // The first trial's values, a derived value, rates of values above 0, and the typical trial (ties in key order).
+            #expect(got.firstTrialValue("corrections") == rows[0]["corrections"])
+            let derived = rows.compactMap { r in Self.perCorrection.value(Self.perCorrection.sources.map { r[$0] }) }
+            #expect(got.pooled(Self.perCorrection.name).exact == derived)
+            #expect(got.tally("corrections", success: .positive).successCount == rows.filter { ($0["corrections"] ?? 0) > 0 }.count)
+            let typical = rows.sorted { ($0["first_travel_pt"] ?? 0) < ($1["first_travel_pt"] ?? 0) }[rows.count / 2]
+            let picked = try #require(got.typicalTrial())
+            #expect(picked["time_to_effect_s"]! == typical["time_to_effect_s"] && picked["corrections"]! == typical["corrections"], "\(s)")
             for m in metrics {
                 let values = ResultSet.values(m, in: rows)
                 #expect(got.valueCount(m) == values.count)
                 let tally = got.tally(m), naive = ParticipantTally(m, rows)
                 #expect(tally.count == naive.count && tally.successCount == naive.successCount && tally.people == naive.people)
                 #expect(got.pooled(m).median == (values.isEmpty ? nil : Descriptive.median(values)), "\(s) \(m)")
+                // Put in key order at the end of the pass: the same values in the same order, so sums are the same to the bit.
+                #expect(got.pooled(m).exact == values, "\(s) \(m)")
                 #expect(got.pooled(m).smallest == values.min())
                 if !values.isEmpty {
-                    #expect(abs(got.pooled(m).mean - Descriptive.mean(values)) <= 1e-12 * abs(Descriptive.mean(values)))
+                    #expect(got.pooled(m).mean.bitPattern == Descriptive.mean(values).bitPattern)
                     let sample = try #require(got.sample(m)), naiveSample = ClusteredSample(OwnedValues(m, of: rows))
                     #expect(sample.participants == naiveSample.participants && sample.trialCount == naiveSample.trialCount)
                     #expect(sample.statistic(.median) == naiveSample.statistic(.median))
+                    #expect(sample.statistic(.mean).bitPattern == naiveSample.statistic(.mean).bitPattern)
                 }
             }
             let a = SurvivalData(got), b = SurvivalData(rows)
@@ -63,6 +80,31 @@ struct SelectionReaderTests {
             #expect(got.longest == longest)
         }
         #expect(nonEmpty >= 8, "the selections hold trials")
+    }
+
+    /// Time to effect per correction (a derived value of two metrics of one trial).
+    static let perCorrection = DerivedMetric(name: "seconds_per_correction", sources: ["time_to_effect_s", "corrections"]) { v in
+        guard let t = v[0], let c = v[1], c > 0 else { return nil }
+        return t / c
+    }
+
+    @Test("a typical trial past the exact limit is a bucket's first trial, within a bucket's width of the median")
+    func typicalBucketed() {
+        var g = SeededGenerator(seed: 12)
+        let values = (0..<5000).map { _ in 1 + Double(g.next() % 100_000) / 1000 }
+        var exact = TypicalTrial(), bucketed = TypicalTrial(exactLimit: 64)
+        for (i, v) in values.enumerated() {
+            exact.add(v, position: Int32(i), kept: [v])
+            bucketed.add(v, position: Int32(i), kept: [v])
+        }
+        let rank = (0..<Int32(values.count)).map { $0 }
+        exact.finish(rank: rank)
+        bucketed.finish(rank: rank)
+        let median = values.sorted()[values.count / 2]
+        #expect(exact.pick?[0] == median)
+        let pick = bucketed.pick?[0] ?? .nan
+        #expect(ValueBuckets.ordinal(pick) == ValueBuckets.ordinal(median), "the pick shares the median's bucket")
+        #expect(abs(pick - median) <= ValueBuckets.relativeWidth * median)
     }
 
     /// Random survival observations of `people` participants, some repeated.

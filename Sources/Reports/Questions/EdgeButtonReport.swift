@@ -5,7 +5,8 @@ import Harness
 /// The edge-button sections: what each placement of the camera control made of
 /// taps meant for it — photos taken by mistake, touches the system's edge
 /// gestures held or took, taps lost on the panel — by position, and what the
-/// panel costs of the photo.
+/// panel costs of the photo. Read from selections summarised in the report's
+/// pass (`requests(spec:)`), not from loaded trials.
 struct EdgeButtonReport {
     let spec: ExperimentSpec
     let results: ResultSet
@@ -13,15 +14,45 @@ struct EdgeButtonReport {
     private var strategies: [String] { spec.strategies.map(\.label) }
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
-    private func task(_ row: TrialRow) -> EdgeButtonTask? {
-        kit.customTask(row.task, as: EdgeButtonTask.self)
+    private func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
+
+    /// The spec's tasks whose control is at `position`.
+    static func tasks(_ spec: ExperimentSpec, _ position: ControlPosition) -> Set<String> {
+        Set(spec.tasks.filter { t in
+            guard case .custom(let g) = t.goal, let k = g.value as? EdgeButtonTask else { return false }
+            return k.position == position
+        }.map(\.id))
     }
-    private func rows(_ s: String, _ position: ControlPosition? = nil) -> [TrialRow] {
-        results.trials.filter { $0.strategy == s && (position == nil || task($0)?.position == position) }
+    /// A strategy's trials (of the tasks at `position`; nil: all), narrowed by `conditions`.
+    static func trials(_ spec: ExperimentSpec, _ s: String, _ position: ControlPosition? = nil, _ conditions: MetricCondition...) -> TrialSelection {
+        TrialSelection(strategy: s, tasks: position.map { tasks(spec, $0) }, where: conditions)
     }
-    private var positions: [ControlPosition] {
-        ControlPosition.allCases.filter { p in kit.customTasks(as: EdgeButtonTask.self).contains { $0.position == p } }
+    private func rows(_ s: String, _ position: ControlPosition? = nil) -> SelectedTrials { selected(Self.trials(spec, s, position)) }
+
+    static let outcomes = ["photo_share", "right_first_time", "accidental_capture", "system_held", "system_taken", "missed_tap"]
+
+    /// Everything the edge-button sections read.
+    static func requests(spec: ExperimentSpec) -> SelectionRequests {
+        var r = SelectionRequests()
+        let positions = positions(spec)
+        for s in spec.strategies.map(\.label) {
+            r.add(trials(spec, s), metrics: outcomes + ["captures"], byParticipant: ["right_first_time", "accidental_capture", "system_held"], survival: true)
+            for p in positions { r.add(trials(spec, s, p), metrics: outcomes) }
+            r.add(trials(spec, s, nil, .equals("accidental_capture", 1)), metrics: ["landing_offset_pt"])
+            r.add(trials(spec, s, nil, .equals("accidental_capture", 0)), metrics: ["landing_offset_pt"])
+        }
+        return r
     }
+
+    /// The positions of the spec's controls, in `ControlPosition` order.
+    static func positions(_ spec: ExperimentSpec) -> [ControlPosition] {
+        let tasks = spec.tasks.compactMap { t -> EdgeButtonTask? in
+            if case .custom(let goal) = t.goal { return goal.value as? EdgeButtonTask }
+            return nil
+        }
+        return ControlPosition.allCases.filter { p in tasks.contains { $0.position == p } }
+    }
+    private var positions: [ControlPosition] { Self.positions(spec) }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(EdgeButtonDesigns.question, to: &doc)
@@ -33,7 +64,7 @@ struct EdgeButtonReport {
             let t = rows(s)
             return [s, kit.medianText("photo_share", t, digits: 3), kit.rate("right_first_time", t), kit.rate("accidental_capture", t), kit.rate("system_held", t),
                     kit.rate("system_taken", t), kit.rate("missed_tap", t), kit.survivalMedianText(t),
-                    formatNumber(Descriptive.mean(ResultSet.values("captures", in: t)), digits: 3)]
+                    formatNumber(t.pooled("captures").mean, digits: 3)]
         }))
         doc.add(.paragraph("First touches only, except the time to the control and the photos per trial, which count retries (trials that never got there are censored). The photo share is the screen left to the preview (median over the tasks). Rates carry \(c)% intervals over participants."))
 
@@ -45,7 +76,7 @@ struct EdgeButtonReport {
                     kit.rate("system_held", t), kit.rate("system_taken", t), kit.rate("missed_tap", t)]
         } }))
 
-        figures.append(kit.survivalFigure(name: "survival_control", title: "Time until the control is tapped", marker: 1))
+        figures.append(kit.survivalFigure(of: strategies.map { rows($0) }, name: "survival_control", title: "Time until the control is tapped", marker: 1))
         figures.append(positionFigure())
         ReportKit.addFigures(figures, to: &doc)
 
@@ -59,9 +90,9 @@ struct EdgeButtonReport {
             }
         }
         for s in strategies {
-            let captured = rows(s).filter { $0["accidental_capture"] == 1 }
+            let captured = selected(Self.trials(spec, s, nil, .equals("accidental_capture", 1)))
             guard !captured.isEmpty else { continue }
-            bullets.append("\(s): first touches that took a photo landed a median \(kit.medianText("landing_offset_pt", captured, digits: 1)) pt from the control's centre, against \(kit.medianText("landing_offset_pt", rows(s).filter { $0["accidental_capture"] == 0 }, digits: 1)) pt for the others.")
+            bullets.append("\(s): first touches that took a photo landed a median \(kit.medianText("landing_offset_pt", captured, digits: 1)) pt from the control's centre, against \(kit.medianText("landing_offset_pt", selected(Self.trials(spec, s, nil, .equals("accidental_capture", 0))), digits: 1)) pt for the others.")
         }
         doc.add(.bullets(bullets))
     }

@@ -12,12 +12,35 @@ struct HarmonicaReport {
     private var strategies: [String] { spec.strategies.map(\.label) }
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
-    private func named(_ row: TrialRow) -> Bool {
-        guard case .chooseEffect(_, let goal, _)? = spec.tasks.first(where: { $0.id == row.task })?.goal else { return false }
-        return goal != nil
+    private func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
+
+    /// The spec's tasks with a named filter to find (the rest are browsing for a liked one).
+    static func namedTasks(_ spec: ExperimentSpec) -> Set<String> {
+        Set(spec.tasks.filter { task in
+            guard case .chooseEffect(_, let goal, _) = task.goal else { return false }
+            return goal != nil
+        }.map(\.id))
     }
-    private func rows(_ s: String, named wanted: Bool) -> [TrialRow] {
-        results.trials.filter { $0.strategy == s && named($0) == wanted }
+    /// A strategy's trials, on every device.
+    static func all(_ s: String) -> TrialSelection { TrialSelection(strategy: s) }
+    /// A strategy's trials of named tasks (`wanted`) or of the others.
+    static func trials(_ s: String, named wanted: Bool, spec: ExperimentSpec) -> TrialSelection {
+        let named = namedTasks(spec)
+        return TrialSelection(strategy: s, tasks: wanted ? named : Set(spec.tasks.map(\.id)).subtracting(named))
+    }
+    private func rows(_ s: String, named wanted: Bool) -> SelectedTrials { selected(Self.trials(s, named: wanted, spec: spec)) }
+
+    /// Everything the harmonica sections read.
+    static func requests(spec: ExperimentSpec) -> SelectionRequests {
+        var r = SelectionRequests()
+        for s in spec.strategies.map(\.label) {
+            r.add(all(s), metrics: ["preview_width_pt", "photo_share"])
+            // Paired over participants: the "why" bullets' rates.
+            r.add(trials(s, named: true, spec: spec), metrics: ["wrong_filter_applied", "scrolls", "photo_share"],
+                  byParticipant: ["within_10s", "mis_tap"], survival: true)
+            r.add(trials(s, named: false, spec: spec), metrics: ["time_to_done_s", "looks_seen_10s", "photo_share"])
+        }
+        return r
     }
     private func design(_ s: String) -> FilterPickerDesign? {
         spec.strategies.first { $0.label == s }.flatMap { try? HarmonicaDesigns.make($0.design, parameters: StrategyParameters($0.parameters)) }
@@ -31,18 +54,18 @@ struct HarmonicaReport {
         doc.add(.table(header: ["strategy", "filters", "preview width pt", "photo share seen", "named: within 10 s (\(c)% CI)", "named: median time to the filter s, Kaplan–Meier (\(c)% CI)", "named: a tap off the aimed preview", "named: a wrong filter applied", "named: mean scrolls", "liked: median time to done s", "liked: looks seen in 10 s (median)"],
                        rows: strategies.map { s in
             let n = rows(s, named: true), l = rows(s, named: false), d = design(s)
-            return [s, d.map { "\($0.filters)" } ?? "–", kit.medianText("preview_width_pt", results.trials(strategy: s), digits: 1),
-                    kit.medianText("photo_share", results.trials(strategy: s), digits: 3),
+            return [s, d.map { "\($0.filters)" } ?? "–", kit.medianText("preview_width_pt", selected(Self.all(s)), digits: 1),
+                    kit.medianText("photo_share", selected(Self.all(s)), digits: 3),
                     n.isEmpty ? "–" : kit.rate("within_10s", n), n.isEmpty ? "–" : kit.survivalMedianText(n),
                     n.isEmpty ? "–" : kit.rate("mis_tap", n), n.isEmpty ? "–" : kit.rate("wrong_filter_applied", n),
-                    n.isEmpty ? "–" : formatNumber(Descriptive.mean(ResultSet.values("scrolls", in: n)), digits: 2),
+                    n.isEmpty ? "–" : formatNumber(n.pooled("scrolls").mean, digits: 2),
                     kit.medianText("time_to_done_s", l), kit.medianText("looks_seen_10s", l, digits: 0)]
         }))
         doc.add(.paragraph("Named tasks: the time to the filter counts from the first look at the screen until the photo carries the named filter (trials that never got there are censored); a tap off the aimed preview is any tap of the trial that landed outside the preview aimed at. Rates carry \(c)% intervals over participants."))
 
-        figures.append(kit.survivalFigure(name: "survival_named", title: "Time until the named filter is applied", marker: 10, filter: named))
-        figures.append(countFigure(metric: "mis_tap", name: "mis_taps_by_count", title: "Named filter: trials with a tap off the aimed preview, by number of filters", ylabel: "share of trials", rows: { rows($0, named: true) }))
-        figures.append(countFigure(metric: "photo_share", name: "photo_share_by_count", title: "Share of the photo left in view, by number of filters", ylabel: "photo share", rows: { rows($0, named: true) + rows($0, named: false) }))
+        figures.append(kit.survivalFigure(of: strategies.map { rows($0, named: true) }, name: "survival_named", title: "Time until the named filter is applied", marker: 10))
+        figures.append(countFigure(metric: "mis_tap", name: "mis_taps_by_count", title: "Named filter: trials with a tap off the aimed preview, by number of filters", ylabel: "share of trials", rows: { [rows($0, named: true)] }))
+        figures.append(countFigure(metric: "photo_share", name: "photo_share_by_count", title: "Share of the photo left in view, by number of filters", ylabel: "photo share", rows: { [rows($0, named: true), rows($0, named: false)] }))
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
@@ -52,8 +75,8 @@ struct HarmonicaReport {
             let twin = strategies.first { design($0).map { $0.kind == .thumbnailStrip && $0.filters == d.filters } ?? false }
             guard let twin else { continue }
             for (metric, what) in [("within_10s", "named filter within 10 s"), ("mis_tap", "a tap off the aimed preview")] {
-                let a = kit.participantValues(metric, rows(twin, named: true)), b = kit.participantValues(metric, rows(s, named: true))
-                guard a.values.count >= 3, b.values.count >= 3 else { continue }
+                let ta = rows(twin, named: true), tb = rows(s, named: true)
+                guard ta.valueCount(metric) >= 3, tb.valueCount(metric) >= 3, let a = ta.comparable(metric), let b = tb.comparable(metric) else { continue }
                 let (stat, diff) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                                           resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "harmonica/\(metric)/\(s)"))
                 let verdict = diff.lower > 0 ? "the harmonica is higher" : diff.upper < 0 ? "the harmonica is lower" : "not distinguishable"
@@ -63,17 +86,22 @@ struct HarmonicaReport {
         doc.add(.bullets(bullets))
     }
 
-    /// `metric`'s mean by number of filters, one line per picker kind.
-    private func countFigure(metric: String, name: String, title: String, ylabel: String, rows: (String) -> [TrialRow]) -> GnuplotFigure {
+    /// `metric`'s mean by number of filters, one line per picker kind; `rows(strategy)`: the selections whose trials it is read over, in order.
+    private func countFigure(metric: String, name: String, title: String, ylabel: String, rows: (String) -> [SelectedTrials]) -> GnuplotFigure {
         var blocks: [String] = [], plots: [String] = []
         for kind in FilterPickerKind.allCases {
             let lines = strategies.compactMap { s -> (Int, String)? in
                 guard let d = design(s), d.kind == kind else { return nil }
                 let t = rows(s)
-                guard !t.isEmpty else { return nil }
-                let e = kit.rateEstimate(metric, t, success: { $0 == 1 })
-                let mean = Descriptive.mean(ResultSet.values(metric, in: t))
-                return metric == "photo_share" ? (d.filters, "\(d.filters)\t\(mean)\t\(mean)\t\(mean)") : (d.filters, "\(d.filters)\t\(e.value)\t\(e.lower)\t\(e.upper)")
+                guard t.contains(where: { !$0.isEmpty }) else { return nil }
+                if metric == "photo_share" {
+                    let mean = Self.mean(metric, of: t)
+                    return (d.filters, "\(d.filters)\t\(mean)\t\(mean)\t\(mean)")
+                }
+                // A rate reads one selection (its trial count seeds the bootstrap).
+                precondition(t.count == 1, "a rate of \(metric) reads one selection")
+                let e = kit.rateEstimate(metric, t[0])
+                return (d.filters, "\(d.filters)\t\(e.value)\t\(e.lower)\t\(e.upper)")
             }.sorted { $0.0 < $1.0 }.map(\.1)
             guard !lines.isEmpty else { continue }
             let i = blocks.count
@@ -89,5 +117,15 @@ struct HarmonicaReport {
                                  set xrange [0:16]
                                  plot \(plots.joined(separator: ", \\\n     "))
                                  """)
+    }
+
+    /// The mean of `metric` over the selections' trials taken one selection
+    /// after the other (each in key order), as the rows were concatenated:
+    /// the values summed in that order while held exactly.
+    private static func mean(_ metric: String, of selections: [SelectedTrials]) -> Double {
+        let pooled = selections.map { $0.pooled(metric) }
+        let count = pooled.reduce(0) { $0 + $1.count }
+        if pooled.allSatisfy({ $0.exact != nil }) { return Descriptive.mean(pooled.flatMap { $0.exact! }) }
+        return count == 0 ? .nan : pooled.reduce(0) { $0 + $1.sum } / Double(count)
     }
 }

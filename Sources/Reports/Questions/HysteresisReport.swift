@@ -5,7 +5,8 @@ import Harness
 /// The hysteresis sections: what each hysteresis made of taps and drags on a
 /// scrolling list — taps taken for pans, drags that never started, how late
 /// the pan began after the finger moved, and how far the content ended from
-/// where the finger meant it to go.
+/// where the finger meant it to go. Read from selections summarised in the
+/// report's pass (`requests(spec:)`), not from loaded trials.
 struct HysteresisReport {
     let spec: ExperimentSpec
     let results: ResultSet
@@ -13,11 +14,42 @@ struct HysteresisReport {
     private var strategies: [String] { spec.strategies.map(\.label) }
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
-    private func task(_ row: TrialRow) -> HysteresisTask? {
-        kit.customTask(row.task, as: HysteresisTask.self)
+    private func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
+
+    /// The spec's tasks of `intent` (and of drag `distance`, when given).
+    static func tasks(_ spec: ExperimentSpec, _ intent: HysteresisTask.Intent, distance: Double? = nil) -> Set<String> {
+        Set(spec.tasks.filter { t in
+            guard case .custom(let g) = t.goal, let k = g.value as? HysteresisTask else { return false }
+            return k.intent == intent && (distance == nil || k.distance == distance)
+        }.map(\.id))
     }
-    private func rows(_ s: String, _ intent: HysteresisTask.Intent? = nil) -> [TrialRow] {
-        results.trials.filter { $0.strategy == s && (intent == nil || task($0)?.intent == intent) }
+    /// The drag distances of the spec's tasks, ascending.
+    static func distances(_ spec: ExperimentSpec) -> [Double] {
+        Array(Set(spec.tasks.compactMap { t -> Double? in
+            guard case .custom(let g) = t.goal, let k = g.value as? HysteresisTask, k.intent == .drag else { return nil }
+            return k.distance
+        })).sorted()
+    }
+    /// A strategy's trials, of the tasks of `intent` (nil: all).
+    static func trials(_ spec: ExperimentSpec, _ s: String, _ intent: HysteresisTask.Intent? = nil) -> TrialSelection {
+        TrialSelection(strategy: s, tasks: intent.map { tasks(spec, $0) })
+    }
+    private func rows(_ s: String, _ intent: HysteresisTask.Intent? = nil) -> SelectedTrials { selected(Self.trials(spec, s, intent)) }
+
+    static let dragMetrics = ["drag_not_started", "drag_read_as_tap", "pan_start_latency_s", "position_error_pt", "lag_pt"]
+
+    /// Everything the hysteresis sections read.
+    static func requests(spec: ExperimentSpec) -> SelectionRequests {
+        var r = SelectionRequests()
+        for s in spec.strategies.map(\.label) {
+            r.add(trials(spec, s), metrics: ["pan_start_latency_s", "position_error_pt"], byParticipant: ["right_first_time"], survival: true)
+            r.add(trials(spec, s, .tap), metrics: ["wrong_row"], byParticipant: ["tap_read_as_pan"])
+            r.add(trials(spec, s, .drag), metrics: ["drag_read_as_tap", "lag_pt"], byParticipant: ["drag_not_started", "pan_start_latency_s", "position_error_pt"])
+            for dist in distances(spec) {
+                r.add(TrialSelection(strategy: s, tasks: tasks(spec, .drag, distance: dist)), metrics: dragMetrics)
+            }
+        }
+        return r
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
@@ -38,21 +70,18 @@ struct HysteresisReport {
         doc.add(.paragraph("First touches only, except the time to done, which counts retries (trials that never got there are censored). Rates carry \(c)% intervals over participants."))
 
         doc.add(.heading(level: 3, text: "By drag distance"))
-        let distances = Array(Set(spec.tasks.compactMap { t -> Double? in
-            guard case .custom(let g) = t.goal, let k = g.value as? HysteresisTask, k.intent == .drag else { return nil }
-            return k.distance
-        })).sorted()
+        let distances = Self.distances(spec)
         doc.add(.table(header: ["strategy", "distance pt", "drags not started", "drags read as taps", "median pan start latency s", "median position error pt", "median lag pt"],
                        rows: strategies.flatMap { s in distances.map { dist in
-            let d = rows(s, .drag).filter { task($0)?.distance == dist }
+            let d = selected(TrialSelection(strategy: s, tasks: Self.tasks(spec, .drag, distance: dist)))
             return [s, formatNumber(dist), kit.rate("drag_not_started", d), kit.rate("drag_read_as_tap", d),
                     kit.medianText("pan_start_latency_s", d, digits: 3), kit.medianText("position_error_pt", d, digits: 1), kit.medianText("lag_pt", d, digits: 1)]
         } }))
 
-        figures.append(kit.survivalFigure(name: "survival_done", title: "Time until the list did what the person meant (taps and drags)", marker: 1))
-        figures.append(kit.ecdfFigure(metric: "pan_start_latency_s", name: "ecdf_pan_start_latency", xlabel: "pan start latency after the finger starts to slide (s)",
+        figures.append(kit.survivalFigure(of: strategies.map { rows($0) }, name: "survival_done", title: "Time until the list did what the person meant (taps and drags)", marker: 1))
+        figures.append(kit.ecdfFigure(metric: "pan_start_latency_s", of: strategies.map { rows($0) }, name: "ecdf_pan_start_latency", xlabel: "pan start latency after the finger starts to slide (s)",
                                       title: "Pan start latency (drags that started on the first touch)", marker: nil))
-        figures.append(kit.ecdfFigure(metric: "position_error_pt", name: "ecdf_position_error", xlabel: "content travel minus the meant distance, absolute (pt)",
+        figures.append(kit.ecdfFigure(metric: "position_error_pt", of: strategies.map { rows($0) }, name: "ecdf_position_error", xlabel: "content travel minus the meant distance, absolute (pt)",
                                       title: "Position error of dragged content at lift", marker: nil))
         ReportKit.addFigures(figures, to: &doc)
 

@@ -7,6 +7,8 @@ import UserModels
 /// The label-affordance sections: what the title's look made of people meaning
 /// to log in (taps on a title that does nothing, time to the real button), by
 /// intent, and the cues each control shows as the person's eye reads them.
+/// Results are read from selections summarised in the report's pass
+/// (`requests(spec:)`), not from loaded trials.
 struct LabelAffordanceReport {
     let spec: ExperimentSpec
     let results: ResultSet
@@ -14,14 +16,44 @@ struct LabelAffordanceReport {
     private var strategies: [String] { spec.strategies.map(\.label) }
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
-    private func intent(_ row: TrialRow) -> AppIntent? {
-        kit.customTask(row.task, as: LabelAffordanceTask.self)?.intent
+    private func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
+
+    /// The spec's tasks of intent `i`.
+    static func tasks(_ spec: ExperimentSpec, _ i: AppIntent) -> Set<String> {
+        Set(spec.tasks.filter { t in
+            guard case .custom(let g) = t.goal, let k = g.value as? LabelAffordanceTask else { return false }
+            return k.intent == i
+        }.map(\.id))
     }
-    private func rows(_ s: String, _ i: AppIntent? = nil) -> [TrialRow] {
-        results.trials.filter { $0.strategy == s && (i == nil || intent($0) == i) }
+    /// The intents of the spec's tasks, in `AppIntent` order.
+    static func intents(_ spec: ExperimentSpec) -> [AppIntent] {
+        let tasks = spec.tasks.compactMap { t -> LabelAffordanceTask? in
+            if case .custom(let goal) = t.goal { return goal.value as? LabelAffordanceTask }
+            return nil
+        }
+        return AppIntent.allCases.filter { i in tasks.contains { $0.intent == i } }
     }
-    private var intents: [AppIntent] {
-        AppIntent.allCases.filter { i in kit.customTasks(as: LabelAffordanceTask.self).contains { $0.intent == i } }
+    /// A strategy's trials (of the tasks of intent `i`; nil: all), narrowed by `conditions`.
+    static func trials(_ spec: ExperimentSpec, _ s: String, _ i: AppIntent? = nil, _ conditions: MetricCondition...) -> TrialSelection {
+        TrialSelection(strategy: s, tasks: i.map { tasks(spec, $0) }, where: conditions)
+    }
+    private func rows(_ s: String, _ i: AppIntent? = nil) -> SelectedTrials { selected(Self.trials(spec, s, i)) }
+    private var intents: [AppIntent] { Self.intents(spec) }
+
+    /// Everything the label-affordance sections read.
+    static func requests(spec: ExperimentSpec) -> SelectionRequests {
+        var r = SelectionRequests()
+        for s in spec.strategies.map(\.label) {
+            r.add(trials(spec, s), survival: true)
+            for i in intents(spec) {
+                r.add(trials(spec, s, i), metrics: ["label_taps", "dead_taps", "reached_effect", "title_looks_tappable"],
+                      byParticipant: ["right_first_time", "label_tapped"], survival: true)
+            }
+            for v in [1.0, 0.0] {
+                r.add(trials(spec, s, .logIn, .equals("label_tapped", v)), metrics: ["title_looks_tappable", "time_to_effect_s"])
+            }
+        }
+        return r
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
@@ -49,13 +81,13 @@ struct LabelAffordanceReport {
                        rows: strategies.flatMap { s in intents.map { i in
             let t = rows(s, i)
             return [s, i.rawValue, kit.rate("right_first_time", t), kit.rate("label_tapped", t),
-                    formatNumber(Descriptive.mean(ResultSet.values("label_taps", in: t)), digits: 3),
-                    formatNumber(Descriptive.mean(ResultSet.values("dead_taps", in: t)), digits: 3),
+                    formatNumber(t.pooled("label_taps").mean, digits: 3),
+                    formatNumber(t.pooled("dead_taps").mean, digits: 3),
                     kit.survivalMedianText(t), kit.rate("reached_effect", t), kit.medianText("title_looks_tappable", t)]
         } }))
         doc.add(.paragraph("Right first time: the first tap did what the person meant. Times count from the screen appearing; trials that never got there are censored at the time limit or when the person gave up. Rates carry \(c)% intervals over participants."))
 
-        figures.append(kit.survivalFigure(name: "survival_login", title: "Time until the control the person meant responds", marker: 2))
+        figures.append(kit.survivalFigure(of: strategies.map { rows($0) }, name: "survival_login", title: "Time until the control the person meant responds", marker: 2))
         figures.append(titleTapFigure())
         ReportKit.addFigures(figures, to: &doc)
 
@@ -71,9 +103,10 @@ struct LabelAffordanceReport {
             }
         }
         for s in strategies {
-            let tapped = rows(s, .logIn).filter { $0["label_tapped"] == 1 }
+            let tapped = selected(Self.trials(spec, s, .logIn, .equals("label_tapped", 1)))
+            let others = selected(Self.trials(spec, s, .logIn, .equals("label_tapped", 0)))
             guard !tapped.isEmpty else { continue }
-            bullets.append("\(s): people meaning to log in who tapped the title judged it tappable at a median \(kit.medianText("title_looks_tappable", tapped)), against \(kit.medianText("title_looks_tappable", rows(s, .logIn).filter { $0["label_tapped"] == 0 })) for the others; their median time to the Log in button was \(kit.medianText("time_to_effect_s", tapped)) s against \(kit.medianText("time_to_effect_s", rows(s, .logIn).filter { $0["label_tapped"] == 0 })) s.")
+            bullets.append("\(s): people meaning to log in who tapped the title judged it tappable at a median \(kit.medianText("title_looks_tappable", tapped)), against \(kit.medianText("title_looks_tappable", others)) for the others; their median time to the Log in button was \(kit.medianText("time_to_effect_s", tapped)) s against \(kit.medianText("time_to_effect_s", others)) s.")
         }
         doc.add(.bullets(bullets))
     }

@@ -4,7 +4,8 @@ import Harness
 
 /// The tap-margin sections: what each tap area made of taps and of presses
 /// taken back, by button size and gap, and why — taps that landed in the gap or
-/// drifted over the edge, take-backs that did not leave the margin.
+/// drifted over the edge, take-backs that did not leave the margin. Read from
+/// selections summarised in the report's pass (`requests(spec:)`), not from loaded trials.
 struct TapMarginReport {
     let spec: ExperimentSpec
     let results: ResultSet
@@ -12,11 +13,59 @@ struct TapMarginReport {
     private var strategies: [String] { spec.strategies.map(\.label) }
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
-    private func task(_ row: TrialRow) -> TapMarginTask? {
-        kit.customTask(row.task, as: TapMarginTask.self)
+    private func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
+
+    /// The spec's tasks of `intent` (of button `size` and `gap`, when given).
+    static func tasks(_ spec: ExperimentSpec, _ intent: TapMarginTask.Intent, size: Double? = nil, gap: Double? = nil) -> Set<String> {
+        Set(spec.tasks.filter { t in
+            guard case .custom(let g) = t.goal, let k = g.value as? TapMarginTask else { return false }
+            return k.intent == intent && (size == nil || k.size == size) && (gap == nil || k.gap == gap)
+        }.map(\.id))
     }
-    private func rows(_ s: String, _ intent: TapMarginTask.Intent? = nil) -> [TrialRow] {
-        results.trials.filter { $0.strategy == s && (intent == nil || task($0)?.intent == intent) }
+    /// A strategy's trials (of the tasks of `intent`, size and gap; nil intent: all), narrowed by `conditions`.
+    static func trials(_ spec: ExperimentSpec, _ s: String, _ intent: TapMarginTask.Intent? = nil, size: Double? = nil, gap: Double? = nil,
+                       _ conditions: MetricCondition...) -> TrialSelection {
+        TrialSelection(strategy: s, tasks: intent.map { tasks(spec, $0, size: size, gap: gap) }, where: conditions)
+    }
+    private func rows(_ s: String, _ intent: TapMarginTask.Intent? = nil, size: Double? = nil, gap: Double? = nil) -> SelectedTrials {
+        selected(Self.trials(spec, s, intent, size: size, gap: gap))
+    }
+    /// The (size, gap) of the spec's tasks, ascending.
+    static func layouts(_ spec: ExperimentSpec) -> [[Double]] {
+        Array(Set(spec.tasks.compactMap { t -> [Double]? in
+            guard case .custom(let g) = t.goal, let k = g.value as? TapMarginTask else { return nil }
+            return [k.size, k.gap]
+        })).sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
+    }
+    /// The button sizes of the spec's tasks, ascending.
+    static func sizes(_ spec: ExperimentSpec) -> [Double] {
+        Array(Set(spec.tasks.compactMap { t -> Double? in
+            guard case .custom(let g) = t.goal, let k = g.value as? TapMarginTask else { return nil }
+            return k.size
+        })).sorted()
+    }
+
+    static let tapRates = ["missed_tap", "neighbour_activation", "tap_cancelled"]
+
+    /// Everything the tap-margin sections read.
+    static func requests(spec: ExperimentSpec) -> SelectionRequests {
+        var r = SelectionRequests()
+        for s in spec.strategies.map(\.label) {
+            r.add(trials(spec, s), byParticipant: ["right_first_time"])
+            r.add(trials(spec, s, .tap), metrics: ["neighbour_activation"], byParticipant: ["missed_tap", "tap_cancelled"], survival: true)
+            r.add(trials(spec, s, .cancel), byParticipant: ["cancel_failed"])
+            for l in layouts(spec) {
+                r.add(trials(spec, s, .tap, size: l[0], gap: l[1]), metrics: tapRates)
+                r.add(trials(spec, s, .cancel, size: l[0], gap: l[1]), metrics: ["cancel_failed"])
+            }
+            for size in sizes(spec) {
+                r.add(trials(spec, s, .tap, size: size), metrics: ["missed_tap"])
+                r.add(trials(spec, s, .cancel, size: size), metrics: ["cancel_failed"])
+            }
+            r.add(trials(spec, s, .tap, .equals("missed_tap", 1)), metrics: ["landing_offset_pt"])
+            r.add(trials(spec, s, .tap, .equals("missed_tap", 0)), metrics: ["landing_offset_pt"])
+        }
+        return r
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
@@ -33,20 +82,15 @@ struct TapMarginReport {
         doc.add(.paragraph("First touches only, except the time to the tap, which counts retries (trials that never got there are censored). Rates carry \(c)% intervals over participants."))
 
         doc.add(.heading(level: 3, text: "By button size and gap"))
-        let layouts = Array(Set(spec.tasks.compactMap { t -> [Double]? in
-            guard case .custom(let g) = t.goal, let k = g.value as? TapMarginTask else { return nil }
-            return [k.size, k.gap]
-        })).sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
+        let layouts = Self.layouts(spec)
         doc.add(.table(header: ["strategy", "size pt", "gap pt", "missed taps", "neighbour activated", "cancelled by drift", "take-backs that went through"],
                        rows: strategies.flatMap { s in layouts.map { l in
-            let match = { (r: TrialRow) in self.task(r).map { $0.size == l[0] && $0.gap == l[1] } ?? false }
-            let t = rows(s, .tap).filter(match), b = rows(s, .cancel).filter(match)
+            let t = rows(s, .tap, size: l[0], gap: l[1]), b = rows(s, .cancel, size: l[0], gap: l[1])
             return [s, formatNumber(l[0]), formatNumber(l[1]), t.isEmpty ? "–" : kit.rate("missed_tap", t), t.isEmpty ? "–" : kit.rate("neighbour_activation", t),
                     t.isEmpty ? "–" : kit.rate("tap_cancelled", t), b.isEmpty ? "–" : kit.rate("cancel_failed", b)]
         } }))
 
-        figures.append(kit.survivalFigure(name: "survival_tap", title: "Time until the intended button is tapped (taps)", marker: 1,
-                                          filter: { task($0)?.intent == .tap }))
+        figures.append(kit.survivalFigure(of: strategies.map { rows($0, .tap) }, name: "survival_tap", title: "Time until the intended button is tapped (taps)", marker: 1))
         figures.append(sizeFigure())
         ReportKit.addFigures(figures, to: &doc)
 
@@ -61,24 +105,21 @@ struct TapMarginReport {
             }
         }
         for s in strategies {
-            let missed = rows(s, .tap).filter { $0["missed_tap"] == 1 }
+            let missed = selected(Self.trials(spec, s, .tap, .equals("missed_tap", 1)))
             guard !missed.isEmpty else { continue }
-            bullets.append("\(s): missed taps landed a median \(kit.medianText("landing_offset_pt", missed, digits: 1)) pt from the button's centre, against \(kit.medianText("landing_offset_pt", rows(s, .tap).filter { $0["missed_tap"] == 0 }, digits: 1)) pt for the others.")
+            bullets.append("\(s): missed taps landed a median \(kit.medianText("landing_offset_pt", missed, digits: 1)) pt from the button's centre, against \(kit.medianText("landing_offset_pt", selected(Self.trials(spec, s, .tap, .equals("missed_tap", 0))), digits: 1)) pt for the others.")
         }
         doc.add(.bullets(bullets))
     }
 
     /// First-touch error rates by button size, one series per strategy and kind of error.
     private func sizeFigure() -> GnuplotFigure {
-        let sizes = Array(Set(spec.tasks.compactMap { t -> Double? in
-            guard case .custom(let g) = t.goal, let k = g.value as? TapMarginTask else { return nil }
-            return k.size
-        })).sorted()
+        let sizes = Self.sizes(spec)
         var blocks: [String] = [], plots: [String] = []
         for s in strategies {
             for (metric, intent, what) in [("missed_tap", TapMarginTask.Intent.tap, "missed taps"), ("cancel_failed", .cancel, "take-backs that went through")] {
                 let lines = sizes.compactMap { size -> String? in
-                    let t = rows(s, intent).filter { task($0)?.size == size }
+                    let t = rows(s, intent, size: size)
                     guard !t.isEmpty else { return nil }
                     let e = kit.rateEstimate(metric, t)
                     return "\(size)\t\(e.value)\t\(e.lower)\t\(e.upper)"

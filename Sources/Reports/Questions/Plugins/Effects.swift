@@ -20,6 +20,8 @@ public struct EffectsQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try EffectsSimulator(spec: spec) }
 
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { EffectsReport.requests(spec: spec) }
+
     public func addReportSections(to report: inout QuestionReport) throws {
         try EffectsReport(spec: report.spec, results: report.results)
             .build(into: &report.document, figures: &report.figures, folder: report.folder)
