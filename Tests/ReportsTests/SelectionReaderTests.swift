@@ -11,7 +11,7 @@ struct SelectionReaderTests {
     /// The loaded rows a selection names, in key order.
     static func rows(_ s: TrialSelection, _ trials: [TrialRow]) -> [TrialRow] {
         trials.filter { t in
-            t.strategy == s.strategy && (s.device.map { $0 == t.device } ?? true) && (s.tasks.map { $0.contains(t.task) } ?? true)
+            s.strategies.contains(t.strategy) && (s.device.map { $0 == t.device } ?? true) && (s.tasks.map { $0.contains(t.task) } ?? true)
                 && (s.group.map { $0 == t.group } ?? true) && s.conditions.allSatisfy { $0.holds(t[$0.metric]) }
         }
     }
@@ -31,7 +31,8 @@ struct SelectionReaderTests {
                            TrialSelection(strategy: s, where: [.differs("landed_intended", 1), .above("corrections", 0)]),
                            TrialSelection(strategy: s, where: [.within("release_speed_pt_s", 0, 1000)]),
                            TrialSelection(strategy: s, where: [.recorded("time_to_effect_s")]),
-                           TrialSelection(strategy: s, group: "novice", tasks: ["t01", "t02", "t07"])]
+                           TrialSelection(strategy: s, group: "novice", tasks: ["t01", "t02", "t07"]),
+                           TrialSelection(strategies: Set(strategies), where: [.equals("session_trial", 3)])]
         }
         for s in selections {
             requests.add(s, byParticipant: metrics, survival: true)

@@ -14,30 +14,64 @@ struct ColorMatchReport {
     private var c: String { formatNumber(spec.report.confidence * 100) }
 
     /// Each strategy's picker (model, dimension, feedback).
-    private var pickers: [(label: String, design: ColorPickerDesign)] {
+    private var pickers: [(label: String, design: ColorPickerDesign)] { Self.pickers(spec) }
+    private static func pickers(_ spec: ExperimentSpec) -> [(label: String, design: ColorPickerDesign)] {
         spec.strategies.compactMap { s in (try? ColorPickerDesigns.design(s.design, parameters: StrategyParameters(s.parameters))).map { (s.label, $0) } }
     }
-    private func rows(where keep: (ColorPickerDesign) -> Bool) -> [TrialRow] {
-        let labels = Set(pickers.filter { keep($0.design) }.map(\.label))
-        return results.trials.filter { labels.contains($0.strategy) }
+    /// The trials of every picker `keep` accepts, pooled.
+    private static func selection(_ spec: ExperimentSpec, where keep: (ColorPickerDesign) -> Bool) -> TrialSelection {
+        TrialSelection(strategies: Set(pickers(spec).filter { keep($0.design) }.map(\.label)))
     }
-    /// The factor groups the report pools over: (factor, level, trials).
-    private var factorGroups: [(factor: String, level: String, trials: [TrialRow])] {
+    private func rows(where keep: (ColorPickerDesign) -> Bool) -> SelectedTrials { results.selected(Self.selection(spec, where: keep)) }
+
+    /// The factor groups the report pools over: (factor, level, which pickers).
+    private static func factorGroups(_ spec: ExperimentSpec) -> [(factor: String, level: String, keep: (ColorPickerDesign) -> Bool)] {
+        let pickers = pickers(spec)
         let models = PickerModel.allCases.filter { m in pickers.contains { $0.design.model == m } }
         let dims = [1, 2].filter { d in pickers.contains { $0.design.dimension == d } }
         let feedbacks = PickerFeedback.allCases.filter { f in pickers.contains { $0.design.feedback == f } }
-        return models.map { m in ("model", m.rawValue, rows { $0.model == m }) }
-            + dims.map { d in ("dimension", "\(d)-D", rows { $0.dimension == d }) }
-            + feedbacks.map { f in ("feedback", f.rawValue, rows { $0.feedback == f }) }
+        return models.map { m in ("model", m.rawValue, { $0.model == m }) }
+            + dims.map { d in ("dimension", "\(d)-D", { $0.dimension == d }) }
+            + feedbacks.map { f in ("feedback", f.rawValue, { $0.feedback == f }) }
+    }
+    private var factorGroups: [(factor: String, level: String, trials: SelectedTrials)] {
+        Self.factorGroups(spec).map { ($0.factor, $0.level, rows(where: $0.keep)) }
+    }
+    /// Dimension × feedback, every combination (the empty ones are left out of the figures).
+    private static var layouts: [(label: String, keep: (ColorPickerDesign) -> Bool)] { [1, 2].flatMap { d in
+        PickerFeedback.allCases.map { f in ("\(d)-D \(f.rawValue)", { (p: ColorPickerDesign) in p.dimension == d && p.feedback == f }) }
+    } }
+    /// Positions in a session: one learning figure point each.
+    private static func positions(_ spec: ExperimentSpec) -> ClosedRange<Int> { 1...max(1, spec.tasks.count * spec.replications) }
+    private static func atPosition(_ k: Int) -> MetricCondition { .equals("session_trial", Double(k)) }
+
+    /// Means with intervals over participants, and the metrics compared between feedback levels.
+    private static let meanMetrics = ["final_de00", "drags", "wrong_grabs", "missed_grabs"]
+    private static let cellMetrics = ["reached_effect", "within_10s", "converged", "convergence_s", "refinement_s"]
+
+    /// Everything the colour-matching sections read.
+    static func requests(spec: ExperimentSpec) -> SelectionRequests {
+        var r = SelectionRequests()
+        for s in spec.strategies.map(\.label) {
+            r.add(TrialSelection(strategy: s), metrics: cellMetrics, byParticipant: meanMetrics + ["time_to_done_s"], survival: true)
+        }
+        for g in factorGroups(spec) {
+            r.add(selection(spec, where: g.keep), metrics: cellMetrics + ["final_de00"], byParticipant: meanMetrics, survival: true)
+        }
+        for l in layouts {
+            let pooled = selection(spec, where: l.keep)
+            r.add(pooled, metrics: ["final_de00"], survival: true)
+            for k in positions(spec) { r.add(pooled.and(atPosition(k)), metrics: ["time_to_done_s", "final_de00"]) }
+        }
+        return r
     }
 
-    private func mean(_ metric: String, _ t: [TrialRow], digits: Int = 1) -> String {
-        let v = kit.participantValues(metric, t)
-        guard !v.isEmpty else { return "–" }
-        return formatEstimate(ClusterBootstrap.estimate(ClusteredSample(v), .mean, confidence: kit.confidence, resamples: spec.report.bootstrapResamples,
-                                                        seed: Sections.seed(spec, "color-match/mean/\(metric)/\(t.first?.key ?? "")/\(t.count)")), digits: digits)
+    private func mean(_ metric: String, _ t: SelectedTrials, digits: Int = 1) -> String {
+        guard let sample = t.sample(metric) else { return "–" }
+        return formatEstimate(ClusterBootstrap.estimate(sample, .mean, confidence: kit.confidence, resamples: spec.report.bootstrapResamples,
+                                                        seed: Sections.seed(spec, "color-match/mean/\(metric)/\(t.firstKey ?? "")/\(t.count)")), digits: digits)
     }
-    private func cells(_ t: [TrialRow]) -> [String] {
+    private func cells(_ t: SelectedTrials) -> [String] {
         [kit.survivalMedianText(t), kit.rate("reached_effect", t), kit.rate("within_10s", t), mean("final_de00", t, digits: 2),
          kit.rate("converged", t), kit.medianText("convergence_s", t), kit.medianText("refinement_s", t), mean("drags", t),
          mean("wrong_grabs", t, digits: 2), mean("missed_grabs", t, digits: 2)]
@@ -59,7 +93,7 @@ struct ColorMatchReport {
         doc.add(.bullets(spec.tasks.map { "\($0.id): \($0.label)" }))
 
         doc.add(.heading(level: 2, text: "Results by picker"))
-        doc.add(.table(header: ["picker"] + header, rows: spec.strategies.map { s in [s.label] + cells(results.trials(strategy: s.label)) }))
+        doc.add(.table(header: ["picker"] + header, rows: spec.strategies.map { s in [s.label] + cells(results.selected(TrialSelection(strategy: s.label))) }))
         doc.add(.paragraph("Times to match count from the start of the trial until the person judged the colours matched; trials they stopped without a match are censored when they stopped. Rates and means carry \(c)% intervals over participants (each person used every picker)."))
 
         doc.add(.heading(level: 2, text: "By colour model, dimension and feedback"))
@@ -67,13 +101,15 @@ struct ColorMatchReport {
         doc.add(.paragraph("Each level pools every picker with that model, dimension or feedback level (so a model's row averages its 1-D and 2-D, plain and gradient pickers)."))
 
         figures.append(survivalFigure(name: "km_by_model", title: "Time to match by colour model", groups: factorGroups.filter { $0.factor == "model" }.map { ($0.level, $0.trials) }))
-        let layouts = [1, 2].flatMap { d in PickerFeedback.allCases.map { f in ("\(d)-D \(f.rawValue)", rows { $0.dimension == d && $0.feedback == f }) } }.filter { !$0.1.isEmpty }
+        let layouts = Self.layouts.map { ($0.label, rows(where: $0.keep)) }.filter { !$0.1.isEmpty }
         figures.append(survivalFigure(name: "km_by_layout", title: "Time to match by dimension and feedback", groups: layouts))
         figures.append(ecdfFigure(metric: "final_de00", name: "final_de00_by_model", title: "Final ΔE00 by colour model", xlabel: "true ΔE00 when the person stopped",
                                   groups: factorGroups.filter { $0.factor == "model" }.map { ($0.level, $0.trials) }))
         figures.append(ecdfFigure(metric: "final_de00", name: "final_de00_by_layout", title: "Final ΔE00 by dimension and feedback", xlabel: "true ΔE00 when the person stopped", groups: layouts))
-        figures.append(learningFigure(metric: "time_to_done_s", name: "learning_time_by_layout", ylabel: "time until done, s (median)", groups: layouts, median: true))
-        figures.append(learningFigure(metric: "final_de00", name: "learning_de00_by_layout", ylabel: "final ΔE00 (mean)", groups: layouts, median: false))
+        let layoutPositions = Self.layouts.map { l in (l.label, Self.positions(spec).map { results.selected(Self.selection(spec, where: l.keep).and(Self.atPosition($0))) }) }
+            .filter { $0.1.contains { !$0.isEmpty } }
+        figures.append(learningFigure(metric: "time_to_done_s", name: "learning_time_by_layout", ylabel: "time until done, s (median)", groups: layoutPositions, median: true))
+        figures.append(learningFigure(metric: "final_de00", name: "learning_de00_by_layout", ylabel: "final ΔE00 (mean)", groups: layoutPositions, median: false))
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Gradients against plain tracks"))
@@ -82,8 +118,8 @@ struct ColorMatchReport {
             guard let plain = pickers.first(where: { $0.design.model == m && $0.design.dimension == d && $0.design.feedback == .plain })?.label,
                   let grad = pickers.first(where: { $0.design.model == m && $0.design.dimension == d && $0.design.feedback == .gradient })?.label else { continue }
             for (metric, what) in [("time_to_done_s", "time until done"), ("final_de00", "final ΔE00")] {
-                let a = kit.participantValues(metric, results.trials(strategy: plain)), b = kit.participantValues(metric, results.trials(strategy: grad))
-                guard a.values.count >= 3, b.values.count >= 3 else { continue }
+                let ta = results.selected(TrialSelection(strategy: plain)), tb = results.selected(TrialSelection(strategy: grad))
+                guard ta.valueCount(metric) >= 3, tb.valueCount(metric) >= 3, let a = ta.comparable(metric), let b = tb.comparable(metric) else { continue }
                 let (stat, e) = Comparisons.difference(a, b, paired: true, confidence: spec.report.confidence, resamples: spec.report.bootstrapResamples,
                                                        seed: Sections.seed(spec, "color-match/\(metric)/\(grad)"))
                 let verdict = e.lower > 0 ? "gradients higher" : e.upper < 0 ? "gradients lower" : "not distinguishable"
@@ -94,7 +130,7 @@ struct ColorMatchReport {
     }
 
     /// Kaplan–Meier fraction matched by time, one curve per group.
-    private func survivalFigure(name: String, title: String, groups: [(String, [TrialRow])]) -> GnuplotFigure {
+    private func survivalFigure(name: String, title: String, groups: [(String, SelectedTrials)]) -> GnuplotFigure {
         var blocks: [String] = [], plots: [String] = []
         for (i, (label, t)) in groups.enumerated() {
             let km = kit.kaplanMeier(t)
@@ -107,10 +143,10 @@ struct ColorMatchReport {
     }
 
     /// The distribution (ECDF) of `metric`, one curve per group.
-    private func ecdfFigure(metric: String, name: String, title: String, xlabel: String, groups: [(String, [TrialRow])]) -> GnuplotFigure {
+    private func ecdfFigure(metric: String, name: String, title: String, xlabel: String, groups: [(String, SelectedTrials)]) -> GnuplotFigure {
         var blocks: [String] = [], plots: [String] = []
         for (i, (label, t)) in groups.enumerated() {
-            let points = Descriptive.ecdf(ResultSet.values(metric, in: t), total: t.count)
+            let points = t.pooled(metric).ecdf(total: t.count)
             blocks.append("# \(label)\n" + ([(0.0, 0.0)] + points).map { "\($0.0)\t\($0.1)" }.joined(separator: "\n"))
             plots.append("\"\(name).dat\" index \(i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(label))")
         }
@@ -118,13 +154,15 @@ struct ColorMatchReport {
                              body: ReportKit.stepPlotBody(title: title, xlabel: xlabel, ylabel: "fraction of trials", marker: nil, plots: plots))
     }
 
-    /// `metric` by position in the session, one line per group.
-    private func learningFigure(metric: String, name: String, ylabel: String, groups: [(String, [TrialRow])], median: Bool) -> GnuplotFigure {
+    /// `metric` by position in the session, one line per group (`groups`: each position's selection, from the first).
+    private func learningFigure(metric: String, name: String, ylabel: String, groups: [(String, [SelectedTrials])], median: Bool) -> GnuplotFigure {
         var blocks: [String] = [], plots: [String] = []
-        for (i, (label, t)) in groups.enumerated() {
-            var at: [Int: [Double]] = [:]
-            for r in t { if let k = r["session_trial"], let v = r[metric] { at[Int(k), default: []].append(v) } }
-            let lines = at.keys.sorted().map { k in "\(k)\t\(median ? Descriptive.median(at[k]!) : Descriptive.mean(at[k]!))\t\(at[k]!.count)" }
+        for (i, (label, byPosition)) in groups.enumerated() {
+            let lines = byPosition.enumerated().compactMap { k, t -> String? in
+                let v = t.pooled(metric)
+                guard !v.isEmpty else { return nil }
+                return "\(k + 1)\t\(median ? v.median! : v.mean)\t\(v.count)"
+            }
             blocks.append("# \(label): trial in session, value, n\n" + lines.joined(separator: "\n"))
             plots.append("\"\(name).dat\" index \(i) using 1:2 with linespoints linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(label))")
         }

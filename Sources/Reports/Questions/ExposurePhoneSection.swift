@@ -25,10 +25,10 @@ extension ExposureReport {
             for s in [split.label, crammed.label] {
                 let t = trials(s, device: phone, group: group)
                 guard !t.isEmpty else { continue }
-                let mean = { (m: String) in formatNumber(Descriptive.mean(ResultSet.values(m, in: t)), digits: 2) }
+                let mean = { (m: String) in self.mean(m, t) }
                 rows.append(["\(s) · \(group ?? "all")", "\(t.count)", kit.rate("reached_effect", t), kit.survivalMedianText(t), kit.medianText("first_touch_s", t),
                              mean("touches"), mean("missed_taps"), mean("wrong_grabs"), mean("missed_grabs"), mean("control_switches"), mean("wrong_control_tries"), kit.medianText("final_delta_e00", t),
-                             formatNumber(Descriptive.mean(ResultSet.values("photo_share", in: t)) * 100, digits: 0) + "%"])
+                             formatNumber(t.pooled("photo_share").mean * 100, digits: 0) + "%"])
             }
         }
         doc.add(.table(header: header, rows: rows))
@@ -51,22 +51,30 @@ extension ExposureReport {
         doc.add(.paragraph("Transfer (\"don't force your users to relearn\") is not measured. A person's knowledge lives in a session — one participant, one strategy, one device — and carries only from trial to trial inside it: what each control did (by control id and label), which hidden controls they found, and the practice count. The split overlays reuse the iPad control's knob ids and tonal places, so beliefs would carry, but the harness never starts a session with another session's memory, and the beliefs are in units of photo change per point of drag, not per share of the track: an expert coming from the iPad's \(pad.map { trackWidthText(split, on: $0) } ?? "–")-pt track would expect too little change per point from the phone's \(trackWidthText(split, on: phone))-pt track (by the ratio of the two) and overshoot until relearning it. Measuring transfer needs (1) a spec field for a prior session (a strategy and device whose trials a participant completes first, unrecorded), run before each measured session so that unseen designs get the same practice count, and (2) a decision, with its source, on whether people rescale a learned gain to a control's length; then experts from the iPad would meet the split overlays and a design they have not seen (six sliders) on the phone."))
     }
 
-    /// The key of `a`'s trial on `device` whose final ΔE00 exceeds the same person's, same task's trial of `b` the most.
+    /// The key of `a`'s trial on `device` whose final ΔE00 exceeds the same
+    /// person's, same task's first trial of `b` the most (a missing value read
+    /// as 0; ties: the first by key), from each cell's largest value (`CellValues`).
     func widestGap(_ a: String, _ b: String, _ device: String) -> String? {
-        let other = Dictionary(trials(b, device: device).map { ("\($0.participant)/\($0.task)", $0["final_delta_e00"] ?? 0) }, uniquingKeysWith: { x, _ in x })
-        return trials(a, device: device).max { x, y in
-            (x["final_delta_e00"] ?? 0) - (other["\(x.participant)/\(x.task)"] ?? 0) < (y["final_delta_e00"] ?? 0) - (other["\(y.participant)/\(y.task)"] ?? 0)
-        }?.key
+        let other = trials(b, device: device).cells
+        var best: (gap: Double, key: [UInt8])?
+        for (participant, tasks) in trials(a, device: device).cells {
+            for (task, cell) in tasks {
+                guard let largest = cell.largest else { continue }
+                let gap = largest.value - ((other[participant]?[task]?.firstValue).flatMap { $0 } ?? 0)
+                if best.map({ gap > $0.gap || (gap == $0.gap && largest.key.lexicographicallyPrecedes($0.key)) }) ?? true { best = (gap, largest.key) }
+            }
+        }
+        return best.map { String(decoding: $0.key, as: UTF8.self) }
     }
 
     /// Mean wrong and missed grabs per trial of `strategy` on `device`.
     func grabsText(_ strategy: String, _ device: String) -> String {
         let t = trials(strategy, device: device)
-        return "\(formatNumber(Descriptive.mean(ResultSet.values("wrong_grabs", in: t)), digits: 2)) wrong and \(formatNumber(Descriptive.mean(ResultSet.values("missed_grabs", in: t)), digits: 2)) missed grabs"
+        return "\(mean("wrong_grabs", t)) wrong and \(mean("missed_grabs", t)) missed grabs"
     }
 
     func gaveUp(_ strategy: String, _ device: String) -> String {
-        formatNumber(Descriptive.mean(ResultSet.values("gave_up", in: trials(strategy, device: device))) * 100, digits: 0) + "%"
+        formatNumber(trials(strategy, device: device).pooled("gave_up").mean * 100, digits: 0) + "%"
     }
 
     /// Button sizes and knob spacing on the phone, and the track on both devices, read off the designs' screens.
@@ -95,13 +103,21 @@ extension ExposureReport {
     /// On an iPad the two strategies are one design and share every trial's seed: their trials must match.
     func sameOnTheIPad(_ a: String, _ b: String, phone: String) -> String {
         let others = spec.devices.map(\.name).filter { $0 != phone }
-        var same = 0, n = 0
+        var same = 0, n = 0, unknown = 0
         for d in others {
-            let ta = trials(a, device: d), tb = Dictionary(trials(b, device: d).map { ("\($0.participant)/\($0.task)", $0["final_delta_e00"]) }, uniquingKeysWith: { x, _ in x })
-            for t in ta {
-                n += 1
-                if let v = tb["\(t.participant)/\(t.task)"], v == t["final_delta_e00"] { same += 1 }
+            let tb = trials(b, device: d).cells
+            for (participant, tasks) in trials(a, device: d).cells {
+                for (task, cell) in tasks {
+                    n += cell.trials
+                    guard let theirs = tb[participant]?[task] else { continue }
+                    // Each of a's trials against b's first trial of the same person and task.
+                    guard let k = cell.trials(giving: theirs.firstValue) else { unknown += cell.trials; continue }
+                    same += k
+                }
             }
+        }
+        if unknown > 0 {
+            return "On \(others.joined(separator: ", ")) the two are the same design and share every trial's behaviour seed: \(same) of \(n) trials end with the same final ΔE00 (\(unknown) more were not compared: over \(CellValues.distinctLimit) distinct values for one person and task)."
         }
         return "On \(others.joined(separator: ", ")) the two are the same design and share every trial's behaviour seed: \(same) of \(n) trials end with the same final ΔE00."
     }

@@ -15,12 +15,50 @@ struct ExposureReport {
     var strategies: [String] { kit.strategies }
     var confidence: Double { spec.report.confidence }
 
-    func trials(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> [TrialRow] {
-        results.trials.filter {
-            $0.strategy == strategy && (device == nil || $0.device == device) && (group == nil || $0.group == group)
-                && (task == nil || $0.task == task)
-        }
+    static func selection(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> TrialSelection {
+        TrialSelection(strategy: strategy, device: device, group: group, tasks: task.map { [$0] })
     }
+    func trials(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> SelectedTrials {
+        results.selected(Self.selection(strategy, device: device, group: group, task: task))
+    }
+
+    static let rowMetrics = ["reached_effect", "gave_up", "satisfied_off_goal", "within_10s", "first_touch_s", "wrong_control_tries",
+                             "final_delta_e00", "clipped_fraction", "photo_share", "control_switches", "touches", "travel_mm", "missed_taps",
+                             "wrong_grabs", "missed_grabs"]
+    /// What the claims compare, paired over participants.
+    static let claimMetrics = ["time_to_effect_s", "reached_effect", "first_touch_s", "final_delta_e00"]
+    /// The final settings a typical trial's photo is rendered from.
+    static let finalSettings = ["final_black_level", "final_shadows", "final_brightness", "final_contrast", "final_highlights", "final_white_level"]
+
+    /// Everything the exposure sections read.
+    static func requests(spec: ExperimentSpec) -> SelectionRequests {
+        var r = SelectionRequests()
+        ReportKit.rateFigureRequests(spec, metric: "reached_effect", into: &r)
+        let devices = spec.devices.map(\.name)
+        let phone = devices.first { $0.hasPrefix("iphone") && $0.hasSuffix("portrait") }
+        for s in spec.strategies.map(\.label) {
+            for g in [nil, "novice", "expert"] as [String?] {
+                r.add(selection(s, group: g), metrics: rowMetrics, byParticipant: claimMetrics, survival: true)
+                if let phone { r.add(selection(s, device: phone, group: g), metrics: rowMetrics, byParticipant: claimMetrics, survival: true) }
+            }
+            for d in devices {
+                for g in ["novice", "expert"] { r.add(selection(s, device: d, group: g), metrics: rowMetrics, survival: true) }
+                // The phone section's comparison of the same person's trials of one task under two designs.
+                r.add(selection(s, device: d), byCell: "final_delta_e00")
+                r.add(selection(s, device: d), metrics: ["gave_up", "wrong_grabs", "missed_grabs"])
+            }
+            for t in spec.tasks {
+                r.add(selection(s, task: t.id), metrics: ["reached_effect"])
+                if let first = devices.first {
+                    r.add(selection(s, device: first, task: t.id), typicalBy: "final_delta_e00", keeping: finalSettings + ["final_delta_e00"])
+                }
+            }
+        }
+        return r
+    }
+
+    /// The mean of `metric` in `t`, as text.
+    func mean(_ metric: String, _ t: SelectedTrials, digits: Int = 2) -> String { formatNumber(t.pooled(metric).mean, digits: digits) }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure], folder: URL) throws {
         doc.add(.heading(level: 2, text: "Strategies"))
@@ -31,13 +69,13 @@ struct ExposureReport {
         doc.add(.heading(level: 2, text: "Results by strategy"))
         doc.add(.paragraph("Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00) before the person stopped. Satisfied: the photo looked right to the person, judged against the goal as they remember it (the rest gave up); satisfied off goal: satisfied while the photo is objectively outside the tolerance. Times to effect are Kaplan–Meier medians: a trial that never reached the goal counts as censored when the person stopped. \"Reached by 10 s, Kaplan–Meier\" is read off the same curve: the share who would reach the goal by 10 s had nobody stopped early; the gap to \"within 10 s\" is what giving up early costs."))
         let header = ["strategy", "n", "reached", "satisfied", "satisfied off goal", "within 10 s", "reached by 10 s, Kaplan–Meier", "median time to effect s, Kaplan–Meier (CI)", "first touch s", "wrong-control tries", "final ΔE00", "clipped", "photo share"]
-        func row(_ label: String, _ t: [TrialRow]) -> [String] {
+        func row(_ label: String, _ t: SelectedTrials) -> [String] {
             [label, "\(t.count)", kit.rate("reached_effect", t),
-             formatRate(kit.rateEstimate("gave_up", t, success: { $0 == 0 })),
+             formatRate(kit.rateEstimate("gave_up", t, success: .zero)),
              kit.rate("satisfied_off_goal", t), kit.rate("within_10s", t), kit.reachedByText(t, seconds: 10), kit.survivalMedianText(t),
-             kit.medianText("first_touch_s", t), formatNumber(Descriptive.mean(ResultSet.values("wrong_control_tries", in: t)), digits: 2),
-             kit.medianText("final_delta_e00", t), formatNumber(Descriptive.mean(ResultSet.values("clipped_fraction", in: t)) * 100, digits: 1) + "%",
-             formatNumber(Descriptive.mean(ResultSet.values("photo_share", in: t)) * 100, digits: 0) + "%"]
+             kit.medianText("first_touch_s", t), mean("wrong_control_tries", t),
+             kit.medianText("final_delta_e00", t), formatNumber(t.pooled("clipped_fraction").mean * 100, digits: 1) + "%",
+             formatNumber(t.pooled("photo_share").mean * 100, digits: 0) + "%"]
         }
         doc.add(.table(header: header, rows: strategies.map { row($0, trials($0)) }))
         doc.add(.heading(level: 3, text: "By device and expertise"))
@@ -56,8 +94,8 @@ struct ExposureReport {
             [s] + spec.tasks.map { kit.rate("reached_effect", trials(s, task: $0.id)) }
         }))
 
-        figures.append(kit.survivalFigure(name: "survival_time_to_effect", title: "Time until the photo matches the goal", marker: 10))
-        figures.append(kit.rateFigure(metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate"))
+        figures.append(kit.survivalFigure(of: strategies.map { trials($0) }, name: "survival_time_to_effect", title: "Time until the photo matches the goal", marker: 10))
+        figures.append(kit.rateFigureOfSelections(metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate"))
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "The talk's claims under the models"))
@@ -72,13 +110,13 @@ struct ExposureReport {
 
     func compare(_ a: String, _ b: String, metric: String, group: String? = nil, device: String? = nil) -> (Estimate, Estimate)? {
         // Participant-level (cluster) bootstrap, paired: every person used every strategy.
-        let va = kit.participantValues(metric, trials(a, device: device, group: group)),
-            vb = kit.participantValues(metric, trials(b, device: device, group: group))
-        guard va.count >= 3, vb.count >= 3 else { return nil }
+        let ta = trials(a, device: device, group: group), tb = trials(b, device: device, group: group)
+        guard ta.valueCount(metric) >= 3, tb.valueCount(metric) >= 3, let va = ta.comparable(metric), let vb = tb.comparable(metric),
+              let sa = ta.sample(metric), let sb = tb.sample(metric) else { return nil }
         let seed = Sections.seed(spec, "claim/\(a)/\(b)/\(metric)/\(group ?? "all")" + (device.map { "/\($0)" } ?? ""))
         let (_, diff) = Comparisons.difference(va, vb, metric: metric, paired: true, confidence: confidence,
                                                resamples: spec.report.bootstrapResamples, seed: seed)
-        let delta = ClusterBootstrap.twoGroup(ClusteredSample(vb), ClusteredSample(va), paired: true, confidence: confidence, resamples: 300,
+        let delta = ClusterBootstrap.twoGroup(sb, sa, paired: true, confidence: confidence, resamples: 300,
                                               seed: seed &+ 1, statistic: RankTests.cliffsDelta)
         return (diff, delta)
     }
@@ -122,7 +160,7 @@ struct ExposureReport {
             }
         }
         if has.contains("histogram-touch") && has.contains("histogram-bottom") {
-            let share = { (s: String) in Descriptive.mean(ResultSet.values("photo_share", in: trials(s))) }
+            let share = { (s: String) in trials(s).pooled("photo_share").mean }
             if let (d, _) = compare("histogram-touch", "histogram-bottom", metric: "final_delta_e00") {
                 out.append("A bigger photo helps: the bottom histogram gives the photo \(formatNumber(share("histogram-bottom") * 100, digits: 0))% of the screen against \(formatNumber(share("histogram-touch") * 100, digits: 0))%; final ΔE00 differs by \(formatEstimate(d)) (bottom − side): \(verdict(d, better: .lower))\(robustness("histogram-touch", "histogram-bottom", "final_delta_e00")).")
             }
@@ -138,8 +176,8 @@ struct ExposureReport {
     func why() -> [String] {
         strategies.map { s in
             let t = trials(s)
-            let mean = { (m: String) in formatNumber(Descriptive.mean(ResultSet.values(m, in: t)), digits: 2) }
-            return "\(s): first touch after a median \(kit.medianText("first_touch_s", t)) s (reading labels, choosing among controls, or discovering hidden ones); \(mean("control_switches")) control switches and \(mean("wrong_control_tries")) tries of a control that did nothing for the region in question per trial; \(mean("touches")) gestures and \(mean("travel_mm")) mm of finger travel; \(mean("missed_taps")) missed taps; the photo takes \(formatNumber(Descriptive.mean(ResultSet.values("photo_share", in: t)) * 100, digits: 0))% of the screen."
+            let mean = { (m: String) in self.mean(m, t) }
+            return "\(s): first touch after a median \(kit.medianText("first_touch_s", t)) s (reading labels, choosing among controls, or discovering hidden ones); \(mean("control_switches")) control switches and \(mean("wrong_control_tries")) tries of a control that did nothing for the region in question per trial; \(mean("touches")) gestures and \(mean("travel_mm")) mm of finger travel; \(mean("missed_taps")) missed taps; the photo takes \(formatNumber(t.pooled("photo_share").mean * 100, digits: 0))% of the screen."
         }
     }
 
@@ -155,14 +193,12 @@ struct ExposureReport {
                   let original = try? PNGFile.read(URL(fileURLWithPath: path)).downscaled(toFit: 320) else { continue }
             var cells: [(String, Image)] = [("before", original), ("goal", goal.render(original))]
             for s in strategies {
-                let t = trials(s, device: spec.devices.first?.name, task: task.id).sorted { ($0["final_delta_e00"] ?? 0) < ($1["final_delta_e00"] ?? 0) }
-                guard !t.isEmpty else { continue }
-                let typical = t[t.count / 2]
+                guard let typical = trials(s, device: spec.devices.first?.name, task: task.id).typicalTrial() else { continue }
                 var a = Adjustments()
-                a.blackLevel = typical["final_black_level"] ?? 0; a.shadows = typical["final_shadows"] ?? 0
-                a.brightness = typical["final_brightness"] ?? 0; a.contrast = typical["final_contrast"] ?? 0
-                a.highlights = typical["final_highlights"] ?? 0; a.whiteLevel = typical["final_white_level"] ?? 0
-                cells.append(("\(s) (ΔE00 \(formatNumber(typical["final_delta_e00"] ?? .nan, digits: 1)))", renderer.render(original, with: a)))
+                a.blackLevel = typical["final_black_level"]! ?? 0; a.shadows = typical["final_shadows"]! ?? 0
+                a.brightness = typical["final_brightness"]! ?? 0; a.contrast = typical["final_contrast"]! ?? 0
+                a.highlights = typical["final_highlights"]! ?? 0; a.whiteLevel = typical["final_white_level"]! ?? 0
+                cells.append(("\(s) (ΔE00 \(formatNumber(typical["final_delta_e00"]! ?? .nan, digits: 1)))", renderer.render(original, with: a)))
             }
             doc.add(.heading(level: 3, text: task.label))
             for (i, cell) in cells.enumerated() {

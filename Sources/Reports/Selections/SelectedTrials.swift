@@ -31,6 +31,11 @@ final class SelectedTrials: @unchecked Sendable {
     private var positions: [[[Int32]]?]
     /// Each metric's value in the first trial by key.
     private var firstValues: [Double?]
+    /// Per (participant code, task code), when asked for: the metric's `CellValues`.
+    private var cellMetric: Int?
+    private var cellsByCode: [Int: CellValues] = [:]
+    /// After the pass: by participant and task name.
+    private(set) var cellValues: [String: [String: CellValues]] = [:]
     /// The typical trial, when asked for: the metric it is the median of and the metrics it keeps (indices).
     private var typical: (trial: TypicalTrial, by: Int, keeping: [Int])?
     /// Survival observations (encoded: minus the time when censored) by participant code; nil when not asked for.
@@ -53,6 +58,7 @@ final class SelectedTrials: @unchecked Sendable {
         sketches = metrics.map { need.byParticipant.contains($0) ? [] : nil }
         positions = sketches.map { $0 == nil ? nil : [] }
         firstValues = metrics.map { _ in nil }
+        cellMetric = need.byCell.map { metrics.firstIndex(of: $0)! }
         typical = need.typical.map { t in (TypicalTrial(), metrics.firstIndex(of: t.by)!, t.keeping.map { metrics.firstIndex(of: $0)! }) }
         survival = need.survival ? [] : nil
     }
@@ -163,8 +169,9 @@ final class SelectedTrials: @unchecked Sendable {
     /// One trial of the selection: its participant's code, its key and its
     /// place in the scan; `value(m)` is its value of `metrics[m]` (nil: not
     /// recorded), `observed` its survival observation (encoded) when asked for.
-    func add(participant p: Int, key: UnsafeBufferPointer<UInt8>, position: Int32, value: (Int) -> Double?, observed: Double?) {
+    func add(participant p: Int, task: Int, key: UnsafeBufferPointer<UInt8>, position: Int32, value: (Int) -> Double?, observed: Double?) {
         count += 1
+        if let c = cellMetric { cellsByCode[p << 32 | task, default: CellValues()].add(value(c), key: key) }
         let first = firstKeyBytes.map { key.lexicographicallyPrecedes($0) } ?? true
         if first { firstKeyBytes = Array(key) }
         if p >= names.count { grow(to: p + 1) }
@@ -192,7 +199,9 @@ final class SelectedTrials: @unchecked Sendable {
     /// position's rank in key order (`rank[position]`), by which the values
     /// still held exactly are put in key order, as the loaded trials were
     /// (so means and per-participant sums add in the same order, to the bit).
-    func finish(participants: [String], rank: [Int32]) {
+    func finish(participants: [String], tasks: [String], rank: [Int32]) {
+        for (code, cell) in cellsByCode { cellValues[participants[code >> 32], default: [:]][tasks[code & 0xFFFF_FFFF]] = cell }
+        cellsByCode = [:]
         grow(to: participants.count)
         names = participants
         firstKey = firstKeyBytes.map { String(decoding: $0, as: UTF8.self) }
@@ -214,6 +223,12 @@ final class SelectedTrials: @unchecked Sendable {
         guard let typical else { preconditionFailure("the section reads the typical trial of \(selection) without asking for it (SelectionRequests.add(_:typicalBy:keeping:))") }
         let names = metrics
         return typical.trial.pick.map { kept in Dictionary(uniqueKeysWithValues: zip(typical.keeping.map { names[$0] }, kept)) }
+    }
+
+    /// The cells asked for (`SelectionRequests.add(_:byCell:)`): by participant, then task.
+    var cells: [String: [String: CellValues]] {
+        guard cellMetric != nil else { preconditionFailure("the section reads the cells of \(selection) without asking for them (SelectionRequests.add(_:byCell:))") }
+        return cellValues
     }
 
     /// The value of `metric` in the selection's first trial (by key), nil when it did not record it.

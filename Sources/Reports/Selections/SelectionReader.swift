@@ -52,7 +52,7 @@ final class SelectionReader: RunReader {
             let names = (strategies.names[s], devices.names[d], tasks.names[t], groups.names[g])
             let found = list.indices.filter { i in
                 let sel = list[i].selection
-                return sel.strategy == names.0 && (sel.device.map { $0 == names.1 } ?? true) && (sel.tasks.map { $0.contains(names.2) } ?? true)
+                return sel.strategies.contains(names.0) && (sel.device.map { $0 == names.1 } ?? true) && (sel.tasks.map { $0.contains(names.2) } ?? true)
                     && (sel.group.map { $0 == names.3 } ?? true)
             }
             candidates[combination] = found
@@ -70,7 +70,7 @@ final class SelectionReader: RunReader {
             }
             guard holds else { continue }
             let observed = list[i].wantsSurvival ? (effect.flatMap { row.metric($0) } ?? done.flatMap { row.metric($0) }.map { -$0 }) : nil
-            list[i].add(participant: p, key: key, position: position, value: { m in
+            list[i].add(participant: p, task: t, key: key, position: position, value: { m in
                 switch self.metricSources[i][m] {
                 case .stored(let c): return c.flatMap { row.metric($0) }
                 case .derived(let derived, let columns):
@@ -92,6 +92,6 @@ final class SelectionReader: RunReader {
     func finish(keyOrder order: [Int32]) throws {
         var rank = [Int32](repeating: 0, count: order.count)
         for (k, position) in order.enumerated() { rank[Int(position)] = Int32(k) }
-        for s in list { s.finish(participants: participants.names, rank: rank) }
+        for s in list { s.finish(participants: participants.names, tasks: tasks.names, rank: rank) }
     }
 }

@@ -8,7 +8,8 @@ import Foundation
 /// participant (`SelectionReader`), so a section reads summaries whose size
 /// does not grow with the trials, not the trials themselves.
 public struct TrialSelection: Hashable, Sendable, CustomStringConvertible {
-    public var strategy: String
+    /// The strategies whose trials it holds, sorted: one, or several pooled (colour matching pools pickers by colour model).
+    public var strategies: [String]
     public var device: String?
     /// The participants' group (novice, expert); nil: both.
     public var group: String?
@@ -17,7 +18,12 @@ public struct TrialSelection: Hashable, Sendable, CustomStringConvertible {
     public var conditions: [MetricCondition]
 
     public init(strategy: String, device: String? = nil, group: String? = nil, tasks: Set<String>? = nil, where conditions: [MetricCondition] = []) {
-        self.strategy = strategy
+        self.init(strategies: [strategy], device: device, group: group, tasks: tasks, where: conditions)
+    }
+
+    /// The trials of several strategies pooled.
+    public init(strategies: Set<String>, device: String? = nil, group: String? = nil, tasks: Set<String>? = nil, where conditions: [MetricCondition] = []) {
+        self.strategies = strategies.sorted()
         self.device = device
         self.group = group
         self.tasks = tasks.map { $0.sorted() }
@@ -32,7 +38,7 @@ public struct TrialSelection: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        ([strategy] + [device, group, tasks.map { "tasks " + $0.joined(separator: ",") }].compactMap { $0 }
+        ([strategies.joined(separator: "+")] + [device, group, tasks.map { "tasks " + $0.joined(separator: ",") }].compactMap { $0 }
             + conditions.map(\.description)).joined(separator: " / ")
     }
 }
@@ -106,6 +112,8 @@ public struct SelectionRequests: Sendable {
         public var survival = false
         /// The trial at the median of a metric, and the metrics of it to keep (`SelectedTrials.typicalTrial`).
         public var typical: (by: String, keeping: [String])?
+        /// The metric summarised per participant and task (`SelectedTrials.cells`).
+        public var byCell: String?
     }
 
     public private(set) var needs: [TrialSelection: Need] = [:]
@@ -128,6 +136,13 @@ public struct SelectionRequests: Sendable {
     public mutating func add(_ selection: TrialSelection, typicalBy metric: String, keeping: [String]) {
         add(selection, metrics: [metric] + keeping)
         needs[selection]!.typical = (metric, keeping)
+    }
+
+    /// Asks for `metric` of `selection` per participant and task (`CellValues`):
+    /// the same person's trials of one task compared between designs.
+    public mutating func add(_ selection: TrialSelection, byCell metric: String) {
+        add(selection, metrics: [metric])
+        needs[selection]!.byCell = metric
     }
 
     /// Makes `metric.name` readable like a stored metric.

@@ -20,6 +20,8 @@ public struct ExposureQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try ExposureSimulator(spec: spec) }
 
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { ExposureReport.requests(spec: spec) }
+
     public func addReportSections(to report: inout QuestionReport) throws {
         try ExposureReport(spec: report.spec, results: report.results, screening: report.screening)
             .build(into: &report.document, figures: &report.figures, folder: report.folder)
