@@ -42,7 +42,8 @@ public enum ReportWriter {
             let answer = AnswerSection.build(spec: spec, results: results, samples: headline?.samples, screening: screening, into: &report.document)
             // The answer alone, for `refine report --index` and for scripts.
             try JSONFiles.write(answer, to: staging.appendingPathComponent("answer.json"))
-            Sections.introduction(spec: spec, run: results.run, counts: setup, into: &report.document)
+            Sections.introduction(spec: spec, run: results.run, counts: setup,
+                                  bucketed: results.selections.values.contains(where: \.hasBucketedValues), into: &report.document)
             if let question = spec.reportedQuestion {
                 try question.addReportSections(to: &report)
             } else {
@@ -65,21 +66,23 @@ public enum ReportWriter {
 
 /// Sections every experiment's report has.
 enum Sections {
-    static func introduction(spec: ExperimentSpec, run: RunRecord, counts: SetupCounts, into doc: inout ReportDocument) {
+    /// `bucketed`: some selection's values were counted in buckets (said in the set-up).
+    static func introduction(spec: ExperimentSpec, run: RunRecord, counts: SetupCounts, bucketed: Bool = false, into doc: inout ReportDocument) {
         doc.add(.heading(level: 2, text: "The question"))
         for para in spec.description.split(separator: "\n\n") {
             doc.add(.paragraph(para.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)))
         }
         let groups = counts.participantsByGroup
         doc.add(.heading(level: 2, text: "Set-up"))
-        doc.add(.bullets([
+        doc.add(.bullets([String?]([
             "Run \(run.id) of \(spec.name) (\(run.effectiveStatus)), seed \(spec.seed): \(counts.trials) trials.",
             "Devices: \(spec.devices.map(\.name).joined(separator: ", ")).",
             "Participants: \(spec.population.participants) (\(groups["novice"] ?? 0) novices, \(groups["expert"] ?? 0) experts), each the same simulated person under every strategy and device.",
             "Tasks: \(spec.tasks.count) (\(spec.tasks.map(\.label).joined(separator: "; "))), \(spec.replications) replication(s).",
             "Limits: \(formatNumber(spec.limits.timeLimit)) s or \(spec.limits.maxAttempts) attempts per trial.",
+            bucketed ? "Large selections: where a table cell or curve reads more than \(PooledSketch.exactLimit) trials, or more than \(ValueSketch.exactLimit) from one person, its medians, quantiles and distribution curves come from log buckets of \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 2))% (each read as the bucket's smallest value: at most that much low); counts, rates and means are exact." : nil,
             "Intervals: \(formatNumber(spec.report.confidence * 100))% — times to effect as Kaplan–Meier curves (failures censored when the person stopped) with their medians, bands and reached-by shares, and per-strategy rates and medians, all from a seeded percentile bootstrap over participants (\(spec.report.bootstrapResamples) resamples, at most 1000 for the curves; a participant's trials are resampled together), Wilson for rates where each participant gave one trial.",
-        ]))
+        ]).compactMap { $0 }))
         if !spec.population.overrides.isEmpty {
             doc.add(.paragraph("User-model parameters overridden by the spec: "
                                + spec.population.overrides.keys.sorted().map { "\($0) = \(spec.population.overrides[$0]!)" }.joined(separator: "; ") + "."))

@@ -93,6 +93,9 @@ final class SelectedTrials: @unchecked Sendable {
     /// The values of `metric` pooled over participants.
     func pooled(_ metric: String) -> PooledValues { PooledValues(pooledValues[index(metric)]) }
 
+    /// Whether some metric's pooled values went to buckets (`PooledSketch`).
+    var hasBucketedValues: Bool { pooledValues.contains { $0.exact == nil } }
+
     private func participantSketches(_ metric: String) -> (names: [String], sketches: [ValueSketch])? {
         let m = index(metric)
         guard let s = sketches[m] else {
@@ -254,12 +257,14 @@ final class SelectedTrials: @unchecked Sendable {
 }
 
 /// One metric's values of a selection, pooled over participants: kept as
-/// they are while nobody gave more than `ValueSketch.exactLimit` (256) of
-/// them — the rule of the per-participant sketches, so the exact phase is
-/// bounded by the participants, not the trials, and the default specs'
-/// medians are the trials' own — then in a `ValueSketch`'s buckets, whose
-/// memory does not grow with the values.
+/// they are while there are at most `exactLimit` of them and nobody gave more
+/// than `ValueSketch.exactLimit` (256) — so the default specs' medians and
+/// means are the trials' own, and the exact phase is bounded whatever the
+/// number of participants or trials — then in a `ValueSketch`'s buckets,
+/// whose memory does not grow with the values.
 struct PooledSketch {
+    /// 8,192 values: pip's default spec has 7,200 a strategy.
+    static let exactLimit = 1 << 13
     private(set) var exact: [Double]? = []
     /// Each exact value's scan position, until the values are put in key order.
     private var positions: [Int32] = []
@@ -274,7 +279,7 @@ struct PooledSketch {
         if exact != nil {
             exact!.append(v)
             positions.append(position)
-            guard given > ValueSketch.exactLimit else { return }
+            guard given > ValueSketch.exactLimit || exact!.count > Self.exactLimit else { return }
             sketch = ValueSketch(exact!)
             exact = nil
             positions = []
