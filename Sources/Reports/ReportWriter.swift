@@ -26,13 +26,11 @@ public enum ReportWriter {
         let setup = Sections.SetupCounts(), chosen = ReplaySection.reader(spec: spec)
         let screened = try ScreeningAnalysis.reader(spec: spec, store: store)
         let learning = LearningSection.reader(spec: spec)
-        // The selections the answer and the question's sections read; a question
-        // that names none still reads the loaded trials.
-        let questionRequests = spec.reportedQuestion.map { $0.reportRequests(spec: spec) } ?? SelectionRequests()
-        var requests = questionRequests ?? SelectionRequests()
+        // The selections the answer and the question's sections read, summarised in the same pass.
+        var requests = spec.reportedQuestion?.reportRequests(spec: spec) ?? SelectionRequests()
         AnswerSection.requests(spec: spec, into: &requests)
         let selections = SelectionReader(requests)
-        var results = try ResultSet.load(from: store, head: head, loadingTrials: questionRequests == nil,
+        var results = try ResultSet.load(from: store, head: head, loadingTrials: false,
                                          alongside: [setup, chosen, learning, selections, headline as (any RunReader)?, ceilings, screened].compactMap { $0 })
         results.selections = selections.selected
         let folder = try StagedFolder.write(to: output) { staging in

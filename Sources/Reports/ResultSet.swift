@@ -130,8 +130,6 @@ public struct ResultSet: Sendable {
     /// The spec text the run was made from.
     public var specText: String
     public var trials: [TrialRow]
-    /// Kaplan–Meier curves already built from these trials (`SurvivalCache`).
-    let survivalCache = SurvivalCache()
     /// The selections the report's sections asked for, summarised in the pass (`SelectionReader`).
     var selections: [TrialSelection: SelectedTrials] = [:]
 

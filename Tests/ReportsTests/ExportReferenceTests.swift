@@ -140,7 +140,8 @@ struct ExportReferenceTests {
             if metric == "reached_effect" {
                 // The rates the reports print (participant-bootstrap estimates) have the same point values.
                 for (i, s) in Self.strategies.enumerated() {
-                    let rate = kit.rateEstimate(metric, results.trials.filter { $0.strategy == s }).value
+                    let rows = results.trials.filter { $0.strategy == s }
+                    let rate = kit.rateEstimate(metric, ParticipantTally(metric, rows), trials: rows.count).value
                     #expect(abs(rate - r.fixef["(Intercept)"]! - (i == 0 ? 0 : r.fixef["strategy\(s)"]!)) < 1e-6, "rate of \(s)")
                 }
             }

@@ -17,10 +17,7 @@ struct DoubleTapReport {
 
     /// The spec's tasks of one of `gestures` (and of `spacing`, when given).
     static func tasks(_ spec: ExperimentSpec, _ gestures: Set<DoubleTapTask.Gesture>, spacing: Double? = nil) -> Set<String> {
-        Set(spec.tasks.filter { t in
-            guard case .custom(let g) = t.goal, let k = g.value as? DoubleTapTask else { return false }
-            return gestures.contains(k.gesture) && (spacing == nil || k.spacing == spacing)
-        }.map(\.id))
+        ReportKit.customTaskIDs(spec, as: DoubleTapTask.self) { k in gestures.contains(k.gesture) && (spacing == nil || k.spacing == spacing) }
     }
     /// The spacings of the spec's two-tap tasks, ascending.
     static func spacings(_ spec: ExperimentSpec) -> [Double] {

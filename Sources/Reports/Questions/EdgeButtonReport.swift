@@ -18,10 +18,7 @@ struct EdgeButtonReport {
 
     /// The spec's tasks whose control is at `position`.
     static func tasks(_ spec: ExperimentSpec, _ position: ControlPosition) -> Set<String> {
-        Set(spec.tasks.filter { t in
-            guard case .custom(let g) = t.goal, let k = g.value as? EdgeButtonTask else { return false }
-            return k.position == position
-        }.map(\.id))
+        ReportKit.customTaskIDs(spec, as: EdgeButtonTask.self) { k in k.position == position }
     }
     /// A strategy's trials (of the tasks at `position`; nil: all), narrowed by `conditions`.
     static func trials(_ spec: ExperimentSpec, _ s: String, _ position: ControlPosition? = nil, _ conditions: MetricCondition...) -> TrialSelection {

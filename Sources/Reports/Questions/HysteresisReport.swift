@@ -18,10 +18,7 @@ struct HysteresisReport {
 
     /// The spec's tasks of `intent` (and of drag `distance`, when given).
     static func tasks(_ spec: ExperimentSpec, _ intent: HysteresisTask.Intent, distance: Double? = nil) -> Set<String> {
-        Set(spec.tasks.filter { t in
-            guard case .custom(let g) = t.goal, let k = g.value as? HysteresisTask else { return false }
-            return k.intent == intent && (distance == nil || k.distance == distance)
-        }.map(\.id))
+        ReportKit.customTaskIDs(spec, as: HysteresisTask.self) { k in k.intent == intent && (distance == nil || k.distance == distance) }
     }
     /// The drag distances of the spec's tasks, ascending.
     static func distances(_ spec: ExperimentSpec) -> [Double] {

@@ -20,10 +20,7 @@ struct LabelAffordanceReport {
 
     /// The spec's tasks of intent `i`.
     static func tasks(_ spec: ExperimentSpec, _ i: AppIntent) -> Set<String> {
-        Set(spec.tasks.filter { t in
-            guard case .custom(let g) = t.goal, let k = g.value as? LabelAffordanceTask else { return false }
-            return k.intent == i
-        }.map(\.id))
+        ReportKit.customTaskIDs(spec, as: LabelAffordanceTask.self) { k in k.intent == i }
     }
     /// The intents of the spec's tasks, in `AppIntent` order.
     static func intents(_ spec: ExperimentSpec) -> [AppIntent] {

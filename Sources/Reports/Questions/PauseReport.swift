@@ -15,10 +15,7 @@ struct PauseReport {
 
     /// The spec's tasks whose slide is meant as `intent`.
     static func tasks(_ spec: ExperimentSpec, _ intent: SlideIntent) -> Set<String> {
-        Set(spec.tasks.filter { task in
-            guard case .custom(let goal) = task.goal, let t = goal.value as? PauseTask else { return false }
-            return t.intent == intent
-        }.map(\.id))
+        ReportKit.customTaskIDs(spec, as: PauseTask.self) { $0.intent == intent }
     }
     /// A strategy's trials (of the tasks meant as `i`, or all), narrowed by `conditions`.
     static func trials(_ spec: ExperimentSpec, _ s: String, _ i: SlideIntent? = nil, _ conditions: MetricCondition...) -> TrialSelection {

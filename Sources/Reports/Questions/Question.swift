@@ -13,10 +13,9 @@ public protocol Question: TrialQuestion {
     /// replays, sensitivity, provenance).
     func addReportSections(to report: inout QuestionReport) throws
     /// The selections the question's sections read (`SelectionRequests`),
-    /// summarised in the report's one pass over the run; nil when its
-    /// sections still read the loaded trials (`ResultSet.trials`), which then
-    /// are loaded, at about 90 bytes a trial.
-    func reportRequests(spec: ExperimentSpec) -> SelectionRequests?
+    /// summarised in the report's one pass over the run; the sections read
+    /// them with `ResultSet.selected(_:)` (no trial is held in memory).
+    func reportRequests(spec: ExperimentSpec) -> SelectionRequests
     /// Columns `refine export` adds after the common task columns, computed
     /// from each trial's task (PIP: the corners; effects: the kind of task).
     func taskFactors() -> [TaskFactor]
@@ -24,7 +23,6 @@ public protocol Question: TrialQuestion {
 
 extension Question {
     public func taskFactors() -> [TaskFactor] { [] }
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { nil }
 }
 
 /// What a question's report sections are built from and into.

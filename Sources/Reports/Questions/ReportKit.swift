@@ -9,31 +9,14 @@ struct ReportKit {
     var strategies: [String] { spec.strategies.map(\.label) }
     var confidence: Double { spec.report.confidence }
 
-    func rate(_ metric: String, _ t: [TrialRow]) -> String {
-        formatRate(rateEstimate(metric, t))
-    }
-
-    /// Values of `metric` in `t` with the participant of each.
-    func participantValues(_ metric: String, _ t: [TrialRow]) -> ParticipantValues {
-        // Read by column and participant code (`OwnedValues`), not by name and string per row.
-        let owned = OwnedValues(metric, of: t)
-        return ParticipantValues(values: owned.values, participants: owned.owners.map { owned.participants[Int($0)] })
-    }
-
     /// A rate with its interval: Wilson when every participant gave at most one
     /// trial (independent trials), otherwise a seeded bootstrap over participants,
     /// since one person's trials succeed or fail together more than strangers' do.
     /// A rate of 0 or 1 gives every resample the same rate, so there the interval
     /// is Wilson's with one observation per participant (no more information
     /// than that can be claimed when trials within a person may be alike).
-    func rateEstimate(_ metric: String, _ t: [TrialRow], success: (Double) -> Bool = { $0 == 1 }) -> Estimate {
-        // Per-participant counts (one pass, no per-trial copy): all a rate and its resamples read.
-        rateEstimate(metric, ParticipantTally(metric, t, success: success), trials: t.count)
-    }
-
-    /// The rate of `tally`'s successes, as `rateEstimate(_:_:success:)` gives
-    /// it for the selection of `trials` trials the tally was made from (the
-    /// count seeds the bootstrap).
+    /// `tally`: the successes per participant of a selection of `trials`
+    /// trials (the count seeds the bootstrap).
     func rateEstimate(_ metric: String, _ tally: ParticipantTally, trials: Int) -> Estimate {
         let n = tally.count, successes = tally.successCount
         if tally.oneValuePerParticipant {
@@ -50,22 +33,8 @@ struct ReportKit {
                                          seed: Sections.seed(spec, "rate/\(metric)/\(trials)"))
     }
 
-    func medianText(_ metric: String, _ t: [TrialRow], digits: Int = 2) -> String {
-        let v = ResultSet.values(metric, in: t)
-        return v.isEmpty ? "–" : formatNumber(Descriptive.median(v), digits: digits)
-    }
-
     func pct(_ k: Int, _ n: Int) -> String {
         n == 0 ? "–" : "\(formatNumber(Double(k) * 100 / Double(n), digits: 0))%"
-    }
-
-    func ecdfFigure(metric: String, name: String, xlabel: String, title: String, marker: Double?,
-                            filter: (TrialRow) -> Bool = { _ in true }) -> GnuplotFigure {
-        // One strategy's trials at a time: at 10⁷ trials each selection is tens of megabytes.
-        ecdfFigure(name: name, xlabel: xlabel, title: title, marker: marker, curves: strategies.map { s in
-            let rows = results.trials(strategy: s).filterCounted(filter)
-            return Descriptive.ecdf(ResultSet.values(metric, in: rows), total: rows.count)
-        })
     }
 
     /// The ECDF of `metric` in each strategy's selection (`selections[i]` strategy i's), read in the pass.
@@ -112,25 +81,9 @@ struct ReportKit {
         return body + "plot " + plots.joined(separator: ", \\\n     ")
     }
 
-    /// Median of `metric` with its interval from a seeded bootstrap over participants, or "–".
-    func medianEstimate(_ metric: String, _ t: [TrialRow], label: String) -> String {
-        let v = participantValues(metric, t)
-        guard !v.isEmpty else { return "–" }
-        return formatEstimate(ClusterBootstrap.estimate(ClusteredSample(v), .median, confidence: confidence,
-                                                        resamples: spec.report.bootstrapResamples,
-                                                        seed: Sections.seed(spec, "median/\(label)/\(t.count)")))
-    }
-
     /// A rate per strategy and device with intervals (`rateEstimate`: over
-    /// participants, or Wilson when each gave one trial), one series per device.
-    func rateFigure(metric: String, name: String, title: String, ylabel: String) -> GnuplotFigure {
-        rateFigure(name: name, title: title, ylabel: ylabel) { s, d in
-            let cell = results.trials(strategy: s, device: d)
-            return (rateEstimate(metric, cell), ParticipantTally(metric, cell).oneValuePerParticipant)
-        }
-    }
-
-    /// The same from the selections of each strategy on each device, read in the pass (`rateFigureRequests`).
+    /// participants, or Wilson when each gave one trial), one series per
+    /// device, from the selections of each strategy on each device (`rateFigureRequests`).
     func rateFigureOfSelections(metric: String, name: String, title: String, ylabel: String) -> GnuplotFigure {
         rateFigure(name: name, title: title, ylabel: ylabel) { s, d in
             let cell = results.selected(TrialSelection(strategy: s, device: d))
@@ -180,7 +133,7 @@ struct ReportKit {
 
     func rate(_ metric: String, _ s: SelectedTrials) -> String { formatRate(rateEstimate(metric, s)) }
 
-    /// `rateEstimate(_:_:success:)` of a selection read in the pass: successes
+    /// A rate with its interval (`rateEstimate(_:_:trials:)`) of a selection read in the pass: successes
     /// are values of 1, of 0 with `success: .zero` (a 0/1 metric counted the
     /// other way), or above 0 with `.positive` (a count: at least once).
     func rateEstimate(_ metric: String, _ s: SelectedTrials, success: SelectedTrials.Success = .one) -> Estimate {
@@ -197,7 +150,7 @@ struct ReportKit {
         return v.isEmpty ? "–" : formatNumber(v.mean, digits: digits)
     }
 
-    /// `medianEstimate(_:_:label:)` of a selection read in the pass.
+    /// Median of `metric` with its interval from a seeded bootstrap over participants, or "–" (`metric` asked for by participant).
     func medianEstimate(_ metric: String, _ s: SelectedTrials, label: String) -> String {
         guard let sample = s.sample(metric) else { return "–" }
         return formatEstimate(ClusterBootstrap.estimate(sample, .median, confidence: confidence, resamples: spec.report.bootstrapResamples,

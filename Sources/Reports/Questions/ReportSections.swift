@@ -27,20 +27,8 @@ extension ReportKit {
 
     /// One bullet of "Why they differ": `other − base` on `metric` over the same
     /// participants (paired bootstrap), or nil when either side has fewer than
-    /// three participants. `seedKey` names the comparison in the report's seed.
-    func pairedDifference(_ metric: String, what: String, base: (label: String, rows: [TrialRow]), other: (label: String, rows: [TrialRow]),
-                          seedKey: String, prefix: String = "", digits: Int = 3) -> String? {
-        let a = participantValues(metric, base.rows), b = participantValues(metric, other.rows)
-        guard a.values.count >= 3, b.values.count >= 3 else { return nil }
-        let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: confidence,
-                                               resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, seedKey))
-        let s = other.label
-        let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
-        let c = formatNumber(confidence * 100)
-        return "\(prefix)\(s) − \(base.label), \(what): \(stat) difference \(formatEstimate(d, digits: digits)) (\(c)% paired bootstrap over participants): \(verdict)."
-    }
-
-    /// `pairedDifference` of selections read in the pass (`metric` asked for by participant).
+    /// three values. `seedKey` names the comparison in the report's seed;
+    /// `metric` must be asked for by participant.
     func pairedDifference(_ metric: String, what: String, base: (label: String, trials: SelectedTrials), other: (label: String, trials: SelectedTrials),
                           seedKey: String, prefix: String = "", digits: Int = 3) -> String? {
         guard base.trials.valueCount(metric) >= 3, other.trials.valueCount(metric) >= 3,
@@ -57,6 +45,15 @@ extension ReportKit {
     func customTask<T>(_ id: String, as type: T.Type = T.self) -> T? {
         guard case .custom(let goal)? = spec.tasks.first(where: { $0.id == id })?.goal else { return nil }
         return goal.value as? T
+    }
+
+    /// The ids of the spec's question-defined tasks of type `T` that `keep`
+    /// accepts: a task class as a selection's task set (`TrialSelection.tasks`).
+    static func customTaskIDs<T>(_ spec: ExperimentSpec, as type: T.Type, where keep: (T) -> Bool) -> Set<String> {
+        Set(spec.tasks.filter { t in
+            guard case .custom(let goal) = t.goal, let task = goal.value as? T else { return false }
+            return keep(task)
+        }.map(\.id))
     }
 
     /// Every question-defined task of type `T` in the spec, in spec order.

@@ -5,17 +5,9 @@ import Harness
 /// reached the goal is censored when the person stopped (`time_to_done_s`), so a
 /// strategy that fails often cannot look fast by leaving its failures out.
 extension ReportKit {
-    /// Each trial's time to effect, or its censoring time.
-    func survival(_ t: [TrialRow]) -> [SurvivalObservation] {
-        survivalOwned(t).values.map(SurvivalObservation.init(encoded:))
-    }
-
-    /// The Kaplan–Meier curve of `t` with intervals resampling participants (a
-    /// person's trials together); seeded by the trials it is drawn from. Built
-    /// afresh at each call (see `SurvivalCache` for why curves are not kept).
-    func kaplanMeier(_ t: [TrialRow]) -> ClusteredKaplanMeier { kaplanMeier(SurvivalData(t)) }
-
-    /// The same of a selection read in the report's pass.
+    /// The Kaplan–Meier curve of a selection read in the pass, with intervals
+    /// resampling participants (a person's trials together); seeded by the
+    /// selection's first key and trial count.
     func kaplanMeier(_ s: SelectedTrials) -> ClusteredKaplanMeier { kaplanMeier(SurvivalData(s)) }
 
     func kaplanMeier(_ d: SurvivalData) -> ClusteredKaplanMeier {
@@ -25,43 +17,20 @@ extension ReportKit {
 
     private func survivalSeed(trials: Int, firstKey: String?) -> UInt64 { Sections.seed(spec, "kaplan-meier/\(firstKey ?? "")/\(trials)") }
 
-    private func survivalKey(_ t: [TrialRow]) -> SurvivalCache.Key? {
-        results.survivalCache.key(t, resamples: min(spec.report.bootstrapResamples, 1000), confidence: confidence,
-                                  seed: survivalSeed(trials: t.count, firstKey: t.first?.key))
-    }
-
-    /// The same as values per participant (encoded: minus the time when censored),
-    /// each participant an index (12 bytes a trial, no string per trial).
-    func survivalOwned(_ t: [TrialRow]) -> OwnedValues {
-        var effect = MetricReader("time_to_effect_s"), done = MetricReader("time_to_done_s")
-        return OwnedValues(t) { row in effect(row) ?? done(row).map { -$0 } }
-    }
-
-    /// The Kaplan–Meier median time to effect with its interval, e.g. "4.7 [3.3, 6.0]"; "> T" when under half reached it.
-    func survivalMedianText(_ t: [TrialRow]) -> String {
-        // Cached: sections ask for the same strategy's median more than once.
-        Self.medianText(results.survivalCache.median(survivalKey(t), of: { kaplanMeier(t) }))
-    }
-
-    /// The same of a selection (its median kept with it: several tables show it).
+    /// The Kaplan–Meier median time to effect with its interval, e.g. "4.7 [3.3, 6.0]";
+    /// "not reached by half" when under half reached it. Kept with the selection: several tables show it.
     func survivalMedianText(_ s: SelectedTrials) -> String {
         Self.medianText(s.survivalMedian { kaplanMeier(s) })
     }
 
-    private static func medianText(_ m: SurvivalCache.Median?) -> String {
+    private static func medianText(_ m: SelectedTrials.SurvivalMedian?) -> String {
         guard let m else { return "–" }
         func f(_ x: Double?) -> String { x.map { formatNumber($0, digits: 2) } ?? "∞" }
         guard m.value != nil else { return "not reached by half (upper \(f(m.upper)))" }
         return "\(f(m.value)) [\(f(m.lower)), \(f(m.upper))]"
     }
 
-    /// The share who reached the goal by `t` seconds, read off the Kaplan–Meier curve with its band.
-    func reachedByText(_ t: [TrialRow], seconds: Double) -> String {
-        let km = kaplanMeier(t)
-        return km.curve.count == 0 ? "–" : formatRate(km.reached(by: seconds))
-    }
-
-    /// The same of a selection read in the pass (asked with survival).
+    /// The share who reached the goal by `seconds`, read off the Kaplan–Meier curve with its band.
     func reachedByText(_ s: SelectedTrials, seconds: Double) -> String {
         let km = kaplanMeier(s)
         return km.curve.count == 0 ? "–" : formatRate(km.reached(by: seconds))
@@ -70,10 +39,6 @@ extension ReportKit {
     /// Restricted mean time to effect (up to `tau`) of `b` minus `a`, with a paired
     /// cluster-bootstrap interval over participants, the log-rank p-value, and
     /// the time grid of the resampled curves (nil: exact; `SurvivalGrid`).
-    func restrictedMeanDifference(_ a: [TrialRow], _ b: [TrialRow], tau: Double, seed: UInt64) -> (Estimate, Double, Double?)? {
-        restrictedMeanDifference(SurvivalData(a), SurvivalData(b), tau: tau, seed: seed)
-    }
-
     func restrictedMeanDifference(_ a: SurvivalData, _ b: SurvivalData, tau: Double, seed: UInt64) -> (Estimate, Double, Double?)? {
         guard a.sample.trialCount >= 3, b.sample.trialCount >= 3 else { return nil }
         // Each replicate is KaplanMeier(resampled trials).restrictedMean(tau:), computed by weights (ClusteredSurvival).
@@ -98,18 +63,8 @@ extension ReportKit {
     }
 
     /// The fraction who reached the goal by t, per strategy: 1 − Kaplan–Meier,
-    /// with a pointwise band (participants resampled) on a grid of 200 times.
-    func survivalFigure(name: String, title: String, marker: Double?, filter: (TrialRow) -> Bool = { _ in true }) -> GnuplotFigure {
-        // One strategy's trials at a time (selected twice: at 10⁷ trials each selection is tens of megabytes).
-        func group(_ s: String) -> [TrialRow] { results.trials(strategy: s).filterCounted(filter) }
-        // The longest time, without a copy of every trial's.
-        var longest: Double?
-        var effect = MetricReader("time_to_effect_s"), done = MetricReader("time_to_done_s")
-        for s in strategies { for row in group(s) { if let v = effect(row) ?? done(row) { longest = max(longest ?? v, v) } } }
-        return survivalFigure(name: name, title: title, marker: marker, longest: longest) { kaplanMeier(group($0)) }
-    }
-
-    /// The same of each strategy's selection (`selections[i]` strategy i's, asked with survival), read in the pass.
+    /// with a pointwise band (participants resampled) on a grid of 200 times;
+    /// `selections[i]`: strategy i's, asked with survival.
     func survivalFigure(of selections: [SelectedTrials], name: String, title: String, marker: Double?) -> GnuplotFigure {
         let longest = selections.compactMap(\.longest).max()
         var bucketed = false

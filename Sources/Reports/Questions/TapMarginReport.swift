@@ -17,10 +17,7 @@ struct TapMarginReport {
 
     /// The spec's tasks of `intent` (of button `size` and `gap`, when given).
     static func tasks(_ spec: ExperimentSpec, _ intent: TapMarginTask.Intent, size: Double? = nil, gap: Double? = nil) -> Set<String> {
-        Set(spec.tasks.filter { t in
-            guard case .custom(let g) = t.goal, let k = g.value as? TapMarginTask else { return false }
-            return k.intent == intent && (size == nil || k.size == size) && (gap == nil || k.gap == gap)
-        }.map(\.id))
+        ReportKit.customTaskIDs(spec, as: TapMarginTask.self) { k in k.intent == intent && (size == nil || k.size == size) && (gap == nil || k.gap == gap) }
     }
     /// A strategy's trials (of the tasks of `intent`, size and gap; nil intent: all), narrowed by `conditions`.
     static func trials(_ spec: ExperimentSpec, _ s: String, _ intent: TapMarginTask.Intent? = nil, size: Double? = nil, gap: Double? = nil,

@@ -42,8 +42,10 @@ final class SelectedTrials: @unchecked Sendable {
     private var survival: [ValueSketch]?
     private var firstKeyBytes: [UInt8]?
 
+    /// A Kaplan–Meier median with its interval; nil parts: not reached (∞).
+    typealias SurvivalMedian = (value: Double?, lower: Double?, upper: Double?)
     /// The Kaplan–Meier median already computed (several tables show it).
-    private var cachedMedian: SurvivalCache.Median??
+    private var cachedMedian: SurvivalMedian??
     private let lock = NSLock()
 
     init(_ selection: TrialSelection, need: SelectionRequests.Need) {
@@ -154,11 +156,11 @@ final class SelectedTrials: @unchecked Sendable {
     }
 
     /// The Kaplan–Meier median `make` computes, computed once.
-    func survivalMedian(_ make: () -> ClusteredKaplanMeier) -> SurvivalCache.Median? {
+    func survivalMedian(_ make: () -> ClusteredKaplanMeier) -> SurvivalMedian? {
         lock.lock(); defer { lock.unlock() }
         if let known = cachedMedian { return known }
         let km = make()
-        let m: SurvivalCache.Median? = km.curve.count > 0 ? km.median : nil
+        let m: SurvivalMedian? = km.curve.count > 0 ? km.median : nil
         cachedMedian = .some(m)
         return m
     }

@@ -21,7 +21,7 @@ public struct BrushesQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try BrushesSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { BrushesReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { BrushesReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         BrushesReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)

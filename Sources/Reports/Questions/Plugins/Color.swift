@@ -20,7 +20,7 @@ public struct ColorQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try ColorSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { ColorReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ColorReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         try ColorReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures, folder: report.folder)

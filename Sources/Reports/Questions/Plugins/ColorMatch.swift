@@ -27,7 +27,7 @@ public struct ColorMatchQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try ColorMatchSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { ColorMatchReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ColorMatchReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         ColorMatchReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)

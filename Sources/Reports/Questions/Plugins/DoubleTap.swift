@@ -21,7 +21,7 @@ public struct DoubleTapQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try DoubleTapSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { DoubleTapReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { DoubleTapReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         DoubleTapReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)

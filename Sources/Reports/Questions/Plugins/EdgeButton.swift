@@ -22,7 +22,7 @@ public struct EdgeButtonQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try EdgeButtonSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { EdgeButtonReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { EdgeButtonReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         EdgeButtonReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)

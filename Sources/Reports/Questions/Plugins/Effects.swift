@@ -20,7 +20,7 @@ public struct EffectsQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try EffectsSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { EffectsReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { EffectsReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         try EffectsReport(spec: report.spec, results: report.results)

@@ -20,7 +20,7 @@ public struct ExposureQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try ExposureSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { ExposureReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ExposureReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         try ExposureReport(spec: report.spec, results: report.results, screening: report.screening)

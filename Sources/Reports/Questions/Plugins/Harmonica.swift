@@ -21,7 +21,7 @@ public struct HarmonicaQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try HarmonicaSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { HarmonicaReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { HarmonicaReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         HarmonicaReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)

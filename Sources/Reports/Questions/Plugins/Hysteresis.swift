@@ -24,7 +24,7 @@ public struct HysteresisQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try HysteresisSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { HysteresisReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { HysteresisReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         HysteresisReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)

@@ -21,7 +21,7 @@ public struct LabelAffordanceQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try LabelAffordanceSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { LabelAffordanceReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { LabelAffordanceReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         LabelAffordanceReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)

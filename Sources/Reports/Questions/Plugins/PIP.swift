@@ -20,7 +20,7 @@ public struct PIPQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try PIPSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { PIPReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { PIPReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         PIPReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)

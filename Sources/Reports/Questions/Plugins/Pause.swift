@@ -22,7 +22,7 @@ public struct PauseQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try PauseSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { PauseReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { PauseReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         PauseReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)

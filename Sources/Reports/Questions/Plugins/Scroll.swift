@@ -22,7 +22,7 @@ public struct ScrollQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try ScrollSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { ScrollReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ScrollReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         ScrollReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)

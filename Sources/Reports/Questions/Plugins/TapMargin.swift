@@ -22,7 +22,7 @@ public struct TapMarginQuestion: Question {
 
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try TapMarginSimulator(spec: spec) }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests? { TapMarginReport.requests(spec: spec) }
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { TapMarginReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
         TapMarginReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
