@@ -58,6 +58,9 @@ typedef struct cpng_rows {
     size_t row_bytes;
 } cpng_rows;
 
+/* The most one chunk may make libpng allocate, as libpng's own default (PNG_USER_CHUNK_MALLOC_MAX). */
+#define CPNG_CHUNK_MALLOC_MAX 8000000
+
 static void cpng_rows_error(png_structp png, png_const_charp msg) {
     cpng_rows *r = (cpng_rows *)png_get_error_ptr(png);
     strncpy(r->message, msg ? msg : "libpng error", sizeof(r->message) - 1);
@@ -80,6 +83,11 @@ static inline int cpng_rows_open(cpng_rows *r, const char *path, int linear16) {
     if (!r->info) { strcpy(r->message, "out of memory"); return -1; }
     if (setjmp(png_jmpbuf(r->png))) return -1;
     png_set_user_limits(r->png, 0x7fffffff, 0x7fffffff);
+    /* The system's libpng may be built with no chunk limits: an 80-byte file declaring a
+       2 GB tEXt chunk made it allocate 2 GB. No ancillary chunk (text, ICC profile) a photo
+       needs comes near 8 MB, compressed or not; at most 128 of them are kept. */
+    png_set_chunk_malloc_max(r->png, CPNG_CHUNK_MALLOC_MAX);
+    png_set_chunk_cache_max(r->png, 128);
     png_init_io(r->png, r->file);
     png_read_info(r->png, r->info);
     r->width = png_get_image_width(r->png, r->info);

@@ -169,7 +169,8 @@ public struct SpringAnimation2D: Sendable, Hashable {
     public func overshoot(resolution: Double = 0.001, settledAt: Double? = nil) -> Double {
         let approach = (target - start).normalized
         guard approach != .zero else { return 0 }
-        let end = settledAt ?? settleTime(resolution: resolution)
+        // A motion that never settles is scanned up to the horizon, not for ever.
+        let end = min(settledAt ?? settleTime(resolution: resolution), SpringSettling.horizon)
         var worst = 0.0
         var t = 0.0
         while t <= end {
@@ -182,6 +183,9 @@ public struct SpringAnimation2D: Sendable, Hashable {
 
 /// Settle-time search shared by one- and two-dimensional motions.
 public enum SpringSettling {
+    /// The longest motion searched, in seconds: a spring still moving after it never settles here.
+    public static let horizon = 600.0
+
     /// Finds, to `resolution`, the first time after which the motion stays within
     /// `tolerance`: an envelope bound gives a time by which it surely has, then
     /// a backward scan finds the last moment it had not.
@@ -195,7 +199,8 @@ public enum SpringSettling {
             let e = envelope(bound)
             if e.x < tolerance.position && e.v < tolerance.speed { break }
             bound += max(resolution, 0.01)
-            if bound > 600 { return .infinity }
+            // NaN never compares below the tolerance: it counts as unsettled, so it ends here too.
+            if bound > horizon { return .infinity }
         }
         var t = bound
         while t > 0 {

@@ -71,6 +71,7 @@ struct AuditCommand: ParsableCommand {
                     return d
                 }
             }
+            if !noReport { try StagedFolder.claim(URL(fileURLWithPath: out), inputs: [baseline, experiments]) }
             let specs = try loadSpecs()
             let strategies = AuditedStrategy.all(catalog: .standard, specs: specs)
             let result = try LayoutAudit.run(strategies, configurations: AuditConfiguration.all(devices: devices))

@@ -26,6 +26,11 @@ func reportingErrors(_ body: () throws -> Void) throws {
         report(e)
     } catch let e as InputError {
         fail("\(e)", ExitCodes.invalidInput)
+    } catch let e as OutputFolderError {
+        fail("\(e)", ExitCodes.invalidInput)
+    } catch let e as ReportError {
+        // A report's problems name the file and what to do (no run, a bad baseline, gnuplot missing).
+        fail("\(e)", ExitCodes.invalidInput)
     } catch let e as InputFileError {
         fail("\(e)", ExitCodes.invalidInput)
     } catch let e as RunInterrupted {

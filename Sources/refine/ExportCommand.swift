@@ -40,7 +40,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Parquet only: rows per row group (the rows of one group are held in memory while it is written).")
     var rowGroupRows = 131_072
 
-    @Option(help: "Output folder (default: runs/<experiment>-export, beside the default database; replaced whole).")
+    @Option(help: "Output folder (default: runs/<experiment>-export, beside the default database; replaced whole when Refine wrote it, else refused).")
     var out: String?
 
     @Flag(help: "Print JSON.")
@@ -50,8 +50,10 @@ struct ExportCommand: ParsableCommand {
         try reportingErrors {
             guard rowGroupRows > 0 else { throw InputError("--row-group-rows: expected a positive number of rows, got \(rowGroupRows)") }
             let experiment = try SpecLoader.load(path: spec, catalog: .standard)
-            let store = try RunStore(readingFrom: db ?? OutputPath.inside("runs", "\(experiment.name).sqlite"))
+            let dbPath = try db ?? OutputPath.inside("runs", "\(experiment.name).sqlite")
             let output = URL(fileURLWithPath: try out ?? OutputPath.inside("runs", "\(experiment.name)-export"))
+            try StagedFolder.claim(output, inputs: [dbPath, spec])
+            let store = try RunStore(readingFrom: dbPath)
             // An export killed half-way left its staging folder (and maybe the previous export, moved aside).
             announce(Leftovers.clean(for: output.path, hidden: true))
             let summary: TrialExport.Summary

@@ -73,6 +73,7 @@ struct PowerCommand: ParsableCommand {
             let counts = try participantCounts(base)
             let target = try makeTarget(base)
             let output = URL(fileURLWithPath: out ?? "Reports/\(base.name)-power")
+            try StagedFolder.claim(output, inputs: [spec])
             let curve = try PowerAnalysis.run(spec: base, target: target, participants: counts, simulations: studies,
                                               requiredPower: power, jobs: workers.jobs) { line in
                 if !json { FileHandle.standardError.write(Data("power: \(line)\n".utf8)) }

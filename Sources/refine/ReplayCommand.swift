@@ -58,6 +58,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            if let out { try StagedFolder.claim(URL(fileURLWithPath: out), inputs: [db]) }
             let store = try RunStore(readingFrom: db)
             do {
                 if list { return try listKeys(store) }
@@ -77,6 +78,7 @@ struct ReplayCommand: ParsableCommand {
                     print("\(chosen.choice.rawValue) trial of \(chosen.strategy) in run \(stored.run.id): \(key) (\(TrialChoice.outcome(stored.metrics)))")
                 }
                 let output = URL(fileURLWithPath: out ?? "out/replay/" + key.replacingOccurrences(of: "/", with: "-"))
+                try StagedFolder.claim(output, inputs: [db])
                 announce(Leftovers.clean(for: output.path, hidden: true))
                 let replayer = try TrialReplayer(spec: try stored.spec())
                 let command = "refine replay \(key) --db \(db) --run \(stored.run.id)"

@@ -56,8 +56,10 @@ struct ReportCommand: ParsableCommand {
         try reportingErrors {
             if index { return try writeIndex() }
             let experiment = try SpecLoader.load(path: specs[0], catalog: .standard)
-            let store = try RunStore(readingFrom: db ?? OutputPath.inside("runs", "\(experiment.name).sqlite"))
+            let dbPath = try db ?? OutputPath.inside("runs", "\(experiment.name).sqlite")
             let output = URL(fileURLWithPath: try out ?? OutputPath.inside("Reports", experiment.name))
+            try StagedFolder.claim(output, inputs: [dbPath, specs[0]])
+            let store = try RunStore(readingFrom: dbPath)
             // A report killed half-way left its staging folder (and maybe the previous report, moved aside).
             announce(Leftovers.clean(for: output.path, hidden: true))
             do {

@@ -42,14 +42,26 @@ struct RunCommand: ParsableCommand {
             guard let shard = Shard(parsing: shard) else { throw InputError("--shard: expected I/N with 1 ≤ I ≤ N, e.g. 2/4; got '\(self.shard)'") }
             let experiment = try SpecLoader.load(path: spec, catalog: .standard)
             let dbPath = try database.path(for: experiment)
+            // A resume reads the database as every reader does first (refusing what they refuse) and
+            // writes nothing to it when there is nothing to resume.
+            if resume, let nothing = try nothingToResume(experiment, dbPath: dbPath, shard: shard) {
+                return try say(nothing)
+            }
             let store = try RunStore(path: dbPath)
             // Closed on every way out, interrupted runs included, so the main file holds everything.
             defer { try? store.close() }
             let stop = StopSignal()
             let options = RunOptions(jobs: jobs, resume: resume, trace: trace, shard: shard,
                                      progress: quiet ? .silent : ProgressReporter.automaticStyle())
-            let summary = try ExperimentRunner.run(spec: experiment, store: store, options: options,
+            let summary: RunSummary
+            do {
+                summary = try ExperimentRunner.run(spec: experiment, store: store, options: options,
                                                    cancelled: { stop.raised })
+            } catch let nothing as NothingToResume {
+                // Another process finished the run meanwhile: the work asked for is done.
+                try store.close()
+                return try say(nothing)
+            }
             try store.close()
             if json {
                 try printJSON(["run_id": Double(summary.runID), "planned": Double(summary.planned),
@@ -60,6 +72,33 @@ struct RunCommand: ParsableCommand {
             }
         }
     }
+
+    /// Why `--resume` has nothing to do (no database, or no unfinished run of this spec, seed and
+    /// shard in it), read without writing; nil when there is a run to resume.
+    func nothingToResume(_ experiment: ExperimentSpec, dbPath: String, shard: Shard) throws -> NothingToResume? {
+        var nothing = NothingToResume(experiment: experiment.name, database: dbPath, completedRun: nil)
+        guard FileManager.default.fileExists(atPath: dbPath) else { return nothing }
+        let store = try RunStore(readingFrom: dbPath)
+        defer { try? store.close() }
+        if try store.resumableRun(spec: experiment, shard: shard) != nil { return nil }
+        nothing.completedRun = try store.completedRun(spec: experiment, shard: shard)?.id
+        return nothing
+    }
+
+    /// Not an error: the work asked for is done, or there is none. Says so; starts nothing.
+    func say(_ nothing: NothingToResume) throws {
+        if json {
+            try printJSON(NothingResumed(nothing_to_resume: true, completed_run_id: nothing.completedRun))
+        } else {
+            print(nothing.description)
+        }
+    }
+}
+
+/// What `run --resume --json` prints when there was nothing to resume.
+struct NothingResumed: Encodable {
+    var nothing_to_resume: Bool
+    var completed_run_id: Int64?
 }
 
 /// Turns SIGINT and SIGTERM into a flag the runner polls, so a stopped run

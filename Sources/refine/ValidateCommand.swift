@@ -37,6 +37,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard participants >= 2 else { throw InputError("--participants: expected at least 2") }
+            try StagedFolder.claim(URL(fileURLWithPath: out), inputs: invarianceSpec.map { [$0] } ?? [])
             announce(Leftovers.clean(for: out, hidden: true))
             let subject = try invarianceSpec.map { try SpecLoader.load(path: $0, catalog: .standard) }
                 ?? SpecLoader.parse(NameInvariance.defaultSpec, file: "name-invariance.yaml", catalog: .standard)

@@ -20,7 +20,18 @@ struct VariantRuns {
         for (i, v) in variants.enumerated() {
             var options = RunOptions(jobs: jobs, resume: resume, progress: .silent)
             options.variant = v.label
-            let summary = try ExperimentRunner.run(spec: v.spec, store: store, options: options, cancelled: { stop.raised })
+            let summary: RunSummary
+            do {
+                summary = try ExperimentRunner.run(spec: v.spec, store: store, options: options, cancelled: { stop.raised })
+            } catch let nothing as NothingToResume {
+                // A resumed sweep skips the variants already complete and starts those never begun.
+                if let done = nothing.completedRun {
+                    if !quiet { print("\(experiment.name) \(kind) \(i + 1)/\(variants.count) \(v.label): run \(done) already complete") }
+                    continue
+                }
+                options.resume = false
+                summary = try ExperimentRunner.run(spec: v.spec, store: store, options: options, cancelled: { stop.raised })
+            }
             if !quiet { print("\(experiment.name) \(kind) \(i + 1)/\(variants.count) \(v.label): run \(summary.runID), \(summary.ran) trials") }
         }
         try store.close()

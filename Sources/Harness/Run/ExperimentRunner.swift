@@ -47,6 +47,23 @@ public struct RunSummary: Sendable {
     public var storeCPUSeconds: Double
 }
 
+/// Raised by a run with `resume` when the database holds no unfinished run of the spec
+/// (same spec text, seed, variant and shard): nothing was started. A new run is `resume: false`.
+public struct NothingToResume: Error, CustomStringConvertible {
+    public var experiment: String
+    public var database: String
+    /// The latest completed run of the same spec, seed, variant and shard, if any.
+    public var completedRun: Int64?
+    public init(experiment: String, database: String, completedRun: Int64?) {
+        self.experiment = experiment; self.database = database; self.completedRun = completedRun
+    }
+    public var description: String {
+        let done = completedRun.map { " (run \($0) of it is complete)" } ?? ""
+        return "\(experiment): nothing to resume in \(database): no unfinished run of this spec, seed and shard\(done); "
+            + "`refine run` without --resume starts a new run"
+    }
+}
+
 /// Raised when a run was stopped by a signal; the run is recorded as interrupted.
 public struct RunInterrupted: Error, CustomStringConvertible {
     public var runID: Int64
@@ -102,6 +119,10 @@ public enum ExperimentRunner {
 
         var done: Set<String> = []
         let previous = options.resume ? try store.resumableRun(spec: spec, shard: options.shard, variant: options.variant) : nil
+        if options.resume && previous == nil {
+            let completed = try store.completedRun(spec: spec, shard: options.shard, variant: options.variant)
+            throw NothingToResume(experiment: spec.name, database: store.path, completedRun: completed?.id)
+        }
         if let previous {
             // Reopened at once, so that no other process takes the same run meanwhile.
             try store.reopen(runID: previous.id, provenance: Provenance.current(argv: options.argv, gitDirectory: gitDirectory),

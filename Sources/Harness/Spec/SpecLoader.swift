@@ -92,6 +92,12 @@ public enum SpecLoader {
             tuning: tuning, text: text, sha256: SHA256.hex(text), path: file, policy: policy)
     }
 
+    /// `text` on one line, control characters (a NUL, a newline) shown as `\u{…}`.
+    static func printable(_ text: String) -> String {
+        text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
+            .joined()
+    }
+
     static func yamlError(_ error: YamlError, file: String) -> SpecError {
         switch error {
         case .duplicatedKeysInMapping(let duplicates, let context):
@@ -100,10 +106,22 @@ public enum SpecLoader {
                              message: "the key \(keys) appears twice in one mapping; keep one of them")
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
+            // libyaml's own words for its nesting limit name a C function; say what it means.
+            if problem.contains("nesting level") {
+                return SpecError(file: file, line: mark.line, column: mark.column,
+                                 message: "malformed YAML: nested too deeply (a spec needs a few levels, not hundreds)")
+            }
             let detail = [context?.text, problem].compactMap { $0 }.joined(separator: " ")
-            return SpecError(file: file, line: mark.line, column: mark.column, message: "malformed YAML: \(detail)")
+            return SpecError(file: file, line: mark.line, column: mark.column, message: "malformed YAML: \(printable(detail))")
+        case .reader(let problem, let offset, let value, _):
+            let at = offset.map { " at byte \($0)" } ?? ""
+            let character = value >= 0 ? String(format: " (character U+%04X)", value) : ""
+            return SpecError(file: file, message: "not readable as YAML text\(at)\(character): \(printable(problem)); "
+                             + "a spec is UTF-8 text without control characters")
+        case .dataCouldNotBeDecoded:
+            return SpecError(file: file, message: "not UTF-8 text; save the spec as UTF-8")
         default:
-            return SpecError(file: file, message: "malformed YAML: \(error)")
+            return SpecError(file: file, message: "malformed YAML")
         }
     }
 

@@ -25,6 +25,12 @@ public struct RunRecord: Sendable, Hashable {
     public var heartbeatAt: String
     public var host: String
     public var pid: Int
+
+    /// Whether this run is of `spec`'s exact text and seed, `variant` and `shard`: one that a resume continues.
+    public func isRun(of spec: ExperimentSpec, shard: Shard, variant: String = "") -> Bool {
+        specSHA256 == spec.sha256 && seed == String(spec.seed) && self.variant == variant
+            && shardIndex == shard.index && shardCount == shard.count
+    }
 }
 
 /// One finished trial, ready to store.
@@ -105,8 +111,17 @@ public final class RunStore: Sendable {
         // Someone else's database is refused before SQLite writes a byte to it.
         if FileManager.default.fileExists(atPath: path) {
             do {
-                if case .foreign(let tables) = try DatabaseFile.contents(path) {
+                switch try DatabaseFile.contents(path) {
+                case .foreign(let tables):
                     throw StoreError(path: path, message: "a SQLite database that is not Refine's (it holds \(DatabaseFile.describe(tables: tables))); refusing to change it; choose another --db path")
+                case .refine(let migrations):
+                    // Adding a run to a file no reader could open would only hide the damage.
+                    try Self.checkSchemaIsKnown(migrations, path: path)
+                    let queue = try DatabaseFile.openReadOnly(path)
+                    defer { try? queue.close() }
+                    try Self.checkPages(queue, path: path)
+                case .empty:
+                    break
                 }
             } catch let error as DatabaseError {
                 throw Self.explain(error, path: path)
@@ -141,10 +156,7 @@ public final class RunStore: Sendable {
             case .foreign(let tables):
                 throw StoreError(path: path, message: "a SQLite database that is not Refine's results (it holds \(DatabaseFile.describe(tables: tables)))")
             case .refine(let migrations):
-                let known = Set(Schema.migrator.migrations)
-                if migrations.contains(where: { !known.contains($0) }) {
-                    throw StoreError(path: path, message: "written by a newer refine (schema version above \(Schema.version)); read it with that version")
-                }
+                try Self.checkSchemaIsKnown(migrations, path: path)
                 // v3's long `metric` table reads like v4's view, so a v3 database is read as it is.
                 if !migrations.contains(Schema.oldestReadable) {
                     throw StoreError(path: path, message: "the database's schema is older than this refine's (schema version \(Schema.version)); open it with `refine run` to migrate it")
@@ -152,12 +164,7 @@ public final class RunStore: Sendable {
             }
             DatabaseFile.prefetch(path)
             let queue = try DatabaseFile.openReadOnly(path)
-            // A damaged page may sit anywhere; find it now, with the file's name, rather
-            // than half-way through a report or a merge. (One pass over the file.)
-            let check = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(1)") }
-            guard check == ["ok"] else {
-                throw StoreError(path: path, message: "the database is corrupt or truncated (SQLite: \((check.first ?? "integrity check failed").split(whereSeparator: \.isNewline).joined(separator: " "))); restore it from a copy or run the experiment again")
-            }
+            try Self.checkPages(queue, path: path)
             self.pool = nil
             self.checkpointer = nil
             self.reader = queue
@@ -235,14 +242,17 @@ public final class RunStore: Sendable {
     /// The most recent unfinished run of this exact spec, seed and shard, if any.
     /// A run still alive is refused: two processes must not continue one run.
     public func resumableRun(spec: ExperimentSpec, shard: Shard, variant: String = "") throws -> RunRecord? {
-        let candidate = try runs().last {
-            $0.specSHA256 == spec.sha256 && $0.seed == String(spec.seed) && $0.variant == variant && $0.shardIndex == shard.index
-                && $0.shardCount == shard.count && $0.status != "completed"
-        }
+        let candidate = try runs().last { $0.isRun(of: spec, shard: shard, variant: variant) && $0.status != "completed" }
         if let run = candidate, run.effectiveStatus == "running" {
             throw StoreError(path: path, message: "run \(run.id) is still running (pid \(run.pid) on \(run.host)); wait for it or stop it before resuming")
         }
         return candidate
+    }
+
+    /// The latest completed run of the same spec text, seed, variant and shard (what a
+    /// resume with nothing unfinished points to).
+    public func completedRun(spec: ExperimentSpec, shard: Shard, variant: String = "") throws -> RunRecord? {
+        try runs().last { $0.isRun(of: spec, shard: shard, variant: variant) && $0.status == "completed" }
     }
 
     /// Marks a resumed run as running again in this process.
@@ -487,16 +497,55 @@ public final class RunStore: Sendable {
         }
     }
 
-    /// Refuses a non-empty file that is not SQLite, before SQLite touches it.
+    /// Refuses a non-empty file that is not SQLite, before SQLite touches it; and one whose
+    /// size disagrees with the page count in its header (cut short or extended by a copy),
+    /// which SQLite itself would read without a word, and a `-wal` it would silently ignore.
     static func checkSQLiteHeader(_ path: String) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw StoreError(path: path, message: "cannot open the file for reading")
         }
         defer { try? handle.close() }
-        let header = handle.readData(ofLength: 16)
+        let header = [UInt8](handle.readData(ofLength: 100))
         if header.isEmpty { return }
-        guard header == Data("SQLite format 3\0".utf8) else {
+        guard header.count >= 16, header[0..<16].elementsEqual(Array("SQLite format 3\0".utf8)) else {
             throw StoreError(path: path, message: "not a SQLite database (expected the header 'SQLite format 3' at byte 0); refusing to touch it")
+        }
+        guard header.count == 100 else {
+            throw StoreError(path: path, message: "the database is truncated (\(header.count) bytes, less than SQLite's 100-byte header); restore it from a copy or run the experiment again")
+        }
+        let walMode = header[18] == 2 && header[19] == 2
+        if !walMode && DatabaseFile.walHasData(path) {
+            throw StoreError(path: path, message: "\(DatabaseFile.walPath(path)) holds data, but the database is not in WAL mode, so SQLite would ignore it: it belongs to another copy of the file; move it away and try again")
+        }
+        // While a -wal holds pages, the main file's header speaks of the last checkpoint only.
+        guard !(walMode && DatabaseFile.walHasData(path)) else { return }
+        func word(_ at: Int) -> Int { header[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let rawPageSize = Int(header[16]) << 8 | Int(header[17])
+        let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+        let pages = word(28)
+        // The page count is valid only when the change counter matches version-valid-for (file format §1.3.7).
+        guard pages > 0, word(24) == word(92), pageSize >= 512 else { return }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, size != pages * pageSize {
+            throw StoreError(path: path, message: "the database is \(size) bytes but its header says \(pages) pages of \(pageSize) bytes (\(pages * pageSize) bytes): it was cut short or extended; restore it from a copy or run the experiment again")
+        }
+    }
+
+    /// Refuses a database written by a newer refine, whose tables this one would misread.
+    static func checkSchemaIsKnown(_ migrations: [String], path: String) throws {
+        let known = Set(Schema.migrator.migrations)
+        if migrations.contains(where: { !known.contains($0) }) {
+            throw StoreError(path: path, message: "written by a newer refine (schema version above \(Schema.version)); read it with that version")
+        }
+    }
+
+    /// A damaged page may sit anywhere; find it now, with the file's name, rather than
+    /// half-way through a report, a merge or a resumed run. (One pass over the file.)
+    static func checkPages(_ queue: DatabaseQueue, path: String) throws {
+        let check = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(1)") }
+        guard check == ["ok"] else {
+            let said = (check.first ?? "integrity check failed").split(whereSeparator: \.isNewline).joined(separator: " ")
+            throw StoreError(path: path, message: "the database is corrupt or truncated (SQLite: \(said)); restore it from a copy or run the experiment again")
         }
     }
 
@@ -504,6 +553,10 @@ public final class RunStore: Sendable {
     /// nil for errors that are not SQLite's.
     public static func explain(_ error: any Error, path: String) -> StoreError? {
         (error as? DatabaseError).map { explain($0, path: path) }
+    }
+
+    static func fullPathLength(_ path: String) -> Int {
+        (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path).utf8.count
     }
 
     static func explain(_ error: DatabaseError, path: String) -> StoreError {
@@ -515,6 +568,9 @@ public final class RunStore: Sendable {
             StoreError(path: path, message: "the database is truncated (it ends before its last page); restore it from a copy or run the experiment again")
         case .SQLITE_BUSY, .SQLITE_LOCKED: StoreError(path: path, message: "the database stayed locked by another process for 30 s; try again when it finishes")
         case .SQLITE_READONLY: StoreError(path: path, message: "the database is read-only; choose another --db path")
+        case .SQLITE_CANTOPEN where fullPathLength(path) >= 512:
+            // SQLite's unix files take full paths under 512 bytes and say only "unable to open".
+            StoreError(path: path, message: "cannot open the database: its full path is \(fullPathLength(path)) bytes long, and SQLite opens paths of at most 511; move it to a shorter path")
         case .SQLITE_CANTOPEN: StoreError(path: path, message: "cannot open the database: \(error.message ?? "unknown reason")")
         default: StoreError(path: path, message: "SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error)")", isInternal: true)
         }

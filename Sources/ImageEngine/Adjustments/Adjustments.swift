@@ -158,6 +158,28 @@ public struct Vignette: Sendable, Hashable, Codable {
 }
 
 extension Adjustments {
+    /// The fields a recipe's JSON may hold, nested ones dotted (`vignette.radius`); a
+    /// brush stroke's own fields are the stroke decoder's to check.
+    public static let recipeFields: [String] = [
+        "black_level", "shadows", "brightness", "contrast", "highlights", "white_level",
+        "saturation", "blue_skies", "skin_tones", "greenery",
+        "saturation_luminance", "blue_skies_luminance", "skin_tones_luminance", "greenery_luminance",
+        "vignette", "vignette.strength", "vignette.radius",
+        "effect", "effect.family", "effect.position", "effect.look", "effect.amount", "effect.mix", "brushes",
+    ]
+
+    /// The fields of a recipe's JSON object that no recipe has (dotted inside `vignette` and `effect`).
+    public static func unknownRecipeFields(_ object: [String: Any]) -> [String] {
+        var unknown: [String] = []
+        for (key, value) in object {
+            guard recipeFields.contains(key) else { unknown.append(key); continue }
+            if key == "vignette" || key == "effect", let inner = value as? [String: Any] {
+                unknown += inner.keys.map { key + "." + $0 }.filter { !recipeFields.contains($0) }
+            }
+        }
+        return unknown.sorted()
+    }
+
     /// Names accepted by `set(_:to:)` (and `refine render --set name=value`).
     public static let settableNames: [String] = [
         "black_level", "shadows", "brightness", "contrast", "highlights", "white_level",

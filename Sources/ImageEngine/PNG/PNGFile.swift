@@ -49,6 +49,7 @@ public enum PNGFile {
                                         threads: Int = 1) throws -> (image: Image, header: PNGHeader) {
         let header = try PNGHeader(data: data, name: name)
         try header.check(limits, name: name)
+        try PNGHeader.checkChunkLengths(data, name: name)
         // Deflate cannot expand data more than 1032:1, so a file too small to
         // hold the claimed image is refused before a large buffer is allocated.
         if data.count * 1032 + 4096 < header.rawDataSize {

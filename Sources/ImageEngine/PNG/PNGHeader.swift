@@ -61,6 +61,44 @@ public struct PNGHeader: Sendable, Hashable, Codable {
         }
     }
 
+    /// Refuses a chunk that declares more bytes than the file has left: libpng allocates a
+    /// text chunk's declared length before reading it, whatever its chunk limit (libpng
+    /// 1.6.39), so an 80-byte file declaring a 2 GB tEXt chunk would cost 2 GB.
+    public static func checkChunkLengths(_ data: Data, name: String) throws {
+        try checkChunkLengths(size: data.count, name: name) { offset in
+            let start = data.startIndex + offset
+            return [UInt8](data[start..<min(start + 8, data.endIndex)])
+        }
+    }
+
+    /// The same walk over a file on disk, one 8-byte chunk header read at a time.
+    public static func checkChunkLengths(file path: String, size: Int) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }  // the reader says why
+        defer { try? handle.close() }
+        try checkChunkLengths(size: size, name: path) { offset in
+            try handle.seek(toOffset: UInt64(offset))
+            return [UInt8](try handle.read(upToCount: 8) ?? Data())
+        }
+    }
+
+    /// Walks the chunks from byte 8 to IEND: each chunk's length, type, data and CRC must fit.
+    static func checkChunkLengths(size: Int, name: String, header: (Int) throws -> [UInt8]) throws {
+        var offset = 8
+        while offset + 8 <= size {
+            let b = try header(offset)
+            guard b.count == 8 else { return }
+            let length = Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3])
+            let type = String(decoding: b[4..<8].map { (33...126).contains($0) ? $0 : 63 }, as: UTF8.self)
+            let left = size - offset - 12
+            guard length <= left else {
+                throw PNGError(file: name, message: "truncated or hostile PNG: the \(type) chunk at byte \(offset) "
+                               + "declares \(length) bytes of data, but only \(max(left, 0)) remain in the file")
+            }
+            if type == "IEND" { return }
+            offset += 12 + length
+        }
+    }
+
     /// Bytes of filtered image data the header implies (before compression).
     public var rawDataSize: Int {
         let channels: Int

@@ -17,6 +17,7 @@ public enum PNGRows {
         let (prefix, size) = try readPrefix(path)
         let header = try PNGHeader(data: prefix, name: path)
         try header.check(limits, name: path)
+        try PNGHeader.checkChunkLengths(file: path, size: size)
         if size * 1032 + 4096 < header.rawDataSize {
             throw PNGError(file: path, message: "truncated or hostile PNG: \(size) bytes cannot hold a \(header.width)×\(header.height) image")
         }

@@ -48,12 +48,24 @@ public struct ReportDocument: Sendable {
                 out += "![\(markdownEscape(caption))](\(file))\n\n*\(markdownEscape(caption))* "
                 out += links.map { "[\($0)](\($0))" }.joined(separator: " · ") + "\n\n"
             case .code(let text):
-                out += "```\n\(text)\n```\n\n"
+                let fence = Self.codeFence(for: text)
+                out += "\(fence)\n\(text)\n\(fence)\n\n"
             case .link(let text, let href):
                 out += "[\(markdownEscape(text))](\(href))\n\n"
             }
         }
         return out
+    }
+
+    /// A backtick fence longer than any run of backticks in `text` (at least three), so no line
+    /// of the text — a spec's description starting with ``` — can close the block (CommonMark §4.5).
+    static func codeFence(for text: String) -> String {
+        var longest = 0, run = 0
+        for c in text.unicodeScalars {
+            run = c == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return String(repeating: "`", count: max(3, longest + 1))
     }
 
     public var html: String {

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import ImageEngine
 
 /// A committed baseline (`Data/baselines/<experiment>.json`): the gated metrics'
 /// per-trial values for each strategy from one reference run, each with the
@@ -56,15 +57,14 @@ public struct Baseline: Sendable {
 
     public static func load(_ path: String) throws -> Baseline {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ReportError("\(path): cannot read the baseline (\(error.localizedDescription)); create it with `refine baseline update SPEC -o \(path)`")
+        do { data = try InputFile.read(path) } catch {
+            let missing = !FileManager.default.fileExists(atPath: path)
+            throw ReportError("\(error.description)" + (missing ? "; create it with `refine baseline update SPEC -o \(path)`" : ""))
         }
         do { return try JSONDecoder().decode(Baseline.self, from: data) } catch let e as BaselineFormatError {
             throw ReportError("\(path): \(e.message); rewrite it with `refine baseline update SPEC -o \(path)`")
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw ReportError("\(path): not a Refine baseline: missing field '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'")
         } catch {
-            throw ReportError("\(path): not a Refine baseline (\(error))")
+            throw ReportError("\(path): not a Refine baseline (\(JSONFiles.problem(error)))")
         }
     }
 

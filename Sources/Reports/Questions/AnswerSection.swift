@@ -43,8 +43,15 @@ enum AnswerSection {
     }
 
     /// `samples`: what `reader(spec:)` read of the run.
-    static func build(spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?, into doc: inout ReportDocument) -> Answer {
-        let answer = make(spec: spec, results: results, samples: samples, screening: screening)
+    /// `trials`: how many trials the run holds; with none, the answer says so instead of comparing.
+    static func build(spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?,
+                      trials: Int, into doc: inout ReportDocument) -> Answer {
+        var answer = make(spec: spec, results: results, samples: samples, screening: screening)
+        if trials == 0 {
+            answer.verdicts = ["Run \(results.run.id) holds no trials (a shard with no sessions of its own, or a run whose "
+                + "trials were removed): there is nothing to compare, and every figure below is empty."]
+            answer.caveat = "Report a run with trials: merge the shards (`refine merge`) and report the merged database."
+        }
         doc.add(.heading(level: 2, text: "Answer"))
         if answer.metric.isEmpty {
             doc.add(.paragraph(answer.caveat))

@@ -5,8 +5,9 @@ public enum Descriptive {
     /// The `p`-quantile of `sorted` values by linear interpolation between order
     /// statistics (Hyndman & Fan type 7, the default of R and numpy).
     public static func quantile(sorted: [Double], _ p: Double) -> Double {
-        precondition(!sorted.isEmpty, "quantile of no values")
         precondition((0...1).contains(p))
+        // No values, no quantile: NaN, which reports print as "–" (an empty shard, a strategy nobody used).
+        guard !sorted.isEmpty else { return .nan }
         let h = Double(sorted.count - 1) * p
         let lo = Int(h.rounded(.down)), hi = min(lo + 1, sorted.count - 1)
         return sorted[lo] + (h - Double(lo)) * (sorted[hi] - sorted[lo])
