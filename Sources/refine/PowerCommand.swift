@@ -68,12 +68,12 @@ struct PowerCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let base = try SpecLoader.load(path: spec, catalog: .standard)
+            let output = URL(fileURLWithPath: out ?? "Reports/\(base.name)-power")
+            try StagedFolder.claim(output, inputs: [spec])
             guard studies >= 1 else { throw InputError("--studies: expected at least 1, got \(studies)") }
             guard power > 0 && power <= 1 else { throw InputError("--power: expected a share above 0 and at most 1, got \(power)") }
             let counts = try participantCounts(base)
             let target = try makeTarget(base)
-            let output = URL(fileURLWithPath: out ?? "Reports/\(base.name)-power")
-            try StagedFolder.claim(output, inputs: [spec])
             let curve = try PowerAnalysis.run(spec: base, target: target, participants: counts, simulations: studies,
                                               requiredPower: power, jobs: workers.jobs) { line in
                 if !json { FileHandle.standardError.write(Data("power: \(line)\n".utf8)) }
