@@ -30,7 +30,7 @@ struct AuditCommand: ParsableCommand {
             3 internal error.
             """)
 
-    @Option(help: "The report folder (replaced whole).")
+    @Option(help: "The report folder (replaced whole when Refine wrote it; refused when it holds anything else).")
     var out = "Reports/audit"
 
     @Flag(help: "List every finding of every configuration in the report, with a wireframe of every distinct violating screen (large).")

@@ -31,7 +31,8 @@ struct ExportTests {
         #expect(metrics == metrics.sorted() && !metrics.isEmpty, "metric columns come after the factors, sorted")
 
         let folder = dir.appendingPathComponent("csv")
-        #expect(try fm.contentsOfDirectory(atPath: folder.path).sorted() == ["README.txt", "export.R", "trials.csv"])
+        #expect(try fm.contentsOfDirectory(atPath: folder.path).sorted()
+                == [".refine-output.sha256", "README.txt", "export.R", "trials.csv"])
         let text = try String(contentsOf: folder.appendingPathComponent("trials.csv"), encoding: .utf8)
         let lines = text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(lines.count == 145 && lines[0] == columns.joined(separator: ","))
@@ -57,7 +58,7 @@ struct ExportTests {
         #expect(try String(contentsOf: dir.appendingPathComponent("pq/export.R"), encoding: .utf8).contains("arrow::read_parquet"))
     }
 
-    @Test("the default folder is runs/<experiment>-export; a new export replaces the old one whole; no staging is left")
+    @Test("the default folder is runs/<experiment>-export; a new export replaces its own old one whole, never a user's file; no staging is left")
     func defaultsAndReplacement() throws {
         let dir = temporaryDirectory()
         defer { try? fm.removeItem(at: dir) }
@@ -67,10 +68,16 @@ struct ExportTests {
         let folder = dir.appendingPathComponent("runs/pip-cli-export")
         #expect(try CLI.run(["export", spec.path, "--format", "parquet"], in: dir).status == 0)
         #expect(fm.fileExists(atPath: folder.appendingPathComponent("trials.parquet").path))
-        try Data("stale".utf8).write(to: folder.appendingPathComponent("stale.txt"))
+        // A file the user put there is theirs: the export is refused and the file kept (issue 43).
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let refused = try CLI.run(["export", spec.path], in: dir)
+        #expect(refused.status == 2 && refused.stderr.contains("'notes.txt' was not written by Refine"), "\(refused.stderr)")
+        #expect(fm.fileExists(atPath: folder.appendingPathComponent("notes.txt").path))
+        try fm.removeItem(at: folder.appendingPathComponent("notes.txt"))
         let again = try CLI.run(["export", spec.path], in: dir)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(try fm.contentsOfDirectory(atPath: folder.path).sorted() == ["README.txt", "export.R", "trials.csv"])
+        #expect(try fm.contentsOfDirectory(atPath: folder.path).sorted()
+                == [".refine-output.sha256", "README.txt", "export.R", "trials.csv"])
         #expect(try fm.contentsOfDirectory(atPath: dir.appendingPathComponent("runs").path).filter { $0.hasPrefix(".") } == [])
     }
 

@@ -20,6 +20,37 @@ public struct GnuplotFigure: Sendable {
         self.body = body
     }
 
+    /// Whether some data file holds a point to draw: a line with a finite number after its
+    /// first field (the x value or label), or a one-field line holding one. A run with no
+    /// trials gives empty or all-NaN files, on which gnuplot stops ("no valid points").
+    public var hasPoints: Bool {
+        data.contains { file in
+            file.contents.split(separator: "\n").contains { line in
+                guard !line.hasPrefix("#") else { return false }
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                return fields.dropFirst(fields.count > 1 ? 1 : 0).contains { Double($0)?.isFinite == true }
+            }
+        }
+    }
+
+    /// The same figure saying there is nothing to plot; the drawing it would make is kept in
+    /// the script, commented out, with its (empty) data files beside it.
+    public var placeholder: GnuplotFigure {
+        var figure = self
+        figure.body = """
+            set title \(Gnuplot.quoted(title))
+            unset border
+            unset tics
+            unset grid
+            unset key
+            set label 1 "No data to plot: the run holds no trials for this figure" at graph 0.5, 0.5 center
+            plot [0:1] [0:1] 1/0 notitle
+            # With data, the figure is drawn by:
+            \(body.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 }.joined(separator: "\n"))
+            """
+        return figure
+    }
+
     /// The complete script: it draws a PNG and an SVG of the figure. The terminal is
     /// set before the first plot, so re-running the script by hand draws straight into
     /// the PNG (no "unknown terminal" warning from gnuplot's interactive default).
@@ -46,7 +77,18 @@ public struct GnuplotFigure: Sendable {
 /// Writes figures and runs gnuplot on them.
 public enum Gnuplot {
     /// Writes `figure`'s data and script into `directory` and runs gnuplot there.
+    /// A figure gnuplot cannot draw for want of data (a run with no trials: empty or all-NaN
+    /// files, a `plot` with nothing to plot) is drawn as its placeholder, saying so.
     public static func render(_ figure: GnuplotFigure, in directory: URL) throws {
+        do {
+            try draw(figure, in: directory)
+        } catch is ReportError where !figure.hasPoints {
+            // (Without gnuplot the placeholder fails too, with the same message.)
+            try draw(figure.placeholder, in: directory)
+        }
+    }
+
+    static func draw(_ figure: GnuplotFigure, in directory: URL) throws {
         for d in figure.data {
             try d.contents.write(to: directory.appendingPathComponent(d.file), atomically: true, encoding: .utf8)
         }

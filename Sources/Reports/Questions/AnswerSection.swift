@@ -50,7 +50,7 @@ enum AnswerSection {
         if trials == 0 {
             answer.verdicts = ["Run \(results.run.id) holds no trials (a shard with no sessions of its own, or a run whose "
                 + "trials were removed): there is nothing to compare, and every figure below is empty."]
-            answer.caveat = "Report a run with trials: merge the shards (`refine merge`) and report the merged database."
+            answer.caveat = "there are no trials to report; merge the shards (`refine merge`) and report the merged database."
         }
         doc.add(.heading(level: 2, text: "Answer"))
         if answer.metric.isEmpty {

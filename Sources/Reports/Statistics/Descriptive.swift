@@ -16,7 +16,7 @@ public enum Descriptive {
     /// The median (type 7), by selection rather than a full sort: bootstrap
     /// intervals take thousands of medians per table cell.
     public static func median(_ values: [Double]) -> Double {
-        precondition(!values.isEmpty, "median of no values")
+        guard !values.isEmpty else { return .nan }  // as `quantile`: no values, no median
         var v = values
         let n = v.count
         let upper = select(&v, n / 2)
