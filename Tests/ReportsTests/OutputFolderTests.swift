@@ -116,9 +116,11 @@ struct OutputFolderTests {
 
     @Test("JSON problems name the field and what was expected, never the decoder's words")
     func jsonProblems() {
-        struct Doc: Decodable { var name: String; var values: [Double] }
         func problem(_ json: String) -> String {
-            do { _ = try JSONDecoder().decode(Doc.self, from: Data(json.utf8)); return "" } catch {
+            do {
+                _ = try JSONDecoder().decode(ProblemDocument.self, from: Data(json.utf8))
+                return ""
+            } catch {
                 return JSONFiles.problem(error)
             }
         }
@@ -128,6 +130,12 @@ struct OutputFolderTests {
         #expect(problem("{\"name\": \"a\", \"values\": [1, \"x\"]}") == "field 'values[1]': expected a number")
         #expect(problem("[]") == "expected an object at the top level")
     }
+}
+
+/// A document for `JSONFiles.problem` to find fault with.
+private struct ProblemDocument: Decodable {
+    var name: String
+    var values: [Double]
 }
 
 /// SHA-256 in hex through the harness's implementation, for expected manifests.

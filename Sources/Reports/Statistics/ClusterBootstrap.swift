@@ -184,7 +184,9 @@ public enum ClusterBootstrap {
     /// Resamples enough for the percentile at `tail` to rest on about 25
     /// replicates beyond it (at least `minimum`, at most 200 000).
     public static func resamples(forTail tail: Double, minimum: Int = 2000) -> Int {
-        min(200_000, max(minimum, Int((25 / tail).rounded(.up))))
+        // A tail of 0 (two people and a far-expanded interval) asked for infinitely many: the cap.
+        guard tail > 0 else { return 200_000 }
+        return Int(min(200_000, max(Double(minimum), (25 / tail).rounded(.up))))
     }
 
     /// The expansion of a difference: paired, the n − 1 of the participants;
