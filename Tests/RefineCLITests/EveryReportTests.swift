@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every question's report on the smallest runs it can meet (issue 43): a completed run with
-/// no trials (an empty shard) and a run of one person. Each must report (exit 0), saying what
+/// no trials (an empty shard), a run of one person, and one whose every trial is cut off. Each must report (exit 0), saying what
 /// it cannot estimate, never stopping on a precondition. Through the built executable.
 @Suite("refine report, every question on empty and one-person runs", .serialized)
 struct EveryReportTests {
@@ -12,8 +12,9 @@ struct EveryReportTests {
         .filter { $0.hasSuffix(".yaml") }.sorted()
 
     /// `name`'s spec with its population cut to one person, in `dir/specs/` beside a link to Data/
-    /// (photo paths are relative to the spec's folder, as `../Data/photos/…`).
-    func onePersonSpec(_ name: String, in dir: URL) throws -> URL {
+    /// (photo paths are relative to the spec's folder, as `../Data/photos/…`). `censored`: every
+    /// trial is cut off at once (0.1 s, one attempt), so no time to effect is ever observed.
+    func onePersonSpec(_ name: String, in dir: URL, censored: Bool = false) throws -> URL {
         let specs = dir.appendingPathComponent("specs")
         try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
         let data = dir.appendingPathComponent("Data")
@@ -25,12 +26,19 @@ struct EveryReportTests {
         let population = try #require(lines.firstIndex(of: "population:"))
         let people = try #require(lines[population...].firstIndex { $0.hasPrefix("  participants:") })
         lines[people] = "  participants: 1"
-        let url = specs.appendingPathComponent(name)
+        if censored {
+            if let limits = lines.firstIndex(of: "limits:") {
+                let end = lines[(limits + 1)...].firstIndex { !$0.hasPrefix("  ") } ?? lines.endIndex
+                lines.removeSubrange(limits..<end)
+            }
+            lines += ["limits:", "  time_limit_s: 0.1", "  max_attempts: 1"]
+        }
+        let url = specs.appendingPathComponent(censored ? "censored-" + name : name)
         try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         return url
     }
 
-    @Test("an empty shard and a one-person run of every spec report with exit 0", arguments: specs)
+    @Test("an empty shard, a one-person run and an all-censored run of every spec report with exit 0", arguments: specs)
     func smallestRunsReport(_ name: String) throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -52,5 +60,12 @@ struct EveryReportTests {
         #expect(run.status == 0, "\(name), one person: \(run.stderr)")
         let one = try CLI.run(["report", spec, "--db", "one.sqlite", "--out", "one"], in: dir)
         #expect(one.status == 0, "\(name), one person: \(one.stderr)")
+
+        // All censored: nobody reaches the goal in any trial.
+        let censored = try onePersonSpec(name, in: dir, censored: true).path
+        let cut = try CLI.run(["run", censored, "--db", "censored.sqlite", "--quiet"], in: dir)
+        #expect(cut.status == 0, "\(name), all censored: \(cut.stderr)")
+        let none = try CLI.run(["report", censored, "--db", "censored.sqlite", "--out", "censored"], in: dir)
+        #expect(none.status == 0, "\(name), all censored: \(none.stderr)")
     }
 }
