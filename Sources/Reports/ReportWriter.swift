@@ -37,8 +37,8 @@ public enum ReportWriter {
             let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: screened?.samples)
             var report = QuestionReport(spec: spec, results: results, screening: screening, folder: staging,
                                         document: ReportDocument(title: spec.report.title), figures: [])
-            let answer = AnswerSection.build(spec: spec, results: results, samples: headline?.samples, screening: screening,
-                                             trials: setup.trials, into: &report.document)
+            let answer = AnswerSection.build(spec: spec, results: results, samples: headline?.samples,
+                                             screening: screening, trials: setup.trials, into: &report.document)
             // The answer alone, for `refine report --index` and for scripts.
             try JSONFiles.write(answer, to: staging.appendingPathComponent("answer.json"))
             Sections.introduction(spec: spec, run: results.run, counts: setup,

@@ -44,7 +44,9 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: "Which catch rate must reach --power: the regression planted into a run of other people (other-seed, unpaired) or of the same people (same-seed, paired).")
     var plantIn: PlantTarget = .sameSeed
 
-    @Flag(help: "Keep the result beside the baseline (NAME.calibration.json), with the SHA-256 of the spec and the baseline.")
+    @Flag(help: """
+        Keep the result beside the baseline (NAME.calibration.json), with the SHA-256 of the spec and the baseline.
+        """)
     var record = false
 
     @Option(help: "The baseline the record belongs to (default: <baselines>/<experiment>.json).")
@@ -53,10 +55,15 @@ struct CalibrateCommand: ParsableCommand {
     @Flag(help: "List every gated spec's calibration record and whether it is fresh, missing, stale or below the bar.")
     var status = false
 
-    @Flag(help: "CI: recalibrate every spec whose record is missing or stale, re-prove one fresh record (chosen by --reprove), and exit 1 if any record is missing, stale, below the bar or disagrees with its re-proof.")
+    @Flag(help: """
+        CI: recalibrate every spec whose record is missing or stale, re-prove one fresh record (chosen by \
+        --reprove), and exit 1 if any record is missing, stale, below the bar or disagrees with its re-proof.
+        """)
     var ci = false
 
-    @Option(help: "With --ci: a key (the commit hash) choosing which fresh record to re-prove; every record is re-proved over time.")
+    @Option(help: """
+        With --ci: a key (the commit hash) choosing which fresh record to re-prove; every record is re-proved over time.
+        """)
     var reprove: String?
 
     @Option(help: "With --status or --ci: the folder of specs.")
@@ -73,8 +80,12 @@ struct CalibrateCommand: ParsableCommand {
 
     func validate() throws {
         if status || ci {
-            guard spec == nil, !(status && ci) else { throw ValidationError("--status and --ci look at every gated spec; give neither a spec nor both") }
-            guard !record, baseline == nil else { throw ValidationError("--record and --baseline calibrate one spec; drop --status/--ci") }
+            guard spec == nil, !(status && ci) else {
+                throw ValidationError("--status and --ci look at every gated spec; give neither a spec nor both")
+            }
+            guard !record, baseline == nil else {
+                throw ValidationError("--record and --baseline calibrate one spec; drop --status/--ci")
+            }
         } else {
             guard spec != nil else { throw ValidationError("Missing expected argument '<spec>' (or --status, --ci)") }
             guard reprove == nil else { throw ValidationError("--reprove goes with --ci") }
@@ -89,11 +100,16 @@ struct CalibrateCommand: ParsableCommand {
             if ci { return try checkRecords() }
             let base = try SpecLoader.load(path: spec!, catalog: .standard)
             let result = try calibrate(base, plant: plant, pairs: pairs, power: power, requiredFor: plantIn.rawValue)
-            if json { try printJSON(result.calibration) } else { printCalibration(result.calibration, each: result.each) }
+            if json {
+                try printJSON(result.calibration)
+            } else {
+                printCalibration(result.calibration, each: result.each)
+            }
             if record {
                 let path = try baseline ?? OutputPath.inside(baselines, "\(base.name).json")
                 guard FileManager.default.fileExists(atPath: path) else {
-                    throw InputError("\(path): no baseline to keep the calibration beside; write it with `refine baseline update \(spec!) -o \(path)`")
+                    throw InputError("\(path): no baseline to keep the calibration beside; write it with "
+                                     + "`refine baseline update \(spec!) -o \(path)`")
                 }
                 let kept = CalibrationRecord(experiment: base.name, spec_sha256: base.sha256,
                                              baseline_sha256: try CalibrationRecord.fileSHA256(path),
@@ -109,7 +125,8 @@ struct CalibrateCommand: ParsableCommand {
 
     /// Calibrates `base` with the planted regression `plant` (default: 10% worse), printing progress.
     func calibrate(_ base: ExperimentSpec, plant: String?, pairs: Int, power: Double,
-                   requiredFor: String) throws -> (calibration: GateCalibration, each: [PlantedRegression], plant: String) {
+                   requiredFor: String) throws -> (calibration: GateCalibration, each: [PlantedRegression],
+                                                   plant: String) {
         let gate = try gateSettings(base)
         let planted = try parsePlant(plant, spec: base, gate: gate)
         let calibration = try GateCalibration.run(spec: base, gate: gate, planted: planted, pairs: pairs, power: power,
@@ -121,19 +138,27 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     func printCalibration(_ c: GateCalibration, each: [PlantedRegression]) {
-        print("A/A false alarms: \(c.false_alarms)/\(c.pairs) = \(formatNumber(c.false_alarm_rate * 100, digits: 1))% (allowed ≤ \(formatNumber(c.allowed_rate * 100, digits: 1))%)")
-        let required = "(required ≥ \(formatNumber(c.required_catch_rate * 100, digits: 0))%)"
+        func percent(_ share: Double, _ digits: Int) -> String { formatNumber(share * 100, digits: digits) + "%" }
+        print("A/A false alarms: \(c.false_alarms)/\(c.pairs) = \(percent(c.false_alarm_rate, 1)) "
+              + "(allowed ≤ \(percent(c.allowed_rate, 1)))")
+        let required = " (required ≥ \(percent(c.required_catch_rate, 0)))"
         let other = c.required_for == "other-seed"
-        print("planted regression \(c.planted): caught \(c.planted_caught)/\(c.pairs) in other people (unpaired)\(other ? " " + required : ""), \(c.planted_paired_caught)/\(c.pairs) in the same people (paired)\(other ? "" : " " + required)")
+        print("planted regression \(c.planted): caught \(c.planted_caught)/\(c.pairs) in other people (unpaired)"
+              + (other ? required : "")
+              + ", \(c.planted_paired_caught)/\(c.pairs) in the same people (paired)" + (other ? "" : required))
         for p in each {
-            print("  10% regression of \(p.strategy):\(p.metric): caught \(c.planted_each_metric[p.metric] ?? 0)/\(c.pairs) unpaired, \(c.planted_each_metric_paired[p.metric] ?? 0)/\(c.pairs) paired")
+            let unpaired = c.planted_each_metric[p.metric] ?? 0, paired = c.planted_each_metric_paired[p.metric] ?? 0
+            print("  10% regression of \(p.strategy):\(p.metric): caught \(unpaired)/\(c.pairs) unpaired, "
+                  + "\(paired)/\(c.pairs) paired")
         }
     }
 
     /// Every gated spec under --experiments with a baseline under --baselines, with its record's state.
     func statuses() throws -> [(spec: ExperimentSpec, status: CalibrationRecord.Status)] {
         let paths = SpecLoader.specPaths(in: experiments)
-        guard !paths.isEmpty else { throw InputError("\(experiments): no specs (*.yaml) here; name the folder with --experiments") }
+        guard !paths.isEmpty else {
+            throw InputError("\(experiments): no specs (*.yaml) here; name the folder with --experiments")
+        }
         return try paths.compactMap { path in
             let spec = try SpecLoader.load(path: path, catalog: .standard)
             let baseline = "\(baselines)/\(spec.name).json"
@@ -146,7 +171,8 @@ struct CalibrateCommand: ParsableCommand {
         let all = try statuses().map(\.status)
         if json { return try printJSON(all) }
         for s in all {
-            print("\(s.experiment.padding(toLength: 18, withPad: " ", startingAt: 0)) \(s.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(s.detail)")
+            let name = s.experiment.padding(toLength: 18, withPad: " ", startingAt: 0)
+            print("\(name) \(s.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(s.detail)")
         }
     }
 
@@ -160,16 +186,21 @@ struct CalibrateCommand: ParsableCommand {
             guard s.state != .belowBar else { continue }
             // Recalibrated here so the log shows what the record would say.
             let fresh = try calibrate(spec, plant: nil, pairs: pairs, power: power, requiredFor: plantIn.rawValue)
-            print("calibrate: \(s.experiment): now \(fresh.calibration.summaryLine); keep it with `refine calibrate \(spec.path) --pairs \(pairs) --record`")
+            print("calibrate: \(s.experiment): now \(fresh.calibration.summaryLine); "
+                  + "keep it with `refine calibrate \(spec.path) --pairs \(pairs) --record`")
         }
         let fresh = all.filter { $0.status.state == .fresh }
         if let key = reprove, !fresh.isEmpty {
             let (spec, s) = fresh[Self.index(of: key, count: fresh.count)]
-            guard let kept = try CalibrationRecord.load(s.record) else { throw InputError("\(s.record): vanished while CI read it") }
+            guard let kept = try CalibrationRecord.load(s.record) else {
+                throw InputError("\(s.record): vanished while CI read it")
+            }
             let again = try calibrate(spec, plant: kept.plant, pairs: kept.calibration.pairs,
-                                      power: kept.calibration.required_catch_rate, requiredFor: kept.calibration.required_for)
+                                      power: kept.calibration.required_catch_rate,
+                                      requiredFor: kept.calibration.required_for)
             let agrees = kept.calibration.agrees(with: again.calibration)
-            print("calibrate: re-proved \(spec.name): \(again.calibration.summaryLine) against the record's \(kept.calibration.summaryLine)"
+            print("calibrate: re-proved \(spec.name): \(again.calibration.summaryLine) "
+                  + "against the record's \(kept.calibration.summaryLine)"
                   + (agrees ? "" : ": DISAGREES beyond its noise"))
             if !agrees { problems.append("\(spec.name): the re-proof disagrees with its record") }
             if !again.calibration.passes { problems.append("\(spec.name): the re-proof is below the bar") }

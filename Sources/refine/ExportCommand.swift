@@ -40,7 +40,10 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Parquet only: rows per row group (the rows of one group are held in memory while it is written).")
     var rowGroupRows = 131_072
 
-    @Option(help: "Output folder (default: runs/<experiment>-export, beside the default database; replaced whole when Refine wrote it, else refused).")
+    @Option(help: """
+        Output folder (default: runs/<experiment>-export, beside the default database; replaced whole when Refine \
+        wrote it, else refused).
+        """)
     var out: String?
 
     @Flag(help: "Print JSON.")

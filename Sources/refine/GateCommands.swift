@@ -134,7 +134,8 @@ struct BaselineCommand: ParsableCommand {
                 print("baseline for \(experiment.name) written to \(path) (run \(run.id), \(trials) trials)")
                 let kept = try CalibrationRecord.status(spec: experiment, baseline: path)
                 if kept.state == .stale {
-                    print("\(kept.record) is now stale: commit a fresh one with `refine calibrate \(spec) --record` (CI fails on a stale record)")
+                    print("\(kept.record) is now stale: commit a fresh one with `refine calibrate \(spec) --record` "
+                          + "(CI fails on a stale record)")
                 }
             }
         }

@@ -23,7 +23,7 @@ struct ProjectCommand: ParsableCommand {
             guard let r = DecelerationRate(parsing: rate) else {
                 throw InputError("--rate: expected normal, fast or a number between 0 and 1, got '\(rate)'")
             }
-            guard velocity.isFinite else { throw InputError("--velocity: expected a finite number of points per second, got \(velocity)") }
+            try requireFinite(velocity, "--velocity", "points per second")
             let distance = project(velocity: velocity, decelerationRate: r)
             if json {
                 try printJSON(["velocity_pt_s": velocity, "deceleration_rate": r.value, "distance_pt": distance])
@@ -62,16 +62,16 @@ struct SpringCommand: ParsableCommand {
         try reportingErrors {
             guard response > 0, response.isFinite else { throw InputError("--response: expected a positive number of seconds, got \(response)") }
             guard dampingRatio > 0, dampingRatio.isFinite else { throw InputError("--damping-ratio: expected a positive number, got \(dampingRatio)") }
-            guard velocity.isFinite else { throw InputError("--velocity: expected a finite number of points per second, got \(velocity)") }
-            guard distance.isFinite else { throw InputError("--distance: expected a finite number of points, got \(distance)") }
+            try requireFinite(velocity, "--velocity", "points per second")
+            try requireFinite(distance, "--distance", "points")
             let spring = Spring(response: response, dampingRatio: dampingRatio)
             // Start `distance` before the target, moving toward it at `velocity`.
             let animation = SpringAnimation2D(spring: spring, from: Point(0, 0), to: Point(distance, 0),
                                               initialVelocity: Vector2(velocity, 0))
             let settle = animation.settleTime()
             guard settle.isFinite else {
-                throw InputError("--response \(response) --damping-ratio \(dampingRatio): this spring does not come within "
-                                 + "0.5 pt and 5 pt/s of its target in \(Int(SpringSettling.horizon)) s; "
+                throw InputError("--response \(response) --damping-ratio \(dampingRatio): this spring does not "
+                                 + "come within 0.5 pt and 5 pt/s of its target in \(Int(SpringSettling.horizon)) s; "
                                  + "use a shorter response or a damping ratio nearer 1")
             }
             let overshoot = animation.overshoot(settledAt: settle)
@@ -91,4 +91,9 @@ struct SpringCommand: ParsableCommand {
             }
         }
     }
+}
+
+/// NaN and infinities pass ArgumentParser as numbers; the physics would never settle on them.
+private func requireFinite(_ value: Double, _ flag: String, _ unit: String) throws {
+    guard value.isFinite else { throw InputError("\(flag): expected a finite number of \(unit), got \(value)") }
 }

@@ -20,19 +20,23 @@ struct VariantRuns {
         for (i, v) in variants.enumerated() {
             var options = RunOptions(jobs: jobs, resume: resume, progress: .silent)
             options.variant = v.label
+            let line = "\(experiment.name) \(kind) \(i + 1)/\(variants.count) \(v.label)"
+            let run = { (options: RunOptions) in
+                try ExperimentRunner.run(spec: v.spec, store: store, options: options, cancelled: { stop.raised })
+            }
             let summary: RunSummary
             do {
-                summary = try ExperimentRunner.run(spec: v.spec, store: store, options: options, cancelled: { stop.raised })
+                summary = try run(options)
             } catch let nothing as NothingToResume {
                 // A resumed sweep skips the variants already complete and starts those never begun.
                 if let done = nothing.completedRun {
-                    if !quiet { print("\(experiment.name) \(kind) \(i + 1)/\(variants.count) \(v.label): run \(done) already complete") }
+                    if !quiet { print("\(line): run \(done) already complete") }
                     continue
                 }
                 options.resume = false
-                summary = try ExperimentRunner.run(spec: v.spec, store: store, options: options, cancelled: { stop.raised })
+                summary = try run(options)
             }
-            if !quiet { print("\(experiment.name) \(kind) \(i + 1)/\(variants.count) \(v.label): run \(summary.runID), \(summary.ran) trials") }
+            if !quiet { print("\(line): run \(summary.runID), \(summary.ran) trials") }
         }
         try store.close()
     }

@@ -82,3 +82,20 @@ func writeSpec(_ directory: URL, participants: Int = 3, name: String = "pip.yaml
     try text.write(to: url, atomically: true, encoding: .utf8)
     return url
 }
+
+/// A 24-trial PIP spec named `name` (2 people, one strategy, the 12 moves), with `extra` YAML after it.
+func tinySpec(_ name: String, extra: String = "") -> String {
+    """
+    name: \(name)
+    question: pip
+    seed: 11
+    devices: [iphone-15-portrait]
+    strategies:
+      - design: nearest-corner
+    population:
+      participants: 2
+    tasks:
+      moves: all
+
+    """ + extra
+}

@@ -12,22 +12,9 @@ struct CalibrationRecordTests {
         let dir = temporaryDirectory()
         try fm.createDirectory(at: dir.appendingPathComponent("Experiments"), withIntermediateDirectories: true)
         try fm.createDirectory(at: dir.appendingPathComponent("Data/baselines"), withIntermediateDirectories: true)
-        try """
-            name: kept
-            question: pip
-            seed: 11
-            devices: [iphone-15-portrait]
-            strategies:
-              - design: nearest-corner
-            population:
-              participants: 2
-            tasks:
-              moves: all
-            gate:
-              metrics:
-                time_to_effect_s: {worse: higher, relative: 0.1}
-
-            """.write(to: dir.appendingPathComponent("Experiments/kept.yaml"), atomically: true, encoding: .utf8)
+        let gate = "gate:\n  metrics:\n    time_to_effect_s: {worse: higher, relative: 0.1}\n"
+        try tinySpec("kept", extra: gate)
+            .write(to: dir.appendingPathComponent("Experiments/kept.yaml"), atomically: true, encoding: .utf8)
         let b = try CLI.run(["baseline", "update", "Experiments/kept.yaml"], in: dir)
         #expect(b.status == 0, "\(b.stderr)")
         return dir

@@ -10,21 +10,7 @@ struct UserDataTests {
     /// A 24-trial PIP run (2 people, one strategy, 12 moves) in a fresh folder.
     func smallRun() throws -> (dir: URL, spec: String) {
         let dir = temporaryDirectory()
-        let spec = """
-            name: tiny
-            question: pip
-            seed: 11
-            devices: [iphone-15-portrait]
-            strategies:
-              - design: nearest-corner
-            population:
-              participants: 2
-            tasks:
-              moves: all
-            report:
-              bootstrap_resamples: 100
-
-            """
+        let spec = tinySpec("tiny", extra: "report:\n  bootstrap_resamples: 100\n")
         try spec.write(to: dir.appendingPathComponent("tiny.yaml"), atomically: true, encoding: .utf8)
         let run = try CLI.run(["run", "tiny.yaml", "--db", "db.sqlite", "--quiet"], in: dir)
         #expect(run.status == 0, "\(run.stderr)")

@@ -45,8 +45,8 @@ struct OutputFolderTests {
         try write(out, files: ["index.html": "one", "figures/a.dat": "1 2\n"])
         let manifest = try String(contentsOf: out.appendingPathComponent(OutputManifest.fileName), encoding: .utf8)
         #expect(manifest == """
-            \(SHA256Hex.of("1 2\n"))  figures/a.dat
-            \(SHA256Hex.of("one"))  index.html
+            \(SHA256.hex("1 2\n"))  figures/a.dat
+            \(SHA256.hex("one"))  index.html
 
             """)
         try write(out, files: ["index.html": "two"])
@@ -136,13 +136,4 @@ struct OutputFolderTests {
 private struct ProblemDocument: Decodable {
     var name: String
     var values: [Double]
-}
-
-/// SHA-256 in hex through the harness's implementation, for expected manifests.
-enum SHA256Hex {
-    static func of(_ text: String) -> String {
-        var hasher = Harness.SHA256()
-        hasher.update(Array(text.utf8))
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
-    }
 }

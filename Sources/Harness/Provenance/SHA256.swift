@@ -1,3 +1,5 @@
+import Foundation
+
 /// SHA-256 (FIPS 180-4), for fingerprinting specs and data files in a run's
 /// provenance. Self-contained so the harness needs no crypto package.
 public struct SHA256: Sendable {
@@ -24,10 +26,20 @@ public struct SHA256: Sendable {
     public static func hex<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
         var d = SHA256()
         d.update(Array(bytes))
-        return d.finalize().map { String(format2: $0) }.joined()
+        return d.finalizeHex()
     }
 
     public static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
+
+    /// The hex digest of what `handle` reads to its end, 1 MiB at a time.
+    public static func hex(reading handle: FileHandle) throws -> String {
+        var d = SHA256()
+        while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty { d.update(Array(piece)) }
+        return d.finalizeHex()
+    }
+
+    /// `finalize()` in lower-case hex.
+    public mutating func finalizeHex() -> String { finalize().map { String(format2: $0) }.joined() }
 
     public mutating func update(_ bytes: [UInt8]) {
         length &+= UInt64(bytes.count)

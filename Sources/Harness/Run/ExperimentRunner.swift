@@ -59,7 +59,8 @@ public struct NothingToResume: Error, CustomStringConvertible {
     }
     public var description: String {
         let done = completedRun.map { " (run \($0) of it is complete)" } ?? ""
-        return "\(experiment): nothing to resume in \(database): no unfinished run of this spec, seed and shard\(done); "
+        return "\(experiment): nothing to resume in \(database): "
+            + "no unfinished run of this spec, seed and shard\(done); "
             + "`refine run` without --resume starts a new run"
     }
 }

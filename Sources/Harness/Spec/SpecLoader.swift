@@ -94,8 +94,9 @@ public enum SpecLoader {
 
     /// `text` on one line, control characters (a NUL, a newline) shown as `\u{…}`.
     static func printable(_ text: String) -> String {
-        text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
-            .joined()
+        text.unicodeScalars.map { c in
+            c.properties.generalCategory == .control ? "\\u{\(String(c.value, radix: 16))}" : String(c)
+        }.joined()
     }
 
     static func yamlError(_ error: YamlError, file: String) -> SpecError {
@@ -112,7 +113,8 @@ public enum SpecLoader {
                                  message: "malformed YAML: nested too deeply (a spec needs a few levels, not hundreds)")
             }
             let detail = [context?.text, problem].compactMap { $0 }.joined(separator: " ")
-            return SpecError(file: file, line: mark.line, column: mark.column, message: "malformed YAML: \(printable(detail))")
+            return SpecError(file: file, line: mark.line, column: mark.column,
+                             message: "malformed YAML: \(printable(detail))")
         case .reader(let problem, let offset, let value, _):
             let at = offset.map { " at byte \($0)" } ?? ""
             let character = value >= 0 ? String(format: " (character U+%04X)", value) : ""

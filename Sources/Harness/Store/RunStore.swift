@@ -242,7 +242,9 @@ public final class RunStore: Sendable {
     /// The most recent unfinished run of this exact spec, seed and shard, if any.
     /// A run still alive is refused: two processes must not continue one run.
     public func resumableRun(spec: ExperimentSpec, shard: Shard, variant: String = "") throws -> RunRecord? {
-        let candidate = try runs().last { $0.isRun(of: spec, shard: shard, variant: variant) && $0.status != "completed" }
+        let candidate = try runs().last {
+            $0.isRun(of: spec, shard: shard, variant: variant) && $0.status != "completed"
+        }
         if let run = candidate, run.effectiveStatus == "running" {
             throw StoreError(path: path, message: "run \(run.id) is still running (pid \(run.pid) on \(run.host)); wait for it or stop it before resuming")
         }
@@ -511,11 +513,14 @@ public final class RunStore: Sendable {
             throw StoreError(path: path, message: "not a SQLite database (expected the header 'SQLite format 3' at byte 0); refusing to touch it")
         }
         guard header.count == 100 else {
-            throw StoreError(path: path, message: "the database is truncated (\(header.count) bytes, less than SQLite's 100-byte header); restore it from a copy or run the experiment again")
+            throw StoreError(path: path, message: "the database is truncated (\(header.count) bytes, less than "
+                             + "SQLite's 100-byte header); restore it from a copy or run the experiment again")
         }
         let walMode = header[18] == 2 && header[19] == 2
         if !walMode && DatabaseFile.walHasData(path) {
-            throw StoreError(path: path, message: "\(DatabaseFile.walPath(path)) holds data, but the database is not in WAL mode, so SQLite would ignore it: it belongs to another copy of the file; move it away and try again")
+            throw StoreError(path: path, message: "\(DatabaseFile.walPath(path)) holds data, but the database is "
+                             + "not in WAL mode, so SQLite would ignore it: it belongs to another copy of the file; "
+                             + "move it away and try again")
         }
         // While a -wal holds pages, the main file's header speaks of the last checkpoint only.
         guard !(walMode && DatabaseFile.walHasData(path)) else { return }
@@ -527,7 +532,9 @@ public final class RunStore: Sendable {
         guard pages > 0, word(24) == word(92), pageSize >= 512 else { return }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if let size, size != pages * pageSize {
-            throw StoreError(path: path, message: "the database is \(size) bytes but its header says \(pages) pages of \(pageSize) bytes (\(pages * pageSize) bytes): it was cut short or extended; restore it from a copy or run the experiment again")
+            throw StoreError(path: path, message: "the database is \(size) bytes but its header says \(pages) pages "
+                             + "of \(pageSize) bytes (\(pages * pageSize) bytes): it was cut short or extended; "
+                             + "restore it from a copy or run the experiment again")
         }
     }
 
@@ -535,7 +542,8 @@ public final class RunStore: Sendable {
     static func checkSchemaIsKnown(_ migrations: [String], path: String) throws {
         let known = Set(Schema.migrator.migrations)
         if migrations.contains(where: { !known.contains($0) }) {
-            throw StoreError(path: path, message: "written by a newer refine (schema version above \(Schema.version)); read it with that version")
+            throw StoreError(path: path, message: "written by a newer refine (schema version above "
+                             + "\(Schema.version)); read it with that version")
         }
     }
 
@@ -544,8 +552,10 @@ public final class RunStore: Sendable {
     static func checkPages(_ queue: DatabaseQueue, path: String) throws {
         let check = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(1)") }
         guard check == ["ok"] else {
-            let said = (check.first ?? "integrity check failed").split(whereSeparator: \.isNewline).joined(separator: " ")
-            throw StoreError(path: path, message: "the database is corrupt or truncated (SQLite: \(said)); restore it from a copy or run the experiment again")
+            let said = (check.first ?? "integrity check failed").split(whereSeparator: \.isNewline)
+                .joined(separator: " ")
+            throw StoreError(path: path, message: "the database is corrupt or truncated (SQLite: \(said)); "
+                             + "restore it from a copy or run the experiment again")
         }
     }
 
@@ -570,7 +580,8 @@ public final class RunStore: Sendable {
         case .SQLITE_READONLY: StoreError(path: path, message: "the database is read-only; choose another --db path")
         case .SQLITE_CANTOPEN where fullPathLength(path) >= 512:
             // SQLite's unix files take full paths under 512 bytes and say only "unable to open".
-            StoreError(path: path, message: "cannot open the database: its full path is \(fullPathLength(path)) bytes long, and SQLite opens paths of at most 511; move it to a shorter path")
+            StoreError(path: path, message: "cannot open the database: its full path is \(fullPathLength(path)) "
+                       + "bytes long, and SQLite opens paths of at most 511; move it to a shorter path")
         case .SQLITE_CANTOPEN: StoreError(path: path, message: "cannot open the database: \(error.message ?? "unknown reason")")
         default: StoreError(path: path, message: "SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error)")", isInternal: true)
         }

@@ -30,7 +30,8 @@ public enum OutputManifest {
         let manifest = folder.appendingPathComponent(fileName)
         // Without the mark, even an empty subfolder (a new `.git`) is the user's.
         guard let text = try? String(contentsOf: manifest, encoding: .utf8) else {
-            return "\(named): the folder holds files Refine did not write (\(sample(found.isEmpty ? entries : found))); "
+            let foreign = sample(found.isEmpty ? entries : found)
+            return "\(named): the folder holds files Refine did not write (\(foreign)); "
                 + "name a new or empty folder, or move them away"
         }
         var listed: [String: String] = [:]
@@ -81,8 +82,6 @@ public enum OutputManifest {
         let type = try FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType
         guard type == .typeRegular, let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
         defer { try? handle.close() }
-        var hasher = SHA256()
-        while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty { hasher.update(Array(piece)) }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return try SHA256.hex(reading: handle)
     }
 }

@@ -59,7 +59,8 @@ public struct Baseline: Sendable {
         let data: Data
         do { data = try InputFile.read(path) } catch {
             let missing = !FileManager.default.fileExists(atPath: path)
-            throw ReportError("\(error.description)" + (missing ? "; create it with `refine baseline update SPEC -o \(path)`" : ""))
+            let hint = missing ? "; create it with `refine baseline update SPEC -o \(path)`" : ""
+            throw ReportError(error.description + hint)
         }
         do { return try JSONDecoder().decode(Baseline.self, from: data) } catch let e as BaselineFormatError {
             throw ReportError("\(path): \(e.message); rewrite it with `refine baseline update SPEC -o \(path)`")

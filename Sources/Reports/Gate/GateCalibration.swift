@@ -53,7 +53,9 @@ public struct GateCalibration: Sendable, Codable, Hashable {
                 caughtEach[p.metric]! += 1
             }
             // The same people: the change is a planted copy of the baseline run itself.
-            if try planted.isCaught(baseline: ga, change: ga, gate: gate, seed: b.seed, sameSeed: true) { caughtPaired += 1 }
+            if try planted.isCaught(baseline: ga, change: ga, gate: gate, seed: b.seed, sameSeed: true) {
+                caughtPaired += 1
+            }
             for p in each where try p.isCaught(baseline: ga, change: ga, gate: gate, seed: b.seed, sameSeed: true) {
                 caughtEachPaired[p.metric]! += 1
             }

@@ -48,9 +48,10 @@ enum AnswerSection {
                       trials: Int, into doc: inout ReportDocument) -> Answer {
         var answer = make(spec: spec, results: results, samples: samples, screening: screening)
         if trials == 0 {
-            answer.verdicts = ["Run \(results.run.id) holds no trials (a shard with no sessions of its own, or a run whose "
-                + "trials were removed): there is nothing to compare, and every figure below is empty."]
-            answer.caveat = "there are no trials to report; merge the shards (`refine merge`) and report the merged database."
+            answer.verdicts = ["Run \(results.run.id) holds no trials (a shard with no sessions of its own, or a run "
+                + "whose trials were removed): there is nothing to compare, and every figure below is empty."]
+            answer.caveat = "there are no trials to report; merge the shards (`refine merge`) and report the "
+                + "merged database."
         }
         doc.add(.heading(level: 2, text: "Answer"))
         if answer.metric.isEmpty {

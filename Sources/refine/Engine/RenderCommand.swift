@@ -52,18 +52,22 @@ struct RenderCommand: ParsableCommand {
         if let recipe {
             let data = try InputFile.read(recipe)
             guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-                throw InputError("\(recipe): expected a JSON object of adjustments (snake_case keys, e.g. {\"shadows\": 0.2})")
+                throw InputError("\(recipe): expected a JSON object of adjustments "
+                                 + "(snake_case keys, e.g. {\"shadows\": 0.2})")
             }
             if let field = Adjustments.unknownRecipeFields(object).first {
                 let hint = nearestName(to: field, in: Adjustments.recipeFields).map { "; did you mean '\($0)'?" } ?? ""
-                throw InputError("\(recipe): unknown field '\(field)'\(hint) (known: \(Adjustments.recipeFields.joined(separator: ", ")))")
+                let known = Adjustments.recipeFields.joined(separator: ", ")
+                throw InputError("\(recipe): unknown field '\(field)'\(hint) (known: \(known))")
             }
             do { a = try JSONDecoder().decode(Adjustments.self, from: data) } catch {
                 throw InputError("\(recipe): \(JSONFiles.problem(error))")
             }
         }
         for s in sets {
-            guard let eq = s.firstIndex(of: "=") else { throw InputError("--set \(s): expected name=value, e.g. shadows=0.2") }
+            guard let eq = s.firstIndex(of: "=") else {
+                throw InputError("--set \(s): expected name=value, e.g. shadows=0.2")
+            }
             do { try a.set(String(s[..<eq]), to: String(s[s.index(after: eq)...])) } catch let e as AdjustmentError {
                 throw InputError("--set \(s): \(e.description)")
             }
