@@ -5,6 +5,11 @@
 // Reports on Harness; the `refine` executable on everything.
 import PackageDescription
 
+// The pixel engine and the simulated people are optimised in debug builds too: the tests
+// render real photos and simulate people, which unoptimised code did 5–20× slower (the unit
+// tier's time was mostly theirs). Debugging them means building with -c release -g anyway.
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Refine",
     platforms: [.macOS(.v13)],
@@ -28,10 +33,10 @@ let package = Package(
             name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         // The 8-bit preview's AVX2/FMA kernels, chosen at run time (Docs/ImageEngine.md).
-        .target(name: "CKernels"),
-        .target(name: "ImageEngine", dependencies: ["CPNG", "CKernels"]),
-        .target(name: "Interaction"),
-        .target(name: "UserModels", dependencies: ["Interaction", "ImageEngine"]),
+        .target(name: "CKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
+        .target(name: "ImageEngine", dependencies: ["CPNG", "CKernels"], swiftSettings: optimisedInDebug),
+        .target(name: "Interaction", swiftSettings: optimisedInDebug),
+        .target(name: "UserModels", dependencies: ["Interaction", "ImageEngine"], swiftSettings: optimisedInDebug),
         .target(name: "Designs", dependencies: ["Interaction", "ImageEngine"]),
         .target(
             name: "Harness",
@@ -68,7 +73,11 @@ let package = Package(
         .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction", "ImageEngine"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction", "ImageEngine"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Reports", "Designs", "UserModels", "Interaction", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Harness", "UserModels", "ImageEngine", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Harness", "UserModels", "ImageEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
+        // The reference tier: Refine's statistics and export against scipy, lifelines, numpy and R
+        // (fixtures made by the scripts beside them). `bash scripts/test --fast` leaves it out.
+        .testTarget(name: "ReferenceTests", dependencies: ["Reports", "Harness", "UserModels"], resources: [.copy("Fixtures")]),
+        // The end-to-end tier: the release `refine` (REFINE_BIN) on real specs, gnuplot, replays, Slurm.
         .testTarget(name: "RefineCLITests", dependencies: ["refine", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

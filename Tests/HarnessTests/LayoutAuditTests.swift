@@ -121,7 +121,9 @@ struct LayoutAuditTests {
     }
 
     /// The specs of `Experiments/`, whose tasks lay out the task-bound screens (as `refine audit` reads them).
-    static func specs() throws -> [ExperimentSpec] {
+    /// Loaded once: loading all fifteen took about 6 s of a debug build, and seven tests read them.
+    static func specs() throws -> [ExperimentSpec] { try loadedSpecs.get() }
+    private static let loadedSpecs = Result { () throws -> [ExperimentSpec] in
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Experiments")
         return try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".yaml") }.sorted()

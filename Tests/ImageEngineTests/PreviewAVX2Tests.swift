@@ -9,11 +9,12 @@ import Testing
 /// bands, darkening and lightening vignette; from the compact source of a
 /// cached photo and from the float photo (one-shot).
 @Suite struct PreviewAVX2Tests {
-    /// Real photos, one cut to an odd width (rows end in a partial vector of either build).
+    /// Real photos made smaller (a debug build renders the float path in unoptimised Swift: at full
+    /// size this suite took 21 s), one cut to an odd width (rows end in a partial vector of either build).
     static func photos() throws -> [Image] {
         let rocket = try Fixtures.photo("rocket.png")
-        return [rocket, try Fixtures.photo("hubble.png"), try Fixtures.photo("flower.png"),
-                rocket.resampledArea(width: 203, height: 149)]
+        return [rocket.downscaled(toFit: 320), try Fixtures.photo("hubble.png").downscaled(toFit: 320),
+                try Fixtures.photo("flower.png").downscaled(toFit: 320), rocket.resampledArea(width: 203, height: 149)]
     }
 
     static let settings: [Adjustments] = [

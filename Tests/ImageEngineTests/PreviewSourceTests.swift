@@ -9,10 +9,12 @@ import Testing
 /// code off than the float photo through the same display table.
 @Suite struct PreviewSourceTests {
     @Test func previewFromTheCompactSourceIsWithinOneCode() throws {
-        var withAlpha = try Fixtures.photo("flower.png")
+        // Made smaller: a debug build renders the float path in unoptimised Swift (17 s at full size).
+        var withAlpha = try Fixtures.photo("flower.png").downscaled(toFit: 320)
         withAlpha.hasAlpha = true
         for i in 0..<withAlpha.pixelCount { withAlpha.pixels[i].w = Float(i % 251) / 250 }
-        let photos = [try Fixtures.photo("rocket.png"), try Fixtures.photo("hubble.png"), withAlpha]
+        let photos = [try Fixtures.photo("rocket.png").downscaled(toFit: 320),
+                      try Fixtures.photo("hubble.png").downscaled(toFit: 320), withAlpha]
         let settings: [Adjustments] = [
             Adjustments(blackLevel: 0.1, shadows: 0.5, brightness: 0.2, contrast: 0.3, highlights: 0.4, whiteLevel: 0.1,
                         saturation: 0.2, blueSkies: 0.3, vignette: Vignette(strength: 0.4, radius: 0.5)),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import Harness
 import Testing
 import UserModels
@@ -12,6 +13,21 @@ struct TrialLoadTests {
     static let specPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Experiments/pip.yaml").standardized.path
 
+    /// The small PIP spec and its trials, simulated once per replication count: nine tests store
+    /// the same trials, and simulating them each time took 40 s of a debug build's tests.
+    static func simulated(replications: Int?) throws -> (ExperimentSpec, [TrialResult]) {
+        try simulations.withLock { cache in
+            if let kept = cache[replications ?? 0] { return kept }
+            var spec = try SpecLoader.load(path: specPath, catalog: .standard)
+            spec.population.participants = 3
+            if let replications { spec.replications = replications }
+            let made = (spec, try ExperimentRunner.simulate(spec: spec, jobs: 1))
+            cache[replications ?? 0] = made
+            return made
+        }
+    }
+    private static let simulations = Mutex<[Int: (ExperimentSpec, [TrialResult])]>([:])
+
     /// Stores `runs` runs of a small PIP spec, each run's trials shuffled and the
     /// runs' batches of `batch` trials interleaved, so no run's rowids follow its keys.
     /// `edit` may change each simulated trial before it is stored.
@@ -19,10 +35,7 @@ struct TrialLoadTests {
                          edit: (inout TrialResult) -> Void = { _ in }) throws -> (RunStore, [Int64], [TrialResult], URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refine-load-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var spec = try SpecLoader.load(path: specPath, catalog: .standard)
-        spec.population.participants = 3
-        if let replications { spec.replications = replications }
-        var results = try ExperimentRunner.simulate(spec: spec, jobs: 1)
+        var (spec, results) = try simulated(replications: replications)
         for i in results.indices { edit(&results[i]) }
         let store = try RunStore(path: folder.appendingPathComponent("load.sqlite").path)
         let provenance = Provenance(toolVersion: Provenance.toolVersion, gitCommit: "test", gitDirty: false, gitDirtyPaths: [],

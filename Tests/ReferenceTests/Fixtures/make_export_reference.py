@@ -2,7 +2,7 @@
 export.R it writes (Sources/Reports/Export/), computed by R (lme4, survival) on a
 table exported by refine itself.
 
-    REFINE=.build/debug/refine python3 Tests/ReportsTests/Fixtures/make_export_reference.py
+    REFINE=.build/debug/refine python3 Tests/ReferenceTests/Fixtures/make_export_reference.py
 
 Needs a built refine, numpy, and Rscript with the packages lme4, survival and
 jsonlite (Debian: apt-get install r-base-core r-cran-lme4 r-cran-survival
