@@ -209,8 +209,24 @@ public struct ResultSet: Sendable {
     /// the text stored in the run (so a run is read with its own spec even if the
     /// file has changed since).
     public static func spec(of run: RunRecord, storedText: String, current: ExperimentSpec) throws -> ExperimentSpec {
-        run.specSHA256 == current.sha256
-            ? current : try SpecLoader.parse(storedText, file: run.specPath + " (as stored in run \(run.id))", catalog: .standard)
+        if run.specSHA256 == current.sha256 { return current }
+        // The given spec presents the run (title, text, directions, gate) when its trials are the run's.
+        let differ = TrialDefinition.differences(storedText, current.text)
+        guard differ.isEmpty else {
+            throw ReportError("\(current.path): its \(differ.joined(separator: ", ")) differ from run \(run.id)'s "
+                + "(made from \(run.specPath) as it was then), so its trials would not be the run's; run it again "
+                + "(`refine run \(current.path)`), or report the run as it was made with the spec it stored "
+                + "(`refine report --db DB --run \(run.id)`, no SPEC)")
+        }
+        // Its sweeps' runs were made from the stored text: they are found by its SHA-256.
+        var presented = current
+        presented.sha256 = run.specSHA256
+        return presented
+    }
+
+    /// The spec stored with `run`, for a report that names no spec.
+    public static func storedSpec(of run: RunRecord, storedText: String) throws -> ExperimentSpec {
+        try SpecLoader.parse(storedText, file: run.specPath + " (as stored in run \(run.id))", catalog: .standard)
     }
 
     /// The spec this result set's run was made from (see `spec(of:storedText:current:)`).

@@ -53,6 +53,11 @@ private func report(_ e: StoreError) -> Never {
 }
 
 /// Prints what `Leftovers.clean` did, one line each, on standard error.
+/// A line for the person at the terminal that no script reads: on stderr, so `--json` stays JSON.
+func notice(_ line: String) {
+    FileHandle.standardError.write(Data("refine: \(line)\n".utf8))
+}
+
 func announce(_ cleaned: [Leftovers.Cleaned]) {
     for c in cleaned { FileHandle.standardError.write(Data("refine: \(c)\n".utf8)) }
 }

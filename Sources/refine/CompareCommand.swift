@@ -11,7 +11,10 @@ struct CompareCommand: ParsableCommand {
             Each side is STRATEGY, or DB:STRATEGY, or DB@RUN:STRATEGY (a run id in that database); a side without a \
             database uses --db, and without a run the latest completed run that has the strategy.
 
-            For every metric: the difference B − A (medians, or rates for 0/1 metrics) and Cliff's delta, with \
+            When the sides come from two runs, it first says what differs between them besides the code: seed, \
+            population, variant and the parts of the spec that decide the trials.
+
+            For every metric (bookkeeping such as session_trial left out unless named): the difference B − A (medians, or rates for 0/1 metrics) and Cliff's delta, with \
             intervals from a seeded bootstrap over participants (paired when both sides come from runs of the same \
             seed with the same participants, e.g. two strategies of one run; unpaired otherwise), then a rank \
             test with participants as the unit (each person's mean is one value: Wilcoxon signed-rank of the \
@@ -92,6 +95,28 @@ struct CompareCommand: ParsableCommand {
                      key: "\(URL(fileURLWithPath: database).standardizedFileURL.path)@\(run.id)")
     }
 
+    /// What differs between the two sides' runs besides the code: seed, people, and the parts of the spec
+    /// that decide trials (`TrialDefinition`), so a difference is not read as the code's when it is the setup's.
+    func differences(_ pa: Place, _ pb: Place) throws -> [String] {
+        func text(_ p: Place) throws -> String {
+            try ResultSet.head(from: p.store, experiment: p.run.experiment, runID: p.run.id).specText
+        }
+        let (ta, tb) = (try text(pa), try text(pb))
+        var out: [String] = []
+        if pa.run.seed != pb.run.seed { out.append("seed \(pa.run.seed) vs \(pb.run.seed) (different people)") }
+        if pa.run.variant != pb.run.variant {
+            out.append("variant '\(pa.run.variant)' vs '\(pb.run.variant)'")
+        }
+        if let a = try? ResultSet.storedSpec(of: pa.run, storedText: ta), let b = try? ResultSet.storedSpec(of: pb.run, storedText: tb),
+           a.population != b.population {
+            out.append("population \(a.population.participants) people (\(formatNumber(a.population.expertFraction * 100))% experts) "
+                       + "vs \(b.population.participants) (\(formatNumber(b.population.expertFraction * 100))%)")
+        }
+        let keys = TrialDefinition.differences(ta, tb).filter { !["seed", "population"].contains($0) }
+        if !keys.isEmpty { out.append("the spec's \(keys.joined(separator: ", "))") }
+        return out
+    }
+
     /// The two sides, each run read in one pass (`RunSamples`): once for two strategies of one run.
     func sides(_ pa: Place, _ pb: Place) throws -> (ComparedSide, ComparedSide) {
         let wanted = metrics.isEmpty ? nil : metrics
@@ -108,7 +133,12 @@ struct CompareCommand: ParsableCommand {
             guard confidence > 0.5 && confidence < 1 else { throw InputError("--confidence: expected a level between 0.5 and 1, got \(confidence)") }
             let pa = try place(a), pb = try place(b)
             let (sa, sb) = try sides(pa, pb)
-            let names = metrics.isEmpty ? sa.recordedMetrics.intersection(sb.recordedMetrics).sorted() : metrics
+            // Every measurement both sides have; bookkeeping (a trial's place in its session, which gesture
+            // was meant) is not a metric to compare unless named.
+            let names = metrics.isEmpty
+                ? sa.recordedMetrics.intersection(sb.recordedMetrics).filter { MetricCatalog.definition($0).kind != .bookkeeping }.sorted()
+                : metrics
+            let differ = pa.key == pb.key ? [] : try differences(pa, pb)
             let rows = Comparisons.compare(sa, sb, metrics: names, sameSeed: pa.run.seed == pb.run.seed,
                                            confidence: confidence, seed: 20_181_121)
             if let unknown = names.first(where: { m in !rows.contains { $0.metric == m } }) {
@@ -117,6 +147,10 @@ struct CompareCommand: ParsableCommand {
             if let out { try CompareFigures.write(rows: rows, a: sa, b: sb, to: out, confidence: confidence) }
             if json { try printJSON(rows); return }
             print("A = \(sa.label) (run \(pa.run.id), n = \(sa.trials))   B = \(sb.label) (run \(pb.run.id), n = \(sb.trials))   \(rows.first?.paired == true ? "paired by participant" : "unpaired")")
+            if pa.key != pb.key {
+                print(differ.isEmpty ? "the two runs differ in nothing but the code that made them (same spec and seed)"
+                                     : "the two runs differ in: " + differ.joined(separator: "; "))
+            }
             for line in CompareFigures.table(rows, confidence: confidence) { print(line.joined(separator: "  ")) }
             if rows.contains(where: { $0.cliffsDeltaTieShare != nil }) { print(CompareFigures.sketchNote) }
         }

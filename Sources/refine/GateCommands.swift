@@ -63,8 +63,14 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var source: ResultSource
 
-    @Flag(help: "Print the findings as JSON.")
+    @Flag(help: "Print the whole check as JSON: the verdict, both sides' runs, seeds and people, paired or not, warnings, every finding and the command that accepts the change.")
     var json = false
+
+    @Option(help: "Also write the findings as JUnit XML to this file (one test case per strategy and metric).")
+    var junit: String?
+
+    @Option(help: "Also write a Markdown summary to this file (failures first, each with its size and interval, and the command that accepts the change), e.g. for $GITHUB_STEP_SUMMARY.")
+    var summary: String?
 
     func run() throws {
         try reportingErrors {
@@ -79,23 +85,27 @@ struct CheckCommand: ParsableCommand {
                 throw InputError("\(baseline): the baseline is for experiment '\(base.experiment)', not '\(experiment.name)'")
             }
             // Read in one pass, without loading the run's trials.
-            let (run, findings): (RunRecord, [GateFinding]) = try source.withRun(for: experiment) { store, run in
+            let report: CheckReport = try source.withRun(for: experiment) { store, run in
+                let findings: [GateFinding]
                 do {
-                    return (run, try RegressionGate.evaluate(baseline: base, store: store, runID: run.id, seed: run.seed, settings: gate))
+                    findings = try RegressionGate.evaluate(baseline: base, store: store, runID: run.id, seed: run.seed, settings: gate)
                 } catch let e as ReportError { throw InputError("\(baseline): \(e.description)") }
+                let head = try ResultSet.head(from: store, experiment: experiment.name, runID: run.id)
+                let people = (try? ResultSet.storedSpec(of: run, storedText: head.specText))?.population.participants
+                    ?? experiment.population.participants
+                let from = source.db.map { " --db \($0) --run \(run.id)" } ?? ""
+                return CheckReport(experiment: experiment, specPath: spec, baselineFile: baseline, base: base, run: run,
+                                   runParticipants: people, findings: findings,
+                                   accept: "refine baseline update \(spec) -o \(baseline)\(from)")
             }
-            let regressions = findings.filter { $0.verdict == .regression }
+            if let junit { try OwnedFile.write(report.junit, to: junit, marker: "<!-- written by refine check -->") }
+            if let summary { try OwnedFile.write(report.markdown, to: summary, marker: "<!-- refine check summary -->") }
             if json {
-                try printJSON(findings)
+                try printJSON(report)
             } else {
-                print("check \(experiment.name): run \(run.id) against \(baseline) (baseline run \(base.run["id"] ?? "?"))")
-                for f in findings {
-                    let mark = f.verdict == .regression ? "REGRESSION" : f.verdict == .improvement ? "improved" : "ok"
-                    print("  \(mark.padding(toLength: 10, withPad: " ", startingAt: 0)) \(f.strategy) \(f.metric): \(f.statistic) \(formatNumber(f.baseline)) → \(formatNumber(f.change)), change \(formatEstimate(f.difference, digits: 3))\(f.paired ? " paired" : ""), allowed \(f.worse == .higher ? "+" : "-")\(formatNumber(f.allowance))")
-                }
-                print(regressions.isEmpty ? "pass" : "\(regressions.count) regression(s)")
+                for line in report.lines { print(line) }
             }
-            if !regressions.isEmpty { throw ExitCode(ExitCodes.checkFailed) }
+            if report.regressions > 0 { throw ExitCode(ExitCodes.checkFailed) }
         }
     }
 }

@@ -9,13 +9,13 @@ import Reports
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List designs, devices, experiments or user-model parameters.")
+        abstract: "List designs, devices, experiments, user-model parameters or metrics.")
 
     enum Topic: String, ExpressibleByArgument, CaseIterable {
-        case designs, devices, experiments, parameters
+        case designs, devices, experiments, parameters, metrics
     }
 
-    @Argument(help: "What to list: designs, devices, experiments or parameters (default: designs, devices and experiments).")
+    @Argument(help: "What to list: designs, devices, experiments, parameters or metrics (each with which way is better, its kind, unit and the questions that record it; default: designs, devices and experiments).")
     var topic: Topic?
 
     @Option(help: "Folder holding experiment specs.")
@@ -43,6 +43,15 @@ struct ListCommand: ParsableCommand {
                     }
                 case .experiments:
                     out["experiments"] = SpecLoader.specPaths(in: experiments).map { ["spec": $0] }
+                case .metrics:
+                    let questions = QuestionCatalog.standard.questions
+                    let names = questions.flatMap(\.recordedMetrics).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                    out["metrics"] = names.map { name in
+                        let d = MetricCatalog.definition(name)
+                        return ["name": name, "better": d.better.rawValue, "kind": d.kind.rawValue, "unit": d.unit,
+                                "meaning": d.meaning,
+                                "questions": questions.filter { $0.recordedMetrics.contains(name) }.map(\.name).joined(separator: ", ")]
+                    }
                 case .parameters:
                     out["parameters"] = ParameterCatalog.all.map {
                         ["path": $0.path, "meaning": $0.meaning, "novice": "\($0.novice)", "expert": "\($0.expert)",
@@ -58,6 +67,10 @@ struct ListCommand: ParsableCommand {
                     case .designs: print("  \(row["question"]!)/\(row["name"]!) — \(row["summary"]!)\n      parameters: \(row["parameters"]!)")
                     case .devices: print("  \(row["name"]!)  \(row["points"]!) pt  \(row["ppi"]!) ppi  \(row["size_class"]!)")
                     case .experiments: print("  \(row["spec"]!)")
+                    case .metrics:
+                        let unit = row["unit"]!.isEmpty ? "" : ", \(row["unit"]!)"
+                        print("  \(row["name"]!) — \(row["better"]!) is better (\(row["kind"]!)\(unit)): \(row["meaning"]!)"
+                              + "\n      recorded by \(row["questions"]!)")
                     case .parameters: print("  \(row["path"]!) = \(row["novice"]!) (expert \(row["expert"]!)), allowed \(row["allowed"]!)\n      \(row["meaning"]!); \(row["source"]!)")
                     }
                 }

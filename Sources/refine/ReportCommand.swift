@@ -17,7 +17,7 @@ struct ReportCommand: ParsableCommand {
             `refine check` does). Run it after the reports.
             """)
 
-    @Argument(help: "The experiment spec (YAML); with --index, any number of specs (default: Experiments/*.yaml).")
+    @Argument(help: "The experiment spec (YAML): its title, text and directions present the run, whose trials it must define; without it (and with --db) the spec stored with the run. With --index, any number of specs (default: Experiments/*.yaml).")
     var specs: [String] = []
 
     @Option(help: "Results database (default: runs/<experiment>.sqlite).")
@@ -48,18 +48,30 @@ struct ReportCommand: ParsableCommand {
         if index {
             guard db == nil, out == nil, runID == nil else { throw ValidationError("--db, --out and --run report one experiment; with --index use --runs and --reports") }
         } else {
-            guard specs.count == 1 else { throw ValidationError(specs.isEmpty ? "Missing expected argument '<spec>'" : "one spec at a time (or --index for several)") }
+            guard specs.count == 1 || (specs.isEmpty && db != nil) else {
+                throw ValidationError(specs.isEmpty ? "Missing expected argument '<spec>' (or --db DB to report a run with the spec it stored)"
+                                                    : "one spec at a time (or --index for several)")
+            }
         }
     }
 
     func run() throws {
         try reportingErrors {
             if index { return try writeIndex() }
-            let experiment = try SpecLoader.load(path: specs[0], catalog: .standard)
-            let dbPath = try db ?? OutputPath.inside("runs", "\(experiment.name).sqlite")
+            let experiment: ExperimentSpec, dbPath: String, store: RunStore
+            if let path = specs.first {
+                experiment = try SpecLoader.load(path: path, catalog: .standard)
+                dbPath = try db ?? OutputPath.inside("runs", "\(experiment.name).sqlite")
+                store = try RunStore(readingFrom: dbPath)
+            } else {
+                // No spec: the run is presented with the spec stored with it, and says so.
+                dbPath = db!
+                store = try RunStore(readingFrom: dbPath)
+                experiment = try storedSpec(in: store, at: dbPath)
+                notice("\(experiment.name): no spec given, so the run is presented with the one it stored (\(experiment.path))")
+            }
             let output = URL(fileURLWithPath: try out ?? OutputPath.inside("Reports", experiment.name))
-            try StagedFolder.claim(output, inputs: [dbPath, specs[0]])
-            let store = try RunStore(readingFrom: dbPath)
+            try StagedFolder.claim(output, inputs: [dbPath] + specs)
             // A report killed half-way left its staging folder (and maybe the previous report, moved aside).
             announce(Leftovers.clean(for: output.path, hidden: true))
             do {
@@ -76,6 +88,26 @@ struct ReportCommand: ParsableCommand {
                 throw InputError(e.description)
             }
         }
+    }
+
+    /// The spec stored with --run, or with the only experiment's latest completed run.
+    func storedSpec(in store: RunStore, at path: String) throws -> ExperimentSpec {
+        let experiments = Set(try store.runs().filter { $0.variant.isEmpty }.map(\.experiment)).sorted()
+        let experiment: String
+        if let runID {
+            guard let run = try store.runs().first(where: { $0.id == runID }) else { throw InputError("\(path): no run \(runID)") }
+            experiment = run.experiment
+        } else {
+            guard experiments.count == 1 else {
+                throw InputError(experiments.isEmpty ? "\(path): holds no runs"
+                    : "\(path): holds runs of \(experiments.joined(separator: ", ")); name the spec or the run (--run ID)")
+            }
+            experiment = experiments[0]
+        }
+        do {
+            let head = try ResultSet.head(from: store, experiment: experiment, runID: runID)
+            return try ResultSet.storedSpec(of: head.run, storedText: head.specText)
+        } catch let e as ReportError { throw InputError(e.description) }
     }
 
     /// What `--json` prints of one report.

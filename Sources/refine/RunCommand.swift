@@ -31,6 +31,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Run only shard I of N (e.g. 2/4): a deterministic subset of the trials.")
     var shard: String = "1/1"
 
+    @Option(help: "Run with this seed instead of the spec's (other people, other noise); the spec file is unchanged, the run stores the effective spec.")
+    var seed: UInt64?
+
+    @Option(help: "Run with this many people instead of the spec's population.participants; stored like --seed.")
+    var participants: Int?
+
     @Flag(help: "No progress output.")
     var quiet = false
 
@@ -40,7 +46,11 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard let shard = Shard(parsing: shard) else { throw InputError("--shard: expected I/N with 1 ≤ I ≤ N, e.g. 2/4; got '\(self.shard)'") }
-            let experiment = try SpecLoader.load(path: spec, catalog: .standard)
+            if let participants, participants < 1 || participants > 1_000_000 {
+                throw InputError("--participants: expected 1 to 1000000 people, got \(participants)")
+            }
+            let experiment = try SpecLoader.load(path: spec, catalog: .standard,
+                                                 overrides: SpecOverrides(seed: seed, participants: participants))
             let dbPath = try database.path(for: experiment)
             // A resume reads the database as every reader does first (refusing what they refuse) and
             // writes nothing to it when there is nothing to resume.

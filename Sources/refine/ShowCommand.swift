@@ -15,31 +15,50 @@ struct ShowCommand: ParsableCommand {
     var json = false
 
     struct RunJSON: Encodable {
-        var run_id: Int64, experiment: String, status: String, shard: String, jobs: Int
-        var planned_trials: Int, finished_trials: Int, seed: String, spec_sha256: String
-        var started_at: String, finished_at: String?, heartbeat_at: String
+        var run_id: Int64, experiment: String, variant: String, status: String, shard: String, jobs: Int
+        var planned_trials: Int, finished_trials: Int, seed: String, participants: Int?, expert_fraction: Double?
+        var spec_sha256: String, started_at: String, finished_at: String?, heartbeat_at: String
     }
 
     func run() throws {
         try reportingErrors {
             let store = try RunStore(readingFrom: db)
             let runs = try store.runs()
+            // The people each run asked for, read once per distinct spec (a sweep's runs share theirs).
+            var peopleBySpec: [String: (participants: Int, expertFraction: Double)?] = [:]
+            func people(_ r: RunRecord) throws -> (participants: Int, expertFraction: Double)? {
+                if let known = peopleBySpec[r.specSHA256] { return known }
+                let found = TrialDefinition.people(try store.specText(runID: r.id))
+                peopleBySpec[r.specSHA256] = found
+                return found
+            }
             if json {
-                try printJSON(runs.map {
-                    RunJSON(run_id: $0.id, experiment: $0.experiment, status: $0.effectiveStatus, shard: "\($0.shardIndex)/\($0.shardCount)",
-                            jobs: $0.jobs, planned_trials: $0.plannedTrials, finished_trials: $0.finishedTrials, seed: $0.seed,
-                            spec_sha256: $0.specSHA256, started_at: $0.startedAt, finished_at: $0.finishedAt, heartbeat_at: $0.heartbeatAt)
+                try printJSON(runs.map { r in
+                    let p = try people(r)
+                    return RunJSON(run_id: r.id, experiment: r.experiment, variant: r.variant, status: r.effectiveStatus,
+                                   shard: "\(r.shardIndex)/\(r.shardCount)", jobs: r.jobs, planned_trials: r.plannedTrials,
+                                   finished_trials: r.finishedTrials, seed: r.seed, participants: p?.participants,
+                                   expert_fraction: p?.expertFraction, spec_sha256: r.specSHA256, started_at: r.startedAt,
+                                   finished_at: r.finishedAt, heartbeat_at: r.heartbeatAt)
                 })
                 return
             }
             if runs.isEmpty { print("\(db): no runs yet"); return }
-            print("run  experiment      status       shard  trials        started")
+            // Variant and seed tell apart a sweep's runs and reruns with another seed or population.
+            let width = max(7, runs.map(\.variant.count).max() ?? 0)
+            print("run  experiment      variant\(String(repeating: " ", count: width - 7)) status       shard  trials        "
+                  + "seed                  people          started")
             for r in runs {
                 let trials = "\(r.finishedTrials)/\(r.plannedTrials)"
-                print("\(pad(String(r.id), 4)) \(pad(r.experiment, 15)) \(pad(r.effectiveStatus, 12)) \(pad("\(r.shardIndex)/\(r.shardCount)", 6)) \(pad(trials, 13)) \(r.startedAt)")
+                let p = try people(r).map { "\($0.participants) (\(formatPercent($0.expertFraction)) expert)" } ?? "?"
+                print("\(pad(String(r.id), 4)) \(pad(r.experiment, 15)) \(pad(r.variant.isEmpty ? "–" : r.variant, width)) "
+                      + "\(pad(r.effectiveStatus, 12)) \(pad("\(r.shardIndex)/\(r.shardCount)", 6)) \(pad(trials, 13)) "
+                      + "\(pad(r.seed, 21)) \(pad(p, 15)) \(r.startedAt)")
             }
         }
     }
+
+    private func formatPercent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
 
     private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
 }

@@ -34,7 +34,10 @@ struct GateTests {
         try text.write(to: slower, atomically: true, encoding: .utf8)
         let regression = try CLI.run(["check", slower.path, "--baseline", "base.json", "--json"], in: dir)
         #expect(regression.status == 1, "\(regression.stdout)\(regression.stderr)")
-        let findings = try JSONSerialization.jsonObject(with: Data(regression.stdout.utf8)) as! [[String: Any]]
+        let check = try JSONSerialization.jsonObject(with: Data(regression.stdout.utf8)) as! [String: Any]
+        #expect(check["verdict"] as? String == "regression" && check["paired"] as? Bool == true)
+        #expect((check["accept"] as? String)?.hasPrefix("refine baseline update \(slower.path) -o base.json") == true)
+        let findings = check["findings"] as! [[String: Any]]
         #expect(findings.contains { $0["strategy"] as? String == "nearest-corner" && $0["metric"] as? String == "settle_time_s" && $0["verdict"] as? String == "regression" })
 
         #expect(try CLI.run(["check", spec.path, "--baseline", "absent.json"], in: dir).status == 2)
@@ -239,6 +242,7 @@ struct GateTests {
         #expect(index.map { $0["experiment"] as? String } == ["pip-unreported", "pip-cli"])
         #expect(printed.map { $0["gate"] as? String } == ["no gate", "pass"])
         let indexHTML = try String(contentsOf: dir.appendingPathComponent("Reports/index.html"), encoding: .utf8)
+        #expect(indexHTML.contains("✅ pass") && indexHTML.contains("➖ no gate"))
         #expect(indexHTML.contains("<a href=\"pip-cli/index.html\">") && indexHTML.contains("No report yet: run `refine report Experiments/other.yaml`"), "\(indexHTML)")
         _ = other
         // --index with one experiment's options is refused.

@@ -209,4 +209,13 @@ extension ExperimentSpec {
 extension ExperimentSpec {
     /// Every metric this experiment's trials record, in report order.
     public var knownMetrics: [String] { plugin.recordedMetrics }
+
+    /// Which way `metric` is better in this experiment: what the spec says explicitly (its sensitivity
+    /// section's `better`, or the opposite of its gate's `worse`), else the metric's definition.
+    /// The Answer, `compare`, `check` and `power` all read it here.
+    public func better(_ metric: String) -> MetricDefinition.Better {
+        if let s = sensitivity, s.metric == metric { return s.better == .lower ? .lower : .higher }
+        if let t = gate?.tolerances.first(where: { $0.metric == metric }) { return t.worse == .higher ? .lower : .higher }
+        return MetricCatalog.definition(metric).better
+    }
 }

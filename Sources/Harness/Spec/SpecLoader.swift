@@ -19,7 +19,9 @@ public enum SpecLoader {
                                "strategies", "population", "tasks", "limits", "metrics", "report", "gate", "sensitivity", "tuning", "policy"]
 
     /// Loads and validates the spec at `path`, whose question must be in `catalog`.
-    public static func load(path: String, catalog: QuestionCatalog) throws -> ExperimentSpec {
+    /// `overrides` (another seed or number of people) are written into the text the run stores.
+    public static func load(path: String, catalog: QuestionCatalog,
+                            overrides: SpecOverrides = SpecOverrides()) throws -> ExperimentSpec {
         let url = URL(fileURLWithPath: path)
         let data: Data
         do { data = try InputFile.read(url.path) } catch {
@@ -28,7 +30,7 @@ public enum SpecLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SpecError(file: path, message: "the spec is not UTF-8 text")
         }
-        let spec = try parse(text, file: path, catalog: catalog)
+        let spec = try parse(try overrides.apply(to: text, file: path), file: path, catalog: catalog)
         // Build the trial simulator once, so that problems with the data a spec
         // names (unreadable photos, goals already met) surface before anything is written.
         _ = try spec.plugin.simulator(for: spec)
@@ -71,6 +73,11 @@ public enum SpecLoader {
         let metrics = try spec.optional("metrics")?.list().map { try metricName($0, known: known) } ?? []
         let gate = try parseGate(spec.optional("gate"), known: known)
         let sensitivity = try parseSensitivity(spec.optional("sensitivity"), known: known)
+        if let sensitivity, let t = gate?.tolerances.first(where: { $0.metric == sensitivity.metric }), t.worse == sensitivity.better {
+            throw SpecError(file: file, field: "sensitivity.better",
+                            message: "says \(sensitivity.better.rawValue) is better for \(t.metric), but the gate says "
+                                + "\(t.worse.rawValue) is worse; make them agree")
+        }
         let tuning = try spec.optional("tuning").map {
             try parseTuning($0, known: known, question: plugin, strategies: strategies, devices: devices,
                             participants: population.participants)
@@ -249,9 +256,21 @@ public enum SpecLoader {
             guard ["median", "mean"].contains(statistic) else {
                 throw statisticNode!.error("expected 'median' or 'mean'")
             }
-            let worseNode = try t.required("worse")
-            guard let worse = WorseDirection(rawValue: try worseNode.string()) else {
-                throw worseNode.error("expected 'higher' or 'lower' (the direction in which the metric gets worse)")
+            // Without `worse:`, the metric's definition says which way it gets worse.
+            let worse: WorseDirection
+            if let worseNode = try t.optional("worse") {
+                guard let w = WorseDirection(rawValue: try worseNode.string()) else {
+                    throw worseNode.error("expected 'higher' or 'lower' (the direction in which the metric gets worse)")
+                }
+                worse = w
+            } else {
+                switch MetricCatalog.definition(name).better {
+                case .lower: worse = .higher
+                case .higher: worse = .lower
+                case .neither:
+                    throw t.error("gate.metrics.\(name): better neither way by its definition; say which way it gets "
+                                  + "worse (`worse: higher` or `worse: lower`)")
+                }
             }
             tolerances.append(MetricTolerance(metric: name, worse: worse,
                                               relative: try t.optional("relative")?.double(in: 0...10) ?? 0,
@@ -275,7 +294,8 @@ public enum SpecLoader {
             guard values.count >= 2 else { throw list.error("expected at least two values to sweep") }
             sweeps.append(ParameterSweep(path: path, values: values))
         }
-        let better = try parseBetter(node.optional("better"))
+        let metric = try node.optional("metric").map { try metricName($0, known: known) } ?? known[0]
+        let better = try parseBetter(node.optional("better"), metric: metric, field: "sensitivity.better", in: node)
         var screen = ScreenSettings()
         if let s = try node.optional("screen") {
             try s.rejectUnknownKeys(["trajectories", "participants", "groups"])
@@ -299,13 +319,21 @@ public enum SpecLoader {
             return kind
         } ?? []
         return SensitivitySettings(participants: try node.optional("participants")?.int(in: 1...100_000) ?? 20,
-                                   metric: try node.optional("metric").map { try metricName($0, known: known) } ?? known[0],
-                                   better: better, sweeps: sweeps, screen: screen, policies: policies)
+                                   metric: metric, better: better, sweeps: sweeps, screen: screen, policies: policies)
     }
 
-    /// `better: lower | higher` (default lower): which way a metric improves.
-    static func parseBetter(_ node: SpecNode?) throws -> WorseDirection {
-        guard let node else { return .lower }
+    /// `better: lower | higher`: which way a metric improves; without it, the metric's definition
+    /// says (`MetricCatalog`), and a metric neither way is better on must be given one.
+    static func parseBetter(_ node: SpecNode?, metric: String, field: String, in parent: SpecNode) throws -> WorseDirection {
+        guard let node else {
+            switch MetricCatalog.definition(metric).better {
+            case .lower: return .lower
+            case .higher: return .higher
+            case .neither:
+                throw parent.error("\(field): '\(metric)' is better neither way by its definition; say which way this "
+                                   + "experiment counts it better (`better: lower` or `better: higher`)")
+            }
+        }
         guard let d = WorseDirection(rawValue: try node.string()) else { throw node.error("expected 'lower' or 'higher'") }
         return d
     }

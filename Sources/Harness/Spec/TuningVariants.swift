@@ -61,7 +61,8 @@ extension SpecLoader {
     static func parseTuning(_ node: SpecNode, known: [String], question: any TrialQuestion, strategies: [StrategySpec],
                             devices: [DeviceConfiguration], participants: Int) throws -> TuningSettings {
         try node.rejectUnknownKeys(["participants", "metric", "better", "parameters"])
-        let better = try parseBetter(node.optional("better"))
+        let metric = try node.optional("metric").map { try metricName($0, known: known) } ?? known[0]
+        let better = try parseBetter(node.optional("better"), metric: metric, field: "tuning.better", in: node)
         let list = try node.required("parameters")
         let items = try list.list()
         guard !items.isEmpty else { throw list.error("expected at least one design parameter to sweep, e.g. {strategy: \(strategies[0].label), parameter: …, values: [a, b, c]}") }
@@ -99,7 +100,7 @@ extension SpecLoader {
             return sweep
         }
         return TuningSettings(participants: try node.optional("participants")?.int(in: 1...100_000) ?? participants,
-                              metric: try node.optional("metric").map { try metricName($0, known: known) } ?? known[0],
+                              metric: metric,
                               better: better, sweeps: sweeps)
     }
 }

@@ -15,6 +15,10 @@ public struct ReportDocument: Sendable {
         case code(String)
         /// A paragraph that is one link, e.g. to another report.
         case link(text: String, href: String)
+        /// The blocks up to the matching `.foldEnd` are folded away under `summary` (`<details>`):
+        /// the long analysis a reader opens when the one-screen answer is not enough.
+        case foldStart(summary: String)
+        case foldEnd
     }
 
     public var title: String
@@ -52,6 +56,10 @@ public struct ReportDocument: Sendable {
                 out += "\(fence)\n\(text)\n\(fence)\n\n"
             case .link(let text, let href):
                 out += "[\(markdownEscape(text))](\(href))\n\n"
+            case .foldStart(let summary):
+                out += "<details><summary>\(htmlEscape(summary))</summary>\n\n"
+            case .foldEnd:
+                out += "</details>\n\n"
             }
         }
         return out
@@ -111,6 +119,10 @@ public struct ReportDocument: Sendable {
                 out += "<pre>\(htmlEscape(text))</pre>\n"
             case .link(let text, let href):
                 out += "<p><a href=\"\(htmlEscape(href))\">\(htmlEscape(text))</a></p>\n"
+            case .foldStart(let summary):
+                out += "<details><summary>\(htmlEscape(summary))</summary>\n"
+            case .foldEnd:
+                out += "</details>\n"
             }
         }
         return out + "</body></html>\n"

@@ -18,6 +18,11 @@ public struct GateFinding: Sendable, Codable, Hashable {
     /// True when baseline and change were resampled as pairs (the same people).
     public var paired: Bool
     public var verdict: Verdict
+
+    /// In JSON the run's value is `current` (beside `baseline`); `difference` is current − baseline.
+    enum CodingKeys: String, CodingKey {
+        case strategy, metric, statistic, baseline, change = "current", difference, allowance, worse, paired, verdict
+    }
 }
 
 /// The regression gate (DESIGN §8): a metric regresses only when the whole

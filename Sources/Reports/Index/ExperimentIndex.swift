@@ -6,6 +6,16 @@ public struct IndexEntry: Sendable, Codable, Hashable {
     /// Where the experiment stands against the regression gate.
     public enum GateState: String, Sendable, Codable {
         case pass, regression, noGate = "no gate", noBaseline = "no baseline", noRun = "no run", error
+
+        /// The state with a coloured mark, so pass and fail read at a glance in HTML and Markdown alike.
+        public var marked: String {
+            switch self {
+            case .pass: "✅ pass"
+            case .regression: "❌ regression"
+            case .error: "⚠️ error"
+            case .noGate, .noBaseline, .noRun: "➖ \(rawValue)"
+            }
+        }
     }
 
     public var experiment: String
@@ -46,7 +56,7 @@ public enum ExperimentIndex {
         var doc = ReportDocument(title: "Refine: every experiment, its answer and its gate")
         doc.add(.paragraph("Each experiment's answer comes from its latest report; the gate compares its latest run with the committed baseline (`refine check`)."))
         doc.add(.table(header: ["experiment", "gate", "report"], rows: entries.map {
-            [$0.title, $0.gate.rawValue + ($0.gateDetail.isEmpty ? "" : ": " + $0.gateDetail), $0.answer == nil ? "no report yet" : "\($0.report)/index.html"]
+            [$0.title, $0.gate.marked + ($0.gateDetail.isEmpty ? "" : ": " + $0.gateDetail), $0.answer == nil ? "no report yet" : "\($0.report)/index.html"]
         }, links: entries.map { [nil, nil, $0.answer == nil ? nil : "\($0.report)/index.html"] }))
         for e in entries {
             doc.add(.heading(level: 2, text: e.title))
@@ -57,7 +67,8 @@ public enum ExperimentIndex {
             }
             doc.add(.link(text: "Open the report", href: "\(e.report)/index.html"))
             doc.add(.paragraph("Answer (run \(a.run), headline metric \(a.metric.isEmpty ? "none" : a.metric)):"))
-            doc.add(.bullets(a.verdicts))
+            // The one-screen answer; an answer.json from before the ranking has only its comparisons.
+            if a.summary.isEmpty { doc.add(.bullets(a.verdicts)) } else { doc.add(.paragraph(a.summary.joined(separator: " "))) }
             doc.add(.paragraph("Main caveat: \(a.caveat)"))
         }
         return doc

@@ -14,6 +14,26 @@ public struct Answer: Sendable, Codable, Hashable {
     /// One verdict per strategy against the first, in plain words with its interval and robustness.
     public var verdicts: [String]
     public var caveat: String
+    /// The strategies best first on `metric`, each against the best.
+    public var ranking: [RankedStrategy] = []
+    /// The answer in at most four sentences: who is best, who cannot be told apart from it, how robust.
+    public var summary: [String] = []
+
+    public init(experiment: String, title: String, run: Int64, metric: String, verdicts: [String], caveat: String,
+                ranking: [RankedStrategy] = [], summary: [String] = []) {
+        (self.experiment, self.title, self.run, self.metric) = (experiment, title, run, metric)
+        (self.verdicts, self.caveat, self.ranking, self.summary) = (verdicts, caveat, ranking, summary)
+    }
+
+    /// An answer.json written before the ranking existed reads with none.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(experiment: try c.decode(String.self, forKey: .experiment), title: try c.decode(String.self, forKey: .title),
+                  run: try c.decode(Int64.self, forKey: .run), metric: try c.decode(String.self, forKey: .metric),
+                  verdicts: try c.decode([String].self, forKey: .verdicts), caveat: try c.decode(String.self, forKey: .caveat),
+                  ranking: try c.decodeIfPresent([RankedStrategy].self, forKey: .ranking) ?? [],
+                  summary: try c.decodeIfPresent([String].self, forKey: .summary) ?? [])
+    }
 }
 
 enum AnswerSection {
@@ -58,14 +78,93 @@ enum AnswerSection {
             doc.add(.paragraph(answer.caveat))
             return answer
         }
-        doc.add(.bullets(answer.verdicts))
+        // One screen: the sentences, the ranking's head, the caveat; every comparison folded below.
+        if !answer.summary.isEmpty { doc.add(.paragraph(answer.summary.joined(separator: " "))) }
+        let table = rankingTable(answer, spec: spec)
+        if !table.rows.isEmpty {
+            doc.add(.table(header: table.header, rows: Array(table.rows.prefix(Self.shownRanks))))
+            if table.rows.count > Self.shownRanks {
+                let more = table.rows.count - Self.shownRanks
+                doc.add(.foldStart(summary: more == 1 ? "The last strategy of the ranking" : "The other \(more) strategies of the ranking"))
+                doc.add(.table(header: table.header, rows: Array(table.rows.dropFirst(Self.shownRanks))))
+                doc.add(.foldEnd)
+            }
+        }
         doc.add(.paragraph("Main caveat: " + answer.caveat))
+        if !answer.verdicts.isEmpty {
+            doc.add(.foldStart(summary: "Every strategy against \(spec.strategies.first?.label ?? ""), with the screening"))
+            doc.add(.bullets(answer.verdicts))
+            doc.add(.foldEnd)
+        }
         return answer
+    }
+
+    /// Rows of the ranking shown before the fold.
+    static let shownRanks = 5
+
+    static func rankingTable(_ answer: Answer, spec: ExperimentSpec) -> (header: [String], rows: [[String]]) {
+        let definition = MetricCatalog.definition(answer.metric), survival = isSurvival(answer.metric)
+        let ranked = spec.better(answer.metric) != .neither
+        let rows = answer.ranking.enumerated().map { i, r -> [String] in
+            let against = r.fromBest.map { AnswerRanking.differenceText($0, definition) } ?? "–"
+            let mark = i == 0 ? (ranked ? "best" : "") : r.sameAsBest ? "same as the best" : "worse"
+            return [ranked ? "\(i + 1)" : "–", r.strategy, AnswerRanking.text(r.value, definition, withUnit: false),
+                    against, ranked ? mark : ""]
+        }
+        let value = survival ? "\(definition.label), restricted mean to \(formatNumber(spec.limits.timeLimit)) s"
+            : definition.kind == .outcome ? "\(definition.label), rate" : definition.label
+        return (["rank", "strategy", value, "minus the best [\(formatNumber(spec.report.confidence * 100))% CI]", ""], rows)
+    }
+
+    /// At most four sentences: the best, those that cannot be told apart from it, the closest other, the screening.
+    static func summary(_ ranking: [RankedStrategy], metric: String, spec: ExperimentSpec,
+                        screening: ScreeningAnalysis?) -> [String] {
+        guard let best = ranking.first else { return [] }
+        let definition = MetricCatalog.definition(metric), better = spec.better(metric)
+        guard better != .neither else {
+            return ["Neither way is better on \(definition.words) (\(definition.meaning)): the table lists each "
+                    + "strategy's value in the spec's order."]
+        }
+        let value = AnswerRanking.text(best.value, definition) + (isSurvival(metric) ? " on average up to the time limit" : "")
+        let same = ranking.dropFirst().filter(\.sameAsBest).map(\.strategy)
+        // "Best" only when nothing ties with it; otherwise it merely ranks first.
+        var out = ["\(best.strategy) \(same.isEmpty ? "is best" : "ranks first") on \(definition.words) "
+                   + "(\(MetricDefinition.text(better))): \(value)."]
+        if !same.isEmpty {
+            out.append("\(Self.list(same)) cannot be told apart from it (the interval of the difference includes none).")
+        }
+        if let next = ranking.dropFirst().first(where: { !$0.sameAsBest }), let d = next.fromBest {
+            out.append("\(same.isEmpty ? "The closest" : "The closest measurably worse"), \(next.strategy), differs by "
+                       + "\(AnswerRanking.differenceText(d, definition)).")
+        }
+        let claims = screening?.claims.filter { $0.metric == metric && !$0.points.isEmpty } ?? []
+        if !claims.isEmpty {
+            let robust = claims.filter(\.robust).count
+            out.append("Under the screening of the people's assumptions, \(robust) of \(claims.count) comparisons with "
+                       + "\(spec.strategies[0].label) keep their sign everywhere.")
+        }
+        return out
+    }
+
+    static func list(_ names: [String]) -> String {
+        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    /// The verdict on `other − base`: which is better when the interval excludes zero (or, for a
+    /// metric neither way is better on, which is higher), else "no clear difference".
+    static func verdict(_ d: Estimate, better: MetricDefinition.Better, base: String, other: String) -> String {
+        let higher = d.lower > 0 ? other : d.upper < 0 ? base : nil
+        let lower = d.upper < 0 ? other : d.lower > 0 ? base : nil
+        switch better {
+        case .lower: return lower.map { "\($0) is better" } ?? "no clear difference"
+        case .higher: return higher.map { "\($0) is better" } ?? "no clear difference"
+        case .neither: return higher.map { "\($0) is higher (neither way is better)" } ?? "no clear difference"
+        }
     }
 
     static func make(spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?) -> Answer {
         let metric = Self.metric(spec)
-        let better = spec.sensitivity?.better ?? .lower
+        let better = spec.better(metric)
         let strategies = spec.strategies.map(\.label)
         guard let base = strategies.first, !metric.isEmpty else {
             return Answer(experiment: spec.name, title: spec.report.title, run: results.run.id, metric: "", verdicts: [],
@@ -100,10 +199,8 @@ enum AnswerSection {
             let (statistic, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                                         resamples: spec.report.bootstrapResamples,
                                                         seed: Sections.seed(spec, "answer/\(i)"), preferMean: true)
-            let otherBetter = better == .lower ? d.upper < 0 : d.lower > 0
-            let baseBetter = better == .lower ? d.lower > 0 : d.upper < 0
-            let verdict = otherBetter ? "\(other) is better" : baseBetter ? "\(base) is better" : "no clear difference"
-            var line = "\(other) vs \(base) on \(metric) (\(better == .lower ? "lower" : "higher") is better): \(statistic) difference \(formatEstimate(d, digits: 3)) — \(verdict)"
+            let verdict = Self.verdict(d, better: better, base: base, other: other)
+            var line = "\(other) vs \(base) on \(metric) (\(MetricDefinition.text(better))): \(statistic) difference \(formatEstimate(d, digits: 3)) — \(verdict)"
             if let c = screening?.claim(base, other, metric) {
                 if !c.points.isEmpty { line += "; under the screening of \(spec.sensitivity?.screen.groups.map { "the assumptions of " + $0.joined(separator: " and ") } ?? "every assumption"): \(c.label) (keeps its sign at \(c.holdsAt)/\(c.points.count) points)" }
                 for p in c.underPolicies {
@@ -119,6 +216,9 @@ enum AnswerSection {
         let caveat = fragile.isEmpty
             ? "Every figure rests on simulated people whose untested assumptions are listed in the screening below; intervals resample people (a person's trials together), so they speak for a population like the simulated one, not for the real users of a shipping design."
             : "The comparisons marked fragile change sign somewhere in the plausible range of the assumptions they are fragile to (\(Set(fragile.flatMap(\.fragileTo)).sorted().joined(separator: ", "))): read them as conditional on those assumptions."
-        return Answer(experiment: spec.name, title: spec.report.title, run: results.run.id, metric: metric, verdicts: bullets, caveat: caveat)
+        let ranking = AnswerRanking.rank(spec: spec, results: results, samples: samples, metric: metric, better: better, kit: kit)
+        return Answer(experiment: spec.name, title: spec.report.title, run: results.run.id, metric: metric, verdicts: bullets,
+                      caveat: caveat, ranking: ranking,
+                      summary: summary(ranking, metric: metric, spec: spec, screening: screening))
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import Harness
+
+/// One strategy's line in the Answer's ranking on the headline metric.
+public struct RankedStrategy: Sendable, Codable, Hashable {
+    public var strategy: String
+    /// The headline value: a mean, a rate, or for time to effect the restricted mean up to the time limit.
+    public var value: Double
+    /// This strategy minus the best, with its interval (paired over people); nil for the best.
+    public var fromBest: Estimate?
+    /// The interval of `fromBest` includes no difference: this strategy cannot be told apart from the best.
+    public var sameAsBest: Bool
+}
+
+/// The strategies ranked best first on the headline metric (in the spec's order when neither way is
+/// better), each against the best with the same test and interval as the Answer's comparisons.
+enum AnswerRanking {
+    static func rank(spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, metric: String,
+                     better: MetricDefinition.Better, kit: ReportKit) -> [RankedStrategy] {
+        let tau = spec.limits.timeLimit
+        var values: [(String, Double)] = []
+        for s in spec.strategies.map(\.label) {
+            if AnswerSection.isSurvival(metric) {
+                let d = SurvivalData(results.selected(TrialSelection(strategy: s)))
+                if d.sample.trialCount >= 3 { values.append((s, d.curve.restrictedMean(tau: tau))) }
+            } else if let x = samples?.sample(strategy: s, metric: metric), x.trialCount >= 3 {
+                values.append((s, x.mean))
+            }
+        }
+        guard !values.isEmpty else { return [] }
+        guard better != .neither else {
+            return values.map { RankedStrategy(strategy: $0.0, value: $0.1, fromBest: nil, sameAsBest: false) }
+        }
+        // Best first; ties keep the spec's order.
+        let ordered = values.enumerated().sorted { x, y in
+            let (a, b) = (x.element.1, y.element.1)
+            if a != b { return better == .lower ? a < b : a > b }
+            return x.offset < y.offset
+        }.map(\.element)
+        let best = ordered[0].0
+        return ordered.enumerated().map { i, entry in
+            guard i > 0 else { return RankedStrategy(strategy: best, value: entry.1, fromBest: nil, sameAsBest: true) }
+            let d = difference(best, entry.0, spec: spec, results: results, samples: samples, metric: metric, kit: kit, index: i)
+            return RankedStrategy(strategy: entry.0, value: entry.1, fromBest: d, sameAsBest: d.map { $0.lower <= 0 && $0.upper >= 0 } ?? true)
+        }
+    }
+
+    /// `other` − `best`: restricted means of Kaplan–Meier curves for time to effect, else the
+    /// mean (or rate) difference, paired over people, as the comparisons below the ranking.
+    static func difference(_ best: String, _ other: String, spec: ExperimentSpec, results: ResultSet, samples: RunSamples?,
+                           metric: String, kit: ReportKit, index: Int) -> Estimate? {
+        if AnswerSection.isSurvival(metric) {
+            let a = SurvivalData(results.selected(TrialSelection(strategy: best)))
+            let b = SurvivalData(results.selected(TrialSelection(strategy: other)))
+            return kit.restrictedMeanDifference(a, b, tau: spec.limits.timeLimit,
+                                                seed: Sections.seed(spec, "answer/rank/\(index)"))?.0
+        }
+        guard let a = samples?.sample(strategy: best, metric: metric), let b = samples?.sample(strategy: other, metric: metric)
+        else { return nil }
+        return Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
+                                      resamples: spec.report.bootstrapResamples,
+                                      seed: Sections.seed(spec, "answer/rank/\(index)"), preferMean: true).estimate
+    }
+
+    /// A headline value as a reader takes it in: a rate as a percentage, else the number (with its unit
+    /// in a sentence; a table says the unit in its header).
+    static func text(_ value: Double, _ definition: MetricDefinition, withUnit: Bool = true) -> String {
+        if definition.kind == .outcome { return "\(formatNumber(value * 100, digits: 0))%" }
+        let unit = !withUnit || definition.unit.isEmpty || definition.unit == "share" ? "" : " " + definition.unit
+        return formatNumber(value, digits: 3) + unit
+    }
+
+    static func differenceText(_ d: Estimate, _ definition: MetricDefinition) -> String {
+        guard definition.kind == .outcome else { return formatEstimate(d, digits: 3) }
+        let points = Estimate(value: d.value * 100, lower: d.lower * 100, upper: d.upper * 100)
+        return formatEstimate(points, digits: 1) + " points"
+    }
+}
