@@ -14,7 +14,8 @@ struct CompareCommand: ParsableCommand {
             When the sides come from two runs, it first says what differs between them besides the code: seed, \
             population, variant and the parts of the spec that decide the trials.
 
-            For every metric (bookkeeping such as session_trial left out unless named): the difference B − A (medians, or rates for 0/1 metrics) and Cliff's delta, with \
+            For every metric (bookkeeping such as session_trial left out unless named): the difference B − A \
+            (medians, or rates for 0/1 metrics) and Cliff's delta, with \
             intervals from a seeded bootstrap over participants (paired when both sides come from runs of the same \
             seed with the same participants, e.g. two strategies of one run; unpaired otherwise), then a rank \
             test with participants as the unit (each person's mean is one value: Wilcoxon signed-rank of the \
@@ -107,9 +108,11 @@ struct CompareCommand: ParsableCommand {
         if pa.run.variant != pb.run.variant {
             out.append("variant '\(pa.run.variant)' vs '\(pb.run.variant)'")
         }
-        if let a = try? ResultSet.storedSpec(of: pa.run, storedText: ta), let b = try? ResultSet.storedSpec(of: pb.run, storedText: tb),
+        if let a = try? ResultSet.storedSpec(of: pa.run, storedText: ta),
+           let b = try? ResultSet.storedSpec(of: pb.run, storedText: tb),
            a.population != b.population {
-            out.append("population \(a.population.participants) people (\(formatNumber(a.population.expertFraction * 100))% experts) "
+            out.append("population \(a.population.participants) people "
+                       + "(\(formatNumber(a.population.expertFraction * 100))% experts) "
                        + "vs \(b.population.participants) (\(formatNumber(b.population.expertFraction * 100))%)")
         }
         let keys = TrialDefinition.differences(ta, tb).filter { !["seed", "population"].contains($0) }
@@ -136,7 +139,8 @@ struct CompareCommand: ParsableCommand {
             // Every measurement both sides have; bookkeeping (a trial's place in its session, which gesture
             // was meant) is not a metric to compare unless named.
             let names = metrics.isEmpty
-                ? sa.recordedMetrics.intersection(sb.recordedMetrics).filter { MetricCatalog.definition($0).kind != .bookkeeping }.sorted()
+                ? sa.recordedMetrics.intersection(sb.recordedMetrics)
+                    .filter { MetricCatalog.definition($0).kind != .bookkeeping }.sorted()
                 : metrics
             let differ = pa.key == pb.key ? [] : try differences(pa, pb)
             let rows = Comparisons.compare(sa, sb, metrics: names, sameSeed: pa.run.seed == pb.run.seed,

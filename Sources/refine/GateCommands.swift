@@ -63,13 +63,19 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var source: ResultSource
 
-    @Flag(help: "Print the whole check as JSON: the verdict, both sides' runs, seeds and people, paired or not, warnings, every finding and the command that accepts the change.")
+    @Flag(help: """
+        Print the whole check as JSON: the verdict, both sides' runs, seeds and people, paired or not, warnings, \
+        every finding and the command that accepts the change.
+        """)
     var json = false
 
     @Option(help: "Also write the findings as JUnit XML to this file (one test case per strategy and metric).")
     var junit: String?
 
-    @Option(help: "Also write a Markdown summary to this file (failures first, each with its size and interval, and the command that accepts the change), e.g. for $GITHUB_STEP_SUMMARY.")
+    @Option(help: """
+        Also write a Markdown summary to this file (failures first, each with its size and interval, and the \
+        command that accepts the change), e.g. for $GITHUB_STEP_SUMMARY.
+        """)
     var summary: String?
 
     func run() throws {
@@ -88,7 +94,8 @@ struct CheckCommand: ParsableCommand {
             let report: CheckReport = try source.withRun(for: experiment) { store, run in
                 let findings: [GateFinding]
                 do {
-                    findings = try RegressionGate.evaluate(baseline: base, store: store, runID: run.id, seed: run.seed, settings: gate)
+                    findings = try RegressionGate.evaluate(baseline: base, store: store, runID: run.id, seed: run.seed,
+                                                           settings: gate)
                 } catch let e as ReportError { throw InputError("\(baseline): \(e.description)") }
                 let head = try ResultSet.head(from: store, experiment: experiment.name, runID: run.id)
                 let people = (try? ResultSet.storedSpec(of: run, storedText: head.specText))?.population.participants
@@ -99,7 +106,9 @@ struct CheckCommand: ParsableCommand {
                                    accept: "refine baseline update \(spec) -o \(baseline)\(from)")
             }
             if let junit { try OwnedFile.write(report.junit, to: junit, marker: "<!-- written by refine check -->") }
-            if let summary { try OwnedFile.write(report.markdown, to: summary, marker: "<!-- refine check summary -->") }
+            if let summary {
+                try OwnedFile.write(report.markdown, to: summary, marker: "<!-- refine check summary -->")
+            }
             if json {
                 try printJSON(report)
             } else {

@@ -15,7 +15,10 @@ struct ListCommand: ParsableCommand {
         case designs, devices, experiments, parameters, metrics
     }
 
-    @Argument(help: "What to list: designs, devices, experiments, parameters or metrics (each with which way is better, its kind, unit and the questions that record it; default: designs, devices and experiments).")
+    @Argument(help: """
+        What to list: designs, devices, experiments, parameters or metrics (each with which way is better, its \
+        kind, unit and the questions that record it; default: designs, devices and experiments).
+        """)
     var topic: Topic?
 
     @Option(help: "Folder holding experiment specs.")
@@ -45,12 +48,14 @@ struct ListCommand: ParsableCommand {
                     out["experiments"] = SpecLoader.specPaths(in: experiments).map { ["spec": $0] }
                 case .metrics:
                     let questions = QuestionCatalog.standard.questions
-                    let names = questions.flatMap(\.recordedMetrics).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                    let names = questions.flatMap(\.recordedMetrics).reduce(into: [String]()) {
+                        if !$0.contains($1) { $0.append($1) }
+                    }
                     out["metrics"] = names.map { name in
                         let d = MetricCatalog.definition(name)
+                        let recordedBy = questions.filter { $0.recordedMetrics.contains(name) }.map(\.name)
                         return ["name": name, "better": d.better.rawValue, "kind": d.kind.rawValue, "unit": d.unit,
-                                "meaning": d.meaning,
-                                "questions": questions.filter { $0.recordedMetrics.contains(name) }.map(\.name).joined(separator: ", ")]
+                                "meaning": d.meaning, "questions": recordedBy.joined(separator: ", ")]
                     }
                 case .parameters:
                     out["parameters"] = ParameterCatalog.all.map {
@@ -69,7 +74,8 @@ struct ListCommand: ParsableCommand {
                     case .experiments: print("  \(row["spec"]!)")
                     case .metrics:
                         let unit = row["unit"]!.isEmpty ? "" : ", \(row["unit"]!)"
-                        print("  \(row["name"]!) — \(row["better"]!) is better (\(row["kind"]!)\(unit)): \(row["meaning"]!)"
+                        print("  \(row["name"]!) — \(row["better"]!) is better (\(row["kind"]!)\(unit)): "
+                              + "\(row["meaning"]!)"
                               + "\n      recorded by \(row["questions"]!)")
                     case .parameters: print("  \(row["path"]!) = \(row["novice"]!) (expert \(row["expert"]!)), allowed \(row["allowed"]!)\n      \(row["meaning"]!); \(row["source"]!)")
                     }

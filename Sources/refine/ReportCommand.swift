@@ -17,7 +17,11 @@ struct ReportCommand: ParsableCommand {
             `refine check` does). Run it after the reports.
             """)
 
-    @Argument(help: "The experiment spec (YAML): its title, text and directions present the run, whose trials it must define; without it (and with --db) the spec stored with the run. With --index, any number of specs (default: Experiments/*.yaml).")
+    @Argument(help: """
+        The experiment spec (YAML): its title, text and directions present the run, whose trials it must \
+        define; without it (and with --db) the spec stored with the run. With --index, any number of specs \
+        (default: Experiments/*.yaml).
+        """)
     var specs: [String] = []
 
     @Option(help: "Results database (default: runs/<experiment>.sqlite).")
@@ -49,8 +53,9 @@ struct ReportCommand: ParsableCommand {
             guard db == nil, out == nil, runID == nil else { throw ValidationError("--db, --out and --run report one experiment; with --index use --runs and --reports") }
         } else {
             guard specs.count == 1 || (specs.isEmpty && db != nil) else {
-                throw ValidationError(specs.isEmpty ? "Missing expected argument '<spec>' (or --db DB to report a run with the spec it stored)"
-                                                    : "one spec at a time (or --index for several)")
+                throw ValidationError(specs.isEmpty
+                    ? "Missing expected argument '<spec>' (or --db DB to report a run with the spec it stored)"
+                    : "one spec at a time (or --index for several)")
             }
         }
     }
@@ -68,7 +73,8 @@ struct ReportCommand: ParsableCommand {
                 dbPath = db!
                 store = try RunStore(readingFrom: dbPath)
                 experiment = try storedSpec(in: store, at: dbPath)
-                notice("\(experiment.name): no spec given, so the run is presented with the one it stored (\(experiment.path))")
+                notice("\(experiment.name): no spec given, so the run is presented with the one it stored "
+                       + "(\(experiment.path))")
             }
             let output = URL(fileURLWithPath: try out ?? OutputPath.inside("Reports", experiment.name))
             try StagedFolder.claim(output, inputs: [dbPath] + specs)
@@ -95,12 +101,15 @@ struct ReportCommand: ParsableCommand {
         let experiments = Set(try store.runs().filter { $0.variant.isEmpty }.map(\.experiment)).sorted()
         let experiment: String
         if let runID {
-            guard let run = try store.runs().first(where: { $0.id == runID }) else { throw InputError("\(path): no run \(runID)") }
+            guard let run = try store.runs().first(where: { $0.id == runID }) else {
+                throw InputError("\(path): no run \(runID)")
+            }
             experiment = run.experiment
         } else {
             guard experiments.count == 1 else {
                 throw InputError(experiments.isEmpty ? "\(path): holds no runs"
-                    : "\(path): holds runs of \(experiments.joined(separator: ", ")); name the spec or the run (--run ID)")
+                    : "\(path): holds runs of \(experiments.joined(separator: ", ")); "
+                        + "name the spec or the run (--run ID)")
             }
             experiment = experiments[0]
         }

@@ -31,7 +31,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Run only shard I of N (e.g. 2/4): a deterministic subset of the trials.")
     var shard: String = "1/1"
 
-    @Option(help: "Run with this seed instead of the spec's (other people, other noise); the spec file is unchanged, the run stores the effective spec.")
+    @Option(help: """
+        Run with this seed instead of the spec's (other people, other noise); the spec file is unchanged, \
+        the run stores the effective spec.
+        """)
     var seed: UInt64?
 
     @Option(help: "Run with this many people instead of the spec's population.participants; stored like --seed.")

@@ -21,7 +21,9 @@ struct MetricCatalogTests {
         #expect(MetricCatalog.definition("session_trial").kind == .bookkeeping)
         #expect(MetricCatalog.definition("final_saturation_luminance").better == .neither)
         #expect(MetricCatalog.definition("no_such_metric").better == .neither)
-        for d in MetricCatalog.all where d.kind == .time && d.better != .neither { #expect(d.better == .lower, "\(d.name)") }
+        for d in MetricCatalog.all where d.kind == .time && d.better != .neither {
+            #expect(d.better == .lower, "\(d.name)")
+        }
         #expect(MetricCatalog.definition("release_speed_pt_s").label == "release speed (pt/s)")
         #expect(MetricCatalog.definition("time_to_effect_s").label == "time to effect (s)")
     }
@@ -43,7 +45,8 @@ struct MetricCatalogTests {
     @Test("a spec's trial definition ignores presentation and formatting, and names what differs")
     func trialDefinition() {
         let a = "name: x\nquestion: pip\nseed: 5\npopulation: {participants: 3, expert_fraction: 0.5}\ntitle: One\n"
-        let b = "# a comment\nname: x\nquestion: pip\ntitle: Two\npopulation:\n  expert_fraction: 0.5\n  participants: 3\nseed: 5\n"
+        let b = "# a comment\nname: x\nquestion: pip\ntitle: Two\n"
+            + "population:\n  expert_fraction: 0.5\n  participants: 3\nseed: 5\n"
         #expect(TrialDefinition.differences(a, b).isEmpty)
         #expect(TrialDefinition.differences(a, b.replacingOccurrences(of: "seed: 5", with: "seed: 6")) == ["seed"])
         #expect(TrialDefinition.people(b)?.participants == 3)

@@ -37,20 +37,22 @@ struct VerdictTests {
         #expect(try CLI.run(["run", "margins.yaml", "--db", "m.sqlite", "--quiet"], in: dir).status == 0)
         let report = try CLI.run(["report", "margins.yaml", "--db", "m.sqlite", "--out", "out"], in: dir)
         #expect(report.status == 0, "\(report.stderr)")
-        let answer = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("out/answer.json")))
-            as! [String: Any]
+        let answer = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: dir.appendingPathComponent("out/answer.json"))) as! [String: Any]
         let verdict = (answer["verdicts"] as! [String]).first!
         #expect(verdict.contains("(higher is better)"), "\(verdict)")
         // The rates, as `compare` reads them: the verdict may only name the one with the higher rate.
-        let compare = try CLI.run(["compare", "margin-4", "margin-16", "--db", "m.sqlite", "--metric", "right_first_time",
-                                   "--json"], in: dir)
+        let compare = try CLI.run(["compare", "margin-4", "margin-16", "--db", "m.sqlite",
+                                   "--metric", "right_first_time", "--json"], in: dir)
         let row = (try JSONSerialization.jsonObject(with: Data(compare.stdout.utf8)) as! [[String: Any]]).first!
         let (a, b) = (row["a"] as! Double, row["b"] as! Double)
         if verdict.contains("margin-16 is better") { #expect(b > a, "\(verdict): \(a) vs \(b)") }
         if verdict.contains("margin-4 is better") { #expect(a > b, "\(verdict): \(a) vs \(b)") }
     }
 
-    @Test("report SPEC presents the run with SPEC's title; a SPEC with other trials is refused; no SPEC: the stored one")
+    @Test(
+        "report SPEC presents the run with SPEC's title; a SPEC with other trials is refused; no SPEC: the stored one"
+    )
     func reportHonoursTheSpec() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -76,12 +78,16 @@ struct VerdictTests {
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("c/index.html").path))
     }
 
-    @Test("check --json says pass or regression, both sides' seeds and people, and warns when unpaired; JUnit and Markdown")
+    @Test("""
+        check --json says pass or regression, both sides' seeds and people, and warns when unpaired; \
+        JUnit and Markdown
+        """)
     func checkKit() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let gate = "gate:\n  metrics:\n    time_to_effect_s: {relative: 0.05}\n"
-        try tinySpec("kit", extra: gate).write(to: dir.appendingPathComponent("kit.yaml"), atomically: true, encoding: .utf8)
+        try tinySpec("kit", extra: gate)
+            .write(to: dir.appendingPathComponent("kit.yaml"), atomically: true, encoding: .utf8)
         #expect(try CLI.run(["baseline", "update", "kit.yaml", "-o", "base.json"], in: dir).status == 0)
         // Another seed and more people: unpaired, another population; both said.
         #expect(try CLI.run(["run", "kit.yaml", "--db", "k.sqlite", "--seed", "99", "--participants", "3", "--quiet"],

@@ -215,7 +215,9 @@ extension ExperimentSpec {
     /// The Answer, `compare`, `check` and `power` all read it here.
     public func better(_ metric: String) -> MetricDefinition.Better {
         if let s = sensitivity, s.metric == metric { return s.better == .lower ? .lower : .higher }
-        if let t = gate?.tolerances.first(where: { $0.metric == metric }) { return t.worse == .higher ? .lower : .higher }
+        if let t = gate?.tolerances.first(where: { $0.metric == metric }) {
+            return t.worse == .higher ? .lower : .higher
+        }
         return MetricCatalog.definition(metric).better
     }
 }

@@ -73,7 +73,8 @@ public enum SpecLoader {
         let metrics = try spec.optional("metrics")?.list().map { try metricName($0, known: known) } ?? []
         let gate = try parseGate(spec.optional("gate"), known: known)
         let sensitivity = try parseSensitivity(spec.optional("sensitivity"), known: known)
-        if let sensitivity, let t = gate?.tolerances.first(where: { $0.metric == sensitivity.metric }), t.worse == sensitivity.better {
+        if let sensitivity, let t = gate?.tolerances.first(where: { $0.metric == sensitivity.metric }),
+           t.worse == sensitivity.better {
             throw SpecError(file: file, field: "sensitivity.better",
                             message: "says \(sensitivity.better.rawValue) is better for \(t.metric), but the gate says "
                                 + "\(t.worse.rawValue) is worse; make them agree")
@@ -324,7 +325,8 @@ public enum SpecLoader {
 
     /// `better: lower | higher`: which way a metric improves; without it, the metric's definition
     /// says (`MetricCatalog`), and a metric neither way is better on must be given one.
-    static func parseBetter(_ node: SpecNode?, metric: String, field: String, in parent: SpecNode) throws -> WorseDirection {
+    static func parseBetter(_ node: SpecNode?, metric: String, field: String,
+                            in parent: SpecNode) throws -> WorseDirection {
         guard let node else {
             switch MetricCatalog.definition(metric).better {
             case .lower: return .lower

@@ -24,14 +24,16 @@ public struct SpecOverrides: Sendable, Hashable {
         var edits: [(Mark, String, String)] = []
         if let seed {
             guard let node = root["seed"], node.scalar != nil, let mark = node.mark else {
-                throw SpecError(file: file, field: "seed", message: "--seed needs a `seed:` value in the spec to replace")
+                throw SpecError(file: file, field: "seed",
+                                message: "--seed needs a `seed:` value in the spec to replace")
             }
             edits.append((mark, String(seed), "seed"))
         }
         if let participants {
             guard let node = root["population"]?["participants"], node.scalar != nil, let mark = node.mark else {
                 throw SpecError(file: file, field: "population.participants",
-                                message: "--participants needs a `population.participants` value in the spec to replace")
+                                message: "--participants needs a `population.participants` value in the spec "
+                                    + "to replace")
             }
             edits.append((mark, String(participants), "population.participants"))
         }

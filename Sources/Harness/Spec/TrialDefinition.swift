@@ -34,7 +34,8 @@ public enum TrialDefinition {
         case .scalar(let s): return .scalar(.init(s.string))
         case .sequence(let s): return .sequence(.init(s.map(canonical)))
         case .mapping(let m):
-            let pairs = m.map { (canonical($0.key), canonical($0.value)) }.sorted { ($0.0.string ?? "") < ($1.0.string ?? "") }
+            let pairs = m.map { (canonical($0.key), canonical($0.value)) }
+                .sorted { ($0.0.string ?? "") < ($1.0.string ?? "") }
             return .mapping(.init(pairs))
         case .alias: return node
         }

@@ -281,7 +281,9 @@ public final class RunStore: Sendable {
 
     /// The spec text run `runID` was made from, as stored with it ("" for no such run).
     public func specText(runID: Int64) throws -> String {
-        try reader.read { db in try String.fetchOne(db, sql: "SELECT spec_text FROM run WHERE id = ?", arguments: [runID]) ?? "" }
+        try reader.read { db in
+            try String.fetchOne(db, sql: "SELECT spec_text FROM run WHERE id = ?", arguments: [runID]) ?? ""
+        }
     }
 
     /// Every run, oldest first, with its effective status.

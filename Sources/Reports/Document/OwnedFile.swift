@@ -11,7 +11,8 @@ public enum OwnedFile {
         var isFolder: ObjCBool = false
         if let kind = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType {
             guard kind == .typeRegular else {
-                throw OutputFolderError("\(path): exists and is not a regular file; Refine writes only a file of its own there")
+                throw OutputFolderError("\(path): exists and is not a regular file; "
+                                        + "Refine writes only a file of its own there")
             }
             let head = (try? FileHandle(forReadingFrom: url).read(upToCount: 512)).flatMap { $0 }.map {
                 String(decoding: $0, as: UTF8.self)

@@ -44,7 +44,8 @@ public struct CheckReport: Sendable, Encodable {
         var warnings: [String] = []
         if !paired {
             warnings.append("unpaired: the baseline (seed \(base.seed)) and this run (seed \(run.seed)) met different "
-                + "people, so each interval is wider and a small regression can pass; check a run of the baseline's seed")
+                + "people, so each interval is wider and a small regression can pass; "
+                + "check a run of the baseline's seed")
         }
         if people != runParticipants {
             warnings.append("population: the baseline has \(people) people, this run \(runParticipants); "
@@ -52,7 +53,8 @@ public struct CheckReport: Sendable, Encodable {
         }
         if base.specSHA256 != run.specSHA256 {
             warnings.append("spec: this run was made from another spec than the baseline's (SHA-256 "
-                + "\(run.specSHA256.prefix(12))… vs \(base.specSHA256.prefix(12))…): tasks, devices, limits or people "
+                + "\(run.specSHA256.prefix(12))… vs \(base.specSHA256.prefix(12))…): "
+                + "tasks, devices, limits or people "
                 + "may differ as well as the code")
         }
         self.warnings = warnings
@@ -89,7 +91,8 @@ public struct CheckReport: Sendable, Encodable {
                    "  <testsuite name=\"\(Self.escape(experiment))\" tests=\"\(findings.count)\" "
                    + "failures=\"\(regressions)\" errors=\"0\">"]
         if !warnings.isEmpty {
-            xml.append("    <system-out>\(Self.escape(warnings.map { "warning: \($0)" }.joined(separator: "\n")))</system-out>")
+            let text = warnings.map { "warning: \($0)" }.joined(separator: "\n")
+            xml.append("    <system-out>\(Self.escape(text))</system-out>")
         }
         for f in findings {
             let name = "\(f.strategy) \(f.metric)"
@@ -120,7 +123,8 @@ public struct CheckReport: Sendable, Encodable {
         md += ["| | strategy | metric | baseline | this run | change (interval) | allowed |",
                "|---|---|---|---|---|---|---|"]
         for f in findings {
-            let mark = f.verdict == .regression ? "❌ regression" : f.verdict == .improvement ? "✅ improved" : "✅ ok"
+            let mark = f.verdict == .regression ? "❌ regression"
+                : f.verdict == .improvement ? "✅ improved" : "✅ ok"
             md.append("| \(mark) | \(f.strategy) | \(f.metric) (\(f.statistic)) | \(formatNumber(f.baseline)) | "
                 + "\(formatNumber(f.change)) | \(formatEstimate(f.difference, digits: 3)) | "
                 + "\(f.worse == .higher ? "+" : "-")\(formatNumber(f.allowance)) |")

@@ -56,7 +56,8 @@ public enum ExperimentIndex {
         var doc = ReportDocument(title: "Refine: every experiment, its answer and its gate")
         doc.add(.paragraph("Each experiment's answer comes from its latest report; the gate compares its latest run with the committed baseline (`refine check`)."))
         doc.add(.table(header: ["experiment", "gate", "report"], rows: entries.map {
-            [$0.title, $0.gate.marked + ($0.gateDetail.isEmpty ? "" : ": " + $0.gateDetail), $0.answer == nil ? "no report yet" : "\($0.report)/index.html"]
+            [$0.title, $0.gate.marked + ($0.gateDetail.isEmpty ? "" : ": " + $0.gateDetail),
+             $0.answer == nil ? "no report yet" : "\($0.report)/index.html"]
         }, links: entries.map { [nil, nil, $0.answer == nil ? nil : "\($0.report)/index.html"] }))
         for e in entries {
             doc.add(.heading(level: 2, text: e.title))
@@ -68,7 +69,11 @@ public enum ExperimentIndex {
             doc.add(.link(text: "Open the report", href: "\(e.report)/index.html"))
             doc.add(.paragraph("Answer (run \(a.run), headline metric \(a.metric.isEmpty ? "none" : a.metric)):"))
             // The one-screen answer; an answer.json from before the ranking has only its comparisons.
-            if a.summary.isEmpty { doc.add(.bullets(a.verdicts)) } else { doc.add(.paragraph(a.summary.joined(separator: " "))) }
+            if a.summary.isEmpty {
+                doc.add(.bullets(a.verdicts))
+            } else {
+                doc.add(.paragraph(a.summary.joined(separator: " ")))
+            }
             doc.add(.paragraph("Main caveat: \(a.caveat)"))
         }
         return doc

@@ -39,23 +39,28 @@ enum AnswerRanking {
         }.map(\.element)
         let best = ordered[0].0
         return ordered.enumerated().map { i, entry in
-            guard i > 0 else { return RankedStrategy(strategy: best, value: entry.1, fromBest: nil, sameAsBest: true) }
-            let d = difference(best, entry.0, spec: spec, results: results, samples: samples, metric: metric, kit: kit, index: i)
-            return RankedStrategy(strategy: entry.0, value: entry.1, fromBest: d, sameAsBest: d.map { $0.lower <= 0 && $0.upper >= 0 } ?? true)
+            guard i > 0 else {
+                return RankedStrategy(strategy: best, value: entry.1, fromBest: nil, sameAsBest: true)
+            }
+            let d = difference(best, entry.0, spec: spec, results: results, samples: samples, metric: metric,
+                               kit: kit, index: i)
+            return RankedStrategy(strategy: entry.0, value: entry.1, fromBest: d,
+                                  sameAsBest: d.map { $0.lower <= 0 && $0.upper >= 0 } ?? true)
         }
     }
 
     /// `other` − `best`: restricted means of Kaplan–Meier curves for time to effect, else the
     /// mean (or rate) difference, paired over people, as the comparisons below the ranking.
-    static func difference(_ best: String, _ other: String, spec: ExperimentSpec, results: ResultSet, samples: RunSamples?,
-                           metric: String, kit: ReportKit, index: Int) -> Estimate? {
+    static func difference(_ best: String, _ other: String, spec: ExperimentSpec, results: ResultSet,
+                           samples: RunSamples?, metric: String, kit: ReportKit, index: Int) -> Estimate? {
         if AnswerSection.isSurvival(metric) {
             let a = SurvivalData(results.selected(TrialSelection(strategy: best)))
             let b = SurvivalData(results.selected(TrialSelection(strategy: other)))
             return kit.restrictedMeanDifference(a, b, tau: spec.limits.timeLimit,
                                                 seed: Sections.seed(spec, "answer/rank/\(index)"))?.0
         }
-        guard let a = samples?.sample(strategy: best, metric: metric), let b = samples?.sample(strategy: other, metric: metric)
+        guard let a = samples?.sample(strategy: best, metric: metric),
+              let b = samples?.sample(strategy: other, metric: metric)
         else { return nil }
         return Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                       resamples: spec.report.bootstrapResamples,

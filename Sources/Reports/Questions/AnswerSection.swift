@@ -28,9 +28,11 @@ public struct Answer: Sendable, Codable, Hashable {
     /// An answer.json written before the ranking existed reads with none.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(experiment: try c.decode(String.self, forKey: .experiment), title: try c.decode(String.self, forKey: .title),
+        self.init(experiment: try c.decode(String.self, forKey: .experiment),
+                  title: try c.decode(String.self, forKey: .title),
                   run: try c.decode(Int64.self, forKey: .run), metric: try c.decode(String.self, forKey: .metric),
-                  verdicts: try c.decode([String].self, forKey: .verdicts), caveat: try c.decode(String.self, forKey: .caveat),
+                  verdicts: try c.decode([String].self, forKey: .verdicts),
+                  caveat: try c.decode(String.self, forKey: .caveat),
                   ranking: try c.decodeIfPresent([RankedStrategy].self, forKey: .ranking) ?? [],
                   summary: try c.decodeIfPresent([String].self, forKey: .summary) ?? [])
     }
@@ -85,14 +87,16 @@ enum AnswerSection {
             doc.add(.table(header: table.header, rows: Array(table.rows.prefix(Self.shownRanks))))
             if table.rows.count > Self.shownRanks {
                 let more = table.rows.count - Self.shownRanks
-                doc.add(.foldStart(summary: more == 1 ? "The last strategy of the ranking" : "The other \(more) strategies of the ranking"))
+                doc.add(.foldStart(summary: more == 1 ? "The last strategy of the ranking"
+                                   : "The other \(more) strategies of the ranking"))
                 doc.add(.table(header: table.header, rows: Array(table.rows.dropFirst(Self.shownRanks))))
                 doc.add(.foldEnd)
             }
         }
         doc.add(.paragraph("Main caveat: " + answer.caveat))
         if !answer.verdicts.isEmpty {
-            doc.add(.foldStart(summary: "Every strategy against \(spec.strategies.first?.label ?? ""), with the screening"))
+            doc.add(.foldStart(summary: "Every strategy against \(spec.strategies.first?.label ?? ""), "
+                               + "with the screening"))
             doc.add(.bullets(answer.verdicts))
             doc.add(.foldEnd)
         }
@@ -113,7 +117,8 @@ enum AnswerSection {
         }
         let value = survival ? "\(definition.label), restricted mean to \(formatNumber(spec.limits.timeLimit)) s"
             : definition.kind == .outcome ? "\(definition.label), rate" : definition.label
-        return (["rank", "strategy", value, "minus the best [\(formatNumber(spec.report.confidence * 100))% CI]", ""], rows)
+        return (["rank", "strategy", value,
+                 "minus the best [\(formatNumber(spec.report.confidence * 100))% CI]", ""], rows)
     }
 
     /// At most four sentences: the best, those that cannot be told apart from it, the closest other, the screening.
@@ -125,13 +130,15 @@ enum AnswerSection {
             return ["Neither way is better on \(definition.words) (\(definition.meaning)): the table lists each "
                     + "strategy's value in the spec's order."]
         }
-        let value = AnswerRanking.text(best.value, definition) + (isSurvival(metric) ? " on average up to the time limit" : "")
+        let value = AnswerRanking.text(best.value, definition)
+            + (isSurvival(metric) ? " on average up to the time limit" : "")
         let same = ranking.dropFirst().filter(\.sameAsBest).map(\.strategy)
         // "Best" only when nothing ties with it; otherwise it merely ranks first.
         var out = ["\(best.strategy) \(same.isEmpty ? "is best" : "ranks first") on \(definition.words) "
                    + "(\(MetricDefinition.text(better))): \(value)."]
         if !same.isEmpty {
-            out.append("\(Self.list(same)) cannot be told apart from it (the interval of the difference includes none).")
+            out.append("\(Self.list(same)) cannot be told apart from it "
+                       + "(the interval of the difference includes none).")
         }
         if let next = ranking.dropFirst().first(where: { !$0.sameAsBest }), let d = next.fromBest {
             out.append("\(same.isEmpty ? "The closest" : "The closest measurably worse"), \(next.strategy), differs by "
@@ -200,7 +207,8 @@ enum AnswerSection {
                                                         resamples: spec.report.bootstrapResamples,
                                                         seed: Sections.seed(spec, "answer/\(i)"), preferMean: true)
             let verdict = Self.verdict(d, better: better, base: base, other: other)
-            var line = "\(other) vs \(base) on \(metric) (\(MetricDefinition.text(better))): \(statistic) difference \(formatEstimate(d, digits: 3)) — \(verdict)"
+            var line = "\(other) vs \(base) on \(metric) (\(MetricDefinition.text(better))): "
+                + "\(statistic) difference \(formatEstimate(d, digits: 3)) — \(verdict)"
             if let c = screening?.claim(base, other, metric) {
                 if !c.points.isEmpty { line += "; under the screening of \(spec.sensitivity?.screen.groups.map { "the assumptions of " + $0.joined(separator: " and ") } ?? "every assumption"): \(c.label) (keeps its sign at \(c.holdsAt)/\(c.points.count) points)" }
                 for p in c.underPolicies {
@@ -216,9 +224,10 @@ enum AnswerSection {
         let caveat = fragile.isEmpty
             ? "Every figure rests on simulated people whose untested assumptions are listed in the screening below; intervals resample people (a person's trials together), so they speak for a population like the simulated one, not for the real users of a shipping design."
             : "The comparisons marked fragile change sign somewhere in the plausible range of the assumptions they are fragile to (\(Set(fragile.flatMap(\.fragileTo)).sorted().joined(separator: ", "))): read them as conditional on those assumptions."
-        let ranking = AnswerRanking.rank(spec: spec, results: results, samples: samples, metric: metric, better: better, kit: kit)
-        return Answer(experiment: spec.name, title: spec.report.title, run: results.run.id, metric: metric, verdicts: bullets,
-                      caveat: caveat, ranking: ranking,
+        let ranking = AnswerRanking.rank(spec: spec, results: results, samples: samples, metric: metric,
+                                         better: better, kit: kit)
+        return Answer(experiment: spec.name, title: spec.report.title, run: results.run.id, metric: metric,
+                      verdicts: bullets, caveat: caveat, ranking: ranking,
                       summary: summary(ranking, metric: metric, spec: spec, screening: screening))
     }
 }
