@@ -48,6 +48,18 @@ struct VerdictTests {
         let (a, b) = (row["a"] as! Double, row["b"] as! Double)
         if verdict.contains("margin-16 is better") { #expect(b > a, "\(verdict): \(a) vs \(b)") }
         if verdict.contains("margin-4 is better") { #expect(a > b, "\(verdict): \(a) vs \(b)") }
+        // compare ends with the same rule and direction: never the opposite verdict.
+        let compared = row["verdict"] as? String
+        if verdict.contains("margin-16 is better") { #expect(compared != "worse") }
+        if verdict.contains("margin-4 is better") { #expect(compared != "better") }
+        // A practical margin: 30 points are surely within it, so the two are equivalent, said as such.
+        try (Self.tapSpec + "practical: {right_first_time: 0.3}\n")
+            .write(to: dir.appendingPathComponent("margins.yaml"), atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["report", "margins.yaml", "--db", "m.sqlite", "--out", "eq"], in: dir).status == 0)
+        let eq = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("eq/answer.json")))
+            as! [String: Any]
+        #expect(((eq["verdicts"] as! [String]).first ?? "").contains("equivalent"), "\(eq["verdicts"]!)")
+        #expect(((eq["summary"] as! [String]).joined()).contains("equivalent to it"), "\(eq["summary"]!)")
     }
 
     @Test(

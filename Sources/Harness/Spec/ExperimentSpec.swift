@@ -120,6 +120,9 @@ public struct ExperimentSpec: Sendable {
     public var path: String
     /// How the simulated people decide their next adjustment (`policy:`; DESIGN §4).
     public var policy: PolicyKind = .effectModel
+    /// The smallest difference that matters, per metric (`practical: {time_to_effect_s: 0.2}`, in the
+    /// metric's unit; rates as fractions): within it, two designs are called equivalent.
+    public var practical: [String: Double] = [:]
 }
 
 /// Which way a metric gets worse.

@@ -16,7 +16,8 @@ public enum SpecLoader {
     }
 
     static let topLevelKeys = ["name", "question", "title", "description", "seed", "replications", "devices",
-                               "strategies", "population", "tasks", "limits", "metrics", "report", "gate", "sensitivity", "tuning", "policy"]
+                               "strategies", "population", "tasks", "limits", "metrics", "report", "gate", "sensitivity", "tuning", "policy",
+                               "practical"]
 
     /// Loads and validates the spec at `path`, whose question must be in `catalog`.
     /// `overrides` (another seed or number of people) are written into the text the run stores.
@@ -89,7 +90,18 @@ public enum SpecLoader {
             policy = kind
         }
 
-        return ExperimentSpec(
+        var practical: [String: Double] = [:]
+        if let node = try spec.optional("practical") {
+            for (metric, value) in try node.entries() {
+                guard known.contains(metric) else {
+                    throw value.error("unknown metric '\(metric)'\(suggestion(metric, known)); this question reports "
+                                      + known.joined(separator: ", "))
+                }
+                practical[metric] = try value.double(in: 0...1e9)
+            }
+        }
+
+        var loaded = ExperimentSpec(
             name: name, question: question, plugin: plugin,
             title: title,
             description: try spec.optional("description")?.string() ?? "",
@@ -98,6 +110,8 @@ public enum SpecLoader {
             devices: devices, strategies: strategies, population: population, tasks: tasks,
             limits: limits, metrics: metrics, report: report, gate: gate, sensitivity: sensitivity,
             tuning: tuning, text: text, sha256: SHA256.hex(text), path: file, policy: policy)
+        loaded.practical = practical
+        return loaded
     }
 
     /// `text` on one line, control characters (a NUL, a newline) shown as `\u{…}`.

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 
 /// Two samples of one metric compared the way DESIGN §8 asks: effect sizes first
 /// (difference with a participant-bootstrap interval, Cliff's delta with an
@@ -38,6 +39,10 @@ public struct MetricComparison: Sendable, Codable, Hashable {
     public var p: Double
     public var pHolm: Double
     public var pBenjaminiHochberg: Double
+    /// B against A by the rule every comparison ends with (`Verdict.judge` on `difference`, the metric's
+    /// direction from its definition): better, worse, or no clear difference; higher or lower when
+    /// neither way is better.
+    public var verdict: Verdict = .inconclusive
 }
 
 /// Compares two groups of trials metric by metric.
@@ -123,7 +128,10 @@ public enum Comparisons {
                 p: p, pHolm: .nan, pBenjaminiHochberg: .nan))
         }
         let holm = MultipleTesting.holm(rows.map(\.p)), bh = MultipleTesting.benjaminiHochberg(rows.map(\.p))
-        for i in rows.indices { rows[i].pHolm = holm[i]; rows[i].pBenjaminiHochberg = bh[i] }
+        for i in rows.indices {
+            rows[i].pHolm = holm[i]; rows[i].pBenjaminiHochberg = bh[i]
+            rows[i].verdict = Verdict.judge(rows[i].difference, better: MetricCatalog.definition(rows[i].metric).better)
+        }
         return rows
     }
 

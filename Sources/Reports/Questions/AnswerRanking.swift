@@ -8,8 +8,11 @@ public struct RankedStrategy: Sendable, Codable, Hashable {
     public var value: Double
     /// This strategy minus the best, with its interval (paired over people); nil for the best.
     public var fromBest: Estimate?
-    /// The interval of `fromBest` includes no difference: this strategy cannot be told apart from the best.
-    public var sameAsBest: Bool
+    /// This strategy against the best (`Verdict.judge`); nil for the best.
+    public var verdict: Verdict?
+    /// Not measurably worse than the best: the interval of `fromBest` includes no difference on the bad
+    /// side, or lies within the spec's practical margin.
+    public var sameAsBest: Bool { verdict != .worse }
 }
 
 /// The strategies ranked best first on the headline metric (in the spec's order when neither way is
@@ -29,7 +32,7 @@ enum AnswerRanking {
         }
         guard !values.isEmpty else { return [] }
         guard better != .neither else {
-            return values.map { RankedStrategy(strategy: $0.0, value: $0.1, fromBest: nil, sameAsBest: false) }
+            return values.map { RankedStrategy(strategy: $0.0, value: $0.1, fromBest: nil, verdict: nil) }
         }
         // Best first; ties keep the spec's order.
         let ordered = values.enumerated().sorted { x, y in
@@ -40,12 +43,13 @@ enum AnswerRanking {
         let best = ordered[0].0
         return ordered.enumerated().map { i, entry in
             guard i > 0 else {
-                return RankedStrategy(strategy: best, value: entry.1, fromBest: nil, sameAsBest: true)
+                return RankedStrategy(strategy: best, value: entry.1, fromBest: nil, verdict: nil)
             }
             let d = difference(best, entry.0, spec: spec, results: results, samples: samples, metric: metric,
                                kit: kit, index: i)
-            return RankedStrategy(strategy: entry.0, value: entry.1, fromBest: d,
-                                  sameAsBest: d.map { $0.lower <= 0 && $0.upper >= 0 } ?? true)
+            // The same rule as every comparison (`Verdict`); no estimate (too few trials): not told apart.
+            let verdict = d.map { Verdict.judge($0, better: better, margin: spec.practical[metric]) } ?? .inconclusive
+            return RankedStrategy(strategy: entry.0, value: entry.1, fromBest: d, verdict: verdict)
         }
     }
 

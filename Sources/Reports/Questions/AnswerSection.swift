@@ -16,7 +16,8 @@ public struct Answer: Sendable, Codable, Hashable {
     public var caveat: String
     /// The strategies best first on `metric`, each against the best.
     public var ranking: [RankedStrategy] = []
-    /// The answer in at most four sentences: who is best, who cannot be told apart from it, how robust.
+    /// The answer in at most five sentences: who is best, who is equivalent to it or cannot be told
+    /// apart from it, the closest worse one, how robust.
     public var summary: [String] = []
 
     public init(experiment: String, title: String, run: Int64, metric: String, verdicts: [String], caveat: String,
@@ -111,7 +112,8 @@ enum AnswerSection {
         let ranked = spec.better(answer.metric) != .neither
         let rows = answer.ranking.enumerated().map { i, r -> [String] in
             let against = r.fromBest.map { AnswerRanking.differenceText($0, definition) } ?? "–"
-            let mark = i == 0 ? (ranked ? "best" : "") : r.sameAsBest ? "same as the best" : "worse"
+            let mark = i == 0 ? (ranked ? "best" : "")
+                : r.verdict == .equivalent ? "equivalent to the best" : r.sameAsBest ? "same as the best" : "worse"
             return [ranked ? "\(i + 1)" : "–", r.strategy, AnswerRanking.text(r.value, definition, withUnit: false),
                     against, ranked ? mark : ""]
         }
@@ -136,9 +138,15 @@ enum AnswerSection {
         // "Best" only when nothing ties with it; otherwise it merely ranks first.
         var out = ["\(best.strategy) \(same.isEmpty ? "is best" : "ranks first") on \(definition.words) "
                    + "(\(MetricDefinition.text(better))): \(value)."]
-        if !same.isEmpty {
-            out.append("\(Self.list(same)) cannot be told apart from it "
-                       + "(the interval of the difference includes none).")
+        let equivalent = ranking.dropFirst().filter { $0.verdict == .equivalent }.map(\.strategy)
+        let untold = same.filter { !equivalent.contains($0) }
+        if !equivalent.isEmpty, let margin = spec.practical[metric] {
+            out.append("\(Self.list(equivalent)) \(equivalent.count == 1 ? "is" : "are") equivalent to it (the interval "
+                       + "of the difference lies within the ±\(formatNumber(margin)) that matters).")
+        }
+        if !untold.isEmpty {
+            out.append("\(Self.list(untold)) cannot be told apart from it "
+                       + "(the interval of the difference includes none\(spec.practical[metric] == nil ? "" : ", nor lies within the margin")).")
         }
         if let next = ranking.dropFirst().first(where: { !$0.sameAsBest }), let d = next.fromBest {
             out.append("\(same.isEmpty ? "The closest" : "The closest measurably worse"), \(next.strategy), differs by "
@@ -155,18 +163,6 @@ enum AnswerSection {
 
     static func list(_ names: [String]) -> String {
         names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
-    }
-
-    /// The verdict on `other − base`: which is better when the interval excludes zero (or, for a
-    /// metric neither way is better on, which is higher), else "no clear difference".
-    static func verdict(_ d: Estimate, better: MetricDefinition.Better, base: String, other: String) -> String {
-        let higher = d.lower > 0 ? other : d.upper < 0 ? base : nil
-        let lower = d.upper < 0 ? other : d.lower > 0 ? base : nil
-        switch better {
-        case .lower: return lower.map { "\($0) is better" } ?? "no clear difference"
-        case .higher: return higher.map { "\($0) is better" } ?? "no clear difference"
-        case .neither: return higher.map { "\($0) is higher (neither way is better)" } ?? "no clear difference"
-        }
     }
 
     static func make(spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?) -> Answer {
@@ -187,7 +183,8 @@ enum AnswerSection {
                 // Fewer than three trials on a side: no comparison (nor would their values make one).
                 let a = SurvivalData(results.selected(TrialSelection(strategy: base))), b = SurvivalData(results.selected(TrialSelection(strategy: other)))
                 guard let (d, p, step) = kit.restrictedMeanDifference(a, b, tau: spec.limits.timeLimit, seed: Sections.seed(spec, "answer/rmst/\(i)")) else { continue }
-                let verdict = d.upper < 0 ? "\(other) is faster" : d.lower > 0 ? "\(base) is faster" : "no clear difference"
+                let verdict = Verdict.judge(d, better: .lower, margin: spec.practical[metric])
+                    .sentence(other: other, base: base, margin: spec.practical[metric])
                 let grid = (step.map { "; the interval's resampled curves on a \(formatNumber($0, digits: 6)) s grid" } ?? "")
                     + (a.isBucketed || b.isBucketed ? "; " + SurvivalData.bucketedNote : "")
                 var line = "\(other) vs \(base), time to effect: restricted mean (Kaplan–Meier, up to \(formatNumber(spec.limits.timeLimit)) s, failures censored when the person stopped\(grid)) differs by \(formatEstimate(d, digits: 3)) s, log-rank p \(p < 1e-4 ? "< 0.0001" : "= " + formatNumber(p, digits: 4)) — \(verdict)"
@@ -206,7 +203,8 @@ enum AnswerSection {
             let (statistic, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                                         resamples: spec.report.bootstrapResamples,
                                                         seed: Sections.seed(spec, "answer/\(i)"), preferMean: true)
-            let verdict = Self.verdict(d, better: better, base: base, other: other)
+            let verdict = Verdict.judge(d, better: better, margin: spec.practical[metric])
+                .sentence(other: other, base: base, margin: spec.practical[metric])
             var line = "\(other) vs \(base) on \(metric) (\(MetricDefinition.text(better))): "
                 + "\(statistic) difference \(formatEstimate(d, digits: 3)) — \(verdict)"
             if let c = screening?.claim(base, other, metric) {
