@@ -17,7 +17,9 @@ struct PowerCommand: ParsableCommand {
               --compare A:B:METRIC  the difference the models predict between
                 strategies A and B: the paired cluster-bootstrap interval of
                 B − A (means for 0/1 metrics, --statistic for others) at the
-                spec's report confidence excludes zero. Nothing is planted.
+                spec's report confidence excludes zero and does not lie within
+                the spec's practical margin for METRIC (the report's rule,
+                `practical:`). Nothing is planted.
               --plant S:M:FACTOR  the spec's gate catches a regression planted
                 into strategy S's metric M (e.g. 1.1: 10% higher), in the same
                 people (--in same-people, as `refine check` sees a code change)

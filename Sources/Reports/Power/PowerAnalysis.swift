@@ -111,7 +111,10 @@ public enum PowerAnalysis {
             let d = ClusterBootstrap.difference(ClusteredSample(vb), ClusteredSample(va), kind, paired: true,
                                                 confidence: confidence, resamples: 2000,
                                                 seed: Seed.derive(study.seed, "power/difference/\(a)/\(b)/\(metric)"))
-            return (d.lower > 0 || d.upper < 0, d.value)
+            // Detected: the rule every comparison ends with (`Verdict`) finds a difference, not "equivalent"
+            // within the spec's practical margin nor "inconclusive".
+            let verdict = Verdict.judge(d, better: study.better(metric), margin: study.practical[metric])
+            return (![.equivalent, .inconclusive].contains(verdict), d.value)
         }
     }
 }
