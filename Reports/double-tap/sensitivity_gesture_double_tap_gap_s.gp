@@ -6,9 +6,19 @@ set encoding utf8
 set datafile separator "\t"
 set key below
 set grid
+# Okabe–Ito colours, distinguishable with every common colour-vision deficiency
+set linetype 1 linecolor rgb "#0072B2"
+set linetype 2 linecolor rgb "#D55E00"
+set linetype 3 linecolor rgb "#009E73"
+set linetype 4 linecolor rgb "#CC79A7"
+set linetype 5 linecolor rgb "#E69F00"
+set linetype 6 linecolor rgb "#56B4E9"
+set linetype 7 linecolor rgb "#000000"
+set linetype 8 linecolor rgb "#F0E442"
+set linetype cycle 8
 set title "Difference in right_first_time against the first strategy, by gesture.double_tap_gap_s"
 set xlabel "gesture.double_tap_gap_s"
-set ylabel "difference in right_first_time"
+set ylabel "difference in right first time"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0
 plot "sensitivity_gesture_double_tap_gap_s.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "no-double-tap vs double-tap-zoom", "sensitivity_gesture_double_tap_gap_s.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle

@@ -6,6 +6,16 @@ set encoding utf8
 set datafile separator "\t"
 set key below
 set grid
+# Okabe–Ito colours, distinguishable with every common colour-vision deficiency
+set linetype 1 linecolor rgb "#0072B2"
+set linetype 2 linecolor rgb "#D55E00"
+set linetype 3 linecolor rgb "#009E73"
+set linetype 4 linecolor rgb "#CC79A7"
+set linetype 5 linecolor rgb "#E69F00"
+set linetype 6 linecolor rgb "#56B4E9"
+set linetype 7 linecolor rgb "#000000"
+set linetype 8 linecolor rgb "#F0E442"
+set linetype cycle 8
 set title "Flicks: landing in the intended corner by release speed"
 set xlabel "release speed measured by the PIP (pt/s)"
 set ylabel "landing rate"

@@ -6,9 +6,19 @@ set encoding utf8
 set datafile separator "\t"
 set key below
 set grid
+# Okabe–Ito colours, distinguishable with every common colour-vision deficiency
+set linetype 1 linecolor rgb "#0072B2"
+set linetype 2 linecolor rgb "#D55E00"
+set linetype 3 linecolor rgb "#009E73"
+set linetype 4 linecolor rgb "#CC79A7"
+set linetype 5 linecolor rgb "#E69F00"
+set linetype 6 linecolor rgb "#56B4E9"
+set linetype 7 linecolor rgb "#000000"
+set linetype 8 linecolor rgb "#F0E442"
+set linetype cycle 8
 set title "Median time_to_effect_s by projected-momentum.response (filled: best and within noise of it)"
 set xlabel "projected-momentum.response"
-set ylabel "median time_to_effect_s"
+set ylabel "median time to effect (s)"
 set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
 plot "tuning_projected_momentum_response.dat" using 1:2:3:4 with yerrorbars pointtype 6 linecolor 1 title "median with interval", \
      "tuning_projected_momentum_response.dat" using 1:2 with lines linecolor 1 notitle, \

@@ -6,11 +6,21 @@ set encoding utf8
 set datafile separator "\t"
 set key below
 set grid
+# Okabe–Ito colours, distinguishable with every common colour-vision deficiency
+set linetype 1 linecolor rgb "#0072B2"
+set linetype 2 linecolor rgb "#D55E00"
+set linetype 3 linecolor rgb "#009E73"
+set linetype 4 linecolor rgb "#CC79A7"
+set linetype 5 linecolor rgb "#E69F00"
+set linetype 6 linecolor rgb "#56B4E9"
+set linetype 7 linecolor rgb "#000000"
+set linetype 8 linecolor rgb "#F0E442"
+set linetype cycle 8
 set title "Time to the item by scroll distance"
 set xlabel "distance to scroll (pt)"
 set ylabel "median time to the item (s)"
 set yrange [0:*]
-set key top left
+set key inside top left
 plot "time_by_distance.dat" index 0 using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor 1 title "momentum-rubber-band", \
      "time_by_distance.dat" index 1 using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor 2 title "momentum-hard-stop", \
      "time_by_distance.dat" index 2 using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor 3 title "no-momentum-rubber-band", \

@@ -51,6 +51,22 @@ public struct GnuplotFigure: Sendable {
         return figure
     }
 
+    /// Okabe and Ito's colours ("Color Universal Design", 2008): told apart with every common colour-vision
+    /// deficiency. Figures name colours by number (`linecolor 3`), so this one place sets them all; the
+    /// yellow, faint on white, comes last.
+    static let palette = """
+        # Okabe–Ito colours, distinguishable with every common colour-vision deficiency
+        set linetype 1 linecolor rgb "#0072B2"
+        set linetype 2 linecolor rgb "#D55E00"
+        set linetype 3 linecolor rgb "#009E73"
+        set linetype 4 linecolor rgb "#CC79A7"
+        set linetype 5 linecolor rgb "#E69F00"
+        set linetype 6 linecolor rgb "#56B4E9"
+        set linetype 7 linecolor rgb "#000000"
+        set linetype 8 linecolor rgb "#F0E442"
+        set linetype cycle 8
+        """
+
     /// The complete script: it draws a PNG and an SVG of the figure. The terminal is
     /// set before the first plot, so re-running the script by hand draws straight into
     /// the PNG (no "unknown terminal" warning from gnuplot's interactive default).
@@ -64,6 +80,7 @@ public struct GnuplotFigure: Sendable {
         set datafile separator "\\t"
         set key below
         set grid
+        \(Self.palette)
         \(body)
         set terminal svg noenhanced size \(size.width),\(size.height) font "DejaVu Sans,11" dynamic
         set output "\(name).svg"

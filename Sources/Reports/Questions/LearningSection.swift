@@ -70,10 +70,11 @@ struct LearningSection {
             plots.append("\"\(name).dat\" index \(i) using 1:2 with linespoints linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
         }
         let title = "Learning curve: \(metric) by trial in the session"
+        let label = MetricCatalog.definition(metric).label
         return GnuplotFigure(name: name, title: title, data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: """
             set title \(Gnuplot.quoted(title))
             set xlabel "trial in the session"
-            set ylabel \(Gnuplot.quoted(isRate ? "\(metric) (mean)" : "\(metric) (median)"))
+            set ylabel \(Gnuplot.quoted(isRate ? "\(label), rate" : "\(label), median"))
             set xrange [0.5:\(Double(length) + 0.5)]
             \(isRate ? "set yrange [0:1.05]" : "set yrange [0:*]")
             plot \(plots.joined(separator: ", \\\n     "))

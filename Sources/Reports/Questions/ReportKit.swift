@@ -124,7 +124,7 @@ struct ReportKit {
                 set ylabel \(Gnuplot.quoted(ylabel))
                 set yrange [0:1.05]
                 set xrange [-0.6:\(Double(strategies.count) - 0.4)]
-                set xtics (\(xtics))
+                set xtics \(strategies.count > 3 ? "rotate by -25 left " : "")(\(xtics))
                 plot \(plots.joined(separator: ", \\\n     "))
                 """)
     }

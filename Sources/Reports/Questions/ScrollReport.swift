@@ -120,7 +120,7 @@ struct ScrollReport {
                                  set xlabel "distance to scroll (pt)"
                                  set ylabel "median time to the item (s)"
                                  set yrange [0:*]
-                                 set key top left
+                                 set key inside top left
                                  plot \(plots.joined(separator: ", \\\n     "))
                                  """)
     }
@@ -142,7 +142,7 @@ struct ScrollReport {
                                  set xlabel "distance to scroll (pt)"
                                  set ylabel \(Gnuplot.quoted(ylabel))
                                  set yrange [0:*]
-                                 set key top left
+                                 set key inside top left
                                  plot \(plots.joined(separator: ", \\\n     "))
                                  """)
     }

@@ -109,7 +109,7 @@ enum SensitivitySection {
             body: """
                 set title \(Gnuplot.quoted("Difference in \(metric) against the first strategy, by \(sweep.path)"))
                 set xlabel \(Gnuplot.quoted(sweep.path))
-                set ylabel \(Gnuplot.quoted("difference in \(metric)"))
+                set ylabel \(Gnuplot.quoted("difference in \(MetricCatalog.definition(metric).label)"))
                 set xzeroaxis linetype -1
                 set offsets graph 0.05, graph 0.05, 0, 0
                 plot \(plots.joined(separator: ", \\\n     "))

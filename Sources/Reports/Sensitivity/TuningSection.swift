@@ -114,7 +114,7 @@ enum TuningSection {
             body: """
                 set title \(Gnuplot.quoted("\(statistic.capitalized) \(metric) by \(sweep.name) (filled: best and within noise of it)"))
                 set xlabel \(Gnuplot.quoted(sweep.name))
-                set ylabel \(Gnuplot.quoted("\(statistic) \(metric)"))
+                set ylabel \(Gnuplot.quoted("\(statistic) \(MetricCatalog.definition(metric).label)"))
                 set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
                 plot "\(name).dat" using 1:2:3:4 with yerrorbars pointtype 6 linecolor 1 title "\(statistic) with interval", \\
                      "\(name).dat" using 1:2 with lines linecolor 1 notitle, \\
