@@ -98,10 +98,12 @@ struct ReportCommand: ParsableCommand {
 
     /// The spec stored with --run, or with the only experiment's latest completed run.
     func storedSpec(in store: RunStore, at path: String) throws -> ExperimentSpec {
-        let experiments = Set(try store.runs().filter { $0.variant.isEmpty }.map(\.experiment)).sorted()
+        // One read of the runs (each counts its trials).
+        let runs = try store.runs()
+        let experiments = Set(runs.filter { $0.variant.isEmpty }.map(\.experiment)).sorted()
         let experiment: String
         if let runID {
-            guard let run = try store.runs().first(where: { $0.id == runID }) else {
+            guard let run = runs.first(where: { $0.id == runID }) else {
                 throw InputError("\(path): no run \(runID)")
             }
             experiment = run.experiment

@@ -16,8 +16,8 @@ public enum SpecLoader {
     }
 
     static let topLevelKeys = ["name", "question", "title", "description", "seed", "replications", "devices",
-                               "strategies", "population", "tasks", "limits", "metrics", "report", "gate", "sensitivity", "tuning", "policy",
-                               "practical"]
+                               "strategies", "population", "tasks", "limits", "metrics", "report", "gate",
+                               "sensitivity", "tuning", "policy", "practical"]
 
     /// Loads and validates the spec at `path`, whose question must be in `catalog`.
     /// `overrides` (another seed or number of people) are written into the text the run stores.

@@ -4,11 +4,13 @@ import Foundation
 public enum CompareFigures {
     public static func table(_ rows: [MetricComparison], confidence: Double) -> [[String]] {
         let c = formatNumber(confidence * 100)
-        return [["metric", "A", "B", "B − A (\(c)% CI)", "Cliff's δ (\(c)% CI)", "test on participant means", "W or U", "p", "p Holm", "p BH", "B vs A"]] + rows.map { r in
+        let header = ["metric", "A", "B", "B − A (\(c)% CI)", "Cliff's δ (\(c)% CI)", "test on participant means",
+                      "W or U", "p", "p Holm", "p BH", "B vs A"]
+        return [header] + rows.map { r in
             [r.metric, formatNumber(r.a), formatNumber(r.b), formatEstimate(r.difference, digits: 3),
              formatDelta(r.cliffsDelta, tieShare: r.cliffsDeltaTieShare, digits: 3),
-             "\(r.test) (\(r.participantsA), \(r.participantsB) people)", formatNumber(r.rankStatistic, digits: 1), formatP(r.p), formatP(r.pHolm), formatP(r.pBenjaminiHochberg),
-             r.verdict.rawValue]
+             "\(r.test) (\(r.participantsA), \(r.participantsB) people)", formatNumber(r.rankStatistic, digits: 1),
+             formatP(r.p), formatP(r.pHolm), formatP(r.pBenjaminiHochberg), r.verdict.rawValue]
         }
     }
 

@@ -141,12 +141,14 @@ enum AnswerSection {
         let equivalent = ranking.dropFirst().filter { $0.verdict == .equivalent }.map(\.strategy)
         let untold = same.filter { !equivalent.contains($0) }
         if !equivalent.isEmpty, let margin = spec.practical[metric] {
-            out.append("\(Self.list(equivalent)) \(equivalent.count == 1 ? "is" : "are") equivalent to it (the interval "
+            let verb = equivalent.count == 1 ? "is" : "are"
+            out.append("\(Self.list(equivalent)) \(verb) equivalent to it (the interval "
                        + "of the difference lies within the ±\(formatNumber(margin)) that matters).")
         }
         if !untold.isEmpty {
+            let nor = spec.practical[metric] == nil ? "" : ", nor lies within the margin"
             out.append("\(Self.list(untold)) cannot be told apart from it "
-                       + "(the interval of the difference includes none\(spec.practical[metric] == nil ? "" : ", nor lies within the margin")).")
+                       + "(the interval of the difference includes none\(nor)).")
         }
         if let next = ranking.dropFirst().first(where: { !$0.sameAsBest }), let d = next.fromBest {
             out.append("\(same.isEmpty ? "The closest" : "The closest measurably worse"), \(next.strategy), differs by "

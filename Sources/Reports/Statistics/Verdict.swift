@@ -29,7 +29,8 @@ public enum Verdict: String, Sendable, Codable, Hashable {
         case .higher: "\(other) is higher (neither way is better)"
         case .lower: "\(base) is higher (neither way is better)"
         case .equivalent: "equivalent (within the ±\(formatNumber(margin ?? 0)) that matters)"
-        case .inconclusive: "no clear difference" + (margin.map { " (nor shown to be within ±\(formatNumber($0)))" } ?? "")
+        case .inconclusive:
+            "no clear difference" + (margin.map { " (nor shown to be within ±\(formatNumber($0)))" } ?? "")
         }
     }
 }
