@@ -4,6 +4,13 @@ import Harness
 import Reports
 import UserModels
 
+/// What `refine validate --json` prints.
+struct ValidationFigures: Encodable {
+    var checks: [LawCheck]
+    var replications: [FindingScore]
+    var tally: ReplicationReport.Tally
+}
+
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -31,8 +38,24 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .customLong("invariance-spec"), help: "Spec for the name-invariance check (default: a small built-in PIP spec).")
     var invarianceSpec: String?
 
+    @Flag(help: "Also re-run the published studies in --replications-folder and score their findings.")
+    var replications = false
+
+    @Option(name: .customLong("replications-folder"), help: "Replication files (one per study).")
+    var replicationsFolder = "Experiments/replications"
+
+    @Option(help: "The human-results corpus the replications are scored against.")
+    var corpus = "Data/human"
+
+    @Option(help: "Multiply every replication's sample size by this (CI runs a smaller one).")
+    var scale = 1.0
+
     @Flag(help: "Print the figures as JSON.")
     var json = false
+
+    func validate() throws {
+        guard scale > 0, scale <= 10 else { throw ValidationError("--scale: expected a number in (0, 10], got \(scale)") }
+    }
 
     func run() throws {
         try reportingErrors {
@@ -43,9 +66,18 @@ struct ValidateCommand: ParsableCommand {
                 ?? SpecLoader.parse(NameInvariance.defaultSpec, file: "name-invariance.yaml", catalog: .standard)
             let checks = ValidationSuite(participants: participants, seed: seed).run()
                 + [try NameInvariance.check(spec: subject, jobs: 2)]
-            try ValidationReport.write(checks, participants: participants, seed: seed, to: URL(fileURLWithPath: out))
+            let scores = try replications
+                ? ReplicationSuite(folder: replicationsFolder, corpus: corpus, seed: seed, scale: scale).score() : nil
+            try ValidationReport.write(checks, replications: scores, participants: participants, seed: seed,
+                                       to: URL(fileURLWithPath: out))
             if json {
-                try printJSON(checks)
+                // Without replications, the array of checks as before; with them, an object holding both.
+                if let scores {
+                    try printJSON(ValidationFigures(checks: checks, replications: scores,
+                                                    tally: ReplicationReport.Tally(scores)))
+                } else {
+                    try printJSON(checks)
+                }
             } else {
                 for c in checks {
                     print("\(c.passed ? "pass" : "FAIL")  \(c.id) [\(c.origin.rawValue)] — \(c.originReason)")
@@ -53,9 +85,19 @@ struct ValidateCommand: ParsableCommand {
                         print("  \(f.passed ? "pass" : "FAIL")  \(c.id) \(f.name) = \(formatNumber(f.value, digits: 4))  (band \(formatNumber(f.lower, digits: 4)) … \(formatNumber(f.upper, digits: 4)))")
                     }
                 }
+                for s in scores ?? [] {
+                    print("\(s.agrees ? "pass" : s.regressed ? "FAIL" : "known")  \(s.study): \(s.finding) — \(s.status)")
+                }
+                if let scores { print("replications: \(ReplicationReport.Tally(scores).sentence)") }
                 print("report: \(out)/index.html")
             }
-            if checks.contains(where: { !$0.passed }) { throw ExitCode(ExitCodes.checkFailed) }
+            let regressed = scores?.filter(\.regressed) ?? []
+            if !regressed.isEmpty {
+                notice("\(regressed.count) replicated finding(s) no longer agree: "
+                       + regressed.map { "\($0.study): \($0.finding)" }.joined(separator: ", ")
+                       + ". Fix the model, or record each as known: disagrees with a why in its replication file.")
+            }
+            if checks.contains(where: { !$0.passed }) || !regressed.isEmpty { throw ExitCode(ExitCodes.checkFailed) }
         }
     }
 }

@@ -40,34 +40,11 @@ public struct ValidationSuite: Sendable {
         var ids: [Double] = [], times: [Double] = []
         for (pi, participant) in participants.enumerated() {
             var g = SeededGenerator(seed: seed, label: "iso/\(pi)")
-            let tapper = Tapper(participant: participant)
+            let ring = RingTapping(device: device, amplitudes: amplitudes, widths: widths)
             for a in amplitudes {
                 for w in widths {
-                    let radius = device.points(millimetres: a / 2), size = device.points(millimetres: w)
-                    let center = device.bounds.center
-                    let order = (0..<13).map { ($0 * 7) % 13 }   // ISO order: across the circle
-                    func target(_ k: Int) -> Point {
-                        let angle = Double(order[k % 13]) * 2 * .pi / 13
-                        return center + Vector2(cos(angle), sin(angle)) * radius
-                    }
-                    var finger = target(0)
-                    var projections: [Double] = [], distances: [Double] = [], mts: [Double] = []
-                    for k in 1...26 {
-                        let from = target(k - 1), to = target(k)
-                        let rect = Rect(x: to.x - size / 2, y: to.y - size / 2, width: size, height: size)
-                        let tap = tapper.tap(rect, from: finger, startTime: 0, on: device, using: &g)
-                        let axis = (to - from).normalized
-                        projections.append(device.millimetres((tap.landing - to).dot(axis)))
-                        distances.append(device.millimetres(tap.landing.distance(to: finger)))
-                        mts.append(tap.movementTime)
-                        finger = tap.landing
-                    }
-                    let mean = projections.reduce(0, +) / Double(projections.count)
-                    let sd = (projections.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(projections.count - 1)).squareRoot()
-                    let we = 4.133 * sd
-                    let ae = distances.reduce(0, +) / Double(distances.count)
-                    let mt = mts.reduce(0, +) / Double(mts.count)
-                    let ide = log2(ae / we + 1)
+                    let sequence = ring.sequence(participant, amplitude: a, width: w, dims: 2, using: &g)
+                    let ide = sequence.effectiveID, mt = sequence.movementTime
                     throughputs.append(ide / mt)
                     points.append([ide, mt])
                     ids.append(log2(a / w + 1)); times.append(mt)

@@ -1,0 +1,60 @@
+import Foundation
+import Interaction
+import UserModels
+
+/// The tasks a replication can run, by name, each with its published design's fields.
+enum ReplicationTasks {
+    static let kinds = ["target-tapping", "ring-tapping", "tunnel-steering", "point-or-drag", "soft-keyboard"]
+
+    static func parse(_ node: SpecNode) throws -> any ReplicationTask {
+        let kindNode = try node.required("kind")
+        let kind = try kindNode.string()
+        let device = try node.optional("device").map { try SpecLoader.parseDevices($0)[0] }
+            ?? DeviceCatalog.iPhoneSE.configuration(.portrait)
+        func numbers(_ key: String) throws -> [Double] {
+            let list = try node.required(key).list().map { try $0.double(in: 0...10_000) }
+            guard !list.isEmpty else { throw try node.required(key).error("expected at least one number") }
+            return list
+        }
+        func count(_ key: String, _ fallback: Int) throws -> Int { try node.optional(key)?.int(in: 1...10_000) ?? fallback }
+        switch kind {
+        case "target-tapping":
+            try node.rejectUnknownKeys(["kind", "device", "sizes_mm", "gaps_mm", "distance_mm", "taps", "attempts"])
+            return TargetTapping(device: device, sizes: try numbers("sizes_mm"),
+                                 gaps: try node.optional("gaps_mm") == nil ? nil : try numbers("gaps_mm"),
+                                 distance: try node.optional("distance_mm")?.double(in: 0...1000) ?? 30,
+                                 taps: try count("taps", 30), attempts: try count("attempts", 4))
+        case "ring-tapping":
+            try node.rejectUnknownKeys(["kind", "device", "amplitudes_mm", "widths_mm", "dimensions", "taps"])
+            let dims = try node.optional("dimensions")?.list().map { try $0.int(in: 1...2) } ?? [2]
+            return RingTapping(device: device, amplitudes: try numbers("amplitudes_mm"), widths: try numbers("widths_mm"),
+                               dimensions: dims, taps: try count("taps", 26))
+        case "tunnel-steering":
+            try node.rejectUnknownKeys(["kind", "device", "lengths_mm", "widths_mm"])
+            let lengths = try numbers("lengths_mm"), widths = try numbers("widths_mm")
+            let ratios = lengths.flatMap { a in widths.map { a / $0 } }
+            guard Set(ratios).count == ratios.count else {
+                throw try node.required("widths_mm").error("two tunnels have the same A/W; tunnels are named by A/W")
+            }
+            return TunnelSteering(device: device, lengths: lengths, widths: widths)
+        case "point-or-drag":
+            try node.rejectUnknownKeys(["kind", "device", "distances_mm", "widths_mm", "trials"])
+            return PointOrDrag(device: device, distances: try numbers("distances_mm"), widths: try numbers("widths_mm"),
+                               trials: try count("trials", 10))
+        case "soft-keyboard":
+            try node.rejectUnknownKeys(["kind", "device", "key_sizes_mm", "layouts", "phrases"])
+            let layouts = try node.optional("layouts")?.list().map { try $0.string() } ?? ["qwerty", "random"]
+            for (i, layout) in layouts.enumerated() where !["qwerty", "random"].contains(layout) {
+                throw try node.required("layouts").list()[i].error("unknown layout '\(layout)'; expected qwerty or random")
+            }
+            let phrases = try node.optional("phrases")?.list().map { try $0.string().lowercased() }
+                ?? SoftKeyboard.defaultPhrases
+            for (i, phrase) in phrases.enumerated() where phrase.contains(where: { !"abcdefghijklmnopqrstuvwxyz ".contains($0) }) {
+                throw try node.required("phrases").list()[i].error("phrases may hold only letters a–z and spaces")
+            }
+            return SoftKeyboard(device: device, keySizes: try numbers("key_sizes_mm"), layouts: layouts, phrases: phrases)
+        default:
+            throw kindNode.error("unknown task '\(kind)'\(suggestion(kind, kinds)); expected one of \(kinds.joined(separator: ", "))")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+import Harness
+import UserModels
+
+/// The replications of published studies and the corpus they are scored against
+/// (`refine validate --replications`, `refine fit`).
+public struct ReplicationSuite: Sendable {
+    public var replications: [Replication]
+    public var studies: [String: HumanStudy]
+    public var seed: UInt64
+    /// Every study's sample size is multiplied by this (CI runs a smaller one).
+    public var scale: Double
+
+    public init(folder: String, corpus: String, seed: UInt64 = 1983, scale: Double = 1) throws {
+        replications = try ReplicationLoader.loadAll(folder: folder)
+        var studies: [String: HumanStudy] = [:]
+        for r in replications { studies[r.study] = try HumanStudy.load(folder: corpus, id: r.study) }
+        self.studies = studies
+        self.seed = seed
+        self.scale = scale
+    }
+
+    /// The people of `replication` at this suite's scale.
+    func size(_ replication: Replication) -> Int { max(4, Int((Double(replication.participants) * scale).rounded())) }
+
+    /// Runs every replication with the catalogue's parameters moved to `parameters`
+    /// (each a distribution's new centre) and scores every finding. Studies run in
+    /// parallel; the result does not depend on how many at once.
+    public func score(parameters: [String: Double] = [:], only: Set<String>? = nil,
+                      resamples: Int = 1000) throws -> [FindingScore] {
+        let chosen = replications.filter { only?.contains($0.study) ?? true }
+        let seen = ParallelMap.run(chosen) { r in observe(r, parameters: parameters) }
+        return try zip(chosen, seen).flatMap { r, seen in
+            try r.findings.map { 
+                try FindingScore.score($0, of: r, study: studies[r.study]!, seen: seen, seed: seed, resamples: resamples)
+            }
+        }
+    }
+
+    func observe(_ r: Replication, parameters: [String: Double]) -> Observations {
+        var overrides: [String: Distribution] = [:]
+        for (path, centre) in parameters {
+            guard let definition = ParameterCatalog.definition(path) else { continue }
+            overrides[path] = definition.novice.relocated(to: centre)
+        }
+        var sized = r
+        sized.participants = size(r)
+        return r.task.observe(sized.people(seed: seed, overrides: overrides), seed: seed)
+    }
+}
+
+/// `map` over independent items on every core, results in input order.
+enum ParallelMap {
+    static func run<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable (T) -> R) -> [R] {
+        let results = Mutex<[R?]>(Array(repeating: nil, count: items.count))
+        DispatchQueue.concurrentPerform(iterations: items.count) { i in
+            let r = body(items[i])
+            results.withLock { $0[i] = r }
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+}

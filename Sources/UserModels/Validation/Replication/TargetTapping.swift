@@ -1,0 +1,72 @@
+import Foundation
+import Interaction
+
+/// Discrete taps on a square target until it is hit (Parhi et al. 2006; Park & Han
+/// 2010; target-to-edge gaps, Usuba et al. 2023). The finger starts `distance`
+/// millimetres above the target; a miss is seen after one perceptual cycle and the
+/// person taps again from where the finger landed, up to `attempts` taps. A landing
+/// outside the screen registers nothing and counts as a miss. With `gaps` the
+/// target sits that far above the screen's bottom edge; without, mid-screen.
+///
+/// Measures, per size (and gap): `error_rate` (share of first taps that miss),
+/// `success_rate` (its complement) and `time_s` (start to the hit, or to the last
+/// attempt).
+public struct TargetTapping: ReplicationTask {
+    public var device: DeviceConfiguration
+    public var sizes: [Double]
+    public var gaps: [Double]?
+    public var distance: Double
+    public var taps: Int
+    public var attempts: Int
+
+    public init(device: DeviceConfiguration, sizes: [Double], gaps: [Double]? = nil, distance: Double = 30,
+                taps: Int = 30, attempts: Int = 4) {
+        self.device = device; self.sizes = sizes; self.gaps = gaps
+        self.distance = distance; self.taps = taps; self.attempts = attempts
+    }
+
+    public func observe(_ people: [Participant], seed: UInt64) -> Observations {
+        var seen = Observations(participants: people.count)
+        for size in sizes {
+            for gap in gaps ?? [.nan] {
+                var condition = ["size_mm": Observations.level(size)]
+                if !gap.isNaN { condition["gap_mm"] = Observations.level(gap) }
+                for (k, person) in people.enumerated() {
+                    // Common random numbers across conditions: differences are the conditions'.
+                    var g = SeededGenerator(seed: seed, label: "target-tapping/\(k)")
+                    let (misses, time) = run(person, size: size, gap: gap, using: &g)
+                    seen.record("error_rate", condition, misses)
+                    seen.record("success_rate", condition, 1 - misses)
+                    seen.record("time_s", condition, time)
+                }
+            }
+        }
+        return seen
+    }
+
+    /// The share of first taps that missed and the mean time to the hit.
+    func run<G: RandomNumberGenerator>(_ person: Participant, size: Double, gap: Double,
+                                       using g: inout G) -> (Double, Double) {
+        let screen = device.bounds
+        let side = device.points(millimetres: size)
+        let bottom = gap.isNaN ? screen.center.y + side / 2 : screen.height - device.points(millimetres: gap)
+        let target = Rect(x: screen.center.x - side / 2, y: bottom - side, width: side, height: side)
+        let start = target.center - Vector2(0, device.points(millimetres: distance))
+        let tapper = Tapper(participant: person)
+        var misses = 0, total = 0.0
+        for _ in 0..<taps {
+            var finger = start, time = 0.0
+            for attempt in 0..<attempts {
+                let tap = tapper.tap(target, from: finger, startTime: 0, on: device, using: &g)
+                time += tap.movementTime + person["motor.tap_hold_s"]
+                let hit = screen.contains(tap.landing) && target.contains(tap.landing)
+                if hit { break }
+                if attempt == 0 { misses += 1 }
+                time += person["perception.cycle_s"]
+                finger = tap.landing
+            }
+            total += time
+        }
+        return (Double(misses) / Double(taps), total / Double(taps))
+    }
+}
