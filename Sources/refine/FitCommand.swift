@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Harness
 import Reports
-import UserModels
 
 struct FitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,8 +12,8 @@ struct FitCommand: ParsableCommand {
             for the values whose replicated findings sit closest to the published ones, once with every study \
             and once leaving each study out; each left-out study is then predicted by the others' fit. Prints \
             the fitted values with jackknife intervals and the catalogue, in-sample and out-of-sample \
-            agreement (the last is the headline), and writes the validation report with the scorecard. The \
-            catalogue is not changed.
+            agreement (the last is the headline). The catalogue is not changed. `refine validate --replications \
+            --fit SETTINGS` puts the same fit in the validation report.
             """)
 
     @Option(help: "The fit settings: which parameters, between which bounds.")
@@ -35,31 +34,19 @@ struct FitCommand: ParsableCommand {
     @Option(help: "Seed.")
     var seed: UInt64 = 9241
 
-    @Option(help: "Report folder (the validation report, with the fit).")
-    var out = "Reports/validation"
-
-    @Option(help: "Simulated participants of the law checks in the report.")
-    var participants = 16
-
     @Flag(help: "Print the fit as JSON.")
     var json = false
 
     func validate() throws {
         guard evaluations >= 10 else { throw ValidationError("--evaluations: expected at least 10, got \(evaluations)") }
         guard scale > 0, scale <= 10 else { throw ValidationError("--scale: expected a number in (0, 10], got \(scale)") }
-        guard participants >= 2 else { throw ValidationError("--participants: expected at least 2") }
     }
 
     func run() throws {
         try reportingErrors {
-            try StagedFolder.claim(URL(fileURLWithPath: out), inputs: [settings])
-            announce(Leftovers.clean(for: out, hidden: true))
             let suite = try ReplicationSuite(folder: replicationsFolder, corpus: corpus, seed: seed, scale: scale)
             let fit = try ReplicationFit(suite: suite, settings: try FitSettings.load(path: settings),
                                          evaluations: evaluations).run()
-            let checks = ValidationSuite(participants: participants, seed: seed).run()
-            try ValidationReport.write(checks, replications: fit.catalogue, fit: fit, participants: participants,
-                                       seed: seed, to: URL(fileURLWithPath: out))
             if json { return try printJSON(fit) }
             for p in fit.parameters {
                 print("\(p.path): catalogue \(formatNumber(p.catalogue, digits: 4)), fitted "
@@ -68,7 +55,6 @@ struct FitCommand: ParsableCommand {
             }
             print("catalogue: \(ReplicationReport.Tally(fit.catalogue).sentence)")
             print(fit.headline)
-            print("report: \(out)/index.html")
         }
     }
 }

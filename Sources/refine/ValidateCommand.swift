@@ -50,25 +50,39 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Multiply every replication's sample size by this (CI runs a smaller one).")
     var scale = 1.0
 
+    @Option(help: "With --replications: also fit the parameters these settings name and report leave-one-study-out agreement.")
+    var fit: String?
+
+    @Option(help: "With --fit: evaluations per fit.")
+    var evaluations = 120
+
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
     func validate() throws {
+        guard fit == nil || replications else { throw ValidationError("--fit needs --replications") }
+        guard evaluations >= 10 else { throw ValidationError("--evaluations: expected at least 10, got \(evaluations)") }
         guard scale > 0, scale <= 10 else { throw ValidationError("--scale: expected a number in (0, 10], got \(scale)") }
     }
 
     func run() throws {
         try reportingErrors {
             guard participants >= 2 else { throw InputError("--participants: expected at least 2") }
-            try StagedFolder.claim(URL(fileURLWithPath: out), inputs: invarianceSpec.map { [$0] } ?? [])
+            let inputs = [invarianceSpec, fit].compactMap { $0 }
+            try StagedFolder.claim(URL(fileURLWithPath: out), inputs: inputs)
             announce(Leftovers.clean(for: out, hidden: true))
             let subject = try invarianceSpec.map { try SpecLoader.load(path: $0, catalog: .standard) }
                 ?? SpecLoader.parse(NameInvariance.defaultSpec, file: "name-invariance.yaml", catalog: .standard)
             let checks = ValidationSuite(participants: participants, seed: seed).run()
                 + [try NameInvariance.check(spec: subject, jobs: 2)]
-            let scores = try replications
-                ? ReplicationSuite(folder: replicationsFolder, corpus: corpus, seed: seed, scale: scale).score() : nil
-            try ValidationReport.write(checks, replications: scores, participants: participants, seed: seed,
+            let suite = try replications
+                ? ReplicationSuite(folder: replicationsFolder, corpus: corpus, seed: seed, scale: scale) : nil
+            let scores = try suite?.score()
+            let fitted = try fit.map { settings in
+                try ReplicationFit(suite: suite!, settings: try FitSettings.load(path: settings),
+                                   evaluations: evaluations).run()
+            }
+            try ValidationReport.write(checks, replications: scores, fit: fitted, participants: participants, seed: seed,
                                        to: URL(fileURLWithPath: out))
             if json {
                 // Without replications, the array of checks as before; with them, an object holding both.
@@ -89,6 +103,7 @@ struct ValidateCommand: ParsableCommand {
                     print("\(s.agrees ? "pass" : s.regressed ? "FAIL" : "known")  \(s.study): \(s.finding) — \(s.status)")
                 }
                 if let scores { print("replications: \(ReplicationReport.Tally(scores).sentence)") }
+                if let fitted { print(fitted.headline) }
                 print("report: \(out)/index.html")
             }
             let regressed = scores?.filter(\.regressed) ?? []

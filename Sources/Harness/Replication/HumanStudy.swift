@@ -55,7 +55,10 @@ public struct HumanStudy: Sendable {
                                    direction: try item.optional("direction")?.string(),
                                    location: try item.optional("location")?.string() ?? "unknown")
         }
-        return HumanStudy(id: id, citation: "\(names) \(year)", doi: doi == "unknown" ? nil : doi,
+        // A study whose authors the corpus could not read is named by its id.
+        let cited = authors.contains("unknown") || authors.isEmpty ? id
+            : "\(names) \(year == "unknown" ? "n.d." : year)"
+        return HumanStudy(id: id, citation: cited, doi: doi == "unknown" ? nil : doi,
                           participants: participants, findings: findings)
     }
 }

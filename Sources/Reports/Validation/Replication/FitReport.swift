@@ -35,8 +35,8 @@ public struct FitReport: Codable, Sendable {
 
     func add(to doc: inout ReportDocument) {
         doc.add(.heading(level: 3, text: "Fitted parameters and leave-one-study-out agreement"))
-        doc.add(.paragraph("**\(headline)**"))
-        doc.add(.paragraph("`refine fit` searched \(parameters.count) parameters (Nelder–Mead, \(evaluations) "
+        doc.add(.paragraph("Headline: \(headline)"))
+        doc.add(.paragraph("refine fit searched \(parameters.count) parameters (Nelder–Mead, \(evaluations) "
             + "evaluations a fit, the replications re-run at every evaluation with the same seed) for the values "
             + "closest to the published findings; the interval is ±1.96 jackknife standard errors over the "
             + "leave-one-study-out fits. The fitted values are reported, not adopted: the catalogue keeps its values "

@@ -50,7 +50,7 @@ public enum ReplicationReport {
     /// Adds the section to `doc`, its figure into `folder`.
     static func add(_ scores: [FindingScore], fit: FitReport?, to doc: inout ReportDocument, in folder: URL) throws {
         doc.add(.heading(level: 2, text: "Replications of published studies"))
-        doc.add(.paragraph("Each file in `Experiments/replications/` re-runs one study of the corpus in `Data/human/` "
+        doc.add(.paragraph("Each file in Experiments/replications/ re-runs one study of the corpus in Data/human/ "
             + "with its published task design and sample size, and reads each finding off the simulated people. "
             + "A trend or contrast agrees when its 95 % interval (people resampled) lies on the published side of "
             + "zero, or straddles zero for \"no difference\"; a value agrees when the simulated estimate lies in "
@@ -74,7 +74,7 @@ public enum ReplicationReport {
         let lines = valued.enumerated().map { i, s in
             let p = s.published!
             let low = (s.simulatedLow ?? s.simulated) / p, high = (s.simulatedHigh ?? s.simulated) / p
-            return "\(i + 1)\t\(s.simulated / p)\t\(max(1e-3, low))\t\(high)\t\"\(s.study.prefix(18))…: \(s.finding)\""
+            return "\(i + 1)\t\(s.simulated / p)\t\(max(1e-3, low))\t\(high)\t\"\(s.citation): \(s.finding)\""
         }
         let name = "replications"
         let figure = GnuplotFigure(

@@ -1,0 +1,27 @@
+# Fitts' law: movement time against index of difficulty
+# Re-run with: gnuplot fitts_regression.gp   (writes fitts_regression.png and fitts_regression.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "fitts_regression.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+# Okabe–Ito colours, distinguishable with every common colour-vision deficiency
+set linetype 1 linecolor rgb "#0072B2"
+set linetype 2 linecolor rgb "#D55E00"
+set linetype 3 linecolor rgb "#009E73"
+set linetype 4 linecolor rgb "#CC79A7"
+set linetype 5 linecolor rgb "#E69F00"
+set linetype 6 linecolor rgb "#56B4E9"
+set linetype 7 linecolor rgb "#000000"
+set linetype 8 linecolor rgb "#F0E442"
+set linetype cycle 8
+set title "Fitts' law: movement time against index of difficulty"
+set xlabel "index of difficulty log2(A/W + 1) (bits)"
+set ylabel "mean movement time (s)"
+plot "fitts_regression.dat" index 1 using 1:2 with lines linewidth 2 linecolor rgb "#888888" title "published", \
+     "fitts_regression.dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 title "model"
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "fitts_regression.svg"
+replot
+unset output

@@ -1,0 +1,90 @@
+import Foundation
+import Harness
+import Testing
+import UserModels
+@testable import Reports
+
+/// The replications of published studies: the files parse, the statistics say what
+/// they claim, the fitting search finds minima, and a wrong parameter is caught.
+@Suite("Replications of published studies")
+struct ReplicationTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static var folder: String { root.appendingPathComponent("Experiments/replications").path }
+    static var corpus: String { root.appendingPathComponent("Data/human").path }
+
+    @Test("every committed replication agrees where it says it does")
+    func committedScorecardHolds() throws {
+        let scores = try ReplicationSuite(folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5)
+            .score(resamples: 200)
+        #expect(scores.count >= 16)
+        #expect(Set(scores.map(\.study)).count >= 10)
+        #expect(scores.filter(\.regressed).map { "\($0.study): \($0.finding)" } == [])
+    }
+
+    @Test("a planted wrong parameter makes a replication fail")
+    func plantedParameterIsCaught() throws {
+        let suite = try ReplicationSuite(folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5)
+        // Fitts' slope three times the touch value: throughput falls far below MacKenzie's 6.95 bit/s.
+        let scores = try suite.score(parameters: ["motor.fitts_b_s_per_bit": 0.378],
+                                     only: ["mackenzie-2015-touch-throughput"], resamples: 200)
+        let overall = try #require(scores.first { $0.finding == "tp-overall" })
+        #expect(overall.regressed)
+        #expect(overall.simulated < 5)
+    }
+
+    @Test("a trend, a contrast and a plateau read per-person values the way they say")
+    func statistics() throws {
+        var seen = Observations(participants: 3)
+        // error_rate falls from 0.3 to 0.1 then stays: the plateau is at 2.
+        for (level, values) in [("1", [0.3, 0.32, 0.28]), ("2", [0.1, 0.12, 0.09]), ("3", [0.1, 0.11, 0.1])] {
+            for v in values { seen.record("error_rate", ["size": level], v) }
+        }
+        let cell = Observations.Cell("error_rate")
+        let trend = try FindingEstimate(.trend(cell, over: "size", expect: .decreasing), seen)
+        #expect(trend([0, 1, 2]) < 0)
+        let contrast = try FindingEstimate(.contrast(Observations.Cell("error_rate", ["size": "1"]),
+                                                     against: Observations.Cell("error_rate", ["size": "3"]),
+                                                     expect: .higher), seen)
+        #expect(abs(contrast([0, 1, 2]) - 0.1966666) < 1e-6)
+        #expect(try FindingEstimate(.plateau(cell, over: "size"), seen)([0, 1, 2]) == 2)
+        #expect(throws: FindingEstimate.Missing.self) {
+            try FindingEstimate(.value(Observations.Cell("time_s")), seen)
+        }
+    }
+
+    @Test("Nelder–Mead finds the minimum of a bowl inside the unit cube")
+    func nelderMead() {
+        let best = NelderMead.minimise(start: [0.9, 0.1], step: 0.15, evaluations: 200) { p in
+            (p[0] - 0.3) * (p[0] - 0.3) + 2 * (p[1] - 0.6) * (p[1] - 0.6)
+        }
+        #expect(abs(best.point[0] - 0.3) < 0.01 && abs(best.point[1] - 0.6) < 0.01)
+    }
+
+    @Test("a replication file's mistakes are named by line and field")
+    func loaderErrors() {
+        let bad = """
+            study: x
+            participants: 10
+            task: {kind: target-taping, sizes_mm: [4]}
+            findings:
+              - finding: a
+                trend: {measure: time_s, over: size_mm, expect: decreasing}
+            """
+        #expect { try ReplicationLoader.parse(bad, file: "x.yaml") } throws: { error in
+            "\(error)".contains("x.yaml:3") && "\(error)".contains("did you mean 'target-tapping'")
+        }
+        let twoStatistics = """
+            study: x
+            participants: 10
+            task: {kind: target-tapping, sizes_mm: [4]}
+            findings:
+              - finding: a
+                trend: {measure: time_s, over: size_mm, expect: decreasing}
+                value: {measure: time_s}
+            """
+        #expect { try ReplicationLoader.parse(twoStatistics, file: "x.yaml") } throws: { error in
+            "\(error)".contains("exactly one statistic")
+        }
+    }
+}
