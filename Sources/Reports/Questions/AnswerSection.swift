@@ -226,8 +226,29 @@ enum AnswerSection {
             : "The comparisons marked fragile change sign somewhere in the plausible range of the assumptions they are fragile to (\(Set(fragile.flatMap(\.fragileTo)).sorted().joined(separator: ", "))): read them as conditional on those assumptions."
         let ranking = AnswerRanking.rank(spec: spec, results: results, samples: samples, metric: metric,
                                          better: better, kit: kit)
+        let limited = limitSentence(spec: spec, samples: samples, metric: metric).map { [$0] } ?? []
         return Answer(experiment: spec.name, title: spec.report.title, run: results.run.id, metric: metric,
                       verdicts: bullets, caveat: caveat, ranking: ranking,
-                      summary: summary(ranking, metric: metric, spec: spec, screening: screening))
+                      summary: summary(ranking, metric: metric, spec: spec, screening: screening) + limited)
+    }
+
+    /// The share of trials above which a limit, not the design, decides a strategy's value (issue 46).
+    static let limitShare = 0.2
+
+    /// The strategies whose headline time reached the spec's time limit in more than `limitShare` of their
+    /// trials: for them the limit sets the value (a lower bound), so the answer says so.
+    static func limitSentence(spec: ExperimentSpec, samples: RunSamples?, metric: String) -> String? {
+        guard MetricCatalog.definition(metric).unit == "s", let samples else { return nil }
+        let limit = spec.limits.timeLimit
+        let stopped: [(String, Double)] = spec.strategies.compactMap { s in
+            guard let sample = samples.sample(strategy: s.label, metric: metric), sample.trialCount > 0 else { return nil }
+            let below = sample.ecdf(total: sample.trialCount).last { $0.x < limit * (1 - 1e-9) }?.y ?? 0
+            let share = 1 - below
+            return share > limitShare ? (s.label, share) : nil
+        }
+        guard !stopped.isEmpty else { return nil }
+        let names = stopped.map { "\($0.0) (\(formatNumber($0.1 * 100, digits: 0)) %)" }
+        return "The \(formatNumber(limit)) s time limit stopped more than a fifth of the trials of \(list(names)): "
+            + "for \(stopped.count == 1 ? "it" : "them") the limit, not the design, sets the value, a lower bound."
     }
 }

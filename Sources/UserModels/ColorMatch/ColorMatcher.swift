@@ -31,26 +31,29 @@ public struct ColorMatchOutcome: Sendable {
 }
 
 /// A person matching a colour with any picker (issue 12): no design-specific
-/// code. Every look compares the target and current patches (JND noise); they
-/// stop when the difference they see is under their satisfaction threshold,
-/// settle after `agent.patience_gestures` looks without progress, or run out of
-/// time. To choose a move they read, per control, what each axis does: the
-/// colours a gradient track shows at its ends (and the swatch that looks
-/// closest to the target), or else their label (ColorWords) or what trying it
-/// taught them earlier in the session; they plan where every control should go
-/// together (least squares over all the axes they know; a gradient's best
-/// swatch), take the control with the biggest share of the planned change
-/// (on gradients, the swatch that looks closest), drag its thumb (touching down
-/// where a finger aimed at it lands, `ColorMatchHand`; Fitts-like drag law,
-/// aiming as precisely as their satisfaction asks, through the noisy touch
-/// sensor), look at which thumb moved (`ThumbMoved`, as `GrabSeen`: another
-/// control's = a wrong grab, credited to it and dragged back; none = a missed
-/// grab; neither teaches anything about the control meant, and both cost the
-/// time and patience of a fruitless move), and learn from what the colour did (delta rule). A belief is
-/// local to the colour it was formed at (what one slider does depends on where
-/// the others are): once the colour has moved `agent.belief_context_de00` from
-/// there, a label is read again at the new colour and a lesson from trying is
-/// doubted (re-tested first, its next lesson taken whole).
+/// code, and one way of deciding whatever a control shows (issue 46). Every look
+/// compares the target and current patches (JND noise); they stop when the
+/// difference they see is under their satisfaction threshold, settle after
+/// `agent.patience_gestures` looks that did not improve on the look before (as
+/// remembered), or run out of time. What each axis does is a belief, whatever
+/// its evidence: the colours a gradient track shows either side of the thumb
+/// (read afresh at every look, paid per pair of colours compared), else the
+/// axis's label (ColorWords) or what trying it taught them earlier in the
+/// session. One planner uses every belief: where every control should go
+/// together (least squares over all the axes they know), the control with the
+/// biggest share of the planned change first, scaled by their boldness with it;
+/// when nothing known promises progress they probe the axis they know least.
+/// They drag its thumb (touching down where a finger aimed at it lands,
+/// `ColorMatchHand`; Fitts-like drag law, aiming as precisely as their
+/// satisfaction asks, through the noisy touch sensor), look at which thumb moved
+/// (`ThumbMoved`, as `GrabSeen`: another control's = a wrong grab, credited to it
+/// and dragged back; none = a missed grab; neither teaches anything about the
+/// control meant, and both cost the time and patience of a fruitless move), and
+/// learn from what the colour did (delta rule). A belief is local to the colour
+/// it was formed at (what one slider does depends on where the others are): once
+/// the colour has moved `agent.belief_context_de00` from there, a label is read
+/// again at the new colour and a lesson from trying is doubted (re-tested first,
+/// its next lesson taken whole).
 public struct ColorMatcher: Sendable {
     public var participant: Participant
     public var timeLimit: Double
@@ -61,13 +64,12 @@ public struct ColorMatcher: Sendable {
     }
 
     /// One planned move: which control, the move in its 0…1 units, the
-    /// difference it promises to leave (CIELAB), and how it was chosen.
+    /// difference it promises to leave (CIELAB), and whether it probes.
     struct Move {
         var control: Int
         var delta: SIMD2<Double>
         var residual: Double
         var exploring: Bool
-        var fromGradient: Bool
         /// How far (CIELAB) the move is expected to change the colour.
         var size = 0.0
     }
@@ -87,7 +89,8 @@ public struct ColorMatcher: Sendable {
         var boldness: [String: Double] = [:]
         var outcome = ColorMatchOutcome(matched: false, timeToMatch: nil, timeToDone: 0, drags: 0, planeDrags: 0, explorations: 0,
                                         steps: [(0, env.view.current)], perceivedFinal: .infinity, events: [])
-        var best = Double.infinity, fruitless = 0
+        // The difference seen at the last look, as remembered (nil before the first), and when it was seen.
+        var remembered: (de00: Double, time: Double)?, fruitless = 0
         // Whether the person understood each label they read (read once; what it says depends on the colour).
         var understood: [String: Bool] = [:]
         let context = p["agent.belief_context_de00"]
@@ -101,16 +104,26 @@ public struct ColorMatcher: Sendable {
             outcome.perceivedFinal = seen.deltaE00
             log.add(clock, "look", [("de00", .number(seen.deltaE00)), ("dL", .number(seen.deltaL)), ("dC", .number(seen.deltaC)), ("dH", .number(seen.deltaH))])
             if seen.deltaE00 <= satisfied { outcome.matched = true; outcome.timeToMatch = clock; break }
-            if seen.deltaE00 < best - progress { best = seen.deltaE00; fruitless = 0 } else { fruitless += 1 }
+            // Progress is judged against the last look as remembered: its noisy ΔE00, blurred by memory over the
+            // time since (not against the best of many noisy looks, which noise alone makes hard to beat).
+            if let last = remembered {
+                let blur = p["memory.drift_per_sqrt_s"] / ratio * (clock - last.time).squareRoot()
+                let recalled = last.de00 + g.normal(mean: 0, sd: blur)
+                fruitless = seen.deltaE00 < recalled - progress ? 0 : fruitless + 1
+            }
+            remembered = (seen.deltaE00, clock)
             if fruitless >= Int(p["agent.patience_gestures"]) || outcome.drags >= maxDrags { break }
 
             // What each axis does: gradients read afresh, labels read once, memory recalled.
             let current = ColorPerception.lab(view.current)
             for c in view.controls {
                 if !c.swatches.isEmpty {
-                    clock += eye + cognition.practice * p["cognition.swatch_compare_s"] * Double(c.axes.count * Self.swatchesPerAxis(c))
+                    // A gradient is read afresh at every look (it changes as the other axes move): one pair of
+                    // colours compared along each axis, paid for as read.
+                    clock += eye + cognition.practice * p["cognition.swatch_compare_s"] * Double(c.axes.count)
                     beliefs[c.id] = c.axes.indices.map { k in
-                        ColorAxisBelief(effect: gradientEffect(c, axis: k, perception: perception, using: &g), source: .gradient)
+                        ColorAxisBelief(effect: gradientEffect(c, axis: k, perception: perception, using: &g),
+                                        source: .gradient, anchor: current)
                     }
                 } else if var b = beliefs[c.id] {
                     // What an axis does depends on where the others are: a belief formed where the colour was
@@ -134,36 +147,31 @@ public struct ColorMatcher: Sendable {
                 }
             }
 
-            // Choose the move that promises the least difference left.
-            var (moves, promise) = beliefMoves(view.controls, beliefs, error: seen.difference)
-            for (i, c) in view.controls.enumerated() where !c.swatches.isEmpty {
-                let m = gradientMove(i, c, perception: perception, target: view.target, using: &g)
-                moves.append(m)
-                promise = min(promise, m.residual)
-            }
+            // Plan where every control should go; the plan's next step is its biggest share of the change.
+            let (moves, promise) = beliefMoves(view.controls, beliefs, error: seen.difference)
             let here = (seen.difference * seen.difference).sum().squareRoot()
-            // The plan's next step: the biggest share of a planned change; on gradients, the swatch that looks closest.
-            var move = moves.contains { !$0.fromGradient } ? moves.filter { !$0.fromGradient }.max { $0.size < $1.size }
-                                                           : moves.min { $0.residual < $1.residual }
+            var move = moves.max { $0.size < $1.size }
             if move == nil || promise > here - progress * ratio {
                 // Nothing known promises progress: probe an axis not yet tried, or else the one
                 // believed to do least (what an axis does depends on where the others are).
-                let axes = view.controls.enumerated().flatMap { i, c in c.swatches.isEmpty ? c.axes.indices.map { (i, $0) } : [] }
+                let axes = view.controls.enumerated().flatMap { i, c in c.axes.indices.map { (i, $0) } }
                 func strength(_ a: (Int, Int)) -> Double {
-                    guard let b = beliefs[view.controls[a.0].id]?[a.1], b.source == .tried else { return -1 }
+                    guard let b = beliefs[view.controls[a.0].id]?[a.1], b.source == .tried || b.source == .gradient else {
+                        return -1
+                    }
                     return (b.effect * b.effect).sum()
                 }
                 if let (i, k) = axes.min(by: { strength($0) < strength($1) }) {
                     let c = view.controls[i]
                     var d = SIMD2<Double>.zero
                     d[k] = (c.position[k] < 0.5 ? 1 : -1) * p["agent.explore_step"]
-                    move = Move(control: i, delta: d, residual: here, exploring: true, fromGradient: false)
+                    move = Move(control: i, delta: d, residual: here, exploring: true)
                 }
             }
             guard var chosen = move else { break }
             clock += cognition.choiceTime(among: view.controls.count, using: &g)
             let c = view.controls[chosen.control]
-            if !chosen.exploring && !chosen.fromGradient { chosen.delta *= boldness[c.id] ?? p["agent.boldness_max"] }
+            if !chosen.exploring { chosen.delta *= boldness[c.id] ?? p["agent.boldness_max"] }
 
             // Drag the thumb there, aiming as precisely as the colour asks.
             var goal = c.position + chosen.delta
@@ -184,7 +192,7 @@ public struct ColorMatcher: Sendable {
             outcome.count(dragOf: c, endingAt: clock, with: after.current)
             if chosen.exploring { outcome.explorations += 1 }
             log.add(clock, "drag", [("control", .text(c.id)), ("du", .number(chosen.delta.x)), ("dv", .number(chosen.delta.y)),
-                                    ("gradient", .bool(chosen.fromGradient)), ("explore", .bool(chosen.exploring))])
+                                    ("explore", .bool(chosen.exploring))])
 
             // Look at which thumb moved: another one, or none, teaches nothing about the control meant.
             clock += cycle
@@ -251,44 +259,41 @@ public struct ColorMatcher: Sendable {
                                source: .label, anchor: current)
     }
 
-    /// Swatches a person compares along one axis of a gradient control.
-    static func swatchesPerAxis(_ c: ColorMatchControl) -> Int {
-        c.axes.count == 2 ? Int(Double(c.swatches.count).squareRoot().rounded()) : c.swatches.count
-    }
-
-    /// The change along axis `k` a gradient shows: the colours at its two ends
-    /// (on the row or column through the thumb), per unit of travel, as seen.
-    func gradientEffect<G: RandomNumberGenerator>(_ c: ColorMatchControl, axis k: Int, perception: ColorPerception, using g: inout G) -> SIMD3<Double> {
+    /// The change along axis `k` a gradient shows around the thumb: the colours at the ends of a stretch
+    /// `agent.gradient_read_span` of the track long, centred on the thumb (on the row or column through it on a
+    /// plane), per unit of travel, as seen.
+    func gradientEffect<G: RandomNumberGenerator>(_ c: ColorMatchControl, axis k: Int, perception: ColorPerception,
+                                                  using g: inout G) -> SIMD3<Double> {
         let other = 1 - k
-        let line = c.axes.count == 2
-            ? c.swatches.filter { abs($0.position[other] - c.position[other]) <= 0.5 / Double(Self.swatchesPerAxis(c)) + 1e-9 }
-            : c.swatches
-        guard let lo = line.min(by: { $0.position[k] < $1.position[k] }), let hi = line.max(by: { $0.position[k] < $1.position[k] }),
-              hi.position[k] > lo.position[k] else { return .zero }
+        let line = c.axes.count == 2 ? Self.row(of: c, along: k, through: c.position[other]) : c.swatches
+        // Centred on the thumb, cut short at a track's end (a hue track's ends are the same colour: reading past
+        // the thumb to the far end would see the wheel's chord, not the way the colour turns here).
+        let half = participant["agent.gradient_read_span"] / 2
+        let from = max(c.position[k] - half, 0), to = min(c.position[k] + half, 1)
+        func nearest(_ u: Double) -> (position: SIMD2<Double>, color: SRGBColor)? {
+            line.min { abs($0.position[k] - u) < abs($1.position[k] - u) }
+        }
+        guard let lo = nearest(from), let hi = nearest(to), hi.position[k] > lo.position[k] else { return .zero }
         return perception.difference(from: lo.color, to: hi.color, using: &g) / (hi.position[k] - lo.position[k])
     }
 
-    /// The move to the swatch that looks closest to the target (each swatch seen with JND noise).
-    func gradientMove<G: RandomNumberGenerator>(_ i: Int, _ c: ColorMatchControl, perception: ColorPerception, target: SRGBColor,
-                                                using g: inout G) -> Move {
-        var best = (distance: Double.infinity, position: c.position)
-        for s in c.swatches {
-            let d = perception.difference(from: s.color, to: target, using: &g)
-            let n = (d * d).sum().squareRoot()
-            if n < best.distance { best = (n, s.position) }
+    /// The swatches of a plane on the row (or column) along axis `k` nearest to `position` across it.
+    static func row(of c: ColorMatchControl, along k: Int, through position: Double) -> [(position: SIMD2<Double>, color: SRGBColor)] {
+        let other = 1 - k
+        guard let nearest = c.swatches.min(by: { abs($0.position[other] - position) < abs($1.position[other] - position) }) else {
+            return []
         }
-        var delta = best.position - c.position
-        if c.axes.count == 1 { delta.y = 0 }
-        return Move(control: i, delta: delta, residual: best.distance, exploring: false, fromGradient: true)
+        return c.swatches.filter { abs($0.position[other] - nearest.position[other]) < 1e-9 }
     }
 
-    /// Where the known axes of every plain control should go together (least
-    /// squares over all of them: a person plans the whole change, not one slider
-    /// at a time), as a move of each control kept on its track, with the
-    /// difference each control's share promises to leave when made alone.
+    /// Where the known axes of every control should go together (least squares
+    /// over all of them, whatever told the person what they do: a person plans
+    /// the whole change, not one slider at a time), as a move of each control
+    /// kept on its track, with the difference each control's share promises to
+    /// leave when made alone.
     func beliefMoves(_ controls: [ColorMatchControl], _ beliefs: [String: [ColorAxisBelief]], error e: SIMD3<Double>) -> (moves: [Move], planLeaves: Double) {
         var axes: [(control: Int, axis: Int, effect: SIMD3<Double>)] = []
-        for (i, c) in controls.enumerated() where c.swatches.isEmpty {
+        for (i, c) in controls.enumerated() {
             for (k, b) in (beliefs[c.id] ?? []).enumerated() where b.isKnown && (b.effect * b.effect).sum() > 1e-9 { axes.append((i, k, b.effect)) }
         }
         guard !axes.isEmpty else { return ([], .infinity) }
@@ -313,7 +318,7 @@ public struct ColorMatcher: Sendable {
             guard any else { continue }
             whole += predicted
             let left = e - predicted
-            moves.append(Move(control: i, delta: delta, residual: (left * left).sum().squareRoot(), exploring: false, fromGradient: false,
+            moves.append(Move(control: i, delta: delta, residual: (left * left).sum().squareRoot(), exploring: false,
                               size: (predicted * predicted).sum().squareRoot()))
         }
         let left = e - whole
