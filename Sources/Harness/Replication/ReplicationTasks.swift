@@ -4,7 +4,8 @@ import UserModels
 
 /// The tasks a replication can run, by name, each with its published design's fields.
 enum ReplicationTasks {
-    static let kinds = ["target-tapping", "ring-tapping", "tunnel-steering", "point-or-drag", "soft-keyboard"]
+    static let kinds = ["target-tapping", "ring-tapping", "tunnel-steering", "point-or-drag", "soft-keyboard",
+                        "flick-to-target"]
 
     static func parse(_ node: SpecNode) throws -> any ReplicationTask {
         let kindNode = try node.required("kind")
@@ -42,17 +43,30 @@ enum ReplicationTasks {
             return PointOrDrag(device: device, distances: try numbers("distances_mm"), widths: try numbers("widths_mm"),
                                trials: try count("trials", 10))
         case "soft-keyboard":
-            try node.rejectUnknownKeys(["kind", "device", "key_sizes_mm", "layouts", "phrases"])
+            try node.rejectUnknownKeys(["kind", "device", "key_sizes_mm", "layouts", "phrases", "sessions"])
             let layouts = try node.optional("layouts")?.list().map { try $0.string() } ?? ["qwerty", "random"]
-            for (i, layout) in layouts.enumerated() where !["qwerty", "random"].contains(layout) {
-                throw try node.required("layouts").list()[i].error("unknown layout '\(layout)'; expected qwerty or random")
+            for (i, layout) in layouts.enumerated() where !SoftKeyboard.layoutNames.contains(layout) {
+                throw try node.required("layouts").list()[i].error(
+                    "unknown layout '\(layout)'; expected one of \(SoftKeyboard.layoutNames.joined(separator: ", "))")
             }
+            let sessions = try node.optional("sessions")?.list().map { try $0.int(in: 1...1000) } ?? [1]
             let phrases = try node.optional("phrases")?.list().map { try $0.string().lowercased() }
                 ?? SoftKeyboard.defaultPhrases
             for (i, phrase) in phrases.enumerated() where phrase.contains(where: { !"abcdefghijklmnopqrstuvwxyz ".contains($0) }) {
                 throw try node.required("phrases").list()[i].error("phrases may hold only letters a–z and spaces")
             }
-            return SoftKeyboard(device: device, keySizes: try numbers("key_sizes_mm"), layouts: layouts, phrases: phrases)
+            return SoftKeyboard(device: device, keySizes: try numbers("key_sizes_mm"), layouts: layouts, phrases: phrases,
+                                sessions: sessions)
+        case "flick-to-target":
+            try node.rejectUnknownKeys(["kind", "device", "sizes_mm", "distance_mm", "directions", "flicks"])
+            let directions = try node.optional("directions")?.list().map { try $0.string() } ?? ["right"]
+            for (i, d) in directions.enumerated() where !FlickToTarget.directionNames.contains(d) {
+                throw try node.required("directions").list()[i].error(
+                    "unknown direction '\(d)'; expected one of \(FlickToTarget.directionNames.joined(separator: ", "))")
+            }
+            return FlickToTarget(device: device, sizes: try numbers("sizes_mm"),
+                                 distance: try node.required("distance_mm").double(in: 1...1000),
+                                 directions: directions, flicks: try count("flicks", 20))
         default:
             throw kindNode.error("unknown task '\(kind)'\(suggestion(kind, kinds)); expected one of \(kinds.joined(separator: ", "))")
         }
