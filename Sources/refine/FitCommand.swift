@@ -38,8 +38,12 @@ struct FitCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard evaluations >= 10 else { throw ValidationError("--evaluations: expected at least 10, got \(evaluations)") }
-        guard scale > 0, scale <= 10 else { throw ValidationError("--scale: expected a number in (0, 10], got \(scale)") }
+        guard evaluations >= 10 else {
+            throw ValidationError("--evaluations: expected at least 10, got \(evaluations)")
+        }
+        guard scale > 0, scale <= 10 else {
+            throw ValidationError("--scale: expected a number in (0, 10], got \(scale)")
+        }
     }
 
     func run() throws {

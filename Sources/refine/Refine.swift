@@ -16,7 +16,10 @@ struct Refine: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [RunCommand.self, ReportCommand.self, ListCommand.self, ShowCommand.self,
-                      MergeCommand.self, SensitivityCommand.self, TuneCommand.self, ValidateCommand.self, FitCommand.self, CompareCommand.self, CheckCommand.self, BaselineCommand.self, CalibrateCommand.self, PowerCommand.self, CeilingCommand.self, ExportCommand.self, ReplayCommand.self, AuditCommand.self,
+                      MergeCommand.self, SensitivityCommand.self, TuneCommand.self, ValidateCommand.self,
+                      FitCommand.self, CompareCommand.self, CheckCommand.self, BaselineCommand.self,
+                      CalibrateCommand.self, PowerCommand.self, CeilingCommand.self, ExportCommand.self,
+                      ReplayCommand.self, AuditCommand.self,
                       ImageCommand.self, RenderCommand.self, ColorCommand.self,
                       SpringCommand.self, ProjectCommand.self])
 

@@ -50,7 +50,9 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Multiply every replication's sample size by this (CI runs a smaller one).")
     var scale = 1.0
 
-    @Option(help: "With --replications: also fit the parameters these settings name and report leave-one-study-out agreement.")
+    @Option(help: """
+        With --replications: also fit the parameters these settings name and report leave-one-study-out agreement.
+        """)
     var fit: String?
 
     @Option(help: "With --fit: evaluations per fit.")
@@ -61,8 +63,12 @@ struct ValidateCommand: ParsableCommand {
 
     func validate() throws {
         guard fit == nil || replications else { throw ValidationError("--fit needs --replications") }
-        guard evaluations >= 10 else { throw ValidationError("--evaluations: expected at least 10, got \(evaluations)") }
-        guard scale > 0, scale <= 10 else { throw ValidationError("--scale: expected a number in (0, 10], got \(scale)") }
+        guard evaluations >= 10 else {
+            throw ValidationError("--evaluations: expected at least 10, got \(evaluations)")
+        }
+        guard scale > 0, scale <= 10 else {
+            throw ValidationError("--scale: expected a number in (0, 10], got \(scale)")
+        }
     }
 
     func run() throws {
@@ -82,8 +88,8 @@ struct ValidateCommand: ParsableCommand {
                 try ReplicationFit(suite: suite!, settings: try FitSettings.load(path: settings),
                                    evaluations: evaluations).run()
             }
-            try ValidationReport.write(checks, replications: scores, fit: fitted, participants: participants, seed: seed,
-                                       to: URL(fileURLWithPath: out))
+            try ValidationReport.write(checks, replications: scores, fit: fitted, participants: participants,
+                                       seed: seed, to: URL(fileURLWithPath: out))
             if json {
                 // Without replications, the array of checks as before; with them, an object holding both.
                 if let scores {
@@ -100,7 +106,8 @@ struct ValidateCommand: ParsableCommand {
                     }
                 }
                 for s in scores ?? [] {
-                    print("\(s.agrees ? "pass" : s.regressed ? "FAIL" : "known")  \(s.study): \(s.finding) — \(s.status)")
+                    let mark = s.agrees ? "pass" : s.regressed ? "FAIL" : "known"
+                    print("\(mark)  \(s.study): \(s.finding) — \(s.status)")
                 }
                 if let scores { print("replications: \(ReplicationReport.Tally(scores).sentence)") }
                 if let fitted { print(fitted.headline) }

@@ -57,8 +57,8 @@ struct ColorBeliefTests {
 
     @Test("the colour-matching person's constants are in the catalogue as assumptions, screened with their groups; the aim scatter says it serves pads too")
     func catalogued() {
-        for path in ["agent.belief_context_de00", "motor.drag_aim_fine_pt", "motor.drag_aim_coarse_pt", "cognition.swatch_compare_s",
-                     "agent.gradient_read_span"] {
+        for path in ["agent.belief_context_de00", "motor.drag_aim_fine_pt", "motor.drag_aim_coarse_pt",
+                     "cognition.swatch_compare_s", "agent.gradient_read_span"] {
             guard let d = ParameterCatalog.definition(path) else { Issue.record("\(path) is not catalogued"); continue }
             #expect(d.source.lowercased().hasPrefix("assumption"), "\(path): \(d.source)")
             #expect(ParameterGroups.all.contains { $0.paths.contains(path) }, "\(path) is in no screened group")

@@ -13,18 +13,21 @@ struct ColorPlannerTests {
         let swatches = gradient ? (0..<32).map { k in
             (position: SIMD2(Double(k) / 31, 0), color: SRGBColor(Double(k) / 31, 0.5, 0.5))
         } : []
-        return ColorMatchControl(id: id, frame: frame, axes: [ColorMatchAxis(label: "Red", direction: Vector2(1, 0), length: 256)],
-                                 position: SIMD2(0.3, 0), thumb: Point(100 + 0.3 * 256, 222), swatches: swatches)
+        let axis = ColorMatchAxis(label: "Red", direction: Vector2(1, 0), length: 256)
+        return ColorMatchControl(id: id, frame: frame, axes: [axis], position: SIMD2(0.3, 0),
+                                 thumb: Point(100 + 0.3 * 256, 222), swatches: swatches)
     }
 
-    static let matcher = ColorMatcher(participant: Population(participants: 1).participant(0, seed: 1), timeLimit: 60, maxDrags: 80)
+    static let matcher = ColorMatcher(participant: Population(participants: 1).participant(0, seed: 1), timeLimit: 60,
+                                      maxDrags: 80)
 
     @Test("a belief read from a gradient and the same belief from a label plan the same move")
     func gradientIsEvidenceNotAProcess() {
         let effect = SIMD3<Double>(10, 40, 30)
         let error = SIMD3<Double>(2, 9, 6)
         let gradient = Self.matcher.beliefMoves([Self.control("g", gradient: true)],
-                                                ["g": [ColorAxisBelief(effect: effect, source: .gradient)]], error: error)
+                                                ["g": [ColorAxisBelief(effect: effect, source: .gradient)]],
+                                                error: error)
         let label = Self.matcher.beliefMoves([Self.control("l", gradient: false)],
                                              ["l": [ColorAxisBelief(effect: effect, source: .label)]], error: error)
         #expect(gradient.moves.count == 1 && label.moves.count == 1)

@@ -1,6 +1,5 @@
 import Foundation
 import UserModels
-import Yams
 
 /// Which parameters `refine fit` estimates from the replications, each searched
 /// between bounds on a log scale (`Experiments/fit/parameters.yaml`).
@@ -13,15 +12,7 @@ public struct FitSettings: Sendable {
     public var parameters: [Parameter]
 
     public static func load(path: String) throws -> FitSettings {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw SpecError(file: path, message: "cannot read the fit settings (expected a UTF-8 YAML file)")
-        }
-        let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch let error as YamlError {
-            throw SpecLoader.yamlError(error, file: path)
-        }
-        guard let root else { throw SpecError(file: path, message: "empty; expected parameters") }
-        let node = SpecNode(node: root, path: "", file: path)
+        let node = try YAMLDocument.root(path: path, what: "fit settings", expected: "parameters")
         try node.rejectUnknownKeys(["parameters"])
         let parameters = try node.required("parameters").entries().map { path, bounds in
             guard let definition = ParameterCatalog.definition(path) else {

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// A published study in the human-results corpus (`Data/human/<study>.yaml`):
 /// what a scorecard needs to cite it and to compare with its findings.
@@ -26,15 +25,8 @@ public struct HumanStudy: Sendable {
 
     public static func load(folder: String, id: String) throws -> HumanStudy {
         let path = "\(folder)/\(id).yaml"
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw SpecError(file: path, message: "no such study in the corpus (expected \(path), a UTF-8 YAML file)")
-        }
-        let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch let error as YamlError {
-            throw SpecLoader.yamlError(error, file: path)
-        }
-        guard let root else { throw SpecError(file: path, message: "empty study file") }
-        let node = SpecNode(node: root, path: "", file: path)
+        let node = try YAMLDocument.root(path: path, what: "study \(id) of the corpus",
+                                         expected: "citation, design, findings")
         let citation = try node.required("citation")
         let authors = try citation.required("authors").list().map { try $0.string() }
         // The corpus writes `[Last, F.; Other, G.]`, which YAML reads as a list split at the commas.
@@ -44,12 +36,14 @@ public struct HumanStudy: Sendable {
         let names = surnames.count > 2 ? "\(surnames[0]) et al." : surnames.joined(separator: " & ")
         let year = try citation.optional("year")?.string() ?? "unknown"
         let doi = try citation.optional("doi")?.string()
-        let participants = try node.required("design").optional("participants").flatMap { try? $0.int(in: 1...10_000_000) }
+        let participants = try node.required("design").optional("participants")
+            .flatMap { try? $0.int(in: 1...10_000_000) }
         var findings: [String: Finding] = [:]
         for item in try node.required("findings").list() {
             let id = try item.required("id").string()
             let values = try item.optional("value").map { v in try v.list().map { try $0.double() } } ?? []
-            findings[id] = Finding(id: id, kind: try item.required("kind").string(), measure: try item.required("measure").string(),
+            findings[id] = Finding(id: id, kind: try item.required("kind").string(),
+                                   measure: try item.required("measure").string(),
                                    unit: try item.optional("unit")?.string(), values: values,
                                    sd: try item.optional("dispersion")?.optional("sd")?.double(),
                                    direction: try item.optional("direction")?.string(),

@@ -1,7 +1,6 @@
 import Foundation
 import Interaction
 import UserModels
-import Yams
 
 /// Reads `Experiments/replications/<study>.yaml`; every error names the file, line,
 /// column and field, as spec errors do.
@@ -11,24 +10,22 @@ public enum ReplicationLoader {
 
     /// Every replication in `folder` (files ending .yaml, sorted by name).
     public static func loadAll(folder: String) throws -> [Replication] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw SpecError(file: folder, message: "cannot read this folder; expected one replication YAML file per study")
+        }
         return try names.filter { $0.hasSuffix(".yaml") }.sorted().map { try load(path: "\(folder)/\($0)") }
     }
 
     public static func load(path: String) throws -> Replication {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw SpecError(file: path, message: "cannot read the replication (expected a UTF-8 YAML file)")
-        }
-        return try parse(text, file: path)
+        try parse(YAMLDocument.root(path: path, what: "replication", expected: "study, task and findings"))
     }
 
     public static func parse(_ text: String, file: String) throws -> Replication {
-        let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch let error as YamlError {
-            throw SpecLoader.yamlError(error, file: file)
-        }
-        guard let root else { throw SpecError(file: file, message: "empty; expected study, task and findings") }
-        let node = SpecNode(node: root, path: "", file: file)
+        try parse(YAMLDocument.root(text: text, file: file, expected: "study, task and findings"))
+    }
+
+    static func parse(_ node: SpecNode) throws -> Replication {
+        let file = node.file
         try node.rejectUnknownKeys(keys)
         let study = try node.required("study").string()
         let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent

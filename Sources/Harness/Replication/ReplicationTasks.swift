@@ -17,7 +17,9 @@ enum ReplicationTasks {
             guard !list.isEmpty else { throw try node.required(key).error("expected at least one number") }
             return list
         }
-        func count(_ key: String, _ fallback: Int) throws -> Int { try node.optional(key)?.int(in: 1...10_000) ?? fallback }
+        func count(_ key: String, _ fallback: Int) throws -> Int {
+            try node.optional(key)?.int(in: 1...10_000) ?? fallback
+        }
         switch kind {
         case "target-tapping":
             try node.rejectUnknownKeys(["kind", "device", "sizes_mm", "gaps_mm", "distance_mm", "taps", "attempts"])
@@ -28,8 +30,8 @@ enum ReplicationTasks {
         case "ring-tapping":
             try node.rejectUnknownKeys(["kind", "device", "amplitudes_mm", "widths_mm", "dimensions", "taps"])
             let dims = try node.optional("dimensions")?.list().map { try $0.int(in: 1...2) } ?? [2]
-            return RingTapping(device: device, amplitudes: try numbers("amplitudes_mm"), widths: try numbers("widths_mm"),
-                               dimensions: dims, taps: try count("taps", 26))
+            return RingTapping(device: device, amplitudes: try numbers("amplitudes_mm"),
+                               widths: try numbers("widths_mm"), dimensions: dims, taps: try count("taps", 26))
         case "tunnel-steering":
             try node.rejectUnknownKeys(["kind", "device", "lengths_mm", "widths_mm"])
             let lengths = try numbers("lengths_mm"), widths = try numbers("widths_mm")
@@ -52,11 +54,12 @@ enum ReplicationTasks {
             let sessions = try node.optional("sessions")?.list().map { try $0.int(in: 1...1000) } ?? [1]
             let phrases = try node.optional("phrases")?.list().map { try $0.string().lowercased() }
                 ?? SoftKeyboard.defaultPhrases
-            for (i, phrase) in phrases.enumerated() where phrase.contains(where: { !"abcdefghijklmnopqrstuvwxyz ".contains($0) }) {
+            let alphabet = Set("abcdefghijklmnopqrstuvwxyz ")
+            for (i, phrase) in phrases.enumerated() where phrase.contains(where: { !alphabet.contains($0) }) {
                 throw try node.required("phrases").list()[i].error("phrases may hold only letters a–z and spaces")
             }
-            return SoftKeyboard(device: device, keySizes: try numbers("key_sizes_mm"), layouts: layouts, phrases: phrases,
-                                sessions: sessions)
+            return SoftKeyboard(device: device, keySizes: try numbers("key_sizes_mm"), layouts: layouts,
+                                phrases: phrases, sessions: sessions)
         case "flick-to-target":
             try node.rejectUnknownKeys(["kind", "device", "sizes_mm", "distance_mm", "directions", "flicks"])
             let directions = try node.optional("directions")?.list().map { try $0.string() } ?? ["right"]
@@ -68,7 +71,8 @@ enum ReplicationTasks {
                                  distance: try node.required("distance_mm").double(in: 1...1000),
                                  directions: directions, flicks: try count("flicks", 20))
         default:
-            throw kindNode.error("unknown task '\(kind)'\(suggestion(kind, kinds)); expected one of \(kinds.joined(separator: ", "))")
+            throw kindNode.error("unknown task '\(kind)'\(suggestion(kind, kinds)); "
+                                 + "expected one of \(kinds.joined(separator: ", "))")
         }
     }
 }

@@ -241,7 +241,9 @@ enum AnswerSection {
         guard MetricCatalog.definition(metric).unit == "s", let samples else { return nil }
         let limit = spec.limits.timeLimit
         let stopped: [(String, Double)] = spec.strategies.compactMap { s in
-            guard let sample = samples.sample(strategy: s.label, metric: metric), sample.trialCount > 0 else { return nil }
+            guard let sample = samples.sample(strategy: s.label, metric: metric), sample.trialCount > 0 else {
+                return nil
+            }
             let below = sample.ecdf(total: sample.trialCount).last { $0.x < limit * (1 - 1e-9) }?.y ?? 0
             let share = 1 - below
             return share > limitShare ? (s.label, share) : nil

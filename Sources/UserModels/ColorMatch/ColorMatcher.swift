@@ -156,7 +156,8 @@ public struct ColorMatcher: Sendable {
                 // believed to do least (what an axis does depends on where the others are).
                 let axes = view.controls.enumerated().flatMap { i, c in c.axes.indices.map { (i, $0) } }
                 func strength(_ a: (Int, Int)) -> Double {
-                    guard let b = beliefs[view.controls[a.0].id]?[a.1], b.source == .tried || b.source == .gradient else {
+                    // Probed first: axes known only from a label, or doubted (nothing seen or tried says what they do).
+                    guard let b = beliefs[view.controls[a.0].id]?[a.1], [.tried, .gradient].contains(b.source) else {
                         return -1
                     }
                     return (b.effect * b.effect).sum()
@@ -278,11 +279,11 @@ public struct ColorMatcher: Sendable {
     }
 
     /// The swatches of a plane on the row (or column) along axis `k` nearest to `position` across it.
-    static func row(of c: ColorMatchControl, along k: Int, through position: Double) -> [(position: SIMD2<Double>, color: SRGBColor)] {
+    static func row(of c: ColorMatchControl, along k: Int,
+                    through position: Double) -> [(position: SIMD2<Double>, color: SRGBColor)] {
         let other = 1 - k
-        guard let nearest = c.swatches.min(by: { abs($0.position[other] - position) < abs($1.position[other] - position) }) else {
-            return []
-        }
+        func away(_ s: (position: SIMD2<Double>, color: SRGBColor)) -> Double { abs(s.position[other] - position) }
+        guard let nearest = c.swatches.min(by: { away($0) < away($1) }) else { return [] }
         return c.swatches.filter { abs($0.position[other] - nearest.position[other]) < 1e-9 }
     }
 

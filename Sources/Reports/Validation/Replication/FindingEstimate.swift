@@ -19,7 +19,8 @@ struct FindingEstimate {
         self.seen = seen
         for cell in cells where seen.values[cell] == nil {
             let known = seen.measures.flatMap { seen.cells(of: $0) }.map(\.description)
-            throw Missing(description: "the task does not measure \(cell); it measures \(known.joined(separator: ", "))")
+            throw Missing(description: "the task does not measure \(cell); "
+                                 + "it measures \(known.joined(separator: ", "))")
         }
     }
 

@@ -53,7 +53,8 @@ extension FindingScore {
         do { estimate = try FindingEstimate(test.statistic, seen) } catch let missing as FindingEstimate.Missing {
             throw SpecError(file: replication.file, field: "findings.\(test.finding)", message: missing.description)
         }
-        let (value, lo, hi) = estimate.interval(resamples: resamples, seed: seed, label: "\(replication.study)/\(test.finding)")
+        let (value, lo, hi) = estimate.interval(resamples: resamples, seed: seed,
+                                                label: "\(replication.study)/\(test.finding)")
         var score = FindingScore(
             study: study.id, citation: study.citation, finding: test.finding, measure: finding.measure,
             location: finding.location, statistic: describe(test.statistic), published: nil, publishedLow: nil,

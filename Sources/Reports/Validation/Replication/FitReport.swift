@@ -41,7 +41,8 @@ public struct FitReport: Codable, Sendable {
             + "closest to the published findings; the interval is ±1.96 jackknife standard errors over the "
             + "leave-one-study-out fits. The fitted values are reported, not adopted: the catalogue keeps its values "
             + "until a fit's out-of-sample agreement beats the catalogue's."))
-        doc.add(.table(header: ["parameter", "catalogue", "fitted", "95 % (jackknife)", "searched"], rows: parameters.map {
+        let header = ["parameter", "catalogue", "fitted", "95 % (jackknife)", "searched"]
+        doc.add(.table(header: header, rows: parameters.map {
             [$0.path, formatNumber($0.catalogue, digits: 4), formatNumber($0.fitted, digits: 4),
              "\(formatNumber($0.interval[0], digits: 4)) … \(formatNumber($0.interval[1], digits: 4))",
              "\(formatNumber($0.bounds[0], digits: 3)) … \(formatNumber($0.bounds[1], digits: 3))"]

@@ -48,7 +48,8 @@ public struct ReplicationFit: Sendable {
         var failure: Error?
         let best = NelderMead.minimise(start: start(), step: 0.15, evaluations: evaluations) { u in
             do {
-                return try suite.score(parameters: values(u), only: studies, resamples: 200).map(Self.distance).reduce(0, +)
+                let scores = try suite.score(parameters: values(u), only: studies, resamples: 200)
+                return scores.map(Self.distance).reduce(0, +)
             } catch {
                 failure = error
                 return .infinity
@@ -100,7 +101,9 @@ enum NelderMead {
             simplex.sort { $0.1 < $1.1 }
             let centroid = (0..<d).map { i in simplex.dropLast().reduce(0) { $0 + $1.0[i] } / Double(d) }
             let worst = simplex[d]
-            func along(_ t: Double) -> [Double] { clamp((0..<d).map { centroid[$0] + t * (worst.0[$0] - centroid[$0]) }) }
+            func along(_ t: Double) -> [Double] {
+                clamp((0..<d).map { centroid[$0] + t * (worst.0[$0] - centroid[$0]) })
+            }
             let reflected = along(-1), fr = f(reflected); used += 1
             if fr < simplex[0].1 {
                 let expanded = along(-2), fe = f(expanded); used += 1
@@ -113,7 +116,8 @@ enum NelderMead {
                     simplex[d] = (contracted, fc)
                 } else {
                     for i in 1...d {
-                        simplex[i].0 = clamp((0..<d).map { simplex[0].0[$0] + 0.5 * (simplex[i].0[$0] - simplex[0].0[$0]) })
+                        let best = simplex[0].0, point = simplex[i].0
+                        simplex[i].0 = clamp((0..<d).map { best[$0] + 0.5 * (point[$0] - best[$0]) })
                         simplex[i].1 = f(simplex[i].0); used += 1
                     }
                 }

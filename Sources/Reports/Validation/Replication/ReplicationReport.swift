@@ -79,7 +79,8 @@ public enum ReplicationReport {
         let name = "replications"
         let figure = GnuplotFigure(
             name: name, title: "Simulated against published values",
-            data: [("\(name).dat", "# row\tsimulated/published\tlow\thigh\tfinding\n" + lines.joined(separator: "\n") + "\n")],
+            data: [("\(name).dat", "# row\tsimulated/published\tlow\thigh\tfinding\n"
+                    + lines.joined(separator: "\n") + "\n")],
             body: """
                 set title "Simulated over published value (1 = agreement; band ±25 %)"
                 set logscale x
@@ -87,11 +88,13 @@ public enum ReplicationReport {
                 set yrange [0:\(valued.count + 1)]
                 set xlabel "simulated / published"
                 set ytics ("" 0)
-                set object 1 rectangle from 0.8,0 to 1.25,\(valued.count + 1) fillcolor rgb "#dddddd" fillstyle solid noborder behind
+                set object 1 rectangle from 0.8,0 to 1.25,\(valued.count + 1) \\
+                    fillcolor rgb "#dddddd" fillstyle solid noborder behind
                 plot "\(name).dat" using 2:1:3:4:ytic(5) with xerrorbars pointtype 7 linecolor 1 notitle
                 """)
         try Gnuplot.render(figure, in: folder)
-        doc.add(.figure(file: "\(name).png", caption: "Each finding with a published value: simulated over published, "
-                            + "with the 95 % interval over resampled people", links: ["\(name).svg", "\(name).gp", "\(name).dat"]))
+        let caption = "Each finding with a published value: simulated over published, with the 95 % interval "
+            + "over resampled people"
+        doc.add(.figure(file: "\(name).png", caption: caption, links: ["\(name).svg", "\(name).gp", "\(name).dat"]))
     }
 }

@@ -33,7 +33,8 @@ public struct ReplicationSuite: Sendable {
         let seen = ParallelMap.run(chosen) { r in observe(r, parameters: parameters) }
         return try zip(chosen, seen).flatMap { r, seen in
             try r.findings.map { 
-                try FindingScore.score($0, of: r, study: studies[r.study]!, seen: seen, seed: seed, resamples: resamples)
+                try FindingScore.score($0, of: r, study: studies[r.study]!, seen: seen, seed: seed,
+                                       resamples: resamples)
             }
         }
     }

@@ -63,8 +63,9 @@ public struct FlickToTarget: ReplicationTask {
         let radius = device.points(millimetres: size) / 2
         var hits = 0, duration = 0.0
         for _ in 0..<flicks {
-            let plan = Thrower(participant: person, experience: experience).plan(from: start, toward: goal, using: &g)
-            let path = Thrower(participant: person, experience: experience).path(for: plan, grabbingAt: start, startTime: 0)
+            let thrower = Thrower(participant: person, experience: experience)
+            let plan = thrower.plan(from: start, toward: goal, using: &g)
+            let path = thrower.path(for: plan, grabbingAt: start, startTime: 0)
             let heading = Vector2(cos(plan.direction), sin(plan.direction))
             let release = path.position(at: path.lift)
             let glide = plan.style == .flick ? project(velocity: plan.peakSpeed, decelerationRate: .normal) : 0

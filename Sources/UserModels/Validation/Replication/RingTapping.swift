@@ -38,7 +38,9 @@ public struct RingTapping: ReplicationTask {
                 var g = SeededGenerator(seed: seed, label: "ring-tapping/\(dims)/\(k)")
                 var sum = 0.0
                 for a in amplitudes {
-                    for w in widths { sum += sequence(person, amplitude: a, width: w, dims: dims, using: &g).throughput }
+                    for w in widths {
+                        sum += sequence(person, amplitude: a, width: w, dims: dims, using: &g).throughput
+                    }
                 }
                 let throughput = sum / Double(amplitudes.count * widths.count)
                 seen.record("throughput", ["dims": String(dims)], throughput)
@@ -79,6 +81,7 @@ public struct RingTapping: ReplicationTask {
         let mean = projections.reduce(0, +) / n
         let sd = (projections.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / (n - 1)).squareRoot()
         let ae = distances.reduce(0, +) / Double(distances.count)
-        return Sequence(effectiveID: log2(ae / (4.133 * sd) + 1), movementTime: times.reduce(0, +) / Double(times.count))
+        return Sequence(effectiveID: log2(ae / (4.133 * sd) + 1),
+                        movementTime: times.reduce(0, +) / Double(times.count))
     }
 }

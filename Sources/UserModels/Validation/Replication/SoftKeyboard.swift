@@ -58,14 +58,18 @@ public struct SoftKeyboard: ReplicationTask {
                     var g = SeededGenerator(seed: seed, label: "soft-keyboard/unfamiliar")
                     let letters = keys.keys.sorted()
                     var places = letters.map { keys[$0]! }
-                    for i in stride(from: places.count - 1, to: 0, by: -1) { places.swapAt(i, Int(g.next() % UInt64(i + 1))) }
+                    for i in stride(from: places.count - 1, to: 0, by: -1) {
+                        places.swapAt(i, Int(g.next() % UInt64(i + 1)))
+                    }
                     keys = Dictionary(uniqueKeysWithValues: zip(letters, places))
                 }
                 for session in sessions {
                     for (k, person) in people.enumerated() {
                         var g = SeededGenerator(seed: seed, label: "soft-keyboard/\(layout)/\(size)/\(session)/\(k)")
-                        seen.record("wpm", ["layout": layout, "key_mm": Observations.level(size), "session": String(session)],
-                                    type(person, keys: keys, layout: layout, session: session, using: &g))
+                        let condition = ["layout": layout, "key_mm": Observations.level(size),
+                                         "session": String(session)]
+                        let wpm = type(person, keys: keys, layout: layout, session: session, using: &g)
+                        seen.record("wpm", condition, wpm)
                     }
                 }
             }

@@ -24,7 +24,8 @@ public struct TunnelSteering: ReplicationTask {
                 for (k, person) in people.enumerated() {
                     var g = SeededGenerator(seed: seed, label: "tunnel-steering/\(a / w)/\(k)")
                     // The fastest a person moves a finger on purpose: their fastest flick.
-                    let fastest = device.millimetres(person["motor.release_speed_pt_s"] * person["motor.max_speed_factor"])
+                    let fastest = device.millimetres(person["motor.release_speed_pt_s"]
+                                                     * person["motor.max_speed_factor"])
                     let settled = Steerer(participant: person)
                         .practisedDuration(length: a, width: w, fastestMMPerS: fastest, using: &g)
                     seen.record("time_s", condition, settled.duration)
