@@ -19,7 +19,8 @@ set linetype cycle 8
 set title "Fitts' law: movement time against index of difficulty"
 set xlabel "index of difficulty log2(A/W + 1) (bits)"
 set ylabel "mean movement time (s)"
-plot "fitts_regression.dat" index 1 using 1:2 with lines linewidth 2 linecolor rgb "#888888" title "published", \
+plot "fitts_regression.dat" index 1 using 1:2 with lines linewidth 2 \
+     linecolor rgb "#888888" title "published", \
      "fitts_regression.dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 title "model"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "fitts_regression.svg"

@@ -19,7 +19,8 @@ set linetype cycle 8
 set title "Hick–Hyman: choice time against the number of alternatives"
 set xlabel "log2(number of alternatives) (bits)"
 set ylabel "mean choice time (s)"
-plot "hick_hyman.dat" index 1 using 1:2 with lines linewidth 2 linecolor rgb "#888888" title "published", \
+plot "hick_hyman.dat" index 1 using 1:2 with lines linewidth 2 \
+     linecolor rgb "#888888" title "published", \
      "hick_hyman.dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 title "model"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "hick_hyman.svg"

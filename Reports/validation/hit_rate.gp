@@ -19,7 +19,8 @@ set linetype cycle 8
 set title "Hit rate against target size (dual-Gaussian landing)"
 set xlabel "target size (mm)"
 set ylabel "hit rate"
-plot "hit_rate.dat" index 1 using 1:2 with lines linewidth 2 linecolor rgb "#888888" title "published", \
+plot "hit_rate.dat" index 1 using 1:2 with lines linewidth 2 \
+     linecolor rgb "#888888" title "published", \
      "hit_rate.dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 title "model"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "hit_rate.svg"

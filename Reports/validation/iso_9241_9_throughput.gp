@@ -19,7 +19,8 @@ set linetype cycle 8
 set title "ISO 9241-9 multidirectional tapping: effective throughput"
 set xlabel "effective index of difficulty IDe (bits)"
 set ylabel "movement time (s)"
-plot "iso_9241_9_throughput.dat" index 1 using 1:2 with lines linewidth 2 linecolor rgb "#888888" title "published", \
+plot "iso_9241_9_throughput.dat" index 1 using 1:2 with lines linewidth 2 \
+     linecolor rgb "#888888" title "published", \
      "iso_9241_9_throughput.dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 title "model"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "iso_9241_9_throughput.svg"

@@ -19,7 +19,8 @@ set linetype cycle 8
 set title "Learning curve: time per editing trial against practice"
 set xlabel "trial n"
 set ylabel "mean time per trial (s)"
-plot "learning_curve.dat" index 1 using 1:2 with lines linewidth 2 linecolor rgb "#888888" title "published", \
+plot "learning_curve.dat" index 1 using 1:2 with lines linewidth 2 \
+     linecolor rgb "#888888" title "published", \
      "learning_curve.dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 title "model"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "learning_curve.svg"

@@ -21,7 +21,8 @@ set xlabel "trial"
 set ylabel "metric values that changed"
 set xrange [-1.0:1.0]
 set yrange [-1.0:1.0]
-plot "name_invariance.dat" index 1 using 1:2 with lines linewidth 2 linecolor rgb "#888888" title "published", \
+plot "name_invariance.dat" index 1 using 1:2 with lines linewidth 2 \
+     linecolor rgb "#888888" title "published", \
      "name_invariance.dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 title "model"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "name_invariance.svg"

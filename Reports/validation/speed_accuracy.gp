@@ -19,7 +19,8 @@ set linetype cycle 8
 set title "Speed–accuracy of taps: error rate and effective width against target size"
 set xlabel "nominal target width W (mm)"
 set ylabel "effective width / nominal width (W_e / W)"
-plot "speed_accuracy.dat" index 1 using 1:2 with lines linewidth 2 linecolor rgb "#888888" title "published", \
+plot "speed_accuracy.dat" index 1 using 1:2 with lines linewidth 2 \
+     linecolor rgb "#888888" title "published", \
      "speed_accuracy.dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 title "model"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "speed_accuracy.svg"

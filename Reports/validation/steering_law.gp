@@ -19,7 +19,8 @@ set linetype cycle 8
 set title "Steering law: time to steer through a straight tunnel against A/W"
 set xlabel "A/W"
 set ylabel "mean steering time after practice (s)"
-plot "steering_law.dat" index 1 using 1:2 with lines linewidth 2 linecolor rgb "#888888" title "published", \
+plot "steering_law.dat" index 1 using 1:2 with lines linewidth 2 \
+     linecolor rgb "#888888" title "published", \
      "steering_law.dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 title "model"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "steering_law.svg"

@@ -19,7 +19,8 @@ set linetype cycle 8
 set title "Visual search: time against set size (target present and absent)"
 set xlabel "set size (items)"
 set ylabel "mean search time (s)"
-plot "visual_search.dat" index 1 using 1:2 with lines linewidth 2 linecolor rgb "#888888" title "published", \
+plot "visual_search.dat" index 1 using 1:2 with lines linewidth 2 \
+     linecolor rgb "#888888" title "published", \
      "visual_search.dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 title "model"
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
 set output "visual_search.svg"

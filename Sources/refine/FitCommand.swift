@@ -19,17 +19,7 @@ struct FitCommand: ParsableCommand {
     @Option(help: "The fit settings: which parameters, between which bounds.")
     var settings = "Experiments/fit/parameters.yaml"
 
-    @Option(name: .customLong("replications-folder"), help: "Replication files (one per study).")
-    var replicationsFolder = "Experiments/replications"
-
-    @Option(help: "The human-results corpus the replications are scored against.")
-    var corpus = "Data/human"
-
-    @Option(help: "Evaluations per fit (each re-runs every replication).")
-    var evaluations = 120
-
-    @Option(help: "Multiply every replication's sample size by this.")
-    var scale = 1.0
+    @OptionGroup var replicationOptions: ReplicationOptions
 
     @Option(help: "Seed.")
     var seed: UInt64 = 9241
@@ -37,20 +27,9 @@ struct FitCommand: ParsableCommand {
     @Flag(help: "Print the fit as JSON.")
     var json = false
 
-    func validate() throws {
-        guard evaluations >= 10 else {
-            throw ValidationError("--evaluations: expected at least 10, got \(evaluations)")
-        }
-        guard scale > 0, scale <= 10 else {
-            throw ValidationError("--scale: expected a number in (0, 10], got \(scale)")
-        }
-    }
-
     func run() throws {
         try reportingErrors {
-            let suite = try ReplicationSuite(folder: replicationsFolder, corpus: corpus, seed: seed, scale: scale)
-            let fit = try ReplicationFit(suite: suite, settings: try FitSettings.load(path: settings),
-                                         evaluations: evaluations).run()
+            let fit = try replicationOptions.fit(try replicationOptions.suite(seed: seed), settings: settings)
             if json { return try printJSON(fit) }
             for p in fit.parameters {
                 print("\(p.path): catalogue \(formatNumber(p.catalogue, digits: 4)), fitted "

@@ -41,34 +41,18 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Also re-run the published studies in --replications-folder and score their findings.")
     var replications = false
 
-    @Option(name: .customLong("replications-folder"), help: "Replication files (one per study).")
-    var replicationsFolder = "Experiments/replications"
-
-    @Option(help: "The human-results corpus the replications are scored against.")
-    var corpus = "Data/human"
-
-    @Option(help: "Multiply every replication's sample size by this (CI runs a smaller one).")
-    var scale = 1.0
+    @OptionGroup var replicationOptions: ReplicationOptions
 
     @Option(help: """
         With --replications: also fit the parameters these settings name and report leave-one-study-out agreement.
         """)
     var fit: String?
 
-    @Option(help: "With --fit: evaluations per fit.")
-    var evaluations = 120
-
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
     func validate() throws {
         guard fit == nil || replications else { throw ValidationError("--fit needs --replications") }
-        guard evaluations >= 10 else {
-            throw ValidationError("--evaluations: expected at least 10, got \(evaluations)")
-        }
-        guard scale > 0, scale <= 10 else {
-            throw ValidationError("--scale: expected a number in (0, 10], got \(scale)")
-        }
     }
 
     func run() throws {
@@ -81,13 +65,10 @@ struct ValidateCommand: ParsableCommand {
                 ?? SpecLoader.parse(NameInvariance.defaultSpec, file: "name-invariance.yaml", catalog: .standard)
             let checks = ValidationSuite(participants: participants, seed: seed).run()
                 + [try NameInvariance.check(spec: subject, jobs: 2)]
-            let suite = try replications
-                ? ReplicationSuite(folder: replicationsFolder, corpus: corpus, seed: seed, scale: scale) : nil
-            let scores = try suite?.score()
-            let fitted = try fit.map { settings in
-                try ReplicationFit(suite: suite!, settings: try FitSettings.load(path: settings),
-                                   evaluations: evaluations).run()
-            }
+            let suite = try replications ? replicationOptions.suite(seed: seed) : nil
+            let fitted = try fit.map { try replicationOptions.fit(suite!, settings: $0) }
+            // A fit scores the catalogue too: its scorecard is the one reported.
+            let scores = try fitted?.catalogue ?? suite?.score()
             try ValidationReport.write(checks, replications: scores, fit: fitted, participants: participants,
                                        seed: seed, to: URL(fileURLWithPath: out))
             if json {

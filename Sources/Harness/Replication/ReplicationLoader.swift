@@ -11,7 +11,8 @@ public enum ReplicationLoader {
     /// Every replication in `folder` (files ending .yaml, sorted by name).
     public static func loadAll(folder: String) throws -> [Replication] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            throw SpecError(file: folder, message: "cannot read this folder; expected one replication YAML file per study")
+            throw SpecError(file: folder,
+                            message: "cannot read this folder; expected one replication YAML file per study")
         }
         return try names.filter { $0.hasSuffix(".yaml") }.sorted().map { try load(path: "\(folder)/\($0)") }
     }

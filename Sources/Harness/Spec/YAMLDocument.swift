@@ -6,7 +6,8 @@ import Yams
 enum YAMLDocument {
     /// The root node of the file at `path`; `what` names the file in messages, `expected` its top-level fields.
     static func root(path: String, what: String, expected: String) throws -> SpecNode {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path),
+              let text = String(data: data, encoding: .utf8) else {
             throw SpecError(file: path, message: "cannot read the \(what) (expected a UTF-8 YAML file)")
         }
         return try root(text: text, file: path, expected: expected)

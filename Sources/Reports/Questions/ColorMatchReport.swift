@@ -88,7 +88,44 @@ struct ColorMatchReport {
             let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
             return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")
         }))
-        doc.add(.paragraph("The simulated person knows no picker. At every look (two eye movements and a perceptual cycle) they see the difference between target and current colour in CIELAB with noise on the scale of one just-noticeable difference (perception.jnd_de00 × perception.jnd_de76_per_de00, RMS one JND), and from it the ΔE00, lightness, chroma and hue differences. They stop when the ΔE00 they see is within their satisfaction threshold (perception.satisfied_de00), settle after agent.patience_gestures looks that did not improve by agent.progress_de00 on the look before as they remember it (its noisy ΔE00, blurred by memory.drift_per_sqrt_s over the time since), or stop at the time limit. What each axis does they read from a gradient track when it is drawn (the two colours at the ends of a stretch agent.gradient_read_span of the track long around the thumb, on the row or column through it, seen with the same noise, read afresh at every look; inspecting costs an eye movement per control and cognition.swatch_compare_s per pair compared), otherwise from its label (a fixed lexicon: a colour name means more of that colour, 'A–B' runs from A to B, lightness words mean lighter, 'Hue' goes round the colour circle in the spectrum's order, 'Saturation' away from grey; a label is understood with cognition.label_inference_probability; a whole track is believed to move agent.label_track_de CIELAB units) and, after trying a control, from what its moves did (delta rule, the first lesson taken whole, then agent.color_mapping_update), kept by label across the session. A belief is local to the colour it was formed at: what a slider does depends on where the others are (at grey a hue slider does nothing). Once the colour has moved more than agent.belief_context_de00 ΔE00 from where a belief was formed, a label is read again at the new colour and a lesson learned by trying is doubted: it is re-tested first when nothing known promises progress, and its next lesson is taken whole. One planner uses every belief, whatever its evidence: it places every control at once (least squares over all the axes they know) and takes the control with the biggest share of the planned change, scaled by their boldness with that control (cut after a move that made it worse); when no known move promises progress they probe an axis not yet understood or doubted (agent.explore_step). Drags follow the Fitts-like drag law, aimed as precisely as their satisfaction threshold asks given how fast the colour changes along the track (an end tolerance between motor.drag_aim_fine_pt and motor.drag_aim_coarse_pt), and go through the noisy 120 Hz touch sensor. A drag touches down where a finger aimed at the thumb lands (the tap's dual-Gaussian landing, Bi & Zhai 2013, motor.landing_*, for a thumb as wide as its track is thick, 44 pt on a plane, aimed at the part of it lying on the control: a thumb at a track's end or a plane's edge overhangs it): what it grabs is the picker's to decide (a plane takes any touch inside its frame and jumps its thumb there; a slider takes touches within grab_margin_pt of its frame). The person then sees which thumb moved: another control's is a wrong grab (what it did is credited to that control and it is dragged back), none a missed grab; neither teaches anything about the control meant, both cost the drag's time, and a miss leaves the colour as it was, so the look after it counts against the person's patience (agent.patience_gestures). Drags (mean) counts every drag made, misses and drags back included."))
+        doc.add(.paragraph("""
+            The simulated person knows no picker. At every look (two eye movements and a perceptual cycle) they \
+            see the difference between target and current colour in CIELAB with noise on the scale of one \
+            just-noticeable difference (perception.jnd_de00 × perception.jnd_de76_per_de00, RMS one JND), and \
+            from it the ΔE00, lightness, chroma and hue differences. They stop when the ΔE00 they see is within \
+            their satisfaction threshold (perception.satisfied_de00), settle after agent.patience_gestures looks \
+            that did not improve by agent.progress_de00 on the look before as they remember it (its noisy ΔE00, \
+            blurred by memory.drift_per_sqrt_s over the time since), or stop at the time limit. What each axis \
+            does they read from a gradient track when it is drawn (the two colours at the ends of a stretch \
+            agent.gradient_read_span of the track long around the thumb, on the row or column through it, seen \
+            with the same noise, read afresh at every look; inspecting costs an eye movement per control and \
+            cognition.swatch_compare_s per pair compared), otherwise from its label (a fixed lexicon: a colour \
+            name means more of that colour, 'A–B' runs from A to B, lightness words mean lighter, 'Hue' goes \
+            round the colour circle in the spectrum's order, 'Saturation' away from grey; a label is understood \
+            with cognition.label_inference_probability; a whole track is believed to move agent.label_track_de \
+            CIELAB units) and, after trying a control, from what its moves did (delta rule, the first lesson \
+            taken whole, then agent.color_mapping_update), kept by label across the session. A belief is local \
+            to the colour it was formed at: what a slider does depends on where the others are (at grey a hue \
+            slider does nothing). Once the colour has moved more than agent.belief_context_de00 ΔE00 from where \
+            a belief was formed, a label is read again at the new colour and a lesson learned by trying is \
+            doubted: it is re-tested first when nothing known promises progress, and its next lesson is taken \
+            whole. One planner uses every belief, whatever its evidence: it places every control at once (least \
+            squares over all the axes they know) and takes the control with the biggest share of the planned \
+            change, scaled by their boldness with that control (cut after a move that made it worse); when no \
+            known move promises progress they probe an axis not yet understood or doubted (agent.explore_step). \
+            Drags follow the Fitts-like drag law, aimed as precisely as their satisfaction threshold asks given \
+            how fast the colour changes along the track (an end tolerance between motor.drag_aim_fine_pt and \
+            motor.drag_aim_coarse_pt), and go through the noisy 120 Hz touch sensor. A drag touches down where a \
+            finger aimed at the thumb lands (the tap's dual-Gaussian landing, Bi & Zhai 2013, motor.landing_*, \
+            for a thumb as wide as its track is thick, 44 pt on a plane, aimed at the part of it lying on the \
+            control: a thumb at a track's end or a plane's edge overhangs it): what it grabs is the picker's to \
+            decide (a plane takes any touch inside its frame and jumps its thumb there; a slider takes touches \
+            within grab_margin_pt of its frame). The person then sees which thumb moved: another control's is a \
+            wrong grab (what it did is credited to that control and it is dragged back), none a missed grab; \
+            neither teaches anything about the control meant, both cost the drag's time, and a miss leaves the \
+            colour as it was, so the look after it counts against the person's patience \
+            (agent.patience_gestures). Drags (mean) counts every drag made, misses and drags back included.
+            """))
         doc.add(.paragraph("Targets: CIELAB colours at the lightness and hue angle listed with a fixed share of the most chroma sRGB shows there (tasks below): an even spread over the gamut chosen in CIELAB, not on any picker's axes. Final ΔE00 is the true CIEDE2000 difference when the person stopped; convergence is the first time the true difference came within \(formatNumber(ColorMatchSimulator.convergenceDE00)) ΔE00, refinement the time from then until the person stopped (matched or not)."))
         doc.add(.bullets(spec.tasks.map { "\($0.id): \($0.label)" }))
 

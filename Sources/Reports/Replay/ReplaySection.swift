@@ -42,21 +42,18 @@ enum ReplaySection {
                 throw ReportError("\(changed.0) has changed since run \(results.run.id) read it")
             }
             // Each replay is independent (its own session, its own folder): made side by side.
-            let made = Made(count: picks.count)
-            let todo = picks
-            DispatchQueue.concurrentPerform(iterations: todo.count) { i in
-                let pick = todo[i]
-                made.set(i, Result {
+            let made = ParallelMap.run(picks) { pick in
+                Result {
                     guard let replay = replayer.replay(pick.key) else { throw ReportError("\(pick.key): not in the run's plan") }
                     let inReport = "replays/\(pick.strategy)-\(pick.choice.rawValue)"
                     return try ReplayWriter.write(replay, stored: pick.stored, run: results.run,
                                                   to: folder.appendingPathComponent(inReport), named: inReport,
                                                   command: command(pick.key, results, store))
-                })
+                }
             }
-            for (pick, result) in zip(picks, made.results) {
+            for (pick, result) in zip(picks, made) {
                 let name = "\(pick.strategy)-\(pick.choice.rawValue)"
-                let summary = try result!.get()
+                let summary = try result.get()
                 doc.add(.link(text: "\(pick.strategy), \(pick.choice.rawValue): \(pick.key) — \(TrialChoice.outcome(pick.stored)); \(summary.gestures) gesture\(summary.gestures == 1 ? "" : "s")"
                               + (summary.metrics_equal ? "" : " (its replay differs from the stored trial)"),
                               href: "replays/\(name)/index.html"))
@@ -73,13 +70,6 @@ enum ReplaySection {
     }
 
     /// Replays made on several threads, by pick.
-    final class Made: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var results: [Result<ReplaySummary, any Error>?]
-        init(count: Int) { results = Array(repeating: nil, count: count) }
-        func set(_ i: Int, _ r: Result<ReplaySummary, any Error>) { lock.lock(); results[i] = r; lock.unlock() }
-    }
-
     static func command(_ key: String, _ results: ResultSet, _ store: RunStore) -> String {
         "refine replay \(key) --db \(store.path) --run \(results.run.id)"
     }

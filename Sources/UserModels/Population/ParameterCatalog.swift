@@ -234,12 +234,19 @@ public enum ParameterCatalog {
         .init(path: "motor.drag_aim_coarse_pt", meaning: "the coarsest end tolerance a person aims a drag at, however fast the colour changes along the track",
               allowed: 1...200, novice: .fixed(30),
               source: "assumption: even a careless drag ends within about a fingertip's width (≈ 5 mm) of where it was meant; no published figure (screened)"),
-        .init(path: "cognition.swatch_compare_s", meaning: "time to compare two colours a gradient track shows (per pair read along each axis, on every look at the track)",
+        .init(path: "cognition.swatch_compare_s",
+              meaning: "time to compare two colours a gradient track shows (per pair read along each axis, "
+                  + "on every look at the track)",
               allowed: 0...0.5, novice: .fixed(0.005),
-              source: "assumption: as one item of a pop-out search (Wolfe 1998, ≤ 10 ms/item); comparing two shades is a finer judgement than pop-out, so this is a lower bound (screened)"),
-        .init(path: "agent.gradient_read_span", meaning: "the share of a gradient track, centred on the thumb, whose two ends a person compares to see what moving the thumb does there",
+              source: "assumption: as one item of a pop-out search (Wolfe 1998, ≤ 10 ms/item); comparing two "
+                  + "shades is a finer judgement than pop-out, so this is a lower bound (screened)"),
+        .init(path: "agent.gradient_read_span",
+              meaning: "the share of a gradient track, centred on the thumb, whose two ends a person compares to "
+                  + "see what moving the thumb does there",
               allowed: 0.05...1, novice: .fixed(0.2),
-              source: "assumption: a fifth of the track, wide enough that the two colours differ by several JNDs on a lightness or hue track, narrow enough to follow a hue track's turns (a fifth of the wheel); no published figure (screened)"),
+              source: "assumption: a fifth of the track, wide enough that the two colours differ by several JNDs "
+                  + "on a lightness or hue track, narrow enough to follow a hue track's turns (a fifth of the "
+                  + "wheel); no published figure (screened)"),
         // Judging from a control's look whether it can be tapped (the label-affordance question): a logistic of the
         // visual signifiers Swearngin & Li (CHI 2019, "Modeling Mobile Interface Tappability Using Crowdsourcing and
         // Deep Learning") found people use. They publish the signifiers and their direction, not per-cue weights, so

@@ -74,7 +74,7 @@ public struct ReplicationFit: Sendable {
         let parameters = settings.parameters.map { p in
             // Jackknife over studies: the spread of the leave-one-out estimates.
             let estimates = perStudy.map { $0[p.path]! }
-            let mean = estimates.reduce(0, +) / n
+            let mean = Descriptive.mean(estimates)
             let se = ((n - 1) / n * estimates.map { ($0 - mean) * ($0 - mean) }.reduce(0, +)).squareRoot()
             return FitReport.Parameter(path: p.path, catalogue: ParameterCatalog.definition(p.path)!.novice.typical,
                                        fitted: all.values[p.path]!, jackknifeSE: se, bounds: [p.lower, p.upper])

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Harness
 import UserModels
 
@@ -32,7 +31,7 @@ public struct ReplicationSuite: Sendable {
         let chosen = replications.filter { only?.contains($0.study) ?? true }
         let seen = ParallelMap.run(chosen) { r in observe(r, parameters: parameters) }
         return try zip(chosen, seen).flatMap { r, seen in
-            try r.findings.map { 
+            try r.findings.map {
                 try FindingScore.score($0, of: r, study: studies[r.study]!, seen: seen, seed: seed,
                                        resamples: resamples)
             }
@@ -48,17 +47,5 @@ public struct ReplicationSuite: Sendable {
         var sized = r
         sized.participants = size(r)
         return r.task.observe(sized.people(seed: seed, overrides: overrides), seed: seed)
-    }
-}
-
-/// `map` over independent items on every core, results in input order.
-enum ParallelMap {
-    static func run<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable (T) -> R) -> [R] {
-        let results = Mutex<[R?]>(Array(repeating: nil, count: items.count))
-        DispatchQueue.concurrentPerform(iterations: items.count) { i in
-            let r = body(items[i])
-            results.withLock { $0[i] = r }
-        }
-        return results.withLock { $0.map { $0! } }
     }
 }
