@@ -5,10 +5,18 @@
 // Reports on Harness; the `refine` executable on everything.
 import PackageDescription
 
-// The pixel engine and the simulated people are optimised in debug builds too: the tests
-// render real photos and simulate people, which unoptimised code did 5–20× slower (the unit
-// tier's time was mostly theirs). Debugging them means building with -c release -g anyway.
-let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+// One release build serves everything `bash scripts/test` and CI run: the end-to-end tier and the
+// suite use its `refine`, and the unit and reference tiers run against the same optimised code,
+// so our modules allow `@testable import` in release too, and the test targets themselves are
+// compiled unoptimised there (they only call in; optimising them cost a minute of build).
+let testableInRelease: [SwiftSetting] = [.unsafeFlags(["-enable-testing"], .when(configuration: .release))]
+let testsUnoptimised: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+// `bash scripts/test --fast` keeps the debug build for its quick incremental rebuilds; the pixel
+// engine and the simulated people are optimised there too: the unit tests render real photos and
+// simulate people, which unoptimised code did 5–20× slower.
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))] + testableInRelease
+
+let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
 
 let package = Package(
     name: "Refine",
@@ -37,7 +45,7 @@ let package = Package(
         .target(name: "ImageEngine", dependencies: ["CPNG", "CKernels"], swiftSettings: optimisedInDebug),
         .target(name: "Interaction", swiftSettings: optimisedInDebug),
         .target(name: "UserModels", dependencies: ["Interaction", "ImageEngine"], swiftSettings: optimisedInDebug),
-        .target(name: "Designs", dependencies: ["Interaction", "ImageEngine"]),
+        .target(name: "Designs", dependencies: ["Interaction", "ImageEngine"], swiftSettings: testableInRelease),
         .target(
             name: "Harness",
             dependencies: [
@@ -45,10 +53,15 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
-            ]),
+            ],
+            swiftSettings: testableInRelease),
         .target(
             name: "Reports",
-            dependencies: ["Harness", "Designs", "UserModels", "Interaction", "ImageEngine", "CKernels", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "Harness", "Designs", "UserModels", "Interaction", "ImageEngine", "CKernels",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: testableInRelease),
         .executableTarget(
             name: "refine",
             dependencies: [
@@ -64,20 +77,47 @@ let package = Package(
             path: "Benchmarks/refine-bench",
             exclude: ["sqlite_peer.py", "README.md"]),
         // refine-bench's lower bound for the store's writer: the same inserts from C.
-        .executableTarget(name: "sqlite-floor", path: "Benchmarks/sqlite-floor", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .executableTarget(
+            name: "sqlite-floor", path: "Benchmarks/sqlite-floor", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(
             name: "engine-bench", dependencies: ["ImageEngine"], path: "Benchmarks/engine-bench",
             exclude: ["peer.py", "README.md"]),
-        .testTarget(name: "ImageEngineTests", dependencies: ["ImageEngine", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
-        .testTarget(name: "InteractionTests", dependencies: ["Interaction", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "UserModelsTests", dependencies: ["UserModels", "Interaction", "ImageEngine"]),
-        .testTarget(name: "DesignsTests", dependencies: ["Designs", "Interaction", "ImageEngine"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Reports", "Designs", "UserModels", "Interaction", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Harness", "UserModels", "ImageEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "ImageEngineTests",
+            dependencies: ["ImageEngine", propertyBased],
+            resources: [.copy("Fixtures")],
+            swiftSettings: testsUnoptimised),
+        .testTarget(
+            name: "InteractionTests",
+            dependencies: ["Interaction", propertyBased],
+            swiftSettings: testsUnoptimised),
+        .testTarget(
+            name: "UserModelsTests",
+            dependencies: ["UserModels", "Interaction", "ImageEngine"],
+            swiftSettings: testsUnoptimised),
+        .testTarget(
+            name: "DesignsTests",
+            dependencies: ["Designs", "Interaction", "ImageEngine"],
+            swiftSettings: testsUnoptimised),
+        .testTarget(
+            name: "HarnessTests",
+            dependencies: ["Harness", "Reports", "Designs", "UserModels", "Interaction", propertyBased],
+            swiftSettings: testsUnoptimised),
+        .testTarget(
+            name: "ReportsTests",
+            dependencies: ["Reports", "Harness", "UserModels", "ImageEngine", propertyBased],
+            swiftSettings: testsUnoptimised),
         // The reference tier: Refine's statistics and export against scipy, lifelines, numpy and R
         // (fixtures made by the scripts beside them). `bash scripts/test --fast` leaves it out.
-        .testTarget(name: "ReferenceTests", dependencies: ["Reports", "Harness", "UserModels"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "ReferenceTests",
+            dependencies: ["Reports", "Harness", "UserModels"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: testsUnoptimised),
         // The end-to-end tier: the release `refine` (REFINE_BIN) on real specs, gnuplot, replays, Slurm.
-        .testTarget(name: "RefineCLITests", dependencies: ["refine", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "RefineCLITests",
+            dependencies: ["refine", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: testsUnoptimised),
     ]
 )

@@ -4,7 +4,7 @@ import Testing
 /// Every question's report on the smallest runs it can meet (issue 43): a completed run with
 /// no trials (an empty shard), a run of one person, and one whose every trial is cut off. Each must report (exit 0), saying what
 /// it cannot estimate, never stopping on a precondition. Through the built executable.
-@Suite("refine report, every question on empty and one-person runs", .serialized)
+@Suite("refine report, every question on empty and one-person runs")
 struct EveryReportTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
