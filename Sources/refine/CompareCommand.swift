@@ -15,7 +15,10 @@ struct CompareCommand: ParsableCommand {
             population, variant and the parts of the spec that decide the trials.
 
             For every metric (bookkeeping such as session_trial left out unless named): the difference B − A \
-            (medians, or rates for 0/1 metrics) and Cliff's delta, with \
+            and its verdict exactly as the report's Answer makes them (the one contrast of two strategies: rates \
+            for 0/1 metrics, the restricted mean of the Kaplan–Meier curve up to the time limit for time to \
+            effect, else means; the interval's level, resamples, directions and practical margins from side A's \
+            stored spec), and Cliff's delta, with \
             intervals from a seeded bootstrap over participants (paired when both sides come from runs of the same \
             seed with the same participants, e.g. two strategies of one run; unpaired otherwise), then a rank \
             test with participants as the unit (each person's mean is one value: Wilcoxon signed-rank of the \
@@ -24,7 +27,8 @@ struct CompareCommand: ParsableCommand {
 
             Each run is read in one pass, never loaded. Where someone gave more than \(ValueSketch.exactLimit) values of a metric, \
             that side's values are held as per-participant log-bucket sketches (Docs/Scale.md): medians and \
-            ECDFs are then within \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 2))% of the values, means and rank tests exact, and Cliff's delta is \
+            ECDFs are then within \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 2))% of the values, \
+            means and rank tests exact, and Cliff's delta is \
             followed by the share of pairs tied in a bucket, the most it can be off (cliffsDeltaTieShare in \
             --json).
             """)
@@ -41,8 +45,8 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .customLong("metric"), help: "A metric to compare (repeat; default: every metric both sides have).")
     var metrics: [String] = []
 
-    @Option(help: "Confidence level of the intervals.")
-    var confidence: Double = 0.95
+    @Option(help: "Confidence level of the intervals (default: side A's spec's, as its report uses).")
+    var confidence: Double?
 
     @Option(help: "Folder for plots and a table (created).")
     var out: String?
@@ -120,20 +124,34 @@ struct CompareCommand: ParsableCommand {
         return out
     }
 
-    /// The two sides, each run read in one pass (`RunSamples`): once for two strategies of one run.
+    /// The two sides, each run read in one pass (`ComparedSide.read`): once for two strategies of one run.
     func sides(_ pa: Place, _ pb: Place) throws -> (ComparedSide, ComparedSide) {
         let wanted = metrics.isEmpty ? nil : metrics
-        func read(_ p: Place, _ strategies: Set<String>) throws -> RunSamples {
-            do { return try RunSamples(store: p.store, runID: p.run.id, metrics: wanted, only: strategies) } catch let e as ReportError { throw InputError(e.description) }
+        func read(_ places: [Place]) throws -> [ComparedSide] {
+            do {
+                return try ComparedSide.read(store: places[0].store, runID: places[0].run.id,
+                                             sides: places.map { ($0.label, $0.strategy) }, metrics: wanted)
+            } catch let e as ReportError { throw InputError(e.description) }
         }
-        let ra = try read(pa, pa.key == pb.key ? [pa.strategy, pb.strategy] : [pa.strategy])
-        let rb = pa.key == pb.key ? ra : try read(pb, [pb.strategy])
-        return (ComparedSide(label: pa.label, strategy: pa.strategy, samples: ra), ComparedSide(label: pb.label, strategy: pb.strategy, samples: rb))
+        if pa.key == pb.key {
+            let both = try read([pa, pb])
+            return (both[0], both[1])
+        }
+        return (try read([pa])[0], try read([pb])[0])
+    }
+
+    /// The spec side A's run was made from, as stored with it (nil if it no longer parses).
+    func storedSpec(_ p: Place) -> ExperimentSpec? {
+        guard let text = try? ResultSet.head(from: p.store, experiment: p.run.experiment, runID: p.run.id).specText
+        else { return nil }
+        return try? ResultSet.storedSpec(of: p.run, storedText: text)
     }
 
     func run() throws {
         try reportingErrors {
-            guard confidence > 0.5 && confidence < 1 else { throw InputError("--confidence: expected a level between 0.5 and 1, got \(confidence)") }
+            if let confidence, !(confidence > 0.5 && confidence < 1) {
+                throw InputError("--confidence: expected a level between 0.5 and 1, got \(confidence)")
+            }
             let pa = try place(a), pb = try place(b)
             let (sa, sb) = try sides(pa, pb)
             // Every measurement both sides have; bookkeeping (a trial's place in its session, which gesture
@@ -143,8 +161,16 @@ struct CompareCommand: ParsableCommand {
                     .filter { MetricCatalog.definition($0).kind != .bookkeeping }.sorted()
                 : metrics
             let differ = pa.key == pb.key ? [] : try differences(pa, pb)
+            // Side A's spec says how precisely, which way is better and what difference matters, as in its report.
+            let spec = storedSpec(pa)
+            var settings = spec.map(Contrast.Settings.init)
+                ?? Contrast.Settings(confidence: 0.95, resamples: 2000, timeLimit: .infinity)
+            if let confidence { settings.confidence = confidence }
             let rows = Comparisons.compare(sa, sb, metrics: names, sameSeed: pa.run.seed == pb.run.seed,
-                                           confidence: confidence, seed: 20_181_121)
+                                           settings: settings, seed: 20_181_121) { metric in
+                (spec?.better(metric) ?? MetricCatalog.definition(metric).better, spec?.practical[metric])
+            }
+            let confidence = settings.confidence
             if let unknown = names.first(where: { m in !rows.contains { $0.metric == m } }) {
                 throw InputError("metric '\(unknown)' is missing on one side")
             }

@@ -15,11 +15,12 @@ struct PowerCommand: ParsableCommand {
 
             What is detected:
               --compare A:B:METRIC  the difference the models predict between
-                strategies A and B: the paired cluster-bootstrap interval of
-                B − A (means for 0/1 metrics, --statistic for others) at the
+                strategies A and B: the study's report would call B better or
+                worse than A on METRIC — the same contrast and rule as the
+                Answer and `refine compare` (rates for 0/1 metrics, restricted
+                means of time to effect, else means; the paired interval at the
                 spec's report confidence excludes zero and does not lie within
-                the spec's practical margin for METRIC (the report's rule,
-                `practical:`). Nothing is planted.
+                the spec's practical margin, `practical:`). Nothing is planted.
               --plant S:M:FACTOR  the spec's gate catches a regression planted
                 into strategy S's metric M (e.g. 1.1: 10% higher), in the same
                 people (--in same-people, as `refine check` sees a code change)
@@ -46,9 +47,6 @@ struct PowerCommand: ParsableCommand {
 
     @Option(name: .customLong("in"), help: "With --plant: plant into the same people (paired) or into a run of other people (unpaired).")
     var people: People = .samePeople
-
-    @Option(help: "With --compare: the statistic of a continuous metric (median or mean).")
-    var statistic: ClusterStatistic = .median
 
     @Option(help: "Participant counts to try, comma-separated (default: half, once, twice and four times the spec's).")
     var participants: String?
@@ -118,7 +116,7 @@ struct PowerCommand: ParsableCommand {
             guard known.contains(parts[2]) else {
                 throw InputError("--compare: '\(parts[2])' is not a metric of question '\(spec.question)' (\(known.joined(separator: ", ")))")
             }
-            return .difference(a: parts[0], b: parts[1], metric: parts[2], statistic: statistic, confidence: spec.report.confidence)
+            return .difference(a: parts[0], b: parts[1], metric: parts[2])
         }
         guard let gate = spec.gate else {
             throw InputError("\(spec.path): no `gate` section, so there is nothing to plant a regression for; use --compare A:B:METRIC to size a comparison of strategies")

@@ -7,7 +7,8 @@ import Harness
 /// the metrics compared.
 public struct MetricComparison: Sendable, Codable, Hashable {
     public var metric: String
-    /// "median" for continuous metrics, "rate" for 0/1 metrics (compared by their means).
+    /// The contrast's statistic (`Contrast.Statistic`): "rate" for 0/1 metrics, "restricted mean" for time to
+    /// effect, else "mean".
     public var statistic: String
     public var nA: Int
     public var nB: Int
@@ -40,8 +41,8 @@ public struct MetricComparison: Sendable, Codable, Hashable {
     public var pHolm: Double
     public var pBenjaminiHochberg: Double
     /// B against A by the rule every comparison ends with (`Verdict.judge` on `difference`, the metric's
-    /// direction from its definition): better, worse, or no clear difference; higher or lower when
-    /// neither way is better.
+    /// direction and the difference that matters from the spec): better, worse, equivalent or no clear
+    /// difference; higher or lower when neither way is better.
     public var verdict: Verdict = .inconclusive
 }
 
@@ -95,43 +96,57 @@ public enum Comparisons {
 
     /// Compares side A with side B for each metric both have. `sameSeed`: the
     /// sides come from runs of the same seed (e.g. two strategies of one run), so
-    /// equal participant ids mean the same people and the sides are paired.
+    /// equal participant ids mean the same people and the sides are paired; `names` (the strategies) seed the
+    /// contrasts' resamples.
     public static func compare(_ a: [String: ParticipantValues], _ b: [String: ParticipantValues], metrics: [String], sameSeed: Bool,
-                               confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64) -> [MetricComparison] {
-        compare(metrics: metrics, sameSeed: sameSeed, confidence: confidence, resamples: resamples, seed: seed) { metric in
+                               names: (base: String, other: String) = ("a", "b"), confidence: Double = 0.95,
+                               resamples: Int = 2000, seed: UInt64) -> [MetricComparison] {
+        let settings = Contrast.Settings(confidence: confidence, resamples: resamples, timeLimit: .infinity)
+        return compare(metrics: metrics, names: names, sameSeed: sameSeed, settings: settings, seed: seed) { metric in
             guard let va = a[metric], let vb = b[metric], !va.isEmpty, !vb.isEmpty else { return nil }
-            return (ClusteredSample(va), ClusteredSample(vb))
+            return (ContrastSide(sample: ClusteredSample(va)), ContrastSide(sample: ClusteredSample(vb)))
         }
     }
 
-    /// `compare` with each metric's two samples made when it is compared (and
-    /// dropped after), so memory holds one metric's values at a time; nil or an
-    /// empty side skips the metric.
-    static func compare(metrics: [String], sameSeed: Bool, confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64,
-                        samples: (String) -> (a: ClusteredSample, b: ClusteredSample)?) -> [MetricComparison] {
+    /// `compare` with each metric's two sides made when it is compared (and dropped after), so memory holds one
+    /// metric's values at a time; nil or an empty side skips the metric. The difference, its interval and the
+    /// verdict are the one contrast of two strategies (`Contrast`, seeded by `names`, the strategies), as the
+    /// report's Answer makes it; `seed` seeds Cliff's delta; `direction` gives a metric's better way and the
+    /// difference that matters (default: the metric's definition, no margin).
+    static func compare(metrics: [String], names: (base: String, other: String), sameSeed: Bool, settings: Contrast.Settings,
+                        seed: UInt64,
+                        direction: (String) -> (better: MetricDefinition.Better, margin: Double?) = {
+                            (MetricCatalog.definition($0).better, nil)
+                        },
+                        sides: (String) -> (a: ContrastSide, b: ContrastSide)?) -> [MetricComparison] {
         var rows: [MetricComparison] = []
         for (i, metric) in metrics.enumerated() {
-            guard let (ca, cb) = samples(metric), ca.trialCount > 0, cb.trialCount > 0 else { continue }
+            guard let (sa, sb) = sides(metric), let ca = sa.sample, let cb = sb.sample,
+                  ca.trialCount > 0, cb.trialCount > 0 else { continue }
             let s = seed &+ UInt64(i) &* 0x9E37_79B9
-            let paired = sameSeed && ClusterBootstrap.canPair(ca, cb)
-            let statistic = isRate(ca, metric: metric) && isRate(cb, metric: metric) ? "rate" : "median"
-            let kind: ClusterStatistic = statistic == "rate" ? .mean : .median
-            let diff = ClusterBootstrap.difference(cb, ca, kind, paired: paired, confidence: confidence, resamples: resamples, seed: s)
-            let (delta, tieShare) = cliffsDelta(cb, ca, paired: paired, confidence: confidence, resamples: min(resamples, 500), seed: s &+ 1)
+            let contrast = Contrast.make(metric, base: sa, other: sb, names: names, paired: sameSeed, settings: settings)
+            let paired = contrast?.paired ?? (sameSeed && ClusterBootstrap.canPair(ca, cb))
+            let statistic = contrast?.statistic ?? (isRate(ca, metric: metric) && isRate(cb, metric: metric) ? .rate : .mean)
+            let (valueA, valueB) = statistic == .restrictedMean
+                ? (sa.survival!.curve.restrictedMean(tau: settings.timeLimit),
+                   sb.survival!.curve.restrictedMean(tau: settings.timeLimit))
+                : (ca.statistic(.mean), cb.statistic(.mean))
+            let (delta, tieShare) = cliffsDelta(cb, ca, paired: paired, confidence: settings.confidence,
+                                                resamples: min(settings.resamples, 500), seed: s &+ 1)
             let (test, rank, p) = participantTest(ca, cb, paired: paired)
+            let none = Estimate(value: .nan, lower: .nan, upper: .nan)
+            let (better, margin) = direction(metric)
             rows.append(MetricComparison(
-                metric: metric, statistic: statistic, nA: ca.trialCount, nB: cb.trialCount,
-                a: ca.statistic(kind), b: cb.statistic(kind),
-                difference: diff, cliffsDelta: delta,
+                metric: metric, statistic: statistic.rawValue, nA: ca.trialCount, nB: cb.trialCount,
+                a: valueA, b: valueB,
+                difference: contrast?.difference ?? none, cliffsDelta: delta,
                 cliffsDeltaTieShare: tieShare, paired: paired,
                 test: test, rankStatistic: rank, participantsA: ca.clusterCount, participantsB: cb.clusterCount,
-                p: p, pHolm: .nan, pBenjaminiHochberg: .nan))
+                p: p, pHolm: .nan, pBenjaminiHochberg: .nan,
+                verdict: contrast?.verdict(better: better, margin: margin) ?? .inconclusive))
         }
         let holm = MultipleTesting.holm(rows.map(\.p)), bh = MultipleTesting.benjaminiHochberg(rows.map(\.p))
-        for i in rows.indices {
-            rows[i].pHolm = holm[i]; rows[i].pBenjaminiHochberg = bh[i]
-            rows[i].verdict = Verdict.judge(rows[i].difference, better: MetricCatalog.definition(rows[i].metric).better)
-        }
+        for i in rows.indices { rows[i].pHolm = holm[i]; rows[i].pBenjaminiHochberg = bh[i] }
         return rows
     }
 
@@ -189,40 +204,5 @@ public enum Comparisons {
         guard !meansA.isEmpty, !meansB.isEmpty else { return ("Mann–Whitney on participant means", .nan, .nan) }
         let r = RankTests.mannWhitney(meansB, meansA)
         return ("Mann–Whitney on participant means", r.u, r.p)
-    }
-}
-
-/// One side of `refine compare`: a strategy of a run, read as `RunSamples`.
-public struct ComparedSide: Sendable {
-    /// How the side was named (`STRATEGY`, `DB:STRATEGY`, `DB@RUN:STRATEGY`).
-    public var label: String
-    public var strategy: String
-    public var samples: RunSamples
-
-    public init(label: String, strategy: String, samples: RunSamples) {
-        (self.label, self.strategy, self.samples) = (label, strategy, samples)
-    }
-
-    /// The strategy's trials in the run.
-    public var trials: Int { samples.trialCounts[strategy] ?? 0 }
-
-    /// Its values of `metric` by participant (nil: none recorded).
-    public func sample(_ metric: String) -> BaselineSample? { samples.sample(strategy: strategy, metric: metric) }
-
-    /// The metrics at least one of its trials recorded.
-    public var recordedMetrics: Set<String> { samples.recordedMetrics(strategy: strategy) }
-}
-
-extension Comparisons {
-    /// Compares side A with side B for each of `metrics` (see
-    /// `compare(_:_:metrics:sameSeed:…)`), from samples read in one pass over
-    /// each run (`RunSamples`). Each metric's two `ClusteredSample`s are made
-    /// when it is compared and dropped after.
-    public static func compare(_ a: ComparedSide, _ b: ComparedSide, metrics: [String], sameSeed: Bool, confidence: Double = 0.95,
-                               resamples: Int = 2000, seed: UInt64) -> [MetricComparison] {
-        compare(metrics: metrics, sameSeed: sameSeed, confidence: confidence, resamples: resamples, seed: seed) { metric in
-            guard let sa = a.sample(metric), let sb = b.sample(metric) else { return nil }
-            return (sa.clustered, sb.clustered)
-        }
     }
 }

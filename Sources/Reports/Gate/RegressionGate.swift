@@ -83,16 +83,21 @@ public enum RegressionGate {
                 guard let bv = baseline[strategy]?[tolerance.metric], let cv = change[strategy]?[tolerance.metric], !bv.isEmpty, !cv.isEmpty else {
                     throw ReportError("no values of '\(tolerance.metric)' for \(strategy) in the \(baseline[strategy]?[tolerance.metric] == nil ? "baseline" : "change"); update the baseline if the gate's metrics changed")
                 }
-                // One sample of each side, which the rate test reads too (a sketched side's is made, not kept).
+                // The one contrast (`Contrast`) at the gate's level, on the values a baseline keeps (no censoring),
+                // with as many resamples as the level's tail needs.
                 let b = bv.clustered, c = cv.clustered
-                let isRate = Comparisons.isRate(b, metric: tolerance.metric) && Comparisons.isRate(c, metric: tolerance.metric)
-                let statistic = isRate ? "rate" : tolerance.statistic
                 let paired = sameSeed && ClusterBootstrap.canPair(b, c)
-                let kind: ClusterStatistic = statistic == "median" ? .median : .mean
                 let tail = ClusterBootstrap.differenceTail(c, b, paired: paired, confidence: level, expanded: true)
-                let diff = ClusterBootstrap.difference(c, b, kind, paired: paired, confidence: level,
-                                                       resamples: ClusterBootstrap.resamples(forTail: tail),
-                                                       seed: Seed.derive(0x6761_7465, "gate/\(strategy)/\(tolerance.metric)"))
+                let settings = Contrast.Settings(confidence: level, resamples: ClusterBootstrap.resamples(forTail: tail),
+                                                 timeLimit: .infinity)
+                let contrast = Contrast.make(tolerance.metric, base: ContrastSide(sample: b),
+                                             other: ContrastSide(sample: c), names: (strategy, strategy),
+                                             paired: sameSeed, settings: settings,
+                                             median: tolerance.statistic == "median", censored: false,
+                                             seed: Seed.derive(0x6761_7465, "gate/\(strategy)/\(tolerance.metric)"),
+                                             fewest: 1)!
+                let (statistic, diff) = (contrast.statistic == .rate ? "rate" : tolerance.statistic, contrast.difference)
+                let kind: ClusterStatistic = contrast.statistic == .median ? .median : .mean
                 let base = b.statistic(kind), now = c.statistic(kind)
                 let allowance = tolerance.allowance(baseline: base)
                 let verdict: GateFinding.Verdict

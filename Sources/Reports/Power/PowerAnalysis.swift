@@ -8,25 +8,27 @@ public enum PowerTarget: Sendable {
     /// people (`sameSeed`, paired: as `refine check` sees a code change against a
     /// baseline of the same seed) or into a second run of other people (unpaired).
     case gate(PlantedRegression, GateSettings, sameSeed: Bool)
-    /// The interval of statistic(`b`) − statistic(`a`) over the same people
-    /// (paired cluster bootstrap at `confidence`) excludes zero: the difference
-    /// the models predict between two strategies, with no plant.
-    case difference(a: String, b: String, metric: String, statistic: ClusterStatistic, confidence: Double)
+    /// The report's Answer would find `b` better or worse than `a` on `metric`: the one contrast of two
+    /// strategies (`Contrast`, at the spec's level, over the same people) judged by the one rule (`Verdict`),
+    /// so neither equivalent within the spec's practical margin nor inconclusive. The difference the models
+    /// predict between two strategies, with no plant.
+    case difference(a: String, b: String, metric: String)
 
     /// One line saying what is detected.
     public var description: String {
         switch self {
         case .gate(let r, let g, let same):
             return "the gate (confidence \(formatNumber(g.confidence, digits: 3)), Bonferroni over \(g.tolerances.count) metric(s) × strategies) catches \(r.label) planted into \(same ? "the same people (paired)" : "a run of other people (unpaired)")"
-        case .difference(let a, let b, let metric, let statistic, let confidence):
-            return "the \(formatNumber(confidence * 100, digits: 0))% paired interval of \(statistic == .median ? "median" : "mean") \(metric), \(b) − \(a), excludes zero"
+        case .difference(let a, let b, let metric):
+            return "the report's verdict on \(metric), \(b) against \(a) (its paired interval and practical margin), "
+                + "is better or worse"
         }
     }
 
     var metrics: [String] {
         switch self {
         case .gate(_, let g, _): return g.tolerances.map(\.metric)
-        case .difference(_, _, let metric, _, _): return [metric]
+        case .difference(_, _, let metric): return [metric]
         }
     }
 }
@@ -72,9 +74,11 @@ public enum PowerAnalysis {
             for i in 0..<simulations {
                 var study = spec
                 study.population.participants = n
-                study.seed = Seed.derive(spec.seed, "power/\(i)")
-                let values = Baseline.group(try ExperimentRunner.simulate(spec: study, jobs: jobs), metrics: target.metrics)
-                let (hit, effect) = try judge(target, values, study: study, jobs: jobs)
+                // Study 0 is the spec's own people: at the spec's size it is the run its report reads.
+                study.seed = i == 0 ? spec.seed : Seed.derive(spec.seed, "power/\(i)")
+                let results = try ExperimentRunner.simulate(spec: study, jobs: jobs)
+                let values = Baseline.group(results, metrics: target.metrics)
+                let (hit, effect) = try judge(target, values, results: results, study: study, jobs: jobs)
                 if hit { detected += 1 }
                 if effect.isFinite { effects.append(effect) }
                 progress("\(spec.name): \(n) participants, study \(i + 1)/\(simulations): \(detected) detected so far")
@@ -90,8 +94,8 @@ public enum PowerAnalysis {
     }
 
     /// Whether one simulated study detects the target, and the effect it estimated.
-    static func judge(_ target: PowerTarget, _ values: [String: [String: ParticipantValues]], study: ExperimentSpec,
-                      jobs: Int) throws -> (Bool, Double) {
+    static func judge(_ target: PowerTarget, _ values: [String: [String: ParticipantValues]], results: [TrialResult],
+                      study: ExperimentSpec, jobs: Int) throws -> (Bool, Double) {
         switch target {
         case .gate(let regression, let gate, let sameSeed):
             var change = values
@@ -105,16 +109,25 @@ public enum PowerAnalysis {
             let before = values[regression.strategy]?[regression.metric].map { Descriptive.mean($0.values) } ?? .nan
             let after = changed[regression.strategy]?[regression.metric].map { Descriptive.mean($0.values) } ?? .nan
             return (caught, after - before)
-        case .difference(let a, let b, let metric, let statistic, let confidence):
-            guard let va = values[a]?[metric], let vb = values[b]?[metric], !va.isEmpty, !vb.isEmpty else { return (false, .nan) }
-            let kind = Comparisons.isRate(va.values, metric: metric) && Comparisons.isRate(vb.values, metric: metric) ? .mean : statistic
-            let d = ClusterBootstrap.difference(ClusteredSample(vb), ClusteredSample(va), kind, paired: true,
-                                                confidence: confidence, resamples: 2000,
-                                                seed: Seed.derive(study.seed, "power/difference/\(a)/\(b)/\(metric)"))
+        case .difference(let a, let b, let metric):
+            guard let (contrast, verdict) = differenceVerdict(a: a, b: b, metric: metric, values: values,
+                                                              results: results, study: study)
+            else { return (false, .nan) }
             // Detected: the rule every comparison ends with (`Verdict`) finds a difference, not "equivalent"
             // within the spec's practical margin nor "inconclusive".
-            let verdict = Verdict.judge(d, better: study.better(metric), margin: study.practical[metric])
-            return (![.equivalent, .inconclusive].contains(verdict), d.value)
+            return (![.equivalent, .inconclusive].contains(verdict), contrast.difference.value)
         }
+    }
+
+    /// `b` against `a` on `metric` in one study, as its report's Answer would judge it (`Contrast`, `Verdict`).
+    static func differenceVerdict(a: String, b: String, metric: String, values: [String: [String: ParticipantValues]],
+                                  results: [TrialResult], study: ExperimentSpec) -> (Contrast, Verdict)? {
+        func side(_ s: String) -> ContrastSide {
+            Contrast.isSurvival(metric) ? ContrastSide(survival: SurvivalData(results, strategy: s))
+                : ContrastSide(sample: values[s]?[metric].map { ClusteredSample($0) })
+        }
+        guard let contrast = Contrast.make(metric, base: side(a), other: side(b), names: (a, b), paired: true,
+                                           settings: Contrast.Settings(study)) else { return nil }
+        return (contrast, contrast.verdict(better: study.better(metric), margin: study.practical[metric]))
     }
 }

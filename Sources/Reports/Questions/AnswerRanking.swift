@@ -19,7 +19,7 @@ public struct RankedStrategy: Sendable, Codable, Hashable {
 /// better), each against the best with the same test and interval as the Answer's comparisons.
 enum AnswerRanking {
     static func rank(spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, metric: String,
-                     better: MetricDefinition.Better, kit: ReportKit) -> [RankedStrategy] {
+                     better: MetricDefinition.Better) -> [RankedStrategy] {
         let tau = spec.limits.timeLimit
         var values: [(String, Double)] = []
         for s in spec.strategies.map(\.label) {
@@ -45,30 +45,24 @@ enum AnswerRanking {
             guard i > 0 else {
                 return RankedStrategy(strategy: best, value: entry.1, fromBest: nil, verdict: nil)
             }
-            let d = difference(best, entry.0, spec: spec, results: results, samples: samples, metric: metric,
-                               kit: kit, index: i)
+            let d = difference(best, entry.0, spec: spec, results: results, samples: samples, metric: metric)
             // The same rule as every comparison (`Verdict`); no estimate (too few trials): not told apart.
             let verdict = d.map { Verdict.judge($0, better: better, margin: spec.practical[metric]) } ?? .inconclusive
             return RankedStrategy(strategy: entry.0, value: entry.1, fromBest: d, verdict: verdict)
         }
     }
 
-    /// `other` − `best`: restricted means of Kaplan–Meier curves for time to effect, else the
-    /// mean (or rate) difference, paired over people, as the comparisons below the ranking.
+    /// `other` − `best` by the one contrast of two strategies (`Contrast`), as the comparisons below the ranking,
+    /// `refine compare` and `refine power --compare` make it.
     static func difference(_ best: String, _ other: String, spec: ExperimentSpec, results: ResultSet,
-                           samples: RunSamples?, metric: String, kit: ReportKit, index: Int) -> Estimate? {
-        if AnswerSection.isSurvival(metric) {
-            let a = SurvivalData(results.selected(TrialSelection(strategy: best)))
-            let b = SurvivalData(results.selected(TrialSelection(strategy: other)))
-            return kit.restrictedMeanDifference(a, b, tau: spec.limits.timeLimit,
-                                                seed: Sections.seed(spec, "answer/rank/\(index)"))?.0
+                           samples: RunSamples?, metric: String) -> Estimate? {
+        func side(_ s: String) -> ContrastSide {
+            AnswerSection.isSurvival(metric)
+                ? ContrastSide(survival: SurvivalData(results.selected(TrialSelection(strategy: s))))
+                : ContrastSide(sample: samples?.sample(strategy: s, metric: metric)?.clustered)
         }
-        guard let a = samples?.sample(strategy: best, metric: metric),
-              let b = samples?.sample(strategy: other, metric: metric)
-        else { return nil }
-        return Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
-                                      resamples: spec.report.bootstrapResamples,
-                                      seed: Sections.seed(spec, "answer/rank/\(index)"), preferMean: true).estimate
+        return Contrast.make(metric, base: side(best), other: side(other), names: (best, other), paired: true,
+                             settings: Contrast.Settings(spec))?.difference
     }
 
     /// A headline value as a reader takes it in: a rate as a percentage, else the number (with its unit

@@ -48,7 +48,7 @@ enum AnswerSection {
     /// Whether the headline metric is compared as a survival outcome: times to
     /// effect are censored, so they are compared by restricted means of the
     /// Kaplan–Meier curves (read from the trials), not by their values.
-    static func isSurvival(_ metric: String) -> Bool { metric == "time_to_effect_s" }
+    static func isSurvival(_ metric: String) -> Bool { Contrast.isSurvival(metric) }
 
     /// What the answer reads of the run, in the report's pass: the headline
     /// metric's values by strategy and participant (`RunSamples`); nil for a
@@ -176,16 +176,20 @@ enum AnswerSection {
                           caveat: "The spec names no headline metric (`metrics` or `sensitivity.metric`).")
         }
         var bullets: [String] = []
-        let kit = ReportKit(spec: spec, results: results)
         let baseSample = samples?.sample(strategy: base, metric: metric)
-        for (i, other) in strategies.dropFirst().enumerated() {
+        for other in strategies.dropFirst() {
             // Times to effect are censored: compare restricted means of the Kaplan–Meier
             // curves up to the time limit, with the log-rank test beside.
             if Self.isSurvival(metric) {
                 // Fewer than three trials on a side: no comparison (nor would their values make one).
-                let a = SurvivalData(results.selected(TrialSelection(strategy: base))), b = SurvivalData(results.selected(TrialSelection(strategy: other)))
-                guard let (d, p, step) = kit.restrictedMeanDifference(a, b, tau: spec.limits.timeLimit, seed: Sections.seed(spec, "answer/rmst/\(i)")) else { continue }
-                let verdict = Verdict.judge(d, better: .lower, margin: spec.practical[metric])
+                let a = SurvivalData(results.selected(TrialSelection(strategy: base)))
+                let b = SurvivalData(results.selected(TrialSelection(strategy: other)))
+                guard let contrast = Contrast.make(metric, base: ContrastSide(survival: a),
+                                                   other: ContrastSide(survival: b), names: (base, other),
+                                                   paired: true, settings: Contrast.Settings(spec))
+                else { continue }
+                let (d, p, step) = (contrast.difference, LogRank.test(a.entries, b.entries).p, contrast.gridStep)
+                let verdict = contrast.verdict(better: better, margin: spec.practical[metric])
                     .sentence(other: other, base: base, margin: spec.practical[metric])
                 let grid = (step.map { "; the interval's resampled curves on a \(formatNumber($0, digits: 6)) s grid" } ?? "")
                     + (a.isBucketed || b.isBucketed ? "; " + SurvivalData.bucketedNote : "")
@@ -200,12 +204,12 @@ enum AnswerSection {
             // Every strategy meets the same people: differences are paired over participants
             // (a cluster bootstrap that resamples people, not trials). Past 256 values a person
             // the samples are sketches; the answer compares means (or rates), which stay exact.
-            guard let a = baseSample, let b = samples?.sample(strategy: other, metric: metric),
-                  a.trialCount >= 3, b.trialCount >= 3 else { continue }
-            let (statistic, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
-                                                        resamples: spec.report.bootstrapResamples,
-                                                        seed: Sections.seed(spec, "answer/\(i)"), preferMean: true)
-            let verdict = Verdict.judge(d, better: better, margin: spec.practical[metric])
+            let side = ContrastSide(sample: samples?.sample(strategy: other, metric: metric)?.clustered)
+            guard let contrast = Contrast.make(metric, base: ContrastSide(sample: baseSample?.clustered), other: side,
+                                               names: (base, other), paired: true, settings: Contrast.Settings(spec))
+            else { continue }
+            let (statistic, d) = (contrast.statistic.rawValue, contrast.difference)
+            let verdict = contrast.verdict(better: better, margin: spec.practical[metric])
                 .sentence(other: other, base: base, margin: spec.practical[metric])
             var line = "\(other) vs \(base) on \(metric) (\(MetricDefinition.text(better))): "
                 + "\(statistic) difference \(formatEstimate(d, digits: 3)) — \(verdict)"
@@ -225,7 +229,7 @@ enum AnswerSection {
             ? "Every figure rests on simulated people whose untested assumptions are listed in the screening below; intervals resample people (a person's trials together), so they speak for a population like the simulated one, not for the real users of a shipping design."
             : "The comparisons marked fragile change sign somewhere in the plausible range of the assumptions they are fragile to (\(Set(fragile.flatMap(\.fragileTo)).sorted().joined(separator: ", "))): read them as conditional on those assumptions."
         let ranking = AnswerRanking.rank(spec: spec, results: results, samples: samples, metric: metric,
-                                         better: better, kit: kit)
+                                         better: better)
         let limited = limitSentence(spec: spec, samples: samples, metric: metric).map { [$0] } ?? []
         return Answer(experiment: spec.name, title: spec.report.title, run: results.run.id, metric: metric,
                       verdicts: bullets, caveat: caveat, ranking: ranking,

@@ -36,32 +36,6 @@ extension ReportKit {
         return km.curve.count == 0 ? "–" : formatRate(km.reached(by: seconds))
     }
 
-    /// Restricted mean time to effect (up to `tau`) of `b` minus `a`, with a paired
-    /// cluster-bootstrap interval over participants, the log-rank p-value, and
-    /// the time grid of the resampled curves (nil: exact; `SurvivalGrid`).
-    func restrictedMeanDifference(_ a: SurvivalData, _ b: SurvivalData, tau: Double, seed: UInt64) -> (Estimate, Double, Double?)? {
-        guard a.sample.trialCount >= 3, b.sample.trialCount >= 3 else { return nil }
-        // Each replicate is KaplanMeier(resampled trials).restrictedMean(tau:), computed by weights (ClusteredSurvival).
-        // The samples index the participants (and pair them); the survival passes read the times.
-        let sa = a.sample, sb = b.sample
-        let survivalA = ClusteredSurvival(a.entries, clusters: sa.clusterCount)
-        let survivalB = ClusteredSurvival(b.entries, clusters: sb.clusterCount)
-        // On a time grid the replicates are of rounded times; the point stays the exact curves'.
-        let exact = survivalA.grid.step == nil && survivalB.grid.step == nil ? nil
-            : b.curve.restrictedMean(tau: tau) - a.curve.restrictedMean(tau: tau)
-        let value = exact ?? survivalB.restrictedMean(tau: tau, weights: [Int32](repeating: 1, count: sb.clusterCount))
-            - survivalA.restrictedMean(tau: tau, weights: [Int32](repeating: 1, count: sa.clusterCount))
-        let lanes = ParallelReplicates.lanes
-        let e = ClusterBootstrap.twoGroup(sb, sa, paired: true, confidence: confidence,
-                                          resamples: min(spec.report.bootstrapResamples, 1000), seed: seed, value: value) { wb, wa, out in
-            var rb = [Double](repeating: 0, count: lanes), ra = rb
-            survivalB.restrictedMeans(tau: tau, lanes: wb, into: &rb)
-            survivalA.restrictedMeans(tau: tau, lanes: wa, into: &ra)
-            for k in 0..<lanes { out[k] = rb[k] - ra[k] }
-        }
-        return (e, LogRank.test(a.entries, b.entries).p, survivalA.grid.step ?? survivalB.grid.step)
-    }
-
     /// The fraction who reached the goal by t, per strategy: 1 − Kaplan–Meier,
     /// with a pointwise band (participants resampled) on a grid of 200 times;
     /// `selections[i]`: strategy i's, asked with survival.
@@ -125,6 +99,28 @@ struct SurvivalData {
         sample = ClusteredSample(owned, ordered: false)
         trials = t.count
         firstKey = t.first?.key
+    }
+
+    /// `strategy`'s trials simulated in memory (power's studies, which are never stored): a trial's time to
+    /// effect, or minus its time to done when it never got there.
+    init(_ results: [TrialResult], strategy: String) {
+        var values: [Double] = [], people: [String] = []
+        for r in results where r.trial.strategy == strategy {
+            let effect = r.outcome.metrics.first { $0.name == "time_to_effect_s" }?.value
+            guard let v = effect ?? r.outcome.metrics.first(where: { $0.name == "time_to_done_s" }).map({ -$0.value })
+            else { continue }
+            values.append(v)
+            people.append(r.participantID)
+        }
+        let names = Array(Set(people)).sorted()
+        let rank = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        var sums = [Double](repeating: 0, count: names.count), counts = [Int](repeating: 0, count: names.count)
+        let owners = people.map { rank[$0]! }
+        for (v, o) in zip(values, owners) { sums[o] += v; counts[o] += 1 }
+        entries = SurvivalEntries(values: values, owners: owners.map(Int32.init))
+        sample = ClusteredSample(participants: names, sums: sums, counts: counts)
+        trials = values.count
+        firstKey = results.first { $0.trial.strategy == strategy }?.trial.key
     }
 
     /// A selection's, read in the pass (bucketed past `ValueSketch.exactLimit` a person).
