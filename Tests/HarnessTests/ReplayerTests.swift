@@ -20,6 +20,12 @@ struct ReplayerTests {
             #expect(replay.shots.count == downs.count + 1, "\(result.trial.key)")
             #expect(replay.shots.first?.touchDown == nil && zip(downs, replay.shots.dropFirst()).allSatisfy { abs($0.time - ($1.touchDown ?? -1)) < 1e-5 })
             #expect(replay.earlierTrials == result.trial.sessionIndex - 1)
+            // Looks while the finger was down: inside their gesture, every 0.5 s from touch-down.
+            for shot in replay.shots.dropFirst() {
+                let times = shot.during.compactMap(\.at), down = shot.touchDown ?? .nan
+                #expect(times.count == shot.during.count)
+                #expect(times.enumerated().allSatisfy { abs($1 - down - 0.5 * Double($0 + 1)) < 1e-9 }, "\(times)")
+            }
         }
     }
 

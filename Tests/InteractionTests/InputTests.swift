@@ -13,6 +13,20 @@ struct InputTests {
         #expect(DecelerationRate(parsing: "FAST") == .fast)
     }
 
+    @Test("a gesture lifted part way keeps the samples up to then and ends with a lift-off where the finger was",
+          arguments: [0.0, 0.013, 0.25, 0.5, 0.99, 2])
+    func liftedPartWay(at offset: Double) {
+        let stream = TouchStream(startTime: 3, duration: 1) { Point(10 + 100 * $0, 50) }
+        let lifted = Gesture.drag(stream).lifted(at: 3 + offset)
+        guard case .drag(let s) = lifted else { Issue.record("not a drag"); return }
+        #expect(s.start == stream.start && s.end.phase == .up)
+        #expect(s.samples.dropFirst().dropLast().allSatisfy { $0.phase == .move })
+        #expect(s.samples.allSatisfy { $0.time <= max(3 + offset, 3) })
+        let kept = stream.samples.filter { $0.time <= 3 + offset }.count
+        #expect(s.samples.count == max(2, kept))
+        #expect(s.end.location == stream.samples[max(0, kept - 1)].location)
+    }
+
     @Test("rubber band resists more the further it is pulled and never exceeds its dimension")
     func rubberBanding() {
         var previous = 0.0

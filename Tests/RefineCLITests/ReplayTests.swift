@@ -78,13 +78,21 @@ struct ReplayTests {
         #expect(metrics.count >= 7 && metrics.allSatisfy { $0["equal"] as? Bool == true && $0["stored"] as? Double == $0["replayed"] as? Double })
         let frames = summary["frames"] as! [[String: Any]]
         #expect(summary["gestures"] as? Int == gestures)
-        #expect(frames.count == gestures + 1, "\(key): \(frames.count) frames for \(gestures) traced gestures")
+        // One frame per gesture and the first, and looks every 0.5 s while a finger was still down, each before
+        // its gesture's own frame.
+        let stills = frames.filter { $0["still_down"] as? Bool == true }
+        #expect(frames.count - stills.count == gestures + 1, "\(key): \(frames.count) frames for \(gestures) gestures")
+        for s in stills {
+            let done = frames.first { $0["index"] as? Int == s["index"] as? Int && $0["still_down"] == nil }
+            #expect(done != nil && (s["t_s"] as! Double) > (done!["t_s"] as! Double), "\(key): \(s)")
+        }
         #expect(frames.first?["gesture"] as? String == "start")
         #expect(frames.dropFirst().allSatisfy { ["tap", "drag", "swipe", "flick"].contains($0["gesture"] as? String ?? "") })
-        // The filmstrip: a grid of exactly `frames.count` cells, at most 10 a row.
+        // The filmstrip: a grid of exactly `frames.count` cells, at least 1,200 pixels wide.
         let film = (summary["filmstrip"] as! [String: Any]).compactMapValues { $0 as? Int }
-        let columns = min(frames.count, 10), rows = (frames.count + 9) / 10
-        #expect(film["columns"] == columns && film["rows"] == rows)
+        let columns = film["columns"]!, rows = film["rows"]!
+        #expect(columns <= frames.count && rows == (frames.count + columns - 1) / columns)
+        #expect(film["width"]! >= 1200)
         let (w, h) = try pngSize(dir.appendingPathComponent("\(out)/filmstrip.png"))
         #expect(w == 6 + columns * (film["cell_width"]! + 6) && h == 6 + rows * (film["cell_height"]! + 12 + 6), "\(w)×\(h)")
         #expect(w == film["width"] && h == film["height"])

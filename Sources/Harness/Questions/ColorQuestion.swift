@@ -205,6 +205,12 @@ struct ColorEnvironment: PhotoEditingEnvironment {
         let before = render()
         let beforeAdjustments = state.adjustments
         let shown = screen
+        let during = camera?.during(gesture) { partial in
+            var s = state
+            design.handle(partial, &s, on: device, photo: before)
+            return ReplayShot(touchDown: gesture.start, screen: design.screen(s, on: device),
+                              photo: Renderer(threads: 1).render(original, with: s.adjustments))
+        } ?? []
         design.handle(gesture, &state, on: device, photo: before)
         renders += 1
         if state.adjustments != beforeAdjustments {
@@ -222,7 +228,9 @@ struct ColorEnvironment: PhotoEditingEnvironment {
                 if Self.meanChange(LabImage(meant), after, over: pixels) > ColorSimulator.axisErrorDE { axisErrors += 1 }
             }
         }
-        camera?.shoot(ReplayShot(touchDown: gesture.start, screen: screen, photo: render()))
+        var shot = ReplayShot(touchDown: gesture.start, screen: screen, photo: render())
+        shot.during = during
+        camera?.shoot(shot)
     }
 
     /// Mean ΔE00 between two renders over `pixels` (0 when there are none).

@@ -262,8 +262,16 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     }
 
     mutating func perform(_ gesture: Gesture) {
+        let during = camera?.during(gesture) { partial in
+            var s = state
+            design.handle(partial, &s, on: device)
+            return ReplayShot(touchDown: gesture.start, screen: design.screen(s, on: device),
+                              photo: Renderer(threads: 1).render(original, with: s.adjustments))
+        } ?? []
         design.handle(gesture, &state, on: device)
-        camera?.shoot(ReplayShot(touchDown: gesture.start, screen: screen, photo: render()))
+        var shot = ReplayShot(touchDown: gesture.start, screen: screen, photo: render())
+        shot.during = during
+        camera?.shoot(shot)
     }
 
     /// Set when the trial is replayed: shown the screen and render after each gesture.

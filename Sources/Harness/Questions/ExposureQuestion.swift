@@ -213,9 +213,17 @@ struct ExposureEnvironment: PhotoEditingEnvironment {
 
     mutating func perform(_ gesture: Gesture) {
         let current = render()
+        let during = camera?.during(gesture) { partial in
+            var s = state
+            design.handle(partial, &s, on: device, photo: current)
+            return ReplayShot(touchDown: gesture.start, screen: design.screen(s, on: device),
+                              photo: Renderer(threads: 1).render(original, with: s.adjustments))
+        } ?? []
         design.handle(gesture, &state, on: device, photo: current)
         state.clipping = Clipping(of: render())
         renders += 2
-        camera?.shoot(ReplayShot(touchDown: gesture.start, screen: screen, photo: render()))
+        var shot = ReplayShot(touchDown: gesture.start, screen: screen, photo: render())
+        shot.during = during
+        camera?.shoot(shot)
     }
 }

@@ -20,6 +20,11 @@ public struct ReplayShot: Sendable {
     public var flight: [Point] = []
     /// PIP: the corner it rests in after the gesture (the start corner for the first shot).
     public var corner: Corner?
+    /// Photo questions: looks while the finger was still down, every `TrialCamera.interval` of a longer
+    /// gesture, each as if the finger had lifted then (`at`: when).
+    public var during: [ReplayShot] = []
+    /// A look while the finger was still down: when it was taken.
+    public var at: Double?
 
     public init(touchDown: Double?, screen: Screen? = nil, photo: Image? = nil, pipPath: [Point] = [], flight: [Point] = [],
                 corner: Corner? = nil) {
@@ -40,4 +45,21 @@ final class TrialCamera: @unchecked Sendable {
     private(set) var shots: [ReplayShot] = []
 
     func shoot(_ shot: ReplayShot) { shots.append(shot) }
+
+    /// Every how long a long gesture is looked at while the finger is still down.
+    static let interval = 0.5
+
+    /// Looks at `gesture` while it goes on, every `interval`: `look(partial)` is the shot had the finger lifted
+    /// then, which the caller computes on a copy of the trial's state, so the trial goes on untouched.
+    func during(_ gesture: Gesture, look: (Gesture) -> ReplayShot) -> [ReplayShot] {
+        var shots: [ReplayShot] = []
+        var t = gesture.start + Self.interval
+        while t < gesture.end - 1e-9 {
+            var shot = look(gesture.lifted(at: t))
+            shot.at = t
+            shots.append(shot)
+            t += Self.interval
+        }
+        return shots
+    }
 }

@@ -4,8 +4,9 @@ import Harness
 import ImageEngine
 import Interaction
 
-/// The frames of a replay side by side in one PNG: a grid of at most `columns`
-/// frames a row, in order, each the wireframe rasterised (`Canvas`) with the photo
+/// The frames of a replay side by side in one PNG: a grid of as many frames a
+/// row as fit in `rowWidth` pixels, in order, at least `minimumWidth` pixels wide
+/// (few frames are drawn larger), each the wireframe rasterised (`Canvas`) with the photo
 /// as rendered, the finger's path and marks, and a caption band under it
 /// ("3: DRAG 2.4S": frame, gesture — MISS for a missed tap — and touch-down time). One cell per frame, so cells = gestures + 1.
 enum Filmstrip {
@@ -17,27 +18,34 @@ enum Filmstrip {
         var cell_height: Int
         var padding: Int
         var caption_height: Int
+        /// Pixels per point of the device's screen.
+        var scale: Double
         var width: Int { padding + columns * (cell_width + padding) }
         var height: Int { padding + rows * (cell_height + caption_height + padding) }
     }
 
-    static let maxColumns = 10
-    static let cellLongSide = 220.0
+    /// The long side of a frame, in pixels, when there are enough frames to fill a row.
+    static let cellLongSide = 300.0
+    static let rowWidth = 1800, minimumWidth = 1200
     static let captionHeight = 12, padding = 6
 
     static func layout(frames: Int, device: DeviceConfiguration) -> Layout {
         let b = device.bounds
-        let s = cellLongSide / max(b.width, b.height)
-        let columns = max(1, min(frames, maxColumns))
+        var s = cellLongSide / max(b.width, b.height)
+        let fit = (rowWidth - padding) / (Int((b.width * s).rounded()) + padding)
+        let columns = max(1, min(frames, fit))
+        // Too few frames to fill the least width: larger frames, so that a person can read them.
+        let least = Double((minimumWidth - padding + columns - 1) / columns - padding)
+        if b.width * s < least { s = least / b.width }
         return Layout(columns: columns, rows: max(1, (frames + columns - 1) / columns),
-                      cell_width: Int((b.width * s).rounded()), cell_height: Int((b.height * s).rounded()),
-                      padding: padding, caption_height: captionHeight)
+                      cell_width: Int((b.width * s).rounded(.up)), cell_height: Int((b.height * s).rounded()),
+                      padding: padding, caption_height: captionHeight, scale: s)
     }
 
     static func render(_ frames: [ReplayFrame], scene: ReplayScene, device: DeviceConfiguration) -> (image: Image, layout: Layout) {
         let l = layout(frames: frames.count, device: device)
         var canvas = Canvas(width: l.width, height: l.height, background: Canvas.color(0x2C2C2E))
-        let s = cellLongSide / max(device.bounds.width, device.bounds.height)
+        let s = l.scale
         for (i, f) in frames.enumerated() {
             let x = l.padding + (i % l.columns) * (l.cell_width + l.padding)
             let y = l.padding + (i / l.columns) * (l.cell_height + l.caption_height + l.padding)
@@ -52,7 +60,8 @@ enum Filmstrip {
     static func caption(_ f: ReplayFrame) -> String {
         guard let g = f.gesture else { return "0: START" }
         let kind = g.kind == .tap && g.hit == false ? "MISS" : g.kind.rawValue
-        return "\(f.index): \(kind) \(formatNumber(f.time, digits: 1))S"
+        // A look while the finger was still down: its time, after the gesture's, with a "+" (still going).
+        return "\(f.index): \(kind) \(formatNumber(f.time, digits: 1))S" + (f.stillDown == nil ? "" : " +")
     }
 
     static let ink = Canvas.color(0x1D1D1F), grey = Canvas.color(0x8E8E93), light = Canvas.color(0xC7C7CC), blue = Canvas.color(0x0A84FF),

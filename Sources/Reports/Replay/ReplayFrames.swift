@@ -6,10 +6,13 @@ import Interaction
 import UserModels
 
 /// One frame of a replay: the screen as first seen (frame 0), or one gesture
-/// with what the person saw before it and after it.
+/// with what the person saw before it and after it, or a look during a long
+/// gesture while the finger was still down (`stillDown`).
 public struct ReplayFrame: Sendable {
-    /// 0 for the screen as first seen, then 1, 2, … one per gesture.
+    /// 0 for the screen as first seen, then 1, 2, … one per gesture (its looks while the finger was down share it).
     public var index: Int
+    /// A look while the finger was still down: when (the gesture's touches end there); nil for a finished gesture.
+    public var stillDown: Double?
     /// The gesture (nil for frame 0).
     public var gesture: TracedGesture?
     /// What was on screen when the finger came down (nil for frame 0), and after the gesture.
@@ -39,8 +42,8 @@ public struct ReplayFrame: Sendable {
         return (c.frame, to)
     }
 
-    /// Virtual time at touch-down (0 for frame 0) and at lift-off.
-    public var time: Double { gesture?.start ?? 0 }
+    /// Virtual time at touch-down (0 for frame 0; a look while the finger was down: its time) and at lift-off.
+    public var time: Double { stillDown ?? gesture?.start ?? 0 }
     public var end: Double { gesture?.end ?? 0 }
 
     /// One line: time, gesture and target, and what changed.
@@ -49,6 +52,7 @@ public struct ReplayFrame: Sendable {
         var what = g.kind.rawValue
         if let name = control.map(ReplayFrames.name) ?? g.control { what += " on \(name)" }
         if g.kind == .tap { what += g.hit == false ? " — missed" : "" }
+        if stillDown != nil { what += ", finger still down" }
         return (["t = \(formatNumber(time, digits: 2)) s · \(what)"] + changes).joined(separator: " · ")
     }
 }
@@ -73,23 +77,35 @@ public enum ReplayFrames {
             last = (photo, LabImage(photo).meanDeltaE2000(to: goal))
             return last!.deltaE
         }
-        var frames = [ReplayFrame(index: 0, gesture: nil, before: nil, after: replay.shots[0], control: nil,
-                                  deltaEBefore: nil, deltaE: deltaE(replay.shots[0]), changes: [])]
+        var frames = [ReplayFrame(index: 0, stillDown: nil, gesture: nil, before: nil, after: replay.shots[0],
+                                  control: nil, deltaEBefore: nil, deltaE: deltaE(replay.shots[0]), changes: [])]
         if let d = frames[0].deltaE { frames[0].changes = ["ΔE00 to the goal \(formatNumber(d))"] }
         for (i, g) in gestures.enumerated() {
-            let before = replay.shots[i], after = replay.shots[i + 1]
-            var frame = ReplayFrame(index: i + 1, gesture: g, before: before, after: after, control: nil,
-                                    deltaEBefore: frames[i].deltaE, deltaE: deltaE(after), changes: [])
-            if let screen = before.screen {
-                frame.control = g.control.flatMap(screen.control) ?? g.touches.first.flatMap { under($0.location, on: screen) }
-                frame.changes = screenChanges(from: screen, to: after.screen ?? screen)
-                if before.photo == after.photo { frame.changes.append("the photo did not change") }
+            let before = replay.shots[i], after = replay.shots[i + 1], deltaEBefore = frames.last!.deltaE
+            func frame(_ g: TracedGesture, after: ReplayShot, stillDown: Double?) -> ReplayFrame {
+                var frame = ReplayFrame(index: i + 1, stillDown: stillDown, gesture: g, before: before, after: after,
+                                        control: nil, deltaEBefore: deltaEBefore, deltaE: deltaE(after), changes: [])
+                if let screen = before.screen {
+                    frame.control = g.control.flatMap(screen.control)
+                        ?? g.touches.first.flatMap { under($0.location, on: screen) }
+                    frame.changes = screenChanges(from: screen, to: after.screen ?? screen)
+                    if before.photo == after.photo { frame.changes.append("the photo did not change") }
+                }
+                if let a = frame.deltaEBefore, let b = frame.deltaE, before.photo != after.photo {
+                    frame.changes.append("ΔE00 to the goal \(formatNumber(a)) → \(formatNumber(b))")
+                }
+                if replay.scene.pipLayout != nil && stillDown == nil { frame.changes += pipChanges(g, replay.scene) }
+                return frame
             }
-            if let a = frame.deltaEBefore, let b = frame.deltaE, before.photo != after.photo {
-                frame.changes.append("ΔE00 to the goal \(formatNumber(a)) → \(formatNumber(b))")
+            // A long gesture's looks while the finger was still down: its touches up to then.
+            for look in after.during {
+                guard let t = look.at else { continue }
+                var partial = g
+                partial.touches = g.touches.filter { $0.time <= t }
+                partial.aftermath = []
+                frames.append(frame(partial, after: look, stillDown: t))
             }
-            if replay.scene.pipLayout != nil { frame.changes += pipChanges(g, replay.scene) }
-            frames.append(frame)
+            frames.append(frame(g, after: after, stillDown: nil))
         }
         return frames
     }

@@ -14,6 +14,8 @@ public struct ReplaySummary: Sendable, Codable {
         public var touch_samples: Int
         public var delta_e00: Double?
         public var caption: String
+        /// A look during a long gesture while the finger was still down (every 0.5 s of it); absent otherwise.
+        public var still_down: Bool?
     }
 
     public struct FilmstripInfo: Sendable, Codable {
@@ -34,7 +36,7 @@ public struct ReplaySummary: Sendable, Codable {
     public var participant: String
     public var task: String
     public var session_trial: Int
-    /// Gestures in the trace (touch-downs); frames = gestures + 1.
+    /// Gestures in the trace (touch-downs); frames = gestures + 1 + the looks while a finger was still down.
     public var gestures: Int
     public var frames: [Frame]
     public var metrics: [MetricCheck.Row]
@@ -73,11 +75,13 @@ public enum ReplayWriter {
         let t = replay.trial
         let summary = ReplaySummary(
             key: t.key, run_id: run.id, experiment: run.experiment, strategy: t.strategy, device: t.device.name,
-            participant: replay.participantID, task: t.task.id, session_trial: t.sessionIndex, gestures: frames.count - 1,
+            participant: replay.participantID, task: t.task.id, session_trial: t.sessionIndex,
+            gestures: frames.filter { $0.stillDown == nil }.count - 1,
             frames: frames.map { f in
                 ReplaySummary.Frame(index: f.index, t_s: f.time, gesture: f.gesture?.kind.rawValue ?? "start",
                                     target: f.control?.id ?? f.gesture?.control, hit: f.gesture?.hit,
-                                    touch_samples: f.gesture?.touches.count ?? 0, delta_e00: f.deltaE, caption: f.caption)
+                                    touch_samples: f.gesture?.touches.count ?? 0, delta_e00: f.deltaE, caption: f.caption,
+                                    still_down: f.stillDown.map { _ in true })
             },
             metrics: check.rows, metrics_equal: check.allEqual,
             filmstrip: .init(file: "filmstrip.png", width: film.width, height: film.height, columns: layout.columns, rows: layout.rows,

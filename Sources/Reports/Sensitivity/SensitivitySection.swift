@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import UserModels
 
 /// The sensitivity section every report has: for each comparison against the
 /// first strategy, whether the winner and the effect size hold as each uncertain
@@ -108,7 +109,7 @@ enum SensitivitySection {
             data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")],
             body: """
                 set title \(Gnuplot.quoted("Difference in \(metric) against the first strategy, by \(sweep.path)"))
-                set xlabel \(Gnuplot.quoted(sweep.path))
+                set xlabel \(Gnuplot.quoted(ParameterCatalog.definition(sweep.path)?.axisLabel ?? sweep.path))
                 set ylabel \(Gnuplot.quoted("difference in \(MetricCatalog.definition(metric).label)"))
                 set xzeroaxis linetype -1
                 set offsets graph 0.05, graph 0.05, 0, 0

@@ -23,6 +23,18 @@ public struct ParameterDefinition: Sendable, Hashable {
     }
 }
 
+extension ParameterDefinition {
+    /// The unit its path ends with (`_pt_s` points per second, `_s` seconds, …), or "" for a plain number.
+    public var unit: String {
+        let units = [("_pt_s", "pt/s"), ("_s_per_bit", "s/bit"), ("_mm2", "mm²"), ("_s", "s"), ("_pt", "pt"),
+                     ("_mm", "mm"), ("_px", "px"), ("_de00", "ΔE00"), ("_deg", "°")]
+        return units.first { path.hasSuffix($0.0) }?.1 ?? ""
+    }
+
+    /// How a figure's axis names it: what it means, with its unit.
+    public var axisLabel: String { meaning + (unit.isEmpty ? "" : " (\(unit))") }
+}
+
 /// Every parameter of the user models, in one place, with its source (DESIGN §4).
 /// Specs override them by path; reports list them; the sensitivity analysis
 /// sweeps them.
