@@ -9,15 +9,17 @@ import Reports
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List designs, devices, experiments, user-model parameters or metrics.")
+        abstract: "List designs, devices, experiments, user-model parameters, metrics, or a spec's fields.")
 
     enum Topic: String, ExpressibleByArgument, CaseIterable {
-        case designs, devices, experiments, parameters, metrics
+        case designs, devices, experiments, parameters, metrics, spec
     }
 
     @Argument(help: """
         What to list: designs, devices, experiments, parameters or metrics (each with which way is better, its \
-        kind, unit and the questions that record it; default: designs, devices and experiments).
+        kind, unit and the questions that record it; default: designs, devices and experiments); spec: every \
+        field the spec parser accepts, with an example from the specs in --experiments, as Markdown \
+        (Docs/Spec.md is this output).
         """)
     var topic: Topic?
 
@@ -29,6 +31,13 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            if topic == .spec {
+                guard !json else { throw InputError("--json: the spec reference is Markdown; leave --json out") }
+                let specs = SpecLoader.specPaths(in: experiments)
+                guard !specs.isEmpty else { throw InputError("\(experiments): no specs (*.yaml) to read the fields of") }
+                print(try SpecKeyTables.reference(specs: specs, catalog: .standard), terminator: "")
+                return
+            }
             let topics = topic.map { [$0] } ?? [.designs, .devices, .experiments]
             var out: [String: [[String: String]]] = [:]
             for t in topics {
@@ -57,6 +66,7 @@ struct ListCommand: ParsableCommand {
                         return ["name": name, "better": d.better.rawValue, "kind": d.kind.rawValue, "unit": d.unit,
                                 "meaning": d.meaning, "questions": recordedBy.joined(separator: ", ")]
                     }
+                case .spec: break   // answered above
                 case .parameters:
                     out["parameters"] = ParameterCatalog.all.map {
                         ["path": $0.path, "meaning": $0.meaning, "novice": "\($0.novice)", "expert": "\($0.expert)",
@@ -77,6 +87,7 @@ struct ListCommand: ParsableCommand {
                         print("  \(row["name"]!) — \(row["better"]!) is better (\(row["kind"]!)\(unit)): "
                               + "\(row["meaning"]!)"
                               + "\n      recorded by \(row["questions"]!)")
+                    case .spec: break
                     case .parameters: print("  \(row["path"]!) = \(row["novice"]!) (expert \(row["expert"]!)), allowed \(row["allowed"]!)\n      \(row["meaning"]!); \(row["source"]!)")
                     }
                 }

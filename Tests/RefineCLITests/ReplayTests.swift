@@ -231,6 +231,8 @@ struct ReplayTests {
         #expect(report.status == 0, "\(report.stderr)")
         let html = try String(contentsOf: dir.appendingPathComponent("rep/index.html"), encoding: .utf8)
         #expect(html.contains("Watch a trial") && html.contains("replays/projected-fast-typical/index.html") && html.contains("refine replay "))
+        // Named, never linked: git keeps no replays, so a link would be dead in a clone.
+        #expect(!html.contains("href=\"replays/"))
         for name in ["nearest-corner-typical", "nearest-corner-worst", "projected-fast-typical", "projected-fast-worst"] {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("rep/replays/\(name)/filmstrip.png").path), "\(name)")
         }

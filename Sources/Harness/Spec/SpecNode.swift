@@ -44,6 +44,7 @@ public struct SpecNode {
 
     /// Rejects fields other than `allowed`, suggesting the nearest valid one.
     public func rejectUnknownKeys(_ allowed: [String]) throws {
+        SpecKeyTables.recording?.note(path: path, allowed: allowed, node: node, file: file)
         guard case .mapping(let m) = node else { return }
         for (k, v) in m {
             guard let key = k.string, !allowed.contains(key) else { continue }

@@ -4,7 +4,9 @@ import Harness
 /// "Watch a trial": for each strategy, a typical and the worst trial
 /// (`TrialChoice`), replayed into the report folder (`replays/<strategy>-typical/`,
 /// `replays/<strategy>-worst/`) and listed with the `refine replay` commands that
-/// make them again. Replays are simulated from their keys, so runs need not store
+/// make them again. The section names those folders but does not link them: git
+/// does not keep them (≈ 20 MB a regeneration), so a committed report's link would
+/// be dead in a clone; the commands make them anywhere. Replays are simulated from their keys, so runs need not store
 /// traces; if they cannot be made (a photo changed since the run), the section
 /// says why and keeps the commands; a question whose simulator films nothing
 /// says only that (no command could make them either).
@@ -36,7 +38,7 @@ enum ReplaySection {
                 doc.add(.paragraph("The trials of this question cannot be replayed yet: its simulator does not film the gestures (it is not a FilmedSimulator). Every trial's metrics are in the run's database (`refine export` writes them out)."))
                 return
             }
-            doc.add(.paragraph("Each strategy's typical and worst trial, replayed: the screen's wireframe, the photo as rendered after each gesture, the finger's path with its taps and misses, and the PIP or preview in flight, as an animated page and a filmstrip. Trials with a goal are ranked by time to effect (those that reached it, sooner first, then those that did not, sooner stopped first); the typical trial is the median of that ranking, the worst its last. A replay simulates the trial again from its key (its session relived from the first trial) and checks its metrics against the stored ones."))
+            doc.add(.paragraph("Each strategy's typical and worst trial, replayed: the screen's wireframe, the photo as rendered after each gesture, the finger's path with its taps and misses, and the PIP or preview in flight, as an animated page and a filmstrip at least 1,200 pixels wide (a long gesture also every 0.5 s while the finger is still down). They are written beside this report, into replays/ (which git does not keep: after `bash scripts/suite`, or the commands below, they are on your disk). Trials with a goal are ranked by time to effect (those that reached it, sooner first, then those that did not, sooner stopped first); the typical trial is the median of that ranking, the worst its last. A replay simulates the trial again from its key (its session relived from the first trial) and checks its metrics against the stored ones."))
             let now = Set(replayer.dataFiles.map(\.sha256))
             if let changed = results.dataFiles.first(where: { !now.contains($0.1) }) {
                 throw ReportError("\(changed.0) has changed since run \(results.run.id) read it")
@@ -54,9 +56,11 @@ enum ReplaySection {
             for (pick, result) in zip(picks, made) {
                 let name = "\(pick.strategy)-\(pick.choice.rawValue)"
                 let summary = try result.get()
-                doc.add(.link(text: "\(pick.strategy), \(pick.choice.rawValue): \(pick.key) — \(TrialChoice.outcome(pick.stored)); \(summary.gestures) gesture\(summary.gestures == 1 ? "" : "s")"
-                              + (summary.metrics_equal ? "" : " (its replay differs from the stored trial)"),
-                              href: "replays/\(name)/index.html"))
+                let gestures = "\(summary.gestures) gesture\(summary.gestures == 1 ? "" : "s")"
+                doc.add(.paragraph("\(pick.strategy), \(pick.choice.rawValue): \(pick.key) — "
+                                   + "\(TrialChoice.outcome(pick.stored)); \(gestures)"
+                                   + (summary.metrics_equal ? "" : " (its replay differs from the stored trial)")
+                                   + " — replays/\(name)/index.html"))
                 if !summary.metrics_equal { notes.append(name) }
             }
         } catch {
