@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in time_to_done_s against the first strategy, by motor.steer_wobble_s"
-set xlabel "motor.steer_wobble_s"
+set xlabel "sideways wobble of a finger steered along a path, per unit of its speed (lateral SD = this × speed) (s)"
 set ylabel "difference in time to done (s)"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in time_to_done_s against the first strategy, by agent.color_mapping_update"
-set xlabel "agent.color_mapping_update"
+set xlabel "share of the surprise (seen minus expected colour change) a person adds to their belief about a colour control's axis after a move (delta rule)"
 set ylabel "difference in time to done (s)"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

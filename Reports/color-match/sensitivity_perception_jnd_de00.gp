@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in time_to_done_s against the first strategy, by perception.jnd_de00"
-set xlabel "perception.jnd_de00"
+set xlabel "just-noticeable colour difference, the scale of perception noise (ΔE00)"
 set ylabel "difference in time to done (s)"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in reached_effect against the first strategy, by cognition.discovery_per_s"
-set xlabel "cognition.discovery_per_s"
+set xlabel "chance per second of searching that a person discovers a control with no visible affordance (s)"
 set ylabel "difference in reached effect"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in right_first_time against the first strategy, by gesture.serial_tap_pause_s"
-set xlabel "gesture.serial_tap_pause_s"
+set xlabel "pause after one tap's lift before a person starts reaching for the next of two independent taps (s)"
 set ylabel "difference in right first time"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

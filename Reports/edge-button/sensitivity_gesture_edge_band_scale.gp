@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in right_first_time against the first strategy, by gesture.edge_band_scale"
-set xlabel "gesture.edge_band_scale"
+set xlabel "depth of the bands along the top and bottom edges where the system's edge gestures see a touch first, as a multiple of the device's safe-area insets there"
 set ylabel "difference in right first time"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

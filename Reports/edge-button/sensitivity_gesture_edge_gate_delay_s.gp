@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in right_first_time against the first strategy, by gesture.edge_gate_delay_s"
-set xlabel "gesture.edge_gate_delay_s"
+set xlabel "how long after touch-down the system holds a touch that started in an edge band before the app receives it (s)"
 set ylabel "difference in right first time"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in right_first_time against the first strategy, by gesture.edge_swipe_pt"
-set xlabel "gesture.edge_swipe_pt"
+set xlabel "how far inward a touch that started in an edge band must travel before the system takes it as its edge swipe (pt)"
 set ylabel "difference in right first time"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in within_10s against the first strategy, by perception.satisfied_de00"
-set xlabel "perception.satisfied_de00"
+set xlabel "how close to the goal (mean ΔE00 of the worst region) satisfies this person (ΔE00)"
 set ylabel "difference in within 10s"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

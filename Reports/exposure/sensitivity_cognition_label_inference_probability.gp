@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in reached_effect against the first strategy, by cognition.label_inference_probability"
-set xlabel "cognition.label_inference_probability"
+set xlabel "chance of inferring what an unfamiliar control does from its label"
 set ylabel "difference in reached effect"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

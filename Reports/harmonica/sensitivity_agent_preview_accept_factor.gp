@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in mis_tap against the first strategy, by agent.preview_accept_factor"
-set xlabel "agent.preview_accept_factor"
+set xlabel "a preview within this many times one's satisfaction threshold is taken at once"
 set ylabel "difference in mis tap"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in right_first_time against the first strategy, by gesture.tap_drift_mm"
-set xlabel "gesture.tap_drift_mm"
+set xlabel "SD per axis of how far a finger's contact point moves between touch-down and lift in a tap (mm)"
 set ylabel "difference in right first time"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in label_tapped against the first strategy, by gesture.response_wait_s"
-set xlabel "gesture.response_wait_s"
+set xlabel "longest a person holds a pause waiting for the screen to respond before lifting (s)"
 set ylabel "difference in label tapped"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

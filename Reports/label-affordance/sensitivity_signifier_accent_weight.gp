@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in label_tapped against the first strategy, by signifier.accent_weight"
-set xlabel "signifier.accent_weight"
+set xlabel "log-odds an accent (chromatic) ink or fill adds to 'tappable'"
 set ylabel "difference in label tapped"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in label_tapped against the first strategy, by signifier.full_cue_de00"
-set xlabel "signifier.full_cue_de00"
+set xlabel "colour difference (ΔE00) at which a fill set off from its surroundings, or an ink's distance from grey, counts as a whole cue (ΔE00)"
 set ylabel "difference in label tapped"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

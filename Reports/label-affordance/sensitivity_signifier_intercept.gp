@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in label_tapped against the first strategy, by signifier.intercept"
-set xlabel "signifier.intercept"
+set xlabel "log-odds that a person judges a control tappable when it shows no cue (plain dark text on the page, at the top centre)"
 set ylabel "difference in label tapped"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in label_tapped against the first strategy, by signifier.noise_sd"
-set xlabel "signifier.noise_sd"
+set xlabel "SD of a glance's noise on the log-odds that a control is tappable"
 set ylabel "difference in label tapped"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

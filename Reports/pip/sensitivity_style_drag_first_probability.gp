@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in time_to_effect_s against the first strategy, by style.drag_first_probability"
-set xlabel "style.drag_first_probability"
+set xlabel "chance that this person moves an object by a deliberate drag rather than a flick"
 set ylabel "difference in time to effect (s)"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in time_to_done_s against the first strategy, by gesture.offscreen_distance_sd"
-set xlabel "gesture.offscreen_distance_sd"
+set xlabel "SD of the log ratio of a person's estimate of how far away an item not on screen is to the true distance"
 set ylabel "difference in time to done (s)"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

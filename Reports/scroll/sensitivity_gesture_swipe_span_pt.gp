@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in time_to_done_s against the first strategy, by gesture.swipe_span_pt"
-set xlabel "gesture.swipe_span_pt"
+set xlabel "longest distance a person drags content in one swipe on a phone (thumb or finger, without regrasping) (pt)"
 set ylabel "difference in time to done (s)"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

@@ -34,7 +34,9 @@ struct ListCommand: ParsableCommand {
             if topic == .spec {
                 guard !json else { throw InputError("--json: the spec reference is Markdown; leave --json out") }
                 let specs = SpecLoader.specPaths(in: experiments)
-                guard !specs.isEmpty else { throw InputError("\(experiments): no specs (*.yaml) to read the fields of") }
+                guard !specs.isEmpty else {
+                    throw InputError("\(experiments): no specs (*.yaml) to read the fields of")
+                }
                 print(try SpecKeyTables.reference(specs: specs, catalog: .standard), terminator: "")
                 return
             }

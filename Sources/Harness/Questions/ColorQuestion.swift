@@ -205,12 +205,9 @@ struct ColorEnvironment: PhotoEditingEnvironment {
         let before = render()
         let beforeAdjustments = state.adjustments
         let shown = screen
-        let during = camera?.during(gesture) { partial in
-            var s = state
-            design.handle(partial, &s, on: device, photo: before)
-            return ReplayShot(touchDown: gesture.start, screen: design.screen(s, on: device),
-                              photo: Renderer(threads: 1).render(original, with: s.adjustments))
-        } ?? []
+        let during = camera?.during(gesture, from: state, original: original,
+                                    apply: { design.handle($0, &$1, on: device, photo: before) },
+                                    look: { (design.screen($0, on: device), $0.adjustments) }) ?? []
         design.handle(gesture, &state, on: device, photo: before)
         renders += 1
         if state.adjustments != beforeAdjustments {

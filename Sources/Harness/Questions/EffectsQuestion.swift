@@ -262,12 +262,9 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     }
 
     mutating func perform(_ gesture: Gesture) {
-        let during = camera?.during(gesture) { partial in
-            var s = state
-            design.handle(partial, &s, on: device)
-            return ReplayShot(touchDown: gesture.start, screen: design.screen(s, on: device),
-                              photo: Renderer(threads: 1).render(original, with: s.adjustments))
-        } ?? []
+        let during = camera?.during(gesture, from: state, original: original,
+                                    apply: { design.handle($0, &$1, on: device) },
+                                    look: { (design.screen($0, on: device), $0.adjustments) }) ?? []
         design.handle(gesture, &state, on: device)
         var shot = ReplayShot(touchDown: gesture.start, screen: screen, photo: render())
         shot.during = during

@@ -213,12 +213,9 @@ struct ExposureEnvironment: PhotoEditingEnvironment {
 
     mutating func perform(_ gesture: Gesture) {
         let current = render()
-        let during = camera?.during(gesture) { partial in
-            var s = state
-            design.handle(partial, &s, on: device, photo: current)
-            return ReplayShot(touchDown: gesture.start, screen: design.screen(s, on: device),
-                              photo: Renderer(threads: 1).render(original, with: s.adjustments))
-        } ?? []
+        let during = camera?.during(gesture, from: state, original: original,
+                                    apply: { design.handle($0, &$1, on: device, photo: current) },
+                                    look: { (design.screen($0, on: device), $0.adjustments) }) ?? []
         design.handle(gesture, &state, on: device, photo: current)
         state.clipping = Clipping(of: render())
         renders += 2

@@ -62,4 +62,17 @@ final class TrialCamera: @unchecked Sendable {
         }
         return shots
     }
+
+    /// `during` for a photo question: `apply` makes the partial gesture on a copy of `state`, `look` reads what
+    /// the screen and the adjustments then were, and the photo is `original` rendered with them.
+    func during<State>(_ gesture: Gesture, from state: State, original: Image, apply: (Gesture, inout State) -> Void,
+                       look: (State) -> (Screen, Adjustments)) -> [ReplayShot] {
+        during(gesture) { partial in
+            var s = state
+            apply(partial, &s)
+            let (screen, adjustments) = look(s)
+            return ReplayShot(touchDown: gesture.start, screen: screen,
+                              photo: Renderer(threads: 1).render(original, with: adjustments))
+        }
+    }
 }

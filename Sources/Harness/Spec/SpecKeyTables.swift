@@ -55,7 +55,8 @@ public final class SpecKeyTables: Sendable {
         case .sequence(let items) where items.allSatisfy({ $0.scalar != nil }):
             return cut("[" + items.compactMap { $0.scalar?.string }.joined(separator: ", ") + "]")
         case .mapping(let m) where m.allSatisfy({ $0.value.scalar != nil }):
-            return cut("{" + m.map { "\($0.key.string ?? ""): \($0.value.scalar!.string)" }.joined(separator: ", ") + "}")
+            let pairs = m.map { "\($0.key.string ?? ""): \($0.value.scalar!.string)" }
+            return cut("{" + pairs.joined(separator: ", ") + "}")
         case .sequence: return "[…] (below)"
         default: return "{…} (below)"
         }
@@ -108,7 +109,8 @@ public final class SpecKeyTables: Sendable {
         func section(_ tables: [String: Table], level: String) {
             for path in tables.keys.sorted() {
                 let table = tables[path]!
-                out += "\n\(level) `\(path.isEmpty ? "(top level)" : path)`\n\n| field | example | from |\n|---|---|---|\n"
+                out += "\n\(level) `\(path.isEmpty ? "(top level)" : path)`\n\n"
+                    + "| field | example | from |\n|---|---|---|\n"
                 for key in table.keys {
                     let e = table.examples[key]
                     let value = e.map { "`" + $0.value.replacingOccurrences(of: "|", with: "\\|") + "`" } ?? "–"

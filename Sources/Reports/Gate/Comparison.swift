@@ -113,8 +113,8 @@ public enum Comparisons {
     /// verdict are the one contrast of two strategies (`Contrast`, seeded by `names`, the strategies), as the
     /// report's Answer makes it; `seed` seeds Cliff's delta; `direction` gives a metric's better way and the
     /// difference that matters (default: the metric's definition, no margin).
-    static func compare(metrics: [String], names: (base: String, other: String), sameSeed: Bool, settings: Contrast.Settings,
-                        seed: UInt64,
+    static func compare(metrics: [String], names: (base: String, other: String), sameSeed: Bool,
+                        settings: Contrast.Settings, seed: UInt64,
                         direction: (String) -> (better: MetricDefinition.Better, margin: Double?) = {
                             (MetricCatalog.definition($0).better, nil)
                         },
@@ -124,9 +124,11 @@ public enum Comparisons {
             guard let (sa, sb) = sides(metric), let ca = sa.sample, let cb = sb.sample,
                   ca.trialCount > 0, cb.trialCount > 0 else { continue }
             let s = seed &+ UInt64(i) &* 0x9E37_79B9
-            let contrast = Contrast.make(metric, base: sa, other: sb, names: names, paired: sameSeed, settings: settings)
+            let contrast = Contrast.make(metric, base: sa, other: sb, names: names, paired: sameSeed,
+                                         settings: settings)
             let paired = contrast?.paired ?? (sameSeed && ClusterBootstrap.canPair(ca, cb))
-            let statistic = contrast?.statistic ?? (isRate(ca, metric: metric) && isRate(cb, metric: metric) ? .rate : .mean)
+            let rate = isRate(ca, metric: metric) && isRate(cb, metric: metric)
+            let statistic = contrast?.statistic ?? (rate ? .rate : .mean)
             let (valueA, valueB) = statistic == .restrictedMean
                 ? (sa.survival!.curve.restrictedMean(tau: settings.timeLimit),
                    sb.survival!.curve.restrictedMean(tau: settings.timeLimit))

@@ -88,7 +88,8 @@ public enum RegressionGate {
                 let b = bv.clustered, c = cv.clustered
                 let paired = sameSeed && ClusterBootstrap.canPair(b, c)
                 let tail = ClusterBootstrap.differenceTail(c, b, paired: paired, confidence: level, expanded: true)
-                let settings = Contrast.Settings(confidence: level, resamples: ClusterBootstrap.resamples(forTail: tail),
+                let settings = Contrast.Settings(confidence: level,
+                                                 resamples: ClusterBootstrap.resamples(forTail: tail),
                                                  timeLimit: .infinity)
                 let contrast = Contrast.make(tolerance.metric, base: ContrastSide(sample: b),
                                              other: ContrastSide(sample: c), names: (strategy, strategy),
@@ -96,7 +97,8 @@ public enum RegressionGate {
                                              median: tolerance.statistic == "median", censored: false,
                                              seed: Seed.derive(0x6761_7465, "gate/\(strategy)/\(tolerance.metric)"),
                                              fewest: 1)!
-                let (statistic, diff) = (contrast.statistic == .rate ? "rate" : tolerance.statistic, contrast.difference)
+                let statistic = contrast.statistic == .rate ? "rate" : tolerance.statistic
+                let diff = contrast.difference
                 let kind: ClusterStatistic = contrast.statistic == .median ? .median : .mean
                 let base = b.statistic(kind), now = c.statistic(kind)
                 let allowance = tolerance.allowance(baseline: base)

@@ -80,8 +80,8 @@ public enum ReplayWriter {
             frames: frames.map { f in
                 ReplaySummary.Frame(index: f.index, t_s: f.time, gesture: f.gesture?.kind.rawValue ?? "start",
                                     target: f.control?.id ?? f.gesture?.control, hit: f.gesture?.hit,
-                                    touch_samples: f.gesture?.touches.count ?? 0, delta_e00: f.deltaE, caption: f.caption,
-                                    still_down: f.stillDown.map { _ in true })
+                                    touch_samples: f.gesture?.touches.count ?? 0, delta_e00: f.deltaE,
+                                    caption: f.caption, still_down: f.stillDown.map { _ in true })
             },
             metrics: check.rows, metrics_equal: check.allEqual,
             filmstrip: .init(file: "filmstrip.png", width: film.width, height: film.height, columns: layout.columns, rows: layout.rows,

@@ -115,7 +115,8 @@ extension Contrast {
             - survivalA.restrictedMean(tau: tau, weights: [Int32](repeating: 1, count: sa.clusterCount))
         let lanes = ParallelReplicates.lanes
         let e = ClusterBootstrap.twoGroup(sb, sa, paired: paired, confidence: settings.confidence,
-                                          resamples: min(settings.resamples, 1000), seed: seed, value: value) { wb, wa, out in
+                                          resamples: min(settings.resamples, 1000), seed: seed,
+                                          value: value) { wb, wa, out in
             var rb = [Double](repeating: 0, count: lanes), ra = rb
             survivalB.restrictedMeans(tau: tau, lanes: wb, into: &rb)
             survivalA.restrictedMeans(tau: tau, lanes: wa, into: &ra)
