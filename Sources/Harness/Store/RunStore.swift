@@ -290,9 +290,14 @@ public final class RunStore: Sendable {
     public func runs() throws -> [RunRecord] {
         let host = Provenance.hostName
         let rows = try reader.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT r.*, (SELECT count(*) FROM \(try TrialRows.rowTable(db)) WHERE run_id = r.id) AS finished_trials FROM run r ORDER BY r.id
-                """)
+            // Each run's trials counted over its own id range since v6 (no index on run_id there: a correlated
+            // `run_id = r.id` read the whole table once per run, so listing runs grew with their square).
+            let table = try TrialRows.rowTable(db)
+            let (first, last) = TrialIdentity.rangeSQL(of: "r.id")
+            let count = try TrialIdentity.isIdentityRowid(db)
+                ? "SELECT count(*) FROM \(table) t WHERE t.id BETWEEN \(first) AND \(last) AND +t.run_id = r.id"
+                : "SELECT count(*) FROM \(table) WHERE run_id = r.id"
+            return try Row.fetchAll(db, sql: "SELECT r.*, (\(count)) AS finished_trials FROM run r ORDER BY r.id")
         }
         return rows.map { Self.runRecord($0, localHost: host) }
     }

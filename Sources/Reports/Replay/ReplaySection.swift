@@ -39,15 +39,16 @@ enum ReplaySection {
                 return
             }
             doc.add(.paragraph(
-                "Each strategy's typical and worst trial, replayed: the screen's wireframe, the photo as rendered " +
-                "after each gesture, the finger's path with its taps and misses, and the PIP or preview in flight, as " +
-                "an animated page and a filmstrip at least 1,200 pixels wide (a long gesture also every 0.5 s while " +
-                "the finger is still down). They are written beside this report, into replays/ (which git does not " +
-                "keep: after `bash scripts/suite`, or the commands below, they are on your disk). Trials with a goal " +
-                "are ranked by time to effect (those that reached it, sooner first, then those that did not, sooner " +
-                "stopped first); the typical trial is the median of that ranking, the worst its last. A replay " +
-                "simulates the trial again from its key (its session relived from the first trial) and checks its " +
-                "metrics against the stored ones."))
+                "Each strategy's typical and worst trial, replayed: the screen's wireframe, the photo as " +
+                "rendered after each gesture, the finger's path with its taps and misses, and the PIP or " +
+                "preview in flight, as an animated page and a filmstrip at least 1,200 pixels wide (a long " +
+                "gesture also every 0.5 s while the finger is still down). They are written beside this " +
+                "report, into replays/ (which git does not keep: after `bash scripts/suite`, or the commands " +
+                "below, they are on your disk). Trials with a goal are ranked by time to effect (those that " +
+                "reached it, sooner first, then those that did not, sooner stopped first); the typical trial " +
+                "is the median of that ranking, the worst its last. A replay simulates the trial again from " +
+                "its key (its session relived from the first trial) and checks its metrics against the stored " +
+                "ones."))
             let now = Set(replayer.dataFiles.map(\.sha256))
             if let changed = results.dataFiles.first(where: { !now.contains($0.1) }) {
                 throw ReportError("\(changed.0) has changed since run \(results.run.id) read it")
