@@ -102,7 +102,8 @@ struct CompareCommand: ParsableCommand {
 
     /// What differs between the two sides' runs besides the code: seed, people, and the parts of the spec
     /// that decide trials (`TrialDefinition`), so a difference is not read as the code's when it is the setup's.
-    func differences(_ pa: Place, _ pb: Place) throws -> [String] {
+    /// `specA`: side A's stored spec, parsed once by the caller.
+    func differences(_ pa: Place, _ pb: Place, specA: ExperimentSpec?) throws -> [String] {
         func text(_ p: Place) throws -> String {
             try ResultSet.head(from: p.store, experiment: p.run.experiment, runID: p.run.id).specText
         }
@@ -112,7 +113,7 @@ struct CompareCommand: ParsableCommand {
         if pa.run.variant != pb.run.variant {
             out.append("variant '\(pa.run.variant)' vs '\(pb.run.variant)'")
         }
-        if let a = try? ResultSet.storedSpec(of: pa.run, storedText: ta),
+        if let a = specA,
            let b = try? ResultSet.storedSpec(of: pb.run, storedText: tb),
            a.population != b.population {
             out.append("population \(a.population.participants) people "
@@ -160,9 +161,9 @@ struct CompareCommand: ParsableCommand {
                 ? sa.recordedMetrics.intersection(sb.recordedMetrics)
                     .filter { MetricCatalog.definition($0).kind != .bookkeeping }.sorted()
                 : metrics
-            let differ = pa.key == pb.key ? [] : try differences(pa, pb)
             // Side A's spec says how precisely, which way is better and what difference matters, as in its report.
             let spec = storedSpec(pa)
+            let differ = pa.key == pb.key ? [] : try differences(pa, pb, specA: spec)
             var settings = spec.map(Contrast.Settings.init)
                 ?? Contrast.Settings(confidence: 0.95, resamples: 2000, timeLimit: .infinity)
             if let confidence { settings.confidence = confidence }
