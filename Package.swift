@@ -1,8 +1,10 @@
 // swift-tools-version: 6.0
 // Refine: a reproducible research harness for interaction design.
-// Layering (DESIGN.md §1): ImageEngine and Interaction depend on nothing of ours;
-// UserModels on Interaction; Designs on Interaction; Harness on all of those;
-// Reports on Harness; the `refine` executable on everything.
+// Layering (DESIGN.md §1): Randomness (seeded generators) and Kernels (the C kernels' builds) depend
+// on nothing of ours; ImageEngine on Kernels; Interaction on nothing; Statistics on Randomness and
+// Kernels only (never on the people or the pixels); UserModels on Interaction, ImageEngine and
+// Randomness; Designs on Interaction; Harness on all of those; Reports on Harness and Statistics;
+// the `refine` executable on everything.
 import PackageDescription
 
 // One release build serves everything `bash scripts/test` and CI run: the end-to-end tier and the
@@ -23,6 +25,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "refine", targets: ["refine"]),
+        .library(name: "Randomness", targets: ["Randomness"]),
+        .library(name: "Statistics", targets: ["Statistics"]),
         .library(name: "ImageEngine", targets: ["ImageEngine"]),
         .library(name: "Interaction", targets: ["Interaction"]),
         .library(name: "UserModels", targets: ["UserModels"]),
@@ -42,14 +46,21 @@ let package = Package(
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         // The 8-bit preview's AVX2/FMA kernels, chosen at run time (Docs/ImageEngine.md).
         .target(name: "CKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
-        .target(name: "ImageEngine", dependencies: ["CPNG", "CKernels"], swiftSettings: optimisedInDebug),
+        .target(name: "Kernels", dependencies: ["CKernels"], swiftSettings: optimisedInDebug),
+        .target(name: "Randomness", swiftSettings: optimisedInDebug),
+        // Bootstrap, survival, sketches and tests: compiled beside the people and the pixels, not after them.
+        .target(
+            name: "Statistics", dependencies: ["Randomness", "Kernels", "CKernels"], swiftSettings: optimisedInDebug),
+        .target(name: "ImageEngine", dependencies: ["CPNG", "CKernels", "Kernels"], swiftSettings: optimisedInDebug),
         .target(name: "Interaction", swiftSettings: optimisedInDebug),
-        .target(name: "UserModels", dependencies: ["Interaction", "ImageEngine"], swiftSettings: optimisedInDebug),
+        .target(
+            name: "UserModels", dependencies: ["Interaction", "ImageEngine", "Randomness"],
+            swiftSettings: optimisedInDebug),
         .target(name: "Designs", dependencies: ["Interaction", "ImageEngine"], swiftSettings: testableInRelease),
         .target(
             name: "Harness",
             dependencies: [
-                "Interaction", "UserModels", "Designs",
+                "Interaction", "UserModels", "Designs", "Randomness",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
@@ -58,20 +69,20 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
-                "Harness", "Designs", "UserModels", "Interaction", "ImageEngine", "CKernels",
+                "Harness", "Designs", "UserModels", "Interaction", "ImageEngine", "Statistics", "Randomness",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: testableInRelease),
         .executableTarget(
             name: "refine",
             dependencies: [
-                "ImageEngine", "Interaction", "UserModels", "Designs", "Harness", "Reports",
+                "ImageEngine", "Interaction", "UserModels", "Designs", "Harness", "Statistics", "Randomness", "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "refine-bench",
             dependencies: [
-                "ImageEngine", "Interaction", "UserModels", "Designs", "Harness", "Reports",
+                "ImageEngine", "Interaction", "UserModels", "Designs", "Harness", "Statistics", "Randomness", "Reports",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/refine-bench",
@@ -84,7 +95,7 @@ let package = Package(
             exclude: ["peer.py", "README.md"]),
         .testTarget(
             name: "ImageEngineTests",
-            dependencies: ["ImageEngine", propertyBased],
+            dependencies: ["ImageEngine", "Kernels", propertyBased],
             resources: [.copy("Fixtures")],
             swiftSettings: testsUnoptimised),
         .testTarget(
@@ -93,7 +104,7 @@ let package = Package(
             swiftSettings: testsUnoptimised),
         .testTarget(
             name: "UserModelsTests",
-            dependencies: ["UserModels", "Interaction", "ImageEngine"],
+            dependencies: ["UserModels", "Interaction", "ImageEngine", "Randomness"],
             swiftSettings: testsUnoptimised),
         .testTarget(
             name: "DesignsTests",
@@ -101,17 +112,19 @@ let package = Package(
             swiftSettings: testsUnoptimised),
         .testTarget(
             name: "HarnessTests",
-            dependencies: ["Harness", "Reports", "Designs", "UserModels", "Interaction", propertyBased],
+            dependencies: ["Harness", "Reports", "Designs", "UserModels", "Interaction", "Randomness", propertyBased],
             swiftSettings: testsUnoptimised),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "Harness", "UserModels", "ImageEngine", propertyBased],
+            dependencies: [
+                "Reports", "Statistics", "Harness", "UserModels", "ImageEngine", "Randomness", "Kernels", propertyBased,
+            ],
             swiftSettings: testsUnoptimised),
         // The reference tier: Refine's statistics and export against scipy, lifelines, numpy and R
         // (fixtures made by the scripts beside them). `bash scripts/test --fast` leaves it out.
         .testTarget(
             name: "ReferenceTests",
-            dependencies: ["Reports", "Harness", "UserModels"],
+            dependencies: ["Reports", "Statistics", "Harness", "UserModels"],
             resources: [.copy("Fixtures")],
             swiftSettings: testsUnoptimised),
         // The end-to-end tier: the release `refine` (REFINE_BIN) on real specs, gnuplot, replays, Slurm.

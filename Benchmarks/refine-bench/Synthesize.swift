@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Randomness
 import UserModels
 
 /// `refine-bench --synthesize N --db PATH`: a real Refine database holding one

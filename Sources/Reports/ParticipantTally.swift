@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 
 /// One metric of some trials summed per participant in one pass: how many of
 /// each participant's trials recorded it and how many of those succeeded.

@@ -1,5 +1,7 @@
 import Foundation
 import Harness
+import Randomness
+import Statistics
 import UserModels
 
 /// Writes `Reports/<experiment>/`: `index.html`, its Markdown twin `report.md`,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Harness
 import Reports
+import Statistics
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,9 +1,10 @@
-import Foundation
 import Designs
+import Foundation
+@testable import Harness
 import ImageEngine
 import Interaction
+import Randomness
 import Testing
-@testable import Harness
 @testable import UserModels
 
 /// Colour-matching drags touch down where a finger aimed at the thumb lands

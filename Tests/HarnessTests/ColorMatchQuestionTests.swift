@@ -1,11 +1,12 @@
-import Foundation
 import Designs
+import Foundation
+@testable import Harness
 import ImageEngine
 import Interaction
 import PropertyBased
+import Randomness
 import Reports
 import Testing
-@testable import Harness
 import UserModels
 
 /// The colour-matching question end to end, and invariants of the generic

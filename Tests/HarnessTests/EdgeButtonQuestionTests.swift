@@ -1,8 +1,9 @@
 import Designs
+@testable import Harness
 import Interaction
+import Randomness
 import Reports
 import Testing
-@testable import Harness
 import UserModels
 
 /// The edge-button question: the system's edge gate, the camera screen's

@@ -1,8 +1,9 @@
 import Designs
+@testable import Harness
 import Interaction
+import Randomness
 import Reports
 import Testing
-@testable import Harness
 import UserModels
 
 /// The hysteresis question: known touches through the sensor into the list's

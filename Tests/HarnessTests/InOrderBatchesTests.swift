@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
-import Testing
 @testable import Harness
+import Randomness
+import Testing
 import UserModels
 
 @Suite("Batches stored in plan order", .timeLimit(.minutes(1)))

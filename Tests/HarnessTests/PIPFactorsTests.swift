@@ -1,7 +1,8 @@
 import Designs
-import Interaction
-import Testing
 @testable import Harness
+import Interaction
+import Randomness
+import Testing
 import UserModels
 
 /// The two factors issue 13 adds to the PIP question: the release velocity

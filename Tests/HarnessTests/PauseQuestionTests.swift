@@ -1,8 +1,9 @@
 import Designs
+@testable import Harness
 import Interaction
+import Randomness
 import Reports
 import Testing
-@testable import Harness
 import UserModels
 
 /// The pause question: known slides through the noisy sensor into both

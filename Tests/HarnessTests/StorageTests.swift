@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
+@testable import Harness
+import Randomness
+import Reports
 import Testing
 import UserModels
-@testable import Harness
-import Reports
 
 /// Schema v4: metrics as columns of `trial`, the long `metric` and `trial_metric`
 /// as views, and v3 databases (the long table) read, migrated, resumed and merged.

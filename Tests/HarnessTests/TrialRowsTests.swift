@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+@testable import Harness
+import Randomness
 import Testing
 import UserModels
-@testable import Harness
 
 /// Schema v5 (`TrialRows`): factors as `level` codes in `trial_row`, the key kept
 /// only where it is not the plan's, `trial` a view with v4's columns.

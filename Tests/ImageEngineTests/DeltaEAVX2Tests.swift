@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import ImageEngine
+import Kernels
+import Testing
 
 /// The AVX2 and AVX-512 builds of the CIEDE2000 and Lab kernels
 /// (`Sources/CKernels/deltae_body.h`, compiled as `deltae_avx2.c` and

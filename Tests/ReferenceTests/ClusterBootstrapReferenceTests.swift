@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import Reports
+@testable import Statistics
+import Testing
 import UserModels
 
 /// The cluster bootstrap over participants against numpy/scipy

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 @testable import Harness
 @testable import Reports
+@testable import Statistics
+import Testing
 
 /// `refine export` and its R script against R itself (lme4, survival), on the
 /// fixture made by Fixtures/make_export_reference.py: a balanced 288-trial run

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import Reports
+@testable import Statistics
+import Testing
 
 /// Statistics against values computed with scipy (Fixtures/make_reference.py).
 @Suite("Statistics against scipy")
@@ -72,7 +73,9 @@ struct ScipyReferenceTests {
         let d = RankTests.cliffsDelta(c.a, c.b, confidence: 0.95, resamples: 500, seed: 3)
         #expect(d.lower <= d.value && d.value <= d.upper)
         #expect(d == RankTests.cliffsDelta(c.a, c.b, confidence: 0.95, resamples: 500, seed: 3))
-        let m = Intervals.differenceOfMedians(c.a, c.b, resamples: 500, seed: 3)
+        let m = Intervals.bootstrapTwoSample(c.a, c.b, confidence: 0.95, resamples: 500, seed: 3) {
+            Descriptive.median($0) - Descriptive.median($1)
+        }
         #expect(abs(m.value - (c.median_a - c.median_b)) < 1e-12 && m.lower <= m.value && m.value <= m.upper)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import Reports
+@testable import Statistics
+import Testing
 
 /// Kaplan–Meier, its median and bands, the restricted mean and the log-rank test
 /// against lifelines (Fixtures/make_survival_reference.py).

@@ -1,9 +1,11 @@
 import Foundation
 @testable import Harness
 import PropertyBased
+import Randomness
+@testable import Reports
+@testable import Statistics
 import Testing
 import UserModels
-@testable import Reports
 
 /// The ceiling table read as a pass goes by (`CeilingSection.Tally`): the
 /// counts a filter over every trial gives, and the median of the distances

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import Randomness
 @testable import Reports
+@testable import Statistics
+import Testing
 import UserModels
 
 /// The cluster bootstrap's properties (its values against numpy and scipy are in ReferenceTests).

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import Randomness
 @testable import Reports
+@testable import Statistics
+import Testing
 import UserModels
 
 /// Claims compare strategies over people, not over trials: one person's trials
@@ -34,7 +36,9 @@ struct ClusteredClaimsTests {
         let clustered = Comparisons.difference(a, b, metric: "time_to_effect_s", paired: true, confidence: 0.95, resamples: 1000, seed: 3)
         #expect(clustered.statistic == "mean" || clustered.statistic == "median")
         // The same values read as 320 independent trials a side.
-        let naive = Intervals.differenceOfMedians(b.values, a.values, confidence: 0.95, resamples: 1000, seed: 3)
+        let naive = Intervals.bootstrapTwoSample(b.values, a.values, confidence: 0.95, resamples: 1000, seed: 3) {
+            Descriptive.median($0) - Descriptive.median($1)
+        }
         #expect(Self.width(clustered.estimate) > 2 * Self.width(naive),
                 "clustered \(clustered.estimate) vs trial-level \(naive)")
     }

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import Randomness
 @testable import Reports
+@testable import Statistics
+import Testing
 import UserModels
 
 @Suite("Kaplan–Meier with participants resampled")

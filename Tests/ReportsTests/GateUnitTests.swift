@@ -1,8 +1,10 @@
 import Foundation
+@testable import Harness
+import Randomness
+@testable import Reports
+@testable import Statistics
 import Testing
 import UserModels
-@testable import Harness
-@testable import Reports
 
 /// The participant-level gate and the baseline file that feeds it.
 @Suite("Regression gate over participants")

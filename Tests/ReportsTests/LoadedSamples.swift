@@ -1,5 +1,6 @@
 import Foundation
 @testable import Reports
+@testable import Statistics
 
 /// The gate's samples of a loaded run, grouped from its trial store: what the
 /// one-pass readers (`RunSamples`) are checked against.

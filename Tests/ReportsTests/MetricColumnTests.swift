@@ -1,7 +1,8 @@
 import Foundation
+import Randomness
+@testable import Reports
 import Testing
 import UserModels
-@testable import Reports
 
 /// The trial store's metric columns (`MetricColumn`): 1 byte a trial for
 /// small-integer metrics, and every value read back bit for bit either way.

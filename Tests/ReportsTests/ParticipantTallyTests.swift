@@ -1,7 +1,9 @@
 import Foundation
+import Randomness
+@testable import Reports
+@testable import Statistics
 import Testing
 import UserModels
-@testable import Reports
 
 /// Issue 17's memory test for the rates: a report's rates read per-participant
 /// tallies (`ParticipantTally`), which are the same sample the per-trial path

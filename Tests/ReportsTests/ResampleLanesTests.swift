@@ -1,8 +1,11 @@
 import ImageEngine
+import Kernels
 import PropertyBased
+import Randomness
+@testable import Reports
+@testable import Statistics
 import Testing
 import UserModels
-@testable import Reports
 
 /// The eight-resample kernels (`Sources/CKernels/resample_body.h`):
 /// every build, and the scalar fallback, give each lane the scalar pass's

@@ -1,7 +1,9 @@
 import Foundation
+import Randomness
+@testable import Reports
+@testable import Statistics
 import Testing
 import UserModels
-@testable import Reports
 
 /// The large-run fast paths give exactly the numbers of the plain computations
 /// they replace, and the trial store's memory per trial stays bounded (issue 17).

@@ -1,7 +1,9 @@
 import Foundation
+import Randomness
+@testable import Reports
+@testable import Statistics
 import Testing
 import UserModels
-@testable import Reports
 
 /// Selections summarised in the report's pass (`SelectionReader`) against the
 /// loaded trials they replace, and survival estimators of observations with

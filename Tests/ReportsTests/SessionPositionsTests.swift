@@ -1,7 +1,9 @@
 import Foundation
+import Randomness
+@testable import Reports
+@testable import Statistics
 import Testing
 import UserModels
-@testable import Reports
 
 /// The learning section's summaries read in the report's pass
 /// (`SessionPositions`) against the loaded trials they replace.

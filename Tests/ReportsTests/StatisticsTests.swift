@@ -1,5 +1,7 @@
-import Testing
+import Randomness
 @testable import Reports
+@testable import Statistics
+import Testing
 import UserModels
 
 /// Reference values computed with scipy 1.17 / numpy 2.4 (see the comments).

@@ -1,7 +1,9 @@
 import Foundation
+import Randomness
+@testable import Reports
+@testable import Statistics
 import Testing
 import UserModels
-@testable import Reports
 
 /// The point curve a clustered Kaplan–Meier keeps (`SurvivalCurve`) is
 /// `KaplanMeier`'s estimate to the bit, at 16 bytes a step instead of 48.

@@ -1,7 +1,9 @@
 import Foundation
+import Randomness
+@testable import Reports
+@testable import Statistics
 import Testing
 import UserModels
-@testable import Reports
 
 /// The per-participant survival summary behind the resampled Kaplan–Meier
 /// curves and restricted means (issue 17): exact where it keeps every time,

@@ -1,7 +1,9 @@
 import Foundation
+import Randomness
+@testable import Reports
+@testable import Statistics
 import Testing
 import UserModels
-@testable import Reports
 
 /// The trial a replay shows (`TrialChoice.Picks`, read as a run's rows go by)
 /// is the one the full ranking (`ranked`, sorting every trial) puts there.

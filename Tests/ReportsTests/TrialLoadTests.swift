@@ -1,9 +1,11 @@
 import Foundation
-import Synchronization
 @testable import Harness
+import Randomness
+@testable import Reports
+@testable import Statistics
+import Synchronization
 import Testing
 import UserModels
-@testable import Reports
 
 /// A report's trial store (`RunStore.scanTrials`, `TrialColumns.load`): the
 /// trials a report sees are the run's, in key order, with their factors and

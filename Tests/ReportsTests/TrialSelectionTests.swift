@@ -1,7 +1,8 @@
 import Foundation
+import Randomness
+@testable import Reports
 import Testing
 import UserModels
-@testable import Reports
 
 /// The per-table shortcuts for choosing trials (`filter(metric)`,
 /// `filter(factor)`, `mapFactors`) give what the plain per-row closures give,

@@ -1,8 +1,10 @@
 import Foundation
 import PropertyBased
+import Randomness
+@testable import Reports
+@testable import Statistics
 import Testing
 import UserModels
-@testable import Reports
 
 /// Per-participant value sketches and the cells layout of a clustered sample
 /// (issue 17): exact while small, every value within `ValueBuckets.relativeWidth`

@@ -1,6 +1,7 @@
 import Harness
-import Testing
 @testable import Reports
+@testable import Statistics
+import Testing
 
 /// The one rule comparisons end with: an interval beyond zero on the good side is better, on the bad
 /// side worse, inside the practical margin equivalent, else inconclusive.

@@ -1,7 +1,8 @@
 import Foundation
 import ImageEngine
-import Testing
 @testable import Interaction
+import Randomness
+import Testing
 @testable import UserModels
 
 /// A screen of option buttons (each applies one look) and a navigation button,

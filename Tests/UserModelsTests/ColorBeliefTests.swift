@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import ImageEngine
 @testable import Interaction
+import Randomness
+import Testing
 @testable import UserModels
 
 /// A colour picker no design in the harness has, with labels the person's lexicon

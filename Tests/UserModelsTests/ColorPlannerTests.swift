@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import ImageEngine
 @testable import Interaction
+import Randomness
+import Testing
 @testable import UserModels
 
 /// One way of deciding (issue 46): what a control shows is evidence for a belief;

@@ -1,7 +1,8 @@
 import Foundation
 import ImageEngine
-import Testing
 @testable import Interaction
+import Randomness
+import Testing
 @testable import UserModels
 
 /// Two knobs on one horizontal track of a phone, `a` and `b`, each setting one

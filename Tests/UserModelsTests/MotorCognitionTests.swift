@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import Interaction
+import Randomness
+import Testing
 @testable import UserModels
 
 @Suite("Tapping, dragging, choosing, searching")

@@ -1,7 +1,8 @@
 import Foundation
 import ImageEngine
-import Testing
 @testable import Interaction
+import Randomness
+import Testing
 @testable import UserModels
 
 /// A photo to paint on, as an app without any design shows it: the photo fitted

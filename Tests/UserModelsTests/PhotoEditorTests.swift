@@ -1,7 +1,8 @@
 import Foundation
 import ImageEngine
-import Testing
 @testable import Interaction
+import Randomness
+import Testing
 @testable import UserModels
 
 /// A minimal photo editor for testing the agent: labelled horizontal sliders,

@@ -1,4 +1,5 @@
 import Interaction
+import Randomness
 import Testing
 @testable import UserModels
 

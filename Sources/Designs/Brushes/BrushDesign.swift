@@ -77,11 +77,6 @@ public struct BrushDesign: Sendable, Hashable {
         }
     }
 
-    /// The size slider's value that gives a brush radius of `r` (slider sizing).
-    public func sliderValue(forRadius r: Double) -> Double {
-        min(max((r - sliderRadii.lowerBound) / (sliderRadii.upperBound - sliderRadii.lowerBound), 0), 1)
-    }
-
     /// Everything on screen in `state`.
     public func screen(_ state: BrushUIState, aspect: Double, on device: DeviceConfiguration) -> Screen {
         let b = device.safeBounds, L = BrushLayout(for: device), view = viewArea(on: device)

@@ -1,3 +1,4 @@
+import Randomness
 import UserModels
 
 /// The Nelder–Mead simplex method (Nelder & Mead 1965, with the standard

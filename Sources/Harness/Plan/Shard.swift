@@ -1,3 +1,4 @@
+import Randomness
 import UserModels
 
 /// A deterministic slice of an experiment: shard `index` of `count` (1-based,

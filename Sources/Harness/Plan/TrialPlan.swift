@@ -1,4 +1,5 @@
 import Interaction
+import Randomness
 import UserModels
 
 /// The trials of an experiment: strategy × device × participant × task ×

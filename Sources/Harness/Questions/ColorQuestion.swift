@@ -2,6 +2,7 @@ import Designs
 import Foundation
 import ImageEngine
 import Interaction
+import Randomness
 import UserModels
 
 /// A task of the colour question: a real photo, a selective-colour look to

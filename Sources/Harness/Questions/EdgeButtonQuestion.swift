@@ -1,5 +1,6 @@
 import Designs
 import Interaction
+import Randomness
 import UserModels
 
 /// A task of the edge-button question: the camera screen's control at one

@@ -2,6 +2,7 @@ import Designs
 import Foundation
 import ImageEngine
 import Interaction
+import Randomness
 import UserModels
 
 /// The effects experiment: choose and refine an effect to match a goal look

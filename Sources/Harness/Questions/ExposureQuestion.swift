@@ -2,6 +2,7 @@ import Designs
 import Foundation
 import ImageEngine
 import Interaction
+import Randomness
 import UserModels
 
 /// The exposure experiment: a person adjusts a real photo until it looks like a

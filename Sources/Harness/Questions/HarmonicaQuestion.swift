@@ -2,6 +2,7 @@ import Designs
 import Foundation
 import ImageEngine
 import Interaction
+import Randomness
 import UserModels
 
 /// The harmonica experiment (seed 004): find and apply a named filter (a goal

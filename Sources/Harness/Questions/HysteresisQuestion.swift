@@ -1,5 +1,6 @@
 import Designs
 import Interaction
+import Randomness
 import UserModels
 
 /// A task of the hysteresis question: tap a row of a scrolling list, or drag

@@ -1,5 +1,6 @@
 import Designs
 import Interaction
+import Randomness
 import UserModels
 
 /// A task of the label-affordance question: what the person means to do on the

@@ -1,5 +1,6 @@
 import Designs
 import Interaction
+import Randomness
 import UserModels
 
 /// One person's visit to the authorization screen in one trial, in the parts

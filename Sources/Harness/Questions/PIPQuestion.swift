@@ -1,5 +1,6 @@
 import Designs
 import Interaction
+import Randomness
 import UserModels
 
 /// The picture-in-picture experiment: a person moves the PIP from one corner to

@@ -1,5 +1,6 @@
 import Designs
 import Interaction
+import Randomness
 import UserModels
 
 /// A task of the pause question: what the person means to do with one slide up

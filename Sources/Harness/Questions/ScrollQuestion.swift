@@ -1,6 +1,7 @@
 import Designs
 import Foundation
 import Interaction
+import Randomness
 import UserModels
 
 /// A task of the scroll question: a list of `rows` rows, and the row the person

@@ -1,5 +1,6 @@
 import Designs
 import Interaction
+import Randomness
 import UserModels
 
 /// A task of the tap-margin question: a row of buttons of one size and gap, and

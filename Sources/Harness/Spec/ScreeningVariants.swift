@@ -1,3 +1,4 @@
+import Randomness
 import UserModels
 
 /// One point of a screening design: the spec with every group of assumption

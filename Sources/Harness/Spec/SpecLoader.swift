@@ -2,6 +2,7 @@ import Designs
 import Foundation
 import ImageEngine
 import Interaction
+import Randomness
 import UserModels
 import Yams
 

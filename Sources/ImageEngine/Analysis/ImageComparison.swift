@@ -1,5 +1,6 @@
 import CKernels
 import Foundation
+import Kernels
 
 /// A photo converted to CIELAB once, so that comparing many candidate renders
 /// against one goal (what a simulated user and the metrics do all the time)

@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 
 /// Fixed-point formatting with up to `digits` decimals and no trailing zeros.
 public func formatNumber(_ v: Double, digits: Int = 3) -> String {

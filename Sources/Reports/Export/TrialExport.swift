@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Harness
+import Statistics
 
 /// The file format of an exported trial table.
 public enum ExportFormat: String, Sendable, Codable, CaseIterable {

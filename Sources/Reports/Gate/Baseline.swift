@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import ImageEngine
+import Statistics
 
 /// A committed baseline (`Data/baselines/<experiment>.json`): the gated metrics'
 /// per-trial values for each strategy from one reference run, each with the

@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 
 /// What the gate keeps of one strategy's gated metric: every value with its
 /// participant while no participant gave more than `ValueSketch.exactLimit`

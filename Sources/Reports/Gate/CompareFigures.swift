@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 
 /// The table and plots of `refine compare`.
 public enum CompareFigures {

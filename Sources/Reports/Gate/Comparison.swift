@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Statistics
 
 /// Two samples of one metric compared the way DESIGN §8 asks: effect sizes first
 /// (difference with a participant-bootstrap interval, Cliff's delta with an

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Randomness
 import UserModels
 
 /// A gate's A/A calibration: pairs of runs that differ only by their seed (other people,

@@ -1,5 +1,7 @@
 import Foundation
 import Harness
+import Randomness
+import Statistics
 import UserModels
 
 /// A known regression put into one strategy's metric, to measure whether the

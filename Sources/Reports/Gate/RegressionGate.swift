@@ -1,5 +1,7 @@
 import Foundation
 import Harness
+import Randomness
+import Statistics
 import UserModels
 
 /// The verdict on one strategy's metric.

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Statistics
 
 /// Each strategy's metrics by participant, read in one pass over a run's
 /// stored rows (`RunStore.scanTrials`) without loading its trial store: what

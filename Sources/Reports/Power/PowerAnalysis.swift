@@ -1,5 +1,7 @@
 import Foundation
 import Harness
+import Randomness
+import Statistics
 import UserModels
 
 /// What each simulated study of a power analysis must detect.

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Statistics
 
 /// One strategy's line in the Answer's ranking on the headline metric.
 public struct RankedStrategy: Sendable, Codable, Hashable {

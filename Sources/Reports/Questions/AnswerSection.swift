@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Statistics
 
 /// The answer first (DESIGN §8): for the spec's headline metric, each strategy
 /// against the first one — the difference with its interval, whether it holds,

@@ -1,6 +1,7 @@
 import Designs
 import Foundation
 import Harness
+import Statistics
 
 /// The brushes sections: how long each design took until the region looked
 /// painted, how much paint went outside it (spill) and how much of the meant

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Statistics
 
 /// What each design can express (DESIGN §2): the ceiling of every strategy on
 /// every task with a goal look, and each trial that missed the goal classed as

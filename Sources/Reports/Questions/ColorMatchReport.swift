@@ -2,6 +2,7 @@ import Designs
 import Foundation
 import Harness
 import ImageEngine
+import Statistics
 
 /// The colour-matching sections: time to match (Kaplan–Meier), accuracy (final
 /// ΔE00), the convergence and refinement phases and drags, per picker and

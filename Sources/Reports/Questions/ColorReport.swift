@@ -2,6 +2,7 @@ import Designs
 import Foundation
 import Harness
 import ImageEngine
+import Statistics
 
 /// The colour sections: results by strategy, device and expertise and by photo;
 /// the axis and region errors each design invites; the talk's claims with effect

@@ -2,6 +2,7 @@ import Designs
 import Foundation
 import Harness
 import ImageEngine
+import Statistics
 
 /// The exposure sections: results by strategy, device, expertise and photo; the
 /// talk's claims tested with effect sizes; the photos before, goal and typical

@@ -1,6 +1,7 @@
 import Designs
 import Foundation
 import Harness
+import Statistics
 
 /// The harmonica sections: by number of filters, how much of the photo each
 /// picker leaves, how fast a named filter is found and applied, how often taps

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Statistics
 
 /// The two factors issue 13 adds to the PIP question, each compared between
 /// strategies of the spec that differ only in that parameter: how the release

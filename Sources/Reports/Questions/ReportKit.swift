@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Statistics
 
 /// Tables and figures every question's report builds the same way.
 struct ReportKit {

@@ -55,12 +55,4 @@ extension ReportKit {
             return keep(task)
         }.map(\.id))
     }
-
-    /// Every question-defined task of type `T` in the spec, in spec order.
-    func customTasks<T>(as type: T.Type = T.self) -> [T] {
-        spec.tasks.compactMap { t in
-            if case .custom(let goal) = t.goal { return goal.value as? T }
-            return nil
-        }
-    }
 }

@@ -1,6 +1,7 @@
 import Designs
 import Foundation
 import Harness
+import Statistics
 
 /// The scroll sections: how long each design took to bring a row into the
 /// zone, by how far away it was, in how many swipes, how far past it they went,

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Statistics
 
 /// Each strategy's lead metrics at each position in a session (`session_trial`),
 /// read in the report's pass (`Reader`) for the learning section instead of

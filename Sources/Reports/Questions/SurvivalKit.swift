@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Statistics
 
 /// Time to effect read as a survival outcome (DESIGN §6, §8): a trial that never
 /// reached the goal is censored when the person stopped (`time_to_done_s`), so a

@@ -1,4 +1,5 @@
 import Harness
+import Statistics
 
 extension TrialChoice {
     /// One strategy's typical and worst trial, picked as its trials go by

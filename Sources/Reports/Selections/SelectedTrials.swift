@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 
 /// One selection's trials summarised in the report's pass (`SelectionReader`):
 /// how many there were, the first key among them (which seeds its

@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 
 /// The trial at the median of one metric among a selection's trials, ties in
 /// key order (a missing value read as 0, as the sections sorted them), with

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Statistics
 import UserModels
 
 /// The sensitivity section every report has: for each comparison against the

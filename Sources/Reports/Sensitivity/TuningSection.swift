@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Statistics
 
 /// The design-parameter sweeps of a spec (`tuning:`, run by `refine tune`): for
 /// each swept parameter, the metric at every value with its interval, the best

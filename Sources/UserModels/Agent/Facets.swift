@@ -1,5 +1,6 @@
 import Foundation
 import Interaction
+import Randomness
 
 extension Control {
     /// The ways a person can move this control, each along one axis: the control

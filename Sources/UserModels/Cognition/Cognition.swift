@@ -1,4 +1,5 @@
 import Foundation
+import Randomness
 
 /// Choosing, searching, reading and learning: the cognitive side of a person,
 /// each law with the participant's own constants (ParameterCatalog).

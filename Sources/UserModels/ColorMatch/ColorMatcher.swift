@@ -1,6 +1,7 @@
 import Foundation
 import ImageEngine
 import Interaction
+import Randomness
 
 /// How one colour-matching trial went, as the person did it.
 public struct ColorMatchOutcome: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import ImageEngine
+import Randomness
 
 /// How a person sees two colours side by side: their difference in CIELAB
 /// (lightness, red–green, yellow–blue: the opponent dimensions of colour

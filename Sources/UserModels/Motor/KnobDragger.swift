@@ -1,5 +1,6 @@
 import Foundation
 import Interaction
+import Randomness
 
 /// Dragging a knob or slider thumb to a chosen position: one minimum-jerk
 /// movement whose duration follows the Fitts-like drag law, an endpoint scattered

@@ -1,4 +1,5 @@
 import Interaction
+import Randomness
 
 /// A finger pressing where it landed: a tap whose contact point drifts a little
 /// while it is down, or a press taken back by sliding off before lifting (the

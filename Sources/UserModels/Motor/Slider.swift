@@ -1,4 +1,5 @@
 import Interaction
+import Randomness
 
 /// What a person means to do with one slide of a finger from where it starts.
 public enum SlideIntent: String, Sendable, Hashable, Codable, CaseIterable {

@@ -1,4 +1,5 @@
 import Foundation
+import Randomness
 
 /// Steering a finger along a straight tunnel it must not leave (a constrained
 /// drag: Accot & Zhai's steering task). Distances are in millimetres.

@@ -1,5 +1,6 @@
 import Foundation
 import Interaction
+import Randomness
 
 /// One swipe on scrolling content, as a person plans it.
 public struct SwipePlan: Sendable, Hashable {

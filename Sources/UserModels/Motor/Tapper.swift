@@ -1,5 +1,6 @@
 import Foundation
 import Interaction
+import Randomness
 
 /// Where a finger lands when aiming at a target (Bi & Zhai's dual Gaussian,
 /// "Bayesian Touch", UIST 2013): per axis, σ² = slope·d² + abs with d the target

@@ -1,5 +1,6 @@
 import Foundation
 import Interaction
+import Randomness
 
 /// The gesture a person uses to send an object somewhere on screen.
 public enum ThrowStyle: String, Sendable, Codable, Hashable {

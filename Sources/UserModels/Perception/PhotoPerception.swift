@@ -1,6 +1,7 @@
 import Foundation
 import ImageEngine
 import Interaction
+import Randomness
 
 /// Parts of a photo a person judges separately: tonal ranges and the colour
 /// zones the iPhoto talk's controls name (skies, skin, greenery).

@@ -1,6 +1,7 @@
 import Foundation
 import ImageEngine
 import Interaction
+import Randomness
 
 /// What a control shows that says "tap me", read from the screen's rich
 /// description only (colours, type, frame) — never its role, id, the design's

@@ -1,4 +1,5 @@
 import ImageEngine
+import Randomness
 
 /// What a look is like, in the terms people talk about looks: how colourful,
 /// how contrasty, how warm, and whether it is black and white.

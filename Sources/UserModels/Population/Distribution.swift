@@ -1,3 +1,4 @@
+import Randomness
 /// How a participant parameter varies across a population. Specs write these as
 /// a plain number (fixed) or an object such as
 /// `{distribution: log-normal, median: 1000, sigma: 0.45}`.

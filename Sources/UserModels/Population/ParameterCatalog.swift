@@ -1,3 +1,4 @@
+import Randomness
 /// One documented, overridable parameter of the simulated people.
 public struct ParameterDefinition: Sendable, Hashable {
     /// Dotted path used in specs, e.g. `motor.release_speed_pt_s`.

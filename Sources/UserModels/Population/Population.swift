@@ -1,4 +1,5 @@
 import Interaction
+import Randomness
 
 /// A population of simulated people: how many, the novice/expert mix, and any
 /// overrides of the catalogued parameter distributions.

@@ -1,5 +1,6 @@
 import Foundation
 import ImageEngine
+import Randomness
 
 extension ValidationSuite {
     /// Learning curves: each person edits the same small photo toward a different

@@ -1,5 +1,6 @@
 import Foundation
 import Interaction
+import Randomness
 
 extension ValidationSuite {
     /// The speed–accuracy pattern of finger taps across target sizes and distances,

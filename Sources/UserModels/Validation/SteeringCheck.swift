@@ -1,4 +1,5 @@
 import Foundation
+import Randomness
 
 extension ValidationSuite {
     /// Accot & Zhai's steering law for straight tunnels: after practice, the time to

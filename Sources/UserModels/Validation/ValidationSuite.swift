@@ -1,5 +1,6 @@
 import Foundation
 import Interaction
+import Randomness
 
 /// Canonical tasks from the human-performance literature, run through the user
 /// models (`refine validate`). Each compares the models' behaviour with the

@@ -1,5 +1,5 @@
 """Regenerates cluster_reference.json: reference values for Refine's cluster
-bootstrap over participants (Sources/Reports/Statistics/ClusterBootstrap.swift),
+bootstrap over participants (Sources/Statistics/ClusterBootstrap.swift),
 computed with numpy and scipy, independently of the Swift code.
 
     python3 make_cluster_reference.py > cluster_reference.json

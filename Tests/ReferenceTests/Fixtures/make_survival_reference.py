@@ -1,5 +1,5 @@
 """Reference values for Refine's Kaplan–Meier, median, restricted mean and
-log-rank test (Sources/Reports/Statistics/KaplanMeier.swift), from lifelines.
+log-rank test (Sources/Statistics/KaplanMeier.swift), from lifelines.
 
 Run: python3 Tests/ReferenceTests/Fixtures/make_survival_reference.py
 Writes survival_reference.json beside this script. Two groups with ties between

@@ -2,6 +2,7 @@ import Designs
 import Foundation
 import ImageEngine
 import Interaction
+import Randomness
 import UserModels
 
 /// The brushes experiment: a person paints one brush's effect onto a region of

@@ -1,5 +1,7 @@
 import Foundation
 import Harness
+import Randomness
+import Statistics
 import UserModels
 
 /// A statistic of a replication computed on a set of people (indices into the

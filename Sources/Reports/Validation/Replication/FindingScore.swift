@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Statistics
 import UserModels
 
 /// One published finding against its replication: the scorecard's row.

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Statistics
 import UserModels
 
 /// Estimates parameters from the replications (`refine fit`): a seeded Nelder–Mead

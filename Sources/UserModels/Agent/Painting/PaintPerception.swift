@@ -1,6 +1,7 @@
 import Foundation
 import ImageEngine
 import Interaction
+import Randomness
 
 /// What a person painting sees, patch by patch: the part of the photo on
 /// screen is judged as a grid of patches (`paint.cells` across the photo's

@@ -1,6 +1,7 @@
 import Foundation
 import ImageEngine
 import Interaction
+import Randomness
 
 /// A person painting a change onto part of a photo with a brush. They choose
 /// the brush by name (`BrushFinder`), make the brush fit the region they mean

@@ -1,5 +1,6 @@
 import Foundation
 import Interaction
+import Randomness
 
 /// Flicking an object to a round target (Reetz et al. 2006's Flick; Moyle &
 /// Cockburn 2002's flick directions): the person plans a flick with `Thrower`

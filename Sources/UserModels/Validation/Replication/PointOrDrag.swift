@@ -1,5 +1,6 @@
 import Foundation
 import Interaction
+import Randomness
 
 /// Moving to a target and tapping it against dragging an object onto it, from the
 /// same start, over the same distances and target widths (MacKenzie, Sellen &

@@ -1,5 +1,6 @@
 import Foundation
 import Interaction
+import Randomness
 
 /// ISO 9241-9 reciprocal tapping, one-directional (two tall strips, taps back and
 /// forth) or multidirectional (13 round targets on a ring, each tap across it),

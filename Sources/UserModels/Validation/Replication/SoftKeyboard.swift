@@ -1,5 +1,6 @@
 import Foundation
 import Interaction
+import Randomness
 
 /// Typing phrases on a soft keyboard, one tap a character (MacKenzie & Zhang 1999,
 /// 2001). On the familiar QWERTY layout the person knows where each key is and only

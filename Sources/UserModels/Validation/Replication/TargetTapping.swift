@@ -1,5 +1,6 @@
 import Foundation
 import Interaction
+import Randomness
 
 /// Discrete taps on a square target until it is hit (Parhi et al. 2006; Park & Han
 /// 2010; target-to-edge gaps, Usuba et al. 2023). The finger starts `distance`

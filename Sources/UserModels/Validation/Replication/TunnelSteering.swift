@@ -1,5 +1,6 @@
 import Foundation
 import Interaction
+import Randomness
 
 /// Straight tunnels of length A and width W (mm), each practised until the person
 /// settles on a speed (Accot & Zhai 1997's steering task; `Steerer`).

@@ -1,5 +1,5 @@
 import Foundation
-import UserModels
+import Randomness
 
 /// A point estimate with a confidence interval.
 public struct Estimate: Sendable, Hashable, Codable {
@@ -66,58 +66,6 @@ public enum Intervals {
         let alpha = (1 - confidence) / 2
         return Estimate(value: statistic(a, b), lower: Descriptive.quantile(sorted: stats, alpha),
                         upper: Descriptive.quantile(sorted: stats, 1 - alpha))
-    }
-
-    /// median(a) − median(b) with a bootstrap interval.
-    public static func differenceOfMedians(_ a: [Double], _ b: [Double], confidence: Double = 0.95, resamples: Int = 2000,
-                                           seed: UInt64) -> Estimate {
-        bootstrapTwoSample(a, b, confidence: confidence, resamples: resamples, seed: seed) {
-            Descriptive.median($0) - Descriptive.median($1)
-        }
-    }
-
-    /// mean(a) − mean(b) with a bootstrap interval (for 0/1 rates: a difference of proportions).
-    public static func differenceOfMeans(_ a: [Double], _ b: [Double], confidence: Double = 0.95, resamples: Int = 2000,
-                                         seed: UInt64) -> Estimate {
-        bootstrapTwoSample(a, b, confidence: confidence, resamples: resamples, seed: seed) {
-            Descriptive.mean($0) - Descriptive.mean($1)
-        }
-    }
-
-    /// mean(a) − mean(b) with a normal-approximation (Welch) interval: exact
-    /// enough at the thousands of trials a gate sees, and needs no resampling.
-    public static func differenceOfMeansNormal(_ a: [Double], _ b: [Double], confidence: Double) -> Estimate {
-        let se = (variance(a) / Double(a.count) + variance(b) / Double(b.count)).squareRoot()
-        let d = Descriptive.mean(a) - Descriptive.mean(b)
-        let z = normalQuantile(0.5 + confidence / 2)
-        return Estimate(value: d, lower: d - z * se, upper: d + z * se)
-    }
-
-    /// median(a) − median(b) with a normal-approximation interval whose standard
-    /// errors come from order statistics (McKean & Schrader 1984): distribution-free
-    /// and cheap, for the gate's repeated use.
-    public static func differenceOfMediansNormal(_ a: [Double], _ b: [Double], confidence: Double) -> Estimate {
-        let sa = a.sorted(), sb = b.sorted()
-        let se = (pow(medianStandardError(sorted: sa), 2) + pow(medianStandardError(sorted: sb), 2)).squareRoot()
-        let d = Descriptive.quantile(sorted: sa, 0.5) - Descriptive.quantile(sorted: sb, 0.5)
-        let z = normalQuantile(0.5 + confidence / 2)
-        return Estimate(value: d, lower: d - z * se, upper: d + z * se)
-    }
-
-    /// McKean–Schrader standard error of the median of sorted values.
-    public static func medianStandardError(sorted v: [Double]) -> Double {
-        let n = Double(v.count)
-        guard v.count > 2 else { return .infinity }
-        let z = 1.959963984540054  // the 95% order-statistic interval, divided by 2·z below
-        let c = Int((n + 1) / 2 - z * (n / 4).squareRoot())
-        let lo = max(0, c - 1), hi = min(v.count - 1, v.count - c)
-        return (v[hi] - v[lo]) / (2 * z)
-    }
-
-    static func variance(_ v: [Double]) -> Double {
-        guard v.count > 1 else { return 0 }
-        let m = Descriptive.mean(v)
-        return v.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(v.count - 1)
     }
 
     /// Inverse of the standard normal CDF (Acklam's rational approximation,

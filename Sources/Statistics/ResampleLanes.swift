@@ -1,19 +1,19 @@
 import CKernels
-import ImageEngine
+import Kernels
 
 extension ParallelReplicates {
     /// Resamples a lane kernel computes at once (`Sources/CKernels/resample_body.h`).
-    static let lanes = Int(RK_RESAMPLE_LANES)
+    package static let lanes = Int(RK_RESAMPLE_LANES)
 
     /// Whether the kernels' 32-bit tallies hold every resample of participants
     /// with these observation counts: a tally is at most everyone drawn (Σ w =
     /// participants) at the largest count.
-    static func fitLanes(counts: [Int]) -> Bool {
+    package static func fitLanes(counts: [Int]) -> Bool {
         counts.count * (counts.max() ?? 0) < Int(Int32.max)
     }
 
     /// Resample k's weights out of participant-major lanes of `clusters` participants.
-    static func lane(_ k: Int, of w: UnsafePointer<Int32>, clusters: Int) -> [Int32] {
+    package static func lane(_ k: Int, of w: UnsafePointer<Int32>, clusters: Int) -> [Int32] {
         (0..<clusters).map { w[$0 * lanes + k] }
     }
 }
@@ -24,7 +24,7 @@ extension ClusteredSample {
     /// the lane kernel (the same bits, `ResampleLanesTests`), the median, and
     /// any mean whose tallies could pass 32 bits or with `build` nil, by the
     /// scalar statistic lane by lane.
-    func statistics(_ s: ClusterStatistic, lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>,
+    package func statistics(_ s: ClusterStatistic, lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>,
                     build: KernelBuild? = .best) {
         guard s == .mean, ParallelReplicates.fitLanes(counts: counts), let build else {
             for k in 0..<ParallelReplicates.lanes {
@@ -54,7 +54,7 @@ extension ClusteredSample {
 /// was drawn in resample k (`ParallelReplicates.runLanes`).
 extension SurvivalGrid {
     /// The restricted means up to `tau` of eight resamples into `out[0..<8]`.
-    func restrictedMeans(tau: Double, lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>,
+    package func restrictedMeans(tau: Double, lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>,
                          build: KernelBuild? = .best) {
         guard ParallelReplicates.fitLanes(counts: counts), let build else {
             for k in 0..<ParallelReplicates.lanes {
@@ -76,7 +76,7 @@ extension SurvivalGrid {
     /// `until` (+∞ if none); `atQuery[q * 8 + k]`, its S at `queries[q]`
     /// (ascending). With no queries, a lane's pass may stop at its first step
     /// at or below `until`.
-    func survivalLanes(weights w: UnsafePointer<Int32>, until: Double, through: Double, queries: [Double],
+    package func survivalLanes(weights w: UnsafePointer<Int32>, until: Double, through: Double, queries: [Double],
                        first: UnsafeMutablePointer<Double>, atQuery: UnsafeMutablePointer<Double>, build: KernelBuild? = .best) {
         precondition(zip(queries, queries.dropFirst()).allSatisfy { $0 <= $1 }, "queries ascending")
         guard ParallelReplicates.fitLanes(counts: counts), let build else {
@@ -105,7 +105,7 @@ extension SurvivalGrid {
     }
 
     /// S(t) of a curve given by its steps (right-continuous; 1 before its first step).
-    static func survival(at t: Double, _ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>) -> Double {
+    package static func survival(at t: Double, _ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>) -> Double {
         var lo = stepTimes.startIndex, hi = stepTimes.endIndex
         while lo < hi {
             let mid = (lo + hi) / 2

@@ -1,5 +1,5 @@
 import Foundation
-import UserModels
+import Randomness
 
 /// Cluster-bootstrap replicates computed on every core, with the numbers of
 /// the sequential loop: the generator's outputs for each block of resamples
@@ -8,15 +8,15 @@ import UserModels
 /// its statistic, which reads only its weights and shared immutable data, is
 /// computed in parallel into its own slot. The thread count changes the time
 /// only, never a replicate.
-enum ParallelReplicates {
+package enum ParallelReplicates {
     /// Resamples drawn at a time: bounds the outputs held to block × participants.
-    static let block = 512
+    package static let block = 512
 
     /// `outputs` values per resample (row r of the result holds resample r's).
     /// `clustersB` nil: one group, or a paired difference (`b` gets `a`'s
     /// weights); otherwise `b`'s weights are drawn right after `a`'s, as in
     /// `ClusterBootstrap`'s unpaired loops. `scratch` makes per-thread buffers.
-    static func run<Scratch>(resamples: Int, seed: UInt64, clustersA: Int, clustersB: Int? = nil, outputs: Int = 1,
+    package static func run<Scratch>(resamples: Int, seed: UInt64, clustersA: Int, clustersB: Int? = nil, outputs: Int = 1,
                              scratch: () -> Scratch,
                              _ body: (_ wa: [Int32], _ wb: [Int32], _ out: UnsafeMutableBufferPointer<Double>, _ scratch: inout Scratch) -> Void) -> [Double] {
         let draws = Draws(clustersA: clustersA, clustersB: clustersB)
@@ -43,7 +43,7 @@ enum ParallelReplicates {
     /// is participant c's count in the group's resample k; zero in lanes past
     /// the last resample) and writes resample k's `outputs` values at
     /// `out[k * outputs...]`. The same draws, hence the same replicates, as `run`.
-    static func runLanes(resamples: Int, seed: UInt64, clustersA: Int, clustersB: Int? = nil, outputs: Int = 1,
+    package static func runLanes(resamples: Int, seed: UInt64, clustersA: Int, clustersB: Int? = nil, outputs: Int = 1,
                          _ body: (_ wa: UnsafePointer<Int32>, _ wb: UnsafePointer<Int32>, _ out: UnsafeMutablePointer<Double>) -> Void) -> [Double] {
         let lanes = ParallelReplicates.lanes
         let draws = Draws(clustersA: clustersA, clustersB: clustersB)
@@ -93,11 +93,11 @@ enum ParallelReplicates {
     /// sequential loop's order: resample i's `clustersA` draws, then (unpaired)
     /// its `clustersB` draws.
     private struct Draws {
-        let clustersA: Int, clustersB: Int?
-        let remainderA: FastRemainder, remainderB: FastRemainder
-        var perResample: Int { clustersA + (clustersB ?? 0) }
+        package let clustersA: Int, clustersB: Int?
+        package let remainderA: FastRemainder, remainderB: FastRemainder
+        package var perResample: Int { clustersA + (clustersB ?? 0) }
 
-        init(clustersA: Int, clustersB: Int?) {
+        package init(clustersA: Int, clustersB: Int?) {
             self.clustersA = clustersA
             self.clustersB = clustersB
             remainderA = FastRemainder(UInt64(max(1, clustersA)))
@@ -108,7 +108,7 @@ enum ParallelReplicates {
         /// resamples: `work(outputsOf, first, count, out)` computes resamples
         /// `first..<first + count` of the block (their outputs at `outputsOf(i)`)
         /// into `out` (`count × outputs` values, row by row).
-        func replicates(resamples: Int, seed: UInt64, outputs: Int, group: Int,
+        package func replicates(resamples: Int, seed: UInt64, outputs: Int, group: Int,
                         _ work: @escaping (_ outputsOf: (Int) -> UnsafePointer<UInt64>, _ first: Int, _ count: Int,
                                            _ out: UnsafeMutablePointer<Double>) -> Void) -> [Double] {
             var g = SeededGenerator(seed: seed)
@@ -141,22 +141,22 @@ enum ParallelReplicates {
     /// What the threads share: the block's outputs (read only), the result
     /// buffer (disjoint slots) and closures that only read.
     private struct SharedBlock: @unchecked Sendable {
-        let raw: UnsafePointer<UInt64>
-        let out: UnsafeMutablePointer<Double>
-        let work: ((Int) -> UnsafePointer<UInt64>, Int, Int, UnsafeMutablePointer<Double>) -> Void
+        package let raw: UnsafePointer<UInt64>
+        package let out: UnsafeMutablePointer<Double>
+        package let work: ((Int) -> UnsafePointer<UInt64>, Int, Int, UnsafeMutablePointer<Double>) -> Void
     }
 
     private struct Shared<Scratch>: @unchecked Sendable {
-        let body: ([Int32], [Int32], UnsafeMutableBufferPointer<Double>, inout Scratch) -> Void
-        let scratch: () -> Scratch
+        package let body: ([Int32], [Int32], UnsafeMutableBufferPointer<Double>, inout Scratch) -> Void
+        package let scratch: () -> Scratch
     }
 
     private struct SharedLanes: @unchecked Sendable {
-        let body: (UnsafePointer<Int32>, UnsafePointer<Int32>, UnsafeMutablePointer<Double>) -> Void
+        package let body: (UnsafePointer<Int32>, UnsafePointer<Int32>, UnsafeMutablePointer<Double>) -> Void
     }
 
     /// One value per resample, no scratch.
-    static func values(resamples: Int, seed: UInt64, clustersA: Int, clustersB: Int? = nil,
+    package static func values(resamples: Int, seed: UInt64, clustersA: Int, clustersB: Int? = nil,
                        _ statistic: (_ wa: [Int32], _ wb: [Int32]) -> Double) -> [Double] {
         run(resamples: resamples, seed: seed, clustersA: clustersA, clustersB: clustersB, scratch: { () }) { wa, wb, out, _ in
             out[0] = statistic(wa, wb)

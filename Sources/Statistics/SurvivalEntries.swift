@@ -24,10 +24,10 @@ public struct SurvivalEntries: Sendable {
 
     /// How many observations the entries stand for.
     public var observationCount: Int { counts.map { $0.reduce(0) { $0 + Int($1) } } ?? values.count }
-    @inline(__always) func count(_ i: Int) -> Int { counts.map { Int($0[i]) } ?? 1 }
+    @inline(__always) package func count(_ i: Int) -> Int { counts.map { Int($0[i]) } ?? 1 }
 
     /// The entries sorted by time (ties in their order): times, event flags, owners and counts.
-    func sortedByTime() -> (times: [Double], events: [Bool], owners: [Int32], counts: [Int32]?) {
+    package func sortedByTime() -> (times: [Double], events: [Bool], owners: [Int32], counts: [Int32]?) {
         precondition(values.count < Int(Int32.max), "fewer than 2³¹ entries")
         let order = (0..<Int32(values.count)).sorted { abs(values[Int($0)]) < abs(values[Int($1)]) }
         return (order.map { abs(values[Int($0)]) }, order.map { values[Int($0)] > 0 }, order.map { owners[Int($0)] },

@@ -13,7 +13,7 @@ public enum RankTests {
     }
 
     /// Midranks (1-based) of `values` in the pooled order; ties share their mean rank.
-    static func midranks(_ values: [Double]) -> (ranks: [Double], tieTerm: Double) {
+    package static func midranks(_ values: [Double]) -> (ranks: [Double], tieTerm: Double) {
         let order = values.indices.sorted { values[$0] < values[$1] }
         var ranks = [Double](repeating: 0, count: values.count)
         var tieTerm = 0.0

@@ -4,12 +4,12 @@
 /// since F ≥ 64 + log₂ d). A cluster-bootstrap draw takes one remainder per
 /// participant, and a hardware 64-bit division costs several times these four
 /// multiplications.
-struct FastRemainder: Sendable {
-    let divisor: UInt64
+package struct FastRemainder: Sendable {
+    package let divisor: UInt64
     /// c = ⌈2¹²⁸ / d⌉ mod 2¹²⁸ (0 for d = 1, where every remainder is 0 and so is the formula's).
     private let cHigh, cLow: UInt64
 
-    init(_ divisor: UInt64) {
+    package init(_ divisor: UInt64) {
         precondition(divisor > 0, "a remainder needs a positive divisor")
         self.divisor = divisor
         let c = UInt128.max / UInt128(divisor) &+ 1
@@ -18,7 +18,7 @@ struct FastRemainder: Sendable {
     }
 
     /// x mod d: ⌊((c · x) mod 2¹²⁸) · d / 2¹²⁸⌋.
-    @inline(__always) func callAsFunction(_ x: UInt64) -> UInt64 {
+    @inline(__always) package func callAsFunction(_ x: UInt64) -> UInt64 {
         let low = cLow.multipliedFullWidth(by: x)
         let fractionHigh = low.high &+ cHigh &* x, fractionLow = low.low
         let a = fractionLow.multipliedFullWidth(by: divisor).high

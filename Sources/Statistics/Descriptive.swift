@@ -29,7 +29,7 @@ public enum Descriptive {
     /// Rearranges `v` so that `v[k]` is its k-th smallest value, everything
     /// before it no larger and everything after no smaller (Hoare's quickselect
     /// with a median-of-three pivot); returns `v[k]`.
-    static func select<T: Comparable>(_ v: inout [T], _ k: Int) -> T {
+    package static func select<T: Comparable>(_ v: inout [T], _ k: Int) -> T {
         var lo = 0, hi = v.count - 1
         while lo < hi {
             let mid = lo + (hi - lo) / 2

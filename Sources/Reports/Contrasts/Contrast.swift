@@ -1,4 +1,6 @@
 import Harness
+import Randomness
+import Statistics
 import UserModels
 
 /// Two strategies compared on one metric: the one estimate behind the Answer's comparisons and ranking,

@@ -107,7 +107,7 @@ public enum LogRank {
 
     /// The same test of observations with multiplicities (owners unused): an
     /// entry of count k counts as k observations at its time.
-    static func test(_ a: SurvivalEntries, _ b: SurvivalEntries) -> (chiSquare: Double, p: Double) {
+    package static func test(_ a: SurvivalEntries, _ b: SurvivalEntries) -> (chiSquare: Double, p: Double) {
         func sorted(_ e: SurvivalEntries) -> [(value: Double, count: Int)] {
             e.values.indices.map { (e.values[$0], e.count($0)) }.sorted { abs($0.value) < abs($1.value) }
         }

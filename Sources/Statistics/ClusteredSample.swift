@@ -32,7 +32,7 @@ extension Array where Element == String {
     /// (what `Set(self).sorted()` and a lookup per element give). Trials come in
     /// key order, a participant's together, so a name is hashed once per run of
     /// equal neighbours rather than once per trial.
-    func participantIndex() -> (ids: [String], owners: [Int32]) {
+    package func participantIndex() -> (ids: [String], owners: [Int32]) {
         var distinct = Set<String>()
         var last: String?
         for p in self where p != last {
@@ -94,31 +94,31 @@ public struct ClusteredSample: Sendable {
     public let sums: [Double]
     public let counts: [Int]
     /// All entries' values in ascending order, and the participant index of each.
-    private(set) var sortedValues: [Double]
-    let sortedOwner: [Int32]
+    package private(set) var sortedValues: [Double]
+    package let sortedOwner: [Int32]
     /// How many values each entry of `sortedValues` stands for (empty: one each, the exact layout).
-    let sortedCount: [Int32]
+    package let sortedCount: [Int32]
     /// The entries grouped by participant: participant c owns
     /// `grouped[offsets[c]..<offsets[c + 1]]` (for statistics without a fast
     /// path), each standing for `groupedCount` values (empty: one each).
-    let grouped: [Double]
-    let groupedCount: [Int32]
-    let offsets: [Int]
+    package let grouped: [Double]
+    package let groupedCount: [Int32]
+    package let offsets: [Int]
     /// The median of the sample as observed.
-    let observedMedian: Double
+    package let observedMedian: Double
     /// Whether entries are `ValueBuckets` buckets of sketches (the sketched
     /// layout) whose values may stand a little above their entry's: not so
     /// where every sketch held whole numbers up to `ValueBuckets.wholeNumbersAlone`
     /// (flags, counts), each bucket then being one value.
-    let isSketched: Bool
+    package let isSketched: Bool
     /// The sorted values cut into `bucketStarts.count - 1` runs of consecutive
     /// ranks; `below[k * clusterCount + c]` is how many of participant c's
     /// values come before run k. A resampled median then finds the run holding
     /// its middle rank by bisection (O(participants) per step) and scans only
     /// from there, instead of scanning half of all values: the same scan from a
     /// later start, hence the same value to the bit.
-    let bucketStarts: [Int]
-    let below: [Int32]
+    package let bucketStarts: [Int]
+    package let below: [Int32]
 
     /// The values held by participant and sorted. With `ordered: false` only the
     /// per-participant sums and counts are kept (O(participants) memory, no
@@ -130,7 +130,7 @@ public struct ClusteredSample: Sendable {
 
     /// `values[i]` given by participant `participants[owners[i]]`; `participants`
     /// distinct and sorted (as `participantIndex` makes them).
-    init(values: [Double], owners owner: [Int32], participants ids: [String], ordered: Bool) {
+    package init(values: [Double], owners owner: [Int32], participants ids: [String], ordered: Bool) {
         precondition(values.count == owner.count, "one owner per value")
         var sums = [Double](repeating: 0, count: ids.count)
         var counts = [Int](repeating: 0, count: ids.count)
@@ -214,7 +214,7 @@ public struct ClusteredSample: Sendable {
     }
 
     /// Entry j stands for this many values.
-    @inline(__always) func entryCount(_ j: Int) -> Int { sortedCount.isEmpty ? 1 : Int(sortedCount[j]) }
+    @inline(__always) package func entryCount(_ j: Int) -> Int { sortedCount.isEmpty ? 1 : Int(sortedCount[j]) }
 
     /// The entries regrouped by participant, each participant's in the order
     /// given; `counts`, the values each stands for (empty: one each).
@@ -237,7 +237,7 @@ public struct ClusteredSample: Sendable {
     /// A sample of per-participant sums and counts only (participants sorted,
     /// as `init(_:ordered: false)` makes them): for a mean or a rate summed
     /// elsewhere in one pass (`ParticipantTally`).
-    init(participants: [String], sums: [Double], counts: [Int]) {
+    package init(participants: [String], sums: [Double], counts: [Int]) {
         precondition(participants.count == sums.count && sums.count == counts.count, "one sum and count per participant")
         self.participants = participants
         self.sums = sums
@@ -252,7 +252,7 @@ public struct ClusteredSample: Sendable {
     /// Runs of about max(participants, 64) entries, so the table of counts is no
     /// larger than the entries themselves (at most 4096 runs); `counts`, the
     /// values each entry stands for (empty: one each).
-    static func buckets(owners: [Int32], counts: [Int32], clusters: Int) -> ([Int], [Int32]) {
+    package static func buckets(owners: [Int32], counts: [Int32], clusters: Int) -> ([Int], [Int32]) {
         let n = owners.count
         let runs = max(1, min(4096, n / max(clusters, 64)))
         let starts = (0...runs).map { n * $0 / runs }
@@ -291,7 +291,7 @@ public struct ClusteredSample: Sendable {
     }
 
     /// The statistic of the resample in which participant c appears `weights[c]` times.
-    func statistic(_ s: ClusterStatistic, weights w: [Int32]) -> Double {
+    package func statistic(_ s: ClusterStatistic, weights w: [Int32]) -> Double {
         switch s {
         case .mean:
             var total = 0.0, n = 0
@@ -330,7 +330,7 @@ public struct ClusteredSample: Sendable {
     /// merge of the two sorted samples, no gathering or sorting. The dominance
     /// count is the same integer `RankTests.cliffsDelta` gives on the gathered
     /// values, so the result is the same to the bit.
-    static func cliffsDelta(_ a: ClusteredSample, weights wa: [Int32], _ b: ClusteredSample, weights wb: [Int32]) -> Double {
+    package static func cliffsDelta(_ a: ClusteredSample, weights wa: [Int32], _ b: ClusteredSample, weights wb: [Int32]) -> Double {
         precondition(a.ordered && b.ordered, "Cliff's delta needs the values in order")
         var nb = 0
         for c in 0..<wb.count where wb[c] != 0 { nb += Int(wb[c]) * b.counts[c] }
@@ -355,7 +355,7 @@ public struct ClusteredSample: Sendable {
     /// order kept: for rank statistics where a side is sketched, so that two
     /// values of one bucket tie whichever sides they are on (a sketch's entry
     /// stands at its own side's smallest value of the bucket).
-    func onBucketScale() -> ClusteredSample {
+    package func onBucketScale() -> ClusteredSample {
         var copy = self
         copy.sortedValues = sortedValues.map { Double(ValueBuckets.ordinal($0)) }
         return copy
@@ -363,7 +363,7 @@ public struct ClusteredSample: Sendable {
 
     /// The resampled trial values (participant c's values `weights[c]` times),
     /// written into `buffer`, for statistics without a fast path.
-    func gather(weights w: [Int32], into buffer: inout [Double]) {
+    package func gather(weights w: [Int32], into buffer: inout [Double]) {
         precondition(ordered, "gathering needs the values grouped: ClusteredSample(_:ordered: true)")
         buffer.removeAll(keepingCapacity: true)
         for c in 0..<w.count where w[c] != 0 {
@@ -380,13 +380,13 @@ public struct ClusteredSample: Sendable {
 /// participant, ascending by cell and then participant, with the cell's value
 /// (for a bucket, its smallest in the sample) and how many of the
 /// participant's values it stands for.
-struct Cells {
-    var values: [Double] = [], owners: [Int32] = [], counts: [Int32] = []
+package struct Cells {
+    package var values: [Double] = [], owners: [Int32] = [], counts: [Int32] = []
 
     /// The cells of equal values (`owners[i]` gave `sortedValues[i]`, sorted
     /// ascending): an entry per distinct value and participant, so nothing is
     /// rounded. Nil where there would be more than `limit` entries.
-    init?(sortedValues: [Double], owners: [Int32], clusters: Int, atMost limit: Int) {
+    package init?(sortedValues: [Double], owners: [Int32], clusters: Int, atMost limit: Int) {
         // Counted first: most samples are not worth it, and say so without allocating.
         var lastCell = [Int](repeating: -1, count: clusters)
         var cell = -1, entries = 0
@@ -411,7 +411,7 @@ struct Cells {
     }
 
     /// The cells of one sketch per participant (`sketches[c]`, participant c's).
-    init(_ sketches: [ValueSketch]) {
+    package init(_ sketches: [ValueSketch]) {
         var all: [(ordinal: Int32, owner: Int32, count: Int32, smallest: Double)] = []
         for (c, sketch) in sketches.enumerated() {
             let h = sketch.histogram
@@ -434,7 +434,7 @@ struct Cells {
     }
 
     /// The median of the values the entries stand for (type 7, as `Descriptive.median`).
-    var median: Double {
+    package var median: Double {
         let n = counts.reduce(0) { $0 + Int($1) }
         guard n > 0 else { return .nan }
         var seen = 0, lower = Double.nan

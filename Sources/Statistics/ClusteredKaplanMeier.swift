@@ -1,5 +1,5 @@
 import Foundation
-import UserModels
+import Randomness
 
 /// The Kaplan–Meier curve with intervals from a bootstrap over participants.
 ///
@@ -28,12 +28,12 @@ public struct ClusteredKaplanMeier: Sendable {
 
     /// Encoded observations (`SurvivalObservation.encoded`; times > 0), value i
     /// given by participant `owners[i]` of `clusters`: no participant string per trial.
-    init(encoded values: [Double], owners: [Int32], clusters: Int, confidence: Double = 0.95, resamples: Int = 1000, seed: UInt64) {
+    package init(encoded values: [Double], owners: [Int32], clusters: Int, confidence: Double = 0.95, resamples: Int = 1000, seed: UInt64) {
         self.init(SurvivalEntries(values: values, owners: owners), clusters: clusters, confidence: confidence, resamples: resamples, seed: seed)
     }
 
     /// Observations with multiplicities (`SurvivalEntries`), their owners among `clusters` participants.
-    init(_ entries: SurvivalEntries, clusters: Int, confidence: Double = 0.95, resamples: Int = 1000, seed: UInt64) {
+    package init(_ entries: SurvivalEntries, clusters: Int, confidence: Double = 0.95, resamples: Int = 1000, seed: UInt64) {
         // One sort for the point curve and the resamples' summary (neither depends on the order among equal times).
         let sorted = entries.sortedByTime()
         curve = SurvivalCurve(sortedTimes: sorted.times, events: sorted.events, counts: sorted.counts)

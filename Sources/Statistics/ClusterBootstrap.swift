@@ -1,5 +1,5 @@
 import Foundation
-import UserModels
+import Randomness
 
 /// The seeded cluster bootstrap over participants (DESIGN §8): a resample draws
 /// participants with replacement and takes all their trials, so the intervals
@@ -50,7 +50,7 @@ public enum ClusterBootstrap {
     }
 
     /// The seeded replicates of one group's statistic.
-    static func replicates(_ x: ClusteredSample, _ s: ClusterStatistic, resamples: Int, seed: UInt64) -> [Double] {
+    package static func replicates(_ x: ClusteredSample, _ s: ClusterStatistic, resamples: Int, seed: UInt64) -> [Double] {
         // Eight resamples a call (the same values as one at a time).
         ParallelReplicates.runLanes(resamples: resamples, seed: seed, clustersA: x.clusterCount) { w, _, out in
             x.statistics(s, lanes: w, into: out)
@@ -58,7 +58,7 @@ public enum ClusterBootstrap {
     }
 
     /// The seeded replicates of statistic(a) − statistic(b); `paired` requires `canPair(a, b)`.
-    static func replicates(_ a: ClusteredSample, _ b: ClusteredSample, _ s: ClusterStatistic, paired: Bool,
+    package static func replicates(_ a: ClusteredSample, _ b: ClusteredSample, _ s: ClusterStatistic, paired: Bool,
                            resamples: Int, seed: UInt64) -> [Double] {
         precondition(!paired || canPair(a, b), "pairs need the same participants on both sides")
         // Eight resamples a call (the same values as one at a time).
@@ -192,7 +192,7 @@ public enum ClusterBootstrap {
     /// The expansion of a difference: paired, the n − 1 of the participants;
     /// unpaired, the smaller group's √(n/(n−1)) (the larger one's is closer to
     /// 1, so this errs wide) with the pooled n_a + n_b − 2 degrees of freedom.
-    static func differenceTail(_ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, expanded: Bool) -> Double {
+    package static func differenceTail(_ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, expanded: Bool) -> Double {
         paired
             ? tailProbability(confidence: confidence, clusters: a.clusterCount, df: a.clusterCount - 1, expanded: expanded)
             : tailProbability(confidence: confidence, clusters: min(a.clusterCount, b.clusterCount),
@@ -201,7 +201,7 @@ public enum ClusterBootstrap {
 
     /// Draws `w.count` participants with replacement: `w[c]` becomes how often c was drawn.
     @inline(__always)
-    static func draw(_ w: inout [Int32], _ g: inout SeededGenerator) {
+    package static func draw(_ w: inout [Int32], _ g: inout SeededGenerator) {
         let n = UInt64(w.count)
         for c in w.indices { w[c] = 0 }
         for _ in 0..<w.count { w[Int(g.next() % n)] += 1 }
@@ -211,7 +211,7 @@ public enum ClusterBootstrap {
     /// given those outputs (`ParallelReplicates`: drawn in order on one thread,
     /// counted on every core): the same weights.
     @inline(__always)
-    static func weights(_ w: UnsafeMutableBufferPointer<Int32>, from outputs: UnsafePointer<UInt64>, _ remainder: FastRemainder) {
+    package static func weights(_ w: UnsafeMutableBufferPointer<Int32>, from outputs: UnsafePointer<UInt64>, _ remainder: FastRemainder) {
         for c in w.indices { w[c] = 0 }
         for i in 0..<w.count { w[Int(remainder(outputs[i]))] += 1 }
     }

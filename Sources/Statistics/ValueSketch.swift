@@ -48,7 +48,7 @@ public struct ValueSketch: Sendable, Equatable {
 
     /// A histogram sketch of `buckets` (each one's smallest value and count,
     /// ascending by bucket), as a baseline file stores it.
-    init(buckets: [(value: Double, count: Int32)], count: Int, sum: Double) {
+    package init(buckets: [(value: Double, count: Int32)], count: Int, sum: Double) {
         self.count = count
         self.sum = sum
         isExact = false
@@ -99,7 +99,7 @@ public struct ValueSketch: Sendable, Equatable {
     }
 
     /// The histogram with every value folded in: ascending ordinals, each bucket's count and smallest value.
-    var histogram: (ordinals: [Int32], counts: [Int32], minima: [Double]) {
+    package var histogram: (ordinals: [Int32], counts: [Int32], minima: [Double]) {
         var copy = self
         copy.fold()
         return (copy.ordinals, copy.counts, copy.minima)

@@ -24,13 +24,13 @@ public struct ClusteredSurvival: Sendable {
 
     /// Encoded observations (`SurvivalObservation.encoded`), value i given by
     /// participant `owners[i]` of `clusters` (as a `ClusteredSample` indexes them).
-    init(encoded values: [Double], owners: [Int32], clusters: Int) {
+    package init(encoded values: [Double], owners: [Int32], clusters: Int) {
         self.init(SurvivalEntries(values: values, owners: owners), clusters: clusters)
     }
 
     /// Observations with multiplicities, sorted by time through 4-byte indices
     /// (ties keep their order, as before).
-    init(_ entries: SurvivalEntries, clusters: Int) {
+    package init(_ entries: SurvivalEntries, clusters: Int) {
         let sorted = entries.sortedByTime()
         grid = SurvivalGrid.make(sortedTimes: sorted.times, events: sorted.events, owners: sorted.owners, participants: clusters, weights: sorted.counts)
     }

@@ -29,16 +29,16 @@ public struct SurvivalGrid: Sendable {
     /// The grid step, or nil when exact.
     public let step: Double?
     /// Each cell's time (the distinct time, or its grid time), ascending.
-    let cellTimes: [Double]
+    package let cellTimes: [Double]
     /// Cell j's entries are `cellEnds[j - 1]..<cellEnds[j]` (from 0 for j = 0).
-    let cellEnds: [Int32]
-    let owners: [Int32], events: [Int32], leaving: [Int32]
+    package let cellEnds: [Int32]
+    package let owners: [Int32], events: [Int32], leaving: [Int32]
     /// How many observations each participant has.
-    let counts: [Int]
+    package let counts: [Int]
 
     /// Observations sorted by time, each with its participant's index (< `participants`);
     /// entry i stands for `weights[i]` observations (one each when nil).
-    init(sortedTimes times: [Double], events isEvent: [Bool], owners of: [Int32], participants: Int, step: Double?, weights: [Int32]? = nil) {
+    package init(sortedTimes times: [Double], events isEvent: [Bool], owners of: [Int32], participants: Int, step: Double?, weights: [Int32]? = nil) {
         precondition(times.count == isEvent.count && times.count == of.count && (weights?.count ?? times.count) == times.count,
                      "one event flag, participant and weight per time")
         var cellTimes: [Double] = [], cellEnds: [Int32] = []
@@ -81,7 +81,7 @@ public struct SurvivalGrid: Sendable {
     /// entries of the exact one (many trials per participant), else the exact layout.
     /// Entry i stands for `weights[i]` observations (one each when nil); the
     /// grid is taken where it at least halves the entries of the exact layout.
-    static func make(sortedTimes times: [Double], events: [Bool], owners: [Int32], participants: Int, weights: [Int32]? = nil) -> SurvivalGrid {
+    package static func make(sortedTimes times: [Double], events: [Bool], owners: [Int32], participants: Int, weights: [Int32]? = nil) -> SurvivalGrid {
         let exact = weights == nil ? nil : SurvivalGrid(sortedTimes: times, events: events, owners: owners, participants: participants, step: nil, weights: weights)
         let exactEntries = exact?.entryCount ?? times.count
         if let h = gridStep(maxTime: times.last ?? 0) {
@@ -93,7 +93,7 @@ public struct SurvivalGrid: Sendable {
 
     /// The largest power of ten at most a thousandth of the longest time (e.g.
     /// 0.01 s for times up to 30 s): at most 10,000 grid times.
-    static func gridStep(maxTime: Double) -> Double? {
+    package static func gridStep(maxTime: Double) -> Double? {
         guard maxTime > 0, maxTime.isFinite else { return nil }
         return pow(10, (log10(maxTime / 1000)).rounded(.down))
     }
@@ -110,7 +110,7 @@ public struct SurvivalGrid: Sendable {
     /// Everyone drawn, as at risk at the start: Σ w[c] × counts[c]. Kept as an
     /// integer in the passes (the same integer a Double running sum held, exact
     /// below 2⁵³), converted where it divides.
-    @inline(__always) func atRisk(_ w: UnsafeBufferPointer<Int32>) -> Int {
+    @inline(__always) package func atRisk(_ w: UnsafeBufferPointer<Int32>) -> Int {
         var n = 0
         for c in 0..<counts.count where w[c] != 0 { n += Int(w[c]) * counts[c] }
         return n
@@ -120,7 +120,7 @@ public struct SurvivalGrid: Sendable {
     /// `w[c]` times, summing its entries from `e` up to `end` (and moving `e` on).
     /// Integer tallies, converted once by the caller: the same integers the Double
     /// sums held (exact below 2⁵³), without a floating-point add chain per entry.
-    @inline(__always) static func tally(_ e: inout Int, to end: Int, _ w: UnsafeBufferPointer<Int32>, _ owners: UnsafeBufferPointer<Int32>,
+    @inline(__always) package static func tally(_ e: inout Int, to end: Int, _ w: UnsafeBufferPointer<Int32>, _ owners: UnsafeBufferPointer<Int32>,
                                         _ events: UnsafeBufferPointer<Int32>, _ leaving: UnsafeBufferPointer<Int32>) -> (events: Int, leaving: Int) {
         var d = 0, out = 0
         while e < end {
@@ -136,7 +136,7 @@ public struct SurvivalGrid: Sendable {
     /// times: its event times and S after each, written into `stepTimes` and
     /// `survival` (at least `cellCount` long); returns the number of steps. Stops
     /// after the first step with S ≤ `until`, and before any cell after `through`.
-    func curve(weights w: UnsafeBufferPointer<Int32>, until: Double, through: Double,
+    package func curve(weights w: UnsafeBufferPointer<Int32>, until: Double, through: Double,
                stepTimes: UnsafeMutableBufferPointer<Double>, survival: UnsafeMutableBufferPointer<Double>) -> Int {
         var atRisk = atRisk(w), s = 1.0, steps = 0
         // The hot loop of the report: unchecked reads (every index is below the entries' or a participant's).
@@ -164,7 +164,7 @@ public struct SurvivalGrid: Sendable {
 
     /// The restricted mean time to the event up to `tau` (area under the
     /// Kaplan–Meier curve) of the resample where participant c appears `w[c]` times.
-    func restrictedMean(tau: Double, weights w: UnsafeBufferPointer<Int32>) -> Double {
+    package func restrictedMean(tau: Double, weights w: UnsafeBufferPointer<Int32>) -> Double {
         var atRisk = atRisk(w)
         var area = 0.0, last = 0.0, s = 1.0, survival = 1.0
         cellTimes.withUnsafeBufferPointer { times in cellEnds.withUnsafeBufferPointer { ends in

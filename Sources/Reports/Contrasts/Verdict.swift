@@ -1,4 +1,5 @@
 import Harness
+import Statistics
 
 /// The one rule every comparison in Refine ends with: the Answer's comparisons and ranking and
 /// `refine compare` call it with the difference `other − base` and its interval (paired over people
