@@ -4,7 +4,8 @@
 // on nothing of ours; ImageEngine on Kernels; Interaction on nothing; Statistics on Randomness and
 // Kernels only (never on the people or the pixels); UserModels on Interaction, ImageEngine and
 // Randomness; Designs on Interaction; Harness on all of those; Reports on Harness and Statistics;
-// the `refine` executable on everything.
+// Questions (one folder per design question: task, simulator, report) on all of those; the `refine`
+// executable on everything.
 import PackageDescription
 
 // One release build serves everything `bash scripts/test` and CI run: the end-to-end tier and the
@@ -33,6 +34,7 @@ let package = Package(
         .library(name: "Designs", targets: ["Designs"]),
         .library(name: "Harness", targets: ["Harness"]),
         .library(name: "Reports", targets: ["Reports"]),
+        .library(name: "Questions", targets: ["Questions"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -73,16 +75,24 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: testableInRelease),
+        .target(
+            name: "Questions",
+            dependencies: [
+                "Harness", "Reports", "Designs", "UserModels", "Interaction", "ImageEngine", "Statistics", "Randomness",
+            ],
+            swiftSettings: testableInRelease),
         .executableTarget(
             name: "refine",
             dependencies: [
                 "ImageEngine", "Interaction", "UserModels", "Designs", "Harness", "Statistics", "Randomness", "Reports",
+                "Questions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "refine-bench",
             dependencies: [
                 "ImageEngine", "Interaction", "UserModels", "Designs", "Harness", "Statistics", "Randomness", "Reports",
+                "Questions",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/refine-bench",
@@ -112,19 +122,22 @@ let package = Package(
             swiftSettings: testsUnoptimised),
         .testTarget(
             name: "HarnessTests",
-            dependencies: ["Harness", "Reports", "Designs", "UserModels", "Interaction", "Randomness", propertyBased],
+            dependencies: [
+                "Harness", "Reports", "Questions", "Designs", "UserModels", "Interaction", "Randomness", propertyBased,
+            ],
             swiftSettings: testsUnoptimised),
         .testTarget(
             name: "ReportsTests",
             dependencies: [
-                "Reports", "Statistics", "Harness", "UserModels", "ImageEngine", "Randomness", "Kernels", propertyBased,
+                "Reports", "Questions", "Statistics", "Harness", "UserModels", "ImageEngine", "Randomness", "Kernels",
+                propertyBased,
             ],
             swiftSettings: testsUnoptimised),
         // The reference tier: Refine's statistics and export against scipy, lifelines, numpy and R
         // (fixtures made by the scripts beside them). `bash scripts/test --fast` leaves it out.
         .testTarget(
             name: "ReferenceTests",
-            dependencies: ["Reports", "Statistics", "Harness", "UserModels"],
+            dependencies: ["Reports", "Questions", "Statistics", "Harness", "UserModels"],
             resources: [.copy("Fixtures")],
             swiftSettings: testsUnoptimised),
         // The end-to-end tier: the release `refine` (REFINE_BIN) on real specs, gnuplot, replays, Slurm.

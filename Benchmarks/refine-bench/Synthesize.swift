@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Questions
 import Randomness
 import UserModels
 

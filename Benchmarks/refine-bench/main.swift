@@ -5,6 +5,7 @@ import Foundation
 import GRDB
 import Harness
 import ImageEngine
+import Questions
 import Reports
 
 struct Options {

@@ -66,7 +66,7 @@ public enum ReportWriter {
 }
 
 /// Sections every experiment's report has.
-enum Sections {
+package enum Sections {
     /// `bucketed`: some selection's values were counted in buckets (said in the set-up).
     static func introduction(spec: ExperimentSpec, run: RunRecord, counts: SetupCounts, bucketed: Bool = false, into doc: inout ReportDocument) {
         doc.add(.heading(level: 2, text: "The question"))
@@ -102,5 +102,5 @@ enum Sections {
     }
 
     /// A seed for a report statistic, stable across runs of the report.
-    static func seed(_ spec: ExperimentSpec, _ label: String) -> UInt64 { Seed.derive(spec.seed, "report/\(label)") }
+    package static func seed(_ spec: ExperimentSpec, _ label: String) -> UInt64 { Seed.derive(spec.seed, "report/\(label)") }
 }

@@ -134,7 +134,7 @@ public struct ResultSet: Sendable {
     var selections: [TrialSelection: SelectedTrials] = [:]
 
     /// The summary of `selection`; the section must have asked for it.
-    func selected(_ selection: TrialSelection) -> SelectedTrials {
+    package func selected(_ selection: TrialSelection) -> SelectedTrials {
         guard let s = selections[selection] else {
             preconditionFailure("a section reads \(selection) without asking for it (SelectionRequests.add)")
         }
@@ -224,9 +224,10 @@ public struct ResultSet: Sendable {
         return presented
     }
 
-    /// The spec stored with `run`, for a report that names no spec.
-    public static func storedSpec(of run: RunRecord, storedText: String) throws -> ExperimentSpec {
-        try SpecLoader.parse(storedText, file: run.specPath + " (as stored in run \(run.id))", catalog: .standard)
+    /// The spec stored with `run`, for a report that names no spec, read against `catalog`'s questions.
+    public static func storedSpec(of run: RunRecord, storedText: String, catalog: QuestionCatalog) throws
+        -> ExperimentSpec {
+        try SpecLoader.parse(storedText, file: run.specPath + " (as stored in run \(run.id))", catalog: catalog)
     }
 
     /// The spec this result set's run was made from (see `spec(of:storedText:current:)`).

@@ -1,7 +1,7 @@
 import Foundation
 import Harness
 
-extension Sections {
+package extension Sections {
     /// What the report's set-up states about a run, read in the report's pass
     /// (`RunStore.read(runID:into:)`): how many trials it has and how many
     /// distinct people each group (novice, expert, …) has. Memory is the

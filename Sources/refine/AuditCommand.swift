@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Harness
 import Interaction
+import Questions
 import Reports
 
 struct AuditCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harness
+import Questions
 import Reports
 import Statistics
 
@@ -115,7 +116,7 @@ struct CompareCommand: ParsableCommand {
             out.append("variant '\(pa.run.variant)' vs '\(pb.run.variant)'")
         }
         if let a = specA,
-           let b = try? ResultSet.storedSpec(of: pb.run, storedText: tb),
+           let b = try? ResultSet.storedSpec(of: pb.run, storedText: tb, catalog: .standard),
            a.population != b.population {
             out.append("population \(a.population.participants) people "
                        + "(\(formatNumber(a.population.expertFraction * 100))% experts) "
@@ -146,7 +147,7 @@ struct CompareCommand: ParsableCommand {
     func storedSpec(_ p: Place) -> ExperimentSpec? {
         guard let text = try? ResultSet.head(from: p.store, experiment: p.run.experiment, runID: p.run.id).specText
         else { return nil }
-        return try? ResultSet.storedSpec(of: p.run, storedText: text)
+        return try? ResultSet.storedSpec(of: p.run, storedText: text, catalog: .standard)
     }
 
     func run() throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harness
+import Questions
 import Reports
 
 /// Where a gate command gets its results: a database's run, or a fresh run of the spec.
@@ -98,7 +99,7 @@ struct CheckCommand: ParsableCommand {
                                                            settings: gate)
                 } catch let e as ReportError { throw InputError("\(baseline): \(e.description)") }
                 let head = try ResultSet.head(from: store, experiment: experiment.name, runID: run.id)
-                let people = (try? ResultSet.storedSpec(of: run, storedText: head.specText))?.population.participants
+                let people = (try? ResultSet.storedSpec(of: run, storedText: head.specText, catalog: .standard))?.population.participants
                     ?? experiment.population.participants
                 let from = source.db.map { " --db \($0) --run \(run.id)" } ?? ""
                 return CheckReport(experiment: experiment, specPath: spec, baselineFile: baseline, base: base, run: run,

@@ -3,8 +3,9 @@ import Designs
 import Foundation
 import Harness
 import Interaction
-import UserModels
+import Questions
 import Reports
+import UserModels
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

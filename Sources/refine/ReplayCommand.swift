@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Harness
 import Interaction
+import Questions
 import Reports
 
 struct ReplayCommand: ParsableCommand {
@@ -80,7 +81,7 @@ struct ReplayCommand: ParsableCommand {
                 let output = URL(fileURLWithPath: out ?? "out/replay/" + key.replacingOccurrences(of: "/", with: "-"))
                 try StagedFolder.claim(output, inputs: [db])
                 announce(Leftovers.clean(for: output.path, hidden: true))
-                let replayer = try TrialReplayer(spec: try stored.spec())
+                let replayer = try TrialReplayer(spec: try stored.spec(catalog: .standard))
                 let command = "refine replay \(key) --db \(db) --run \(stored.run.id)"
                 let summary = try ReplayWriter.write(stored, replayer: replayer, to: output, command: command)
                 if json { try printJSON(summary) } else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harness
+import Questions
 import Reports
 
 struct ReportCommand: ParsableCommand {
@@ -117,7 +118,7 @@ struct ReportCommand: ParsableCommand {
         }
         do {
             let head = try ResultSet.head(from: store, experiment: experiment, runID: runID)
-            return try ResultSet.storedSpec(of: head.run, storedText: head.specText)
+            return try ResultSet.storedSpec(of: head.run, storedText: head.specText, catalog: .standard)
         } catch let e as ReportError { throw InputError(e.description) }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Harness
+import Questions
 import Reports
 
 struct RunCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harness
+import Questions
 import Reports
 import UserModels
 

@@ -1,10 +1,11 @@
 import Designs
 import Foundation
+@testable import Harness
 import ImageEngine
 import Interaction
+@testable import Questions
 import Reports
 import Testing
-@testable import Harness
 
 /// The audit screens of the gesture, brushes, colour and picker questions: they
 /// are the design's own layout (the frames the simulators hit-test), they carry

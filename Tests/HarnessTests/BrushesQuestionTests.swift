@@ -1,9 +1,10 @@
 import Designs
 import Foundation
+@testable import Harness
 import Interaction
+@testable import Questions
 import Reports
 import Testing
-@testable import Harness
 import UserModels
 
 /// The brushes question end to end on a small population, and its spec errors.

@@ -3,6 +3,7 @@ import Foundation
 @testable import Harness
 import ImageEngine
 import Interaction
+@testable import Questions
 import Randomness
 import Testing
 @testable import UserModels

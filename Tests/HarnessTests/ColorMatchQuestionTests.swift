@@ -4,6 +4,7 @@ import Foundation
 import ImageEngine
 import Interaction
 import PropertyBased
+@testable import Questions
 import Randomness
 import Reports
 import Testing

@@ -1,9 +1,10 @@
+@testable import Designs
 import Foundation
+@testable import Harness
 import ImageEngine
 import Interaction
+@testable import Questions
 import Testing
-@testable import Designs
-@testable import Harness
 
 @Suite("Colour question")
 struct ColorQuestionTests {

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
-import Testing
 @testable import Harness
+@testable import Questions
 import Reports
+import Testing
 
 @Suite("The exposure question end to end")
 struct ExposureRunTests {

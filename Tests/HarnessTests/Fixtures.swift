@@ -1,5 +1,6 @@
 import Foundation
 @testable import Harness
+@testable import Questions
 import Reports
 
 /// A small PIP spec for tests: everything exercised, quick to run.

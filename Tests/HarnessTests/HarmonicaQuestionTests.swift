@@ -1,10 +1,11 @@
 import Designs
 import Foundation
+@testable import Harness
 import ImageEngine
 import Interaction
+@testable import Questions
 import Reports
 import Testing
-@testable import Harness
 import UserModels
 
 /// The harmonica question: the pickers' layouts as the number of filters grows,

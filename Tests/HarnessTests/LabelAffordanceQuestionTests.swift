@@ -1,9 +1,10 @@
 import Designs
+@testable import Harness
 import Interaction
 import PropertyBased
+@testable import Questions
 import Reports
 import Testing
-@testable import Harness
 @testable import UserModels
 
 /// The label-affordance question: the authorization screen's strategies, the

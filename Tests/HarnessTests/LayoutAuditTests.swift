@@ -1,8 +1,9 @@
 import Foundation
+@testable import Harness
 import Interaction
+@testable import Questions
 import Reports
 import Testing
-@testable import Harness
 
 /// `refine audit`'s checks: one seeded violation of each kind is found, a clean
 /// screen yields none, and the audit covers (or lists) every strategy.

@@ -1,5 +1,6 @@
-import Testing
 @testable import Harness
+@testable import Questions
+import Testing
 
 /// Every metric a question records has one definition (direction, kind, unit), and the committed
 /// specs' explicit directions agree with the definitions wherever a definition has one.

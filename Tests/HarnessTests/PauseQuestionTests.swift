@@ -1,6 +1,7 @@
 import Designs
 @testable import Harness
 import Interaction
+@testable import Questions
 import Randomness
 import Reports
 import Testing

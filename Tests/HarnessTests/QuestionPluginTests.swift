@@ -1,8 +1,9 @@
 import Designs
 import Foundation
-import Interaction
-import Testing
 @testable import Harness
+import Interaction
+@testable import Questions
+import Testing
 import UserModels
 
 /// A question defined entirely here, outside the standard catalog: reach a

@@ -1,8 +1,9 @@
 import Designs
+@testable import Harness
 import Interaction
+@testable import Questions
 import Reports
 import Testing
-@testable import Harness
 import UserModels
 
 /// The scroll question end to end: simulated people scroll a long list under

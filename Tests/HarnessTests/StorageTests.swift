@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import Harness
+@testable import Questions
 import Randomness
 import Reports
 import Testing

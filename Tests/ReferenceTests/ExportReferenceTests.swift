@@ -1,5 +1,6 @@
 import Foundation
 @testable import Harness
+@testable import Questions
 @testable import Reports
 @testable import Statistics
 import Testing

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Harness
+@testable import Questions
 @testable import Reports
+import Testing
 
 @Suite("The standard question catalog")
 struct StandardCatalogTests {

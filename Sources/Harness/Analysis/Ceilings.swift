@@ -1,10 +1,8 @@
 /// A question whose designs have a control space the harness can search.
-protocol CeilingAnalysing {
+package protocol CeilingAnalysing {
     func ceilings(seed: UInt64, strategies: [String], tasks: [String]) -> [DesignCeiling]
 }
 
-extension ExposureSimulator: CeilingAnalysing {}
-extension EffectsSimulator: CeilingAnalysing {}
 
 /// Ceiling analysis for a spec (`refine ceiling`, and the exposure and effects reports).
 public enum Ceilings {

@@ -15,6 +15,14 @@ public struct DesignCeiling: Sendable, Hashable {
     /// The setting that reaches it, as "axis=value" pairs.
     public var setting: String
 
+    public init(strategy: String, task: String, deltaE: Double, tolerance: Double, setting: String) {
+        self.strategy = strategy
+        self.task = task
+        self.deltaE = deltaE
+        self.tolerance = tolerance
+        self.setting = setting
+    }
+
     /// Whether the design can bring the photo within the task's tolerance at all.
     public var expressible: Bool { deltaE < tolerance }
 }
@@ -22,7 +30,7 @@ public struct DesignCeiling: Sendable, Hashable {
 extension DesignCeiling {
     /// The ceiling for one design and goal: search at a small size (fast), then
     /// measure the best setting at the working size.
-    static func search(strategy: String, task: String, tolerance: Double, axes: [ControlAxis], seed: UInt64,
+    package static func search(strategy: String, task: String, tolerance: Double, axes: [ControlAxis], seed: UInt64,
                        small: (original: Image, goal: LabImage), working: (original: Image, goal: LabImage),
                        render: (Image, [Double]) -> Image) -> DesignCeiling {
         let f = { (x: [Double]) in LabImage(render(small.original, x)).meanDeltaE2000(to: small.goal) }

@@ -35,6 +35,11 @@ public struct Metric: Sendable, Hashable {
 public struct TrialOutcome: Sendable {
     public var metrics: [Metric]
     public var events: [TraceEvent]
+
+    public init(metrics: [Metric], events: [TraceEvent]) {
+        self.metrics = metrics
+        self.events = events
+    }
 }
 
 /// Runs the trials of one design question. Implementations hold everything

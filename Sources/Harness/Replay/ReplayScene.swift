@@ -35,7 +35,7 @@ public struct ReplayScene: Sendable {
 
 /// A simulator whose trials can be filmed: the same `run`, with a camera on the
 /// environment, and the scene the trial is played in.
-protocol FilmedSimulator: TrialSimulator {
+package protocol FilmedSimulator: TrialSimulator {
     func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool,
              camera: TrialCamera?) -> TrialOutcome
     func scene(for trial: PlannedTrial) -> ReplayScene

@@ -41,10 +41,10 @@ public struct ReplayShot: Sendable {
 /// environment, which calls it after every gesture; it only looks (screens and
 /// renders the trial computes anyway), so a filmed trial runs exactly like an
 /// unfilmed one. Used on one thread.
-final class TrialCamera: @unchecked Sendable {
+package final class TrialCamera: @unchecked Sendable {
     private(set) var shots: [ReplayShot] = []
 
-    func shoot(_ shot: ReplayShot) { shots.append(shot) }
+    package func shoot(_ shot: ReplayShot) { shots.append(shot) }
 
     /// Every how long a long gesture is looked at while the finger is still down.
     static let interval = 0.5
@@ -65,7 +65,7 @@ final class TrialCamera: @unchecked Sendable {
 
     /// `during` for a photo question: `apply` makes the partial gesture on a copy of `state`, `look` reads what
     /// the screen and the adjustments then were, and the photo is `original` rendered with them.
-    func during<State>(_ gesture: Gesture, from state: State, original: Image, apply: (Gesture, inout State) -> Void,
+    package func during<State>(_ gesture: Gesture, from state: State, original: Image, apply: (Gesture, inout State) -> Void,
                        look: (State) -> (Screen, Adjustments)) -> [ReplayShot] {
         during(gesture) { partial in
             var s = state

@@ -27,6 +27,12 @@ public struct TaskSpec: Sendable, Hashable {
     public var label: String
     public var goal: TaskGoal
 
+    public init(id: String, label: String, goal: TaskGoal) {
+        self.id = id
+        self.label = label
+        self.goal = goal
+    }
+
     /// The id of task `index` (from 0) of `count`: `t01`, `t02`, … with as many
     /// digits as `count` needs (at least two), so ids sort in spec order.
     public static func numberedID(_ index: Int, of count: Int) -> String {

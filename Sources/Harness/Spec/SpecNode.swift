@@ -5,7 +5,7 @@ import Yams
 public struct SpecNode {
     let node: Node
     let path: String
-    let file: String
+    package let file: String
 
     public func error(_ message: String) -> SpecError {
         SpecError(file: file, line: node.mark?.line, column: node.mark?.column, field: path, message: message)
@@ -132,7 +132,7 @@ public struct SpecNode {
 }
 
 /// `" (did you mean 'x'?)"` or nothing.
-func suggestion(_ name: String, _ candidates: [String]) -> String {
+package func suggestion(_ name: String, _ candidates: [String]) -> String {
     nearestName(to: name, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
 }
 

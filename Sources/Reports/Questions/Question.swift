@@ -49,3 +49,9 @@ public struct TaskFactor {
         self.value = value
     }
 }
+
+extension ExperimentSpec {
+    /// The spec's question as a full plug-in, or nil when the spec was read
+    /// against a catalog of harness-only questions (tests).
+    package var reportedQuestion: (any Question)? { plugin as? any Question }
+}

@@ -3,12 +3,17 @@ import Harness
 import Statistics
 
 /// Tables and figures every question's report builds the same way.
-struct ReportKit {
+package struct ReportKit {
     let spec: ExperimentSpec
     let results: ResultSet
 
-    var strategies: [String] { spec.strategies.map(\.label) }
-    var confidence: Double { spec.report.confidence }
+    package init(spec: ExperimentSpec, results: ResultSet) {
+        self.spec = spec
+        self.results = results
+    }
+
+    package var strategies: [String] { spec.strategies.map(\.label) }
+    package var confidence: Double { spec.report.confidence }
 
     /// A rate with its interval: Wilson when every participant gave at most one
     /// trial (independent trials), otherwise a seeded bootstrap over participants,
@@ -34,12 +39,12 @@ struct ReportKit {
                                          seed: Sections.seed(spec, "rate/\(metric)/\(trials)"))
     }
 
-    func pct(_ k: Int, _ n: Int) -> String {
+    package func pct(_ k: Int, _ n: Int) -> String {
         n == 0 ? "–" : "\(formatNumber(Double(k) * 100 / Double(n), digits: 0))%"
     }
 
     /// The ECDF of `metric` in each strategy's selection (`selections[i]` strategy i's), read in the pass.
-    func ecdfFigure(metric: String, of selections: [SelectedTrials], name: String, xlabel: String, title: String, marker: Double?) -> GnuplotFigure {
+    package func ecdfFigure(metric: String, of selections: [SelectedTrials], name: String, xlabel: String, title: String, marker: Double?) -> GnuplotFigure {
         ecdfFigure(name: name, xlabel: xlabel, title: title, marker: marker,
                    curves: selections.map { $0.pooled(metric).ecdf(total: $0.count) })
     }
@@ -66,7 +71,7 @@ struct ReportKit {
 
     /// The gnuplot commands of a fraction-against-time figure (ECDF, Kaplan–Meier):
     /// 0…1 on y, an optional dashed marker at `marker` seconds, then `plots`.
-    static func stepPlotBody(title: String, xlabel: String, ylabel: String, marker: Double?, plots: [String]) -> String {
+    package static func stepPlotBody(title: String, xlabel: String, ylabel: String, marker: Double?, plots: [String]) -> String {
         var body = """
             set title \(Gnuplot.quoted(title))
             set xlabel \(Gnuplot.quoted(xlabel))
@@ -85,7 +90,7 @@ struct ReportKit {
     /// A rate per strategy and device with intervals (`rateEstimate`: over
     /// participants, or Wilson when each gave one trial), one series per
     /// device, from the selections of each strategy on each device (`rateFigureRequests`).
-    func rateFigureOfSelections(metric: String, name: String, title: String, ylabel: String) -> GnuplotFigure {
+    package func rateFigureOfSelections(metric: String, name: String, title: String, ylabel: String) -> GnuplotFigure {
         rateFigure(name: name, title: title, ylabel: ylabel) { s, d in
             let cell = results.selected(TrialSelection(strategy: s, device: d))
             let tally = cell.tally(metric)
@@ -94,7 +99,7 @@ struct ReportKit {
     }
 
     /// What `rateFigureOfSelections` reads.
-    static func rateFigureRequests(_ spec: ExperimentSpec, metric: String, into r: inout SelectionRequests) {
+    package static func rateFigureRequests(_ spec: ExperimentSpec, metric: String, into r: inout SelectionRequests) {
         for s in spec.strategies { for d in spec.devices { r.add(TrialSelection(strategy: s.label, device: d.name), metrics: [metric]) } }
     }
 
@@ -132,27 +137,27 @@ struct ReportKit {
 
     // MARK: Selections read in the pass
 
-    func rate(_ metric: String, _ s: SelectedTrials) -> String { formatRate(rateEstimate(metric, s)) }
+    package func rate(_ metric: String, _ s: SelectedTrials) -> String { formatRate(rateEstimate(metric, s)) }
 
     /// A rate with its interval (`rateEstimate(_:_:trials:)`) of a selection read in the pass: successes
     /// are values of 1, of 0 with `success: .zero` (a 0/1 metric counted the
     /// other way), or above 0 with `.positive` (a count: at least once).
-    func rateEstimate(_ metric: String, _ s: SelectedTrials, success: SelectedTrials.Success = .one) -> Estimate {
+    package func rateEstimate(_ metric: String, _ s: SelectedTrials, success: SelectedTrials.Success = .one) -> Estimate {
         rateEstimate(metric, s.tally(metric, success: success), trials: s.count)
     }
 
-    func medianText(_ metric: String, _ s: SelectedTrials, digits: Int = 2) -> String {
+    package func medianText(_ metric: String, _ s: SelectedTrials, digits: Int = 2) -> String {
         s.pooled(metric).median.map { formatNumber($0, digits: digits) } ?? "–"
     }
 
     /// The mean of `metric` in `s` ("–" when no trial recorded it).
-    func meanText(_ metric: String, _ s: SelectedTrials, digits: Int = 2) -> String {
+    package func meanText(_ metric: String, _ s: SelectedTrials, digits: Int = 2) -> String {
         let v = s.pooled(metric)
         return v.isEmpty ? "–" : formatNumber(v.mean, digits: digits)
     }
 
     /// Median of `metric` with its interval from a seeded bootstrap over participants, or "–" (`metric` asked for by participant).
-    func medianEstimate(_ metric: String, _ s: SelectedTrials, label: String) -> String {
+    package func medianEstimate(_ metric: String, _ s: SelectedTrials, label: String) -> String {
         guard let sample = s.sample(metric) else { return "–" }
         return formatEstimate(ClusterBootstrap.estimate(sample, .median, confidence: confidence, resamples: spec.report.bootstrapResamples,
                                                         seed: Sections.seed(spec, "median/\(label)/\(s.count)")))

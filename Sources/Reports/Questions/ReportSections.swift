@@ -5,7 +5,7 @@ import Harness
 /// Sections most question reports write the same way: the strategies with
 /// their designs' summaries, the figures with their sources, and the paired
 /// differences of "Why they differ".
-extension ReportKit {
+package extension ReportKit {
     /// "Strategies": each of the spec's strategies with its design's summary and
     /// the parameters the spec sets (or `unparameterised` when it sets none).
     func addStrategies(_ question: DesignQuestion, unparameterised: String = "", to doc: inout ReportDocument) {

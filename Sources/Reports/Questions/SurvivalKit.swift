@@ -5,7 +5,7 @@ import Statistics
 /// Time to effect read as a survival outcome (DESIGN §6, §8): a trial that never
 /// reached the goal is censored when the person stopped (`time_to_done_s`), so a
 /// strategy that fails often cannot look fast by leaving its failures out.
-extension ReportKit {
+package extension ReportKit {
     /// The Kaplan–Meier curve of a selection read in the pass, with intervals
     /// resampling participants (a person's trials together); seeded by the
     /// selection's first key and trial count.
@@ -85,7 +85,7 @@ extension ReportKit {
 /// One selection's survival observations as the estimators read them: the
 /// entries by participant, a sample indexing (and pairing) the participants,
 /// and what seeds its curve (its trial count and first key).
-struct SurvivalData {
+package struct SurvivalData {
     var entries: SurvivalEntries
     /// The participants with an observation, sorted; per participant the sum and count of the encoded values.
     var sample: ClusteredSample
@@ -140,7 +140,7 @@ struct SurvivalData {
     var isBucketed: Bool { entries.counts != nil }
 
     /// What a text or figure says when its curves were made of bucketed times.
-    static let bucketedNote = "times counted per person in buckets of \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 2))% (over \(ValueSketch.exactLimit) trials a person), each read as its bucket's shortest"
+    package static let bucketedNote = "times counted per person in buckets of \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 2))% (over \(ValueSketch.exactLimit) trials a person), each read as its bucket's shortest"
 
     /// The Kaplan–Meier point curve of every entry.
     var curve: SurvivalCurve {

@@ -56,7 +56,7 @@ public struct ReplaySummary: Sendable, Codable {
 /// leaves a half-written replay.
 public enum ReplayWriter {
     /// Replays and writes trial `stored.key`; `replayer` must be built from the
-    /// run's spec (`stored.spec()`).
+    /// run's spec (`stored.spec(catalog:)`).
     public static func write(_ stored: StoredTrial, replayer: TrialReplayer, to output: URL, command: String) throws -> ReplaySummary {
         try stored.checkDataFiles(now: replayer.dataFiles)
         guard let replay = replayer.replay(stored.key) else {

@@ -54,9 +54,9 @@ public struct StoredTrial: Sendable {
 
     /// The spec the run was made from, as stored with it (so a replay works on an
     /// old database whatever the file says now).
-    public func spec() throws -> ExperimentSpec {
+    public func spec(catalog: QuestionCatalog) throws -> ExperimentSpec {
         do {
-            return try SpecLoader.parse(specText, file: run.specPath + " (as stored in run \(run.id))", catalog: .standard)
+            return try SpecLoader.parse(specText, file: run.specPath + " (as stored in run \(run.id))", catalog: catalog)
         } catch var e as SpecError where !run.specPath.hasPrefix("/") && e.message.contains("no photo at") {
             // Photo paths are relative to the spec's folder, and the run named its spec relative to where it ran.
             e.message += "; run \(run.id) named its spec as '\(run.specPath)', so replay from the folder the run was made in"

@@ -7,16 +7,16 @@ import Foundation
 /// - the first trial by key: its key and value,
 /// - the trial with the largest value (a missing one read as 0), the first by key among ties,
 /// - how many trials gave each distinct value (missing included), up to `distinctLimit` distinct values.
-struct CellValues {
+package struct CellValues {
     /// More distinct values than this in one cell and `counts` is dropped (`overflowed`).
-    static let distinctLimit = 64
+    package static let distinctLimit = 64
 
     private(set) var firstKey: [UInt8] = []
-    private(set) var firstValue: Double?
-    private(set) var largest: (value: Double, key: [UInt8])?
+    package private(set) var firstValue: Double?
+    package private(set) var largest: (value: Double, key: [UInt8])?
     /// Trials by value (nil: missing); nil once more than `distinctLimit` distinct values came.
     private(set) var counts: [Double?: Int]? = [:]
-    private(set) var trials = 0
+    package private(set) var trials = 0
 
     var overflowed: Bool { counts == nil }
 
@@ -36,5 +36,5 @@ struct CellValues {
     }
 
     /// How many trials gave exactly `value` (nil: missing); nil when the cell overflowed.
-    func trials(giving value: Double?) -> Int? { counts.map { $0[value] ?? 0 } }
+    package func trials(giving value: Double?) -> Int? { counts.map { $0[value] ?? 0 } }
 }

@@ -12,12 +12,12 @@ import Statistics
 ///   participant's `ValueSketch` (bootstrap intervals and paired differences);
 /// and per participant a sketch of the survival observations when asked.
 /// Memory grows with participants and buckets, not with trials.
-final class SelectedTrials: @unchecked Sendable {
+package final class SelectedTrials: @unchecked Sendable {
     let selection: TrialSelection
     /// How many trials the selection holds (whether or not they recorded a metric).
-    private(set) var count = 0
+    package private(set) var count = 0
     /// The smallest key among them (the first loaded row's, in key order); nil when empty.
-    private(set) var firstKey: String?
+    package private(set) var firstKey: String?
     /// The longest survival time among them (time to effect, or to stopping).
     private(set) var longest: Double?
 
@@ -66,7 +66,7 @@ final class SelectedTrials: @unchecked Sendable {
         survival = need.survival ? [] : nil
     }
 
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     private func index(_ metric: String) -> Int {
         guard let m = metricIndex[metric] else {
@@ -81,7 +81,7 @@ final class SelectedTrials: @unchecked Sendable {
     }
 
     /// Which values a rate counts as successes: 1s, 0s, or any value above 0.
-    enum Success { case one, zero, positive }
+    package enum Success { case one, zero, positive }
 
     /// Per participant: values of `metric` and the successes among them (what a rate reads).
     func tally(_ metric: String, success: Success = .one) -> ParticipantTally {
@@ -91,10 +91,10 @@ final class SelectedTrials: @unchecked Sendable {
     }
 
     /// How many trials recorded `metric`.
-    func valueCount(_ metric: String) -> Int { pooledValues[index(metric)].count }
+    package func valueCount(_ metric: String) -> Int { pooledValues[index(metric)].count }
 
     /// The values of `metric` pooled over participants.
-    func pooled(_ metric: String) -> PooledValues { PooledValues(pooledValues[index(metric)]) }
+    package func pooled(_ metric: String) -> PooledValues { PooledValues(pooledValues[index(metric)]) }
 
     /// Whether some metric's pooled values went to buckets (`PooledSketch`).
     var hasBucketedValues: Bool { pooledValues.contains { $0.exact == nil } }
@@ -110,12 +110,12 @@ final class SelectedTrials: @unchecked Sendable {
 
     /// The values of `metric` by participant: exact while every participant's
     /// sketch is, else its buckets (`ClusteredSample(sketches:participants:)`); nil when none.
-    func sample(_ metric: String) -> ClusteredSample? {
+    package func sample(_ metric: String) -> ClusteredSample? {
         participantSketches(metric).map { ClusteredSample(sketches: $0.sketches, participants: $0.names) }
     }
 
     /// The values of `metric` by participant as a comparison reads them; nil when none.
-    func comparable(_ metric: String) -> BaselineSample? {
+    package func comparable(_ metric: String) -> BaselineSample? {
         participantSketches(metric).map { .sketches(participants: $0.names, sketches: $0.sketches) }
     }
 
@@ -147,7 +147,7 @@ final class SelectedTrials: @unchecked Sendable {
     }
 
     /// Whether someone's survival observations were counted in buckets (`SurvivalData.isBucketed`).
-    var survivalIsBucketed: Bool { !survivalSketches.allSatisfy(\.isExact) }
+    package var survivalIsBucketed: Bool { !survivalSketches.allSatisfy(\.isExact) }
 
     /// Per participant with a survival observation (sorted): the sum and count of the encoded values.
     func survivalTotals() -> (participants: [String], sums: [Double], counts: [Int]) {
@@ -225,20 +225,20 @@ final class SelectedTrials: @unchecked Sendable {
     }
 
     /// The typical trial's values of the metrics asked to keep (`SelectionRequests.add(_:typicalBy:keeping:)`), by name; nil when the selection is empty.
-    func typicalTrial() -> [String: Double?]? {
+    package func typicalTrial() -> [String: Double?]? {
         guard let typical else { preconditionFailure("the section reads the typical trial of \(selection) without asking for it (SelectionRequests.add(_:typicalBy:keeping:))") }
         let names = metrics
         return typical.trial.pick.map { kept in Dictionary(uniqueKeysWithValues: zip(typical.keeping.map { names[$0] }, kept)) }
     }
 
     /// The cells asked for (`SelectionRequests.add(_:byCell:)`): by participant, then task.
-    var cells: [String: [String: CellValues]] {
+    package var cells: [String: [String: CellValues]] {
         guard cellMetric != nil else { preconditionFailure("the section reads the cells of \(selection) without asking for them (SelectionRequests.add(_:byCell:))") }
         return cellValues
     }
 
     /// The value of `metric` in the selection's first trial (by key), nil when it did not record it.
-    func firstTrialValue(_ metric: String) -> Double? { firstValues[index(metric)] }
+    package func firstTrialValue(_ metric: String) -> Double? { firstValues[index(metric)] }
 
     /// Room for participant codes below `n` (names stand in for the count until `finish`).
     private func grow(to n: Int) {
@@ -301,18 +301,18 @@ struct PooledSketch {
 
 /// Values pooled over participants: exact while they were few enough, else
 /// buckets (each value known to `ValueBuckets.relativeWidth`).
-struct PooledValues {
+package struct PooledValues {
     /// Exact values, in the order they came; nil when bucketed.
-    let exact: [Double]?
+    package let exact: [Double]?
     private let sketch: ValueSketch
-    let count: Int
-    let sum: Double
+    package let count: Int
+    package let sum: Double
 
     init(_ pooled: PooledSketch) {
         (exact, sketch, count, sum) = (pooled.exact, pooled.sketch, pooled.count, pooled.sum)
     }
 
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// Ascending values (buckets' smallest) with their counts.
     private var steps: [(value: Double, count: Int32)] {
@@ -321,7 +321,7 @@ struct PooledValues {
     }
 
     /// The p-quantile (type 7, as `Descriptive.quantile`); nil when empty.
-    func quantile(_ p: Double) -> Double? {
+    package func quantile(_ p: Double) -> Double? {
         guard !isEmpty else { return nil }
         if let exact { return p == 0.5 ? Descriptive.median(exact) : Descriptive.quantile(sorted: exact.sorted(), p) }
         let s = steps, h = Double(count - 1) * p
@@ -335,14 +335,14 @@ struct PooledValues {
         return p == 0.5 ? a + (b - a) / 2 : a + (h - Double(lo)) * (b - a)
     }
 
-    var median: Double? { quantile(0.5) }
+    package var median: Double? { quantile(0.5) }
     /// The smallest value (a bucket keeps its smallest, so exact either way).
-    var smallest: Double? { isEmpty ? nil : exact.map { $0.min()! } ?? sketch.buckets.first?.value }
+    package var smallest: Double? { isEmpty ? nil : exact.map { $0.min()! } ?? sketch.buckets.first?.value }
     /// The mean (exact values summed in their order; else the running sum).
-    var mean: Double { exact.map(Descriptive.mean) ?? (count == 0 ? .nan : sum / Double(count)) }
+    package var mean: Double { exact.map(Descriptive.mean) ?? (count == 0 ? .nan : sum / Double(count)) }
 
     /// ECDF points: each distinct value (bucket) and the fraction of `total` at or below it.
-    func ecdf(total: Int) -> [(x: Double, y: Double)] {
+    package func ecdf(total: Int) -> [(x: Double, y: Double)] {
         if let exact { return Descriptive.ecdf(exact, total: total) }
         var seen = 0
         return steps.map { b in

@@ -1,0 +1,40 @@
+import Designs
+import Harness
+import Interaction
+import Reports
+
+/// Brushes (iPhoto talk): bricks, a row, bottom icons or the pop-up; soft or
+/// strong strokes, detect edges, size by zooming or by a slider.
+public struct BrushesQuestion: Question {
+    public init() {}
+    public var design: DesignQuestion { BrushDesigns.question }
+    public var metricNames: [String] { BrushesSimulator.metricNames }
+
+    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try BrushesSimulator.tasks(from: node) }
+
+    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        _ = try BrushDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    }
+
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        BrushScreens.all(try BrushDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+    }
+
+    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try BrushesSimulator(spec: spec) }
+
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { BrushesReport.requests(spec: spec) }
+
+    public func addReportSections(to report: inout QuestionReport) throws {
+        BrushesReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+    }
+
+    public func taskFactors() -> [TaskFactor] {
+        func task(_ t: TaskSpec) -> BrushTask? {
+            guard case .custom(let goal) = t.goal else { return nil }
+            return goal.value as? BrushTask
+        }
+        return [
+            TaskFactor(TableColumn("brush", .string, optional: true, meaning: "the brush the task paints with")) { task($0).map { .string($0.brush) } ?? .missing },
+        ]
+    }
+}

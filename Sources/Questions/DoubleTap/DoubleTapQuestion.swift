@@ -1,0 +1,41 @@
+import Designs
+import Harness
+import Interaction
+import Reports
+
+/// Double tap delays taps (fluid interfaces talk, the Photos example): zooming
+/// by double tap, which makes single taps wait, against no double tap.
+public struct DoubleTapQuestion: Question {
+    public init() {}
+    public var design: DesignQuestion { DoubleTapDesigns.question }
+    public var metricNames: [String] { DoubleTapSimulator.metricNames }
+
+    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try DoubleTapSimulator.tasks(from: node) }
+
+    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        _ = try DoubleTapDesigns.window(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    }
+
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        DoubleTapScreens.all(try DoubleTapDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), bounds: device.bounds), on: device)
+    }
+
+    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try DoubleTapSimulator(spec: spec) }
+
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { DoubleTapReport.requests(spec: spec) }
+
+    public func addReportSections(to report: inout QuestionReport) throws {
+        DoubleTapReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+    }
+
+    public func taskFactors() -> [TaskFactor] {
+        func task(_ t: TaskSpec) -> DoubleTapTask? {
+            guard case .custom(let goal) = t.goal else { return nil }
+            return goal.value as? DoubleTapTask
+        }
+        return [
+            TaskFactor(TableColumn("gesture", .string, optional: true, meaning: "one tap, two independent taps, or zoom")) { task($0).map { .string($0.gesture.rawValue) } ?? .missing },
+            TaskFactor(TableColumn("spacing_pt", .double, optional: true, meaning: "distance between two independent taps, pt")) { task($0).map { .double($0.spacing) } ?? .missing },
+        ]
+    }
+}

@@ -1,0 +1,42 @@
+import Designs
+import Harness
+import Interaction
+import Reports
+
+/// Edge button (seed 004, "Purple button interferes"): a camera control on the
+/// screen's edge, over the preview, or inset on a panel.
+public struct EdgeButtonQuestion: Question {
+    public init() {}
+    public var design: DesignQuestion { EdgeButtonDesigns.question }
+    public var metricNames: [String] { EdgeButtonSimulator.metricNames }
+
+    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try EdgeButtonSimulator.tasks(from: node) }
+
+    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        _ = try EdgeButtonDesigns.layout(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    }
+
+    public func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        try EdgeButtonScreens.all(strategy.design, parameters: StrategyParameters(strategy.parameters),
+                                  controls: tasks.goals(EdgeButtonTask.self).map { ($0.position, $0.size) }, on: device)
+    }
+
+    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try EdgeButtonSimulator(spec: spec) }
+
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { EdgeButtonReport.requests(spec: spec) }
+
+    public func addReportSections(to report: inout QuestionReport) throws {
+        EdgeButtonReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+    }
+
+    public func taskFactors() -> [TaskFactor] {
+        func task(_ t: TaskSpec) -> EdgeButtonTask? {
+            guard case .custom(let goal) = t.goal else { return nil }
+            return goal.value as? EdgeButtonTask
+        }
+        return [
+            TaskFactor(TableColumn("position", .string, optional: true, meaning: "where the camera control sits: bottom-left, bottom-centre or top-right")) { task($0).map { .string($0.position.rawValue) } ?? .missing },
+            TaskFactor(TableColumn("size_pt", .double, optional: true, meaning: "the control's size in points")) { task($0).map { .double($0.size) } ?? .missing },
+        ]
+    }
+}

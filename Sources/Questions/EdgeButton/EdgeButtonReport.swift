@@ -1,0 +1,124 @@
+import Designs
+import Foundation
+import Harness
+import Reports
+
+/// The edge-button sections: what each placement of the camera control made of
+/// taps meant for it — photos taken by mistake, touches the system's edge
+/// gestures held or took, taps lost on the panel — by position, and what the
+/// panel costs of the photo. Read from selections summarised in the report's
+/// pass (`requests(spec:)`), not from loaded trials.
+struct EdgeButtonReport {
+    let spec: ExperimentSpec
+    let results: ResultSet
+    var kit: ReportKit { ReportKit(spec: spec, results: results) }
+    private var strategies: [String] { spec.strategies.map(\.label) }
+    private var c: String { formatNumber(spec.report.confidence * 100) }
+
+    private func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
+
+    /// The spec's tasks whose control is at `position`.
+    static func tasks(_ spec: ExperimentSpec, _ position: ControlPosition) -> Set<String> {
+        ReportKit.customTaskIDs(spec, as: EdgeButtonTask.self) { k in k.position == position }
+    }
+    /// A strategy's trials (of the tasks at `position`; nil: all), narrowed by `conditions`.
+    static func trials(_ spec: ExperimentSpec, _ s: String, _ position: ControlPosition? = nil, _ conditions: MetricCondition...) -> TrialSelection {
+        TrialSelection(strategy: s, tasks: position.map { tasks(spec, $0) }, where: conditions)
+    }
+    private func rows(_ s: String, _ position: ControlPosition? = nil) -> SelectedTrials { selected(Self.trials(spec, s, position)) }
+
+    static let outcomes = ["photo_share", "right_first_time", "accidental_capture", "system_held", "system_taken", "missed_tap"]
+
+    /// Everything the edge-button sections read.
+    static func requests(spec: ExperimentSpec) -> SelectionRequests {
+        var r = SelectionRequests()
+        let positions = positions(spec)
+        for s in spec.strategies.map(\.label) {
+            r.add(trials(spec, s), metrics: outcomes + ["captures"], byParticipant: ["right_first_time", "accidental_capture", "system_held"], survival: true)
+            for p in positions { r.add(trials(spec, s, p), metrics: outcomes) }
+            r.add(trials(spec, s, nil, .equals("accidental_capture", 1)), metrics: ["landing_offset_pt"])
+            r.add(trials(spec, s, nil, .equals("accidental_capture", 0)), metrics: ["landing_offset_pt"])
+        }
+        return r
+    }
+
+    /// The positions of the spec's controls, in `ControlPosition` order.
+    static func positions(_ spec: ExperimentSpec) -> [ControlPosition] {
+        let tasks = spec.tasks.compactMap { t -> EdgeButtonTask? in
+            if case .custom(let goal) = t.goal { return goal.value as? EdgeButtonTask }
+            return nil
+        }
+        return ControlPosition.allCases.filter { p in tasks.contains { $0.position == p } }
+    }
+    private var positions: [ControlPosition] { Self.positions(spec) }
+
+    func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
+        kit.addStrategies(EdgeButtonDesigns.question, to: &doc)
+        doc.add(.paragraph("A full-screen camera preview that takes a photo when tapped, with one control (switch camera, grid). Each simulated person reaches for the control (Fitts' law) and lands where Bi & Zhai's dual Gaussian puts a finger for its size; the contact drifts a little while held (gesture.tap_drift_mm). The touch goes through the noisy 120 Hz digitizer, which reports positions on the glass only, then the system's edge gate: a touch starting in the status-bar or home-indicator band (the device's safe-area insets, × gesture.edge_band_scale) is taken by the system if it travels gesture.edge_swipe_pt inward, and otherwise reaches the app gesture.edge_gate_delay_s after touch-down. The app gives the touch to the control (a plain button on its exact frame), else to the panel (nothing happens), else to the preview, which takes a photo. A photo taken by mistake opens the filter screen; one tap on its back control returns to shooting and the person tries again."))
+
+        doc.add(.heading(level: 2, text: "Results by strategy"))
+        doc.add(.table(header: ["strategy", "photo share visible", "right first time (\(c)% CI)", "photo taken by mistake", "held by the system's edge gate", "taken by the system", "tap lost (panel or cancelled)", "median time to the control s, Kaplan–Meier (\(c)% CI)", "mean photos taken by mistake per trial"],
+                       rows: strategies.map { s in
+            let t = rows(s)
+            return [s, kit.medianText("photo_share", t, digits: 3), kit.rate("right_first_time", t), kit.rate("accidental_capture", t), kit.rate("system_held", t),
+                    kit.rate("system_taken", t), kit.rate("missed_tap", t), kit.survivalMedianText(t),
+                    formatNumber(t.pooled("captures").mean, digits: 3)]
+        }))
+        doc.add(.paragraph("First touches only, except the time to the control and the photos per trial, which count retries (trials that never got there are censored). The photo share is the screen left to the preview (median over the tasks). Rates carry \(c)% intervals over participants."))
+
+        doc.add(.heading(level: 3, text: "By position of the control"))
+        doc.add(.table(header: ["strategy", "position", "photo share", "right first time", "photo taken by mistake", "held by the edge gate", "taken by the system", "tap lost"],
+                       rows: strategies.flatMap { s in positions.map { p in
+            let t = rows(s, p)
+            return [s, p.rawValue, kit.medianText("photo_share", t, digits: 3), kit.rate("right_first_time", t), kit.rate("accidental_capture", t),
+                    kit.rate("system_held", t), kit.rate("system_taken", t), kit.rate("missed_tap", t)]
+        } }))
+
+        figures.append(kit.survivalFigure(of: strategies.map { rows($0) }, name: "survival_control", title: "Time until the control is tapped", marker: 1))
+        figures.append(positionFigure())
+        ReportKit.addFigures(figures, to: &doc)
+
+        doc.add(.heading(level: 2, text: "Why they differ"))
+        var bullets: [String] = []
+        if let base = strategies.first {
+            for s in strategies.dropFirst() {
+                for (metric, what) in [("right_first_time", "right first time"), ("accidental_capture", "photos taken by mistake"), ("system_held", "touches held by the edge gate")] {
+                    if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base)), other: (s, rows(s)), seedKey: "edge/\(metric)/\(s)") { bullets.append(line) }
+                }
+            }
+        }
+        for s in strategies {
+            let captured = selected(Self.trials(spec, s, nil, .equals("accidental_capture", 1)))
+            guard !captured.isEmpty else { continue }
+            bullets.append("\(s): first touches that took a photo landed a median \(kit.medianText("landing_offset_pt", captured, digits: 1)) pt from the control's centre, against \(kit.medianText("landing_offset_pt", selected(Self.trials(spec, s, nil, .equals("accidental_capture", 0))), digits: 1)) pt for the others.")
+        }
+        doc.add(.bullets(bullets))
+    }
+
+    /// First-touch outcomes by position, one bar group per strategy.
+    private func positionFigure() -> GnuplotFigure {
+        var lines: [String] = []
+        for (i, p) in positions.enumerated() {
+            for (j, s) in strategies.enumerated() {
+                let t = rows(s, p)
+                let e = kit.rateEstimate("accidental_capture", t)
+                lines.append("\(Double(i) + Double(j) * 0.25 - 0.25)\t\(e.value)\t\(e.lower)\t\(e.upper)\t# \(s) \(p.rawValue)")
+            }
+        }
+        var plots: [String] = []
+        for (j, s) in strategies.enumerated() {
+            plots.append("\"position_rates.dat\" every \(strategies.count)::\(j) using 1:2:3:4 with yerrorbars linewidth 2 pointtype 7 linecolor \(j + 1) title \(Gnuplot.quoted(s))")
+        }
+        let tics = positions.enumerated().map { "\(Gnuplot.quoted($1.rawValue)) \($0)" }.joined(separator: ", ")
+        return GnuplotFigure(name: "position_rates", title: "Photos taken by mistake on the first touch, by position of the control (\(c)% intervals over participants)",
+                             data: [("position_rates.dat", "# x, rate, lower, upper\n" + lines.joined(separator: "\n") + "\n")],
+                             body: """
+                                 set title "Photos taken by mistake, by position"
+                                 set ylabel "rate of first touches"
+                                 set yrange [0:*]
+                                 set xrange [-0.6:\(Double(positions.count) - 0.4)]
+                                 set xtics (\(tics))
+                                 plot \(plots.joined(separator: ", \\\n     "))
+                                 """)
+    }
+}

@@ -1,0 +1,128 @@
+import Designs
+import Harness
+import Interaction
+import Randomness
+import Reports
+import UserModels
+
+/// A task of the edge-button question: the camera screen's control at one
+/// position and size, which the person means to tap.
+public struct EdgeButtonTask: QuestionTaskGoal {
+    public var position: ControlPosition
+    public var size: Double
+    public var photo: String? { nil }
+}
+
+/// The edge-button experiment (seed 004): on a full-screen camera preview that
+/// takes a photo when tapped, a person reaches for the one control (Fitts' law)
+/// and lands where Bi & Zhai's dual Gaussian puts the finger. The tap (with its
+/// drift) goes through the noisy digitizer, the system's edge gate, then the
+/// screen's hit-testing. A photo taken by mistake sends the person to the
+/// filter screen, from which one tap on its back control returns to shooting
+/// (the talk: "From this screen, the user can one click to go to shooting");
+/// then they try again. A touch the system took (a swipe from an edge band)
+/// ends the trial: the app is no longer in front.
+public struct EdgeButtonSimulator: TrialSimulator {
+    let strategies: StrategyTable
+    let limits: TrialLimits
+
+    /// Every metric an edge-button trial reports, in report order (DESIGN §6).
+    public static let metricNames = [
+        "right_first_time", "time_to_effect_s", "reached_effect", "time_to_done_s", "attempts",
+        "accidental_capture", "captures", "system_taken", "system_held", "missed_tap", "photo_share", "landing_offset_pt",
+    ]
+
+    public init(spec: ExperimentSpec) throws {
+        strategies = try StrategyTable(spec) { _ = try EdgeButtonDesigns.layout($0, parameters: $1) }
+        limits = spec.limits
+    }
+
+    /// Reads the spec's `tasks:` node: a list of `{position: bottom-left|bottom-centre|top-right, size_pt}`.
+    public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
+        let items = try node.list()
+        guard !items.isEmpty else { throw node.error("expected at least one task ({position: bottom-left|bottom-centre|top-right, size_pt})") }
+        return try items.enumerated().map { i, item in
+            try item.rejectUnknownKeys(["position", "size_pt"])
+            let position = try item.required("position").named("position", as: ControlPosition.self)
+            let size = try item.required("size_pt").double(in: 10...120)
+            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count),
+                            label: "tap a \(TapMarginSimulator.formatted(size)) pt control at the \(position.rawValue)",
+                            goal: .custom(CustomTaskGoal(EdgeButtonTask(position: position, size: size))))
+        }
+    }
+
+    /// The system's edge gate on `device` as `participant`'s population sees it.
+    static func gate(_ participant: Participant, on device: DeviceConfiguration) -> SystemEdgeGate {
+        SystemEdgeGate(device: device, depthScale: participant["gesture.edge_band_scale"],
+                       swipeThreshold: participant["gesture.edge_swipe_pt"], delay: participant["gesture.edge_gate_delay_s"])
+    }
+
+    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+        guard case .custom(let goal) = trial.task.goal, let task = goal.value as? EdgeButtonTask else {
+            preconditionFailure("edge-button trial \(trial.key) has a non-edge-button task")
+        }
+        let device = trial.device, screenBounds = device.bounds
+        let screen = try! EdgeButtonDesigns.make(strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy),
+                                                 position: task.position, size: task.size, on: device, gate: Self.gate(participant, on: device))
+        // The filter screen's way back to shooting: a standard 44 pt control in the safe area's top-right corner.
+        let back = EdgeButtonDesigns.controlFrame(at: .topRight, size: 44, inset: 16, on: device)
+        let sensor = TouchSensor(device: device)
+        let tapper = Tapper(participant: participant), presser = Presser(participant: participant)
+        var g = SeededGenerator(seed: trial.behaviourSeed, label: "reach")
+        var log = TraceLog(enabled: trace)
+        // The thumb rests low on the screen, where a hand holding the device keeps it.
+        var finger = Point(screenBounds.width / 2, screenBounds.height * 0.7)
+        var clock = 0.0, attempts = 0, captures = 0
+        var reachedAt: Double? = nil, systemTook = false
+        var first: (response: CaptureResponse, landing: Point, held: Bool)? = nil
+
+        while attempts < limits.maxAttempts && clock < limits.timeLimit {
+            attempts += 1
+            let reach = tapper.tap(screen.control, from: finger, startTime: clock, on: device, using: &g)
+            let path = presser.tap(at: reach.landing, start: clock + reach.movementTime, on: device, using: &g)
+            var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
+            let sensed = sensor.sense(path, using: &noise)
+            let response = sensed.map(screen.respond) ?? .nothing(at: path.lift)
+            let held = sensed.map { if case .held = screen.gate.judge($0) { true } else { false } } ?? false
+            if first == nil { first = (response, reach.landing, held) }
+            log.add(path.contact, "touch", [("attempt", .number(Double(attempts))), ("x", .number(reach.landing.x)), ("y", .number(reach.landing.y)),
+                                            ("response", .text("\(response)"))])
+            clock = path.lift
+            finger = path.position(at: path.lift)
+            switch response {
+            case .control(let t):
+                reachedAt = t
+            case .systemTook(let t):
+                clock = t; systemTook = true
+            case .captured(let t):
+                // The filter screen comes up; see it, tap back to shooting, see the preview again.
+                captures += 1
+                clock = t + participant["perception.cycle_s"]
+                let home = tapper.tap(back, from: finger, startTime: clock, on: device, using: &g)
+                clock += home.movementTime + participant["motor.tap_hold_s"] + participant["perception.cycle_s"]
+                finger = home.landing
+            case .nothing(let t):
+                clock = t + participant["perception.cycle_s"]
+            }
+            if reachedAt != nil || systemTook { break }
+        }
+
+        memory.trialsDone += 1
+        let f = first!
+        var metrics = [
+            Metric("right_first_time", reachedAt != nil && attempts == 1 ? 1 : 0),
+            Metric("reached_effect", reachedAt == nil ? 0 : 1),
+            Metric("time_to_done_s", clock),
+            Metric("attempts", Double(attempts)),
+            Metric("accidental_capture", { if case .captured = f.response { 1 } else { 0 } }()),
+            Metric("captures", Double(captures)),
+            Metric("system_taken", systemTook ? 1 : 0),
+            Metric("system_held", f.held ? 1 : 0),
+            Metric("missed_tap", { if case .nothing = f.response { 1 } else { 0 } }()),
+            Metric("photo_share", screen.photoShare),
+            Metric("landing_offset_pt", f.landing.distance(to: screen.control.center)),
+        ]
+        if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 1) }
+        return TrialOutcome(metrics: metrics, events: log.events)
+    }
+}

@@ -1,0 +1,43 @@
+import Designs
+import Harness
+import Interaction
+import Reports
+
+/// Effects (iPhoto talk): a grid of effects or a swatch book, three sliders or one swipe.
+public struct EffectsQuestion: Question {
+    public init() {}
+    public var design: DesignQuestion { EffectsDesigns.question }
+    public var metricNames: [String] { EffectsSimulator.metricNames }
+
+    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try EffectsSimulator.tasks(from: node) }
+
+    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        _ = try EffectsDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    }
+
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        EffectsScreens.all(try EffectsDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+    }
+
+    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try EffectsSimulator(spec: spec) }
+
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { EffectsReport.requests(spec: spec) }
+
+    public func addReportSections(to report: inout QuestionReport) throws {
+        try EffectsReport(spec: report.spec, results: report.results)
+            .build(into: &report.document, figures: &report.figures, folder: report.folder)
+    }
+
+    public func taskFactors() -> [TaskFactor] {
+        [
+            TaskFactor(TableColumn("task_kind", .string, optional: true, meaning: "match (reproduce a goal look) or browse (no goal: choose a look one likes)")) {
+                guard case .chooseEffect(_, let goal, _) = $0.goal else { return .missing }
+                return .string(goal == nil ? "browse" : "match")
+            },
+            TaskFactor(TableColumn("goal_family", .string, optional: true, meaning: "the goal look's effect family (missing for browsing)")) {
+                guard case .chooseEffect(_, let goal?, _) = $0.goal else { return .missing }
+                return .string(goal.family.rawValue)
+            },
+        ]
+    }
+}

@@ -1,0 +1,290 @@
+import Designs
+import Foundation
+import Harness
+import ImageEngine
+import Interaction
+import Randomness
+import Reports
+import UserModels
+
+/// The effects experiment: choose and refine an effect to match a goal look
+/// (the 10-second goal), or browse with no goal and settle on a look one likes.
+public struct EffectsSimulator: FilmedSimulator {
+    struct PreparedTask: @unchecked Sendable {
+        var original: Image
+        /// The original at the usual perception-proxy size, downscaled once.
+        var glance: Image
+        var goalLab: LabImage?
+        var tolerance: Double
+        var goal: Effect?
+    }
+
+    let designs: [String: EffectsDesign]
+    let tasks: [String: PreparedTask]
+    let limits: TrialLimits
+    let policy: PolicyKind
+    let previews = SharedCache<Image>()
+    /// Those thumbnails compared with the task's goal (the objective half of a look at them).
+    let previewComparisons = SharedCache<(goal: GoalLook, comparison: RegionComparison)>()
+    /// Goal looks at each perception-proxy size, rendered once per task and size.
+    let goals = SharedCache<GoalLook>()
+    public let dataFiles: [(path: String, sha256: String)]
+
+    public static let metricNames = [
+        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal", "final_delta_e00",
+        "effect_found_s", "refine_s", "scrolls", "cards_opened", "chosen_effect", "chosen_on_first_screen", "looks_seen_10s",
+        "touches", "control_switches", "wrong_control_tries", "missed_taps", "wrong_grabs", "missed_grabs",
+    ]
+
+    public init(spec: ExperimentSpec) throws {
+        var designs: [String: EffectsDesign] = [:]
+        for s in spec.strategies { designs[s.label] = try EffectsDesigns.make(s.design, parameters: StrategyParameters(s.parameters)) }
+        self.designs = designs
+        var tasks: [String: PreparedTask] = [:]
+        var files: [String: String] = [:]
+        for task in spec.tasks {
+            guard case .chooseEffect(let path, let goal, let tolerance) = task.goal else { continue }
+            let (original, sha) = try PhotoTasks.load(path, task: task.id, spec: spec)
+            files[path] = sha
+            var goalLab: LabImage?
+            if let goal {
+                var a = Adjustments()
+                a.effect = goal
+                goalLab = LabImage(Renderer(threads: 1).render(original, with: a))
+                try PhotoTasks.requireWork(original, goal: goalLab!, tolerance: tolerance, task: task.id, spec: spec,
+                                           advice: "choose a look further from the original")
+            }
+            tasks[task.id] = PreparedTask(original: original, glance: original.downscaled(toFit: EffectsEnvironment.glanceSize),
+                                          goalLab: goalLab, tolerance: tolerance, goal: goal)
+        }
+        self.tasks = tasks
+        dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
+        limits = spec.limits
+        policy = spec.policy
+    }
+
+    /// Each strategy's ceiling on each matching task: the closest any look its
+    /// refiner can set comes to the goal (exploring tasks have no goal and are skipped).
+    public func ceilings(seed: UInt64, strategies: [String], tasks taskIDs: [String]) -> [DesignCeiling] {
+        var out: [DesignCeiling] = []
+        for strategy in strategies {
+            let design = designs[strategy]!
+            for id in taskIDs {
+                guard let task = tasks[id], let goalLab = task.goalLab, let goal = task.goal else { continue }
+                let small = task.original.downscaled(toFit: 64)
+                var a = Adjustments()
+                a.effect = goal
+                let smallGoal = LabImage(Renderer(threads: 1).render(small, with: a))
+                func render(_ image: Image, _ effect: Effect) -> Image {
+                    var a = Adjustments()
+                    a.effect = effect
+                    return Renderer(threads: 1).render(image, with: a)
+                }
+                var best: DesignCeiling?
+                for (k, space) in design.reachableLooks().enumerated() {
+                    let c: DesignCeiling
+                    switch space {
+                    case .discrete(let looks):
+                        let pick = looks.min { a, b in
+                            (LabImage(render(small, a)).meanDeltaE2000(to: smallGoal), a.look) < (LabImage(render(small, b)).meanDeltaE2000(to: smallGoal), b.look)
+                        }!
+                        c = DesignCeiling(strategy: strategy, task: id, deltaE: LabImage(render(task.original, pick)).meanDeltaE2000(to: goalLab),
+                                          tolerance: task.tolerance, setting: "\(pick.family.rawValue) look=\(pick.look)")
+                    case .continuous(let axes, let effect):
+                        var found = DesignCeiling.search(strategy: strategy, task: "\(id)/\(k)", tolerance: task.tolerance, axes: axes, seed: seed,
+                                                         small: (small, smallGoal), working: (task.original, goalLab)) { render($0, effect($1)) }
+                        found.task = id
+                        found.setting = "\(effect(axes.map(\.start)).family.rawValue) " + found.setting
+                        c = found
+                    }
+                    if c.deltaE < (best?.deltaE ?? .infinity) { best = c }
+                }
+                if let best { out.append(best) }
+            }
+        }
+        return out
+    }
+
+    /// The scene of a replay: the photo and, for a matching task, the goal look.
+    package func scene(for trial: PlannedTrial) -> ReplayScene {
+        let task = tasks[trial.task.id]!
+        var goal: Image?
+        if let effect = task.goal {
+            var a = Adjustments()
+            a.effect = effect
+            goal = Renderer(threads: 1).render(task.original, with: a)
+        }
+        var scene = ReplayScene(original: task.original, goal: goal, goalLab: task.goalLab, tolerance: task.tolerance)
+        let small = task.original.downscaled(toFit: 64)
+        let ids = EffectCatalog.all.map { "effect-\($0.id)" } + EffectFamily.allCases.map { "card-\($0.rawValue)" }
+        for id in ids {
+            guard let look = EffectsEnvironment.look(id) else { continue }
+            var a = Adjustments()
+            a.effect = look
+            scene.previews[id] = Renderer(threads: 1).render(small, with: a)
+        }
+        return scene
+    }
+
+    /// Reads the spec's `tasks:` node.
+    public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
+        let items = try node.list()
+        guard !items.isEmpty else { throw node.error("expected at least one task") }
+        var ids: Set<String> = []
+        return try items.map { item in
+            let (id, label, path, tolerance) = try PhotoTasks.parse(item, ids: &ids, defaultTolerance: 1.5)
+            var goal: Effect?
+            if let g = try item.optional("goal") {
+                try g.rejectUnknownKeys(["family", "position", "look"])
+                let familyNode = try g.required("family")
+                let family = try familyNode.named("effect family", as: EffectFamily.self)
+                goal = Effect(family: family, position: try g.optional("position")?.double(in: 0...1) ?? 0.5,
+                              look: try g.optional("look")?.int(in: 0...3) ?? 0)
+            }
+            return TaskSpec(id: id, label: label, goal: .chooseEffect(photo: path, goal: goal, tolerance: tolerance))
+        }
+    }
+
+    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+        run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
+    }
+
+    package func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?) -> TrialOutcome {
+        let task = tasks[trial.task.id]!
+        var environment = EffectsEnvironment(design: designs[trial.strategy]!, device: trial.device, original: task.original,
+                                             glance: task.glance, previews: previews, comparisons: previewComparisons, previewKey: trial.task.id)
+        environment.camera = camera
+        camera?.shoot(ReplayShot(touchDown: nil, screen: environment.screen, photo: environment.render()))
+        var g = SeededGenerator(seed: trial.behaviourSeed)
+        var metrics: [Metric] = []
+        var events: [TraceEvent] = []
+        if let goalLab = task.goalLab, let goal = task.goal {
+            let proxy = Int(participant["perception.proxy_px"])
+            let goalProxy = goals.value("\(trial.task.id)/\(proxy)") {
+                var a = Adjustments()
+                a.effect = goal
+                return GoalLook(LabImage(Renderer(threads: 1).render(task.original.downscaled(toFit: proxy), with: a)))
+            }
+            let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
+            let o = editor.edit(&environment, goal: goalProxy, memory: &memory, using: &g, trace: trace) { env in
+                env.cache.isWithin(env.original, with: env.state.adjustments, of: goalLab, tolerance: task.tolerance)
+            }
+            let found = o.chosenAt
+            metrics = PhotoTasks.metrics(o, finalDeltaE: LabImage(environment.render()).meanDeltaE2000(to: goalLab), tolerance: task.tolerance) + [
+                Metric("scrolls", Double(environment.state.scrolls)),
+                Metric("cards_opened", Double(environment.state.cardsOpened)),
+            ]
+            if let f = found {
+                metrics.append(Metric("effect_found_s", f))
+                if let t = o.timeToEffect { metrics.append(Metric("refine_s", max(0, t - f))) }
+            }
+            events = o.events
+        } else {
+            let o = Satisficer(participant: participant, timeLimit: limits.timeLimit).explore(&environment, memory: &memory, using: &g, trace: trace)
+            metrics = [
+                Metric("time_to_done_s", o.timeToDone),
+                Metric("looks_seen_10s", Double(o.looksSeenIn10s)),
+                Metric("scrolls", Double(environment.state.scrolls)),
+                Metric("cards_opened", Double(environment.state.cardsOpened)),
+            ]
+            events = o.events
+        }
+        if let e = environment.state.effect, let index = EffectsDesign.catalogIndex(e) {
+            metrics.append(Metric("chosen_effect", Double(index)))
+            // Position bias, per browser: was the look one of the previews its first screen
+            // shows? Only for browsing with no goal: a matching task's choice is the goal's.
+            if task.goalLab == nil {
+                metrics.append(Metric("chosen_on_first_screen", environment.firstScreenLooks.contains(index) ? 1 : 0))
+            }
+        }
+        return TrialOutcome(metrics: metrics, events: events)
+    }
+}
+
+/// An effects design with its engine, as a person meets it.
+struct EffectsEnvironment: PhotoEditingEnvironment {
+    let design: EffectsDesign
+    let device: DeviceConfiguration
+    let original: Image
+    let glance: Image
+    var state: EffectsState
+    /// Catalogue indices of the looks the first screen previews (the grid's first
+    /// cells, or the swatch book's card looks).
+    let firstScreenLooks: Set<Int>
+    /// Thumbnails shared across trials, and this photo's key in that cache.
+    let previews: SharedCache<Image>
+    let comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)>
+    let previewKey: String
+
+    /// Long side of `glance`.
+    static let glanceSize = 96
+
+    init(design: EffectsDesign, device: DeviceConfiguration, original: Image, glance: Image? = nil, previews: SharedCache<Image> = SharedCache(),
+         comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)> = SharedCache(), previewKey: String = "") {
+        self.previews = previews
+        self.comparisons = comparisons
+        self.previewKey = previewKey
+        self.design = design
+        self.device = device
+        self.original = original
+        self.glance = glance ?? original.downscaled(toFit: Self.glanceSize)
+        state = EffectsState(photoAspect: Double(original.width) / Double(max(1, original.height)))
+        firstScreenLooks = Set(design.screen(state, on: device).controls.compactMap { Self.look($0.id).flatMap(EffectsDesign.catalogIndex) })
+    }
+
+    /// The look a preview control stands for: a catalogue look, or a family card's look.
+    static func look(_ id: String) -> Effect? {
+        if id.hasPrefix("effect-"), let e = EffectCatalog.named(String(id.dropFirst(7))) { return e.effect }
+        if id.hasPrefix("card-"), let f = EffectFamily(rawValue: String(id.dropFirst(5))) { return EffectsDesign.representative(f).effect }
+        return nil
+    }
+
+    var screen: Screen { design.screen(state, on: device) }
+
+    let cache = RenderCache()
+    func render() -> Image { cache.render(original, with: state.adjustments) }
+
+    mutating func photo(proxy: Int) -> Image {
+        Renderer(threads: 1).render(PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy), with: state.adjustments)
+    }
+
+    mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {
+        let (original, glance, adjustments) = (original, glance, state.adjustments)
+        return cache.comparison(proxy: proxy, with: adjustments, goal: goal) {
+            Renderer(threads: 1).render(PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy), with: adjustments)
+        }
+    }
+
+    /// Kept per photo, look, size and goal: every trial of a task inspects the same thumbnails.
+    mutating func thumbnailComparison(_ id: String, proxy: Int, with goal: GoalLook) -> RegionComparison? {
+        guard Self.look(id) != nil else { return nil }
+        let key = "\(previewKey)/\(id)/\(proxy)"
+        let kept = comparisons.value(key) { (goal, RegionComparison(LabImage(thumbnail(id, proxy: proxy)!), goal: goal)) }
+        // Another goal under the same key (not in a run: one goal per task and size): compare afresh.
+        return kept.goal.isSame(as: goal) ? kept.comparison : RegionComparison(LabImage(thumbnail(id, proxy: proxy)!), goal: goal)
+    }
+
+    mutating func perform(_ gesture: Gesture) {
+        let during = camera?.during(gesture, from: state, original: original,
+                                    apply: { design.handle($0, &$1, on: device) },
+                                    look: { (design.screen($0, on: device), $0.adjustments) }) ?? []
+        design.handle(gesture, &state, on: device)
+        var shot = ReplayShot(touchDown: gesture.start, screen: screen, photo: render())
+        shot.during = during
+        camera?.shoot(shot)
+    }
+
+    /// Set when the trial is replayed: shown the screen and render after each gesture.
+    var camera: TrialCamera?
+
+    /// Previews are real renders of the photo: the catalogue look, or the family card's look.
+    mutating func thumbnail(_ id: String, proxy: Int) -> Image? {
+        guard let look = Self.look(id) else { return nil }
+        var a = Adjustments()
+        a.effect = look
+        let base = PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy)
+        return previews.value("\(previewKey)/\(id)/\(proxy)") { Renderer(threads: 1).render(base, with: a) }
+    }
+}
+
+extension EffectsSimulator: CeilingAnalysing {}

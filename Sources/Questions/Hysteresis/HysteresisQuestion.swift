@@ -1,0 +1,44 @@
+import Designs
+import Harness
+import Interaction
+import Reports
+
+/// Pan hysteresis (fluid interfaces talk, the swipe passage): how far a finger
+/// moves before a drag starts, on a list whose rows are also tappable.
+public struct HysteresisQuestion: Question {
+    public init() {}
+    public var design: DesignQuestion { HysteresisDesigns.question }
+    public var metricNames: [String] { HysteresisSimulator.metricNames }
+
+    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try HysteresisSimulator.tasks(from: node) }
+
+    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        _ = try HysteresisDesigns.hysteresis(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    }
+
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        let list = try HysteresisDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), frame: device.bounds,
+                                              rowHeight: HysteresisSimulator.rowHeight)
+        // The list never ends within a screen: as many rows as the frame shows.
+        return HysteresisScreens.all(list, rows: .max, on: device)
+    }
+
+    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try HysteresisSimulator(spec: spec) }
+
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { HysteresisReport.requests(spec: spec) }
+
+    public func addReportSections(to report: inout QuestionReport) throws {
+        HysteresisReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+    }
+
+    public func taskFactors() -> [TaskFactor] {
+        func task(_ t: TaskSpec) -> HysteresisTask? {
+            guard case .custom(let goal) = t.goal else { return nil }
+            return goal.value as? HysteresisTask
+        }
+        return [
+            TaskFactor(TableColumn("intent", .string, optional: true, meaning: "tap a row, or drag the list")) { task($0).map { .string($0.intent.rawValue) } ?? .missing },
+            TaskFactor(TableColumn("distance_pt", .double, optional: true, meaning: "how far the person means to drag, pt (0 for a tap)")) { task($0).map { .double($0.distance) } ?? .missing },
+        ]
+    }
+}

@@ -1,0 +1,130 @@
+import Designs
+import Harness
+import Interaction
+import Randomness
+import Reports
+import UserModels
+
+/// A task of the hysteresis question: tap a row of a scrolling list, or drag
+/// the list by a distance.
+public struct HysteresisTask: QuestionTaskGoal {
+    public enum Intent: String, Sendable, Hashable, CaseIterable { case tap, drag }
+    public var intent: Intent
+    /// How far the person means to drag the content, pt (0 for a tap).
+    public var distance: Double
+    public var photo: String? { nil }
+}
+
+/// The hysteresis experiment: a list of 44 pt rows that are tappable and that
+/// scrolls. A person reaches for the row at the middle of the screen (Fitts'
+/// law, Bi & Zhai's landing) and either taps it (the contact drifting a little)
+/// or drags the list up by the task's distance (a minimum-jerk slide at their
+/// drag speed). The touch goes through the noisy sensor into the list's tap and
+/// pan recognizers, run in parallel. A wrong response is seen and the gesture
+/// tried again (undoing an opened row is not simulated).
+public struct HysteresisSimulator: TrialSimulator {
+    let strategies: StrategyTable
+    let limits: TrialLimits
+    public static let rowHeight = 44.0
+
+    /// Every metric a hysteresis trial reports, in report order (DESIGN §6).
+    public static let metricNames = [
+        "right_first_time", "time_to_effect_s", "reached_effect", "time_to_done_s", "attempts", "meant_tap",
+        "tap_read_as_pan", "wrong_row", "drag_not_started", "drag_read_as_tap", "pan_start_latency_s", "position_error_pt", "lag_pt",
+    ]
+
+    public init(spec: ExperimentSpec) throws {
+        strategies = try StrategyTable(spec) { _ = try HysteresisDesigns.hysteresis($0, parameters: $1) }
+        limits = spec.limits
+    }
+
+    /// Reads the spec's `tasks:` node: a list of `{intent: tap}` or `{intent: drag, distance_pt}`.
+    public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
+        let items = try node.list()
+        guard !items.isEmpty else { throw node.error("expected at least one task ({intent: tap} or {intent: drag, distance_pt})") }
+        return try items.enumerated().map { i, item in
+            try item.rejectUnknownKeys(["intent", "distance_pt"])
+            let intent = try item.required("intent").named("intent", as: HysteresisTask.Intent.self)
+            var distance = 0.0
+            if intent == .drag { distance = try item.required("distance_pt").double(in: 1...600) }
+            else if try item.optional("distance_pt") != nil { throw item.error("distance_pt is for drags only") }
+            let label = intent == .tap ? "tap a row" : "drag the list \(TapMarginSimulator.formatted(distance)) pt"
+            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count), label: label,
+                            goal: .custom(CustomTaskGoal(HysteresisTask(intent: intent, distance: distance))))
+        }
+    }
+
+    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+        guard case .custom(let goal) = trial.task.goal, let task = goal.value as? HysteresisTask else {
+            preconditionFailure("hysteresis trial \(trial.key) has a non-hysteresis task")
+        }
+        let device = trial.device, screen = device.bounds
+        var list = try! HysteresisDesigns.make(strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy),
+                                               frame: screen, rowHeight: Self.rowHeight)
+        let target = list.row(at: Point(screen.width / 2, screen.height / 2))!
+        let sensor = TouchSensor(device: device)
+        let tapper = Tapper(participant: participant), presser = Presser(participant: participant)
+        var g = SeededGenerator(seed: trial.behaviourSeed, label: "list")
+        var log = TraceLog(enabled: trace)
+        // The thumb rests low on the screen, where a hand holding the device keeps it.
+        var finger = Point(screen.width / 2, screen.height * 0.85)
+        var clock = 0.0, attempts = 0
+        var reachedAt: Double? = nil
+        var first: (response: ListResponse, onset: Double, fingerMoved: Double)? = nil
+
+        while attempts < limits.maxAttempts && clock < limits.timeLimit {
+            attempts += 1
+            // A drag may start anywhere on the list; people aim at the same middle row.
+            let reach = tapper.tap(list.rowFrame(target), from: finger, startTime: clock, on: device, using: &g)
+            let down = clock + reach.movementTime
+            let path = task.intent == .tap ? presser.tap(at: reach.landing, start: down, on: device, using: &g)
+                                           : presser.drag(at: reach.landing, direction: Vector2(0, -1), distance: task.distance, start: down, using: &g)
+            var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
+            let stream = sensor.sense(path, using: &noise)
+            let response = stream.map(list.respond) ?? .nothing
+            if first == nil {
+                // Movement onset: a drag's finger starts to slide after the contact settles (Presser.drag).
+                first = (response, down + participant["motor.tap_hold_s"], -(stream?.displacement.y ?? 0))
+            }
+            log.add(down, "touch", [("attempt", .number(Double(attempts))), ("x", .number(reach.landing.x)), ("y", .number(reach.landing.y)),
+                                    ("response", .text(response.kind.rawValue))])
+            clock = path.lift
+            finger = path.position(at: path.lift)
+            list.contentOffset -= response.contentMoved.y
+            switch (task.intent, response.kind) {
+            case (.tap, .tapped) where response.row == target: reachedAt = response.time
+            case (.drag, .panned): reachedAt = path.lift
+            default: break
+            }
+            if reachedAt != nil { break }
+            // The wrong thing, or nothing: see it and try again.
+            clock += participant["perception.cycle_s"]
+        }
+
+        memory.trialsDone += 1
+        let f = first!
+        var metrics = [
+            Metric("right_first_time", reachedAt != nil && attempts == 1 ? 1 : 0),
+            Metric("reached_effect", reachedAt == nil ? 0 : 1),
+            Metric("time_to_done_s", clock),
+            Metric("attempts", Double(attempts)),
+            Metric("meant_tap", task.intent == .tap ? 1 : 0),
+        ]
+        if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 1) }
+        switch task.intent {
+        case .tap:
+            metrics += [Metric("tap_read_as_pan", f.response.kind == .panned ? 1 : 0),
+                        Metric("wrong_row", f.response.kind == .tapped && f.response.row != target ? 1 : 0)]
+        case .drag:
+            metrics += [Metric("drag_not_started", f.response.kind == .panned ? 0 : 1),
+                        Metric("drag_read_as_tap", f.response.kind == .tapped ? 1 : 0)]
+            if f.response.kind == .panned, let began = f.response.time {
+                let moved = -f.response.contentMoved.y
+                metrics += [Metric("pan_start_latency_s", began - f.onset),
+                            Metric("position_error_pt", abs(moved - task.distance)),
+                            Metric("lag_pt", abs(f.fingerMoved - moved))]
+            }
+        }
+        return TrialOutcome(metrics: metrics, events: log.events)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Harness
+import ImageEngine
+import Reports
+import UserModels
+import Yams
+
+/// What every photo-editing question (exposure, effects) shares: the task
+/// fields of a spec, loading the photo with its fingerprint, refusing goals the
+/// photo already meets, and the metrics of one `PhotoEditor` session.
+enum PhotoTasks {
+    /// The fields every photo task has, checked: `id`, `label`, `photo` (relative to
+    /// the spec's folder) and `tolerance_de00`; `goal` is the question's own.
+    static func parse(_ item: SpecNode, ids: inout Set<String>, defaultTolerance: Double)
+        throws -> (id: String, label: String, path: String, tolerance: Double) {
+        try item.rejectUnknownKeys(["id", "label", "photo", "goal", "tolerance_de00"])
+        let idNode = try item.required("id")
+        let id = try idNode.string()
+        guard id.range(of: #"^[a-z0-9][a-z0-9._-]*$"#, options: .regularExpression) != nil else {
+            throw idNode.error("task id '\(id)' must be lowercase letters, digits, '.', '_' or '-' (it becomes part of trial keys)")
+        }
+        guard ids.insert(id).inserted else { throw idNode.error("two tasks have the id '\(id)'") }
+        let photoNode = try item.required("photo")
+        let relative = try photoNode.string()
+        let base = URL(fileURLWithPath: item.file).absoluteURL.deletingLastPathComponent()
+        let path = relative.hasPrefix("/") ? relative : base.appendingPathComponent(relative).standardized.path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw photoNode.error("no photo at \(path) (paths are relative to the spec's folder)")
+        }
+        if let problem = InputFile.problem(at: path) { throw photoNode.error("the photo \(path) \(problem)") }
+        return (id, try item.optional("label")?.string() ?? id, path,
+                try item.optional("tolerance_de00")?.double(in: 0.1...50) ?? defaultTolerance)
+    }
+
+    /// The task's photo at the working size, and the SHA-256 of the file read.
+    static func load(_ path: String, task: String, spec: ExperimentSpec) throws -> (original: Image, sha256: String) {
+        let data: Data
+        do { data = try InputFile.read(path) } catch {
+            throw photoError(spec: spec, task: task, "the photo \(error)")
+        }
+        let image: Image
+        do { image = try PNGFile.decode(data, name: path) } catch {
+            throw photoError(spec: spec, task: task, "\(error)")
+        }
+        return (image.downscaled(toFit: ExposureSimulator.workingSize), SHA256.hex(data))
+    }
+
+    /// An error about task `task`'s photo, at the line and column of its `photo` field
+    /// (found again in the spec's text: decoding happens after parsing).
+    static func photoError(spec: ExperimentSpec, task: String, _ message: String) -> SpecError {
+        if case .sequence(let items)? = (try? Yams.compose(yaml: spec.text))?.mapping?["tasks"] {
+            for (i, item) in items.enumerated() where item.mapping?["id"]?.string == task {
+                let photo = item.mapping?["photo"]
+                return SpecError(file: spec.path, line: photo?.mark?.line, column: photo?.mark?.column,
+                                 field: "tasks[\(i)].photo", message: message)
+            }
+        }
+        return SpecError(file: spec.path, field: "tasks.\(task).photo", message: message)
+    }
+
+    /// Refuses a goal the untouched photo already comes close to: there would be nothing to do.
+    static func requireWork(_ original: Image, goal: LabImage, tolerance: Double, task: String, spec: ExperimentSpec, advice: String) throws {
+        let start = LabImage(original).meanDeltaE2000(to: goal)
+        guard start >= tolerance * 1.5 else {
+            throw SpecError(file: spec.path, field: "tasks.\(task).goal",
+                            message: "the photo as it is already comes within \(String(format: "%.2f", start)) ΔE00 of the goal (tolerance \(tolerance)); \(advice)")
+        }
+    }
+
+    /// The photo the eyes get at `proxy` pixels on the long side: the copy
+    /// downscaled once per task when `proxy` is the usual glance size (most
+    /// looks), otherwise the original downscaled (or itself when it is no larger).
+    static func proxyBase(_ original: Image, glance: Image, glanceSize: Int, proxy: Int) -> Image {
+        proxy == glanceSize ? glance : original.downscaled(toFit: proxy)
+    }
+
+    /// The DESIGN §6 metrics of one editing session.
+    /// `satisfied_off_goal`: the person was satisfied (their remembered goal looked
+    /// matched) while the photo is objectively outside the tolerance.
+    static func metrics(_ o: PhotoEditingOutcome, finalDeltaE: Double, tolerance: Double) -> [Metric] {
+        var metrics = [
+            Metric("reached_effect", o.timeToEffect == nil ? 0 : 1),
+            Metric("within_10s", (o.timeToEffect ?? .infinity) <= 10 ? 1 : 0),
+            Metric("time_to_done_s", o.timeToDone),
+            Metric("gave_up", o.satisfied ? 0 : 1),
+            Metric("satisfied_off_goal", o.satisfied && finalDeltaE >= tolerance ? 1 : 0),
+            Metric("final_delta_e00", finalDeltaE),
+            Metric("touches", Double(o.touches)),
+            Metric("control_switches", Double(o.controlSwitches)),
+            Metric("wrong_control_tries", Double(o.wrongControlTries)),
+            Metric("missed_taps", Double(o.missedTaps)),
+            Metric("wrong_grabs", Double(o.wrongGrabs)),
+            Metric("missed_grabs", Double(o.missedGrabs)),
+        ]
+        if let t = o.timeToEffect { metrics.insert(Metric("time_to_effect_s", t), at: 0) }
+        return metrics
+    }
+}

@@ -1,0 +1,40 @@
+import Designs
+import Harness
+import Interaction
+import Reports
+
+/// Picture-in-picture (fluid interfaces talk): which corner a thrown PIP goes to.
+public struct PIPQuestion: Question {
+    public init() {}
+    public var design: DesignQuestion { PIPDesigns.question }
+    public var metricNames: [String] { PIPSimulator.metricNames }
+
+    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try PIPSimulator.tasks(from: node) }
+
+    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        _ = try PIPDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), device: device)
+    }
+
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        PIPScreens.all(try PIPDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), device: device))
+    }
+
+    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try PIPSimulator(spec: spec) }
+
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { PIPReport.requests(spec: spec) }
+
+    public func addReportSections(to report: inout QuestionReport) throws {
+        PIPReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+    }
+
+    public func taskFactors() -> [TaskFactor] {
+        func corner(_ task: TaskSpec, from: Bool) -> TableValue {
+            guard case .movePIP(let a, let b) = task.goal else { return .missing }
+            return .string((from ? a : b).rawValue)
+        }
+        return [
+            TaskFactor(TableColumn("from_corner", .string, optional: true, meaning: "the corner the picture starts in")) { corner($0, from: true) },
+            TaskFactor(TableColumn("to_corner", .string, optional: true, meaning: "the corner the person wants it in")) { corner($0, from: false) },
+        ]
+    }
+}

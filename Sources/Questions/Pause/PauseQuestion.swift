@@ -1,0 +1,38 @@
+import Designs
+import Harness
+import Interaction
+import Reports
+
+/// Pause detection (fluid interfaces talk, iPhone X multitasking): a timer or
+/// the acceleration spike of a stopping finger.
+public struct PauseQuestion: Question {
+    public init() {}
+    public var design: DesignQuestion { PauseDesigns.question }
+    public var metricNames: [String] { PauseSimulator.metricNames }
+
+    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try PauseSimulator.tasks(from: node) }
+
+    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        _ = try PauseDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    }
+
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        _ = try PauseDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
+        return PauseScreens.all(on: device)
+    }
+
+    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try PauseSimulator(spec: spec) }
+
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { PauseReport.requests(spec: spec) }
+
+    public func addReportSections(to report: inout QuestionReport) throws {
+        PauseReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+    }
+
+    public func taskFactors() -> [TaskFactor] {
+        [TaskFactor(TableColumn("intent", .string, optional: true, meaning: "what the person meant by the slide: pause (app switcher), flick or hesitate (home)")) { task in
+            guard case .custom(let goal) = task.goal, let t = goal.value as? PauseTask else { return .missing }
+            return .string(t.intent.rawValue)
+        }]
+    }
+}

@@ -1,0 +1,43 @@
+import Designs
+import Harness
+import Interaction
+import Reports
+
+/// Momentum and rubber band (fluid interfaces talk): a long list scrolled with
+/// and without momentum, with a rubber band or a hard stop at its ends.
+public struct ScrollQuestion: Question {
+    public init() {}
+    public var design: DesignQuestion { ScrollDesigns.question }
+    public var metricNames: [String] { ScrollSimulator.metricNames }
+
+    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try ScrollSimulator.tasks(from: node) }
+
+    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        _ = try ScrollDesigns.physics(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    }
+
+    public func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        try ScrollScreens.all(strategy.design, parameters: StrategyParameters(strategy.parameters),
+                              lists: tasks.goals(ScrollTask.self).map { ($0.rows, $0.rowHeight) }, on: device)
+    }
+
+    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try ScrollSimulator(spec: spec) }
+
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ScrollReport.requests(spec: spec) }
+
+    public func addReportSections(to report: inout QuestionReport) throws {
+        ScrollReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+    }
+
+    public func taskFactors() -> [TaskFactor] {
+        func task(_ t: TaskSpec) -> ScrollTask? {
+            guard case .custom(let goal) = t.goal else { return nil }
+            return goal.value as? ScrollTask
+        }
+        return [
+            TaskFactor(TableColumn("rows", .double, optional: true, meaning: "rows in the list")) { task($0).map { .double(Double($0.rows)) } ?? .missing },
+            TaskFactor(TableColumn("item", .double, optional: true, meaning: "the row to bring into the zone (1-based; rows = the end)")) { task($0).map { .double(Double($0.item)) } ?? .missing },
+            TaskFactor(TableColumn("zone_pt", .double, optional: true, meaning: "height of the target zone in points")) { task($0).map { .double($0.zone) } ?? .missing },
+        ]
+    }
+}

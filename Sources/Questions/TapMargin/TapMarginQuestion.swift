@@ -1,0 +1,43 @@
+import Designs
+import Harness
+import Interaction
+import Reports
+
+/// Tap margin (fluid interfaces talk, the Calculator button): an extra margin
+/// around small buttons against their exact frames.
+public struct TapMarginQuestion: Question {
+    public init() {}
+    public var design: DesignQuestion { TapMarginDesigns.question }
+    public var metricNames: [String] { TapMarginSimulator.metricNames }
+
+    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try TapMarginSimulator.tasks(from: node) }
+
+    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        _ = try TapMarginDesigns.margin(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    }
+
+    public func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        try TapMarginScreens.all(strategy.design, parameters: StrategyParameters(strategy.parameters),
+                                 rows: tasks.goals(TapMarginTask.self).map { ($0.size, $0.gap) }, count: TapMarginSimulator.buttons, on: device)
+    }
+
+    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try TapMarginSimulator(spec: spec) }
+
+    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { TapMarginReport.requests(spec: spec) }
+
+    public func addReportSections(to report: inout QuestionReport) throws {
+        TapMarginReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+    }
+
+    public func taskFactors() -> [TaskFactor] {
+        func task(_ t: TaskSpec) -> TapMarginTask? {
+            guard case .custom(let goal) = t.goal else { return nil }
+            return goal.value as? TapMarginTask
+        }
+        return [
+            TaskFactor(TableColumn("intent", .string, optional: true, meaning: "tap the button, or press it and take the press back")) { task($0).map { .string($0.intent.rawValue) } ?? .missing },
+            TaskFactor(TableColumn("size_pt", .double, optional: true, meaning: "the buttons' size in points")) { task($0).map { .double($0.size) } ?? .missing },
+            TaskFactor(TableColumn("gap_pt", .double, optional: true, meaning: "the gap between buttons in points")) { task($0).map { .double($0.gap) } ?? .missing },
+        ]
+    }
+}

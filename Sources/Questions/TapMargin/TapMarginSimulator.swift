@@ -1,0 +1,126 @@
+import Designs
+import Harness
+import Interaction
+import Randomness
+import Reports
+import UserModels
+
+/// A task of the tap-margin question: a row of buttons of one size and gap, and
+/// whether the person means to tap the middle one or to press it and take it back.
+public struct TapMarginTask: QuestionTaskGoal {
+    public enum Intent: String, Sendable, Hashable, CaseIterable { case tap, cancel }
+    public var intent: Intent
+    public var size: Double
+    public var gap: Double
+    public var photo: String? { nil }
+}
+
+/// The tap-margin experiment: a person reaches for the middle of five buttons
+/// (Fitts' law), lands where Bi & Zhai's dual Gaussian puts the finger, and
+/// either taps (the contact drifting a little) or changes their mind and slides
+/// off before lifting. The touch goes through the noisy sensor into the row's
+/// hit-test and the button's tap recognizer. A tap that did not land is tried
+/// again; a press that went through cannot be taken back.
+public struct TapMarginSimulator: TrialSimulator {
+    let strategies: StrategyTable
+    let limits: TrialLimits
+    public static let buttons = 5, target = 2
+
+    /// Every metric a tap-margin trial reports, in report order (DESIGN §6).
+    public static let metricNames = [
+        "right_first_time", "time_to_effect_s", "reached_effect", "within_1s", "time_to_done_s", "attempts", "meant_tap",
+        "missed_tap", "neighbour_activation", "tap_cancelled", "cancel_failed", "landing_offset_pt",
+    ]
+
+    public init(spec: ExperimentSpec) throws {
+        strategies = try StrategyTable(spec) { _ = try TapMarginDesigns.margin($0, parameters: $1) }
+        limits = spec.limits
+    }
+
+    /// Reads the spec's `tasks:` node: a list of `{intent: tap|cancel, size_pt, gap_pt}`.
+    public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
+        let items = try node.list()
+        guard !items.isEmpty else { throw node.error("expected at least one task ({intent: tap|cancel, size_pt, gap_pt})") }
+        return try items.enumerated().map { i, item in
+            try item.rejectUnknownKeys(["intent", "size_pt", "gap_pt"])
+            let intent = try item.required("intent").named("intent", as: TapMarginTask.Intent.self)
+            let size = try item.required("size_pt").double(in: 10...120)
+            let gap = try item.required("gap_pt").double(in: 0...100)
+            let label = "\(intent == .tap ? "tap" : "press and take back") a \(formatted(size)) pt button (gap \(formatted(gap)) pt)"
+            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count), label: label,
+                            goal: .custom(CustomTaskGoal(TapMarginTask(intent: intent, size: size, gap: gap))))
+        }
+    }
+
+    static func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+
+    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+        guard case .custom(let goal) = trial.task.goal, let task = goal.value as? TapMarginTask else {
+            preconditionFailure("tap-margin trial \(trial.key) has a non-tap-margin task")
+        }
+        let device = trial.device, screen = device.bounds
+        let row = try! TapMarginDesigns.make(strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy), count: Self.buttons,
+                                             size: task.size, gap: task.gap, at: Point(screen.width / 2, screen.height / 2))
+        let targetFrame = row.frames[Self.target]
+        let sensor = TouchSensor(device: device)
+        let tapper = Tapper(participant: participant), presser = Presser(participant: participant)
+        var g = SeededGenerator(seed: trial.behaviourSeed, label: "press")
+        var log = TraceLog(enabled: trace)
+        // The thumb rests low on the screen, where a hand holding the device keeps it.
+        var finger = Point(screen.width / 2, screen.height * 0.85)
+        var clock = 0.0, attempts = 0
+        var reachedAt: Double? = nil
+        var first: (response: ButtonResponse, landing: Point)? = nil
+
+        while attempts < limits.maxAttempts && clock < limits.timeLimit {
+            attempts += 1
+            let reach = tapper.tap(targetFrame, from: finger, startTime: clock, on: device, using: &g)
+            let down = clock + reach.movementTime
+            let away = Vector2(0, g.unit() < 0.5 ? -1 : 1)  // off the row, not onto a neighbour
+            let path = task.intent == .tap ? presser.tap(at: reach.landing, start: down, on: device, using: &g)
+                                           : presser.takeBack(at: reach.landing, direction: away, start: down, using: &g)
+            var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
+            let response = sensor.sense(path, using: &noise).map(row.respond) ?? .missed(at: path.lift)
+            if first == nil { first = (response, reach.landing) }
+            log.add(down, "press", [("attempt", .number(Double(attempts))), ("x", .number(reach.landing.x)), ("y", .number(reach.landing.y)),
+                                    ("response", .text("\(response)"))])
+            clock = path.lift
+            finger = path.position(at: path.lift)
+            if task.intent == .cancel {
+                // A press that went through cannot be taken back.
+                if case .activated = response {} else { reachedAt = clock }
+                break
+            }
+            if case .activated(Self.target, let t) = response { reachedAt = t; break }
+            // Nothing, or the wrong button: see it and tap again.
+            clock += participant["perception.cycle_s"]
+        }
+
+        memory.trialsDone += 1
+        let f = first!
+        var metrics = [
+            Metric("right_first_time", reachedAt != nil && attempts == 1 ? 1 : 0),
+            Metric("reached_effect", reachedAt == nil ? 0 : 1),
+            Metric("within_1s", (reachedAt ?? .infinity) <= 1 ? 1 : 0),
+            Metric("time_to_done_s", clock),
+            Metric("attempts", Double(attempts)),
+            Metric("meant_tap", task.intent == .tap ? 1 : 0),
+            Metric("landing_offset_pt", f.landing.distance(to: targetFrame.center)),
+        ]
+        if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 1) }
+        switch task.intent {
+        case .tap:
+            var missed = false, neighbour = false, cancelled = false
+            switch f.response {
+            case .missed, .failed: missed = true
+            case .cancelled: cancelled = true
+            case .activated(let i, _): neighbour = i != Self.target
+            }
+            metrics += [Metric("missed_tap", missed ? 1 : 0), Metric("neighbour_activation", neighbour ? 1 : 0),
+                        Metric("tap_cancelled", cancelled ? 1 : 0)]
+        case .cancel:
+            if case .activated = f.response { metrics.append(Metric("cancel_failed", 1)) } else { metrics.append(Metric("cancel_failed", 0)) }
+        }
+        return TrialOutcome(metrics: metrics, events: log.events)
+    }
+}
