@@ -44,6 +44,28 @@ extension TrialQuestion {
 }
 
 /// A set of design questions a spec may name; specs are read against one.
+/// A simulator built from its spec, with its task format and its metrics. A
+/// question that names one (`typealias Simulator = …`, `SimulatedQuestion`)
+/// gets `tasks(from:)`, `metricNames` and `simulator(for:)` from it.
+public protocol SpecSimulator: TrialSimulator {
+    /// Every metric a trial records, in report order.
+    static var metricNames: [String] { get }
+    /// Reads the spec's `tasks:` node.
+    static func tasks(from node: SpecNode) throws -> [TaskSpec]
+    init(spec: ExperimentSpec) throws
+}
+
+/// A question whose trials one `SpecSimulator` runs.
+public protocol SimulatedQuestion: TrialQuestion {
+    associatedtype Simulator: SpecSimulator
+}
+
+extension SimulatedQuestion {
+    public var metricNames: [String] { Simulator.metricNames }
+    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try Simulator.tasks(from: node) }
+    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try Simulator(spec: spec) }
+}
+
 public struct QuestionCatalog: Sendable {
     public var questions: [any TrialQuestion]
 

@@ -5,12 +5,10 @@ import Reports
 
 /// Brushes (iPhoto talk): bricks, a row, bottom icons or the pop-up; soft or
 /// strong strokes, detect edges, size by zooming or by a slider.
-public struct BrushesQuestion: Question {
+public struct BrushesQuestion: Question, SimulatedQuestion {
+    public typealias Simulator = BrushesSimulator
     public init() {}
     public var design: DesignQuestion { BrushDesigns.question }
-    public var metricNames: [String] { BrushesSimulator.metricNames }
-
-    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try BrushesSimulator.tasks(from: node) }
 
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
         _ = try BrushDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
@@ -19,8 +17,6 @@ public struct BrushesQuestion: Question {
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
         BrushScreens.all(try BrushDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
     }
-
-    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try BrushesSimulator(spec: spec) }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { BrushesReport.requests(spec: spec) }
 

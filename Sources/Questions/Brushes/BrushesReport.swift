@@ -7,12 +7,10 @@ import Statistics
 /// The brushes sections: how long each design took until the region looked
 /// painted, how much paint went outside it (spill) and how much of the meant
 /// change was made (coverage), in how many strokes, erases and taps.
-struct BrushesReport {
+struct BrushesReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
     var strategies: [String] { spec.strategies.map(\.label) }
-    private var c: String { formatNumber(spec.report.confidence * 100) }
 
     static func selection(_ s: String, device: String? = nil, task id: String? = nil) -> TrialSelection {
         TrialSelection(strategy: s, device: device, tasks: id.map { [$0] })
@@ -62,7 +60,7 @@ struct BrushesReport {
         doc.add(.paragraph("Time to effect: the first time after a stroke that the region is within the task's tolerance (mean ΔE00 from the goal over the region's pixels) and the spill is within its limit, both at the working size; trials that never get there are censored at the time limit. Spill: the ΔE00-weighted area changed outside the region, in units of the region's area (1 = as if an area as large as the region changed by 1 ΔE00). Coverage: the share of the meant change made over the region (1 − ΔE00 to the goal / ΔE00 of the goal from the original, per pixel, clamped)."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "median time to effect s, Kaplan–Meier (\(c)% CI)", "reached within 10 s", "reached at all", "spill (mean)", "coverage (mean)", "strokes (mean)", "erases (mean)", "taps to the brush (mean)", "photo share"],
+        doc.add(.table(header: ["strategy", "median time to effect s, Kaplan–Meier (\(confidencePercent)% CI)", "reached within 10 s", "reached at all", "spill (mean)", "coverage (mean)", "strokes (mean)", "erases (mean)", "taps to the brush (mean)", "photo share"],
                        rows: strategies.map { s in
             let t = rows(s)
             return [s, kit.survivalMedianText(t), kit.rate("within_10s", t), kit.rate("reached_effect", t), meanText("spill", t, digits: 2),
@@ -111,7 +109,7 @@ struct BrushesReport {
             plots.append("\"\(name).dat\" index \(i) using 1:2:3:4 with yerrorbars linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
         }
         let tics = spec.tasks.enumerated().map { j, k in "\(Gnuplot.quoted(k.id)) \(j)" }.joined(separator: ", ")
-        return GnuplotFigure(name: name, title: "\(title) by task (\(c)% intervals over participants)",
+        return GnuplotFigure(name: name, title: "\(title) by task (\(confidencePercent)% intervals over participants)",
                              data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")],
                              body: """
                                  set title \(Gnuplot.quoted(title))

@@ -14,7 +14,7 @@ import UserModels
 /// slider. The person (`Painter`) finds the brush on the screen the design
 /// shows, sizes it, and strokes and erases from what the real render shows
 /// them, patch by patch, until nothing looks off.
-public struct BrushesSimulator: FilmedSimulator {
+public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
     /// What every task needs, prepared once per run.
     struct PreparedTask: @unchecked Sendable {
         var task: BrushTask

@@ -8,10 +8,9 @@ import Statistics
 /// The colour sections: results by strategy, device and expertise and by photo;
 /// the axis and region errors each design invites; the talk's claims with effect
 /// sizes; the photos before, goal and a typical result.
-struct ColorReport {
+struct ColorReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
     var strategies: [String] { kit.strategies }
 
     static func selection(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> TrialSelection {

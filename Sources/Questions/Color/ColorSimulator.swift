@@ -21,7 +21,7 @@ public struct ColorTask: QuestionTaskGoal {
 /// one of the iPhoto talk's colour designs. Besides the exposure metrics it
 /// counts moves along the wrong axis of a two-axis control and drags that
 /// changed colours the task does not target.
-public struct ColorSimulator: FilmedSimulator {
+public struct ColorSimulator: FilmedSimulator, SpecSimulator {
     struct PreparedTask: @unchecked Sendable {
         var original: Image
         var goal: Image

@@ -5,12 +5,10 @@ import Reports
 
 /// The classic colour pickers (issue 12): matching a solid colour with sliders
 /// or a plane in five colour models, plain or with live gradient tracks.
-public struct ColorMatchQuestion: Question {
+public struct ColorMatchQuestion: Question, SimulatedQuestion {
+    public typealias Simulator = ColorMatchSimulator
     public init() {}
     public var design: DesignQuestion { ColorPickerDesigns.question }
-    public var metricNames: [String] { ColorMatchSimulator.metricNames }
-
-    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try ColorMatchSimulator.tasks(from: node) }
 
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
         _ = try ColorPickerDesigns.design(strategy.design, parameters: StrategyParameters(strategy.parameters))
@@ -25,8 +23,6 @@ public struct ColorMatchQuestion: Question {
             + zip(tasks, goals).map { (name: "matched-\($0.id)", target: $1.target, start: $1.target) }
         return ColorPickerScreens.all(design, states: states, on: device)
     }
-
-    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try ColorMatchSimulator(spec: spec) }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ColorMatchReport.requests(spec: spec) }
 

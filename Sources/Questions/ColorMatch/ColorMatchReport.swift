@@ -9,11 +9,9 @@ import Statistics
 /// ΔE00), the convergence and refinement phases and drags, per picker and
 /// pooled per colour model, per dimension and per feedback level, with
 /// learning over the session.
-struct ColorMatchReport {
+struct ColorMatchReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
-    private var c: String { formatNumber(spec.report.confidence * 100) }
 
     /// Each strategy's picker (model, dimension, feedback).
     private var pickers: [(label: String, design: ColorPickerDesign)] { Self.pickers(spec) }
@@ -133,7 +131,7 @@ struct ColorMatchReport {
 
         doc.add(.heading(level: 2, text: "Results by picker"))
         doc.add(.table(header: ["picker"] + header, rows: spec.strategies.map { s in [s.label] + cells(results.selected(TrialSelection(strategy: s.label))) }))
-        doc.add(.paragraph("Times to match count from the start of the trial until the person judged the colours matched; trials they stopped without a match are censored when they stopped. Rates and means carry \(c)% intervals over participants (each person used every picker)."))
+        doc.add(.paragraph("Times to match count from the start of the trial until the person judged the colours matched; trials they stopped without a match are censored when they stopped. Rates and means carry \(confidencePercent)% intervals over participants (each person used every picker)."))
 
         doc.add(.heading(level: 2, text: "By colour model, dimension and feedback"))
         doc.add(.table(header: ["factor", "level", "trials"] + header, rows: factorGroups.map { g in [g.factor, g.level, String(g.trials.count)] + cells(g.trials) }))
@@ -162,7 +160,7 @@ struct ColorMatchReport {
                 let (stat, e) = Comparisons.difference(a, b, paired: true, confidence: spec.report.confidence, resamples: spec.report.bootstrapResamples,
                                                        seed: Sections.seed(spec, "color-match/\(metric)/\(grad)"))
                 let verdict = e.lower > 0 ? "gradients higher" : e.upper < 0 ? "gradients lower" : "not distinguishable"
-                bullets.append("\(grad) − \(plain), \(what): \(stat) difference \(formatEstimate(e, digits: 2)) (\(c)% paired bootstrap over participants): \(verdict).")
+                bullets.append("\(grad) − \(plain), \(what): \(stat) difference \(formatEstimate(e, digits: 2)) (\(confidencePercent)% paired bootstrap over participants): \(verdict).")
             }
         } }
         doc.add(.bullets(bullets.isEmpty ? ["No model was run with both feedback levels."] : bullets))

@@ -70,7 +70,7 @@ struct PickerEnvironment: ColorMatchEnvironment {
 /// colour first came within 10 ΔE00 (convergence) and the time from there to
 /// done (refinement), and drags, with the grabs that took another control's
 /// thumb or none (each drag touches down where a finger aimed at the part of the thumb on its control lands).
-public struct ColorMatchSimulator: TrialSimulator {
+public struct ColorMatchSimulator: SpecSimulator {
     let designs: [String: ColorPickerDesign]
     let limits: TrialLimits
 

@@ -5,12 +5,10 @@ import Reports
 
 /// Double tap delays taps (fluid interfaces talk, the Photos example): zooming
 /// by double tap, which makes single taps wait, against no double tap.
-public struct DoubleTapQuestion: Question {
+public struct DoubleTapQuestion: Question, SimulatedQuestion {
+    public typealias Simulator = DoubleTapSimulator
     public init() {}
     public var design: DesignQuestion { DoubleTapDesigns.question }
-    public var metricNames: [String] { DoubleTapSimulator.metricNames }
-
-    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try DoubleTapSimulator.tasks(from: node) }
 
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
         _ = try DoubleTapDesigns.window(strategy.design, parameters: StrategyParameters(strategy.parameters))
@@ -19,8 +17,6 @@ public struct DoubleTapQuestion: Question {
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
         DoubleTapScreens.all(try DoubleTapDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), bounds: device.bounds), on: device)
     }
-
-    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try DoubleTapSimulator(spec: spec) }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { DoubleTapReport.requests(spec: spec) }
 

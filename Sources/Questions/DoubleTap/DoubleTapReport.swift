@@ -7,14 +7,10 @@ import Reports
 /// zoom, and the misreadings each way — two quick taps taken for a double tap,
 /// a slow double tap taken for two taps — against a design with no double tap. Read from selections summarised in the report's
 /// pass (`requests(spec:)`), not from loaded trials.
-struct DoubleTapReport {
+struct DoubleTapReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
-    private var strategies: [String] { spec.strategies.map(\.label) }
-    private var c: String { formatNumber(spec.report.confidence * 100) }
 
-    private func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
 
     /// The spec's tasks of one of `gestures` (and of `spacing`, when given).
     static func tasks(_ spec: ExperimentSpec, _ gestures: Set<DoubleTapTask.Gesture>, spacing: Double? = nil) -> Set<String> {
@@ -63,8 +59,8 @@ struct DoubleTapReport {
         doc.add(.paragraph("Tap latency runs from the lift of a single tap to the moment the app acts on it; the talk's figure is that with a double tap this delay is the double tap's window."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "window s", "right first time (\(c)% CI)", "median tap latency s (\(c)% CI)", "two taps read as a double tap", "zoom missed", "of which: double taps read as two taps", "of which: zoom button missed",
-                                "median time to done s, taps (Kaplan–Meier, \(c)% CI)", "median time to zoom s (Kaplan–Meier)"],
+        doc.add(.table(header: ["strategy", "window s", "right first time (\(confidencePercent)% CI)", "median tap latency s (\(confidencePercent)% CI)", "two taps read as a double tap", "zoom missed", "of which: double taps read as two taps", "of which: zoom button missed",
+                                "median time to done s, taps (Kaplan–Meier, \(confidencePercent)% CI)", "median time to zoom s (Kaplan–Meier)"],
                        rows: strategies.map { s in
             let singles = rows(s, Self.singles), two = rows(s, .taps), zoom = rows(s, .zoom)
             return [s, window(s).map { formatNumber($0) } ?? "–", kit.rate("right_first_time", rows(s)), kit.medianEstimate("tap_latency_s", singles, label: "latency/\(s)"),
@@ -73,7 +69,7 @@ struct DoubleTapReport {
                     zoom.valueCount("zoom_button_missed") > 0 ? kit.rate("zoom_button_missed", zoom) : "–",
                     kit.survivalMedianText(singles), zoom.isEmpty ? "–" : kit.survivalMedianText(zoom)]
         }))
-        doc.add(.paragraph("First attempts only, except the times to done, which count retries (trials that never got there are censored). Rates carry \(c)% intervals over participants."))
+        doc.add(.paragraph("First attempts only, except the times to done, which count retries (trials that never got there are censored). Rates carry \(confidencePercent)% intervals over participants."))
 
         doc.add(.heading(level: 3, text: "Two taps by spacing"))
         let spacings = Self.spacings(spec)

@@ -27,7 +27,7 @@ public struct DoubleTapTask: QuestionTaskGoal {
 /// lift; two independent taps follow one another after a short pause. Every
 /// touch goes through the noisy sensor into the viewer's recognizers and
 /// arbiter. A wrong response is seen and the gesture tried again.
-public struct DoubleTapSimulator: TrialSimulator {
+public struct DoubleTapSimulator: SpecSimulator {
     let strategies: StrategyTable
     let limits: TrialLimits
     /// The place on the photo people tap: a 44 pt spot at the centre (Apple's minimum hit target as the aim).

@@ -5,12 +5,10 @@ import Reports
 
 /// Edge button (seed 004, "Purple button interferes"): a camera control on the
 /// screen's edge, over the preview, or inset on a panel.
-public struct EdgeButtonQuestion: Question {
+public struct EdgeButtonQuestion: Question, SimulatedQuestion {
+    public typealias Simulator = EdgeButtonSimulator
     public init() {}
     public var design: DesignQuestion { EdgeButtonDesigns.question }
-    public var metricNames: [String] { EdgeButtonSimulator.metricNames }
-
-    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try EdgeButtonSimulator.tasks(from: node) }
 
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
         _ = try EdgeButtonDesigns.layout(strategy.design, parameters: StrategyParameters(strategy.parameters))
@@ -20,8 +18,6 @@ public struct EdgeButtonQuestion: Question {
         try EdgeButtonScreens.all(strategy.design, parameters: StrategyParameters(strategy.parameters),
                                   controls: tasks.goals(EdgeButtonTask.self).map { ($0.position, $0.size) }, on: device)
     }
-
-    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try EdgeButtonSimulator(spec: spec) }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { EdgeButtonReport.requests(spec: spec) }
 

@@ -8,14 +8,10 @@ import Reports
 /// gestures held or took, taps lost on the panel — by position, and what the
 /// panel costs of the photo. Read from selections summarised in the report's
 /// pass (`requests(spec:)`), not from loaded trials.
-struct EdgeButtonReport {
+struct EdgeButtonReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
-    private var strategies: [String] { spec.strategies.map(\.label) }
-    private var c: String { formatNumber(spec.report.confidence * 100) }
 
-    private func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
 
     /// The spec's tasks whose control is at `position`.
     static func tasks(_ spec: ExperimentSpec, _ position: ControlPosition) -> Set<String> {
@@ -57,14 +53,14 @@ struct EdgeButtonReport {
         doc.add(.paragraph("A full-screen camera preview that takes a photo when tapped, with one control (switch camera, grid). Each simulated person reaches for the control (Fitts' law) and lands where Bi & Zhai's dual Gaussian puts a finger for its size; the contact drifts a little while held (gesture.tap_drift_mm). The touch goes through the noisy 120 Hz digitizer, which reports positions on the glass only, then the system's edge gate: a touch starting in the status-bar or home-indicator band (the device's safe-area insets, × gesture.edge_band_scale) is taken by the system if it travels gesture.edge_swipe_pt inward, and otherwise reaches the app gesture.edge_gate_delay_s after touch-down. The app gives the touch to the control (a plain button on its exact frame), else to the panel (nothing happens), else to the preview, which takes a photo. A photo taken by mistake opens the filter screen; one tap on its back control returns to shooting and the person tries again."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "photo share visible", "right first time (\(c)% CI)", "photo taken by mistake", "held by the system's edge gate", "taken by the system", "tap lost (panel or cancelled)", "median time to the control s, Kaplan–Meier (\(c)% CI)", "mean photos taken by mistake per trial"],
+        doc.add(.table(header: ["strategy", "photo share visible", "right first time (\(confidencePercent)% CI)", "photo taken by mistake", "held by the system's edge gate", "taken by the system", "tap lost (panel or cancelled)", "median time to the control s, Kaplan–Meier (\(confidencePercent)% CI)", "mean photos taken by mistake per trial"],
                        rows: strategies.map { s in
             let t = rows(s)
             return [s, kit.medianText("photo_share", t, digits: 3), kit.rate("right_first_time", t), kit.rate("accidental_capture", t), kit.rate("system_held", t),
                     kit.rate("system_taken", t), kit.rate("missed_tap", t), kit.survivalMedianText(t),
                     formatNumber(t.pooled("captures").mean, digits: 3)]
         }))
-        doc.add(.paragraph("First touches only, except the time to the control and the photos per trial, which count retries (trials that never got there are censored). The photo share is the screen left to the preview (median over the tasks). Rates carry \(c)% intervals over participants."))
+        doc.add(.paragraph("First touches only, except the time to the control and the photos per trial, which count retries (trials that never got there are censored). The photo share is the screen left to the preview (median over the tasks). Rates carry \(confidencePercent)% intervals over participants."))
 
         doc.add(.heading(level: 3, text: "By position of the control"))
         doc.add(.table(header: ["strategy", "position", "photo share", "right first time", "photo taken by mistake", "held by the edge gate", "taken by the system", "tap lost"],
@@ -110,7 +106,7 @@ struct EdgeButtonReport {
             plots.append("\"position_rates.dat\" every \(strategies.count)::\(j) using 1:2:3:4 with yerrorbars linewidth 2 pointtype 7 linecolor \(j + 1) title \(Gnuplot.quoted(s))")
         }
         let tics = positions.enumerated().map { "\(Gnuplot.quoted($1.rawValue)) \($0)" }.joined(separator: ", ")
-        return GnuplotFigure(name: "position_rates", title: "Photos taken by mistake on the first touch, by position of the control (\(c)% intervals over participants)",
+        return GnuplotFigure(name: "position_rates", title: "Photos taken by mistake on the first touch, by position of the control (\(confidencePercent)% intervals over participants)",
                              data: [("position_rates.dat", "# x, rate, lower, upper\n" + lines.joined(separator: "\n") + "\n")],
                              body: """
                                  set title "Photos taken by mistake, by position"

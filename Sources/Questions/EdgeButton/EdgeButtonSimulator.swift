@@ -22,7 +22,7 @@ public struct EdgeButtonTask: QuestionTaskGoal {
 /// (the talk: "From this screen, the user can one click to go to shooting");
 /// then they try again. A touch the system took (a swipe from an edge band)
 /// ends the trial: the app is no longer in front.
-public struct EdgeButtonSimulator: TrialSimulator {
+public struct EdgeButtonSimulator: SpecSimulator {
     let strategies: StrategyTable
     let limits: TrialLimits
 

@@ -4,12 +4,10 @@ import Interaction
 import Reports
 
 /// Effects (iPhoto talk): a grid of effects or a swatch book, three sliders or one swipe.
-public struct EffectsQuestion: Question {
+public struct EffectsQuestion: Question, SimulatedQuestion {
+    public typealias Simulator = EffectsSimulator
     public init() {}
     public var design: DesignQuestion { EffectsDesigns.question }
-    public var metricNames: [String] { EffectsSimulator.metricNames }
-
-    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try EffectsSimulator.tasks(from: node) }
 
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
         _ = try EffectsDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
@@ -18,8 +16,6 @@ public struct EffectsQuestion: Question {
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
         EffectsScreens.all(try EffectsDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
     }
-
-    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try EffectsSimulator(spec: spec) }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { EffectsReport.requests(spec: spec) }
 

@@ -8,10 +8,9 @@ import Reports
 /// headline), the split between finding and refining, scrolling and cards, the
 /// effects a satisficing population ends up using, and contact sheets of the 24
 /// effects on each photo.
-struct EffectsReport {
+struct EffectsReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
     var strategies: [String] { kit.strategies }
     var confidence: Double { spec.report.confidence }
 

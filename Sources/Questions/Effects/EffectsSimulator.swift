@@ -9,7 +9,7 @@ import UserModels
 
 /// The effects experiment: choose and refine an effect to match a goal look
 /// (the 10-second goal), or browse with no goal and settle on a look one likes.
-public struct EffectsSimulator: FilmedSimulator {
+public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
     struct PreparedTask: @unchecked Sendable {
         var original: Image
         /// The original at the usual perception-proxy size, downscaled once.

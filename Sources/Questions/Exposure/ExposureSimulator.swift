@@ -10,7 +10,7 @@ import UserModels
 /// The exposure experiment: a person adjusts a real photo until it looks like a
 /// goal the engine rendered from hidden adjustment values, through one of the
 /// iPhoto talk's exposure designs.
-public struct ExposureSimulator: FilmedSimulator {
+public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
     /// What every task needs, prepared once per run.
     struct PreparedTask: @unchecked Sendable {
         var original: Image          // at the working size

@@ -5,12 +5,10 @@ import Reports
 
 /// Filter harmonica (seed 004): strips of previews over the photo against a
 /// scrolling thumbnail strip, at 3 to 15 filters.
-public struct HarmonicaQuestion: Question {
+public struct HarmonicaQuestion: Question, SimulatedQuestion {
+    public typealias Simulator = HarmonicaSimulator
     public init() {}
     public var design: DesignQuestion { HarmonicaDesigns.question }
-    public var metricNames: [String] { HarmonicaSimulator.metricNames }
-
-    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try HarmonicaSimulator.tasks(from: node) }
 
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
         _ = try HarmonicaDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
@@ -19,8 +17,6 @@ public struct HarmonicaQuestion: Question {
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
         HarmonicaScreens.all(try HarmonicaDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
     }
-
-    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try HarmonicaSimulator(spec: spec) }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { HarmonicaReport.requests(spec: spec) }
 

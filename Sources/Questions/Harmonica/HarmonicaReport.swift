@@ -7,14 +7,10 @@ import Statistics
 /// The harmonica sections: by number of filters, how much of the photo each
 /// picker leaves, how fast a named filter is found and applied, how often taps
 /// land off the narrow strips, and how long browsing for a liked one takes.
-struct HarmonicaReport {
+struct HarmonicaReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
-    private var strategies: [String] { spec.strategies.map(\.label) }
-    private var c: String { formatNumber(spec.report.confidence * 100) }
 
-    private func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
 
     /// The spec's tasks with a named filter to find (the rest are browsing for a liked one).
     static func namedTasks(_ spec: ExperimentSpec) -> Set<String> {
@@ -53,7 +49,7 @@ struct HarmonicaReport {
         doc.add(.paragraph("The filters shown are the effects catalogue's looks at indices ⌊i·24/n⌋, so every count shows the first look (Classic black & white), the counts 3, 6, 10 and 15 also the 17th (the first vintage look), and the rest are spread over the catalogue. Every preview is the engine's render of the whole photo with its filter. A named filter is a goal look the engine rendered: the generic agent inspects the previews in reading order, judging each one's pixels against the goal it holds in mind (smaller previews are judged less reliably), taps the first that looks right (Fitts' law; the dual Gaussian against the preview's real width) and checks the photo; a liked filter is browsing with no goal (the satisficer: each preview's appeal from its pixels and the person's taste)."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "filters", "preview width pt", "photo share seen", "named: within 10 s (\(c)% CI)", "named: median time to the filter s, Kaplan–Meier (\(c)% CI)", "named: a tap off the aimed preview", "named: a wrong filter applied", "named: mean scrolls", "liked: median time to done s", "liked: looks seen in 10 s (median)"],
+        doc.add(.table(header: ["strategy", "filters", "preview width pt", "photo share seen", "named: within 10 s (\(confidencePercent)% CI)", "named: median time to the filter s, Kaplan–Meier (\(confidencePercent)% CI)", "named: a tap off the aimed preview", "named: a wrong filter applied", "named: mean scrolls", "liked: median time to done s", "liked: looks seen in 10 s (median)"],
                        rows: strategies.map { s in
             let n = rows(s, named: true), l = rows(s, named: false), d = design(s)
             return [s, d.map { "\($0.filters)" } ?? "–", kit.medianText("preview_width_pt", selected(Self.all(s)), digits: 1),
@@ -63,7 +59,7 @@ struct HarmonicaReport {
                     n.isEmpty ? "–" : formatNumber(n.pooled("scrolls").mean, digits: 2),
                     kit.medianText("time_to_done_s", l), kit.medianText("looks_seen_10s", l, digits: 0)]
         }))
-        doc.add(.paragraph("Named tasks: the time to the filter counts from the first look at the screen until the photo carries the named filter (trials that never got there are censored); a tap off the aimed preview is any tap of the trial that landed outside the preview aimed at. Rates carry \(c)% intervals over participants."))
+        doc.add(.paragraph("Named tasks: the time to the filter counts from the first look at the screen until the photo carries the named filter (trials that never got there are censored); a tap off the aimed preview is any tap of the trial that landed outside the preview aimed at. Rates carry \(confidencePercent)% intervals over participants."))
 
         figures.append(kit.survivalFigure(of: strategies.map { rows($0, named: true) }, name: "survival_named", title: "Time until the named filter is applied", marker: 10))
         figures.append(countFigure(metric: "mis_tap", name: "mis_taps_by_count", title: "Named filter: trials with a tap off the aimed preview, by number of filters", ylabel: "share of trials", rows: { [rows($0, named: true)] }))
@@ -82,7 +78,7 @@ struct HarmonicaReport {
                 let (stat, diff) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                                           resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "harmonica/\(metric)/\(s)"))
                 let verdict = diff.lower > 0 ? "the harmonica is higher" : diff.upper < 0 ? "the harmonica is lower" : "not distinguishable"
-                bullets.append("\(d.filters) filters, \(s) − \(twin), \(what): \(stat) difference \(formatEstimate(diff, digits: 3)) (\(c)% paired bootstrap over participants): \(verdict); strips \(formatNumber(d.harmonicaStripWidth(on: spec.devices[0]), digits: 1)) pt wide against \(formatNumber(design(twin)!.thumbnail, digits: 0)) pt thumbnails.")
+                bullets.append("\(d.filters) filters, \(s) − \(twin), \(what): \(stat) difference \(formatEstimate(diff, digits: 3)) (\(confidencePercent)% paired bootstrap over participants): \(verdict); strips \(formatNumber(d.harmonicaStripWidth(on: spec.devices[0]), digits: 1)) pt wide against \(formatNumber(design(twin)!.thumbnail, digits: 0)) pt thumbnails.")
             }
         }
         doc.add(.bullets(bullets))

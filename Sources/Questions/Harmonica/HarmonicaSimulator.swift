@@ -14,7 +14,7 @@ import UserModels
 /// `PhotoEditor` (its `PreviewChooser` and `Hands`) for a named filter, the
 /// `Satisficer` for a liked one; its taps land where the dual Gaussian puts
 /// them against the strips' real widths, and a tap applies the filter under it.
-public struct HarmonicaSimulator: TrialSimulator {
+public struct HarmonicaSimulator: SpecSimulator {
     struct PreparedTask: @unchecked Sendable {
         var original: Image
         /// The original at the usual perception-proxy size, downscaled once per task.

@@ -5,12 +5,10 @@ import Reports
 
 /// Pan hysteresis (fluid interfaces talk, the swipe passage): how far a finger
 /// moves before a drag starts, on a list whose rows are also tappable.
-public struct HysteresisQuestion: Question {
+public struct HysteresisQuestion: Question, SimulatedQuestion {
+    public typealias Simulator = HysteresisSimulator
     public init() {}
     public var design: DesignQuestion { HysteresisDesigns.question }
-    public var metricNames: [String] { HysteresisSimulator.metricNames }
-
-    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try HysteresisSimulator.tasks(from: node) }
 
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
         _ = try HysteresisDesigns.hysteresis(strategy.design, parameters: StrategyParameters(strategy.parameters))
@@ -22,8 +20,6 @@ public struct HysteresisQuestion: Question {
         // The list never ends within a screen: as many rows as the frame shows.
         return HysteresisScreens.all(list, rows: .max, on: device)
     }
-
-    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try HysteresisSimulator(spec: spec) }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { HysteresisReport.requests(spec: spec) }
 

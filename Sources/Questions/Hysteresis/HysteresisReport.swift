@@ -8,14 +8,10 @@ import Reports
 /// the pan began after the finger moved, and how far the content ended from
 /// where the finger meant it to go. Read from selections summarised in the
 /// report's pass (`requests(spec:)`), not from loaded trials.
-struct HysteresisReport {
+struct HysteresisReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
-    private var strategies: [String] { spec.strategies.map(\.label) }
-    private var c: String { formatNumber(spec.report.confidence * 100) }
 
-    private func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
 
     /// The spec's tasks of `intent` (and of drag `distance`, when given).
     static func tasks(_ spec: ExperimentSpec, _ intent: HysteresisTask.Intent, distance: Double? = nil) -> Set<String> {
@@ -56,8 +52,8 @@ struct HysteresisReport {
         doc.add(.paragraph("Pan start latency runs from the moment the finger starts to slide (after the contact settles) to the pan's beginning; it is negative when the pan began on sensor noise before the slide. Position error is how far the content's travel ends from the distance the person meant to drag; lag is how far it ends behind the finger's own sensed travel — the hysteresis the talk keeps from showing as a jump."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "right first time (\(c)% CI)", "taps read as pans", "wrong row", "drags not started", "drags read as taps",
-                                "median pan start latency s (\(c)% CI)", "median position error pt", "median lag pt", "median time to done s, Kaplan–Meier (\(c)% CI)"],
+        doc.add(.table(header: ["strategy", "right first time (\(confidencePercent)% CI)", "taps read as pans", "wrong row", "drags not started", "drags read as taps",
+                                "median pan start latency s (\(confidencePercent)% CI)", "median position error pt", "median lag pt", "median time to done s, Kaplan–Meier (\(confidencePercent)% CI)"],
                        rows: strategies.map { s in
             let t = rows(s, .tap), d = rows(s, .drag)
             return [s, kit.rate("right_first_time", rows(s)), t.isEmpty ? "–" : kit.rate("tap_read_as_pan", t), t.isEmpty ? "–" : kit.rate("wrong_row", t),
@@ -65,7 +61,7 @@ struct HysteresisReport {
                     kit.medianEstimate("pan_start_latency_s", d, label: "latency/\(s)"), kit.medianText("position_error_pt", d, digits: 1),
                     kit.medianText("lag_pt", d, digits: 1), kit.survivalMedianText(rows(s))]
         }))
-        doc.add(.paragraph("First touches only, except the time to done, which counts retries (trials that never got there are censored). Rates carry \(c)% intervals over participants."))
+        doc.add(.paragraph("First touches only, except the time to done, which counts retries (trials that never got there are censored). Rates carry \(confidencePercent)% intervals over participants."))
 
         doc.add(.heading(level: 3, text: "By drag distance"))
         let distances = Self.distances(spec)

@@ -22,7 +22,7 @@ public struct HysteresisTask: QuestionTaskGoal {
 /// drag speed). The touch goes through the noisy sensor into the list's tap and
 /// pan recognizers, run in parallel. A wrong response is seen and the gesture
 /// tried again (undoing an opened row is not simulated).
-public struct HysteresisSimulator: TrialSimulator {
+public struct HysteresisSimulator: SpecSimulator {
     let strategies: StrategyTable
     let limits: TrialLimits
     public static let rowHeight = 44.0

@@ -5,12 +5,10 @@ import Reports
 
 /// Label affordance (seed 004, "A label that looks like a button"): the modal
 /// authorization screen's title drawn as a button or as a plain title.
-public struct LabelAffordanceQuestion: Question {
+public struct LabelAffordanceQuestion: Question, SimulatedQuestion {
+    public typealias Simulator = LabelAffordanceSimulator
     public init() {}
     public var design: DesignQuestion { LabelAffordanceDesigns.question }
-    public var metricNames: [String] { LabelAffordanceSimulator.metricNames }
-
-    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try LabelAffordanceSimulator.tasks(from: node) }
 
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
         _ = try LabelAffordanceDesigns.fillOpacity(strategy.design, parameters: StrategyParameters(strategy.parameters))
@@ -19,8 +17,6 @@ public struct LabelAffordanceQuestion: Question {
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
         [LabelledScreen("authorization", try LabelAffordanceDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), on: device).screen)]
     }
-
-    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try LabelAffordanceSimulator(spec: spec) }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { LabelAffordanceReport.requests(spec: spec) }
 

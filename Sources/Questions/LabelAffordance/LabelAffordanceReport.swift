@@ -10,14 +10,10 @@ import UserModels
 /// intent, and the cues each control shows as the person's eye reads them.
 /// Results are read from selections summarised in the report's pass
 /// (`requests(spec:)`), not from loaded trials.
-struct LabelAffordanceReport {
+struct LabelAffordanceReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
-    private var strategies: [String] { spec.strategies.map(\.label) }
-    private var c: String { formatNumber(spec.report.confidence * 100) }
 
-    private func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
 
     /// The spec's tasks of intent `i`.
     static func tasks(_ spec: ExperimentSpec, _ i: AppIntent) -> Set<String> {
@@ -74,8 +70,8 @@ struct LabelAffordanceReport {
         doc.add(.table(header: ["strategy", "control", "fill", "accent", "weight", "off top centre", "looks tappable", "a tap"], rows: cueRows))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "intent", "right first time (\(c)% CI)", "tapped the title (\(c)% CI)", "mean taps on the title", "mean taps that did nothing",
-                                "median time to the right control s, Kaplan–Meier (\(c)% CI)", "reached it", "median title looks tappable"],
+        doc.add(.table(header: ["strategy", "intent", "right first time (\(confidencePercent)% CI)", "tapped the title (\(confidencePercent)% CI)", "mean taps on the title", "mean taps that did nothing",
+                                "median time to the right control s, Kaplan–Meier (\(confidencePercent)% CI)", "reached it", "median title looks tappable"],
                        rows: strategies.flatMap { s in intents.map { i in
             let t = rows(s, i)
             return [s, i.rawValue, kit.rate("right_first_time", t), kit.rate("label_tapped", t),
@@ -83,7 +79,7 @@ struct LabelAffordanceReport {
                     formatNumber(t.pooled("dead_taps").mean, digits: 3),
                     kit.survivalMedianText(t), kit.rate("reached_effect", t), kit.medianText("title_looks_tappable", t)]
         } }))
-        doc.add(.paragraph("Right first time: the first tap did what the person meant. Times count from the screen appearing; trials that never got there are censored at the time limit or when the person gave up. Rates carry \(c)% intervals over participants."))
+        doc.add(.paragraph("Right first time: the first tap did what the person meant. Times count from the screen appearing; trials that never got there are censored at the time limit or when the person gave up. Rates carry \(confidencePercent)% intervals over participants."))
 
         figures.append(kit.survivalFigure(of: strategies.map { rows($0) }, name: "survival_login", title: "Time until the control the person meant responds", marker: 2))
         figures.append(titleTapFigure())
@@ -122,7 +118,7 @@ struct LabelAffordanceReport {
             "\"title_taps.dat\" every \(strategies.count)::\(j) using 1:2:3:4 with yerrorbars linewidth 2 pointtype 7 linecolor \(j + 1) title \(Gnuplot.quoted(s))"
         }
         let tics = intents.enumerated().map { "\(Gnuplot.quoted($1.rawValue)) \($0)" }.joined(separator: ", ")
-        return GnuplotFigure(name: "title_taps", title: "Trials with a tap on the title, by what the person meant to do (\(c)% intervals over participants)",
+        return GnuplotFigure(name: "title_taps", title: "Trials with a tap on the title, by what the person meant to do (\(confidencePercent)% intervals over participants)",
                              data: [("title_taps.dat", "# x, rate, lower, upper\n" + lines.joined(separator: "\n") + "\n")],
                              body: """
                                  set title "Taps on the title Authorization"

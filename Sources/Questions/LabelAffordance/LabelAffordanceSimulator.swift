@@ -28,7 +28,7 @@ public struct LabelAffordanceTask: QuestionTaskGoal {
 /// that control dead; a tap that misses its aim is tried again. A person
 /// remembers, for the rest of their session with the design, which controls did
 /// nothing (SessionMemory.unresponsive), and looks and reads faster with practice.
-public struct LabelAffordanceSimulator: TrialSimulator {
+public struct LabelAffordanceSimulator: SpecSimulator {
     let strategies: StrategyTable
     let limits: TrialLimits
 

@@ -7,10 +7,9 @@ import Statistics
 /// strategies of the spec that differ only in that parameter: how the release
 /// velocity is estimated from the noisy touches (question 5), and whether a PIP
 /// in flight can be caught and thrown again (question 7, redirection).
-struct PIPFactorsReport {
+struct PIPFactorsReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
     private var confidence: Double { spec.report.confidence }
 
     /// The strategy pairs that differ only in `parameter`: the one with the

@@ -4,12 +4,10 @@ import Interaction
 import Reports
 
 /// Picture-in-picture (fluid interfaces talk): which corner a thrown PIP goes to.
-public struct PIPQuestion: Question {
+public struct PIPQuestion: Question, SimulatedQuestion {
+    public typealias Simulator = PIPSimulator
     public init() {}
     public var design: DesignQuestion { PIPDesigns.question }
-    public var metricNames: [String] { PIPSimulator.metricNames }
-
-    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try PIPSimulator.tasks(from: node) }
 
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
         _ = try PIPDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), device: device)
@@ -18,8 +16,6 @@ public struct PIPQuestion: Question {
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
         PIPScreens.all(try PIPDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), device: device))
     }
-
-    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try PIPSimulator(spec: spec) }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { PIPReport.requests(spec: spec) }
 

@@ -8,15 +8,12 @@ import Interaction
 /// light flicks that go back where they came from, and how far a PIP must be
 /// dragged before it goes anywhere. Every figure is read from selections
 /// summarised in the report's pass (`requests(spec:)`), not from loaded trials.
-struct PIPReport {
+struct PIPReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
     func pct(_ k: Int, _ n: Int) -> String { kit.pct(k, n) }
 
-    private var strategies: [String] { spec.strategies.map(\.label) }
     private var confidence: Double { spec.report.confidence }
-    private func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
 
     // MARK: What the sections read
 

@@ -12,7 +12,7 @@ import UserModels
 /// PIP be caught in flight lets them throw it again at once, one that ignores
 /// such touches makes them wait until it rests. They go on until it rests in the
 /// intended corner, or they run out of touches or time.
-public struct PIPSimulator: FilmedSimulator {
+public struct PIPSimulator: FilmedSimulator, SpecSimulator {
     /// Controllers by strategy label, then device name.
     let controllers: [String: [String: PIPController]]
     let limits: TrialLimits

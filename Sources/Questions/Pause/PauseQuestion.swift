@@ -5,12 +5,10 @@ import Reports
 
 /// Pause detection (fluid interfaces talk, iPhone X multitasking): a timer or
 /// the acceleration spike of a stopping finger.
-public struct PauseQuestion: Question {
+public struct PauseQuestion: Question, SimulatedQuestion {
+    public typealias Simulator = PauseSimulator
     public init() {}
     public var design: DesignQuestion { PauseDesigns.question }
-    public var metricNames: [String] { PauseSimulator.metricNames }
-
-    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try PauseSimulator.tasks(from: node) }
 
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
         _ = try PauseDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
@@ -20,8 +18,6 @@ public struct PauseQuestion: Question {
         _ = try PauseDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
         return PauseScreens.all(on: device)
     }
-
-    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try PauseSimulator(spec: spec) }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { PauseReport.requests(spec: spec) }
 

@@ -7,12 +7,9 @@ import UserModels
 /// The pause-detection sections: what each detector made of slides meant as
 /// pauses and of slides meant to go home, then why — how the outcome depends on
 /// how fast the finger stopped, and how slowly a hesitating finger crawled.
-struct PauseReport {
+struct PauseReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
-    private var strategies: [String] { spec.strategies.map(\.label) }
-    private var c: String { formatNumber(spec.report.confidence * 100) }
 
     /// The spec's tasks whose slide is meant as `intent`.
     static func tasks(_ spec: ExperimentSpec, _ intent: SlideIntent) -> Set<String> {
@@ -61,7 +58,7 @@ struct PauseReport {
         doc.add(.paragraph("Each simulated person slides up from the bottom edge with their own speed (a minimum-jerk movement peaking at their flick speed), through the noisy 120 Hz touch sensor. Meaning to pause, they stop where they think halfway is and hold still until the cards come in (lifting once they see them) or for at most their response wait (gesture.response_wait_s, 1 s by default); meaning to go home, they flick, or slow to a crawl without stopping and then flick on. When the screen did something else they look, think again and retry. Latency runs from the moment the finger came to rest to the moment the cards come in; it is negative when a detector fired while the finger was still braking."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "right at once (\(c)% CI)", "pause trials", "median pause latency s (\(c)% CI)", "missed pauses, first slide", "median time to the app switcher s, Kaplan–Meier (\(c)% CI)", "app switcher within 1 s", "false pauses: hesitations", "false pauses: flicks", "mean attempts"],
+        doc.add(.table(header: ["strategy", "right at once (\(confidencePercent)% CI)", "pause trials", "median pause latency s (\(confidencePercent)% CI)", "missed pauses, first slide", "median time to the app switcher s, Kaplan–Meier (\(confidencePercent)% CI)", "app switcher within 1 s", "false pauses: hesitations", "false pauses: flicks", "mean attempts"],
                        rows: strategies.map { s in
             let p = rows(s, .pause), h = rows(s, .hesitate), f = rows(s, .flick)
             return [s, kit.rate("right_at_once", rows(s)), "\(p.count)", kit.medianEstimate("pause_latency_s", p, label: "latency/\(s)"), kit.rate("missed_pause", p),
@@ -69,7 +66,7 @@ struct PauseReport {
                     h.isEmpty ? "–" : kit.rate("false_pause", h), f.isEmpty ? "–" : kit.rate("false_pause", f),
                     formatNumber(rows(s).pooled("attempts").mean, digits: 2)]
         }))
-        doc.add(.paragraph("Right at once: the first slide got what the person meant — for a pause, the cards within 0.1 s of the finger coming to rest (the limit for a response to feel instantaneous: Miller 1968; Card, Robertson & Mackinlay 1991); for a flick or a hesitation, home and no cards. Rates carry \(c)% intervals over participants. The latency is over first slides whose pause was detected; missed pauses are counted beside it, and the time to the app switcher counts them too (a retry costs a look, a thought and another slide; trials that never got there are censored)."))
+        doc.add(.paragraph("Right at once: the first slide got what the person meant — for a pause, the cards within 0.1 s of the finger coming to rest (the limit for a response to feel instantaneous: Miller 1968; Card, Robertson & Mackinlay 1991); for a flick or a hesitation, home and no cards. Rates carry \(confidencePercent)% intervals over participants. The latency is over first slides whose pause was detected; missed pauses are counted beside it, and the time to the app switcher counts them too (a retry costs a look, a thought and another slide; trials that never got there are censored)."))
 
         doc.add(.heading(level: 3, text: "By speed of the slide"))
         doc.add(.paragraph("Slides meant as pauses, by the finger's peak speed on the way: the acceleration method needs a stop sharp enough to lose 90% of ≥ 300 pt/s within 0.1 s, which a slower minimum-jerk slide never has."))
@@ -117,7 +114,7 @@ struct PauseReport {
                 let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
                                                        resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "pause/\(metric)/\(s)"))
                 let verdict = d.lower > 0 ? "higher" : d.upper < 0 ? "lower" : "not distinguishable"
-                bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) (\(c)% paired bootstrap over participants): \(verdict == "not distinguishable" ? "not distinguishable" : "\(s) is \(verdict)").")
+                bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) (\(confidencePercent)% paired bootstrap over participants): \(verdict == "not distinguishable" ? "not distinguishable" : "\(s) is \(verdict)").")
             }
         }
         for s in strategies {
@@ -159,7 +156,7 @@ struct PauseReport {
             blocks = ["# no bin with at least 5 trials\n0\t0\t0\t0\t0"]
             plots = ["\"\(name).dat\" index 0 using 1:2 with points pointtype 0 title \"too few trials to bin\""]
         }
-        return GnuplotFigure(name: name, title: "\(title) (\(c)% intervals over participants; bins of at least 5 trials)",
+        return GnuplotFigure(name: name, title: "\(title) (\(confidencePercent)% intervals over participants; bins of at least 5 trials)",
                              data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")],
                              body: """
                                  set title \(Gnuplot.quoted(title))

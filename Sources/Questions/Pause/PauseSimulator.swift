@@ -24,7 +24,7 @@ public struct PauseTask: QuestionTaskGoal {
 /// through the noisy touch sensor into the strategy's pause detector; whatever
 /// the screen does, the person sees it and tries again until it did what they
 /// meant, runs out of attempts, or out of time.
-public struct PauseSimulator: TrialSimulator {
+public struct PauseSimulator: SpecSimulator {
     let gestures: [String: HomeIndicatorGesture]
     let limits: TrialLimits
 

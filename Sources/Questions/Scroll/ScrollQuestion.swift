@@ -5,12 +5,10 @@ import Reports
 
 /// Momentum and rubber band (fluid interfaces talk): a long list scrolled with
 /// and without momentum, with a rubber band or a hard stop at its ends.
-public struct ScrollQuestion: Question {
+public struct ScrollQuestion: Question, SimulatedQuestion {
+    public typealias Simulator = ScrollSimulator
     public init() {}
     public var design: DesignQuestion { ScrollDesigns.question }
-    public var metricNames: [String] { ScrollSimulator.metricNames }
-
-    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try ScrollSimulator.tasks(from: node) }
 
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
         _ = try ScrollDesigns.physics(strategy.design, parameters: StrategyParameters(strategy.parameters))
@@ -20,8 +18,6 @@ public struct ScrollQuestion: Question {
         try ScrollScreens.all(strategy.design, parameters: StrategyParameters(strategy.parameters),
                               lists: tasks.goals(ScrollTask.self).map { ($0.rows, $0.rowHeight) }, on: device)
     }
-
-    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try ScrollSimulator(spec: spec) }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ScrollReport.requests(spec: spec) }
 

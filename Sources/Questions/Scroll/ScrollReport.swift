@@ -7,12 +7,9 @@ import Statistics
 /// The scroll sections: how long each design took to bring a row into the
 /// zone, by how far away it was, in how many swipes, how far past it they went,
 /// and how often the content hit a wall.
-struct ScrollReport {
+struct ScrollReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
-    private var strategies: [String] { spec.strategies.map(\.label) }
-    private var c: String { formatNumber(spec.report.confidence * 100) }
 
     private func task(_ id: String) -> ScrollTask? {
         kit.customTask(id, as: ScrollTask.self)
@@ -63,13 +60,13 @@ struct ScrollReport {
         doc.add(.paragraph("Each simulated person starts at the top of a long list on a phone and brings a given row into a zone in the middle of the screen (the last row: to the end of the list). Close enough for one drag (gesture.swipe_span_pt) they drag the rest of the way, aimed (Fitts-like drag law, at least a minimum-jerk movement at their deliberate drag speed, ending with the scatter of Fitts' effective width); further, they flick at the release speed their believed carry says is needed (up to motor.max_speed_factor × their usual flick), or, when no flick is believed to carry further than one swipe over their span, they make long swipes. Every touch goes through the noisy 120 Hz sensor into the list's pan recognizer (10 pt hysteresis); the release velocity is the least-squares estimate over the last 100 ms; after lift the content coasts (deceleration rate per ms; the distance is the talk's projection), stops dead at a hard stop, or bounces on a critically damped spring. Every perceptual cycle the person predicts where the moving content will stop (their believed carry × its speed): they catch it a reaction time later when it is about to pass the zone, flick again when it will stop more than a span short, and otherwise wait. A flick that came to rest on its own teaches them the carry (delta rule), across the session. An item off screen is located with a guess (gesture.offscreen_distance_sd)."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "median time to the item s, Kaplan–Meier (\(c)% CI)", "reached within 10 s", "swipes per trial (mean)", "overshoot pt (mean)", "swipes that left the list past the zone (mean)", "trials with a wall hit", "wall hits per trial (mean)"],
+        doc.add(.table(header: ["strategy", "median time to the item s, Kaplan–Meier (\(confidencePercent)% CI)", "reached within 10 s", "swipes per trial (mean)", "overshoot pt (mean)", "swipes that left the list past the zone (mean)", "trials with a wall hit", "wall hits per trial (mean)"],
                        rows: strategies.map { s in
             let t = rows(s)
             return [s, kit.survivalMedianText(t), kit.rate("within_10s", t), meanText("swipes", t), meanText("overshoot_pt", t, digits: 0),
                     meanText("overshoots", t, digits: 2), kit.rate("hit_wall", t), meanText("wall_hits", t, digits: 2)]
         }))
-        doc.add(.paragraph("Times count from the start of the trial until the list is seen at rest in the zone; trials that never got there are censored at the time limit. Overshoot: the furthest past the target row (in the direction the person meant to go) a swipe left the list, 0 if never. A wall hit: content arriving at a hard stop faster than the rest speed (5 pt/s), dragged or coasting. Means and rates carry \(c)% intervals over participants."))
+        doc.add(.paragraph("Times count from the start of the trial until the list is seen at rest in the zone; trials that never got there are censored at the time limit. Overshoot: the furthest past the target row (in the direction the person meant to go) a swipe left the list, 0 if never. A wall hit: content arriving at a hard stop faster than the rest speed (5 pt/s), dragged or coasting. Means and rates carry \(confidencePercent)% intervals over participants."))
 
         doc.add(.heading(level: 3, text: "By distance to the item"))
         doc.add(.table(header: ["strategy", "task", "scroll distance pt", "median time s (KM)", "within 10 s", "swipes", "flicks", "long swipes", "drags", "catches", "overshoot pt", "wall-hit trials"],
@@ -115,7 +112,7 @@ struct ScrollReport {
             blocks.append("# \(s): distance pt, median s, lower, upper\n" + lines.joined(separator: "\n"))
             plots.append("\"time_by_distance.dat\" index \(i) using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
         }
-        return GnuplotFigure(name: "time_by_distance", title: "Median time to the item by scroll distance (Kaplan–Meier, \(c)% intervals over participants)",
+        return GnuplotFigure(name: "time_by_distance", title: "Median time to the item by scroll distance (Kaplan–Meier, \(confidencePercent)% intervals over participants)",
                              data: [("time_by_distance.dat", blocks.joined(separator: "\n\n\n") + "\n")],
                              body: """
                                  set title "Time to the item by scroll distance"
@@ -137,7 +134,7 @@ struct ScrollReport {
             blocks.append("# \(s): distance pt, mean, lower, upper\n" + lines.joined(separator: "\n"))
             plots.append("\"\(name).dat\" index \(i) using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
         }
-        return GnuplotFigure(name: name, title: "\(title) (\(c)% intervals over participants)",
+        return GnuplotFigure(name: name, title: "\(title) (\(confidencePercent)% intervals over participants)",
                              data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")],
                              body: """
                                  set title \(Gnuplot.quoted(title))

@@ -35,7 +35,7 @@ public struct ScrollTask: QuestionTaskGoal {
 /// when it is about to pass the zone, flick again when it will stop well short,
 /// or wait. A flick that came to rest on its own teaches them the carry, across
 /// the session. The trial ends when the list rests in the zone.
-public struct ScrollSimulator: TrialSimulator {
+public struct ScrollSimulator: SpecSimulator {
     let physics: [String: ScrollPhysics]
     let limits: TrialLimits
 

@@ -5,12 +5,10 @@ import Reports
 
 /// Tap margin (fluid interfaces talk, the Calculator button): an extra margin
 /// around small buttons against their exact frames.
-public struct TapMarginQuestion: Question {
+public struct TapMarginQuestion: Question, SimulatedQuestion {
+    public typealias Simulator = TapMarginSimulator
     public init() {}
     public var design: DesignQuestion { TapMarginDesigns.question }
-    public var metricNames: [String] { TapMarginSimulator.metricNames }
-
-    public func tasks(from node: SpecNode) throws -> [TaskSpec] { try TapMarginSimulator.tasks(from: node) }
 
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
         _ = try TapMarginDesigns.margin(strategy.design, parameters: StrategyParameters(strategy.parameters))
@@ -20,8 +18,6 @@ public struct TapMarginQuestion: Question {
         try TapMarginScreens.all(strategy.design, parameters: StrategyParameters(strategy.parameters),
                                  rows: tasks.goals(TapMarginTask.self).map { ($0.size, $0.gap) }, count: TapMarginSimulator.buttons, on: device)
     }
-
-    public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try TapMarginSimulator(spec: spec) }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { TapMarginReport.requests(spec: spec) }
 

@@ -7,14 +7,10 @@ import Reports
 /// taken back, by button size and gap, and why — taps that landed in the gap or
 /// drifted over the edge, take-backs that did not leave the margin. Read from
 /// selections summarised in the report's pass (`requests(spec:)`), not from loaded trials.
-struct TapMarginReport {
+struct TapMarginReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
-    var kit: ReportKit { ReportKit(spec: spec, results: results) }
-    private var strategies: [String] { spec.strategies.map(\.label) }
-    private var c: String { formatNumber(spec.report.confidence * 100) }
 
-    private func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
 
     /// The spec's tasks of `intent` (of button `size` and `gap`, when given).
     static func tasks(_ spec: ExperimentSpec, _ intent: TapMarginTask.Intent, size: Double? = nil, gap: Double? = nil) -> Set<String> {
@@ -71,13 +67,13 @@ struct TapMarginReport {
         doc.add(.paragraph("Five equal buttons in a row; each simulated person reaches for the middle one (Fitts' law) and lands where Bi & Zhai's dual Gaussian puts a finger for that size. Meaning to tap, they hold for their tap time while the contact drifts a little (gesture.tap_drift_mm); meaning to take the press back, they slide off the row by their own distance (gesture.cancel_drag_pt) before lifting. The touch goes through the noisy 120 Hz sensor; hit-testing gives it to the button whose frame (grown by the margin) holds the touch-down, the nearest if margins overlap, and that button's tap recognizer decides. A tap that did not work is tried again; a press that went through cannot be taken back."))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "right first time (\(c)% CI)", "taps", "missed taps", "neighbour activated", "taps cancelled by drift", "median time to the tap s, Kaplan–Meier (\(c)% CI)", "take-backs", "take-backs that went through"],
+        doc.add(.table(header: ["strategy", "right first time (\(confidencePercent)% CI)", "taps", "missed taps", "neighbour activated", "taps cancelled by drift", "median time to the tap s, Kaplan–Meier (\(confidencePercent)% CI)", "take-backs", "take-backs that went through"],
                        rows: strategies.map { s in
             let t = rows(s, .tap), b = rows(s, .cancel)
             return [s, kit.rate("right_first_time", rows(s)), "\(t.count)", kit.rate("missed_tap", t), kit.rate("neighbour_activation", t),
                     kit.rate("tap_cancelled", t), kit.survivalMedianText(t), "\(b.count)", b.isEmpty ? "–" : kit.rate("cancel_failed", b)]
         }))
-        doc.add(.paragraph("First touches only, except the time to the tap, which counts retries (trials that never got there are censored). Rates carry \(c)% intervals over participants."))
+        doc.add(.paragraph("First touches only, except the time to the tap, which counts retries (trials that never got there are censored). Rates carry \(confidencePercent)% intervals over participants."))
 
         doc.add(.heading(level: 3, text: "By button size and gap"))
         let layouts = Self.layouts(spec)
@@ -128,7 +124,7 @@ struct TapMarginReport {
                 plots.append("\"size_rates.dat\" index \(i) using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor \(i + 1) dashtype \(metric == "missed_tap" ? 1 : 2) title \(Gnuplot.quoted("\(s): \(what)"))")
             }
         }
-        return GnuplotFigure(name: "size_rates", title: "First-touch errors by button size (\(c)% intervals over participants)",
+        return GnuplotFigure(name: "size_rates", title: "First-touch errors by button size (\(confidencePercent)% intervals over participants)",
                              data: [("size_rates.dat", blocks.joined(separator: "\n\n\n") + "\n")],
                              body: """
                                  set title "First-touch errors by button size"

@@ -21,7 +21,7 @@ public struct TapMarginTask: QuestionTaskGoal {
 /// off before lifting. The touch goes through the noisy sensor into the row's
 /// hit-test and the button's tap recognizer. A tap that did not land is tried
 /// again; a press that went through cannot be taken back.
-public struct TapMarginSimulator: TrialSimulator {
+public struct TapMarginSimulator: SpecSimulator {
     let strategies: StrategyTable
     let limits: TrialLimits
     public static let buttons = 5, target = 2
