@@ -19,9 +19,12 @@ public struct ScreenDescription: Sendable, Hashable {
     /// checked as a warning colour against the screen's background.
     public var selection: ScreenColor?
 
-    public init(background: ScreenColor = SystemColor.background, labelStyle: TextStyle = .body, foreground: ScreenColor = SystemColor.label,
-                fills: [ControlRole: ScreenColor] = [.button: SystemColor.fill, .slider: SystemColor.fill],
-                selection: ScreenColor? = SystemColor.blue) {
+    public init(
+        background: ScreenColor = SystemColor.background, labelStyle: TextStyle = .body,
+        foreground: ScreenColor = SystemColor.label,
+        fills: [ControlRole: ScreenColor] = [.button: SystemColor.fill, .slider: SystemColor.fill],
+        selection: ScreenColor? = SystemColor.blue
+    ) {
         self.background = background
         self.labelStyle = labelStyle
         self.foreground = foreground

@@ -30,14 +30,18 @@ public struct StrategyParameters: Sendable {
     public init(_ values: [String: ParameterValue] = [:]) { self.values = values }
 
     /// A number in `range`, or `defaultValue` when absent.
-    public mutating func number(_ key: String, default defaultValue: Double, in range: ClosedRange<Double>) throws -> Double {
+    public mutating func number(
+        _ key: String, default defaultValue: Double, in range: ClosedRange<Double>
+    ) throws -> Double {
         read.insert(key)
         guard let v = values[key] else { return defaultValue }
         guard case .number(let n) = v else {
-            throw StrategyParameterError(parameter: key, message: "expected a number in \(range.lowerBound)…\(range.upperBound), got '\(v)'")
+            throw StrategyParameterError(
+                parameter: key, message: "expected a number in \(range.lowerBound)…\(range.upperBound), got '\(v)'")
         }
         guard range.contains(n) else {
-            throw StrategyParameterError(parameter: key, message: "\(n) is outside \(range.lowerBound)…\(range.upperBound)")
+            throw StrategyParameterError(
+                parameter: key, message: "\(n) is outside \(range.lowerBound)…\(range.upperBound)")
         }
         return n
     }
@@ -59,4 +63,3 @@ public struct StrategyParameters: Sendable {
         }
     }
 }
-

@@ -88,8 +88,10 @@ public struct LayoutTraits: Sendable, Codable, Hashable {
     public var expansion: TextExpansion
     public var direction: LayoutDirection
 
-    public init(window: WindowMode = .fullScreen, contentSize: ContentSizeCategory = .large,
-                expansion: TextExpansion = .none, direction: LayoutDirection = .leftToRight) {
+    public init(
+        window: WindowMode = .fullScreen, contentSize: ContentSizeCategory = .large,
+        expansion: TextExpansion = .none, direction: LayoutDirection = .leftToRight
+    ) {
         self.window = window
         self.contentSize = contentSize
         self.expansion = expansion
@@ -100,9 +102,14 @@ public struct LayoutTraits: Sendable, Codable, Hashable {
 
     /// A run of `string` in `style` at this text size and language (nil weight:
     /// the style's own).
-    public func text(_ string: String, _ style: TextStyle, weight: FontWeight? = nil, frame: Rect? = nil,
-                     foreground: ScreenColor? = nil, background: ScreenColor? = nil) -> TextRun {
-        TextRun(string, pointSize: (style.defaultPointSize * contentSize.scale).rounded(), weight: weight ?? style.defaultWeight,
-                style: style, frame: frame, foreground: foreground, background: background, expansion: expansion.factor(string))
+    public func text(
+        _ string: String, _ style: TextStyle, weight: FontWeight? = nil, frame: Rect? = nil,
+        foreground: ScreenColor? = nil, background: ScreenColor? = nil
+    ) -> TextRun {
+        TextRun(
+            string, pointSize: (style.defaultPointSize * contentSize.scale).rounded(),
+            weight: weight ?? style.defaultWeight,
+            style: style, frame: frame, foreground: foreground, background: background,
+            expansion: expansion.factor(string))
     }
 }

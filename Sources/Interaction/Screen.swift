@@ -64,10 +64,13 @@ public struct Control: Sendable, Codable, Hashable {
 
     public enum Axis: String, Sendable, Codable, Hashable { case horizontal, vertical }
 
-    public init(id: String, role: ControlRole, frame: Rect, label: String? = nil, visibleAffordance: Bool = true,
-                hinted: Bool = false, value: Double? = nil, axis: Axis? = nil, warning: String? = nil, tone: Double? = nil,
-                crossAxis: Axis? = nil, crossValue: Double? = nil,
-                text: [TextRun] = [], foreground: ScreenColor? = nil, background: ScreenColor? = nil, warningColor: ScreenColor? = nil) {
+    public init(
+        id: String, role: ControlRole, frame: Rect, label: String? = nil, visibleAffordance: Bool = true,
+        hinted: Bool = false, value: Double? = nil, axis: Axis? = nil, warning: String? = nil, tone: Double? = nil,
+        crossAxis: Axis? = nil, crossValue: Double? = nil,
+        text: [TextRun] = [], foreground: ScreenColor? = nil, background: ScreenColor? = nil,
+        warningColor: ScreenColor? = nil
+    ) {
         self.id = id
         self.role = role
         self.frame = frame
@@ -113,8 +116,10 @@ public struct Screen: Sendable, Codable, Hashable {
     /// Which way the layout runs: right to left once mirrored.
     public var direction: LayoutDirection
 
-    public init(device: DeviceConfiguration, controls: [Control], photoFrame: Rect? = nil, background: ScreenColor? = nil,
-                direction: LayoutDirection = .leftToRight) {
+    public init(
+        device: DeviceConfiguration, controls: [Control], photoFrame: Rect? = nil, background: ScreenColor? = nil,
+        direction: LayoutDirection = .leftToRight
+    ) {
         self.device = device
         self.controls = controls
         self.photoFrame = photoFrame
@@ -128,7 +133,9 @@ public struct Screen: Sendable, Codable, Hashable {
     /// direction swaps. Mirroring twice gives the screen back.
     public func mirrored() -> Screen {
         let b = device.bounds
-        func flip(_ r: Rect) -> Rect { Rect(x: b.minX + (b.maxX - r.maxX), y: r.minY, width: r.width, height: r.height) }
+        func flip(_ r: Rect) -> Rect {
+            Rect(x: b.minX + (b.maxX - r.maxX), y: r.minY, width: r.width, height: r.height)
+        }
         var s = self
         s.controls = controls.map { c in
             var c = c

@@ -28,13 +28,13 @@ public struct ScreenColor: Sendable, Codable, Hashable, CustomStringConvertible 
 /// draw their chrome; values from Apple's Human Interface Guidelines, "Color").
 public enum SystemColor {
     public static let black = ScreenColor(0x000000)
-    public static let background = ScreenColor(0x1C1C1E)        // secondarySystemBackground (dark)
-    public static let fill = ScreenColor(0x3A3A3C)              // systemGray4 (dark): tracks, zones
+    public static let background = ScreenColor(0x1C1C1E)  // secondarySystemBackground (dark)
+    public static let fill = ScreenColor(0x3A3A3C)  // systemGray4 (dark): tracks, zones
     public static let label = ScreenColor(0xFFFFFF)
-    public static let secondaryLabel = ScreenColor(0x8E8E93)    // systemGray
-    public static let blue = ScreenColor(0x0A84FF)              // systemBlue (dark): tint, selection
-    public static let red = ScreenColor(0xFF453A)               // systemRed (dark): warnings
-    public static let yellow = ScreenColor(0xFFD60A)            // systemYellow (dark)
+    public static let secondaryLabel = ScreenColor(0x8E8E93)  // systemGray
+    public static let blue = ScreenColor(0x0A84FF)  // systemBlue (dark): tint, selection
+    public static let red = ScreenColor(0xFF453A)  // systemRed (dark): warnings
+    public static let yellow = ScreenColor(0xFFD60A)  // systemYellow (dark)
 }
 
 /// A font weight, as far as it changes how wide text runs (the audit's width model).
@@ -92,8 +92,10 @@ public struct TextRun: Sendable, Codable, Hashable {
     /// How many times longer the text is in the configuration's language (1: as written).
     public var expansion: Double
 
-    public init(_ string: String, pointSize: Double, weight: FontWeight = .regular, style: TextStyle? = nil, frame: Rect? = nil,
-                foreground: ScreenColor? = nil, background: ScreenColor? = nil, expansion: Double = 1) {
+    public init(
+        _ string: String, pointSize: Double, weight: FontWeight = .regular, style: TextStyle? = nil, frame: Rect? = nil,
+        foreground: ScreenColor? = nil, background: ScreenColor? = nil, expansion: Double = 1
+    ) {
         self.string = string
         self.pointSize = pointSize
         self.weight = weight

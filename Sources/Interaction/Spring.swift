@@ -13,7 +13,9 @@ public struct Spring: Sendable, Hashable, Codable {
 
     public init(response: Double, dampingRatio: Double) {
         precondition(response > 0 && response.isFinite, "a spring's response must be positive (got \(response))")
-        precondition(dampingRatio > 0 && dampingRatio.isFinite, "a spring's damping ratio must be positive (got \(dampingRatio))")
+        precondition(
+            dampingRatio > 0 && dampingRatio.isFinite, "a spring's damping ratio must be positive (got \(dampingRatio))"
+        )
         self.response = response
         self.dampingRatio = dampingRatio
     }
@@ -151,16 +153,19 @@ public struct SpringAnimation2D: Sendable, Hashable {
 
     /// Seconds after release until the object is at rest for good, to `resolution`.
     public func settleTime(tolerance: RestTolerance = .standard, resolution: Double = 0.001) -> Double {
-        SpringSettling.settleTime(resolution: resolution, tolerance: tolerance,
-                                  state: { t in
-                                      let sx = x.state(at: t), sy = y.state(at: t)
-                                      return (Vector2(sx.x, sy.x), Vector2(sx.v, sy.v))
-                                  },
-                                  envelope: { t in
-                                      let ex = x.envelope(at: t), ey = y.envelope(at: t)
-                                      return ((ex.x * ex.x + ey.x * ey.x).squareRoot(),
-                                              (ex.v * ex.v + ey.v * ey.v).squareRoot())
-                                  })
+        SpringSettling.settleTime(
+            resolution: resolution, tolerance: tolerance,
+            state: { t in
+                let sx = x.state(at: t), sy = y.state(at: t)
+                return (Vector2(sx.x, sy.x), Vector2(sx.v, sy.v))
+            },
+            envelope: { t in
+                let ex = x.envelope(at: t), ey = y.envelope(at: t)
+                return (
+                    (ex.x * ex.x + ey.x * ey.x).squareRoot(),
+                    (ex.v * ex.v + ey.v * ey.v).squareRoot()
+                )
+            })
     }
 
     /// The farthest the object travels past its target, in points, measured along

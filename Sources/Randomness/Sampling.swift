@@ -43,7 +43,10 @@ extension RandomNumberGenerator {
             repeat { x = standardNormal(); v = 1 + c * x } while v <= 0
             v = v * v * v
             let u = unit()
-            if u < 1 - 0.0331 * x * x * x * x || log(max(u, .leastNormalMagnitude)) < 0.5 * x * x + d * (1 - v + log(v)) { return d * v }
+            if u < 1 - 0.0331 * x * x * x * x || log(max(u, .leastNormalMagnitude)) < 0.5 * x * x + d * (1 - v + log(v))
+            {
+                return d * v
+            }
         }
     }
 

@@ -23,7 +23,10 @@ final class ColumnSpill: @unchecked Sendable {
         var template = Array((directory + "/refine-columns-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            throw ReportError("\(directory): cannot create a temporary file for the run's metric columns (\(String(cString: strerror(errno)))); set TMPDIR to a writable directory")
+            throw ReportError(
+                "\(directory): cannot create a temporary file for the run's metric columns "
+                    + "(\(String(cString: strerror(errno)))); set TMPDIR to a writable directory"
+            )
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         self.fd = fd
@@ -40,9 +43,14 @@ final class ColumnSpill: @unchecked Sendable {
         let raw = UnsafeRawBufferPointer(start: base, count: values.count * MemoryLayout<Double>.stride)
         var done = 0
         while done < raw.count {
-            let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, offset(column: column, row: row) + off_t(done))
+            let n = pwrite(
+                fd, raw.baseAddress! + done, raw.count - done, offset(column: column, row: row) + off_t(done))
             guard n > 0 else {
-                throw ReportError("\(directory): cannot write the run's metric columns to a temporary file (\(String(cString: strerror(errno)))); it needs \(rows * 8 / 1_000_000) MB per 8-byte metric, or set TMPDIR to a disk with room")
+                throw ReportError(
+                    "\(directory): cannot write the run's metric columns to a temporary file "
+                        + "(\(String(cString: strerror(errno)))); it needs \(rows * 8 / 1_000_000) MB per 8-byte "
+                        + "metric, or set TMPDIR to a disk with room"
+                )
             }
             done += n
         }
@@ -54,9 +62,13 @@ final class ColumnSpill: @unchecked Sendable {
             let raw = UnsafeMutableRawBufferPointer(buffer)
             var done = 0
             while done < raw.count {
-                let n = pread(fd, raw.baseAddress! + done, raw.count - done, offset(column: column, row: 0) + off_t(done))
+                let n = pread(
+                    fd, raw.baseAddress! + done, raw.count - done, offset(column: column, row: 0) + off_t(done))
                 guard n > 0 else {
-                    throw ReportError("\(directory): cannot read back the run's metric columns from their temporary file (\(n == 0 ? "file shorter than written" : String(cString: strerror(errno))))")
+                    throw ReportError(
+                        "\(directory): cannot read back the run's metric columns from their temporary file "
+                            + "(\(n == 0 ? "file shorter than written" : String(cString: strerror(errno))))"
+                    )
                 }
                 done += n
             }

@@ -36,7 +36,8 @@ struct ParticipantTally: Sendable {
     /// A tally of counts already made: `participants[i]` gave `valued[i]`
     /// values of the metric, `successes[i]` of them successes.
     init(participants: [String], valued: [Int], successes: [Int]) {
-        precondition(participants.count == valued.count && valued.count == successes.count, "one count of each per participant")
+        precondition(
+            participants.count == valued.count && valued.count == successes.count, "one count of each per participant")
         (self.participants, self.valued, self.successes) = (participants, valued, successes)
     }
 
@@ -53,8 +54,9 @@ struct ParticipantTally: Sendable {
     /// makes of the same values, with the same integer sums.
     var sample: ClusteredSample {
         let order = participants.indices.sorted { participants[$0] < participants[$1] }
-        return ClusteredSample(participants: order.map { participants[$0] }, sums: order.map { Double(successes[$0]) },
-                               counts: order.map { valued[$0] })
+        return ClusteredSample(
+            participants: order.map { participants[$0] }, sums: order.map { Double(successes[$0]) },
+            counts: order.map { valued[$0] })
     }
 
     /// The bytes the tally holds (its arrays; the participant strings' own storage aside): what the memory test reads.

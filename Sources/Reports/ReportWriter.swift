@@ -18,7 +18,9 @@ public enum ReportWriter {
 
     /// Builds and writes the report.
     @discardableResult
-    public static func write(spec current: ExperimentSpec, store: RunStore, runID: Int64? = nil, to output: URL) throws -> Written {
+    public static func write(
+        spec current: ExperimentSpec, store: RunStore, runID: Int64? = nil, to output: URL
+    ) throws -> Written {
         let head = try ResultSet.head(from: store, experiment: current.name, runID: runID)
         // Report the run with the spec it was made from, even if the file has changed since.
         let spec = try ResultSet.spec(of: head.run, storedText: head.specText, current: current)
@@ -32,34 +34,43 @@ public enum ReportWriter {
         var requests = spec.reportedQuestion?.reportRequests(spec: spec) ?? SelectionRequests()
         AnswerSection.requests(spec: spec, into: &requests)
         let selections = SelectionReader(requests)
-        var results = try ResultSet.load(from: store, head: head, loadingTrials: false,
-                                         alongside: [setup, chosen, learning, selections, headline as (any RunReader)?, ceilings, screened].compactMap { $0 })
+        var results = try ResultSet.load(
+            from: store, head: head, loadingTrials: false,
+            alongside: [setup, chosen, learning, selections, headline as (any RunReader)?, ceilings, screened]
+                .compactMap { $0 })
         results.selections = selections.selected
         let folder = try StagedFolder.write(to: output) { staging in
             let screening = try ScreeningAnalysis.load(spec: spec, store: store, main: screened?.samples)
-            var report = QuestionReport(spec: spec, results: results, screening: screening, folder: staging,
-                                        document: ReportDocument(title: spec.report.title), figures: [])
-            let answer = AnswerSection.build(spec: spec, results: results, samples: headline?.samples,
-                                             screening: screening, trials: setup.trials, into: &report.document)
+            var report = QuestionReport(
+                spec: spec, results: results, screening: screening, folder: staging,
+                document: ReportDocument(title: spec.report.title), figures: [])
+            let answer = AnswerSection.build(
+                spec: spec, results: results, samples: headline?.samples,
+                screening: screening, trials: setup.trials, into: &report.document)
             // The answer alone, for `refine report --index` and for scripts.
             try JSONFiles.write(answer, to: staging.appendingPathComponent("answer.json"))
-            Sections.introduction(spec: spec, run: results.run, counts: setup,
-                                  bucketed: results.selections.values.contains(where: \.hasBucketedValues), into: &report.document)
+            Sections.introduction(
+                spec: spec, run: results.run, counts: setup,
+                bucketed: results.selections.values.contains(where: \.hasBucketedValues), into: &report.document)
             if let question = spec.reportedQuestion {
                 try question.addReportSections(to: &report)
             } else {
                 report.document.add(.paragraph("No question-specific sections for '\(spec.question)'."))
             }
             CeilingSection.build(spec: spec, reader: ceilings, into: &report.document)
-            LearningSection(kit: ReportKit(spec: spec, results: results), positions: learning.positions).build(into: &report.document, figures: &report.figures)
-            ReplaySection.build(spec: spec, results: results, chosen: chosen, store: store, into: &report.document, folder: staging)
+            LearningSection(kit: ReportKit(spec: spec, results: results), positions: learning.positions).build(
+                into: &report.document, figures: &report.figures)
+            ReplaySection.build(
+                spec: spec, results: results, chosen: chosen, store: store, into: &report.document, folder: staging)
             try TuningSection.build(spec: spec, store: store, into: &report.document, figures: &report.figures)
-            try SensitivitySection.build(spec: spec, store: store, screening: screening, into: &report.document, figures: &report.figures)
+            try SensitivitySection.build(
+                spec: spec, store: store, screening: screening, into: &report.document, figures: &report.figures)
             Sections.provenance(spec: spec, results: results, into: &report.document)
             let document = report.document
             for figure in report.figures { try Gnuplot.render(figure, in: staging) }
             try document.html.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
-            try document.markdown.write(to: staging.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
+            try document.markdown.write(
+                to: staging.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
         }
         return Written(folder: folder, runID: results.run.id, trials: setup.trials)
     }
@@ -68,31 +79,64 @@ public enum ReportWriter {
 /// Sections every experiment's report has.
 package enum Sections {
     /// `bucketed`: some selection's values were counted in buckets (said in the set-up).
-    static func introduction(spec: ExperimentSpec, run: RunRecord, counts: SetupCounts, bucketed: Bool = false, into doc: inout ReportDocument) {
+    static func introduction(
+        spec: ExperimentSpec, run: RunRecord, counts: SetupCounts, bucketed: Bool = false,
+        into doc: inout ReportDocument
+    ) {
         doc.add(.heading(level: 2, text: "The question"))
         for para in spec.description.split(separator: "\n\n") {
             doc.add(.paragraph(para.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)))
         }
         let groups = counts.participantsByGroup
         doc.add(.heading(level: 2, text: "Set-up"))
-        doc.add(.bullets([String?]([
-            "Run \(run.id) of \(spec.name) (\(run.effectiveStatus)), seed \(spec.seed): \(counts.trials) trials.",
-            "Devices: \(spec.devices.map(\.name).joined(separator: ", ")).",
-            "Participants: \(spec.population.participants) (\(groups["novice"] ?? 0) novices, \(groups["expert"] ?? 0) experts), each the same simulated person under every strategy and device.",
-            "Tasks: \(spec.tasks.count) (\(spec.tasks.map(\.label).joined(separator: "; "))), \(spec.replications) replication(s).",
-            "Limits: \(formatNumber(spec.limits.timeLimit)) s or \(spec.limits.maxAttempts) attempts per trial.",
-            bucketed ? "Large selections: where a table cell or curve reads more than \(PooledSketch.exactLimit) trials, or more than \(ValueSketch.exactLimit) from one person, its medians, quantiles and distribution curves come from log buckets of \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 2))% (each read as the bucket's smallest value: at most that much low); counts, rates and means are exact." : nil,
-            "Intervals: \(formatNumber(spec.report.confidence * 100))% — times to effect as Kaplan–Meier curves (failures censored when the person stopped) with their medians, bands and reached-by shares, and per-strategy rates and medians, all from a seeded percentile bootstrap over participants (\(spec.report.bootstrapResamples) resamples, at most 1000 for the curves; a participant's trials are resampled together), Wilson for rates where each participant gave one trial.",
-        ]).compactMap { $0 }))
+        var setUp: [String?] = []
+        setUp.append(
+            "Run \(run.id) of \(spec.name) (\(run.effectiveStatus)), seed \(spec.seed): \(counts.trials) "
+            + "trials.")
+        setUp.append(
+            "Devices: \(spec.devices.map(\.name).joined(separator: ", ")).")
+        setUp.append(
+            "Participants: \(spec.population.participants) (\(groups["novice"] ?? 0) "
+            + "novices, \(groups["expert"] ?? 0) experts), each the same simulated person under every "
+            + "strategy and device.")
+        setUp.append(
+            "Tasks: \(spec.tasks.count) "
+            + "(\(spec.tasks.map(\.label).joined(separator: "; "))), \(spec.replications) replication(s).")
+        setUp.append(
+            "Limits: \(formatNumber(spec.limits.timeLimit)) s or \(spec.limits.maxAttempts) attempts per "
+            + "trial.")
+        setUp.append(
+            bucketed
+            ? "Large selections: where a table cell or curve reads more than \(PooledSketch.exactLimit) "
+                + "trials, or more than \(ValueSketch.exactLimit) from one person, its medians, quantiles "
+                + "and distribution curves come from log buckets "
+                + "of \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 2))% (each read as the "
+                + "bucket's smallest value: at most that much low); counts, rates and means are exact."
+            : nil)
+        setUp.append(
+            "Intervals: \(formatNumber(spec.report.confidence * 100))% — times to effect as Kaplan–Meier "
+            + "curves (failures censored when the person stopped) with their medians, bands and "
+            + "reached-by shares, and per-strategy rates and medians, all from a seeded percentile "
+            + "bootstrap over participants (\(spec.report.bootstrapResamples) resamples, at most 1000 for "
+            + "the curves; a participant's trials are resampled together), Wilson for rates where each "
+            + "participant gave one trial.")
+        doc.add(.bullets(setUp.compactMap { $0 }))
         if !spec.population.overrides.isEmpty {
-            doc.add(.paragraph("User-model parameters overridden by the spec: "
-                               + spec.population.overrides.keys.sorted().map { "\($0) = \(spec.population.overrides[$0]!)" }.joined(separator: "; ") + "."))
+            doc.add(
+                .paragraph(
+                    "User-model parameters overridden by the spec: "
+                        + spec.population.overrides.keys.sorted().map { "\($0) = \(spec.population.overrides[$0]!)" }
+                        .joined(separator: "; ") + "."))
         }
     }
 
     static func provenance(spec: ExperimentSpec, results: ResultSet, into doc: inout ReportDocument) {
         doc.add(.heading(level: 2, text: "Provenance"))
-        doc.add(.paragraph("Everything needed to rerun this report: `refine run \(spec.path) --db DB` with the spec below reproduces every number bit for bit."))
+        doc.add(
+            .paragraph(
+                "Everything needed to rerun this report: `refine run \(spec.path) --db DB` with the spec below "
+                    + "reproduces every number bit for bit."
+            ))
         doc.add(.table(header: ["field", "value"], rows: results.provenance.map { [$0.0, $0.1] }))
         if !results.dataFiles.isEmpty {
             doc.add(.table(header: ["data file", "SHA-256"], rows: results.dataFiles.map { [$0.0, $0.1] }))
@@ -102,5 +146,7 @@ package enum Sections {
     }
 
     /// A seed for a report statistic, stable across runs of the report.
-    package static func seed(_ spec: ExperimentSpec, _ label: String) -> UInt64 { Seed.derive(spec.seed, "report/\(label)") }
+    package static func seed(_ spec: ExperimentSpec, _ label: String) -> UInt64 {
+        Seed.derive(spec.seed, "report/\(label)")
+    }
 }

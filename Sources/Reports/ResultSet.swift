@@ -14,12 +14,16 @@ public struct TrialRow: Sendable {
     }
 
     /// A free-standing trial (tests, tools): a table of one row.
-    public init(key: String, strategy: String, device: String, participant: String, group: String, task: String,
-                taskLabel: String, metrics: [String: Double]) {
+    public init(
+        key: String, strategy: String, device: String, participant: String, group: String, task: String,
+        taskLabel: String, metrics: [String: Double]
+    ) {
         let names = metrics.keys.sorted()
         let table = TrialColumns(metricNames: names)
         let factors = [strategy, device, participant, group, task, taskLabel]
-        table.append(key: Array(key.utf8), factor: { factors[$0] }, factorMatches: { f, v in factors[f] == v }, metric: { metrics[names[$0]] })
+        table.append(
+            key: Array(key.utf8), factor: { factors[$0] }, factorMatches: { f, v in factors[f] == v },
+            metric: { metrics[names[$0]] })
         self.init(table: table, index: 0)
     }
 
@@ -101,7 +105,9 @@ extension Array where Element == TrialRow {
 
     /// `value` of each row, computed once per distinct value of `first` (and
     /// `second`, when given) in each table: `value` must depend on those alone.
-    func mapFactors<T>(_ first: TrialColumns.Factor, _ second: TrialColumns.Factor? = nil, _ value: (TrialRow) -> T) -> [T] {
+    func mapFactors<T>(
+        _ first: TrialColumns.Factor, _ second: TrialColumns.Factor? = nil, _ value: (TrialRow) -> T
+    ) -> [T] {
         var table: TrialColumns?
         var a = FactorColumn(), b: FactorColumn?
         var known: [Int64: T] = [:]
@@ -149,17 +155,22 @@ public struct ResultSet: Sendable {
     /// Loads the run `head` describes (`head(from:experiment:runID:)`), in one
     /// pass over its rows that also feeds `readers` (summaries read beside the trials).
     /// Without `loadingTrials`, `trials` stays empty: the readers are all the pass keeps.
-    static func load(from store: RunStore, head: Head, loadingTrials: Bool = true, alongside readers: [any RunReader] = []) throws -> ResultSet {
+    static func load(
+        from store: RunStore, head: Head, loadingTrials: Bool = true, alongside readers: [any RunReader] = []
+    ) throws -> ResultSet {
         let loader = loadingTrials ? TrialColumns.Loader() : nil
         try store.read(runID: head.run.id, into: [loader].compactMap { $0 } + readers)
         let table = loader?.table
-        return ResultSet(run: head.run, provenance: head.provenance, dataFiles: head.dataFiles, specText: head.specText,
-                         trials: table.map { t in (0..<t.count).map { TrialRow(table: t, index: $0) } } ?? [])
+        return ResultSet(
+            run: head.run, provenance: head.provenance, dataFiles: head.dataFiles, specText: head.specText,
+            trials: table.map { t in (0..<t.count).map { TrialRow(table: t, index: $0) } } ?? [])
     }
 
     /// A run without its trials: the run, its provenance columns (spec text
     /// excluded), its data files and its spec text.
-    public typealias Head = (run: RunRecord, provenance: [(String, String)], dataFiles: [(String, String)], specText: String)
+    public typealias Head = (
+        run: RunRecord, provenance: [(String, String)], dataFiles: [(String, String)], specText: String
+    )
 
     /// Run `runID` (or the latest completed run of `experiment`) without its trials.
     public static func head(from store: RunStore, experiment: String, runID: Int64? = nil) throws -> Head {
@@ -169,8 +180,10 @@ public struct ResultSet: Sendable {
             let provenance: [(String, String)] = Array(runRow.columnNames).filter { $0 != "spec_text" }.map { name in
                 (name, runRow[name].map { "\($0)" } ?? "")
             }
-            let files = try Row.fetchAll(db, sql: "SELECT path, sha256 FROM data_file WHERE run_id = ? ORDER BY path", arguments: [run.id])
-                .map { ($0["path"] as String, $0["sha256"] as String) }
+            let files = try Row.fetchAll(
+                db, sql: "SELECT path, sha256 FROM data_file WHERE run_id = ? ORDER BY path", arguments: [run.id]
+            )
+            .map { ($0["path"] as String, $0["sha256"] as String) }
             return (provenance, files, runRow["spec_text"] as String)
         }
         return (run, head.0, head.1, head.2)
@@ -178,8 +191,10 @@ public struct ResultSet: Sendable {
 
     /// The latest completed run of each variant of `spec` (made from the same spec
     /// text) whose label passes `matching`: sweep points, screening points, policies.
-    public static func latestVariantRuns(of spec: ExperimentSpec, in store: RunStore,
-                                         matching: (String) -> Bool) throws -> [String: RunRecord] {
+    public static func latestVariantRuns(
+        of spec: ExperimentSpec, in store: RunStore,
+        matching: (String) -> Bool
+    ) throws -> [String: RunRecord] {
         let runs = try store.runs().filter {
             $0.experiment == spec.name && !$0.variant.isEmpty && matching($0.variant)
                 && $0.specSHA256 == spec.sha256 && $0.effectiveStatus == "completed"
@@ -197,10 +212,17 @@ public struct ResultSet: Sendable {
             }
             return r
         }
-        guard let r = runs.last(where: { $0.experiment == experiment && $0.variant.isEmpty && $0.effectiveStatus == "completed" }) else {
+        guard
+            let r = runs.last(where: {
+                $0.experiment == experiment && $0.variant.isEmpty && $0.effectiveStatus == "completed"
+            })
+        else {
             let others = runs.filter { $0.experiment == experiment }.map { "run \($0.id) \($0.effectiveStatus)" }
-            throw ReportError("\(store.path): no completed run of '\(experiment)'"
-                              + (others.isEmpty ? "; run `refine run` first" : " (found \(others.joined(separator: ", ")); finish one with `refine run --resume`)"))
+            throw ReportError(
+                "\(store.path): no completed run of '\(experiment)'"
+                    + (others.isEmpty
+                        ? "; run `refine run` first"
+                        : " (found \(others.joined(separator: ", ")); finish one with `refine run --resume`)"))
         }
         return r
     }
@@ -213,10 +235,11 @@ public struct ResultSet: Sendable {
         // The given spec presents the run (title, text, directions, gate) when its trials are the run's.
         let differ = TrialDefinition.differences(storedText, current.text)
         guard differ.isEmpty else {
-            throw ReportError("\(current.path): its \(differ.joined(separator: ", ")) differ from run \(run.id)'s "
-                + "(made from \(run.specPath) as it was then), so its trials would not be the run's; run it again "
-                + "(`refine run \(current.path)`), or report the run as it was made with the spec it stored "
-                + "(`refine report --db DB --run \(run.id)`, no SPEC)")
+            throw ReportError(
+                "\(current.path): its \(differ.joined(separator: ", ")) differ from run \(run.id)'s "
+                    + "(made from \(run.specPath) as it was then), so its trials would not be the run's; run it again "
+                    + "(`refine run \(current.path)`), or report the run as it was made with the spec it stored "
+                    + "(`refine report --db DB --run \(run.id)`, no SPEC)")
         }
         // Its sweeps' runs were made from the stored text: they are found by its SHA-256.
         var presented = current
@@ -225,8 +248,11 @@ public struct ResultSet: Sendable {
     }
 
     /// The spec stored with `run`, for a report that names no spec, read against `catalog`'s questions.
-    public static func storedSpec(of run: RunRecord, storedText: String, catalog: QuestionCatalog) throws
-        -> ExperimentSpec {
+    public static func storedSpec(
+        of run: RunRecord, storedText: String, catalog: QuestionCatalog
+    ) throws
+        -> ExperimentSpec
+    {
         try SpecLoader.parse(storedText, file: run.specPath + " (as stored in run \(run.id))", catalog: catalog)
     }
 
@@ -237,7 +263,9 @@ public struct ResultSet: Sendable {
 
     /// The trials of `strategy` (on `device`, when given), in order: the same rows
     /// as filtering on the names, compared by factor code instead of by string per trial.
-    public func trials(strategy: String, device: String? = nil) -> [TrialRow] { Self.trials(strategy: strategy, device: device, trials) }
+    public func trials(strategy: String, device: String? = nil) -> [TrialRow] {
+        Self.trials(strategy: strategy, device: device, trials)
+    }
 
     static func trials(strategy: String, device: String? = nil, _ trials: [TrialRow]) -> [TrialRow] {
         var out: [TrialRow] = []
@@ -252,8 +280,10 @@ public struct ResultSet: Sendable {
                 if t.table !== table {
                     table = t.table
                     (strategies, devices) = (t.table.codes(of: .strategy), t.table.codes(of: .device))
-                    wanted = (t.table.names(of: .strategy).firstIndex(of: strategy).map(Int32.init) ?? -1,
-                              device.map { d in t.table.names(of: .device).firstIndex(of: d).map(Int32.init) ?? -1 })
+                    wanted = (
+                        t.table.names(of: .strategy).firstIndex(of: strategy).map(Int32.init) ?? -1,
+                        device.map { d in t.table.names(of: .device).firstIndex(of: d).map(Int32.init) ?? -1 }
+                    )
                 }
                 guard strategies[t.index] == wanted.0 else { continue }
                 if let d = wanted.1, devices[t.index] != d { continue }

@@ -70,7 +70,8 @@ final class TrialColumns: @unchecked Sendable {
 
     init(metricNames: [String]) {
         self.metricNames = metricNames
-        metricIndex = Dictionary(metricNames.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        metricIndex = Dictionary(
+            metricNames.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
         metrics = Array(repeating: MetricColumn(), count: metricNames.count)
         codes = Array(repeating: FactorColumn(), count: Self.factorCount)
         names = Array(repeating: [], count: Self.factorCount)
@@ -140,7 +141,10 @@ final class TrialColumns: @unchecked Sendable {
     }
 
     /// Appends a trial: its key, its six factor values and its metrics (by `metricNames` index).
-    func append(key: some Collection<UInt8>, factor: (Int) -> String, factorMatches: (Int, String) -> Bool, metric: (Int) -> Double?) {
+    func append(
+        key: some Collection<UInt8>, factor: (Int) -> String, factorMatches: (Int, String) -> Bool,
+        metric: (Int) -> Double?
+    ) {
         for f in 0..<Self.factorCount {
             // Rows come in key order, so a factor mostly repeats the previous row's value.
             if let last = codes[f].last, factorMatches(f, names[f][Int(last)]) { codes[f].append(last); continue }
@@ -163,7 +167,10 @@ final class TrialColumns: @unchecked Sendable {
 
     /// The parts of row `i`'s key before its replication: question, strategy, device, participant, task.
     private func keyParts(_ i: Int) -> [String] {
-        [String(decoding: question ?? [], as: UTF8.self), factor(.strategy, i), factor(.device, i), factor(.participant, i), factor(.task, i)]
+        [
+            String(decoding: question ?? [], as: UTF8.self), factor(.strategy, i), factor(.device, i),
+            factor(.participant, i), factor(.task, i)
+        ]
     }
 
     /// N when `key` is exactly `question/strategy/device/participant/task/rN`
@@ -207,8 +214,10 @@ final class TrialColumns: @unchecked Sendable {
     /// they go to a `ColumnSpill` as they are read, a block of rows at a time,
     /// so the load never holds them all either.
     /// (`residentBudget` and `block`, the rows read between writes to the file, are for tests.)
-    static func load(from store: RunStore, runID: Int64, spillAbove: Int = spillAbove,
-                     residentBudget: Int = residentBudget, block: Int = 1 << 16) throws -> TrialColumns {
+    static func load(
+        from store: RunStore, runID: Int64, spillAbove: Int = spillAbove,
+        residentBudget: Int = residentBudget, block: Int = 1 << 16
+    ) throws -> TrialColumns {
         let loader = Loader(spillAbove: spillAbove, residentBudget: residentBudget, block: block)
         try store.read(runID: runID, into: [loader])
         return loader.table
@@ -223,7 +232,10 @@ final class TrialColumns: @unchecked Sendable {
         private var flushed: [Int] = []
         private static let fields: [ScannedTrial.Field] = [.strategy, .device, .participant, .group, .task, .taskLabel]
 
-        init(spillAbove: Int = TrialColumns.spillAbove, residentBudget: Int = TrialColumns.residentBudget, block: Int = 1 << 16) {
+        init(
+            spillAbove: Int = TrialColumns.spillAbove, residentBudget: Int = TrialColumns.residentBudget,
+            block: Int = 1 << 16
+        ) {
             (self.spillAbove, self.residentBudget, self.block) = (spillAbove, residentBudget, block)
         }
 
@@ -240,9 +252,10 @@ final class TrialColumns: @unchecked Sendable {
 
         func read(_ row: borrowing ScannedTrial) throws {
             let fields = Self.fields
-            table.append(key: row.bytes(.key), factor: { row.string(fields[$0]) },
-                         factorMatches: { f, last in last.utf8.elementsEqual(row.bytes(fields[f])) },
-                         metric: { row.metric($0) })
+            table.append(
+                key: row.bytes(.key), factor: { row.string(fields[$0]) },
+                factorMatches: { f, last in last.utf8.elementsEqual(row.bytes(fields[f])) },
+                metric: { row.metric($0) })
             if table.spill != nil, table.count % block == 0 { try table.flushWide(&flushed) }
         }
 

@@ -47,7 +47,9 @@ public struct BalancedANOVA: Sendable {
         var index = [Int32](repeating: 0, count: levels.count)
         for (f, level) in levels.enumerated() {
             let i: Int
-            if let known = levelIndex[f][level] { i = known } else {
+            if let known = levelIndex[f][level] {
+                i = known
+            } else {
                 i = levelNames[f].count
                 levelIndex[f][level] = i
                 levelNames[f].append(level)
@@ -111,7 +113,11 @@ public struct BalancedANOVA: Sendable {
                 let combinations = levels * levelNames[g].count
                 let seen = pairs.filter { $0.key[0] == Int32(f) && $0.key[1] == Int32(g) }
                 guard seen.count == combinations, seen.values.allSatisfy({ $0 * combinations == n }) else {
-                    return .failure(.unbalanced("\(factors[f]) × \(factors[g]): \(seen.count) of \(combinations) combinations observed, or in unequal numbers"))
+                    return .failure(
+                        .unbalanced(
+                            "\(factors[f]) × \(factors[g]): \(seen.count) of \(combinations) combinations observed, "
+                                + "or in unequal numbers"
+                        ))
                 }
             }
         }
@@ -148,7 +154,9 @@ public struct BalancedANOVA: Sendable {
             let ref = reference[name].flatMap { means[name]?[$0] != nil ? $0 : nil } ?? levelNames[f][0]
             let base = means[name]![ref]!
             intercept += base - (grand + shift)
-            for level in levelNames[f] where level != ref { contrasts[name, default: [:]][level] = means[name]![level]! - base }
+            for level in levelNames[f] where level != ref {
+                contrasts[name, default: [:]][level] = means[name]![level]! - base
+            }
         }
         return .success(Result(n: n, intercept: intercept, means: means, contrasts: contrasts, variances: variances))
     }

@@ -30,18 +30,23 @@ public enum ClusterBootstrap {
     }
 
     /// The statistic of one group with its interval.
-    public static func estimate(_ x: ClusteredSample, _ s: ClusterStatistic, confidence: Double, resamples: Int,
-                                seed: UInt64, expanded: Bool = true) -> Estimate {
+    public static func estimate(
+        _ x: ClusteredSample, _ s: ClusterStatistic, confidence: Double, resamples: Int,
+        seed: UInt64, expanded: Bool = true
+    ) -> Estimate {
         guard x.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
         var stats = replicates(x, s, resamples: resamples, seed: seed)
-        let tail = tailProbability(confidence: confidence, clusters: x.clusterCount, df: x.clusterCount - 1, expanded: expanded)
+        let tail = tailProbability(
+            confidence: confidence, clusters: x.clusterCount, df: x.clusterCount - 1, expanded: expanded)
         return interval(value: x.statistic(s), replicates: &stats, tail: tail)
     }
 
     /// statistic(a) − statistic(b) with its interval, paired when `paired` and
     /// the groups hold the same participants, unpaired otherwise.
-    public static func difference(_ a: ClusteredSample, _ b: ClusteredSample, _ s: ClusterStatistic, paired: Bool,
-                                  confidence: Double, resamples: Int, seed: UInt64, expanded: Bool = true) -> Estimate {
+    public static func difference(
+        _ a: ClusteredSample, _ b: ClusteredSample, _ s: ClusterStatistic, paired: Bool,
+        confidence: Double, resamples: Int, seed: UInt64, expanded: Bool = true
+    ) -> Estimate {
         guard a.trialCount > 0, b.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
         let pairs = paired && canPair(a, b)
         var stats = replicates(a, b, s, paired: pairs, resamples: resamples, seed: seed)
@@ -50,7 +55,9 @@ public enum ClusterBootstrap {
     }
 
     /// The seeded replicates of one group's statistic.
-    package static func replicates(_ x: ClusteredSample, _ s: ClusterStatistic, resamples: Int, seed: UInt64) -> [Double] {
+    package static func replicates(
+        _ x: ClusteredSample, _ s: ClusterStatistic, resamples: Int, seed: UInt64
+    ) -> [Double] {
         // Eight resamples a call (the same values as one at a time).
         ParallelReplicates.runLanes(resamples: resamples, seed: seed, clustersA: x.clusterCount) { w, _, out in
             x.statistics(s, lanes: w, into: out)
@@ -58,13 +65,17 @@ public enum ClusterBootstrap {
     }
 
     /// The seeded replicates of statistic(a) − statistic(b); `paired` requires `canPair(a, b)`.
-    package static func replicates(_ a: ClusteredSample, _ b: ClusteredSample, _ s: ClusterStatistic, paired: Bool,
-                           resamples: Int, seed: UInt64) -> [Double] {
+    package static func replicates(
+        _ a: ClusteredSample, _ b: ClusteredSample, _ s: ClusterStatistic, paired: Bool,
+        resamples: Int, seed: UInt64
+    ) -> [Double] {
         precondition(!paired || canPair(a, b), "pairs need the same participants on both sides")
         // Eight resamples a call (the same values as one at a time).
         let lanes = ParallelReplicates.lanes
-        return ParallelReplicates.runLanes(resamples: resamples, seed: seed, clustersA: a.clusterCount,
-                                           clustersB: paired ? nil : b.clusterCount) { wa, wb, out in
+        return ParallelReplicates.runLanes(
+            resamples: resamples, seed: seed, clustersA: a.clusterCount,
+            clustersB: paired ? nil : b.clusterCount
+        ) { wa, wb, out in
             var sa = [Double](repeating: 0, count: lanes), sb = sa
             a.statistics(s, lanes: wa, into: &sa)
             b.statistics(s, lanes: wb, into: &sb)
@@ -75,8 +86,10 @@ public enum ClusterBootstrap {
     /// Any two-group statistic (e.g. Cliff's delta) of the resampled trial
     /// values, paired or not as in `difference`. Gathers the values of each
     /// resample (into reused buffers), so it costs O(trials) per resample.
-    public static func twoGroup(_ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
-                                seed: UInt64, expanded: Bool = true, statistic: ([Double], [Double]) -> Double) -> Estimate {
+    public static func twoGroup(
+        _ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
+        seed: UInt64, expanded: Bool = true, statistic: ([Double], [Double]) -> Double
+    ) -> Estimate {
         guard a.trialCount > 0, b.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
         let pairs = paired && canPair(a, b)
         var g = SeededGenerator(seed: seed)
@@ -103,9 +116,12 @@ public enum ClusterBootstrap {
     /// replicates as `twoGroup(a, b, …, statistic: RankTests.cliffsDelta)`,
     /// each computed by one weighted merge of the sorted samples
     /// (O(trials) per resample instead of gathering and sorting them).
-    public static func cliffsDelta(_ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
-                                   seed: UInt64, expanded: Bool = true) -> Estimate {
-        twoGroup(a, b, paired: paired, confidence: confidence, resamples: resamples, seed: seed, expanded: expanded) { wa, wb in
+    public static func cliffsDelta(
+        _ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
+        seed: UInt64, expanded: Bool = true
+    ) -> Estimate {
+        twoGroup(a, b, paired: paired, confidence: confidence, resamples: resamples, seed: seed, expanded: expanded) {
+            wa, wb in
             ClusteredSample.cliffsDelta(a, weights: wa, b, weights: wb)
         }
     }
@@ -116,15 +132,20 @@ public enum ClusterBootstrap {
     /// trial values: O(trials) per resample without gathering or re-sorting.
     /// `value`: the point estimate when the weighted statistic only approximates
     /// it (a time grid); nil: the statistic with every participant once.
-    public static func twoGroup(_ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
-                                seed: UInt64, expanded: Bool = true, value point: Double? = nil,
-                                weighted statistic: (_ weightsA: [Int32], _ weightsB: [Int32]) -> Double) -> Estimate {
+    public static func twoGroup(
+        _ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
+        seed: UInt64, expanded: Bool = true, value point: Double? = nil,
+        weighted statistic: (_ weightsA: [Int32], _ weightsB: [Int32]) -> Double
+    ) -> Estimate {
         guard a.trialCount > 0, b.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
         let pairs = paired && canPair(a, b)
-        var stats = ParallelReplicates.values(resamples: resamples, seed: seed, clustersA: a.clusterCount,
-                                              clustersB: pairs ? nil : b.clusterCount, statistic)
+        var stats = ParallelReplicates.values(
+            resamples: resamples, seed: seed, clustersA: a.clusterCount,
+            clustersB: pairs ? nil : b.clusterCount, statistic)
         let tail = differenceTail(a, b, paired: pairs, confidence: confidence, expanded: expanded)
-        let value = point ?? statistic([Int32](repeating: 1, count: a.clusterCount), [Int32](repeating: 1, count: b.clusterCount))
+        let value =
+            point
+            ?? statistic([Int32](repeating: 1, count: a.clusterCount), [Int32](repeating: 1, count: b.clusterCount))
         return interval(value: value, replicates: &stats, tail: tail)
     }
 
@@ -133,14 +154,19 @@ public enum ClusterBootstrap {
     /// kernel: `statistic` gets eight resamples' weights participant-major
     /// (`ParallelReplicates.runLanes`) and writes their values to `out[0..<8]`.
     /// `value`: the point estimate.
-    public static func twoGroup(_ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
-                                seed: UInt64, expanded: Bool = true, value: Double,
-                                lanes statistic: (_ weightsA: UnsafePointer<Int32>, _ weightsB: UnsafePointer<Int32>,
-                                                  _ out: UnsafeMutablePointer<Double>) -> Void) -> Estimate {
+    public static func twoGroup(
+        _ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
+        seed: UInt64, expanded: Bool = true, value: Double,
+        lanes statistic: (
+            _ weightsA: UnsafePointer<Int32>, _ weightsB: UnsafePointer<Int32>,
+            _ out: UnsafeMutablePointer<Double>
+        ) -> Void
+    ) -> Estimate {
         guard a.trialCount > 0, b.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
         let pairs = paired && canPair(a, b)
-        var stats = ParallelReplicates.runLanes(resamples: resamples, seed: seed, clustersA: a.clusterCount,
-                                                clustersB: pairs ? nil : b.clusterCount, statistic)
+        var stats = ParallelReplicates.runLanes(
+            resamples: resamples, seed: seed, clustersA: a.clusterCount,
+            clustersB: pairs ? nil : b.clusterCount, statistic)
         let tail = differenceTail(a, b, paired: pairs, confidence: confidence, expanded: expanded)
         return interval(value: value, replicates: &stats, tail: tail)
     }
@@ -149,8 +175,10 @@ public enum ClusterBootstrap {
     /// `participants`): one group when `b` is nil, a paired difference when
     /// `drawsB` is nil, unpaired otherwise. For checking the resampling against
     /// an independent implementation fed the same draws.
-    public static func replicates(_ a: ClusteredSample, minus b: ClusteredSample? = nil, _ s: ClusterStatistic,
-                                  draws: [[Int]], drawsB: [[Int]]? = nil) -> [Double] {
+    public static func replicates(
+        _ a: ClusteredSample, minus b: ClusteredSample? = nil, _ s: ClusterStatistic,
+        draws: [[Int]], drawsB: [[Int]]? = nil
+    ) -> [Double] {
         func weights(_ d: [Int], _ n: Int) -> [Int32] {
             var w = [Int32](repeating: 0, count: n)
             for i in d { w[i] += 1 }
@@ -167,8 +195,9 @@ public enum ClusterBootstrap {
     /// The percentile interval around `value` from the replicates (sorted in place).
     public static func interval(value: Double, replicates: inout [Double], tail: Double) -> Estimate {
         replicates.sort()
-        return Estimate(value: value, lower: Descriptive.quantile(sorted: replicates, tail),
-                        upper: Descriptive.quantile(sorted: replicates, 1 - tail))
+        return Estimate(
+            value: value, lower: Descriptive.quantile(sorted: replicates, tail),
+            upper: Descriptive.quantile(sorted: replicates, 1 - tail))
     }
 
     /// The tail probability cut from each side of the replicates: (1 − confidence)/2,
@@ -192,11 +221,15 @@ public enum ClusterBootstrap {
     /// The expansion of a difference: paired, the n − 1 of the participants;
     /// unpaired, the smaller group's √(n/(n−1)) (the larger one's is closer to
     /// 1, so this errs wide) with the pooled n_a + n_b − 2 degrees of freedom.
-    package static func differenceTail(_ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, expanded: Bool) -> Double {
+    package static func differenceTail(
+        _ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, expanded: Bool
+    ) -> Double {
         paired
-            ? tailProbability(confidence: confidence, clusters: a.clusterCount, df: a.clusterCount - 1, expanded: expanded)
-            : tailProbability(confidence: confidence, clusters: min(a.clusterCount, b.clusterCount),
-                              df: a.clusterCount + b.clusterCount - 2, expanded: expanded)
+            ? tailProbability(
+                confidence: confidence, clusters: a.clusterCount, df: a.clusterCount - 1, expanded: expanded)
+            : tailProbability(
+                confidence: confidence, clusters: min(a.clusterCount, b.clusterCount),
+                df: a.clusterCount + b.clusterCount - 2, expanded: expanded)
     }
 
     /// Draws `w.count` participants with replacement: `w[c]` becomes how often c was drawn.
@@ -211,7 +244,9 @@ public enum ClusterBootstrap {
     /// given those outputs (`ParallelReplicates`: drawn in order on one thread,
     /// counted on every core): the same weights.
     @inline(__always)
-    package static func weights(_ w: UnsafeMutableBufferPointer<Int32>, from outputs: UnsafePointer<UInt64>, _ remainder: FastRemainder) {
+    package static func weights(
+        _ w: UnsafeMutableBufferPointer<Int32>, from outputs: UnsafePointer<UInt64>, _ remainder: FastRemainder
+    ) {
         for c in w.indices { w[c] = 0 }
         for i in 0..<w.count { w[Int(remainder(outputs[i]))] += 1 }
     }

@@ -19,25 +19,38 @@ public struct ClusteredKaplanMeier: Sendable {
     private var participantCount: Int { grid.participantCount }
     private let confidence: Double, resamples: Int, seed: UInt64
 
-    public init(_ observations: [SurvivalObservation], participants: [String], confidence: Double = 0.95,
-                resamples: Int = 1000, seed: UInt64) {
+    public init(
+        _ observations: [SurvivalObservation], participants: [String], confidence: Double = 0.95,
+        resamples: Int = 1000, seed: UInt64
+    ) {
         precondition(observations.count == participants.count, "one participant per observation")
         let (ids, owners) = participants.participantIndex()
-        self.init(encoded: observations.map(\.encoded), owners: owners, clusters: ids.count, confidence: confidence, resamples: resamples, seed: seed)
+        self.init(
+            encoded: observations.map(\.encoded), owners: owners, clusters: ids.count, confidence: confidence,
+            resamples: resamples, seed: seed)
     }
 
     /// Encoded observations (`SurvivalObservation.encoded`; times > 0), value i
     /// given by participant `owners[i]` of `clusters`: no participant string per trial.
-    package init(encoded values: [Double], owners: [Int32], clusters: Int, confidence: Double = 0.95, resamples: Int = 1000, seed: UInt64) {
-        self.init(SurvivalEntries(values: values, owners: owners), clusters: clusters, confidence: confidence, resamples: resamples, seed: seed)
+    package init(
+        encoded values: [Double], owners: [Int32], clusters: Int, confidence: Double = 0.95, resamples: Int = 1000,
+        seed: UInt64
+    ) {
+        self.init(
+            SurvivalEntries(values: values, owners: owners), clusters: clusters, confidence: confidence,
+            resamples: resamples, seed: seed)
     }
 
     /// Observations with multiplicities (`SurvivalEntries`), their owners among `clusters` participants.
-    package init(_ entries: SurvivalEntries, clusters: Int, confidence: Double = 0.95, resamples: Int = 1000, seed: UInt64) {
+    package init(
+        _ entries: SurvivalEntries, clusters: Int, confidence: Double = 0.95, resamples: Int = 1000, seed: UInt64
+    ) {
         // One sort for the point curve and the resamples' summary (neither depends on the order among equal times).
         let sorted = entries.sortedByTime()
         curve = SurvivalCurve(sortedTimes: sorted.times, events: sorted.events, counts: sorted.counts)
-        grid = SurvivalGrid.make(sortedTimes: sorted.times, events: sorted.events, owners: sorted.owners, participants: clusters, weights: sorted.counts)
+        grid = SurvivalGrid.make(
+            sortedTimes: sorted.times, events: sorted.events, owners: sorted.owners, participants: clusters,
+            weights: sorted.counts)
         self.confidence = confidence
         self.resamples = resamples
         self.seed = seed
@@ -74,8 +87,9 @@ public struct ClusteredKaplanMeier: Sendable {
     // MARK: Resampling
 
     private func interval(value: Double, _ replicates: inout [Double]) -> Estimate {
-        let tail = ClusterBootstrap.tailProbability(confidence: confidence, clusters: participantCount,
-                                                    df: participantCount - 1, expanded: true)
+        let tail = ClusterBootstrap.tailProbability(
+            confidence: confidence, clusters: participantCount,
+            df: participantCount - 1, expanded: true)
         return ClusterBootstrap.interval(value: value, replicates: &replicates, tail: tail)
     }
 
@@ -88,7 +102,9 @@ public struct ClusteredKaplanMeier: Sendable {
         let lanes = ParallelReplicates.lanes
         let order = times.indices.sorted { times[$0] < times[$1] }
         let queries = order.map { times[$0] }
-        return ParallelReplicates.runLanes(resamples: resamples, seed: seed, clustersA: participantCount, outputs: times.count) { w, _, out in
+        return ParallelReplicates.runLanes(
+            resamples: resamples, seed: seed, clustersA: participantCount, outputs: times.count
+        ) { w, _, out in
             var first = [Double](repeating: 0, count: lanes), at = [Double](repeating: 0, count: queries.count * lanes)
             grid.survivalLanes(weights: w, until: -1, through: through, queries: queries, first: &first, atQuery: &at)
             for k in 0..<lanes { for (q, i) in order.enumerated() { out[k * times.count + i] = at[q * lanes + k] } }

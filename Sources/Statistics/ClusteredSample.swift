@@ -142,7 +142,9 @@ public struct ClusteredSample: Sendable {
         self.ordered = ordered
         isSketched = false
         guard ordered else {
-            (sortedValues, sortedOwner, sortedCount, grouped, groupedCount, offsets, bucketStarts, below) = ([], [], [], [], [], [], [], [])
+            (sortedValues, sortedOwner, sortedCount, grouped, groupedCount, offsets, bucketStarts, below) = (
+                [], [], [], [], [], [], [], []
+            )
             observedMedian = .nan
             return
         }
@@ -152,7 +154,8 @@ public struct ClusteredSample: Sendable {
         }
         let sortedValues = order.map { values[$0] }, sortedOwner = order.map { owner[$0] }
         let n = values.count
-        observedMedian = n == 0 ? .nan : sortedValues[(n - 1) / 2] + (sortedValues[n / 2] - sortedValues[(n - 1) / 2]) / 2
+        observedMedian =
+            n == 0 ? .nan : sortedValues[(n - 1) / 2] + (sortedValues[n / 2] - sortedValues[(n - 1) / 2]) / 2
         if let cells = Cells(sortedValues: sortedValues, owners: sortedOwner, clusters: ids.count, atMost: n / 2) {
             (self.sortedValues, self.sortedOwner, self.sortedCount) = (cells.values, cells.owners, cells.counts)
             (grouped, groupedCount, offsets) = Self.group(cells.values, cells.owners, cells.counts, clusters: ids.count)
@@ -178,9 +181,13 @@ public struct ClusteredSample: Sendable {
             return
         }
         let cells = Cells(sketches)
-        // Whole numbers up to `wholeNumbersAlone` are alone in their buckets: then each entry is one value, as from trial values.
-        let oneValueEach = sketches.allSatisfy(\.isWhole) && cells.values.allSatisfy { abs($0) <= ValueBuckets.wholeNumbersAlone }
-        self.init(cells: cells, participants: ids, sums: sketches.map(\.sum), counts: sketches.map(\.count), sketched: !oneValueEach)
+        // Whole numbers up to `wholeNumbersAlone` are alone in their buckets: then each entry is one value, as from
+        // trial values.
+        let oneValueEach =
+            sketches.allSatisfy(\.isWhole) && cells.values.allSatisfy { abs($0) <= ValueBuckets.wholeNumbersAlone }
+        self.init(
+            cells: cells, participants: ids, sums: sketches.map(\.sum), counts: sketches.map(\.count),
+            sketched: !oneValueEach)
     }
 
     /// A sample in the cells layout; its observed median is the cells' own.
@@ -218,7 +225,9 @@ public struct ClusteredSample: Sendable {
 
     /// The entries regrouped by participant, each participant's in the order
     /// given; `counts`, the values each stands for (empty: one each).
-    private static func group(_ values: [Double], _ owners: [Int32], _ counts: [Int32], clusters: Int) -> ([Double], [Int32], [Int]) {
+    private static func group(
+        _ values: [Double], _ owners: [Int32], _ counts: [Int32], clusters: Int
+    ) -> ([Double], [Int32], [Int]) {
         var offsets = [Int](repeating: 0, count: clusters + 1)
         for c in owners { offsets[Int(c) + 1] += 1 }
         for c in 0..<clusters { offsets[c + 1] += offsets[c] }
@@ -238,14 +247,17 @@ public struct ClusteredSample: Sendable {
     /// as `init(_:ordered: false)` makes them): for a mean or a rate summed
     /// elsewhere in one pass (`ParticipantTally`).
     package init(participants: [String], sums: [Double], counts: [Int]) {
-        precondition(participants.count == sums.count && sums.count == counts.count, "one sum and count per participant")
+        precondition(
+            participants.count == sums.count && sums.count == counts.count, "one sum and count per participant")
         self.participants = participants
         self.sums = sums
         self.counts = counts
         self.trialCount = counts.reduce(0, +)
         self.ordered = false
         isSketched = false
-        (sortedValues, sortedOwner, sortedCount, grouped, groupedCount, offsets, bucketStarts, below) = ([], [], [], [], [], [], [], [])
+        (sortedValues, sortedOwner, sortedCount, grouped, groupedCount, offsets, bucketStarts, below) = (
+            [], [], [], [], [], [], [], []
+        )
         observedMedian = .nan
     }
 
@@ -330,7 +342,9 @@ public struct ClusteredSample: Sendable {
     /// merge of the two sorted samples, no gathering or sorting. The dominance
     /// count is the same integer `RankTests.cliffsDelta` gives on the gathered
     /// values, so the result is the same to the bit.
-    package static func cliffsDelta(_ a: ClusteredSample, weights wa: [Int32], _ b: ClusteredSample, weights wb: [Int32]) -> Double {
+    package static func cliffsDelta(
+        _ a: ClusteredSample, weights wa: [Int32], _ b: ClusteredSample, weights wb: [Int32]
+    ) -> Double {
         precondition(a.ordered && b.ordered, "Cliff's delta needs the values in order")
         var nb = 0
         for c in 0..<wb.count where wb[c] != 0 { nb += Int(wb[c]) * b.counts[c] }
@@ -369,7 +383,9 @@ public struct ClusteredSample: Sendable {
         for c in 0..<w.count where w[c] != 0 {
             for _ in 0..<Int(w[c]) {
                 if groupedCount.isEmpty { buffer.append(contentsOf: grouped[offsets[c]..<offsets[c + 1]]); continue }
-                for j in offsets[c]..<offsets[c + 1] { buffer.append(contentsOf: repeatElement(grouped[j], count: Int(groupedCount[j]))) }
+                for j in offsets[c]..<offsets[c + 1] {
+                    buffer.append(contentsOf: repeatElement(grouped[j], count: Int(groupedCount[j])))
+                }
             }
         }
     }

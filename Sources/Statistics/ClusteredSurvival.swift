@@ -32,7 +32,9 @@ public struct ClusteredSurvival: Sendable {
     /// (ties keep their order, as before).
     package init(_ entries: SurvivalEntries, clusters: Int) {
         let sorted = entries.sortedByTime()
-        grid = SurvivalGrid.make(sortedTimes: sorted.times, events: sorted.events, owners: sorted.owners, participants: clusters, weights: sorted.counts)
+        grid = SurvivalGrid.make(
+            sortedTimes: sorted.times, events: sorted.events, owners: sorted.owners, participants: clusters,
+            weights: sorted.counts)
     }
 
     /// The restricted mean time to the event up to `tau` (area under the

@@ -70,7 +70,9 @@ public enum Descriptive {
     /// point. Figures of large runs use it so their data files and gnuplot's
     /// memory do not grow with the trials (one point per distinct value);
     /// a curve of `resolution` points or fewer is returned unchanged.
-    public static func thinnedSteps(_ points: [(x: Double, y: Double)], resolution: Int = stepResolution) -> [(x: Double, y: Double)] {
+    public static func thinnedSteps(
+        _ points: [(x: Double, y: Double)], resolution: Int = stepResolution
+    ) -> [(x: Double, y: Double)] {
         guard points.count > resolution else { return points }
         let delta = 1 / Double(resolution)
         var out: [(x: Double, y: Double)] = []

@@ -26,14 +26,18 @@ public enum Intervals {
     }
 
     /// The median with a percentile-bootstrap interval from `resamples` resamples.
-    public static func median(_ values: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64) -> Estimate {
+    public static func median(
+        _ values: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64
+    ) -> Estimate {
         guard !values.isEmpty else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
         return bootstrap(values, confidence: confidence, resamples: resamples, seed: seed) { Descriptive.median($0) }
     }
 
     /// A percentile-bootstrap interval of any statistic.
-    public static func bootstrap(_ values: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64,
-                                 statistic: ([Double]) -> Double) -> Estimate {
+    public static func bootstrap(
+        _ values: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64,
+        statistic: ([Double]) -> Double
+    ) -> Estimate {
         var g = SeededGenerator(seed: seed)
         var stats: [Double] = []
         stats.reserveCapacity(resamples)
@@ -44,14 +48,17 @@ public enum Intervals {
         }
         stats.sort()
         let alpha = (1 - confidence) / 2
-        return Estimate(value: statistic(values), lower: Descriptive.quantile(sorted: stats, alpha),
-                        upper: Descriptive.quantile(sorted: stats, 1 - alpha))
+        return Estimate(
+            value: statistic(values), lower: Descriptive.quantile(sorted: stats, alpha),
+            upper: Descriptive.quantile(sorted: stats, 1 - alpha))
     }
 
     /// A percentile-bootstrap interval of a two-sample statistic, resampling each
     /// sample independently (the samples need not be paired).
-    public static func bootstrapTwoSample(_ a: [Double], _ b: [Double], confidence: Double = 0.95, resamples: Int = 2000,
-                                          seed: UInt64, statistic: ([Double], [Double]) -> Double) -> Estimate {
+    public static func bootstrapTwoSample(
+        _ a: [Double], _ b: [Double], confidence: Double = 0.95, resamples: Int = 2000,
+        seed: UInt64, statistic: ([Double], [Double]) -> Double
+    ) -> Estimate {
         guard !a.isEmpty, !b.isEmpty else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
         var g = SeededGenerator(seed: seed)
         var stats: [Double] = []
@@ -64,25 +71,37 @@ public enum Intervals {
         }
         stats.sort()
         let alpha = (1 - confidence) / 2
-        return Estimate(value: statistic(a, b), lower: Descriptive.quantile(sorted: stats, alpha),
-                        upper: Descriptive.quantile(sorted: stats, 1 - alpha))
+        return Estimate(
+            value: statistic(a, b), lower: Descriptive.quantile(sorted: stats, alpha),
+            upper: Descriptive.quantile(sorted: stats, 1 - alpha))
     }
 
     /// Inverse of the standard normal CDF (Acklam's rational approximation,
     /// relative error below 1.2e-9).
     public static func normalQuantile(_ p: Double) -> Double {
         precondition(p > 0 && p < 1)
-        let a = [-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00]
-        let b = [-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01, -1.328068155288572e+01]
-        let c = [-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00, -2.549732539343734e+00, 4.374664141464968e+00, 2.938163982698783e+00]
+        let a = [
+            -3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02,
+            -3.066479806614716e+01, 2.506628277459239e+00
+        ]
+        let b = [
+            -5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01,
+            -1.328068155288572e+01
+        ]
+        let c = [
+            -7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00, -2.549732539343734e+00,
+            4.374664141464968e+00, 2.938163982698783e+00
+        ]
         let d = [7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00]
         let low = 0.02425
         if p < low {
             let q = (-2 * log(p)).squareRoot()
-            return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
+            return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5])
+                / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
         }
         if p > 1 - low { return -normalQuantile(1 - p) }
         let q = p - 0.5, r = q * q
-        return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
+        return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q
+            / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
     }
 }

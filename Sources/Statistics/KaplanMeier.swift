@@ -38,7 +38,8 @@ public struct KaplanMeier: Sendable {
         let sorted = observations.sorted { $0.time < $1.time }
         var greenwood = 0.0
         var steps: [Step] = []
-        SurvivalCurve.productLimit(count: sorted.count, time: { sorted[$0].time }, event: { sorted[$0].event }) { t, atRisk, d, s in
+        SurvivalCurve.productLimit(count: sorted.count, time: { sorted[$0].time }, event: { sorted[$0].event }) {
+            t, atRisk, d, s in
             if atRisk > d { greenwood += Double(d) / (Double(atRisk) * Double(atRisk - d)) }
             var lower = 0.0, upper = 1.0
             if s > 0 && s < 1 {
@@ -49,7 +50,7 @@ public struct KaplanMeier: Sendable {
             } else if s >= 1 {
                 lower = 1
             } else {
-                upper = 0   // everyone has had the event: no uncertainty left to draw
+                upper = 0  // everyone has had the event: no uncertainty left to draw
             }
             steps.append(Step(time: t, atRisk: atRisk, events: d, survival: s, lower: lower, upper: upper))
         }
@@ -73,12 +74,16 @@ public struct KaplanMeier: Sendable {
     /// `median_survival_times` on the confidence band). `nil` parts are "not
     /// reached within the observed times" (∞).
     public var median: (value: Double?, lower: Double?, upper: Double?) {
-        (steps.first { $0.survival <= 0.5 }?.time, steps.first { $0.lower <= 0.5 }?.time, steps.first { $0.upper <= 0.5 }?.time)
+        (
+            steps.first { $0.survival <= 0.5 }?.time, steps.first { $0.lower <= 0.5 }?.time,
+            steps.first { $0.upper <= 0.5 }?.time
+        )
     }
 
     /// Restricted mean time to the event up to `tau`: the area under S from 0 to tau.
     public func restrictedMean(tau: Double) -> Double {
-        SurvivalCurve.restrictedMean(tau: tau, steps: steps.count, time: { steps[$0].time }, survival: { steps[$0].survival })
+        SurvivalCurve.restrictedMean(
+            tau: tau, steps: steps.count, time: { steps[$0].time }, survival: { steps[$0].survival })
     }
 }
 
@@ -117,8 +122,10 @@ public enum LogRank {
 
     /// The walk over two groups' entries sorted by time: entry i of a group is
     /// `value(i)` (encoded), standing for `count(i)` observations.
-    private static func test(_ na: Int, _ va: (Int) -> Double, _ ca: (Int) -> Int,
-                             _ nb: Int, _ vb: (Int) -> Double, _ cb: (Int) -> Int) -> (chiSquare: Double, p: Double) {
+    private static func test(
+        _ na: Int, _ va: (Int) -> Double, _ ca: (Int) -> Int,
+        _ nb: Int, _ vb: (Int) -> Double, _ cb: (Int) -> Int
+    ) -> (chiSquare: Double, p: Double) {
         var atRiskA = 0, atRiskB = 0
         for i in 0..<na { atRiskA += ca(i) }
         for j in 0..<nb { atRiskB += cb(j) }

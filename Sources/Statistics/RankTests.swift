@@ -79,16 +79,19 @@ public enum RankTests {
         let sorted = b.sorted()
         var dominance = 0
         for x in a {
-            let below = lowerBound(sorted, x)        // b < x
-            let notAbove = upperBound(sorted, x)     // b ≤ x
+            let below = lowerBound(sorted, x)  // b < x
+            let notAbove = upperBound(sorted, x)  // b ≤ x
             dominance += below - (sorted.count - notAbove)
         }
         return Double(dominance) / Double(a.count * b.count)
     }
 
     /// Cliff's delta with a seeded percentile-bootstrap interval.
-    public static func cliffsDelta(_ a: [Double], _ b: [Double], confidence: Double, resamples: Int, seed: UInt64) -> Estimate {
-        Intervals.bootstrapTwoSample(a, b, confidence: confidence, resamples: resamples, seed: seed, statistic: cliffsDelta)
+    public static func cliffsDelta(
+        _ a: [Double], _ b: [Double], confidence: Double, resamples: Int, seed: UInt64
+    ) -> Estimate {
+        Intervals.bootstrapTwoSample(
+            a, b, confidence: confidence, resamples: resamples, seed: seed, statistic: cliffsDelta)
     }
 
     private static func lowerBound(_ v: [Double], _ x: Double) -> Int {

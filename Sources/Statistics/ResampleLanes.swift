@@ -24,23 +24,27 @@ extension ClusteredSample {
     /// the lane kernel (the same bits, `ResampleLanesTests`), the median, and
     /// any mean whose tallies could pass 32 bits or with `build` nil, by the
     /// scalar statistic lane by lane.
-    package func statistics(_ s: ClusterStatistic, lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>,
-                    build: KernelBuild? = .best) {
+    package func statistics(
+        _ s: ClusterStatistic, lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>,
+        build: KernelBuild? = .best
+    ) {
         guard s == .mean, ParallelReplicates.fitLanes(counts: counts), let build else {
             for k in 0..<ParallelReplicates.lanes {
                 out[k] = statistic(s, weights: ParallelReplicates.lane(k, of: w, clusters: clusterCount))
             }
             return
         }
-        sums.withUnsafeBufferPointer { sums in counts.withUnsafeBufferPointer { counts in
-            counts.withMemoryRebound(to: Int64.self) { counts in
-                switch build {
-                case .generic: rk_cluster_mean8_generic(sums.baseAddress, counts.baseAddress, sums.count, w, out)
-                case .avx2: rk_cluster_mean8_avx2(sums.baseAddress, counts.baseAddress, sums.count, w, out)
-                case .avx512: rk_cluster_mean8_avx512(sums.baseAddress, counts.baseAddress, sums.count, w, out)
+        sums.withUnsafeBufferPointer { sums in
+            counts.withUnsafeBufferPointer { counts in
+                counts.withMemoryRebound(to: Int64.self) { counts in
+                    switch build {
+                    case .generic: rk_cluster_mean8_generic(sums.baseAddress, counts.baseAddress, sums.count, w, out)
+                    case .avx2: rk_cluster_mean8_avx2(sums.baseAddress, counts.baseAddress, sums.count, w, out)
+                    case .avx512: rk_cluster_mean8_avx512(sums.baseAddress, counts.baseAddress, sums.count, w, out)
+                    }
                 }
             }
-        } }
+        }
     }
 }
 
@@ -54,8 +58,10 @@ extension ClusteredSample {
 /// was drawn in resample k (`ParallelReplicates.runLanes`).
 extension SurvivalGrid {
     /// The restricted means up to `tau` of eight resamples into `out[0..<8]`.
-    package func restrictedMeans(tau: Double, lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>,
-                         build: KernelBuild? = .best) {
+    package func restrictedMeans(
+        tau: Double, lanes w: UnsafePointer<Int32>, into out: UnsafeMutablePointer<Double>,
+        build: KernelBuild? = .best
+    ) {
         guard ParallelReplicates.fitLanes(counts: counts), let build else {
             for k in 0..<ParallelReplicates.lanes {
                 out[k] = lane(k, of: w).withUnsafeBufferPointer { restrictedMean(tau: tau, weights: $0) }
@@ -76,20 +82,29 @@ extension SurvivalGrid {
     /// `until` (+∞ if none); `atQuery[q * 8 + k]`, its S at `queries[q]`
     /// (ascending). With no queries, a lane's pass may stop at its first step
     /// at or below `until`.
-    package func survivalLanes(weights w: UnsafePointer<Int32>, until: Double, through: Double, queries: [Double],
-                       first: UnsafeMutablePointer<Double>, atQuery: UnsafeMutablePointer<Double>, build: KernelBuild? = .best) {
+    package func survivalLanes(
+        weights w: UnsafePointer<Int32>, until: Double, through: Double, queries: [Double],
+        first: UnsafeMutablePointer<Double>, atQuery: UnsafeMutablePointer<Double>, build: KernelBuild? = .best
+    ) {
         precondition(zip(queries, queries.dropFirst()).allSatisfy { $0 <= $1 }, "queries ascending")
         guard ParallelReplicates.fitLanes(counts: counts), let build else {
             var times = [Double](repeating: 0, count: cellCount), survival = times
             for k in 0..<ParallelReplicates.lanes {
                 let steps = lane(k, of: w).withUnsafeBufferPointer { w in
-                    times.withUnsafeMutableBufferPointer { t in survival.withUnsafeMutableBufferPointer { s in
-                        // Queries read the whole curve (up to `through`); `until` alone may stop early.
-                        curve(weights: w, until: queries.isEmpty ? until : -1, through: through, stepTimes: t, survival: s)
-                    } }
+                    times.withUnsafeMutableBufferPointer { t in
+                        survival.withUnsafeMutableBufferPointer { s in
+                            // Queries read the whole curve (up to `through`); `until` alone may stop early.
+                            curve(
+                                weights: w, until: queries.isEmpty ? until : -1, through: through, stepTimes: t,
+                                survival: s)
+                        }
+                    }
                 }
                 first[k] = survival[..<steps].firstIndex { $0 <= until }.map { times[$0] } ?? .infinity
-                for (q, t) in queries.enumerated() { atQuery[q * ParallelReplicates.lanes + k] = Self.survival(at: t, times[..<steps], survival[..<steps]) }
+                for (q, t) in queries.enumerated() {
+                    atQuery[q * ParallelReplicates.lanes + k] = Self.survival(
+                        at: t, times[..<steps], survival[..<steps])
+                }
             }
             return
         }
@@ -105,7 +120,9 @@ extension SurvivalGrid {
     }
 
     /// S(t) of a curve given by its steps (right-continuous; 1 before its first step).
-    package static func survival(at t: Double, _ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>) -> Double {
+    package static func survival(
+        at t: Double, _ stepTimes: ArraySlice<Double>, _ survival: ArraySlice<Double>
+    ) -> Double {
         var lo = stepTimes.startIndex, hi = stepTimes.endIndex
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -120,17 +137,25 @@ extension SurvivalGrid {
 
     /// The grid as the kernels read it (pointers valid inside `body` only).
     private func withKernelGrid(_ body: (UnsafePointer<RKSurvivalGrid>) -> Void) {
-        cellTimes.withUnsafeBufferPointer { times in cellEnds.withUnsafeBufferPointer { ends in
-            owners.withUnsafeBufferPointer { owners in events.withUnsafeBufferPointer { events in leaving.withUnsafeBufferPointer { leaving in
-                counts.withUnsafeBufferPointer { counts in
-                    counts.withMemoryRebound(to: Int64.self) { counts in
-                        var grid = RKSurvivalGrid(cellTimes: times.baseAddress, cellEnds: ends.baseAddress, cells: times.count,
-                                                  owners: owners.baseAddress, events: events.baseAddress, leaving: leaving.baseAddress,
-                                                  counts: counts.baseAddress, participants: counts.count)
-                        body(&grid)
+        cellTimes.withUnsafeBufferPointer { times in
+            cellEnds.withUnsafeBufferPointer { ends in
+                owners.withUnsafeBufferPointer { owners in
+                    events.withUnsafeBufferPointer { events in
+                        leaving.withUnsafeBufferPointer { leaving in
+                            counts.withUnsafeBufferPointer { counts in
+                                counts.withMemoryRebound(to: Int64.self) { counts in
+                                    var grid = RKSurvivalGrid(
+                                        cellTimes: times.baseAddress, cellEnds: ends.baseAddress, cells: times.count,
+                                        owners: owners.baseAddress, events: events.baseAddress,
+                                        leaving: leaving.baseAddress,
+                                        counts: counts.baseAddress, participants: counts.count)
+                                    body(&grid)
+                                }
+                            }
+                        }
                     }
                 }
-            } } }
-        } }
+            }
+        }
     }
 }

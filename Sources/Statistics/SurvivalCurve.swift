@@ -21,7 +21,10 @@ public struct SurvivalCurve: Sendable {
     /// entry i standing for `counts[i]` of them (one each when nil).
     package init(sortedTimes times: [Double], events: [Bool], counts: [Int32]? = nil) {
         var stepTimes: [Double] = [], survival: [Double] = []
-        Self.productLimit(count: times.count, time: { times[$0] }, event: { events[$0] }, weight: { i in counts.map { Int($0[i]) } ?? 1 }) { t, _, _, s in
+        Self.productLimit(
+            count: times.count, time: { times[$0] }, event: { events[$0] },
+            weight: { i in counts.map { Int($0[i]) } ?? 1 }
+        ) { t, _, _, s in
             stepTimes.append(t)
             survival.append(s)
         }
@@ -36,8 +39,10 @@ public struct SurvivalCurve: Sendable {
     /// matter. The one place the estimate is computed (`KaplanMeier` adds its bands).
     /// Entry i stands for `weight(i)` observations (an integer count, so k
     /// entries of one are the same curve to the bit as one of k).
-    package static func productLimit(count: Int, time: (Int) -> Double, event: (Int) -> Bool, weight: (Int) -> Int = { _ in 1 },
-                             _ step: (Double, Int, Int, Double) -> Void) {
+    package static func productLimit(
+        count: Int, time: (Int) -> Double, event: (Int) -> Bool, weight: (Int) -> Int = { _ in 1 },
+        _ step: (Double, Int, Int, Double) -> Void
+    ) {
         var atRisk = 0
         for i in 0..<count { atRisk += weight(i) }
         var s = 1.0
@@ -86,7 +91,9 @@ public struct SurvivalCurve: Sendable {
 
     /// The area under a step curve from 0 to `tau`, its steps in time order
     /// (the one place it is summed: `KaplanMeier` reads its own steps through it).
-    package static func restrictedMean(tau: Double, steps: Int, time: (Int) -> Double, survival: (Int) -> Double) -> Double {
+    package static func restrictedMean(
+        tau: Double, steps: Int, time: (Int) -> Double, survival: (Int) -> Double
+    ) -> Double {
         var area = 0.0, last = 0.0, s = 1.0
         for i in 0..<steps where time(i) < tau {
             area += s * (time(i) - last)

@@ -18,7 +18,9 @@ public struct SurvivalEntries: Sendable {
     public var counts: [Int32]?
 
     public init(values: [Double], owners: [Int32], counts: [Int32]? = nil) {
-        precondition(values.count == owners.count && (counts?.count ?? values.count) == values.count, "one owner and count per value")
+        precondition(
+            values.count == owners.count && (counts?.count ?? values.count) == values.count,
+            "one owner and count per value")
         (self.values, self.owners, self.counts) = (values, owners, counts)
     }
 
@@ -30,7 +32,9 @@ public struct SurvivalEntries: Sendable {
     package func sortedByTime() -> (times: [Double], events: [Bool], owners: [Int32], counts: [Int32]?) {
         precondition(values.count < Int(Int32.max), "fewer than 2³¹ entries")
         let order = (0..<Int32(values.count)).sorted { abs(values[Int($0)]) < abs(values[Int($1)]) }
-        return (order.map { abs(values[Int($0)]) }, order.map { values[Int($0)] > 0 }, order.map { owners[Int($0)] },
-                counts.map { c in order.map { c[Int($0)] } })
+        return (
+            order.map { abs(values[Int($0)]) }, order.map { values[Int($0)] > 0 }, order.map { owners[Int($0)] },
+            counts.map { c in order.map { c[Int($0)] } }
+        )
     }
 }

@@ -38,9 +38,13 @@ public struct SurvivalGrid: Sendable {
 
     /// Observations sorted by time, each with its participant's index (< `participants`);
     /// entry i stands for `weights[i]` observations (one each when nil).
-    package init(sortedTimes times: [Double], events isEvent: [Bool], owners of: [Int32], participants: Int, step: Double?, weights: [Int32]? = nil) {
-        precondition(times.count == isEvent.count && times.count == of.count && (weights?.count ?? times.count) == times.count,
-                     "one event flag, participant and weight per time")
+    package init(
+        sortedTimes times: [Double], events isEvent: [Bool], owners of: [Int32], participants: Int, step: Double?,
+        weights: [Int32]? = nil
+    ) {
+        precondition(
+            times.count == isEvent.count && times.count == of.count && (weights?.count ?? times.count) == times.count,
+            "one event flag, participant and weight per time")
         var cellTimes: [Double] = [], cellEnds: [Int32] = []
         var owners: [Int32] = [], events: [Int32] = [], leaving: [Int32] = []
         var counts = [Int](repeating: 0, count: participants)
@@ -81,14 +85,24 @@ public struct SurvivalGrid: Sendable {
     /// entries of the exact one (many trials per participant), else the exact layout.
     /// Entry i stands for `weights[i]` observations (one each when nil); the
     /// grid is taken where it at least halves the entries of the exact layout.
-    package static func make(sortedTimes times: [Double], events: [Bool], owners: [Int32], participants: Int, weights: [Int32]? = nil) -> SurvivalGrid {
-        let exact = weights == nil ? nil : SurvivalGrid(sortedTimes: times, events: events, owners: owners, participants: participants, step: nil, weights: weights)
+    package static func make(
+        sortedTimes times: [Double], events: [Bool], owners: [Int32], participants: Int, weights: [Int32]? = nil
+    ) -> SurvivalGrid {
+        let exact =
+            weights == nil
+            ? nil
+            : SurvivalGrid(
+                sortedTimes: times, events: events, owners: owners, participants: participants, step: nil,
+                weights: weights)
         let exactEntries = exact?.entryCount ?? times.count
         if let h = gridStep(maxTime: times.last ?? 0) {
-            let grid = SurvivalGrid(sortedTimes: times, events: events, owners: owners, participants: participants, step: h, weights: weights)
+            let grid = SurvivalGrid(
+                sortedTimes: times, events: events, owners: owners, participants: participants, step: h,
+                weights: weights)
             if grid.entryCount * 2 <= exactEntries { return grid }
         }
-        return exact ?? SurvivalGrid(sortedTimes: times, events: events, owners: owners, participants: participants, step: nil)
+        return exact
+            ?? SurvivalGrid(sortedTimes: times, events: events, owners: owners, participants: participants, step: nil)
     }
 
     /// The largest power of ten at most a thousandth of the longest time (e.g.
@@ -120,8 +134,10 @@ public struct SurvivalGrid: Sendable {
     /// `w[c]` times, summing its entries from `e` up to `end` (and moving `e` on).
     /// Integer tallies, converted once by the caller: the same integers the Double
     /// sums held (exact below 2⁵³), without a floating-point add chain per entry.
-    @inline(__always) package static func tally(_ e: inout Int, to end: Int, _ w: UnsafeBufferPointer<Int32>, _ owners: UnsafeBufferPointer<Int32>,
-                                        _ events: UnsafeBufferPointer<Int32>, _ leaving: UnsafeBufferPointer<Int32>) -> (events: Int, leaving: Int) {
+    @inline(__always) package static func tally(
+        _ e: inout Int, to end: Int, _ w: UnsafeBufferPointer<Int32>, _ owners: UnsafeBufferPointer<Int32>,
+        _ events: UnsafeBufferPointer<Int32>, _ leaving: UnsafeBufferPointer<Int32>
+    ) -> (events: Int, leaving: Int) {
         var d = 0, out = 0
         while e < end {
             let k = Int(w[Int(owners[e])])
@@ -136,29 +152,37 @@ public struct SurvivalGrid: Sendable {
     /// times: its event times and S after each, written into `stepTimes` and
     /// `survival` (at least `cellCount` long); returns the number of steps. Stops
     /// after the first step with S ≤ `until`, and before any cell after `through`.
-    package func curve(weights w: UnsafeBufferPointer<Int32>, until: Double, through: Double,
-               stepTimes: UnsafeMutableBufferPointer<Double>, survival: UnsafeMutableBufferPointer<Double>) -> Int {
+    package func curve(
+        weights w: UnsafeBufferPointer<Int32>, until: Double, through: Double,
+        stepTimes: UnsafeMutableBufferPointer<Double>, survival: UnsafeMutableBufferPointer<Double>
+    ) -> Int {
         var atRisk = atRisk(w), s = 1.0, steps = 0
         // The hot loop of the report: unchecked reads (every index is below the entries' or a participant's).
-        cellTimes.withUnsafeBufferPointer { times in cellEnds.withUnsafeBufferPointer { ends in
-            owners.withUnsafeBufferPointer { owners in events.withUnsafeBufferPointer { events in leaving.withUnsafeBufferPointer { leaving in
-                var e = 0
-                for j in 0..<times.count {
-                    let t = times[j]
-                    if t > through { break }
-                    let (di, outi) = Self.tally(&e, to: Int(ends[j]), w, owners, events, leaving)
-                    let d = Double(di)
-                    // Branch-free (which cells hold an event is unpredictable): with no
-                    // event the factor is exactly 1 and the step is written but not
-                    // kept. With one, atRisk ≥ d ≥ 1, so max leaves the ratio as it was.
-                    s *= 1 - d / Double(max(atRisk, 1))
-                    stepTimes[steps] = t; survival[steps] = s
-                    steps += d > 0 ? 1 : 0
-                    if s <= until { break }
-                    atRisk &-= outi
+        cellTimes.withUnsafeBufferPointer { times in
+            cellEnds.withUnsafeBufferPointer { ends in
+                owners.withUnsafeBufferPointer { owners in
+                    events.withUnsafeBufferPointer { events in
+                        leaving.withUnsafeBufferPointer { leaving in
+                            var e = 0
+                            for j in 0..<times.count {
+                                let t = times[j]
+                                if t > through { break }
+                                let (di, outi) = Self.tally(&e, to: Int(ends[j]), w, owners, events, leaving)
+                                let d = Double(di)
+                                // Branch-free (which cells hold an event is unpredictable): with no
+                                // event the factor is exactly 1 and the step is written but not
+                                // kept. With one, atRisk ≥ d ≥ 1, so max leaves the ratio as it was.
+                                s *= 1 - d / Double(max(atRisk, 1))
+                                stepTimes[steps] = t; survival[steps] = s
+                                steps += d > 0 ? 1 : 0
+                                if s <= until { break }
+                                atRisk &-= outi
+                            }
+                        }
+                    }
                 }
-            } } }
-        } }
+            }
+        }
         return steps
     }
 
@@ -167,24 +191,30 @@ public struct SurvivalGrid: Sendable {
     package func restrictedMean(tau: Double, weights w: UnsafeBufferPointer<Int32>) -> Double {
         var atRisk = atRisk(w)
         var area = 0.0, last = 0.0, s = 1.0, survival = 1.0
-        cellTimes.withUnsafeBufferPointer { times in cellEnds.withUnsafeBufferPointer { ends in
-            owners.withUnsafeBufferPointer { owners in events.withUnsafeBufferPointer { events in leaving.withUnsafeBufferPointer { leaving in
-                var e = 0
-                for j in 0..<times.count {
-                    let t = times[j]
-                    if t >= tau { break }
-                    let (di, outi) = Self.tally(&e, to: Int(ends[j]), w, owners, events, leaving)
-                    let d = Double(di)
-                    // Branch-free as in `curve`: no event leaves survival, area and last as they were.
-                    survival *= 1 - d / Double(max(atRisk, 1))
-                    let slab = s * (t - last)
-                    area += d > 0 ? slab : 0
-                    last = d > 0 ? t : last
-                    s = survival
-                    atRisk &-= outi
+        cellTimes.withUnsafeBufferPointer { times in
+            cellEnds.withUnsafeBufferPointer { ends in
+                owners.withUnsafeBufferPointer { owners in
+                    events.withUnsafeBufferPointer { events in
+                        leaving.withUnsafeBufferPointer { leaving in
+                            var e = 0
+                            for j in 0..<times.count {
+                                let t = times[j]
+                                if t >= tau { break }
+                                let (di, outi) = Self.tally(&e, to: Int(ends[j]), w, owners, events, leaving)
+                                let d = Double(di)
+                                // Branch-free as in `curve`: no event leaves survival, area and last as they were.
+                                survival *= 1 - d / Double(max(atRisk, 1))
+                                let slab = s * (t - last)
+                                area += d > 0 ? slab : 0
+                                last = d > 0 ? t : last
+                                s = survival
+                                atRisk &-= outi
+                            }
+                        }
+                    }
                 }
-            } } }
-        } }
+            }
+        }
         return area + s * (tau - last)
     }
 }

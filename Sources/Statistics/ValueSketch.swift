@@ -134,7 +134,9 @@ public struct ValueSketch: Sendable, Equatable {
     /// Two histograms' buckets merged by ordinal, in arrays of just their size
     /// (most folds add values to buckets already there: sized for both, the
     /// histogram would keep about twice the room it needs).
-    private static func union(_ a: ([Int32], [Int32], [Double]), _ b: ([Int32], [Int32], [Double])) -> ([Int32], [Int32], [Double]) {
+    private static func union(
+        _ a: ([Int32], [Int32], [Double]), _ b: ([Int32], [Int32], [Double])
+    ) -> ([Int32], [Int32], [Double]) {
         if a.0.isEmpty { return b }
         if b.0.isEmpty { return a }
         var shared = 0, i = 0, j = 0

@@ -8,7 +8,8 @@ import Reports
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Lay out every strategy's screens in every configuration and report layout, text and colour violations.",
+        abstract:
+            "Lay out every strategy's screens in every configuration and report layout, text and colour violations.",
         discussion: """
             Every strategy of every registered question (with default parameters, plus the parameter variants the specs \
             in --experiments list) is asked for its screens on every device in the catalogue, in both orientations, \
@@ -34,7 +35,12 @@ struct AuditCommand: ParsableCommand {
     @Option(help: "The report folder (replaced whole when Refine wrote it; refused when it holds anything else).")
     var out = "Reports/audit"
 
-    @Flag(help: "List every finding of every configuration in the report, with a wireframe of every distinct violating screen (large).")
+    @Flag(
+        help:
+            ArgumentHelp(
+                "List every finding of every configuration in the report, with a wireframe of every distinct "
+                + "violating screen (large).")
+    )
     var full = false
 
     @Flag(help: "Do not write the report (the check alone).")
@@ -49,7 +55,9 @@ struct AuditCommand: ParsableCommand {
     @Option(help: "The audit baseline.")
     var baseline = "Data/baselines/audit.json"
 
-    @Option(help: "A folder of specs whose strategy parameter variants are audited too (empty: registered strategies only).")
+    @Option(
+        help: "A folder of specs whose strategy parameter variants are audited too (empty: registered strategies only)."
+    )
     var experiments = "Experiments"
 
     @Option(help: "Audit only these devices (repeatable), e.g. --device iphone-se.")
@@ -67,7 +75,10 @@ struct AuditCommand: ParsableCommand {
             if !device.isEmpty {
                 devices = try device.map { name in
                     guard let d = DeviceCatalog.all.first(where: { $0.name == name }) else {
-                        throw InputError("--device: unknown device '\(name)' (known: \(DeviceCatalog.all.map(\.name).joined(separator: ", ")))")
+                        throw InputError(
+                            "--device: unknown device '\(name)' "
+                                + "(known: \(DeviceCatalog.all.map(\.name).joined(separator: ", ")))"
+                        )
                     }
                     return d
                 }
@@ -78,7 +89,9 @@ struct AuditCommand: ParsableCommand {
             let result = try LayoutAudit.run(strategies, configurations: AuditConfiguration.all(devices: devices))
             var comparison: AuditComparison?
             if check {
-                do { comparison = try AuditBaseline.load(baseline).compare(result) } catch let e as AuditBaselineError { throw InputError(e.description) }
+                do { comparison = try AuditBaseline.load(baseline).compare(result) } catch let e as AuditBaselineError {
+                    throw InputError(e.description)
+                }
             }
             if updateBaseline {
                 try AuditBaseline(result).encoded().write(to: URL(fileURLWithPath: baseline))
@@ -86,7 +99,8 @@ struct AuditCommand: ParsableCommand {
             var wireframes = 0
             if !noReport {
                 let argv = (["refine"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
-                wireframes = try AuditReport.write(result, comparison: comparison, to: URL(fileURLWithPath: out), command: argv, full: full)
+                wireframes = try AuditReport.write(
+                    result, comparison: comparison, to: URL(fileURLWithPath: out), command: argv, full: full)
             }
             if json {
                 try printJSON(AuditSummary(result, comparison: comparison))
@@ -103,17 +117,29 @@ struct AuditCommand: ParsableCommand {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {
             throw InputError("--experiments: cannot read the folder '\(experiments)'")
         }
-        return try names.filter { $0.hasSuffix(".yaml") }.sorted().map { try SpecLoader.load(path: dir.appendingPathComponent($0).path, catalog: .standard) }
+        return try names.filter { $0.hasSuffix(".yaml") }.sorted().map {
+            try SpecLoader.load(path: dir.appendingPathComponent($0).path, catalog: .standard)
+        }
     }
 
     func printSummary(_ r: AuditResult, comparison: AuditComparison?, wireframes: Int) {
         let totals = r.totals
         let clean = r.configurations.filter { $0.findings == 0 }.count
         let pairs = r.configurations.flatMap { $0.countsByStrategy.values }
-        print("audit: \(r.configurations.count) configurations, \(r.configurations.reduce(0) { $0 + $1.screens.count }) screens, \(clean) configurations clean for every strategy, \(pairs.filter(\.isEmpty).count) of \(pairs.count) strategy × configuration pairs clean")
-        for k in ViolationKind.allCases { print("  \(k.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)) \(totals[k] ?? 0)") }
+        print(
+            "audit: \(r.configurations.count) configurations, \(r.configurations.reduce(0) { $0 + $1.screens.count }) "
+                + "screens, \(clean) configurations clean for every strategy, \(pairs.filter(\.isEmpty).count) "
+                + "of \(pairs.count) strategy × configuration pairs clean"
+        )
+        for k in ViolationKind.allCases {
+            print("  \(k.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)) \(totals[k] ?? 0)")
+        }
         let asked = r.audited.count + r.notAudited.count
-        print("coverage: \(r.audited.count) of \(asked) strategies (\(r.covered.count) of \(r.registered.count) registered designs, with the specs' parameter variants) give screens (\(Int((r.coverage * 100).rounded(.down)))%)")
+        print(
+            "coverage: \(r.audited.count) of \(asked) strategies (\(r.covered.count) of \(r.registered.count) "
+                + "registered designs, with the specs' parameter variants) give screens "
+                + "(\(Int((r.coverage * 100).rounded(.down)))%)"
+        )
         print("audited: \(r.audited.joined(separator: ", "))")
         print("not audited (no screens): \(r.notAudited.isEmpty ? "none" : r.notAudited.joined(separator: ", "))")
         if !noReport { print("report: \(out)/index.html (\(wireframes) wireframes)") }
@@ -124,9 +150,16 @@ struct AuditCommand: ParsableCommand {
                 print("  \(tag)\(x.configuration) \(x.strategy) \(x.kind.rawValue): \(x.was) → \(x.now)")
             }
             for s in c.noLongerAudited { print("  NO LONGER AUDITED \(s)") }
-            if !c.improvements.isEmpty { print("  \(c.improvements.count) counts fell (record them with --update-baseline)") }
+            if !c.improvements.isEmpty {
+                print("  \(c.improvements.count) counts fell (record them with --update-baseline)")
+            }
             if !c.unknown.isEmpty { print("  \(c.unknown.count) configurations not in the baseline (not gated)") }
-            print(c.passed ? "check: pass against \(baseline)" : "check: FAIL against \(baseline): \(c.regressions.count) rises, \(c.newlyDirty.count) where a strategy was clean")
+            print(
+                c.passed
+                    ? "check: pass against \(baseline)"
+                    : "check: FAIL against \(baseline): \(c.regressions.count) rises, \(c.newlyDirty.count) where a "
+                        + "strategy was clean"
+            )
         }
     }
 }

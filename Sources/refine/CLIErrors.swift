@@ -49,7 +49,8 @@ func reportingErrors(_ body: () throws -> Void) throws {
 
 private func report(_ e: StoreError) -> Never {
     if e.isDiskFull { fail("\(e)", ExitCodes.internalError) }
-    fail(e.isInternal ? "internal error: \(e)" : "\(e)", e.isInternal ? ExitCodes.internalError : ExitCodes.invalidInput)
+    fail(
+        e.isInternal ? "internal error: \(e)" : "\(e)", e.isInternal ? ExitCodes.internalError : ExitCodes.invalidInput)
 }
 
 /// Prints what `Leftovers.clean` did, one line each, on standard error.
@@ -77,4 +78,3 @@ struct InputError: Error, CustomStringConvertible {
 func printJSON<T: Encodable>(_ value: T) throws {
     print(String(decoding: try JSONFiles.encoded(value), as: UTF8.self))
 }
-

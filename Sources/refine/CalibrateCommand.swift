@@ -8,7 +8,9 @@ import UserModels
 struct CalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate",
-        abstract: "A/A calibration of the regression gate: how often it cries wolf, and whether it catches a planted regression.",
+        abstract:
+            "A/A calibration of the regression gate: how often it cries wolf, and whether it catches a planted "
+                + "regression.",
         discussion: """
             Runs pairs of runs that differ only by their seed (A/A: different simulated people, so the gate compares \
             them unpaired) and applies the spec's gate to each pair; the false-alarm rate must stay at or under \
@@ -32,7 +34,12 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: "Number of A/A pairs.")
     var pairs: Int = 20
 
-    @Option(help: "A planted regression STRATEGY:METRIC:FACTOR (default: the first strategy's first gated metric made 10% worse).")
+    @Option(
+        help:
+            ArgumentHelp(
+                "A planted regression STRATEGY:METRIC:FACTOR (default: the first strategy's first gated metric made "
+                + "10% worse).")
+    )
     var plant: String?
 
     @Option(help: "The share of pairs in which the planted regression must be caught.")
@@ -42,12 +49,18 @@ struct CalibrateCommand: ParsableCommand {
         case otherSeed = "other-seed", sameSeed = "same-seed"
     }
 
-    @Option(help: "Which catch rate must reach --power: the regression planted into a run of other people (other-seed, unpaired) or of the same people (same-seed, paired).")
+    @Option(
+        help:
+            ArgumentHelp(
+                "Which catch rate must reach --power: the regression planted into a run of other people "
+                + "(other-seed, unpaired) or of the same people (same-seed, paired).")
+    )
     var plantIn: PlantTarget = .sameSeed
 
-    @Flag(help: """
-        Keep the result beside the baseline (NAME.calibration.json), with the SHA-256 of the spec and the baseline.
-        """)
+    @Flag(
+        help: """
+            Keep the result beside the baseline (NAME.calibration.json), with the SHA-256 of the spec and the baseline.
+            """)
     var record = false
 
     @Option(help: "The baseline the record belongs to (default: <baselines>/<experiment>.json).")
@@ -56,15 +69,17 @@ struct CalibrateCommand: ParsableCommand {
     @Flag(help: "List every gated spec's calibration record and whether it is fresh, missing, stale or below the bar.")
     var status = false
 
-    @Flag(help: """
-        CI: recalibrate every spec whose record is missing or stale, re-prove one fresh record (chosen by \
-        --reprove), and exit 1 if any record is missing, stale, below the bar or disagrees with its re-proof.
-        """)
+    @Flag(
+        help: """
+            CI: recalibrate every spec whose record is missing or stale, re-prove one fresh record (chosen by \
+            --reprove), and exit 1 if any record is missing, stale, below the bar or disagrees with its re-proof.
+            """)
     var ci = false
 
-    @Option(help: """
-        With --ci: a key (the commit hash) choosing which fresh record to re-prove; every record is re-proved over time.
-        """)
+    @Option(
+        help: """
+            With --ci: a key (the commit hash) choosing which fresh record to re-prove; every record is re-proved over time.
+            """)
     var reprove: String?
 
     @Option(help: "With --status or --ci: the folder of specs.")
@@ -96,7 +111,9 @@ struct CalibrateCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard pairs >= 1 else { throw InputError("--pairs: expected at least 1") }
-            guard power >= 0 && power <= 1 else { throw InputError("--power: expected a share between 0 and 1, got \(power)") }
+            guard power >= 0 && power <= 1 else {
+                throw InputError("--power: expected a share between 0 and 1, got \(power)")
+            }
             if status { return try printStatus() }
             if ci { return try checkRecords() }
             let base = try SpecLoader.load(path: spec!, catalog: .standard)
@@ -109,13 +126,15 @@ struct CalibrateCommand: ParsableCommand {
             if record {
                 let path = try baseline ?? OutputPath.inside(baselines, "\(base.name).json")
                 guard FileManager.default.fileExists(atPath: path) else {
-                    throw InputError("\(path): no baseline to keep the calibration beside; write it with "
-                                     + "`refine baseline update \(spec!) -o \(path)`")
+                    throw InputError(
+                        "\(path): no baseline to keep the calibration beside; write it with "
+                            + "`refine baseline update \(spec!) -o \(path)`")
                 }
-                let kept = CalibrationRecord(experiment: base.name, spec_sha256: base.sha256,
-                                             baseline_sha256: try CalibrationRecord.fileSHA256(path),
-                                             calibration: result.calibration, plant: result.plant,
-                                             command: "refine calibrate \(spec!) --pairs \(pairs) --record")
+                let kept = CalibrationRecord(
+                    experiment: base.name, spec_sha256: base.sha256,
+                    baseline_sha256: try CalibrationRecord.fileSHA256(path),
+                    calibration: result.calibration, plant: result.plant,
+                    command: "refine calibrate \(spec!) --pairs \(pairs) --record")
                 let recordPath = CalibrationRecord.path(forBaseline: path)
                 try kept.write(to: recordPath)
                 if !json { print("record written to \(recordPath)") }
@@ -125,13 +144,19 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     /// Calibrates `base` with the planted regression `plant` (default: 10% worse), printing progress.
-    func calibrate(_ base: ExperimentSpec, plant: String?, pairs: Int, power: Double,
-                   requiredFor: String) throws -> (calibration: GateCalibration, each: [PlantedRegression],
-                                                   plant: String) {
+    func calibrate(
+        _ base: ExperimentSpec, plant: String?, pairs: Int, power: Double,
+        requiredFor: String
+    ) throws -> (
+        calibration: GateCalibration, each: [PlantedRegression],
+        plant: String
+    ) {
         let gate = try gateSettings(base)
         let planted = try parsePlant(plant, spec: base, gate: gate)
-        let calibration = try GateCalibration.run(spec: base, gate: gate, planted: planted, pairs: pairs, power: power,
-                                                  requiredFor: requiredFor, jobs: jobs) { done in
+        let calibration = try GateCalibration.run(
+            spec: base, gate: gate, planted: planted, pairs: pairs, power: power,
+            requiredFor: requiredFor, jobs: jobs
+        ) { done in
             if !json { FileHandle.standardError.write(Data("calibrate \(base.name): pair \(done)/\(pairs)\n".utf8)) }
         }
         let each = gate.tolerances.map { PlantedRegression(strategy: planted.strategy, tenPercentWorse: $0) }
@@ -140,17 +165,20 @@ struct CalibrateCommand: ParsableCommand {
 
     func printCalibration(_ c: GateCalibration, each: [PlantedRegression]) {
         func percent(_ share: Double, _ digits: Int) -> String { formatNumber(share * 100, digits: digits) + "%" }
-        print("A/A false alarms: \(c.false_alarms)/\(c.pairs) = \(percent(c.false_alarm_rate, 1)) "
-              + "(allowed ≤ \(percent(c.allowed_rate, 1)))")
+        print(
+            "A/A false alarms: \(c.false_alarms)/\(c.pairs) = \(percent(c.false_alarm_rate, 1)) "
+                + "(allowed ≤ \(percent(c.allowed_rate, 1)))")
         let required = " (required ≥ \(percent(c.required_catch_rate, 0)))"
         let other = c.required_for == "other-seed"
-        print("planted regression \(c.planted): caught \(c.planted_caught)/\(c.pairs) in other people (unpaired)"
-              + (other ? required : "")
-              + ", \(c.planted_paired_caught)/\(c.pairs) in the same people (paired)" + (other ? "" : required))
+        print(
+            "planted regression \(c.planted): caught \(c.planted_caught)/\(c.pairs) in other people (unpaired)"
+                + (other ? required : "")
+                + ", \(c.planted_paired_caught)/\(c.pairs) in the same people (paired)" + (other ? "" : required))
         for p in each {
             let unpaired = c.planted_each_metric[p.metric] ?? 0, paired = c.planted_each_metric_paired[p.metric] ?? 0
-            print("  10% regression of \(p.strategy):\(p.metric): caught \(unpaired)/\(c.pairs) unpaired, "
-                  + "\(paired)/\(c.pairs) paired")
+            print(
+                "  10% regression of \(p.strategy):\(p.metric): caught \(unpaired)/\(c.pairs) unpaired, "
+                    + "\(paired)/\(c.pairs) paired")
         }
     }
 
@@ -187,8 +215,9 @@ struct CalibrateCommand: ParsableCommand {
             guard s.state != .belowBar else { continue }
             // Recalibrated here so the log shows what the record would say.
             let fresh = try calibrate(spec, plant: nil, pairs: pairs, power: power, requiredFor: plantIn.rawValue)
-            print("calibrate: \(s.experiment): now \(fresh.calibration.summaryLine); "
-                  + "keep it with `refine calibrate \(spec.path) --pairs \(pairs) --record`")
+            print(
+                "calibrate: \(s.experiment): now \(fresh.calibration.summaryLine); "
+                    + "keep it with `refine calibrate \(spec.path) --pairs \(pairs) --record`")
         }
         let fresh = all.filter { $0.status.state == .fresh }
         if let key = reprove, !fresh.isEmpty {
@@ -196,13 +225,15 @@ struct CalibrateCommand: ParsableCommand {
             guard let kept = try CalibrationRecord.load(s.record) else {
                 throw InputError("\(s.record): vanished while CI read it")
             }
-            let again = try calibrate(spec, plant: kept.plant, pairs: kept.calibration.pairs,
-                                      power: kept.calibration.required_catch_rate,
-                                      requiredFor: kept.calibration.required_for)
+            let again = try calibrate(
+                spec, plant: kept.plant, pairs: kept.calibration.pairs,
+                power: kept.calibration.required_catch_rate,
+                requiredFor: kept.calibration.required_for)
             let agrees = kept.calibration.agrees(with: again.calibration)
-            print("calibrate: re-proved \(spec.name): \(again.calibration.summaryLine) "
-                  + "against the record's \(kept.calibration.summaryLine)"
-                  + (agrees ? "" : ": DISAGREES beyond its noise"))
+            print(
+                "calibrate: re-proved \(spec.name): \(again.calibration.summaryLine) "
+                    + "against the record's \(kept.calibration.summaryLine)"
+                    + (agrees ? "" : ": DISAGREES beyond its noise"))
             if !agrees { problems.append("\(spec.name): the re-proof disagrees with its record") }
             if !again.calibration.passes { problems.append("\(spec.name): the re-proof is below the bar") }
         }

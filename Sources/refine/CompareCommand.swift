@@ -86,10 +86,14 @@ struct CompareCommand: ParsableCommand {
         let runs = try store.runs()
         let run: RunRecord
         if let runID {
-            guard let r = runs.first(where: { $0.id == runID }) else { throw InputError("\(database): no run \(runID)") }
+            guard let r = runs.first(where: { $0.id == runID }) else {
+                throw InputError("\(database): no run \(runID)")
+            }
             guard try store.hasTrials(runID: r.id, strategy: strategy) else {
                 let known = try store.strategies(runID: r.id)
-                throw InputError("\(database) run \(r.id) has no strategy '\(strategy)'; " + (known.isEmpty ? "it has no trials" : "it has \(known.joined(separator: ", "))"))
+                throw InputError(
+                    "\(database) run \(r.id) has no strategy '\(strategy)'; "
+                        + (known.isEmpty ? "it has no trials" : "it has \(known.joined(separator: ", "))"))
             }
             run = r
         } else {
@@ -98,8 +102,9 @@ struct CompareCommand: ParsableCommand {
             }
             run = r
         }
-        return Place(label: text, strategy: strategy, store: store, run: run,
-                     key: "\(URL(fileURLWithPath: database).standardizedFileURL.path)@\(run.id)")
+        return Place(
+            label: text, strategy: strategy, store: store, run: run,
+            key: "\(URL(fileURLWithPath: database).standardizedFileURL.path)@\(run.id)")
     }
 
     /// What differs between the two sides' runs besides the code: seed, people, and the parts of the spec
@@ -116,11 +121,13 @@ struct CompareCommand: ParsableCommand {
             out.append("variant '\(pa.run.variant)' vs '\(pb.run.variant)'")
         }
         if let a = specA,
-           let b = try? ResultSet.storedSpec(of: pb.run, storedText: tb, catalog: .standard),
-           a.population != b.population {
-            out.append("population \(a.population.participants) people "
-                       + "(\(formatNumber(a.population.expertFraction * 100))% experts) "
-                       + "vs \(b.population.participants) (\(formatNumber(b.population.expertFraction * 100))%)")
+            let b = try? ResultSet.storedSpec(of: pb.run, storedText: tb, catalog: .standard),
+            a.population != b.population
+        {
+            out.append(
+                "population \(a.population.participants) people "
+                    + "(\(formatNumber(a.population.expertFraction * 100))% experts) "
+                    + "vs \(b.population.participants) (\(formatNumber(b.population.expertFraction * 100))%)")
         }
         let keys = TrialDefinition.differences(ta, tb).filter { !["seed", "population"].contains($0) }
         if !keys.isEmpty { out.append("the spec's \(keys.joined(separator: ", "))") }
@@ -132,8 +139,9 @@ struct CompareCommand: ParsableCommand {
         let wanted = metrics.isEmpty ? nil : metrics
         func read(_ places: [Place]) throws -> [ComparedSide] {
             do {
-                return try ComparedSide.read(store: places[0].store, runID: places[0].run.id,
-                                             sides: places.map { ($0.label, $0.strategy) }, metrics: wanted)
+                return try ComparedSide.read(
+                    store: places[0].store, runID: places[0].run.id,
+                    sides: places.map { ($0.label, $0.strategy) }, metrics: wanted)
             } catch let e as ReportError { throw InputError(e.description) }
         }
         if pa.key == pb.key {
@@ -159,18 +167,22 @@ struct CompareCommand: ParsableCommand {
             let (sa, sb) = try sides(pa, pb)
             // Every measurement both sides have; bookkeeping (a trial's place in its session, which gesture
             // was meant) is not a metric to compare unless named.
-            let names = metrics.isEmpty
+            let names =
+                metrics.isEmpty
                 ? sa.recordedMetrics.intersection(sb.recordedMetrics)
                     .filter { MetricCatalog.definition($0).kind != .bookkeeping }.sorted()
                 : metrics
             // Side A's spec says how precisely, which way is better and what difference matters, as in its report.
             let spec = storedSpec(pa)
             let differ = pa.key == pb.key ? [] : try differences(pa, pb, specA: spec)
-            var settings = spec.map(Contrast.Settings.init)
+            var settings =
+                spec.map(Contrast.Settings.init)
                 ?? Contrast.Settings(confidence: 0.95, resamples: 2000, timeLimit: .infinity)
             if let confidence { settings.confidence = confidence }
-            let rows = Comparisons.compare(sa, sb, metrics: names, sameSeed: pa.run.seed == pb.run.seed,
-                                           settings: settings, seed: 20_181_121) { metric in
+            let rows = Comparisons.compare(
+                sa, sb, metrics: names, sameSeed: pa.run.seed == pb.run.seed,
+                settings: settings, seed: 20_181_121
+            ) { metric in
                 (spec?.better(metric) ?? MetricCatalog.definition(metric).better, spec?.practical[metric])
             }
             let confidence = settings.confidence
@@ -179,10 +191,15 @@ struct CompareCommand: ParsableCommand {
             }
             if let out { try CompareFigures.write(rows: rows, a: sa, b: sb, to: out, confidence: confidence) }
             if json { try printJSON(rows); return }
-            print("A = \(sa.label) (run \(pa.run.id), n = \(sa.trials))   B = \(sb.label) (run \(pb.run.id), n = \(sb.trials))   \(rows.first?.paired == true ? "paired by participant" : "unpaired")")
+            print(
+                "A = \(sa.label) (run \(pa.run.id), n = \(sa.trials))   B = \(sb.label) (run \(pb.run.id), n "
+                    + "= \(sb.trials))   \(rows.first?.paired == true ? "paired by participant" : "unpaired")"
+            )
             if pa.key != pb.key {
-                print(differ.isEmpty ? "the two runs differ in nothing but the code that made them (same spec and seed)"
-                                     : "the two runs differ in: " + differ.joined(separator: "; "))
+                print(
+                    differ.isEmpty
+                        ? "the two runs differ in nothing but the code that made them (same spec and seed)"
+                        : "the two runs differ in: " + differ.joined(separator: "; "))
             }
             for line in CompareFigures.table(rows, confidence: confidence) { print(line.joined(separator: "  ")) }
             if rows.contains(where: { $0.cliffsDeltaTieShare != nil }) { print(CompareFigures.sketchNote) }

@@ -41,10 +41,11 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Parquet only: rows per row group (the rows of one group are held in memory while it is written).")
     var rowGroupRows = 131_072
 
-    @Option(help: """
-        Output folder (default: runs/<experiment>-export, beside the default database; replaced whole when Refine \
-        wrote it, else refused).
-        """)
+    @Option(
+        help: """
+            Output folder (default: runs/<experiment>-export, beside the default database; replaced whole when Refine \
+            wrote it, else refused).
+            """)
     var out: String?
 
     @Flag(help: "Print JSON.")
@@ -52,7 +53,9 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard rowGroupRows > 0 else { throw InputError("--row-group-rows: expected a positive number of rows, got \(rowGroupRows)") }
+            guard rowGroupRows > 0 else {
+                throw InputError("--row-group-rows: expected a positive number of rows, got \(rowGroupRows)")
+            }
             let experiment = try SpecLoader.load(path: spec, catalog: .standard)
             let dbPath = try db ?? OutputPath.inside("runs", "\(experiment.name).sqlite")
             let output = URL(fileURLWithPath: try out ?? OutputPath.inside("runs", "\(experiment.name)-export"))
@@ -62,13 +65,17 @@ struct ExportCommand: ParsableCommand {
             announce(Leftovers.clean(for: output.path, hidden: true))
             let summary: TrialExport.Summary
             do {
-                summary = try TrialExport.write(spec: experiment, store: store, runID: runID, format: format,
-                                             rowGroupRows: rowGroupRows, to: output)
+                summary = try TrialExport.write(
+                    spec: experiment, store: store, runID: runID, format: format,
+                    rowGroupRows: rowGroupRows, to: output)
             } catch let e as ReportError {
                 throw InputError(e.description)
             }
             if json { try printJSON(summary); return }
-            print("\(summary.experiment): run \(summary.runID), \(summary.rows) trials × \(summary.columns.count) columns → \(summary.folder)/\(summary.table) (\(summary.bytes) bytes), export.R, README.txt")
+            print(
+                "\(summary.experiment): run \(summary.runID), \(summary.rows) trials × \(summary.columns.count) "
+                    + "columns → \(summary.folder)/\(summary.table) (\(summary.bytes) bytes), export.R, README.txt"
+            )
         }
     }
 }

@@ -22,7 +22,8 @@ struct ResultSource: ParsableArguments {
             let store = try RunStore(readingFrom: db)
             return try body(store, try ResultSet.selectRun(in: store, experiment: spec.name, runID: runID))
         }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("refine-\(getpid())-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "refine-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = try RunStore(path: dir.appendingPathComponent("run.sqlite").path)
@@ -36,7 +37,10 @@ struct ResultSource: ParsableArguments {
 
 func gateSettings(_ spec: ExperimentSpec) throws -> GateSettings {
     guard let gate = spec.gate else {
-        throw InputError("\(spec.path): no `gate` section; add one with the metrics to gate, e.g. `gate: {metrics: {time_to_effect_s: {worse: higher, relative: 0.05}}}`")
+        throw InputError(
+            "\(spec.path): no `gate` section; add one with the metrics to gate, e.g. `gate: {metrics: "
+                + "{time_to_effect_s: {worse: higher, relative: 0.05}}}`"
+        )
     }
     return gate
 }
@@ -64,19 +68,21 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var source: ResultSource
 
-    @Flag(help: """
-        Print the whole check as JSON: the verdict, both sides' runs, seeds and people, paired or not, warnings, \
-        every finding and the command that accepts the change.
-        """)
+    @Flag(
+        help: """
+            Print the whole check as JSON: the verdict, both sides' runs, seeds and people, paired or not, warnings, \
+            every finding and the command that accepts the change.
+            """)
     var json = false
 
     @Option(help: "Also write the findings as JUnit XML to this file (one test case per strategy and metric).")
     var junit: String?
 
-    @Option(help: """
-        Also write a Markdown summary to this file (failures first, each with its size and interval, and the \
-        command that accepts the change), e.g. for $GITHUB_STEP_SUMMARY.
-        """)
+    @Option(
+        help: """
+            Also write a Markdown summary to this file (failures first, each with its size and interval, and the \
+            command that accepts the change), e.g. for $GITHUB_STEP_SUMMARY.
+            """)
     var summary: String?
 
     func run() throws {
@@ -86,25 +92,31 @@ struct CheckCommand: ParsableCommand {
             let base: Baseline
             do { base = try Baseline.load(baseline) } catch let e as ReportError {
                 // Name the spec in hand in the command that rewrites the baseline.
-                throw InputError(e.description.replacingOccurrences(of: "baseline update SPEC", with: "baseline update \(spec)"))
+                throw InputError(
+                    e.description.replacingOccurrences(of: "baseline update SPEC", with: "baseline update \(spec)"))
             }
             guard base.experiment == experiment.name else {
-                throw InputError("\(baseline): the baseline is for experiment '\(base.experiment)', not '\(experiment.name)'")
+                throw InputError(
+                    "\(baseline): the baseline is for experiment '\(base.experiment)', not '\(experiment.name)'")
             }
             // Read in one pass, without loading the run's trials.
             let report: CheckReport = try source.withRun(for: experiment) { store, run in
                 let findings: [GateFinding]
                 do {
-                    findings = try RegressionGate.evaluate(baseline: base, store: store, runID: run.id, seed: run.seed,
-                                                           settings: gate)
+                    findings = try RegressionGate.evaluate(
+                        baseline: base, store: store, runID: run.id, seed: run.seed,
+                        settings: gate)
                 } catch let e as ReportError { throw InputError("\(baseline): \(e.description)") }
                 let head = try ResultSet.head(from: store, experiment: experiment.name, runID: run.id)
-                let people = (try? ResultSet.storedSpec(of: run, storedText: head.specText, catalog: .standard))?.population.participants
+                let people =
+                    (try? ResultSet.storedSpec(of: run, storedText: head.specText, catalog: .standard))?.population
+                    .participants
                     ?? experiment.population.participants
                 let from = source.db.map { " --db \($0) --run \(run.id)" } ?? ""
-                return CheckReport(experiment: experiment, specPath: spec, baselineFile: baseline, base: base, run: run,
-                                   runParticipants: people, findings: findings,
-                                   accept: "refine baseline update \(spec) -o \(baseline)\(from)")
+                return CheckReport(
+                    experiment: experiment, specPath: spec, baselineFile: baseline, base: base, run: run,
+                    runParticipants: people, findings: findings,
+                    accept: "refine baseline update \(spec) -o \(baseline)\(from)")
             }
             if let junit { try OwnedFile.write(report.junit, to: junit, marker: "<!-- written by refine check -->") }
             if let summary {
@@ -148,14 +160,16 @@ struct BaselineCommand: ParsableCommand {
                 let (run, trials) = try source.withRun(for: experiment) { store, run in
                     let head = try ResultSet.head(from: store, experiment: experiment.name, runID: run.id)
                     let read = try Baseline.samples(from: store, runID: run.id, metrics: gate.tolerances.map(\.metric))
-                    try Baseline(run: run, provenance: head.provenance, spec: experiment, values: read.samples).write(to: path)
+                    try Baseline(run: run, provenance: head.provenance, spec: experiment, values: read.samples).write(
+                        to: path)
                     return (run, read.trials)
                 }
                 print("baseline for \(experiment.name) written to \(path) (run \(run.id), \(trials) trials)")
                 let kept = try CalibrationRecord.status(spec: experiment, baseline: path)
                 if kept.state == .stale {
-                    print("\(kept.record) is now stale: commit a fresh one with `refine calibrate \(spec) --record` "
-                          + "(CI fails on a stale record)")
+                    print(
+                        "\(kept.record) is now stale: commit a fresh one with `refine calibrate \(spec) --record` "
+                            + "(CI fails on a stale record)")
                 }
             }
         }

@@ -12,7 +12,9 @@ struct JobsOption: ParsableArguments {
 
     func validate() throws {
         guard Self.range.contains(jobs) else {
-            throw ValidationError("--jobs: expected a whole number from \(Self.range.lowerBound) to \(Self.range.upperBound), got \(jobs)")
+            throw ValidationError(
+                "--jobs: expected a whole number from \(Self.range.lowerBound) to \(Self.range.upperBound), got \(jobs)"
+            )
         }
     }
 }

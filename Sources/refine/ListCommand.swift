@@ -16,12 +16,13 @@ struct ListCommand: ParsableCommand {
         case designs, devices, experiments, parameters, metrics, spec
     }
 
-    @Argument(help: """
-        What to list: designs, devices, experiments, parameters or metrics (each with which way is better, its \
-        kind, unit and the questions that record it; default: designs, devices and experiments); spec: every \
-        field the spec parser accepts, with an example from the specs in --experiments, as Markdown \
-        (Docs/Spec.md is this output).
-        """)
+    @Argument(
+        help: """
+            What to list: designs, devices, experiments, parameters or metrics (each with which way is better, its \
+            kind, unit and the questions that record it; default: designs, devices and experiments); spec: every \
+            field the spec parser accepts, with an example from the specs in --experiments, as Markdown \
+            (Docs/Spec.md is this output).
+            """)
     var topic: Topic?
 
     @Option(help: "Folder holding experiment specs.")
@@ -47,14 +48,23 @@ struct ListCommand: ParsableCommand {
                 switch t {
                 case .designs:
                     out["designs"] = QuestionCatalog.standard.questions.map(\.design).flatMap { q in
-                        q.strategies.map { ["question": q.name, "name": $0.name, "summary": $0.summary,
-                                            "parameters": $0.parameters.keys.sorted().joined(separator: ", ")] }
+                        q.strategies.map {
+                            [
+                                "question": q.name, "name": $0.name, "summary": $0.summary,
+                                "parameters": $0.parameters.keys.sorted().joined(separator: ", ")
+                            ]
+                        }
                     }
                 case .devices:
                     out["devices"] = DeviceCatalog.allConfigurations.map { c in
-                        ["name": c.name, "points": "\(Int(c.bounds.width))×\(Int(c.bounds.height))",
-                         "ppi": formatNumber(c.device.ppi), "mm_per_pt": formatNumber(c.device.millimetresPerPoint, digits: 4),
-                         "size_class": "w\(c.horizontalSizeClass == .compact ? "C" : "R") h\(c.verticalSizeClass == .compact ? "C" : "R")"]
+                        [
+                            "name": c.name, "points": "\(Int(c.bounds.width))×\(Int(c.bounds.height))",
+                            "ppi": formatNumber(c.device.ppi),
+                            "mm_per_pt": formatNumber(c.device.millimetresPerPoint, digits: 4),
+                            "size_class":
+                                "w\(c.horizontalSizeClass == .compact ? "C" : "R") "
+                                    + "h\(c.verticalSizeClass == .compact ? "C" : "R")"
+                        ]
                     }
                 case .experiments:
                     out["experiments"] = SpecLoader.specPaths(in: experiments).map { ["spec": $0] }
@@ -66,14 +76,18 @@ struct ListCommand: ParsableCommand {
                     out["metrics"] = names.map { name in
                         let d = MetricCatalog.definition(name)
                         let recordedBy = questions.filter { $0.recordedMetrics.contains(name) }.map(\.name)
-                        return ["name": name, "better": d.better.rawValue, "kind": d.kind.rawValue, "unit": d.unit,
-                                "meaning": d.meaning, "questions": recordedBy.joined(separator: ", ")]
+                        return [
+                            "name": name, "better": d.better.rawValue, "kind": d.kind.rawValue, "unit": d.unit,
+                            "meaning": d.meaning, "questions": recordedBy.joined(separator: ", ")
+                        ]
                     }
-                case .spec: break   // answered above
+                case .spec: break  // answered above
                 case .parameters:
                     out["parameters"] = ParameterCatalog.all.map {
-                        ["path": $0.path, "meaning": $0.meaning, "novice": "\($0.novice)", "expert": "\($0.expert)",
-                         "allowed": "\($0.allowed.lowerBound)…\($0.allowed.upperBound)", "source": $0.source]
+                        [
+                            "path": $0.path, "meaning": $0.meaning, "novice": "\($0.novice)", "expert": "\($0.expert)",
+                            "allowed": "\($0.allowed.lowerBound)…\($0.allowed.upperBound)", "source": $0.source
+                        ]
                     }
                 }
             }
@@ -82,16 +96,26 @@ struct ListCommand: ParsableCommand {
                 print("\(t.rawValue):")
                 for row in out[t.rawValue] ?? [] {
                     switch t {
-                    case .designs: print("  \(row["question"]!)/\(row["name"]!) — \(row["summary"]!)\n      parameters: \(row["parameters"]!)")
-                    case .devices: print("  \(row["name"]!)  \(row["points"]!) pt  \(row["ppi"]!) ppi  \(row["size_class"]!)")
+                    case .designs:
+                        print(
+                            "  \(row["question"]!)/\(row["name"]!) — \(row["summary"]!)\n      "
+                                + "parameters: \(row["parameters"]!)"
+                        )
+                    case .devices:
+                        print("  \(row["name"]!)  \(row["points"]!) pt  \(row["ppi"]!) ppi  \(row["size_class"]!)")
                     case .experiments: print("  \(row["spec"]!)")
                     case .metrics:
                         let unit = row["unit"]!.isEmpty ? "" : ", \(row["unit"]!)"
-                        print("  \(row["name"]!) — \(row["better"]!) is better (\(row["kind"]!)\(unit)): "
-                              + "\(row["meaning"]!)"
-                              + "\n      recorded by \(row["questions"]!)")
+                        print(
+                            "  \(row["name"]!) — \(row["better"]!) is better (\(row["kind"]!)\(unit)): "
+                                + "\(row["meaning"]!)"
+                                + "\n      recorded by \(row["questions"]!)")
                     case .spec: break
-                    case .parameters: print("  \(row["path"]!) = \(row["novice"]!) (expert \(row["expert"]!)), allowed \(row["allowed"]!)\n      \(row["meaning"]!); \(row["source"]!)")
+                    case .parameters:
+                        print(
+                            "  \(row["path"]!) = \(row["novice"]!) (expert \(row["expert"]!)), "
+                                + "allowed \(row["allowed"]!)\n      \(row["meaning"]!); \(row["source"]!)"
+                        )
                     }
                 }
             }

@@ -29,10 +29,19 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             announce(Leftovers.clean(for: output, hidden: false))
-            let summary = try ShardMerge.merge(inputs: shards, output: output, allowPartial: allowPartial, catalog: .standard) { shard, trials, seconds in
-                print("  \(shard): \(trials) trials in \(String(format: "%.1f", seconds)) s (\(Int(Double(trials) / max(seconds, 1e-9))) trials/s)")
+            let summary = try ShardMerge.merge(
+                inputs: shards, output: output, allowPartial: allowPartial, catalog: .standard
+            ) { shard, trials, seconds in
+                print(
+                    "  \(shard): \(trials) trials in \(String(format: "%.1f", seconds)) s "
+                        + "(\(Int(Double(trials) / max(seconds, 1e-9))) trials/s)"
+                )
             }
-            print("merged \(summary.shards.count) shard(s), \(summary.trials) trials → \(summary.output) (run \(summary.runID)) in \(String(format: "%.1f", summary.seconds)) s, \(Int(summary.trialsPerSecond)) trials/s")
+            print(
+                "merged \(summary.shards.count) shard(s), \(summary.trials) trials → \(summary.output) "
+                    + "(run \(summary.runID)) in \(String(format: "%.1f", summary.seconds)) "
+                    + "s, \(Int(summary.trialsPerSecond)) trials/s"
+            )
         }
     }
 }

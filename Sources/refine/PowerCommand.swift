@@ -47,7 +47,9 @@ struct PowerCommand: ParsableCommand {
         case samePeople = "same-people", otherPeople = "other-people"
     }
 
-    @Option(name: .customLong("in"), help: "With --plant: plant into the same people (paired) or into a run of other people (unpaired).")
+    @Option(
+        name: .customLong("in"),
+        help: "With --plant: plant into the same people (paired) or into a run of other people (unpaired).")
     var people: People = .samePeople
 
     @Option(help: "Participant counts to try, comma-separated (default: half, once, twice and four times the spec's).")
@@ -73,17 +75,26 @@ struct PowerCommand: ParsableCommand {
             let output = URL(fileURLWithPath: out ?? "Reports/\(base.name)-power")
             try StagedFolder.claim(output, inputs: [spec])
             guard studies >= 1 else { throw InputError("--studies: expected at least 1, got \(studies)") }
-            guard power > 0 && power <= 1 else { throw InputError("--power: expected a share above 0 and at most 1, got \(power)") }
+            guard power > 0 && power <= 1 else {
+                throw InputError("--power: expected a share above 0 and at most 1, got \(power)")
+            }
             let counts = try participantCounts(base)
             let target = try makeTarget(base)
-            let curve = try PowerAnalysis.run(spec: base, target: target, participants: counts, simulations: studies,
-                                              requiredPower: power, jobs: workers.jobs) { line in
+            let curve = try PowerAnalysis.run(
+                spec: base, target: target, participants: counts, simulations: studies,
+                requiredPower: power, jobs: workers.jobs
+            ) { line in
                 if !json { FileHandle.standardError.write(Data("power: \(line)\n".utf8)) }
             }
             try PowerReport.write(curve, to: output)
-            if json { try printJSON(curve) } else {
+            if json {
+                try printJSON(curve)
+            } else {
                 for p in curve.points {
-                    print("\(p.participants) participants: power \(formatRate(p.power)) (\(p.detected)/\(p.simulations) studies)")
+                    print(
+                        "\(p.participants) participants: power \(formatRate(p.power)) (\(p.detected)/\(p.simulations) "
+                            + "studies)"
+                    )
                 }
                 print(PowerReport.answer(curve))
                 print("wrote \(output.path)/index.html")
@@ -98,7 +109,8 @@ struct PowerCommand: ParsableCommand {
         }
         let counts = participants.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) >= 2 }) else {
-            throw InputError("--participants: expected comma-separated counts of at least 2, e.g. 10,20,40; got '\(participants)'")
+            throw InputError(
+                "--participants: expected comma-separated counts of at least 2, e.g. 10,20,40; got '\(participants)'")
         }
         return Array(Set(counts.compactMap { $0 })).sorted()
     }
@@ -109,19 +121,35 @@ struct PowerCommand: ParsableCommand {
             let parts = compare.split(separator: ":").map(String.init)
             let labels = spec.strategies.map(\.label)
             let known = spec.knownMetrics
-            guard labels.count >= 2 else { throw InputError("--compare: \(spec.path) has one strategy ('\(labels[0])'); a comparison needs two") }
-            guard parts.count == 3 else { throw InputError("--compare: expected A:B:METRIC, e.g. \(labels[0]):\(labels.last!):\(spec.metrics.first ?? known[0]); got '\(compare)'") }
-            for s in parts[0...1] where !labels.contains(s) {
-                throw InputError("--compare: no strategy '\(s)' in \(spec.path) (strategies: \(labels.joined(separator: ", ")))")
+            guard labels.count >= 2 else {
+                throw InputError("--compare: \(spec.path) has one strategy ('\(labels[0])'); a comparison needs two")
             }
-            guard parts[0] != parts[1] else { throw InputError("--compare: A and B are the same strategy '\(parts[0])'") }
+            guard parts.count == 3 else {
+                throw InputError(
+                    "--compare: expected A:B:METRIC, "
+                        + "e.g. \(labels[0]):\(labels.last!):\(spec.metrics.first ?? known[0]); got '\(compare)'"
+                )
+            }
+            for s in parts[0...1] where !labels.contains(s) {
+                throw InputError(
+                    "--compare: no strategy '\(s)' in \(spec.path) (strategies: \(labels.joined(separator: ", ")))")
+            }
+            guard parts[0] != parts[1] else {
+                throw InputError("--compare: A and B are the same strategy '\(parts[0])'")
+            }
             guard known.contains(parts[2]) else {
-                throw InputError("--compare: '\(parts[2])' is not a metric of question '\(spec.question)' (\(known.joined(separator: ", ")))")
+                throw InputError(
+                    "--compare: '\(parts[2])' is not a metric of question '\(spec.question)' "
+                        + "(\(known.joined(separator: ", ")))"
+                )
             }
             return .difference(a: parts[0], b: parts[1], metric: parts[2])
         }
         guard let gate = spec.gate else {
-            throw InputError("\(spec.path): no `gate` section, so there is nothing to plant a regression for; use --compare A:B:METRIC to size a comparison of strategies")
+            throw InputError(
+                "\(spec.path): no `gate` section, so there is nothing to plant a regression for; use --compare "
+                    + "A:B:METRIC to size a comparison of strategies"
+            )
         }
         return .gate(try parsePlant(plant, spec: spec, gate: gate), gate, sameSeed: people == .samePeople)
     }

@@ -30,7 +30,13 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Results database.")
     var db: String
 
-    @Option(name: .customLong("run"), help: "The run (default: the latest ordinary run holding the trial; with --typical/--worst the latest completed one with the strategy).")
+    @Option(
+        name: .customLong("run"),
+        help:
+            ArgumentHelp(
+                "The run (default: the latest ordinary run holding the trial; with --typical/--worst the latest "
+                + "completed one with the strategy).")
+    )
     var runID: Int64?
 
     @Option(help: "Output folder (default: out/replay/<key with / as ->).")
@@ -51,10 +57,16 @@ struct ReplayCommand: ParsableCommand {
     func validate() throws {
         let chosen = [key != nil, typical != nil, worst != nil, list].filter { $0 }.count
         guard chosen == 1 else {
-            throw ValidationError(chosen == 0 ? "name a trial: a KEY, --typical STRATEGY, --worst STRATEGY, or --list to see the keys"
-                                              : "give one of KEY, --typical, --worst and --list")
+            throw ValidationError(
+                chosen == 0
+                    ? "name a trial: a KEY, --typical STRATEGY, --worst STRATEGY, or --list to see the keys"
+                    : "give one of KEY, --typical, --worst and --list")
         }
-        if list { guard out == nil, !json else { throw ValidationError("--list prints keys; --out and --json are for a replay") } }
+        if list {
+            guard out == nil, !json else {
+                throw ValidationError("--list prints keys; --out and --json are for a replay")
+            }
+        }
     }
 
     func run() throws {
@@ -76,7 +88,10 @@ struct ReplayCommand: ParsableCommand {
                 }
                 let stored = try StoredTrial.load(key: key, store: store, runID: runID)
                 if let chosen, !json {
-                    print("\(chosen.choice.rawValue) trial of \(chosen.strategy) in run \(stored.run.id): \(key) (\(TrialChoice.outcome(stored.metrics)))")
+                    print(
+                        "\(chosen.choice.rawValue) trial of \(chosen.strategy) in run \(stored.run.id): \(key) "
+                            + "(\(TrialChoice.outcome(stored.metrics)))"
+                    )
                 }
                 let output = URL(fileURLWithPath: out ?? "out/replay/" + key.replacingOccurrences(of: "/", with: "-"))
                 try StagedFolder.claim(output, inputs: [db])
@@ -84,14 +99,24 @@ struct ReplayCommand: ParsableCommand {
                 let replayer = try TrialReplayer(spec: try stored.spec(catalog: .standard))
                 let command = "refine replay \(key) --db \(db) --run \(stored.run.id)"
                 let summary = try ReplayWriter.write(stored, replayer: replayer, to: output, command: command)
-                if json { try printJSON(summary) } else {
-                    print("\(key): \(summary.gestures) gesture\(summary.gestures == 1 ? "" : "s"), \(summary.frames.count) frames; "
-                          + (summary.metrics_equal ? "the \(summary.metrics.count) metrics equal run \(stored.run.id)'s" : "metrics DIFFER from run \(stored.run.id)'s"))
+                if json {
+                    try printJSON(summary)
+                } else {
+                    print(
+                        "\(key): \(summary.gestures) "
+                            + "gesture\(summary.gestures == 1 ? "" : "s"), \(summary.frames.count) frames; "
+                            + (summary.metrics_equal
+                                ? "the \(summary.metrics.count) metrics equal run \(stored.run.id)'s"
+                                : "metrics DIFFER from run \(stored.run.id)'s"))
                     print("replay written to \(output.path)/index.html (filmstrip.png beside it)")
                 }
                 if !summary.metrics_equal {
                     let names = summary.metrics.filter { !$0.equal }.map(\.name).joined(separator: ", ")
-                    FileHandle.standardError.write(Data("refine: the replay of \(key) differs from run \(stored.run.id) in \(names): the code or the photos changed since the run; the page shows what the current code does\n".utf8))
+                    FileHandle.standardError.write(
+                        Data(
+                            ("refine: the replay of \(key) differs from run \(stored.run.id) in \(names): the code or "
+                                + "the photos changed since the run; the page shows what the current code does\n")
+                                .utf8))
                     throw ExitCode(ExitCodes.checkFailed)
                 }
             } catch let e as ReportError {
@@ -112,7 +137,10 @@ struct ReplayCommand: ParsableCommand {
             guard try store.hasTrials(runID: r.id, strategy: strategy) else {
                 let labels = try store.strategies(runID: r.id)
                 let near = nearestName(to: strategy, in: labels).map { "; did you mean '\($0)'?" } ?? ""
-                throw InputError("\(db): run \(r.id) has no strategy '\(strategy)'\(near) (strategies: \(labels.joined(separator: ", ")))")
+                throw InputError(
+                    "\(db): run \(r.id) has no strategy '\(strategy)'\(near) "
+                        + "(strategies: \(labels.joined(separator: ", ")))"
+                )
             }
             return r
         }
@@ -120,13 +148,18 @@ struct ReplayCommand: ParsableCommand {
         var labels: Set<String> = []
         for r in runs where r.effectiveStatus == "completed" { labels.formUnion(try store.strategies(runID: r.id)) }
         let near = nearestName(to: strategy, in: labels.sorted()).map { "; did you mean '\($0)'?" } ?? ""
-        throw InputError("\(db): no completed run has strategy '\(strategy)'\(near) (strategies: \(labels.sorted().joined(separator: ", ")))")
+        throw InputError(
+            "\(db): no completed run has strategy '\(strategy)'\(near) "
+                + "(strategies: \(labels.sorted().joined(separator: ", ")))"
+        )
     }
 
     func listKeys(_ store: RunStore) throws {
         let runs = try store.runs().filter { $0.variant.isEmpty }
         guard let run = runID.flatMap({ id in runs.first { $0.id == id } }) ?? (runID == nil ? runs.last : nil) else {
-            throw InputError(runID.map { "\(db): no ordinary run \($0); `refine show --db \(db)` lists the runs" } ?? "\(db): no runs yet")
+            throw InputError(
+                runID.map { "\(db): no ordinary run \($0); `refine show --db \(db)` lists the runs" }
+                    ?? "\(db): no runs yet")
         }
         for key in try StoredTrial.keys(store: store, runID: run.id) { print(key) }
     }

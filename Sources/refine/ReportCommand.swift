@@ -18,11 +18,12 @@ struct ReportCommand: ParsableCommand {
             `refine check` does). Run it after the reports.
             """)
 
-    @Argument(help: """
-        The experiment spec (YAML): its title, text and directions present the run, whose trials it must \
-        define; without it (and with --db) the spec stored with the run. With --index, any number of specs \
-        (default: Experiments/*.yaml).
-        """)
+    @Argument(
+        help: """
+            The experiment spec (YAML): its title, text and directions present the run, whose trials it must \
+            define; without it (and with --db) the spec stored with the run. With --index, any number of specs \
+            (default: Experiments/*.yaml).
+            """)
     var specs: [String] = []
 
     @Option(help: "Results database (default: runs/<experiment>.sqlite).")
@@ -37,7 +38,12 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Write the index of every experiment's report and gate status (Reports/index.html).")
     var index = false
 
-    @Flag(help: "Print what was written as JSON: the folder, the run and its trials, the seconds taken and the peak resident memory (with --index: the index, every experiment's answer and gate status).")
+    @Flag(
+        help:
+            ArgumentHelp(
+                "Print what was written as JSON: the folder, the run and its trials, the seconds taken and the peak "
+                + "resident memory (with --index: the index, every experiment's answer and gate status).")
+    )
     var json = false
 
     @Option(help: "With --index: the folder holding the reports, where the index is written.")
@@ -51,12 +57,16 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         if index {
-            guard db == nil, out == nil, runID == nil else { throw ValidationError("--db, --out and --run report one experiment; with --index use --runs and --reports") }
+            guard db == nil, out == nil, runID == nil else {
+                throw ValidationError(
+                    "--db, --out and --run report one experiment; with --index use --runs and --reports")
+            }
         } else {
             guard specs.count == 1 || (specs.isEmpty && db != nil) else {
-                throw ValidationError(specs.isEmpty
-                    ? "Missing expected argument '<spec>' (or --db DB to report a run with the spec it stored)"
-                    : "one spec at a time (or --index for several)")
+                throw ValidationError(
+                    specs.isEmpty
+                        ? "Missing expected argument '<spec>' (or --db DB to report a run with the spec it stored)"
+                        : "one spec at a time (or --index for several)")
             }
         }
     }
@@ -74,8 +84,9 @@ struct ReportCommand: ParsableCommand {
                 dbPath = db!
                 store = try RunStore(readingFrom: dbPath)
                 experiment = try storedSpec(in: store, at: dbPath)
-                notice("\(experiment.name): no spec given, so the run is presented with the one it stored "
-                       + "(\(experiment.path))")
+                notice(
+                    "\(experiment.name): no spec given, so the run is presented with the one it stored "
+                        + "(\(experiment.path))")
             }
             let output = URL(fileURLWithPath: try out ?? OutputPath.inside("Reports", experiment.name))
             try StagedFolder.claim(output, inputs: [dbPath] + specs)
@@ -86,8 +97,12 @@ struct ReportCommand: ParsableCommand {
                 let written = try ReportWriter.write(spec: experiment, store: store, runID: runID, to: output)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 if json {
-                    try printJSON(Summary(experiment: experiment.name, folder: written.folder.path, run: written.runID, trials: written.trials,
-                                          seconds: (seconds * 1000).rounded() / 1000, peakResidentMB: Double(PeakMemory.residentBytes >> 10) / 1024))
+                    try printJSON(
+                        Summary(
+                            experiment: experiment.name, folder: written.folder.path, run: written.runID,
+                            trials: written.trials,
+                            seconds: (seconds * 1000).rounded() / 1000,
+                            peakResidentMB: Double(PeakMemory.residentBytes >> 10) / 1024))
                 } else {
                     print("\(experiment.name): report written to \(written.folder.path)/index.html")
                 }
@@ -110,9 +125,11 @@ struct ReportCommand: ParsableCommand {
             experiment = run.experiment
         } else {
             guard experiments.count == 1 else {
-                throw InputError(experiments.isEmpty ? "\(path): holds no runs"
-                    : "\(path): holds runs of \(experiments.joined(separator: ", ")); "
-                        + "name the spec or the run (--run ID)")
+                throw InputError(
+                    experiments.isEmpty
+                        ? "\(path): holds no runs"
+                        : "\(path): holds runs of \(experiments.joined(separator: ", ")); "
+                            + "name the spec or the run (--run ID)")
             }
             experiment = experiments[0]
         }
@@ -135,21 +152,32 @@ struct ReportCommand: ParsableCommand {
         var paths = specs
         if paths.isEmpty {
             paths = SpecLoader.specPaths(in: "Experiments")
-            guard !paths.isEmpty else { throw InputError("Experiments/: no specs (*.yaml) here; name the specs to index") }
+            guard !paths.isEmpty else {
+                throw InputError("Experiments/: no specs (*.yaml) here; name the specs to index")
+            }
         }
         var entries: [IndexEntry] = []
         for path in paths {
             let spec = try SpecLoader.load(path: path, catalog: .standard)
             let folder = URL(fileURLWithPath: reports).appendingPathComponent(spec.name)
             let answer: Answer?
-            do { answer = try ExperimentIndex.answer(inReport: folder) } catch let e as ReportError { throw InputError(e.description) }
+            do { answer = try ExperimentIndex.answer(inReport: folder) } catch let e as ReportError {
+                throw InputError(e.description)
+            }
             let (state, detail) = gateStatus(spec)
-            entries.append(IndexEntry(experiment: spec.name, title: spec.report.title, spec: path, report: spec.name,
-                                      answer: answer, gate: state, gateDetail: detail))
+            entries.append(
+                IndexEntry(
+                    experiment: spec.name, title: spec.report.title, spec: path, report: spec.name,
+                    answer: answer, gate: state, gateDetail: detail))
         }
         try ExperimentIndex.write(entries, to: URL(fileURLWithPath: reports))
         if json { return try printJSON(entries) }
-        for e in entries { print("\(e.experiment): gate \(e.gate.rawValue)\(e.gateDetail.isEmpty ? "" : " (\(e.gateDetail))")\(e.answer == nil ? "; no report yet" : "")") }
+        for e in entries {
+            print(
+                "\(e.experiment): "
+                    + "gate \(e.gate.rawValue)\(e.gateDetail.isEmpty ? "" : " (\(e.gateDetail))")\(e.answer == nil ? "; no report yet" : "")"
+            )
+        }
         print("index written to \(reports)/index.html")
     }
 
@@ -165,10 +193,16 @@ struct ReportCommand: ParsableCommand {
             // The run is read in one pass for the gated metrics (`RunSamples`), not loaded.
             let store = try RunStore(readingFrom: dbPath)
             let run = try ResultSet.selectRun(in: store, experiment: spec.name)
-            let regressions = try RegressionGate.evaluate(baseline: base, store: store, runID: run.id, seed: run.seed, settings: gate)
-                .filter { $0.verdict == .regression }
-            return regressions.isEmpty ? (.pass, "run \(run.id)")
-                : (.regression, "run \(run.id): " + regressions.map { "\($0.strategy) \($0.metric)" }.joined(separator: ", "))
+            let regressions = try RegressionGate.evaluate(
+                baseline: base, store: store, runID: run.id, seed: run.seed, settings: gate
+            )
+            .filter { $0.verdict == .regression }
+            return regressions.isEmpty
+                ? (.pass, "run \(run.id)")
+                : (
+                    .regression,
+                    "run \(run.id): " + regressions.map { "\($0.strategy) \($0.metric)" }.joined(separator: ", ")
+                )
         } catch {
             return (.error, "\(error)")
         }

@@ -32,10 +32,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Run only shard I of N (e.g. 2/4): a deterministic subset of the trials.")
     var shard: String = "1/1"
 
-    @Option(help: """
-        Run with this seed instead of the spec's (other people, other noise); the spec file is unchanged, \
-        the run stores the effective spec.
-        """)
+    @Option(
+        help: """
+            Run with this seed instead of the spec's (other people, other noise); the spec file is unchanged, \
+            the run stores the effective spec.
+            """)
     var seed: UInt64?
 
     @Option(help: "Run with this many people instead of the spec's population.participants; stored like --seed.")
@@ -49,12 +50,15 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard let shard = Shard(parsing: shard) else { throw InputError("--shard: expected I/N with 1 ≤ I ≤ N, e.g. 2/4; got '\(self.shard)'") }
+            guard let shard = Shard(parsing: shard) else {
+                throw InputError("--shard: expected I/N with 1 ≤ I ≤ N, e.g. 2/4; got '\(self.shard)'")
+            }
             if let participants, participants < 1 || participants > 1_000_000 {
                 throw InputError("--participants: expected 1 to 1000000 people, got \(participants)")
             }
-            let experiment = try SpecLoader.load(path: spec, catalog: .standard,
-                                                 overrides: SpecOverrides(seed: seed, participants: participants))
+            let experiment = try SpecLoader.load(
+                path: spec, catalog: .standard,
+                overrides: SpecOverrides(seed: seed, participants: participants))
             let dbPath = try database.path(for: experiment)
             // A resume reads the database as every reader does first (refusing what they refuse) and
             // writes nothing to it when there is nothing to resume.
@@ -65,12 +69,14 @@ struct RunCommand: ParsableCommand {
             // Closed on every way out, interrupted runs included, so the main file holds everything.
             defer { try? store.close() }
             let stop = StopSignal()
-            let options = RunOptions(jobs: jobs, resume: resume, trace: trace, shard: shard,
-                                     progress: quiet ? .silent : ProgressReporter.automaticStyle())
+            let options = RunOptions(
+                jobs: jobs, resume: resume, trace: trace, shard: shard,
+                progress: quiet ? .silent : ProgressReporter.automaticStyle())
             let summary: RunSummary
             do {
-                summary = try ExperimentRunner.run(spec: experiment, store: store, options: options,
-                                                   cancelled: { stop.raised })
+                summary = try ExperimentRunner.run(
+                    spec: experiment, store: store, options: options,
+                    cancelled: { stop.raised })
             } catch let nothing as NothingToResume {
                 // Another process finished the run meanwhile: the work asked for is done.
                 try store.close()
@@ -78,11 +84,16 @@ struct RunCommand: ParsableCommand {
             }
             try store.close()
             if json {
-                try printJSON(["run_id": Double(summary.runID), "planned": Double(summary.planned),
-                               "skipped": Double(summary.skipped), "ran": Double(summary.ran)])
+                try printJSON([
+                    "run_id": Double(summary.runID), "planned": Double(summary.planned),
+                    "skipped": Double(summary.skipped), "ran": Double(summary.ran)
+                ])
             } else if !quiet {
                 let verb = summary.resumed ? "resumed run \(summary.runID)" : "run \(summary.runID)"
-                print("\(experiment.name): \(verb) completed: \(summary.ran) trials run, \(summary.skipped) already done → \(dbPath)")
+                print(
+                    "\(experiment.name): \(verb) completed: \(summary.ran) trials run, \(summary.skipped) already "
+                        + "done → \(dbPath)"
+                )
             }
         }
     }

@@ -7,7 +7,9 @@ import Reports
 struct SensitivityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sensitivity",
-        abstract: "Run the spec's sensitivity sweeps: the experiment again with each uncertain user-model parameter moved across its range.",
+        abstract:
+            "Run the spec's sensitivity sweeps: the experiment again with each uncertain user-model parameter moved "
+                + "across its range.",
         discussion: """
             Each sweep point is stored as a run variant (`path=value`) in the database; `refine report` then shows, \
             per comparison, whether the winner and the effect size hold across each parameter's range, with a plot.
@@ -27,22 +29,32 @@ struct SensitivityCommand: ParsableCommand {
     @Flag(help: "No progress output.")
     var quiet = false
 
-    @Flag(help: "Run the Morris screening of every assumption parameter (in groups) instead of the one-at-a-time sweeps.")
+    @Flag(
+        help: "Run the Morris screening of every assumption parameter (in groups) instead of the one-at-a-time sweeps.")
     var screen = false
 
     func run() throws {
         try reportingErrors {
             let experiment = try SpecLoader.load(path: spec, catalog: .standard)
             let settings = experiment.sensitivity
-            let variants: [(label: String, spec: ExperimentSpec)] = screen
-                ? experiment.screeningVariants(trajectories: settings?.screen.trajectories ?? 4,
-                                               participants: settings?.screen.participants ?? settings?.participants ?? 10).map { ($0.label, $0.spec) }
-                : experiment.sensitivityVariants().map { ($0.label, $0.spec) } + experiment.policyVariants().map { ($0.label, $0.spec) }
+            let variants: [(label: String, spec: ExperimentSpec)] =
+                screen
+                ? experiment.screeningVariants(
+                    trajectories: settings?.screen.trajectories ?? 4,
+                    participants: settings?.screen.participants ?? settings?.participants ?? 10
+                ).map { ($0.label, $0.spec) }
+                : experiment.sensitivityVariants().map { ($0.label, $0.spec) }
+                    + experiment.policyVariants().map { ($0.label, $0.spec) }
             guard !variants.isEmpty else {
-                throw InputError("\(spec): no `sensitivity` section; add one, e.g. `sensitivity: {participants: 20, metric: time_to_effect_s, parameters: {motor.release_speed_pt_s: [500, 1000, 2000]}}`")
+                throw InputError(
+                    "\(spec): no `sensitivity` section; add one, e.g. `sensitivity: {participants: 20, metric: "
+                        + "time_to_effect_s, parameters: {motor.release_speed_pt_s: [500, 1000, 2000]}}`"
+                )
             }
-            try VariantRuns(experiment: experiment, database: database.path(for: experiment), jobs: jobs, resume: resume,
-                            quiet: quiet, kind: "sensitivity").run(variants)
+            try VariantRuns(
+                experiment: experiment, database: database.path(for: experiment), jobs: jobs, resume: resume,
+                quiet: quiet, kind: "sensitivity"
+            ).run(variants)
         }
     }
 }

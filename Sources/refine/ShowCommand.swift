@@ -33,35 +33,41 @@ struct ShowCommand: ParsableCommand {
                 return found
             }
             if json {
-                try printJSON(runs.map { r in
-                    let p = try people(r)
-                    return RunJSON(run_id: r.id, experiment: r.experiment, variant: r.variant,
-                                   status: r.effectiveStatus, shard: "\(r.shardIndex)/\(r.shardCount)", jobs: r.jobs,
-                                   planned_trials: r.plannedTrials, finished_trials: r.finishedTrials, seed: r.seed,
-                                   participants: p?.participants, expert_fraction: p?.expertFraction,
-                                   spec_sha256: r.specSHA256, started_at: r.startedAt, finished_at: r.finishedAt,
-                                   heartbeat_at: r.heartbeatAt)
-                })
+                try printJSON(
+                    runs.map { r in
+                        let p = try people(r)
+                        return RunJSON(
+                            run_id: r.id, experiment: r.experiment, variant: r.variant,
+                            status: r.effectiveStatus, shard: "\(r.shardIndex)/\(r.shardCount)", jobs: r.jobs,
+                            planned_trials: r.plannedTrials, finished_trials: r.finishedTrials, seed: r.seed,
+                            participants: p?.participants, expert_fraction: p?.expertFraction,
+                            spec_sha256: r.specSHA256, started_at: r.startedAt, finished_at: r.finishedAt,
+                            heartbeat_at: r.heartbeatAt)
+                    })
                 return
             }
             if runs.isEmpty { print("\(db): no runs yet"); return }
             // Variant and seed tell apart a sweep's runs and reruns with another seed or population.
             let width = max(7, runs.map(\.variant.count).max() ?? 0)
             let gap = String(repeating: " ", count: width - 7)
-            print("run  experiment      variant\(gap) status       shard  trials        "
-                  + "seed                  people          started")
+            print(
+                "run  experiment      variant\(gap) status       shard  trials        "
+                    + "seed                  people          started")
             for r in runs {
                 let trials = "\(r.finishedTrials)/\(r.plannedTrials)"
                 let p = try people(r).map { "\($0.participants) (\(formatPercent($0.expertFraction)) expert)" } ?? "?"
                 let variant = r.variant.isEmpty ? "–" : r.variant
-                print("\(pad(String(r.id), 4)) \(pad(r.experiment, 15)) \(pad(variant, width)) "
-                      + "\(pad(r.effectiveStatus, 12)) \(pad("\(r.shardIndex)/\(r.shardCount)", 6)) \(pad(trials, 13)) "
-                      + "\(pad(r.seed, 21)) \(pad(p, 15)) \(r.startedAt)")
+                print(
+                    "\(pad(String(r.id), 4)) \(pad(r.experiment, 15)) \(pad(variant, width)) "
+                        + "\(pad(r.effectiveStatus, 12)) \(pad("\(r.shardIndex)/\(r.shardCount)", 6)) \(pad(trials, 13)) "
+                        + "\(pad(r.seed, 21)) \(pad(p, 15)) \(r.startedAt)")
             }
         }
     }
 
     private func formatPercent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
 
-    private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+    private func pad(_ s: String, _ n: Int) -> String {
+        s.count >= n ? s : s + String(repeating: " ", count: n - s.count)
+    }
 }

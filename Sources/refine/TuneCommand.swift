@@ -39,10 +39,16 @@ struct TuneCommand: ParsableCommand {
             let experiment = try SpecLoader.load(path: spec, catalog: .standard)
             let variants = experiment.tuningVariants()
             guard !variants.isEmpty else {
-                throw InputError("\(spec): no `tuning` section; add one, e.g. `tuning: {parameters: [{strategy: \(experiment.strategies[0].label), parameter: …, values: [a, b, c]}]}` (`refine list designs` shows each design's parameters)")
+                throw InputError(
+                    "\(spec): no `tuning` section; add one, e.g. `tuning: {parameters: "
+                        + "[{strategy: \(experiment.strategies[0].label), parameter: …, values: [a, b, c]}]}` "
+                        + "(`refine list designs` shows each design's parameters)"
+                )
             }
-            try VariantRuns(experiment: experiment, database: database.path(for: experiment), jobs: workers.jobs, resume: resume,
-                            quiet: quiet, kind: "tuning").run(variants.map { ($0.label, $0.spec) })
+            try VariantRuns(
+                experiment: experiment, database: database.path(for: experiment), jobs: workers.jobs, resume: resume,
+                quiet: quiet, kind: "tuning"
+            ).run(variants.map { ($0.label, $0.spec) })
         }
     }
 }

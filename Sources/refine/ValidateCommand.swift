@@ -36,7 +36,9 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Report folder.")
     var out: String = "Reports/validation"
 
-    @Option(name: .customLong("invariance-spec"), help: "Spec for the name-invariance check (default: a small built-in PIP spec).")
+    @Option(
+        name: .customLong("invariance-spec"),
+        help: "Spec for the name-invariance check (default: a small built-in PIP spec).")
     var invarianceSpec: String?
 
     @Flag(help: "Also re-run the published studies in --replications-folder and score their findings.")
@@ -44,9 +46,10 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var replicationOptions: ReplicationOptions
 
-    @Option(help: """
-        With --replications: also fit the parameters these settings name and report leave-one-study-out agreement.
-        """)
+    @Option(
+        help: """
+            With --replications: also fit the parameters these settings name and report leave-one-study-out agreement.
+            """)
     var fit: String?
 
     @Flag(help: "Print the figures as JSON.")
@@ -62,21 +65,26 @@ struct ValidateCommand: ParsableCommand {
             let inputs = [invarianceSpec, fit].compactMap { $0 }
             try StagedFolder.claim(URL(fileURLWithPath: out), inputs: inputs)
             announce(Leftovers.clean(for: out, hidden: true))
-            let subject = try invarianceSpec.map { try SpecLoader.load(path: $0, catalog: .standard) }
+            let subject =
+                try invarianceSpec.map { try SpecLoader.load(path: $0, catalog: .standard) }
                 ?? SpecLoader.parse(NameInvariance.defaultSpec, file: "name-invariance.yaml", catalog: .standard)
-            let checks = ValidationSuite(participants: participants, seed: seed).run()
+            let checks =
+                ValidationSuite(participants: participants, seed: seed).run()
                 + [try NameInvariance.check(spec: subject, jobs: 2)]
             let suite = try replications ? replicationOptions.suite(seed: seed) : nil
             let fitted = try fit.map { try replicationOptions.fit(suite!, settings: $0) }
             // A fit scores the catalogue too: its scorecard is the one reported.
             let scores = try fitted?.catalogue ?? suite?.score()
-            try ValidationReport.write(checks, replications: scores, fit: fitted, participants: participants,
-                                       seed: seed, to: URL(fileURLWithPath: out))
+            try ValidationReport.write(
+                checks, replications: scores, fit: fitted, participants: participants,
+                seed: seed, to: URL(fileURLWithPath: out))
             if json {
                 // Without replications, the array of checks as before; with them, an object holding both.
                 if let scores {
-                    try printJSON(ValidationFigures(checks: checks, replications: scores,
-                                                    tally: ReplicationReport.Tally(scores)))
+                    try printJSON(
+                        ValidationFigures(
+                            checks: checks, replications: scores,
+                            tally: ReplicationReport.Tally(scores)))
                 } else {
                     try printJSON(checks)
                 }
@@ -84,7 +92,11 @@ struct ValidateCommand: ParsableCommand {
                 for c in checks {
                     print("\(c.passed ? "pass" : "FAIL")  \(c.id) [\(c.origin.rawValue)] — \(c.originReason)")
                     for f in c.figures {
-                        print("  \(f.passed ? "pass" : "FAIL")  \(c.id) \(f.name) = \(formatNumber(f.value, digits: 4))  (band \(formatNumber(f.lower, digits: 4)) … \(formatNumber(f.upper, digits: 4)))")
+                        print(
+                            "  \(f.passed ? "pass" : "FAIL")  \(c.id) \(f.name) "
+                                + "= \(formatNumber(f.value, digits: 4))  (band \(formatNumber(f.lower, digits: 4)) "
+                                + "… \(formatNumber(f.upper, digits: 4)))"
+                        )
                     }
                 }
                 for s in scores ?? [] {
@@ -97,9 +109,10 @@ struct ValidateCommand: ParsableCommand {
             }
             let regressed = scores?.filter(\.regressed) ?? []
             if !regressed.isEmpty {
-                notice("\(regressed.count) replicated finding(s) no longer agree: "
-                       + regressed.map { "\($0.study): \($0.finding)" }.joined(separator: ", ")
-                       + ". Fix the model, or record each as known: disagrees with a why in its replication file.")
+                notice(
+                    "\(regressed.count) replicated finding(s) no longer agree: "
+                        + regressed.map { "\($0.study): \($0.finding)" }.joined(separator: ", ")
+                        + ". Fix the model, or record each as known: disagrees with a why in its replication file.")
             }
             if checks.contains(where: { !$0.passed }) || !regressed.isEmpty { throw ExitCode(ExitCodes.checkFailed) }
         }

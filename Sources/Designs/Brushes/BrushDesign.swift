@@ -21,9 +21,11 @@ public struct BrushDesign: Sendable, Hashable {
     /// Brush radius range of the size slider, as fractions of the photo's longer side.
     public var sliderRadii: ClosedRange<Double>
 
-    public init(placement: BrushPlacement, stroke: StrokeMode = .soft, sizing: BrushSizing = .zoom, detectEdges: Bool = false,
-                softStrength: Double = 0.12, edgeTolerance: Double = 12, fingerRadius: Double = 18, maxZoom: Double = 4,
-                sliderRadii: ClosedRange<Double> = 0.01...0.15) {
+    public init(
+        placement: BrushPlacement, stroke: StrokeMode = .soft, sizing: BrushSizing = .zoom, detectEdges: Bool = false,
+        softStrength: Double = 0.12, edgeTolerance: Double = 12, fingerRadius: Double = 18, maxZoom: Double = 4,
+        sliderRadii: ClosedRange<Double> = 0.01...0.15
+    ) {
         self.placement = placement; self.stroke = stroke; self.sizing = sizing; self.detectEdges = detectEdges
         self.softStrength = softStrength; self.edgeTolerance = edgeTolerance; self.fingerRadius = fingerRadius
         self.maxZoom = maxZoom; self.sliderRadii = sliderRadii
@@ -34,11 +36,12 @@ public struct BrushDesign: Sendable, Hashable {
     /// Where the photo may be drawn: the screen less the bars and any panel.
     public func viewArea(on device: DeviceConfiguration) -> Rect {
         let b = device.safeBounds, L = BrushLayout(for: device)
-        let right: Double = switch placement {
-        case .bricks: L.sidePanel
-        case .row: L.rowColumn
-        case .bottomIcons, .popup, .toolbox: 0
-        }
+        let right: Double =
+            switch placement {
+            case .bricks: L.sidePanel
+            case .row: L.rowColumn
+            case .bottomIcons, .popup, .toolbox: 0
+            }
         return Rect(x: b.minX, y: b.minY + L.topBar, width: b.width - right, height: b.height - L.topBar - L.toolbar)
     }
 
@@ -50,9 +53,11 @@ public struct BrushDesign: Sendable, Hashable {
     }
 
     /// The screen point showing the photo's normalised point `p` in `state`.
-    public func screenPoint(_ p: Point, _ state: BrushUIState, aspect: Double, on device: DeviceConfiguration) -> Point {
+    public func screenPoint(_ p: Point, _ state: BrushUIState, aspect: Double, on device: DeviceConfiguration) -> Point
+    {
         let f = fittedFrame(aspect: aspect, on: device)
-        return f.center + Vector2((p.x - state.centre.x) * f.width * state.zoom, (p.y - state.centre.y) * f.height * state.zoom)
+        return f.center
+            + Vector2((p.x - state.centre.x) * f.width * state.zoom, (p.y - state.centre.y) * f.height * state.zoom)
     }
 
     /// The photo's normalised point under screen point `s`.
@@ -63,7 +68,9 @@ public struct BrushDesign: Sendable, Hashable {
     /// `photoPoint` with the photo's `fitted` frame already laid out (a stroke maps
     /// hundreds of points; laying out the screen for each was ~5% of a brushes run).
     private func photoPoint(_ s: Point, _ state: BrushUIState, fitted f: Rect) -> Point {
-        Point(state.centre.x + (s.x - f.center.x) / (f.width * state.zoom), state.centre.y + (s.y - f.center.y) / (f.height * state.zoom))
+        Point(
+            state.centre.x + (s.x - f.center.x) / (f.width * state.zoom),
+            state.centre.y + (s.y - f.center.y) / (f.height * state.zoom))
     }
 
     /// The brush radius as a fraction of the photo's longer side.
@@ -90,42 +97,71 @@ public struct BrushDesign: Sendable, Hashable {
             let panel = Rect(x: view.maxX, y: view.minY, width: L.sidePanel, height: view.height)
             for (i, name) in state.bricks.enumerated() {
                 let tool = BrushTool.all.first { $0.name == name }!
-                controls.append(Control(id: tool.id, role: .button, frame: Rect(x: panel.minX + 8, y: panel.minY + 8 + Double(i) * (L.menuRow + 4),
-                                                                                width: panel.width - 16, height: L.menuRow), label: name, value: state.selected == name ? 1 : 0))
+                controls.append(
+                    Control(
+                        id: tool.id, role: .button,
+                        frame: Rect(
+                            x: panel.minX + 8, y: panel.minY + 8 + Double(i) * (L.menuRow + 4),
+                            width: panel.width - 16, height: L.menuRow), label: name,
+                        value: state.selected == name ? 1 : 0))
             }
-            let add = Rect(x: panel.minX + 8, y: panel.minY + 8 + Double(state.bricks.count) * (L.menuRow + 4), width: panel.width - 16, height: L.menuRow)
+            let add = Rect(
+                x: panel.minX + 8, y: panel.minY + 8 + Double(state.bricks.count) * (L.menuRow + 4),
+                width: panel.width - 16, height: L.menuRow)
             controls.append(Control(id: "add-brick", role: .button, frame: add, label: "Add Brush"))
             if state.menuOpen {
                 for (i, tool) in BrushTool.all.enumerated() where !state.bricks.contains(tool.name) {
-                    controls.append(Control(id: "menu-" + tool.id, role: .button,
-                                            frame: Rect(x: add.minX - 40, y: add.maxY + Double(i) * L.menuRow, width: add.width + 40, height: L.menuRow), label: tool.name))
+                    controls.append(
+                        Control(
+                            id: "menu-" + tool.id, role: .button,
+                            frame: Rect(
+                                x: add.minX - 40, y: add.maxY + Double(i) * L.menuRow, width: add.width + 40,
+                                height: L.menuRow), label: tool.name))
                 }
             }
         case .row:
             let h = min(60, view.height / Double(BrushTool.all.count))
             for (i, tool) in BrushTool.all.enumerated() {
-                controls.append(Control(id: tool.id, role: .button, frame: Rect(x: view.maxX + 8, y: view.minY + Double(i) * h + 4, width: L.rowColumn - 16, height: h - 8),
-                                        label: tool.name, value: state.selected == tool.name ? 1 : 0))
+                controls.append(
+                    Control(
+                        id: tool.id, role: .button,
+                        frame: Rect(
+                            x: view.maxX + 8, y: view.minY + Double(i) * h + 4, width: L.rowColumn - 16, height: h - 8),
+                        label: tool.name, value: state.selected == tool.name ? 1 : 0))
             }
         case .bottomIcons:
             let n = Double(BrushTool.all.count), gap = L.iconGap
             let x0 = toolbar.center.x - (n * L.icon + (n - 1) * gap) / 2
             for (i, tool) in BrushTool.all.enumerated() {
                 // An icon: its name shows only once it is the chosen brush.
-                controls.append(Control(id: tool.id, role: .button, frame: Rect(x: x0 + Double(i) * (L.icon + gap), y: toolbar.minY + (L.toolbar - L.icon) / 2, width: L.icon, height: L.icon),
-                                        label: state.selected == tool.name ? tool.name : nil, value: state.selected == tool.name ? 1 : 0))
+                controls.append(
+                    Control(
+                        id: tool.id, role: .button,
+                        frame: Rect(
+                            x: x0 + Double(i) * (L.icon + gap), y: toolbar.minY + (L.toolbar - L.icon) / 2,
+                            width: L.icon, height: L.icon),
+                        label: state.selected == tool.name ? tool.name : nil, value: state.selected == tool.name ? 1 : 0
+                    ))
             }
         case .popup:
-            let button = Rect(x: toolbar.center.x - 50, y: toolbar.minY + (L.toolbar - L.icon) / 2, width: 100, height: L.icon)
+            let button = Rect(
+                x: toolbar.center.x - 50, y: toolbar.minY + (L.toolbar - L.icon) / 2, width: 100, height: L.icon)
             // Once a brush is chosen the button shows it (and opens the brushes again).
-            controls.append(Control(id: "brushes", role: .button, frame: button, label: state.selected ?? "Brushes", value: state.selected == nil ? 0 : 1))
+            controls.append(
+                Control(
+                    id: "brushes", role: .button, frame: button, label: state.selected ?? "Brushes",
+                    value: state.selected == nil ? 0 : 1))
             if state.menuOpen {
                 // The brushes rise above the toolbar, the rest dimmed: the photo takes no touches.
                 controls.removeAll { $0.id == "photo" }
                 let n = Double(BrushTool.all.count), x0 = toolbar.center.x - n * L.popupWidth / 2
                 for (i, tool) in BrushTool.all.enumerated() {
-                    controls.append(Control(id: tool.id, role: .button, frame: Rect(x: x0 + Double(i) * L.popupWidth, y: toolbar.minY - L.popupHeight + 20,
-                                                                                    width: L.popupWidth - 4, height: L.popupHeight), label: tool.name))
+                    controls.append(
+                        Control(
+                            id: tool.id, role: .button,
+                            frame: Rect(
+                                x: x0 + Double(i) * L.popupWidth, y: toolbar.minY - L.popupHeight + 20,
+                                width: L.popupWidth - 4, height: L.popupHeight), label: tool.name))
                 }
             }
         case .toolbox:
@@ -133,8 +169,11 @@ public struct BrushDesign: Sendable, Hashable {
             if state.menuOpen { controls.removeAll { $0.id == "photo" } }
         }
         if sizing == .slider {
-            controls.append(Control(id: "brush-size", role: .slider, frame: Rect(x: b.minX + 16, y: toolbar.minY + 6, width: L.slider, height: L.toolbar - 12),
-                                    label: "Size", value: state.size, axis: .horizontal))
+            controls.append(
+                Control(
+                    id: "brush-size", role: .slider,
+                    frame: Rect(x: b.minX + 16, y: toolbar.minY + 6, width: L.slider, height: L.toolbar - 12),
+                    label: "Size", value: state.size, axis: .horizontal))
         }
         return Screen(device: device, controls: controls, photoFrame: shownPhoto(state, aspect: aspect, on: device))
     }
@@ -148,8 +187,12 @@ public struct BrushDesign: Sendable, Hashable {
         // The tool box is an icon: no words on it.
         var out = [Control(id: "toolbox", role: .button, frame: box)]
         if let name = state.selected, !state.menuOpen {
-            out.append(Control(id: "current-brush", role: .button, frame: Rect(x: box.maxX + 8, y: box.minY, width: min(120, toolbar.maxX - box.maxX - 16), height: L.icon),
-                               label: name, value: 1))
+            out.append(
+                Control(
+                    id: "current-brush", role: .button,
+                    frame: Rect(
+                        x: box.maxX + 8, y: box.minY, width: min(120, toolbar.maxX - box.maxX - 16), height: L.icon),
+                    label: name, value: 1))
         }
         guard state.menuOpen else { return out }
         let tools = BrushTool.all, width = toolbar.width - 16
@@ -157,8 +200,13 @@ public struct BrushDesign: Sendable, Hashable {
         let rows = (tools.count + columns - 1) / columns, cell = width / Double(columns)
         for (i, tool) in tools.enumerated() {
             let r = i / columns, c = i % columns
-            out.append(Control(id: tool.id, role: .button, frame: Rect(x: toolbar.minX + 8 + Double(c) * cell + 2, y: toolbar.minY - Double(rows - r) * (L.menuRow + 4),
-                                                                       width: cell - 4, height: L.menuRow), label: tool.name))
+            out.append(
+                Control(
+                    id: tool.id, role: .button,
+                    frame: Rect(
+                        x: toolbar.minX + 8 + Double(c) * cell + 2,
+                        y: toolbar.minY - Double(rows - r) * (L.menuRow + 4),
+                        width: cell - 4, height: L.menuRow), label: tool.name))
         }
         return out
     }
@@ -166,7 +214,8 @@ public struct BrushDesign: Sendable, Hashable {
     /// The part of the view the photo covers (the view clips a zoomed photo).
     func shownPhoto(_ state: BrushUIState, aspect: Double, on device: DeviceConfiguration) -> Rect {
         let v = viewArea(on: device)
-        let a = screenPoint(Point(0, 0), state, aspect: aspect, on: device), z = screenPoint(Point(1, 1), state, aspect: aspect, on: device)
+        let a = screenPoint(Point(0, 0), state, aspect: aspect, on: device),
+            z = screenPoint(Point(1, 1), state, aspect: aspect, on: device)
         let x0 = max(v.minX, a.x), y0 = max(v.minY, a.y), x1 = min(v.maxX, z.x), y1 = min(v.maxY, z.y)
         return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
@@ -206,16 +255,22 @@ public struct BrushDesign: Sendable, Hashable {
     }
 
     /// The stroke that a finger path (screen points) on the photo paints with the chosen brush, if any.
-    public func stroke(_ path: [Point], _ state: BrushUIState, aspect: Double, on device: DeviceConfiguration) -> BrushStroke? {
-        guard let name = state.selected, let tool = BrushTool.all.first(where: { $0.name == name }), !path.isEmpty else { return nil }
+    public func stroke(
+        _ path: [Point], _ state: BrushUIState, aspect: Double, on device: DeviceConfiguration
+    ) -> BrushStroke? {
+        guard let name = state.selected, let tool = BrushTool.all.first(where: { $0.name == name }), !path.isEmpty
+        else { return nil }
         let screen = self.screen(state, aspect: aspect, on: device)
         guard let photo = screen.control("photo"), photo.frame.contains(path[0]) else { return nil }
         // The eraser takes away the paint of the brush used before it.
         let kind = tool.erases ? BrushTool.all.first { $0.name == state.lastPaint }?.kind ?? tool.kind : tool.kind
         let fitted = fittedFrame(aspect: aspect, on: device)
-        let points = path.map { photoPoint(photo.frame.clamped($0), state, fitted: fitted) }.map { BrushPoint(x: $0.x, y: $0.y) }
-        return BrushStroke(kind: kind, points: points, radius: radius(state, aspect: aspect, on: device),
-                           strength: stroke == .soft ? softStrength : 1, hardness: stroke == .soft ? 0.2 : 0.8,
-                           detectEdges: detectEdges, edgeTolerance: edgeTolerance, erase: tool.erases)
+        let points = path.map { photoPoint(photo.frame.clamped($0), state, fitted: fitted) }.map {
+            BrushPoint(x: $0.x, y: $0.y)
+        }
+        return BrushStroke(
+            kind: kind, points: points, radius: radius(state, aspect: aspect, on: device),
+            strength: stroke == .soft ? softStrength : 1, hardness: stroke == .soft ? 0.2 : 0.8,
+            detectEdges: detectEdges, edgeTolerance: edgeTolerance, erase: tool.erases)
     }
 }

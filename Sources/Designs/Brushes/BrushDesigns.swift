@@ -6,37 +6,64 @@ import Interaction
 public enum BrushDesigns {
     static let talk = "iPhoto for iOS (WWDC 2012)"
     static let common: [String: String] = [
-        "stroke": "soft (each dab adds a little: 'you just rub over it a few times') or strong (one swipe paints the full effect); default soft",
-        "sizing": "zoom (the finger is the brush: 'brush size is simply done by zooming in') or slider (a size slider, the view stays fitted); default zoom",
-        "detect_edges": "on or off: each stroke paints only near the colour and lightness under its first touch; default off",
+        "stroke":
+            "soft (each dab adds a little: 'you just rub over it a few times') or strong (one swipe paints the full "
+                + "effect); default soft",
+        "sizing":
+            "zoom (the finger is the brush: 'brush size is simply done by zooming in') or slider (a size slider, the "
+                + "view stays fitted); default zoom",
+        "detect_edges":
+            "on or off: each stroke paints only near the colour and lightness under its first touch; default off",
         "soft_strength": "coverage a soft dab adds, 0.01…0.5 (default 0.12, the engine's default brush)",
-        "edge_tolerance": "ΔE76 from the first touch's colour at which detect edges keeps ≈37% of the paint, 2…40 (default 12)",
-        "finger_radius_pt": "radius of the finger's painting contact in points, 5…40 (default 18; zoom sizing)",
+        "edge_tolerance":
+            "ΔE76 from the first touch's colour at which detect edges keeps ≈37% of the paint, 2…40 (default 12)",
+        "finger_radius_pt": "radius of the finger's painting contact in points, 5…40 (default 18; zoom sizing)"
     ]
 
     public static let question = DesignQuestion(
         name: "brushes", title: "Brushes: where they live, and how a stroke paints",
         strategies: [
-            StrategyDescription(name: "bricks", question: "brushes",
-                                summary: "A side panel of bricks, one per operation, that the person adds from a menu before painting with it.",
-                                source: "\(talk): 'you can add these different bricks for the different operations … it complicates the UI quite a bit'",
-                                parameters: common),
-            StrategyDescription(name: "brush-row", question: "brushes",
-                                summary: "Every brush a labelled brick in a column beside the photo, always visible: one tap to paint.",
-                                source: "\(talk): 'make those available all the time … the image is not as big as it could be'",
-                                parameters: common),
-            StrategyDescription(name: "bottom-icons", question: "brushes",
-                                summary: "The brushes as unlabelled icons in the bottom toolbar; the chosen one shows its name.",
-                                source: "\(talk): 'move them down along the bottom … trying to make up icons for things like lighten and darken … hard to get those to stand out'",
-                                parameters: common),
-            StrategyDescription(name: "brush-popup", question: "brushes",
-                                summary: "One brushes button in the toolbar; the labelled brushes pop up above it, the rest dimmed, and tuck down once one is chosen.",
-                                source: "\(talk): 'these nice brushes that pop up … break the boundary of that lower toolbar … the brushes tuck down into the UI'",
-                                parameters: common),
-            StrategyDescription(name: "toolbox", question: "brushes",
-                                summary: "The iPhone's collapsible toolbar: a tool box icon at the toolbar's leading edge; tapped, the labelled brushes come out above it, and choosing one puts them away, the brush in use shown beside the tool box.",
-                                source: "\(talk): 'on the iPhone, we don't have enough room for that … a collapsible tool bar … You tap the tool box and the controls come out. You select a control and they go away' (00:39:08–00:39:54)",
-                                parameters: common),
+            StrategyDescription(
+                name: "bricks", question: "brushes",
+                summary:
+                    "A side panel of bricks, one per operation, that the person adds from a menu before painting with "
+                        + "it.",
+                source:
+                    "\(talk): 'you can add these different bricks for the different operations … it complicates the "
+                        + "UI quite a bit'",
+                parameters: common),
+            StrategyDescription(
+                name: "brush-row", question: "brushes",
+                summary: "Every brush a labelled brick in a column beside the photo, always visible: one tap to paint.",
+                source: "\(talk): 'make those available all the time … the image is not as big as it could be'",
+                parameters: common),
+            StrategyDescription(
+                name: "bottom-icons", question: "brushes",
+                summary: "The brushes as unlabelled icons in the bottom toolbar; the chosen one shows its name.",
+                source:
+                    "\(talk): 'move them down along the bottom … trying to make up icons for things like lighten and "
+                        + "darken … hard to get those to stand out'",
+                parameters: common),
+            StrategyDescription(
+                name: "brush-popup", question: "brushes",
+                summary:
+                    "One brushes button in the toolbar; the labelled brushes pop up above it, the rest dimmed, and "
+                        + "tuck down once one is chosen.",
+                source:
+                    "\(talk): 'these nice brushes that pop up … break the boundary of that lower toolbar … the "
+                        + "brushes tuck down into the UI'",
+                parameters: common),
+            StrategyDescription(
+                name: "toolbox", question: "brushes",
+                summary:
+                    "The iPhone's collapsible toolbar: a tool box icon at the toolbar's leading edge; tapped, the "
+                        + "labelled brushes come out above it, and choosing one puts them away, the brush in use "
+                        + "shown beside the tool box.",
+                source:
+                    "\(talk): 'on the iPhone, we don't have enough room for that … a collapsible tool bar … You tap "
+                        + "the tool box and the controls come out. You select a control and they go away' "
+                        + "(00:39:08–00:39:54)",
+                parameters: common)
         ])
 
     public static var names: [String] { question.strategies.map(\.name) }
@@ -51,13 +78,18 @@ public enum BrushDesigns {
         case "brush-popup": placement = .popup
         case "toolbox": placement = .toolbox
         default:
-            throw StrategyParameterError(parameter: "design", message: "unknown brushes strategy '\(name)'; expected one of \(names.joined(separator: ", "))")
+            throw StrategyParameterError(
+                parameter: "design",
+                message: "unknown brushes strategy '\(name)'; expected one of \(names.joined(separator: ", "))")
         }
         var p = parameters
-        func choice<T: RawRepresentable>(_ key: String, _ options: [T], default d: T) throws -> T where T.RawValue == String {
+        func choice<T: RawRepresentable>(_ key: String, _ options: [T], default d: T) throws -> T
+        where T.RawValue == String {
             guard let v = p.value(key) else { return d }
             guard case .text(let s) = v, let t = options.first(where: { $0.rawValue == s }) else {
-                throw StrategyParameterError(parameter: key, message: "expected one of \(options.map(\.rawValue).joined(separator: ", ")), got '\(v)'")
+                throw StrategyParameterError(
+                    parameter: key,
+                    message: "expected one of \(options.map(\.rawValue).joined(separator: ", ")), got '\(v)'")
             }
             return t
         }
@@ -75,7 +107,8 @@ public enum BrushDesigns {
         let tolerance = try p.number("edge_tolerance", default: 12, in: 2...40)
         let finger = try p.number("finger_radius_pt", default: 18, in: 5...40)
         try p.finish(known: common.keys.sorted())
-        return BrushDesign(placement: placement, stroke: stroke, sizing: sizing, detectEdges: edges, softStrength: strength,
-                           edgeTolerance: tolerance, fingerRadius: finger)
+        return BrushDesign(
+            placement: placement, stroke: stroke, sizing: sizing, detectEdges: edges, softStrength: strength,
+            edgeTolerance: tolerance, fingerRadius: finger)
     }
 }

@@ -19,6 +19,8 @@ public enum BrushScreens {
             open.menuOpen = true
             screens.append(("menu-open", open))
         }
-        return screens.map { LabelledScreen($0.0, ScreenDescription.standard.apply(design.screen($0.1, aspect: photoAspect, on: device))) }
+        return screens.map {
+            LabelledScreen($0.0, ScreenDescription.standard.apply(design.screen($0.1, aspect: photoAspect, on: device)))
+        }
     }
 }

@@ -134,11 +134,15 @@ enum ColorLayout {
     }
 
     /// The photo, each control's frame (only the open one on a compact screen) and the buttons.
-    static func layout(_ state: ColorState, _ device: DeviceConfiguration, controlHeight: Double)
-        -> (photo: Rect, controls: [ColorControl: Rect], buttons: [ColorControl: Rect]) {
+    static func layout(
+        _ state: ColorState, _ device: DeviceConfiguration, controlHeight: Double
+    )
+        -> (photo: Rect, controls: [ColorControl: Rect], buttons: [ColorControl: Rect])
+    {
         let all = ColorControl.allCases
         if compact(device) {
-            let (photo, panel) = ExposureLayout.split(device, panel: .bottom(controlHeight + 76), photoAspect: state.photoAspect)
+            let (photo, panel) = ExposureLayout.split(
+                device, panel: .bottom(controlHeight + 76), photoAspect: state.photoAspect)
             let w = (panel.width - 32) / Double(all.count)
             var buttons: [ColorControl: Rect] = [:]
             for (i, c) in all.enumerated() {
@@ -147,30 +151,37 @@ enum ColorLayout {
             var controls: [ColorControl: Rect] = [:]
             if let open = state.openOverlay {
                 let width = controlHeight > 60 ? controlHeight : panel.width - 48
-                controls[open] = Rect(x: panel.center.x - width / 2, y: panel.minY + 8, width: width, height: controlHeight)
+                controls[open] = Rect(
+                    x: panel.center.x - width / 2, y: panel.minY + 8, width: width, height: controlHeight)
             }
             return (photo, controls, buttons)
         }
-        let (photo, panel) = ExposureLayout.split(device, panel: .bottom(controlHeight + 48), photoAspect: state.photoAspect)
+        let (photo, panel) = ExposureLayout.split(
+            device, panel: .bottom(controlHeight + 48), photoAspect: state.photoAspect)
         let cell = min(260, (panel.width - 32) / Double(all.count))
         let left = panel.center.x - cell * Double(all.count) / 2
         var controls: [ColorControl: Rect] = [:]
         for (i, c) in all.enumerated() {
             let width = controlHeight > 60 ? controlHeight : cell - 24
-            controls[c] = Rect(x: left + Double(i) * cell + (cell - width) / 2, y: panel.minY + 32, width: width, height: controlHeight)
+            controls[c] = Rect(
+                x: left + Double(i) * cell + (cell - width) / 2, y: panel.minY + 32, width: width, height: controlHeight
+            )
         }
         return (photo, controls, [:])
     }
 
     /// The buttons of a compact screen as controls.
     static func buttonControls(_ buttons: [ColorControl: Rect]) -> [Control] {
-        ColorControl.allCases.compactMap { c in buttons[c].map { Control(id: "button-\(c.rawValue)", role: .button, frame: $0, label: c.label) } }
+        ColorControl.allCases.compactMap { c in
+            buttons[c].map { Control(id: "button-\(c.rawValue)", role: .button, frame: $0, label: c.label) }
+        }
     }
 
     /// A tap on a compact screen's button opens its overlay (or closes it).
     static func tapButton(_ gesture: Gesture, _ state: inout ColorState, _ buttons: [ColorControl: Rect]) -> Bool {
         guard case .tap(let touches) = gesture else { return false }
-        guard let hit = ColorControl.allCases.first(where: { buttons[$0]?.contains(touches.end.location) == true }) else { return false }
+        guard let hit = ColorControl.allCases.first(where: { buttons[$0]?.contains(touches.end.location) == true })
+        else { return false }
         state.openOverlay = state.openOverlay == hit ? nil : hit
         return true
     }

@@ -24,8 +24,10 @@ public struct OnImageColor: ColorDesign {
     /// Whether a hint points out that the photo takes drags before it is touched (`hint`).
     public var hinted: Bool
 
-    public init(mapping: OneAxisMapping = OneAxisMapping(), fullScale: Double = 200, lockDistance: Double = 10,
-                fadeDuration: Double = 0.25, hinted: Bool = false) {
+    public init(
+        mapping: OneAxisMapping = OneAxisMapping(), fullScale: Double = 200, lockDistance: Double = 10,
+        fadeDuration: Double = 0.25, hinted: Bool = false
+    ) {
         self.mapping = mapping
         self.fullScale = fullScale
         self.lockDistance = lockDistance
@@ -35,10 +37,13 @@ public struct OnImageColor: ColorDesign {
 
     public func screen(_ state: ColorState, on device: DeviceConfiguration) -> Screen {
         let (photo, frames, buttons) = ColorLayout.layout(state, device, controlHeight: OneAxisSliders.height)
-        let zone = Control(id: "photo", role: .zone, frame: photo, visibleAffordance: false, hinted: hinted,
-                           axis: .horizontal, crossAxis: .vertical)
-        return Screen(device: device, controls: ColorLayout.buttonControls(buttons) + OneAxisSliders.sliders(state, frames) + [zone],
-                      photoFrame: photo)
+        let zone = Control(
+            id: "photo", role: .zone, frame: photo, visibleAffordance: false, hinted: hinted,
+            axis: .horizontal, crossAxis: .vertical)
+        return Screen(
+            device: device,
+            controls: ColorLayout.buttonControls(buttons) + OneAxisSliders.sliders(state, frames) + [zone],
+            photoFrame: photo)
     }
 
     /// The axis a drag locks to and the index of the sample where it locked, or nil
@@ -78,7 +83,7 @@ public struct OnImageColor: ColorDesign {
         let moved: Double
         switch axis {
         case .horizontal:
-            guard let range else { return }   // no control owns this colour: left–right does nothing
+            guard let range else { return }  // no control owns this colour: left–right does nothing
             control = ColorControl.control(for: range)
             moved = d.x
         case .vertical:

@@ -15,14 +15,19 @@ public struct OneAxisSliders: ColorDesign {
 
     public func screen(_ state: ColorState, on device: DeviceConfiguration) -> Screen {
         let (photo, frames, buttons) = ColorLayout.layout(state, device, controlHeight: Self.height)
-        return Screen(device: device, controls: ColorLayout.buttonControls(buttons) + Self.sliders(state, frames), photoFrame: photo)
+        return Screen(
+            device: device, controls: ColorLayout.buttonControls(buttons) + Self.sliders(state, frames),
+            photoFrame: photo)
     }
 
     /// The sliders in `frames`, hinted when the photo picked them.
     static func sliders(_ state: ColorState, _ frames: [ColorControl: Rect]) -> [Control] {
         ColorControl.allCases.compactMap { c in
-            frames[c].map { Control(id: c.rawValue, role: .slider, frame: $0, label: c.label, hinted: state.highlighted == c,
-                                    value: ColorLayout.position(state.values[c] ?? 0), axis: .horizontal) }
+            frames[c].map {
+                Control(
+                    id: c.rawValue, role: .slider, frame: $0, label: c.label, hinted: state.highlighted == c,
+                    value: ColorLayout.position(state.values[c] ?? 0), axis: .horizontal)
+            }
         }
     }
 
@@ -35,12 +40,15 @@ public struct OneAxisSliders: ColorDesign {
 
     /// A drag that grabbed a slider's thumb moves it with the finger.
     @discardableResult
-    static func dragSlider(_ gesture: Gesture, _ state: inout ColorState, _ frames: [ColorControl: Rect], _ mapping: OneAxisMapping) -> Bool {
+    static func dragSlider(
+        _ gesture: Gesture, _ state: inout ColorState, _ frames: [ColorControl: Rect], _ mapping: OneAxisMapping
+    ) -> Bool {
         guard case .drag(let touches) = gesture else { return false }
         for c in ColorControl.allCases {
             guard let track = frames[c] else { continue }
             let value = ColorLayout.position(state.values[c] ?? 0)
-            guard touches.start.location.distance(to: Point(track.minX + value * track.width, track.center.y)) <= 22 else { continue }
+            guard touches.start.location.distance(to: Point(track.minX + value * track.width, track.center.y)) <= 22
+            else { continue }
             let moved = (touches.end.location.x - touches.start.location.x) / track.width
             state.values[c] = ColorLayout.clamp((value + moved) * 2 - 1)
             state.adjustments = mapping.adjustments(state.values)

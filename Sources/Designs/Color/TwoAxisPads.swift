@@ -17,9 +17,12 @@ public struct TwoAxisPads: ColorDesign {
         let (photo, frames, buttons) = ColorLayout.layout(state, device, controlHeight: side)
         let a = state.adjustments
         let pads = ColorControl.allCases.compactMap { c in
-            frames[c].map { Control(id: c.rawValue, role: .slider, frame: $0, label: c.label,
-                                    value: ColorLayout.position(a[keyPath: c.amount]), axis: .horizontal,
-                                    crossAxis: .vertical, crossValue: ColorLayout.position(a[keyPath: c.luminance])) }
+            frames[c].map {
+                Control(
+                    id: c.rawValue, role: .slider, frame: $0, label: c.label,
+                    value: ColorLayout.position(a[keyPath: c.amount]), axis: .horizontal,
+                    crossAxis: .vertical, crossValue: ColorLayout.position(a[keyPath: c.luminance]))
+            }
         }
         return Screen(device: device, controls: ColorLayout.buttonControls(buttons) + pads, photoFrame: photo)
     }
@@ -32,8 +35,9 @@ public struct TwoAxisPads: ColorDesign {
         for c in ColorControl.allCases {
             guard let pad = frames[c] else { continue }
             var a = state.adjustments
-            let puck = Point(pad.minX + ColorLayout.position(a[keyPath: c.amount]) * pad.width,
-                             pad.maxY - ColorLayout.position(a[keyPath: c.luminance]) * pad.height)
+            let puck = Point(
+                pad.minX + ColorLayout.position(a[keyPath: c.amount]) * pad.width,
+                pad.maxY - ColorLayout.position(a[keyPath: c.luminance]) * pad.height)
             guard touches.start.location.distance(to: puck) <= 22 else { continue }
             let d = touches.end.location - touches.start.location
             let before = a
@@ -52,7 +56,9 @@ public struct TwoAxisPads: ColorDesign {
 
     /// Every engine colour axis: amount and luminance of each control.
     public var axes: [ControlAxis] {
-        ColorControl.allCases.flatMap { [ControlAxis("\($0.rawValue)", -1...1), ControlAxis("\($0.rawValue)_luminance", -1...1)] }
+        ColorControl.allCases.flatMap {
+            [ControlAxis("\($0.rawValue)", -1...1), ControlAxis("\($0.rawValue)_luminance", -1...1)]
+        }
     }
 
     public func adjustments(at point: [Double]) -> Adjustments {

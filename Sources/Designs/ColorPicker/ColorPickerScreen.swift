@@ -51,8 +51,10 @@ public struct ColorPickerScreen: Sendable {
     public let grabMargin: Double
 
     /// Lays the picker out on a screen `width` pt wide with tracks `track` pt long.
-    public init(model: PickerModel, dimension: Int, feedback: PickerFeedback, target: SRGBColor, start: SRGBColor,
-                track: Double, width: Double, gradientSteps: Int = 32, grabMargin: Double = 12) {
+    public init(
+        model: PickerModel, dimension: Int, feedback: PickerFeedback, target: SRGBColor, start: SRGBColor,
+        track: Double, width: Double, gradientSteps: Int = 32, grabMargin: Double = 12
+    ) {
         precondition(dimension == 1 || dimension == 2, "dimension is 1 or 2")
         self.model = model; self.dimension = dimension; self.feedback = feedback
         self.target = target; self.gradientSteps = gradientSteps; self.grabMargin = grabMargin
@@ -67,15 +69,21 @@ public struct ColorPickerScreen: Sendable {
         if dimension == 2 {
             // The two chromatic axes on the plane, the lightness-like one on the slider.
             let (x, yAxis, z) = Self.planeAxes(model)
-            controls.append(PickerControl(id: "plane", frame: Rect(x: left, y: y, width: track, height: track),
-                                          axes: [x, yAxis], labels: [axes[x].label, axes[yAxis].label]))
+            controls.append(
+                PickerControl(
+                    id: "plane", frame: Rect(x: left, y: y, width: track, height: track),
+                    axes: [x, yAxis], labels: [axes[x].label, axes[yAxis].label]))
             y += track + 40
-            controls.append(PickerControl(id: "slider-\(axes[z].name)", frame: Rect(x: left, y: y, width: track, height: 44),
-                                          axes: [z], labels: [axes[z].label]))
+            controls.append(
+                PickerControl(
+                    id: "slider-\(axes[z].name)", frame: Rect(x: left, y: y, width: track, height: 44),
+                    axes: [z], labels: [axes[z].label]))
         } else {
             for (i, a) in axes.enumerated() {
-                controls.append(PickerControl(id: "slider-\(a.name)", frame: Rect(x: left, y: y, width: track, height: 44),
-                                              axes: [i], labels: [a.label]))
+                controls.append(
+                    PickerControl(
+                        id: "slider-\(a.name)", frame: Rect(x: left, y: y, width: track, height: 44),
+                        axes: [i], labels: [a.label]))
                 y += 44 + 36
             }
         }
@@ -109,7 +117,8 @@ public struct ColorPickerScreen: Sendable {
     /// Where `control`'s thumb is drawn on screen.
     public func thumb(of control: PickerControl) -> Point {
         let u = position(of: control), f = control.frame
-        return control.isPlane ? Point(f.minX + u.x * f.width, f.maxY - u.y * f.height) : Point(f.minX + u.x * f.width, f.center.y)
+        return control.isPlane
+            ? Point(f.minX + u.x * f.width, f.maxY - u.y * f.height) : Point(f.minX + u.x * f.width, f.center.y)
     }
 
     /// The values with `control` at `position` (0…1 on each of its axes) and the others as they are.
@@ -130,10 +139,12 @@ public struct ColorPickerScreen: Sendable {
         let n = gradientSteps
         func at(_ k: Int) -> Double { (Double(k) + 0.5) / Double(n) }
         if control.isPlane {
-            return (0..<n).flatMap { i in (0..<n).map { j in
-                let p = SIMD2(at(i), at(j))
-                return PickerSwatch(position: p, color: model.color(values(with: control, at: p)).color)
-            } }
+            return (0..<n).flatMap { i in
+                (0..<n).map { j in
+                    let p = SIMD2(at(i), at(j))
+                    return PickerSwatch(position: p, color: model.color(values(with: control, at: p)).color)
+                }
+            }
         }
         return (0..<n).map { i in
             let p = SIMD2(at(i), 0.0)
@@ -147,7 +158,8 @@ public struct ColorPickerScreen: Sendable {
         let m = grabMargin
         return controls.first { c in
             let f = c.frame
-            return c.isPlane ? f.contains(p) : (p.x >= f.minX - m && p.x <= f.maxX + m && p.y >= f.minY - m && p.y <= f.maxY + m)
+            return c.isPlane
+                ? f.contains(p) : (p.x >= f.minX - m && p.x <= f.maxX + m && p.y >= f.minY - m && p.y <= f.maxY + m)
         }
     }
 

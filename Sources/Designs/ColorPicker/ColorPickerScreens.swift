@@ -13,9 +13,14 @@ public enum ColorPickerScreens {
     public static let thumbRing = SystemColor.label
 
     /// `(name, target, start)` for each state to show.
-    public static func all(_ design: ColorPickerDesign, states: [(name: String, target: SRGBColor, start: SRGBColor)],
-                           on device: DeviceConfiguration) -> [LabelledScreen] {
-        states.map { s in LabelledScreen(s.name, screen(design.screen(target: s.target, start: s.start, width: device.bounds.width), on: device)) }
+    public static func all(
+        _ design: ColorPickerDesign, states: [(name: String, target: SRGBColor, start: SRGBColor)],
+        on device: DeviceConfiguration
+    ) -> [LabelledScreen] {
+        states.map { s in
+            LabelledScreen(
+                s.name, screen(design.screen(target: s.target, start: s.start, width: device.bounds.width), on: device))
+        }
     }
 
     public static func screen(_ picker: ColorPickerScreen, on device: DeviceConfiguration) -> Screen {
@@ -23,10 +28,15 @@ public enum ColorPickerScreens {
         let controls = picker.controls.map { c in
             let u = picker.position(of: c), label = c.labels.joined(separator: " · ")
             let above = Rect(x: c.frame.minX, y: c.frame.minY - 28, width: c.frame.width, height: 24)
-            return Control(id: c.id, role: .slider, frame: c.frame, label: label, value: u.x, axis: .horizontal,
-                           warning: "thumb", crossAxis: c.isPlane ? .vertical : nil, crossValue: c.isPlane ? u.y : nil,
-                           text: [traits.text(label, .subheadline, frame: above, foreground: SystemColor.label, background: SystemColor.background)],
-                           background: picker.feedback == .gradient ? current : SystemColor.fill, warningColor: thumbRing)
+            return Control(
+                id: c.id, role: .slider, frame: c.frame, label: label, value: u.x, axis: .horizontal,
+                warning: "thumb", crossAxis: c.isPlane ? .vertical : nil, crossValue: c.isPlane ? u.y : nil,
+                text: [
+                    traits.text(
+                        label, .subheadline, frame: above, foreground: SystemColor.label,
+                        background: SystemColor.background)
+                ],
+                background: picker.feedback == .gradient ? current : SystemColor.fill, warningColor: thumbRing)
         }
         return ScreenDescription.standard.apply(Screen(device: device, controls: controls))
     }

@@ -8,14 +8,24 @@ public enum DoubleTapDesigns {
         strategies: [
             StrategyDescription(
                 name: "double-tap-zoom", question: "double-tap",
-                summary: "Double tap zooms; a single tap (show the controls) must wait until the double tap has failed, window_s after the lift (sequential, require-to-fail).",
-                source: "Designing Fluid Interfaces (WWDC 2018): 'every time we use the double-tap in our UIs, all normal taps will be delayed … tapping to show the app menu is delayed by about half a second'",
-                parameters: ["window_s": "longest wait from the first lift to the second touch-down, s (default 0.3, Android's DOUBLE_TAP_TIMEOUT; the talk's Photos delay ≈ 0.5 s)"]),
+                summary:
+                    "Double tap zooms; a single tap (show the controls) must wait until the double tap has failed, "
+                        + "window_s after the lift (sequential, require-to-fail).",
+                source:
+                    "Designing Fluid Interfaces (WWDC 2018): 'every time we use the double-tap in our UIs, all normal "
+                        + "taps will be delayed … tapping to show the app menu is delayed by about half a second'",
+                parameters: [
+                    "window_s":
+                        "longest wait from the first lift to the second touch-down, s (default 0.3, Android's "
+                            + "DOUBLE_TAP_TIMEOUT; the talk's Photos delay ≈ 0.5 s)"
+                ]),
             StrategyDescription(
                 name: "no-double-tap", question: "double-tap",
-                summary: "No double-tap recognizer: single taps act at lift; zooming takes a 44 pt zoom button in the bottom-right corner.",
+                summary:
+                    "No double-tap recognizer: single taps act at lift; zooming takes a 44 pt zoom button in the "
+                        + "bottom-right corner.",
                 source: "Designing Fluid Interfaces (WWDC 2018): 'try to avoid delays whenever possible'",
-                parameters: [:]),
+                parameters: [:])
         ])
 
     public static var names: [String] { question.strategies.map(\.name) }

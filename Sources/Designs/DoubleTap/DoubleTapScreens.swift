@@ -11,6 +11,9 @@ public enum DoubleTapScreens {
     public static func all(_ viewer: PhotoViewer, on device: DeviceConfiguration) -> [LabelledScreen] {
         // The photo is the screen itself, not a control beside the button: a button over it is no overlap.
         let controls = viewer.zoomButton.map { [Control(id: "zoom", role: .button, frame: $0)] } ?? []
-        return [LabelledScreen("viewer", description.apply(Screen(device: device, controls: controls, photoFrame: viewer.bounds)))]
+        return [
+            LabelledScreen(
+                "viewer", description.apply(Screen(device: device, controls: controls, photoFrame: viewer.bounds)))
+        ]
     }
 }

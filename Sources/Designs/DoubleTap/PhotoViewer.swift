@@ -34,7 +34,8 @@ public struct PhotoViewer: Sendable {
         self.bounds = bounds
         self.doubleTapWindow = doubleTapWindow
         // A 44 pt button (Apple's minimum hit target) in the bottom-right corner, above the home indicator.
-        zoomButton = doubleTapWindow == nil ? Rect(x: bounds.maxX - 60, y: bounds.maxY - 100, width: 44, height: 44) : nil
+        zoomButton =
+            doubleTapWindow == nil ? Rect(x: bounds.maxX - 60, y: bounds.maxY - 100, width: 44, height: 44) : nil
     }
 
     /// What the viewer did with touches (sensed streams, in time order), once
@@ -42,8 +43,10 @@ public struct PhotoViewer: Sendable {
     public func respond(to streams: [TouchStream]) -> [ViewerAction] {
         var members: [GestureArbiter.Member] = [.init("tap", TapRecognizer())]
         if let w = doubleTapWindow {
-            members = [.init("double-tap", DoubleTapRecognizer(.init(window: w))),
-                       .init("tap", TapRecognizer(), waitsFor: ["double-tap"])]
+            members = [
+                .init("double-tap", DoubleTapRecognizer(.init(window: w))),
+                .init("tap", TapRecognizer(), waitsFor: ["double-tap"])
+            ]
         }
         var arbiter = GestureArbiter(members)
         return arbiter.run(streams).map { r in

@@ -37,15 +37,18 @@ public struct CaptureScreen: Sendable, Hashable {
     /// The share of the screen where the preview is seen whole (not under the panel or the control).
     public var photoShare: Double {
         let screen = bounds.width * bounds.height
-        let covered = (panel.map { $0.width * $0.height } ?? 0) + (panel.map { $0.contains(control.center) } == true ? 0 : control.width * control.height)
+        let covered =
+            (panel.map { $0.width * $0.height } ?? 0)
+            + (panel.map { $0.contains(control.center) } == true ? 0 : control.width * control.height)
         return max(0, 1 - covered / screen)
     }
 
     /// The screen's response to one contact's sensed samples.
     public func respond(to sensed: TouchStream) -> CaptureResponse {
-        let stream = TouchStream(samples: sensed.samples.map { s in
-            TouchSample(time: s.time, location: clamped(s.location), phase: s.phase, majorRadius: s.majorRadius)
-        })
+        let stream = TouchStream(
+            samples: sensed.samples.map { s in
+                TouchSample(time: s.time, location: clamped(s.location), phase: s.phase, majorRadius: s.majorRadius)
+            })
         let delivered: TouchStream
         switch gate.judge(stream) {
         case .taken(let t): return .systemTook(at: t)

@@ -53,9 +53,16 @@ public struct SystemEdgeGate: Sendable, Hashable {
         // The app's touch-began waits for the release; moves before it are not
         // delivered, and a lift before it arrives just after it.
         let release = stream.start.time + delay
-        var samples = [TouchSample(time: max(stream.start.time, release), location: down, phase: .down, majorRadius: stream.start.majorRadius)]
+        var samples = [
+            TouchSample(
+                time: max(stream.start.time, release), location: down, phase: .down,
+                majorRadius: stream.start.majorRadius)
+        ]
         for s in stream.samples.dropFirst() where s.time > release || s.phase == .up {
-            samples.append(TouchSample(time: max(s.time, release + 1e-3), location: s.location, phase: s.phase, majorRadius: s.majorRadius))
+            samples.append(
+                TouchSample(
+                    time: max(s.time, release + 1e-3), location: s.location, phase: s.phase, majorRadius: s.majorRadius)
+            )
         }
         return .held(TouchStream(samples: samples))
     }

@@ -17,15 +17,22 @@ extension EffectsDesign {
             }
             switch (refiner, family) {
             case (.oneSwipe, _):
-                return .continuous(axes: [ControlAxis("position", 0...1, start: 0.5)]) { Effect(family: family, position: $0[0]) }
+                return .continuous(axes: [ControlAxis("position", 0...1, start: 0.5)]) {
+                    Effect(family: family, position: $0[0])
+                }
             case (.threeSliders, .blackAndWhite):
                 // Red and green sliders; blue makes up the 100%.
-                return .continuous(axes: [ControlAxis("red", 0...1, start: 0.333), ControlAxis("green", 0...1, start: 0.334)]) { x in
+                return .continuous(axes: [
+                    ControlAxis("red", 0...1, start: 0.333), ControlAxis("green", 0...1, start: 0.334)
+                ]) { x in
                     let red = x[0], green = min(x[1], 1 - red)
-                    return Effect(family: family, mix: ChannelMix(red: red, green: green, blue: max(0, 1 - red - green)))
+                    return Effect(
+                        family: family, mix: ChannelMix(red: red, green: green, blue: max(0, 1 - red - green)))
                 }
             case (.threeSliders, _):
-                return .continuous(axes: [ControlAxis("position", 0...1, start: 0.5), ControlAxis("amount", 0...1, start: 1)]) {
+                return .continuous(axes: [
+                    ControlAxis("position", 0...1, start: 0.5), ControlAxis("amount", 0...1, start: 1)
+                ]) {
                     Effect(family: family, position: $0[0], amount: $0[1])
                 }
             }

@@ -65,14 +65,18 @@ public struct EffectsDesign: Sendable {
     func layout(_ state: EffectsState, _ device: DeviceConfiguration) -> Layout {
         let safe = device.safeBounds
         let compact = device.horizontalSizeClass == .compact
-        let panel = compact
+        let panel =
+            compact
             ? Rect(x: safe.minX, y: safe.maxY - 280, width: safe.width, height: 280)
             : Rect(x: safe.maxX - 380, y: safe.minY, width: 380, height: safe.height)
-        let area = compact
+        let area =
+            compact
             ? Rect(x: safe.minX, y: safe.minY, width: safe.width, height: safe.height - 280)
             : Rect(x: safe.minX, y: safe.minY, width: safe.width - 380, height: safe.height)
         let w = min(area.width - 16, (area.height - 16) * state.photoAspect)
-        let photo = Rect(x: area.center.x - w / 2, y: area.center.y - w / state.photoAspect / 2, width: w, height: w / state.photoAspect)
+        let photo = Rect(
+            x: area.center.x - w / 2, y: area.center.y - w / state.photoAspect / 2, width: w,
+            height: w / state.photoAspect)
         return Layout(photo: photo, panel: panel, columns: 3, cell: (panel.width - 32) / 3)
     }
 
@@ -83,8 +87,10 @@ public struct EffectsDesign: Sendable {
 
     func cellFrame(_ index: Int, _ l: Layout, scroll: Double) -> Rect {
         let v = viewport(l)
-        return Rect(x: v.minX + Double(index % l.columns) * l.cell + 4, y: v.minY + Double(index / l.columns) * l.cell + 4 - scroll,
-                    width: l.cell - 8, height: l.cell - 8)
+        return Rect(
+            x: v.minX + Double(index % l.columns) * l.cell + 4,
+            y: v.minY + Double(index / l.columns) * l.cell + 4 - scroll,
+            width: l.cell - 8, height: l.cell - 8)
     }
 
     func maxScroll(_ l: Layout) -> Double {
@@ -112,8 +118,11 @@ public struct EffectsDesign: Sendable {
             switch browser {
             case .grid:
                 let v = viewport(l)
-                controls.append(Control(id: "grid", role: .scrollArea, frame: v, value: maxScroll(l) > 0 ? state.scroll / maxScroll(l) : 1, axis: .vertical,
-                                        background: SystemColor.background))
+                controls.append(
+                    Control(
+                        id: "grid", role: .scrollArea, frame: v,
+                        value: maxScroll(l) > 0 ? state.scroll / maxScroll(l) : 1, axis: .vertical,
+                        background: SystemColor.background))
                 for (i, e) in EffectCatalog.all.enumerated() {
                     let f = cellFrame(i, l, scroll: state.scroll)
                     // Visible when at least 60% of the cell shows in the viewport.
@@ -121,65 +130,99 @@ public struct EffectsDesign: Sendable {
                     guard shown >= 0.6 else { continue }
                     // The name on a black scrim along the preview's bottom; the current effect is outlined in yellow.
                     let current = state.effect.map { EffectsDesign.catalogIndex($0) == i } ?? false
-                    controls.append(Control(id: "effect-\(e.id)", role: .thumbnail, frame: f, label: e.displayName, warning: current ? "selected" : nil,
-                                            text: [t.text(e.displayName, .caption1, frame: Rect(x: f.minX + 2, y: f.maxY - 18, width: f.width - 4, height: 18),
-                                                          background: SystemColor.black)],
-                                            foreground: SystemColor.label, background: SystemColor.background,
-                                            warningColor: current ? SystemColor.yellow : nil))
+                    controls.append(
+                        Control(
+                            id: "effect-\(e.id)", role: .thumbnail, frame: f, label: e.displayName,
+                            warning: current ? "selected" : nil,
+                            text: [
+                                t.text(
+                                    e.displayName, .caption1,
+                                    frame: Rect(x: f.minX + 2, y: f.maxY - 18, width: f.width - 4, height: 18),
+                                    background: SystemColor.black)
+                            ],
+                            foreground: SystemColor.label, background: SystemColor.background,
+                            warningColor: current ? SystemColor.yellow : nil))
                 }
             case .swatchBook:
                 for (family, frame) in zip(EffectFamily.allCases, cardFrames(l)) {
                     // The family's name printed across the top of its card.
                     let name = Rect(x: frame.minX + 4, y: frame.minY + 6, width: frame.width - 8, height: 40)
-                    controls.append(Control(id: "card-\(family.rawValue)", role: .thumbnail, frame: frame, label: family.displayName,
-                                            text: [t.text(family.displayName, .headline, frame: name)],
-                                            foreground: SystemColor.label, background: Self.cardColor))
+                    controls.append(
+                        Control(
+                            id: "card-\(family.rawValue)", role: .thumbnail, frame: frame, label: family.displayName,
+                            text: [t.text(family.displayName, .headline, frame: name)],
+                            foreground: SystemColor.label, background: Self.cardColor))
                 }
             }
         } else if let effect = state.effect {
-            controls.append(Control(id: "button-effects", role: .button, frame: Rect(x: l.panel.minX + 16, y: l.panel.minY + 8, width: 120, height: 44), label: "Effects",
-                                    text: [t.text("Effects", .body)], foreground: SystemColor.blue, background: SystemColor.background))
+            controls.append(
+                Control(
+                    id: "button-effects", role: .button,
+                    frame: Rect(x: l.panel.minX + 16, y: l.panel.minY + 8, width: 120, height: 44), label: "Effects",
+                    text: [t.text("Effects", .body)], foreground: SystemColor.blue, background: SystemColor.background))
             controls += refinerControls(effect, state, l, t)
         }
-        return Screen(device: device, controls: controls, photoFrame: l.photo, background: SystemColor.background).inLayoutDirection()
+        return Screen(device: device, controls: controls, photoFrame: l.photo, background: SystemColor.background)
+            .inLayoutDirection()
     }
 
     /// The swatch book's card stock.
     static let cardColor = ScreenColor(0x2C2C2E)
 
-    func refinerControls(_ effect: Effect, _ state: EffectsState, _ l: Layout, _ t: LayoutTraits = .standard) -> [Control] {
+    func refinerControls(
+        _ effect: Effect, _ state: EffectsState, _ l: Layout, _ t: LayoutTraits = .standard
+    ) -> [Control] {
         let area = refinerArea(l)
         switch refiner {
         case .oneSwipe:
             // The family's name centred over the swipe area.
             let name = Rect(x: area.minX + 8, y: area.center.y - 15, width: area.width - 16, height: 30)
-            return [Control(id: "swipe", role: .zone, frame: area, label: effect.family.displayName,
-                            value: effect.family.isContinuous ? effect.position : Double(effect.look) / 3, axis: .horizontal,
-                            text: [t.text(effect.family.displayName, .headline, frame: name)], foreground: SystemColor.label, background: SystemColor.fill)]
+            return [
+                Control(
+                    id: "swipe", role: .zone, frame: area, label: effect.family.displayName,
+                    value: effect.family.isContinuous ? effect.position : Double(effect.look) / 3, axis: .horizontal,
+                    text: [t.text(effect.family.displayName, .headline, frame: name)], foreground: SystemColor.label,
+                    background: SystemColor.fill)
+            ]
         case .threeSliders:
             func slider(_ i: Int, _ id: String, _ label: String, _ value: Double) -> Control {
                 let track = Rect(x: area.minX + 90, y: area.minY + Double(i) * 56, width: area.width - 100, height: 44)
                 // The label in the 90 pt left of the track.
-                return Control(id: id, role: .slider, frame: track, label: label, value: value, axis: .horizontal,
-                               text: [t.text(label, .subheadline, frame: Rect(x: area.minX, y: track.minY, width: 82, height: 44),
-                                             foreground: SystemColor.secondaryLabel)],
-                               foreground: SystemColor.label, background: SystemColor.background)
+                return Control(
+                    id: id, role: .slider, frame: track, label: label, value: value, axis: .horizontal,
+                    text: [
+                        t.text(
+                            label, .subheadline, frame: Rect(x: area.minX, y: track.minY, width: 82, height: 44),
+                            foreground: SystemColor.secondaryLabel)
+                    ],
+                    foreground: SystemColor.label, background: SystemColor.background)
             }
             switch effect.family {
             case .blackAndWhite:
-                return [slider(0, "red", "Red", state.mix.red / 100), slider(1, "green", "Green", state.mix.green / 100),
-                        slider(2, "blue", "Blue", state.mix.blue / 100)]
+                return [
+                    slider(0, "red", "Red", state.mix.red / 100), slider(1, "green", "Green", state.mix.green / 100),
+                    slider(2, "blue", "Blue", state.mix.blue / 100)
+                ]
             case .vintage, .artistic:
                 return EffectCatalog.family(effect.family).enumerated().map { i, e in
                     // The chosen look is a filled blue button with white text; the others blue text on the panel.
                     let chosen = i == effect.look
-                    return Control(id: "look-\(i)", role: .button, frame: Rect(x: area.minX + Double(i) * area.width / 4, y: area.minY + 60, width: area.width / 4 - 8, height: 44),
-                                   label: e.displayName, warning: chosen ? "selected" : nil, text: [t.text(e.displayName, .footnote)],
-                                   foreground: chosen ? SystemColor.label : SystemColor.blue, background: chosen ? SystemColor.blue : SystemColor.background,
-                                   warningColor: chosen ? SystemColor.blue : nil)
+                    return Control(
+                        id: "look-\(i)", role: .button,
+                        frame: Rect(
+                            x: area.minX + Double(i) * area.width / 4, y: area.minY + 60, width: area.width / 4 - 8,
+                            height: 44),
+                        label: e.displayName, warning: chosen ? "selected" : nil,
+                        text: [t.text(e.displayName, .footnote)],
+                        foreground: chosen ? SystemColor.label : SystemColor.blue,
+                        background: chosen ? SystemColor.blue : SystemColor.background,
+                        warningColor: chosen ? SystemColor.blue : nil)
                 }
             default:
-                return [slider(0, "position", effect.family.displayName, effect.position), slider(1, "amount", "Amount", effect.amount)]
+                return [
+                    slider(0, "position", effect.family.displayName, effect.position),
+                    slider(1, "amount", "Amount", effect.amount)
+                ]
             }
         }
     }
@@ -192,13 +235,17 @@ public struct EffectsDesign: Sendable {
             let p = touches.end.location
             guard let hit = screen.hitTest(p) else {
                 // Tapping the photo with an effect on adds a vignette.
-                if !state.browsing, state.effect != nil, l.photo.contains(p), state.vignette.strength == 0 { state.vignette.strength = 0.3 }
+                if !state.browsing, state.effect != nil, l.photo.contains(p), state.vignette.strength == 0 {
+                    state.vignette.strength = 0.3
+                }
                 return
             }
             if hit.id.hasPrefix("effect-"), let e = EffectCatalog.named(String(hit.id.dropFirst(7))) {
                 state.effect = e.effect
                 state.browsing = false
-                if let m = e.effect.mix ?? (e.family == .blackAndWhite ? Effect.blackAndWhiteMix(at: e.effect.position) : nil) {
+                if let m = e.effect.mix
+                    ?? (e.family == .blackAndWhite ? Effect.blackAndWhiteMix(at: e.effect.position) : nil)
+                {
                     let n = m.normalized
                     state.mix = (n.red * 100, n.green * 100, n.blue * 100)
                 }
@@ -220,11 +267,16 @@ public struct EffectsDesign: Sendable {
             let dx = touches.end.location.x - touches.start.location.x
             let dy = touches.end.location.y - touches.start.location.y
             // A drag that starts on a thumbnail scrolls the grid under it, as a scroll view does.
-            if state.browsing, browser == .grid, viewport(l).contains(touches.start.location), let grid = screen.control("grid") { hit = grid }
+            if state.browsing, browser == .grid, viewport(l).contains(touches.start.location),
+                let grid = screen.control("grid")
+            {
+                hit = grid
+            }
             switch hit.id {
             case "grid":
                 // The content follows the finger, then coasts like a scroll view.
-                let coast = project(velocity: VelocityEstimator.standard.velocity(of: touches.samples).y, decelerationRate: .normal)
+                let coast = project(
+                    velocity: VelocityEstimator.standard.velocity(of: touches.samples).y, decelerationRate: .normal)
                 state.scroll = min(maxScroll(l), max(0, state.scroll - dy - coast))
                 state.scrolls += 1
             case "swipe":
@@ -249,7 +301,9 @@ public struct EffectsDesign: Sendable {
                 state.mix = (m[0], m[1], m[2])
                 state.effect?.mix = ChannelMix(red: m[0] / 100, green: m[1] / 100, blue: m[2] / 100)
             case "position", "amount":
-                guard let thumb = hit.thumbCenter, touches.start.location.distance(to: thumb) <= 22, var e = state.effect else { return }
+                guard let thumb = hit.thumbCenter, touches.start.location.distance(to: thumb) <= 22,
+                    var e = state.effect
+                else { return }
                 let v = min(1, max(0, hit.value! + dx / hit.frame.width))
                 if hit.id == "position" { e.position = v } else { e.amount = v }
                 state.effect = e
@@ -272,7 +326,9 @@ public struct EffectsDesign: Sendable {
         guard let first = EffectCatalog.all.firstIndex(where: { $0.family == effect.family }) else { return nil }
         if !effect.family.isContinuous { return first + min(3, max(0, effect.look)) }
         // Nearest catalogue look on the family's curve.
-        let nearest = family.enumerated().min { abs($0.element.effect.position - effect.position) < abs($1.element.effect.position - effect.position) }!
+        let nearest = family.enumerated().min {
+            abs($0.element.effect.position - effect.position) < abs($1.element.effect.position - effect.position)
+        }!
         return first + nearest.offset
     }
 }
@@ -308,14 +364,18 @@ public enum EffectsDesigns {
     public static let question = DesignQuestion(
         name: "effects", title: "Effects: grid or swatch book, three sliders or one swipe?",
         strategies: [
-            StrategyDescription(name: "grid", question: "effects",
-                                summary: "24 effect thumbnails rendered from the photo in a scrolling grid, about six visible at once.",
-                                source: "iPhoto for iOS: 'which six effects are gonna be the most popular? These six.'",
-                                parameters: ["refiner": "three-sliders or one-swipe (default one-swipe)"]),
-            StrategyDescription(name: "swatch-book", question: "effects",
-                                summary: "A fan of six named family cards with previews; the chosen card folds down and becomes the control.",
-                                source: "iPhoto for iOS: 'we used that card idea and created sort of like a swatch book'",
-                                parameters: ["refiner": "three-sliders or one-swipe (default one-swipe)"]),
+            StrategyDescription(
+                name: "grid", question: "effects",
+                summary: "24 effect thumbnails rendered from the photo in a scrolling grid, about six visible at once.",
+                source: "iPhoto for iOS: 'which six effects are gonna be the most popular? These six.'",
+                parameters: ["refiner": "three-sliders or one-swipe (default one-swipe)"]),
+            StrategyDescription(
+                name: "swatch-book", question: "effects",
+                summary:
+                    "A fan of six named family cards with previews; the chosen card folds down and becomes the "
+                        + "control.",
+                source: "iPhoto for iOS: 'we used that card idea and created sort of like a swatch book'",
+                parameters: ["refiner": "three-sliders or one-swipe (default one-swipe)"])
         ])
 
     public static func make(_ name: String, parameters: StrategyParameters) throws -> EffectsDesign {
@@ -326,7 +386,8 @@ public enum EffectsDesigns {
         var refiner = EffectsRefiner.oneSwipe
         if let v = p.value("refiner") {
             guard let r = EffectsRefiner(rawValue: v.description) else {
-                throw StrategyParameterError(parameter: "refiner", message: "expected three-sliders or one-swipe, got '\(v)'")
+                throw StrategyParameterError(
+                    parameter: "refiner", message: "expected three-sliders or one-swipe, got '\(v)'")
             }
             refiner = r
         }

@@ -15,7 +15,7 @@ public struct ExposureControl: ExposureDesign {
     static let groups: [(button: String, label: String, knobs: [String])] = [
         ("ends", "Highlights & Shadows", ["darks", "lights"]),
         ("brightness", "Brightness", ["brightness"]),
-        ("contrast", "Contrast", ["low-contrast", "high-contrast"]),
+        ("contrast", "Contrast", ["low-contrast", "high-contrast"])
     ]
 
     /// Share of the track from a knob's start over which shadow or highlight
@@ -35,8 +35,10 @@ public struct ExposureControl: ExposureDesign {
 
     public func prepare(_ state: inout ExposureState) {
         let lo = state.endpoints.low, hi = state.endpoints.high
-        state.knobs = ["darks": lo, "lights": hi, "brightness": 0.5,
-                       "low-contrast": (lo + 0.5) / 2, "high-contrast": (0.5 + hi) / 2]
+        state.knobs = [
+            "darks": lo, "lights": hi, "brightness": 0.5,
+            "low-contrast": (lo + 0.5) / 2, "high-contrast": (0.5 + hi) / 2
+        ]
     }
 
     func split(_ device: DeviceConfiguration) -> Bool {
@@ -45,10 +47,13 @@ public struct ExposureControl: ExposureDesign {
 
     func layout(_ state: ExposureState, _ device: DeviceConfiguration) -> (photo: Rect, track: Rect, buttons: [Rect]) {
         let compact = split(device)
-        let (photo, panel) = ExposureLayout.split(device, panel: .bottom(compact ? 120 : 84), photoAspect: state.photoAspect)
+        let (photo, panel) = ExposureLayout.split(
+            device, panel: .bottom(compact ? 120 : 84), photoAspect: state.photoAspect)
         if compact {
             let w = (panel.width - 32) / 3
-            let buttons = (0..<3).map { Rect(x: panel.minX + 16 + Double($0) * w, y: panel.maxY - 52, width: w - 8, height: 44) }
+            let buttons = (0..<3).map {
+                Rect(x: panel.minX + 16 + Double($0) * w, y: panel.maxY - 52, width: w - 8, height: 44)
+            }
             return (photo, Rect(x: panel.minX + 24, y: panel.minY + 8, width: panel.width - 48, height: 44), buttons)
         }
         let width = min(640, panel.width - 48)
@@ -66,21 +71,29 @@ public struct ExposureControl: ExposureDesign {
         // Buttons: a footnote label in the tint colour on the panel; the open one is selected (tinted fill).
         var controls: [Control] = zip(Self.groups, buttons).map { g, frame in
             let open = state.openOverlay == g.button
-            return Control(id: "button-\(g.button)", role: .button, frame: frame, label: g.label,
-                           warning: open ? "selected" : nil, text: [t.text(g.label, .footnote, weight: .semibold)],
-                           foreground: SystemColor.blue, background: SystemColor.background, warningColor: open ? SystemColor.blue : nil)
+            return Control(
+                id: "button-\(g.button)", role: .button, frame: frame, label: g.label,
+                warning: open ? "selected" : nil, text: [t.text(g.label, .footnote, weight: .semibold)],
+                foreground: SystemColor.blue, background: SystemColor.background,
+                warningColor: open ? SystemColor.blue : nil)
         }
         // The 0% and 100% marks printed under the track's ends.
-        let marks = [t.text("0%", .caption2, frame: Rect(x: track.minX, y: track.maxY, width: 44, height: 16)),
-                     t.text("100%", .caption2, frame: Rect(x: track.maxX - 44, y: track.maxY, width: 44, height: 16))]
+        let marks = [
+            t.text("0%", .caption2, frame: Rect(x: track.minX, y: track.maxY, width: 44, height: 16)),
+            t.text("100%", .caption2, frame: Rect(x: track.maxX - 44, y: track.maxY, width: 44, height: 16))
+        ]
         for (i, id) in visibleKnobs(state, device).enumerated() {
             // The end zones glow red on the grey track when an adjustment clips.
             let clipping = (id == "darks" && state.clipsShadows) || (id == "lights" && state.clipsHighlights)
-            controls.append(Control(id: id, role: .knob, frame: track, value: state.knobs[id], axis: .horizontal, warning: clipping ? "clipping" : nil,
-                                    tone: state.knobs[id], text: i == 0 ? marks : [], foreground: SystemColor.secondaryLabel,
-                                    background: SystemColor.fill, warningColor: clipping ? SystemColor.red : nil))
+            controls.append(
+                Control(
+                    id: id, role: .knob, frame: track, value: state.knobs[id], axis: .horizontal,
+                    warning: clipping ? "clipping" : nil,
+                    tone: state.knobs[id], text: i == 0 ? marks : [], foreground: SystemColor.secondaryLabel,
+                    background: SystemColor.fill, warningColor: clipping ? SystemColor.red : nil))
         }
-        return Screen(device: device, controls: controls, photoFrame: photo, background: SystemColor.background).inLayoutDirection()
+        return Screen(device: device, controls: controls, photoFrame: photo, background: SystemColor.background)
+            .inLayoutDirection()
     }
 
     public func handle(_ gesture: Gesture, _ state: inout ExposureState, on device: DeviceConfiguration, photo: Image) {
@@ -93,7 +106,11 @@ public struct ExposureControl: ExposureDesign {
         case .drag(let touches):
             // The knob nearest the finger, if within reach of a fingertip.
             let candidates = visibleKnobs(state, device).map { id in
-                (id, Point(track.minX + state.knobs[id]! * track.width, track.center.y).distance(to: touches.start.location))
+                (
+                    id,
+                    Point(track.minX + state.knobs[id]! * track.width, track.center.y).distance(
+                        to: touches.start.location)
+                )
             }
             guard let (id, distance) = candidates.min(by: { $0.1 < $1.1 }), distance <= 22 else { return }
             let moved = (touches.end.location.x - touches.start.location.x) / track.width

@@ -69,15 +69,19 @@ public enum ExposureScreens {
         design.prepare(&start)
         var clipping = start
         clipping.clipping = Clipping(shadows: 0.05, highlights: 0.05)
-        var screens = [LabelledScreen("start", design.screen(start, on: device)),
-                       LabelledScreen("clipping", design.screen(clipping, on: device))]
+        var screens = [
+            LabelledScreen("start", design.screen(start, on: device)),
+            LabelledScreen("clipping", design.screen(clipping, on: device))
+        ]
         if design is ExposureControl {
             for g in ExposureControl.groups {
                 var open = clipping
                 open.openOverlay = g.button
                 let screen = design.screen(open, on: device)
                 // Only where the buttons exist (compact width) is an overlay a different screen.
-                if screen.control("button-\(g.button)") != nil { screens.append(LabelledScreen("overlay-\(g.button)", screen)) }
+                if screen.control("button-\(g.button)") != nil {
+                    screens.append(LabelledScreen("overlay-\(g.button)", screen))
+                }
             }
         }
         return screens
@@ -116,30 +120,66 @@ public enum ExposureDesigns {
     public static let question = DesignQuestion(
         name: "exposure", title: "Exposure: six sliders or one exposure control?",
         strategies: [
-            StrategyDescription(name: "six-sliders", question: "exposure",
-                                summary: "Six labelled sliders beside the photo: black level, shadows, brightness, contrast, highlights, white level.",
-                                source: "iPhoto for iOS (WWDC 2012): the desktop-style starting point", parameters: [:]),
-            StrategyDescription(name: "histogram-touch", question: "exposure",
-                                summary: "Touch zones on a histogram at the side, with no visible affordances: top for highlights and white point, bottom for shadows and black point, middle for brightness, between for contrast.",
-                                source: "iPhoto for iOS: 'we have no affordances on this histogram'",
-                                parameters: ["hint": "show a hint on the zones (default false)", "full_scale_pt": "points of drag for a full-scale change (default 200)"]),
-            StrategyDescription(name: "histogram-bottom", question: "exposure",
-                                summary: "The same histogram zones along the bottom; the photo gets bigger.",
-                                source: "iPhoto for iOS: 'it gives us a nice, big, giant image'",
-                                parameters: ["hint": "show a hint on the zones (default false)", "full_scale_pt": "points of drag for a full-scale change (default 200)"]),
-            StrategyDescription(name: "exposure-control", question: "exposure",
-                                summary: "One control with 0% and 100% marks: knobs at the histogram's ends (left: black level / shadows; right: highlights / white level), brightness in the centre, contrast between; end zones glow red when an adjustment clips. On a compact-width screen in portrait (an iPhone) it splits, as the talk's iPhone version did: three buttons (highlights & shadows, brightness, contrast) each open an overlay above them with those knobs.",
-                                source: "iPhoto for iOS: 'we combined everything into a single control'",
-                                parameters: ["recovery_span": "share of the track over which shadow/highlight recovery reaches full strength (default 0.5)",
-                                             "tone_span": "knob travel for full brightness or contrast (default 0.25)"]),
-            StrategyDescription(name: "crammed-control", question: "exposure",
-                                summary: "The counterfactual the talk rejects: the iPad's exposure control, all five knobs on one track, kept whole on every screen; on a phone in portrait the track shrinks to the screen's width instead of splitting into overlays (on an iPad it is exposure-control).",
-                                source: "iPhoto for iOS: 'on the iPhone, there just wasn't room for them … We split the controls up'",
-                                parameters: ["recovery_span": "as exposure-control (default 0.5)", "tone_span": "as exposure-control (default 0.25)"]),
-            StrategyDescription(name: "on-image", question: "exposure",
-                                summary: "Touch a dark area of the photo and drag up or down for shadows, a bright area for highlights, the midtones for brightness.",
-                                source: "iPhoto for iOS: 'tap on a dark area of the image and drag up to adjust your shadows'",
-                                parameters: ["hint": "show a hint that the photo can be dragged (default false)", "full_scale_pt": "points of drag for a full-scale change (default 200)"]),
+            StrategyDescription(
+                name: "six-sliders", question: "exposure",
+                summary:
+                    "Six labelled sliders beside the photo: black level, shadows, brightness, contrast, highlights, "
+                        + "white level.",
+                source: "iPhoto for iOS (WWDC 2012): the desktop-style starting point", parameters: [:]),
+            StrategyDescription(
+                name: "histogram-touch", question: "exposure",
+                summary:
+                    "Touch zones on a histogram at the side, with no visible affordances: top for highlights and "
+                        + "white point, bottom for shadows and black point, middle for brightness, between for "
+                        + "contrast.",
+                source: "iPhoto for iOS: 'we have no affordances on this histogram'",
+                parameters: [
+                    "hint": "show a hint on the zones (default false)",
+                    "full_scale_pt": "points of drag for a full-scale change (default 200)"
+                ]),
+            StrategyDescription(
+                name: "histogram-bottom", question: "exposure",
+                summary: "The same histogram zones along the bottom; the photo gets bigger.",
+                source: "iPhoto for iOS: 'it gives us a nice, big, giant image'",
+                parameters: [
+                    "hint": "show a hint on the zones (default false)",
+                    "full_scale_pt": "points of drag for a full-scale change (default 200)"
+                ]),
+            StrategyDescription(
+                name: "exposure-control", question: "exposure",
+                summary:
+                    "One control with 0% and 100% marks: knobs at the histogram's ends (left: black level / shadows; "
+                        + "right: highlights / white level), brightness in the centre, contrast between; end zones "
+                        + "glow red when an adjustment clips. On a compact-width screen in portrait (an iPhone) it "
+                        + "splits, as the talk's iPhone version did: three buttons (highlights & shadows, brightness, "
+                        + "contrast) each open an overlay above them with those knobs.",
+                source: "iPhoto for iOS: 'we combined everything into a single control'",
+                parameters: [
+                    "recovery_span":
+                        "share of the track over which shadow/highlight recovery reaches full strength (default 0.5)",
+                    "tone_span": "knob travel for full brightness or contrast (default 0.25)"
+                ]),
+            StrategyDescription(
+                name: "crammed-control", question: "exposure",
+                summary:
+                    "The counterfactual the talk rejects: the iPad's exposure control, all five knobs on one track, "
+                        + "kept whole on every screen; on a phone in portrait the track shrinks to the screen's width "
+                        + "instead of splitting into overlays (on an iPad it is exposure-control).",
+                source: "iPhoto for iOS: 'on the iPhone, there just wasn't room for them … We split the controls up'",
+                parameters: [
+                    "recovery_span": "as exposure-control (default 0.5)",
+                    "tone_span": "as exposure-control (default 0.25)"
+                ]),
+            StrategyDescription(
+                name: "on-image", question: "exposure",
+                summary:
+                    "Touch a dark area of the photo and drag up or down for shadows, a bright area for highlights, "
+                        + "the midtones for brightness.",
+                source: "iPhoto for iOS: 'tap on a dark area of the image and drag up to adjust your shadows'",
+                parameters: [
+                    "hint": "show a hint that the photo can be dragged (default false)",
+                    "full_scale_pt": "points of drag for a full-scale change (default 200)"
+                ])
         ])
 
     public static var names: [String] { question.strategies.map(\.name) }
@@ -155,12 +195,14 @@ public enum ExposureDesigns {
             let hint = try p.number("hint", default: 0, in: 0...1) != 0
             let scale = try p.number("full_scale_pt", default: 200, in: 20...2000)
             try p.finish(known: ["hint", "full_scale_pt"])
-            design = HistogramTouch(placement: name == "histogram-touch" ? .side : .bottom, hinted: hint, fullScale: scale)
+            design = HistogramTouch(
+                placement: name == "histogram-touch" ? .side : .bottom, hinted: hint, fullScale: scale)
         case "exposure-control", "crammed-control":
             let recovery = try p.number("recovery_span", default: 0.5, in: 0.05...1)
             let tone = try p.number("tone_span", default: 0.25, in: 0.05...1)
             try p.finish(known: ["recovery_span", "tone_span"])
-            design = ExposureControl(recoverySpan: recovery, toneSpan: tone, splitsOnCompactWidth: name == "exposure-control")
+            design = ExposureControl(
+                recoverySpan: recovery, toneSpan: tone, splitsOnCompactWidth: name == "exposure-control")
         case "on-image":
             let hint = try p.number("hint", default: 0, in: 0...1) != 0
             let scale = try p.number("full_scale_pt", default: 200, in: 20...2000)

@@ -26,14 +26,22 @@ public struct HistogramTouch: ExposureDesign {
         let compact = device.horizontalSizeClass == .compact
         switch placement {
         case .side:
-            let (photo, panel) = ExposureLayout.split(device, panel: .side(compact ? 90 : 160), photoAspect: state.photoAspect)
+            let (photo, panel) = ExposureLayout.split(
+                device, panel: .side(compact ? 90 : 160), photoAspect: state.photoAspect)
             let h = panel.height / 5
             // Darks at the bottom, lights at the top.
-            return (photo, (0..<5).map { Rect(x: panel.minX, y: panel.maxY - Double($0 + 1) * h, width: panel.width, height: h) })
+            return (
+                photo,
+                (0..<5).map { Rect(x: panel.minX, y: panel.maxY - Double($0 + 1) * h, width: panel.width, height: h) }
+            )
         case .bottom:
-            let (photo, panel) = ExposureLayout.split(device, panel: .bottom(compact ? 80 : 110), photoAspect: state.photoAspect)
+            let (photo, panel) = ExposureLayout.split(
+                device, panel: .bottom(compact ? 80 : 110), photoAspect: state.photoAspect)
             let w = panel.width / 5
-            return (photo, (0..<5).map { Rect(x: panel.minX + Double($0) * w, y: panel.minY, width: w, height: panel.height) })
+            return (
+                photo,
+                (0..<5).map { Rect(x: panel.minX + Double($0) * w, y: panel.minY, width: w, height: panel.height) }
+            )
         }
     }
 
@@ -42,22 +50,29 @@ public struct HistogramTouch: ExposureDesign {
         let controls = zip(Self.zones, zones).enumerated().map { i, z in
             // The histogram's bars (grey on the panel); an end zone glows red when it clips.
             let clipping = (z.0 == "darks" && state.clipsShadows) || (z.0 == "lights" && state.clipsHighlights)
-            return Control(id: z.0, role: .zone, frame: z.1, visibleAffordance: false, hinted: hinted, warning: clipping ? "clipping" : nil,
-                           tone: Double(i) / 4, foreground: SystemColor.secondaryLabel, background: SystemColor.background,
-                           warningColor: clipping ? SystemColor.red : nil)
+            return Control(
+                id: z.0, role: .zone, frame: z.1, visibleAffordance: false, hinted: hinted,
+                warning: clipping ? "clipping" : nil,
+                tone: Double(i) / 4, foreground: SystemColor.secondaryLabel, background: SystemColor.background,
+                warningColor: clipping ? SystemColor.red : nil)
         }
-        return Screen(device: device, controls: controls, photoFrame: photo, background: SystemColor.background).inLayoutDirection()
+        return Screen(device: device, controls: controls, photoFrame: photo, background: SystemColor.background)
+            .inLayoutDirection()
     }
 
     /// One axis per zone: darks runs from black level (negative) to shadows, lights
     /// from highlight recovery (negative) to white level, as the zones' drags do.
     public func axes(_ state: ExposureState) -> [ControlAxis] {
-        [ControlAxis("darks", -1...1), ControlAxis("lights", -1...1), ControlAxis("brightness", -1...1), ControlAxis("contrast", -1...1)]
+        [
+            ControlAxis("darks", -1...1), ControlAxis("lights", -1...1), ControlAxis("brightness", -1...1),
+            ControlAxis("contrast", -1...1)
+        ]
     }
 
     public func adjustments(at point: [Double], _ state: ExposureState) -> Adjustments {
-        Adjustments(blackLevel: max(0, -point[0]), shadows: max(0, point[0]), brightness: point[2], contrast: point[3],
-                    highlights: max(0, -point[1]), whiteLevel: max(0, point[1]))
+        Adjustments(
+            blackLevel: max(0, -point[0]), shadows: max(0, point[0]), brightness: point[2], contrast: point[3],
+            highlights: max(0, -point[1]), whiteLevel: max(0, point[1]))
     }
 
     public func handle(_ gesture: Gesture, _ state: inout ExposureState, on device: DeviceConfiguration, photo: Image) {
@@ -81,7 +96,7 @@ public struct HistogramTouch: ExposureDesign {
             a.highlights = ExposureLayout.clamp(max(0, -position))
         case "brightness": a.brightness = ExposureLayout.clamp(a.brightness + up)
         case "high-contrast": a.contrast = ExposureLayout.clamp(a.contrast + up)
-        default: a.contrast = ExposureLayout.clamp(a.contrast - up)   // low-contrast: bend down for more
+        default: a.contrast = ExposureLayout.clamp(a.contrast - up)  // low-contrast: bend down for more
         }
         state.adjustments = a
     }

@@ -42,8 +42,11 @@ public struct FilterPickerDesign: Sendable, Hashable {
     /// Thumbnail strip: a thumbnail's side, pt.
     public var thumbnail: Double
 
-    public init(kind: FilterPickerKind, filters: Int, stripWidth: Double = 60, maxShare: Double = 0.6, thumbnail: Double = 72) {
-        self.kind = kind; self.filters = filters; self.stripWidth = stripWidth; self.maxShare = maxShare; self.thumbnail = thumbnail
+    public init(
+        kind: FilterPickerKind, filters: Int, stripWidth: Double = 60, maxShare: Double = 0.6, thumbnail: Double = 72
+    ) {
+        self.kind = kind; self.filters = filters; self.stripWidth = stripWidth; self.maxShare = maxShare;
+        self.thumbnail = thumbnail
     }
 
     /// The catalogue looks shown, in order: indices ⌊i·24/n⌋, spread evenly. Every
@@ -88,18 +91,28 @@ public struct FilterPickerDesign: Sendable, Hashable {
         case .harmonica:
             let w = harmonicaStripWidth(on: device)
             for (i, e) in looks.enumerated() {
-                controls.append(Control(id: "effect-\(e.id)", role: .thumbnail,
-                                        frame: Rect(x: picker.minX + Double(i) * w, y: picker.minY, width: w, height: picker.height), label: e.displayName))
+                controls.append(
+                    Control(
+                        id: "effect-\(e.id)", role: .thumbnail,
+                        frame: Rect(x: picker.minX + Double(i) * w, y: picker.minY, width: w, height: picker.height),
+                        label: e.displayName))
             }
         case .thumbnailStrip:
             let m = maxScroll(on: device)
-            controls.append(Control(id: "strip", role: .scrollArea, frame: picker, value: m > 0 ? state.scroll / m : 1, axis: .vertical))
+            controls.append(
+                Control(
+                    id: "strip", role: .scrollArea, frame: picker, value: m > 0 ? state.scroll / m : 1, axis: .vertical)
+            )
             for (i, e) in looks.enumerated() {
-                let f = Rect(x: picker.minX + Self.gap, y: picker.minY + Self.gap + Double(i) * (thumbnail + Self.gap) - state.scroll,
-                             width: thumbnail, height: thumbnail)
+                let f = Rect(
+                    x: picker.minX + Self.gap,
+                    y: picker.minY + Self.gap + Double(i) * (thumbnail + Self.gap) - state.scroll,
+                    width: thumbnail, height: thumbnail)
                 // Shown when at least 60% of it is in the column.
                 let shown = max(0, min(f.maxY, picker.maxY) - max(f.minY, picker.minY)) / f.height
-                if shown >= 0.6 { controls.append(Control(id: "effect-\(e.id)", role: .thumbnail, frame: f, label: e.displayName)) }
+                if shown >= 0.6 {
+                    controls.append(Control(id: "effect-\(e.id)", role: .thumbnail, frame: f, label: e.displayName))
+                }
             }
         }
         // The photo fills the safe area; the part left uncovered is what is seen of it.
@@ -117,14 +130,16 @@ public struct FilterPickerDesign: Sendable, Hashable {
         switch gesture {
         case .tap(let touches):
             guard let hit = screen.hitTest(touches.end.location), hit.id.hasPrefix("effect-"),
-                  let e = EffectCatalog.named(String(hit.id.dropFirst(7))) else { return }
+                let e = EffectCatalog.named(String(hit.id.dropFirst(7)))
+            else { return }
             state.effect = e.effect
             state.applications += 1
         case .drag(let touches):
             guard kind == .thumbnailStrip, column(on: device).contains(touches.start.location) else { return }
             // The content follows the finger, then coasts like a scroll view.
             let dy = touches.end.location.y - touches.start.location.y
-            let coast = project(velocity: VelocityEstimator.standard.velocity(of: touches.samples).y, decelerationRate: .normal)
+            let coast = project(
+                velocity: VelocityEstimator.standard.velocity(of: touches.samples).y, decelerationRate: .normal)
             state.scroll = min(maxScroll(on: device), max(0, state.scroll - dy - coast))
             state.scrolls += 1
         case .pinch:
@@ -136,19 +151,32 @@ public struct FilterPickerDesign: Sendable, Hashable {
 /// The filter-picker strategies of the harmonica question.
 public enum HarmonicaDesigns {
     public static let question = DesignQuestion(
-        name: "harmonica", title: "Filter harmonica: strips of previews over the photo vs a scrolling thumbnail strip, at 3 to 15 filters",
+        name: "harmonica",
+        title: "Filter harmonica: strips of previews over the photo vs a scrolling thumbnail strip, at 3 to 15 filters",
         strategies: [
             StrategyDescription(
                 name: "harmonica", question: "harmonica",
-                summary: "Every filter a full-height strip previewing the photo with it, side by side over the photo; strips narrow once they would cover more than max_share of it.",
-                source: "seed 004 (Qtty prototype notes): 'each image must be a source image with a superimposed filter … With a small number of filters, it looks good … but what will this harmonica look like with 10-15 filters?'",
-                parameters: ["filters": "how many filters (3–24)", "strip_pt": "a strip's width when there is room, pt (default 60; the talk gives no figure)",
-                             "max_share": "largest share of the photo's width the strips may cover (default 0.6)"]),
+                summary:
+                    "Every filter a full-height strip previewing the photo with it, side by side over the photo; "
+                        + "strips narrow once they would cover more than max_share of it.",
+                source:
+                    "seed 004 (Qtty prototype notes): 'each image must be a source image with a superimposed filter … "
+                        + "With a small number of filters, it looks good … but what will this harmonica look like "
+                        + "with 10-15 filters?'",
+                parameters: [
+                    "filters": "how many filters (3–24)",
+                    "strip_pt": "a strip's width when there is room, pt (default 60; the talk gives no figure)",
+                    "max_share": "largest share of the photo's width the strips may cover (default 0.6)"
+                ]),
             StrategyDescription(
                 name: "thumbnail-strip", question: "harmonica",
                 summary: "A column of square thumbnails (72 pt) beside the photo, scrolling when they do not fit.",
-                source: "seed 004: the alternative the talk weighs the harmonica against (the filter strip of camera apps such as Instagram)",
-                parameters: ["filters": "how many filters (3–24)", "thumbnail_pt": "a thumbnail's side, pt (default 72)"]),
+                source:
+                    "seed 004: the alternative the talk weighs the harmonica against (the filter strip of camera apps "
+                        + "such as Instagram)",
+                parameters: [
+                    "filters": "how many filters (3–24)", "thumbnail_pt": "a thumbnail's side, pt (default 72)"
+                ])
         ])
 
     public static var names: [String] { question.strategies.map(\.name) }
@@ -157,7 +185,9 @@ public enum HarmonicaDesigns {
     public static func make(_ name: String, parameters: StrategyParameters) throws -> FilterPickerDesign {
         var p = parameters
         let count = try p.number("filters", default: 6, in: 3...24)
-        guard count == count.rounded() else { throw StrategyParameterError(parameter: "filters", message: "filters must be a whole number, not \(count)") }
+        guard count == count.rounded() else {
+            throw StrategyParameterError(parameter: "filters", message: "filters must be a whole number, not \(count)")
+        }
         let n = Int(count)
         switch name {
         case "harmonica":

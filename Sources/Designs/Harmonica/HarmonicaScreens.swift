@@ -5,7 +5,8 @@ import Interaction
 /// its end. Each strip or thumbnail is a preview of the photo with its
 /// filter, its name on a black caption plate (caption type).
 public enum HarmonicaScreens {
-    static let description = ScreenDescription(labelStyle: .caption1, fills: [.thumbnail: SystemColor.black], selection: nil)
+    static let description = ScreenDescription(
+        labelStyle: .caption1, fills: [.thumbnail: SystemColor.black], selection: nil)
 
     public static func all(_ design: FilterPickerDesign, on device: DeviceConfiguration) -> [LabelledScreen] {
         var screens = [LabelledScreen("picker", description.apply(design.screen(FilterPickerState(), on: device)))]

@@ -9,9 +9,18 @@ public enum HysteresisDesigns {
         strategies: [
             StrategyDescription(
                 name: "pan-hysteresis", question: "hysteresis",
-                summary: "Rows are tappable and the list scrolls; tap and pan recognizers run together from touch-down, and the pan begins once the finger is hysteresis_pt from where it touched down, cancelling the tap. Content then moves with the finger from that point (no jump).",
-                source: "Designing Fluid Interfaces (WWDC 2018): 'before we can be sure it's a swipe, the touch has to move a certain distance … called hysteresis, and is usually 10 points in iOS'",
-                parameters: ["hysteresis_pt": "movement before the pan begins, pt (default 10, the talk's figure; 0 starts a pan on any movement)"]),
+                summary:
+                    "Rows are tappable and the list scrolls; tap and pan recognizers run together from touch-down, "
+                        + "and the pan begins once the finger is hysteresis_pt from where it touched down, cancelling "
+                        + "the tap. Content then moves with the finger from that point (no jump).",
+                source:
+                    "Designing Fluid Interfaces (WWDC 2018): 'before we can be sure it's a swipe, the touch has to "
+                        + "move a certain distance … called hysteresis, and is usually 10 points in iOS'",
+                parameters: [
+                    "hysteresis_pt":
+                        "movement before the pan begins, pt (default 10, the talk's figure; 0 starts a pan on any "
+                            + "movement)"
+                ])
         ])
 
     public static var names: [String] { question.strategies.map(\.name) }
@@ -30,7 +39,9 @@ public enum HysteresisDesigns {
     }
 
     /// The list strategy `name` lays out over `frame` with rows `rowHeight` pt tall.
-    public static func make(_ name: String, parameters: StrategyParameters, frame: Rect, rowHeight: Double) throws -> ScrollingList {
+    public static func make(
+        _ name: String, parameters: StrategyParameters, frame: Rect, rowHeight: Double
+    ) throws -> ScrollingList {
         ScrollingList(frame: frame, rowHeight: rowHeight, hysteresis: try hysteresis(name, parameters: parameters))
     }
 }

@@ -5,6 +5,11 @@ import Interaction
 /// rows the simulator hit-tests) at rest.
 public enum HysteresisScreens {
     public static func all(_ list: ScrollingList, rows: Int, on device: DeviceConfiguration) -> [LabelledScreen] {
-        [LabelledScreen("list", ListScreens.screen(frame: list.frame, rowHeight: list.rowHeight, offset: list.contentOffset, rows: rows, on: device))]
+        [
+            LabelledScreen(
+                "list",
+                ListScreens.screen(
+                    frame: list.frame, rowHeight: list.rowHeight, offset: list.contentOffset, rows: rows, on: device))
+        ]
     }
 }

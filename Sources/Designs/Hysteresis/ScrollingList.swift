@@ -42,7 +42,8 @@ public struct ScrollingList: Sendable {
 
     /// Row `i`'s frame on screen, as scrolled.
     public func rowFrame(_ i: Int) -> Rect {
-        Rect(x: frame.minX, y: frame.minY + Double(i) * rowHeight - contentOffset, width: frame.width, height: rowHeight)
+        Rect(
+            x: frame.minX, y: frame.minY + Double(i) * rowHeight - contentOffset, width: frame.width, height: rowHeight)
     }
 
     /// The row under `p`, if `p` is in the list.
@@ -56,7 +57,7 @@ public struct ScrollingList: Sendable {
         guard let hit = row(at: stream.start.location) else { return .nothing }
         var arbiter = GestureArbiter([
             .init("tap", TapRecognizer(.init(maximumMovement: nil, target: rowFrame(hit), margin: 0))),
-            .init("pan", PanRecognizer(.init(hysteresis: hysteresis))),
+            .init("pan", PanRecognizer(.init(hysteresis: hysteresis)))
         ])
         // The pan is fed alongside to read its translation; the arbiter decides who won.
         var pan = PanRecognizer(.init(hysteresis: hysteresis))

@@ -36,11 +36,11 @@ public enum AuthorizationAction: String, Sendable, Hashable, CaseIterable {
 /// The colours of the VK web page and the iOS 7 bar of the prototype's modal window.
 enum AuthorizationColors {
     static let page = ScreenColor(0xFFFFFF)
-    static let bar = ScreenColor(0xF7F7F7)          // iOS 7 navigation bar
+    static let bar = ScreenColor(0xF7F7F7)  // iOS 7 navigation bar
     static let ink = ScreenColor(0x000000)
     static let secondaryInk = ScreenColor(0x828282)
     static let field = ScreenColor(0xF2F3F5)
-    static let accent = ScreenColor(0x5181B8)       // VK's blue
+    static let accent = ScreenColor(0x5181B8)  // VK's blue
     static let onAccent = ScreenColor(0xFFFFFF)
 
     /// `a` over `b` at opacity `alpha` (sRGB-encoded blending, as UIKit composites a translucent fill).
@@ -59,14 +59,25 @@ public enum LabelAffordanceDesigns {
         strategies: [
             StrategyDescription(
                 name: "button-like-title", question: "label-affordance",
-                summary: "The title 'Authorization' is drawn as the first version was: bold, centred in the bar on a rounded button-sized (36 pt) fill of the accent colour, in white; it does nothing when tapped.",
-                source: "seed 004 (Qtty prototype reviews): 'The inscription \"Authorization\" on the past screen looked like a button and the subjects had questions about this'",
-                parameters: ["fill_opacity": "opacity of the accent fill under the title, 0…1 (default 1); the ink goes from the accent colour (0) to white (1) with it"]),
+                summary:
+                    "The title 'Authorization' is drawn as the first version was: bold, centred in the bar on a "
+                        + "rounded button-sized (36 pt) fill of the accent colour, in white; it does nothing when "
+                        + "tapped.",
+                source:
+                    "seed 004 (Qtty prototype reviews): 'The inscription \"Authorization\" on the past screen looked "
+                        + "like a button and the subjects had questions about this'",
+                parameters: [
+                    "fill_opacity":
+                        "opacity of the accent fill under the title, 0…1 (default 1); the ink goes from the accent "
+                            + "colour (0) to white (1) with it"
+                ]),
             StrategyDescription(
                 name: "plain-title", question: "label-affordance",
-                summary: "The corrected modal window: the title is the bar's standard title, 17 pt semibold black text with no fill, centred in the bar.",
+                summary:
+                    "The corrected modal window: the title is the bar's standard title, 17 pt semibold black text "
+                        + "with no fill, centred in the bar.",
                 source: "seed 004: 'Modal authorization window in VK (corrected version)'",
-                parameters: [:]),
+                parameters: [:])
         ])
 
     public static var names: [String] { question.strategies.map(\.name) }
@@ -88,7 +99,9 @@ public enum LabelAffordanceDesigns {
     }
 
     /// The authorization screen strategy `name` lays out on `device`.
-    public static func make(_ name: String, parameters: StrategyParameters, on device: DeviceConfiguration) throws -> AuthorizationScreen {
+    public static func make(
+        _ name: String, parameters: StrategyParameters, on device: DeviceConfiguration
+    ) throws -> AuthorizationScreen {
         layout(title: try fillOpacity(name, parameters: parameters), on: device)
     }
 
@@ -99,24 +112,35 @@ public enum LabelAffordanceDesigns {
         let left = b.minX + safe.left, right = b.maxX - safe.right, width = right - left
         let barTop = b.minY + safe.top, barHeight = 44.0
         var controls: [Control] = [
-            Control(id: "bar", role: .zone, frame: Rect(x: b.minX, y: b.minY, width: b.width, height: barTop + barHeight - b.minY),
-                    visibleAffordance: false, background: C.bar),
-            Control(id: "cancel", role: .button, frame: Rect(x: left + 8, y: barTop, width: 80, height: barHeight), label: "Cancel",
-                    text: [t.text("Cancel", .body, foreground: C.accent)], foreground: C.accent),
+            Control(
+                id: "bar", role: .zone,
+                frame: Rect(x: b.minX, y: b.minY, width: b.width, height: barTop + barHeight - b.minY),
+                visibleAffordance: false, background: C.bar),
+            Control(
+                id: "cancel", role: .button, frame: Rect(x: left + 8, y: barTop, width: 80, height: barHeight),
+                label: "Cancel",
+                text: [t.text("Cancel", .body, foreground: C.accent)], foreground: C.accent)
         ]
         let titleWidth = min(180, width - 2 * 96)
         if let alpha = fillOpacity {
             // The first version: a rounded fill of button height, bold type.
-            let fill = C.blend(C.accent, over: C.bar, alpha: alpha), ink = C.blend(C.onAccent, over: C.accent, alpha: alpha)
-            controls.append(Control(id: AuthorizationScreen.titleID, role: .zone,
-                                    frame: Rect(x: b.center.x - titleWidth / 2, y: barTop + 4, width: titleWidth, height: barHeight - 8),
-                                    label: "Authorization", visibleAffordance: false,
-                                    text: [t.text("Authorization", .headline, weight: .bold, foreground: ink)], foreground: ink, background: fill))
+            let fill = C.blend(C.accent, over: C.bar, alpha: alpha),
+                ink = C.blend(C.onAccent, over: C.accent, alpha: alpha)
+            controls.append(
+                Control(
+                    id: AuthorizationScreen.titleID, role: .zone,
+                    frame: Rect(
+                        x: b.center.x - titleWidth / 2, y: barTop + 4, width: titleWidth, height: barHeight - 8),
+                    label: "Authorization", visibleAffordance: false,
+                    text: [t.text("Authorization", .headline, weight: .bold, foreground: ink)], foreground: ink,
+                    background: fill))
         } else {
-            controls.append(Control(id: AuthorizationScreen.titleID, role: .zone,
-                                    frame: Rect(x: b.center.x - titleWidth / 2, y: barTop, width: titleWidth, height: barHeight),
-                                    label: "Authorization", visibleAffordance: false,
-                                    text: [t.text("Authorization", .headline, foreground: C.ink)], foreground: C.ink))
+            controls.append(
+                Control(
+                    id: AuthorizationScreen.titleID, role: .zone,
+                    frame: Rect(x: b.center.x - titleWidth / 2, y: barTop, width: titleWidth, height: barHeight),
+                    label: "Authorization", visibleAffordance: false,
+                    text: [t.text("Authorization", .headline, foreground: C.ink)], foreground: C.ink))
         }
         // The web page's form, 16 pt from the window's sides.
         var y = barTop + barHeight + 24
@@ -124,18 +148,35 @@ public enum LabelAffordanceDesigns {
             defer { y += height + 12 }
             return Rect(x: left + 16, y: y, width: width - 32, height: height)
         }
-        controls.append(Control(id: "login-field", role: .zone, frame: row(44), label: "Email or phone",
-                                text: [t.text("Email or phone", .body, foreground: C.secondaryInk)], foreground: C.secondaryInk, background: C.field))
-        controls.append(Control(id: "password-field", role: .zone, frame: row(44), label: "Password",
-                                text: [t.text("Password", .body, foreground: C.secondaryInk)], foreground: C.secondaryInk, background: C.field))
-        controls.append(Control(id: "log-in", role: .button, frame: row(44), label: "Log in",
-                                text: [t.text("Log in", .headline, foreground: C.onAccent)], foreground: C.onAccent, background: C.accent))
+        controls.append(
+            Control(
+                id: "login-field", role: .zone, frame: row(44), label: "Email or phone",
+                text: [t.text("Email or phone", .body, foreground: C.secondaryInk)], foreground: C.secondaryInk,
+                background: C.field))
+        controls.append(
+            Control(
+                id: "password-field", role: .zone, frame: row(44), label: "Password",
+                text: [t.text("Password", .body, foreground: C.secondaryInk)], foreground: C.secondaryInk,
+                background: C.field))
+        controls.append(
+            Control(
+                id: "log-in", role: .button, frame: row(44), label: "Log in",
+                text: [t.text("Log in", .headline, foreground: C.onAccent)], foreground: C.onAccent,
+                background: C.accent))
         let linkWidth = min(240, width - 32)
-        controls.append(Control(id: "forgot", role: .button, frame: Rect(x: b.center.x - linkWidth / 2, y: y, width: linkWidth, height: 44),
-                                label: "Forgot your password?", text: [t.text("Forgot your password?", .subheadline, foreground: C.accent)],
-                                foreground: C.accent))
+        controls.append(
+            Control(
+                id: "forgot", role: .button,
+                frame: Rect(x: b.center.x - linkWidth / 2, y: y, width: linkWidth, height: 44),
+                label: "Forgot your password?",
+                text: [t.text("Forgot your password?", .subheadline, foreground: C.accent)],
+                foreground: C.accent))
         let screen = Screen(device: device, controls: controls, background: C.page).inLayoutDirection()
-        return AuthorizationScreen(screen: screen, actions: ["cancel": .cancel, "log-in": .logIn, "forgot": .forgotPassword,
-                                                             "login-field": .focusField, "password-field": .focusField])
+        return AuthorizationScreen(
+            screen: screen,
+            actions: [
+                "cancel": .cancel, "log-in": .logIn, "forgot": .forgotPassword,
+                "login-field": .focusField, "password-field": .focusField
+            ])
     }
 }

@@ -35,9 +35,11 @@ public struct PIPController: Sendable {
     public var velocityEstimator: VelocityEstimator
     public var inFlight: InFlightTouches
 
-    public init(layout: PIPLayout, policy: any EndpointPolicy,
-                spring: Spring = Spring(response: 0.4, dampingRatio: 0.8),
-                velocityEstimator: VelocityEstimator = .standard, inFlight: InFlightTouches = .catch) {
+    public init(
+        layout: PIPLayout, policy: any EndpointPolicy,
+        spring: Spring = Spring(response: 0.4, dampingRatio: 0.8),
+        velocityEstimator: VelocityEstimator = .standard, inFlight: InFlightTouches = .catch
+    ) {
         self.layout = layout
         self.policy = policy
         self.spring = spring
@@ -61,8 +63,9 @@ public struct PIPController: Sendable {
 
     /// Hit-testing a touch-down at `point` on a PIP resting with its centre at `center`.
     public func grab(at point: Point, pipAt center: Point) -> Point? {
-        let frame = Rect(x: center.x - layout.pipSize.width / 2, y: center.y - layout.pipSize.height / 2,
-                         width: layout.pipSize.width, height: layout.pipSize.height)
+        let frame = Rect(
+            x: center.x - layout.pipSize.width / 2, y: center.y - layout.pipSize.height / 2,
+            width: layout.pipSize.width, height: layout.pipSize.height)
         return frame.contains(point) ? center : nil
     }
 
@@ -77,8 +80,9 @@ public struct PIPController: Sendable {
             if v > hi { return hi + rubberBand(offset: v - hi, dimension: extent) }
             return v
         }
-        return Point(band(free.x, area.minX, area.maxX, layout.device.bounds.width),
-                     band(free.y, area.minY, area.maxY, layout.device.bounds.height))
+        return Point(
+            band(free.x, area.minX, area.maxX, layout.device.bounds.width),
+            band(free.y, area.minY, area.maxY, layout.device.bounds.height))
     }
 
     /// Handles one drag of the PIP, which sat at `corner` when the finger landed.
@@ -94,15 +98,18 @@ public struct PIPController: Sendable {
         let grabOffset = touches.start.location - center
         // The PIP's own path, as drawn: velocity comes from its recent history.
         let path = touches.samples.map {
-            TouchSample(time: $0.time, location: dragPosition(finger: $0.location, grabOffset: grabOffset), phase: $0.phase)
+            TouchSample(
+                time: $0.time, location: dragPosition(finger: $0.location, grabOffset: grabOffset), phase: $0.phase)
         }
         let position = path[path.count - 1].location
         let velocity = velocityEstimator.velocity(of: path)
         let corner = policy.endpoint(position: position, velocity: velocity, layout: layout)
-        let animation = SpringAnimation2D(spring: spring, from: position, to: layout.center(of: corner),
-                                          initialVelocity: velocity)
+        let animation = SpringAnimation2D(
+            spring: spring, from: position, to: layout.center(of: corner),
+            initialVelocity: velocity)
         let settle = animation.settleTime()
-        return PIPRelease(position: position, velocity: velocity, corner: corner, animation: animation,
-                          settleTime: settle, overshoot: animation.overshoot(settledAt: settle))
+        return PIPRelease(
+            position: position, velocity: velocity, corner: corner, animation: animation,
+            settleTime: settle, overshoot: animation.overshoot(settledAt: settle))
     }
 }

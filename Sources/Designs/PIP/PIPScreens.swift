@@ -12,7 +12,9 @@ public enum PIPScreens {
         let layout = controller.layout, size = layout.pipSize
         return Corner.allCases.map { corner in
             let c = layout.center(of: corner)
-            let tile = Control(id: "pip", role: .thumbnail, frame: Rect(x: c.x - size.width / 2, y: c.y - size.height / 2, width: size.width, height: size.height))
+            let tile = Control(
+                id: "pip", role: .thumbnail,
+                frame: Rect(x: c.x - size.width / 2, y: c.y - size.height / 2, width: size.width, height: size.height))
             let screen = Screen(device: layout.device, controls: [tile], photoFrame: layout.device.bounds)
             return LabelledScreen("pip-\(corner.rawValue)", description.apply(screen))
         }

@@ -8,12 +8,15 @@ import Interaction
 public enum ListScreens {
     static let description = ScreenDescription(fills: [.button: SystemColor.background], selection: nil)
 
-    public static func screen(frame: Rect, rowHeight: Double, offset: Double, rows: Int, on device: DeviceConfiguration) -> Screen {
+    public static func screen(
+        frame: Rect, rowHeight: Double, offset: Double, rows: Int, on device: DeviceConfiguration
+    ) -> Screen {
         var controls = [Control(id: "list", role: .scrollArea, frame: frame, axis: .vertical)]
         let first = max(0, Int((offset / rowHeight).rounded(.down)))
         var i = first
         while i < rows {
-            let f = Rect(x: frame.minX, y: frame.minY + Double(i) * rowHeight - offset, width: frame.width, height: rowHeight)
+            let f = Rect(
+                x: frame.minX, y: frame.minY + Double(i) * rowHeight - offset, width: frame.width, height: rowHeight)
             if f.minY >= frame.maxY { break }
             if f.minY >= frame.minY && f.maxY <= frame.maxY {
                 controls.append(Control(id: "row-\(i + 1)", role: .button, frame: f, label: "Item \(i + 1)"))

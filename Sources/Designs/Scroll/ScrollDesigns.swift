@@ -4,16 +4,23 @@ import Interaction
 /// hard stop at its ends, built from a spec's name and parameters.
 public enum ScrollDesigns {
     static let talk = "Designing Fluid Interfaces (WWDC 2018)"
-    static let rateHelp = "fraction of velocity kept per millisecond while coasting (default 0.998, UIScrollView's normal rate)"
-    static let bounceHelp = "response of the critically damped spring that pulls stretched content back to the end, s (default 0.4; assumption, the talk gives no figure)"
+    static let rateHelp =
+        "fraction of velocity kept per millisecond while coasting (default 0.998, UIScrollView's normal rate)"
+    static let bounceHelp =
+        "response of the critically damped spring that pulls stretched content back to the end, s (default 0.4; "
+            + "assumption, the talk gives no figure)"
 
     public static let question = DesignQuestion(
         name: "scroll", title: "Momentum and rubber band: scrolling a long list",
         strategies: [
             StrategyDescription(
                 name: "momentum-rubber-band", question: "scroll",
-                summary: "A flick's velocity carries on after lift, decelerating like a scroll view; past the ends the content follows the finger with growing resistance and springs back.",
-                source: "\(talk): 'the system is preserving all your energy and momentum'; rubber-banding 'softly indicating boundaries'",
+                summary:
+                    "A flick's velocity carries on after lift, decelerating like a scroll view; past the ends the "
+                        + "content follows the finger with growing resistance and springs back.",
+                source:
+                    "\(talk): 'the system is preserving all your energy and momentum'; rubber-banding 'softly "
+                        + "indicating boundaries'",
                 parameters: ["deceleration_rate": rateHelp, "bounce_response_s": bounceHelp]),
             StrategyDescription(
                 name: "momentum-hard-stop", question: "scroll",
@@ -27,9 +34,11 @@ public enum ScrollDesigns {
                 parameters: ["bounce_response_s": bounceHelp]),
             StrategyDescription(
                 name: "no-momentum-hard-stop", question: "scroll",
-                summary: "Neither momentum nor rubber band: the content moves only with the finger and stops dead at the ends.",
+                summary:
+                    "Neither momentum nor rubber band: the content moves only with the finger and stops dead at the "
+                        + "ends.",
                 source: "\(talk): both iterations the talk rejects",
-                parameters: [:]),
+                parameters: [:])
         ])
 
     public static var names: [String] { question.strategies.map(\.name) }
@@ -44,7 +53,9 @@ public enum ScrollDesigns {
         case "no-momentum-rubber-band": momentum = false; edge = .rubberBand
         case "no-momentum-hard-stop": momentum = false; edge = .hardStop
         default:
-            throw StrategyParameterError(parameter: "design", message: "unknown scroll strategy '\(name)'; expected one of \(names.joined(separator: ", "))")
+            throw StrategyParameterError(
+                parameter: "design",
+                message: "unknown scroll strategy '\(name)'; expected one of \(names.joined(separator: ", "))")
         }
         var known: [String] = []
         var rate = DecelerationRate.normal.value, bounce = 0.4
@@ -57,11 +68,16 @@ public enum ScrollDesigns {
             known.append("bounce_response_s")
         }
         try p.finish(known: known)
-        return ScrollPhysics(momentum: momentum, edge: edge, decelerationRate: rate, bounce: Spring(response: bounce, dampingRatio: 1))
+        return ScrollPhysics(
+            momentum: momentum, edge: edge, decelerationRate: rate, bounce: Spring(response: bounce, dampingRatio: 1))
     }
 
     /// A list of `rows` rows `rowHeight` pt tall in a viewport `viewportHeight` pt tall, for strategy `name`.
-    public static func make(_ name: String, parameters: StrategyParameters, rows: Int, rowHeight: Double, viewportHeight: Double) throws -> ScrollList {
-        ScrollList(contentHeight: Double(rows) * rowHeight, viewportHeight: viewportHeight, physics: try physics(name, parameters: parameters))
+    public static func make(
+        _ name: String, parameters: StrategyParameters, rows: Int, rowHeight: Double, viewportHeight: Double
+    ) throws -> ScrollList {
+        ScrollList(
+            contentHeight: Double(rows) * rowHeight, viewportHeight: viewportHeight,
+            physics: try physics(name, parameters: parameters))
     }
 }

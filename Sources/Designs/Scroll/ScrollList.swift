@@ -26,9 +26,11 @@ public struct ScrollPhysics: Sendable, Hashable {
     /// How the release velocity is estimated from the touch history.
     public var velocityEstimator: VelocityEstimator
 
-    public init(momentum: Bool, edge: ScrollEdge, decelerationRate: Double = DecelerationRate.normal.value,
-                bounce: Spring = Spring(response: 0.4, dampingRatio: 1), hysteresis: Double = 10,
-                velocityEstimator: VelocityEstimator = .standard) {
+    public init(
+        momentum: Bool, edge: ScrollEdge, decelerationRate: Double = DecelerationRate.normal.value,
+        bounce: Spring = Spring(response: 0.4, dampingRatio: 1), hysteresis: Double = 10,
+        velocityEstimator: VelocityEstimator = .standard
+    ) {
         precondition(decelerationRate > 0 && decelerationRate < 1, "deceleration rate must be in (0, 1)")
         self.momentum = momentum; self.edge = edge; self.decelerationRate = decelerationRate
         self.bounce = bounce; self.hysteresis = hysteresis; self.velocityEstimator = velocityEstimator
@@ -102,8 +104,9 @@ public struct ScrollList: Sendable, Hashable {
         let panned = pan.origin != nil
         // Content velocity is opposite to the finger's.
         let velocity = panned ? -physics.velocityEstimator.velocity(of: pan.samples).y : 0
-        return ScrollMotion(list: self, track: track, lift: lift, liftOffset: liftOffset,
-                            releaseVelocity: physics.momentum ? velocity : 0, dragWallHits: hits, panned: panned)
+        return ScrollMotion(
+            list: self, track: track, lift: lift, liftOffset: liftOffset,
+            releaseVelocity: physics.momentum ? velocity : 0, dragWallHits: hits, panned: panned)
     }
 
     /// The end the unconstrained offset reached or passed going from `a` (inside the range) to `b`, if any.
@@ -151,8 +154,10 @@ public struct ScrollMotion: Sendable, Hashable {
     /// Arrivals at a hard stop while moving faster than `ScrollPhysics.restSpeed`.
     public let wallHits: [WallHit]
 
-    init(list: ScrollList, track: [TrackPoint], lift: Double, liftOffset: Double,
-         releaseVelocity: Double, dragWallHits: [WallHit], panned: Bool) {
+    init(
+        list: ScrollList, track: [TrackPoint], lift: Double, liftOffset: Double,
+        releaseVelocity: Double, dragWallHits: [WallHit], panned: Bool
+    ) {
         self.list = list; self.track = track; self.lift = lift; self.liftOffset = liftOffset
         self.releaseVelocity = releaseVelocity; self.panned = panned
         var hits = dragWallHits
@@ -204,9 +209,12 @@ public struct ScrollMotion: Sendable, Hashable {
 
     /// Time for a spring motion to settle within the standard rest tolerance.
     static func settle(_ m: SpringMotion) -> Double {
-        SpringSettling.settleTime(resolution: 0.002, tolerance: .standard,
-                                  state: { t in let s = m.state(at: t); return (Vector2(s.x, 0), Vector2(s.v, 0)) },
-                                  envelope: { m.envelope(at: $0) })
+        SpringSettling.settleTime(
+            resolution: 0.002, tolerance: .standard,
+            state: { t in
+                let s = m.state(at: t); return (Vector2(s.x, 0), Vector2(s.v, 0))
+            },
+            envelope: { m.envelope(at: $0) })
     }
 
     /// Whether the content is still coasting freely at `t` (after lift, before
@@ -230,12 +238,20 @@ public struct ScrollMotion: Sendable, Hashable {
         switch afterLift {
         case .still: return liftOffset
         case .springBack(let edge):
-            return edge + p.bounce.motion(displacement: liftOffset - edge, velocity: releaseVelocity).displacement(at: t - lift)
+            return edge
+                + p.bounce.motion(displacement: liftOffset - edge, velocity: releaseVelocity).displacement(at: t - lift)
         case .coast:
-            return liftOffset + Self.coastDistance(velocity: releaseVelocity, rate: p.decelerationRate, milliseconds: (t - lift) * 1000)
+            return liftOffset
+                + Self.coastDistance(
+                    velocity: releaseVelocity, rate: p.decelerationRate, milliseconds: (t - lift) * 1000)
         case .edge(let te, let edge, let ve):
-            if t < te { return liftOffset + Self.coastDistance(velocity: releaseVelocity, rate: p.decelerationRate, milliseconds: (t - lift) * 1000) }
-            return p.edge == .hardStop ? edge : edge + p.bounce.motion(displacement: 0, velocity: ve).displacement(at: t - te)
+            if t < te {
+                return liftOffset
+                    + Self.coastDistance(
+                        velocity: releaseVelocity, rate: p.decelerationRate, milliseconds: (t - lift) * 1000)
+            }
+            return p.edge == .hardStop
+                ? edge : edge + p.bounce.motion(displacement: 0, velocity: ve).displacement(at: t - te)
         }
     }
 

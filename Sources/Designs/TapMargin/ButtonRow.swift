@@ -30,7 +30,9 @@ public struct ButtonRow: Sendable {
     }
 
     /// `count` square buttons of `size` pt with `gap` pt between them, centred at `center`.
-    public static func centred(count: Int, size: Double, gap: Double, at center: Point, margin: Double, maximumMovement: Double?) -> ButtonRow {
+    public static func centred(
+        count: Int, size: Double, gap: Double, at center: Point, margin: Double, maximumMovement: Double?
+    ) -> ButtonRow {
         let width = Double(count) * size + Double(count - 1) * gap
         let frames = (0..<count).map { i in
             Rect(x: center.x - width / 2 + Double(i) * (size + gap), y: center.y - size / 2, width: size, height: size)

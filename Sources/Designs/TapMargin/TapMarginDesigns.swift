@@ -9,14 +9,20 @@ public enum TapMarginDesigns {
         strategies: [
             StrategyDescription(
                 name: "tap-exact", question: "tap-margin",
-                summary: "A button counts a touch as on it only inside its frame: touch down there, lift there to tap; lift outside to cancel.",
+                summary:
+                    "A button counts a touch as on it only inside its frame: touch down there, lift there to tap; "
+                        + "lift outside to cancel.",
                 source: "Designing Fluid Interfaces (WWDC 2018), the Calculator button: the iteration without a margin",
                 parameters: [:]),
             StrategyDescription(
                 name: "tap-margin", question: "tap-margin",
-                summary: "The button's tap area extends an extra margin around its frame, for the touch-down and the lift alike; dragging beyond it and lifting still cancels.",
-                source: "Designing Fluid Interfaces (WWDC 2018): 'create an extra margin around the tap area … make our taps more comfortable, and avoid accidental cancellations'",
-                parameters: ["margin_pt": "extra margin around each button, pt (default 10; the talk gives no figure)"]),
+                summary:
+                    "The button's tap area extends an extra margin around its frame, for the touch-down and the lift "
+                        + "alike; dragging beyond it and lifting still cancels.",
+                source:
+                    "Designing Fluid Interfaces (WWDC 2018): 'create an extra margin around the tap area … make our "
+                        + "taps more comfortable, and avoid accidental cancellations'",
+                parameters: ["margin_pt": "extra margin around each button, pt (default 10; the talk gives no figure)"])
         ])
 
     public static var names: [String] { question.strategies.map(\.name) }
@@ -40,7 +46,11 @@ public enum TapMarginDesigns {
     /// The row a task lays out for strategy `name`: `count` buttons of `size` pt
     /// with `gap` pt between them, centred at `center`, as plain buttons (no
     /// movement limit: the talk's button cares only where the finger lifts).
-    public static func make(_ name: String, parameters: StrategyParameters, count: Int, size: Double, gap: Double, at center: Point) throws -> ButtonRow {
-        ButtonRow.centred(count: count, size: size, gap: gap, at: center, margin: try margin(name, parameters: parameters), maximumMovement: nil)
+    public static func make(
+        _ name: String, parameters: StrategyParameters, count: Int, size: Double, gap: Double, at center: Point
+    ) throws -> ButtonRow {
+        ButtonRow.centred(
+            count: count, size: size, gap: gap, at: center, margin: try margin(name, parameters: parameters),
+            maximumMovement: nil)
     }
 }

@@ -9,15 +9,20 @@ public enum TapMarginScreens {
     static let description = ScreenDescription(labelStyle: .title2)
 
     /// One screen per distinct (size, gap) of `rows`.
-    public static func all(_ name: String, parameters: StrategyParameters, rows: [(size: Double, gap: Double)], count: Int,
-                           on device: DeviceConfiguration) throws -> [LabelledScreen] {
+    public static func all(
+        _ name: String, parameters: StrategyParameters, rows: [(size: Double, gap: Double)], count: Int,
+        on device: DeviceConfiguration
+    ) throws -> [LabelledScreen] {
         var seen: Set<String> = [], out: [LabelledScreen] = []
         let b = device.bounds
         for r in rows {
             let key = "row-\(fmt(r.size))pt-gap-\(fmt(r.gap))pt"
             guard seen.insert(key).inserted else { continue }
-            let row = try TapMarginDesigns.make(name, parameters: parameters, count: count, size: r.size, gap: r.gap, at: b.center)
-            let controls = row.frames.enumerated().map { i, f in Control(id: "button-\(i + 1)", role: .button, frame: f, label: String(i + 1)) }
+            let row = try TapMarginDesigns.make(
+                name, parameters: parameters, count: count, size: r.size, gap: r.gap, at: b.center)
+            let controls = row.frames.enumerated().map { i, f in
+                Control(id: "button-\(i + 1)", role: .button, frame: f, label: String(i + 1))
+            }
             out.append(LabelledScreen(key, description.apply(Screen(device: device, controls: controls))))
         }
         return out

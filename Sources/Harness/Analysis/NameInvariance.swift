@@ -43,7 +43,9 @@ public enum NameInvariance {
     /// Compares two runs' results trial by trial (trials matched by key with the
     /// label replaced), metric by metric, bit for bit. Returns how many values were
     /// compared and a description of each difference (missing trials and metrics included).
-    public static func differences(original: [TrialResult], renamed: [TrialResult], labels: [String: String]) -> (compared: Int, differing: [String]) {
+    public static func differences(
+        original: [TrialResult], renamed: [TrialResult], labels: [String: String]
+    ) -> (compared: Int, differing: [String]) {
         func metrics(_ r: TrialResult) -> [String: Double] {
             Dictionary(r.outcome.metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
         }
@@ -53,13 +55,19 @@ public enum NameInvariance {
         for r in original {
             let new = labels[r.trial.strategy] ?? r.trial.strategy
             let key = r.trial.key.replacingOccurrences(of: "/\(r.trial.strategy)/", with: "/\(new)/")
-            guard let twin = byKey.removeValue(forKey: key) else { differing.append("\(r.trial.key): no trial \(key) after renaming"); continue }
+            guard let twin = byKey.removeValue(forKey: key) else {
+                differing.append("\(r.trial.key): no trial \(key) after renaming"); continue
+            }
             let a = metrics(r), b = metrics(twin)
             for name in Set(a.keys).union(b.keys).sorted() {
                 compared += 1
-                guard let x = a[name], let y = b[name] else { differing.append("\(r.trial.key) \(name): present in one run only"); continue }
+                guard let x = a[name], let y = b[name] else {
+                    differing.append("\(r.trial.key) \(name): present in one run only"); continue
+                }
                 // Exact: the same bits (NaN equals NaN), not "close".
-                if x.bitPattern != y.bitPattern && !(x.isNaN && y.isNaN) { differing.append("\(r.trial.key) \(name): \(x) vs \(y)") }
+                if x.bitPattern != y.bitPattern && !(x.isNaN && y.isNaN) {
+                    differing.append("\(r.trial.key) \(name): \(x) vs \(y)")
+                }
             }
         }
         differing += byKey.keys.sorted().map { "\($0): only after renaming" }
@@ -74,12 +82,18 @@ public enum NameInvariance {
         let (compared, differing) = differences(original: a, renamed: b, labels: labels)
         return LawCheck(
             id: "name-invariance", title: "Name invariance: relabelling every strategy changes no result",
-            source: "a requirement of the method, not a published law (DESIGN: a difference between strategies may only come from the screen and the physics); spec '\(spec.name)', \(a.count) trials",
+            source:
+                "a requirement of the method, not a published law (DESIGN: a difference between strategies may only "
+                    + "come from the screen and the physics); spec '\(spec.name)', \(a.count) trials",
             origin: .emergent,
-            originReason: "a property of the whole pipeline (planning, seeding, simulators, agent); no parameter sets it, and any use of a label in a seed, lookup or sort would break it",
+            originReason:
+                "a property of the whole pipeline (planning, seeding, simulators, agent); no parameter sets it, and "
+                    + "any use of a label in a seed, lookup or sort would break it",
             xLabel: "trial", yLabel: "metric values that changed",
             model: [[0, Double(differing.count)]], published: [[0, 0]],
-            figures: [.init(name: "metric_values_changed", value: Double(differing.count), lower: 0, upper: 0),
-                      .init(name: "metric_values_compared", value: Double(compared), lower: 1, upper: 1e12)])
+            figures: [
+                .init(name: "metric_values_changed", value: Double(differing.count), lower: 0, upper: 0),
+                .init(name: "metric_values_compared", value: Double(compared), lower: 1, upper: 1e12)
+            ])
     }
 }

@@ -16,8 +16,11 @@ public struct NelderMead: Sendable {
     }
 
     /// Minimises `f` over `bounds` from `start` (an initial simplex `step` of each range wide).
-    public func minimize(_ f: ([Double]) -> Double, start: [Double], bounds: [ClosedRange<Double>], step: Double = 0.25)
-        -> (point: [Double], value: Double) {
+    public func minimize(
+        _ f: ([Double]) -> Double, start: [Double], bounds: [ClosedRange<Double>], step: Double = 0.25
+    )
+        -> (point: [Double], value: Double)
+    {
         let n = start.count
         guard n > 0 else { return ([], f([])) }
         func clamp(_ x: [Double]) -> [Double] { zip(x, bounds).map { min($1.upperBound, max($1.lowerBound, $0)) } }
@@ -38,7 +41,9 @@ public struct NelderMead: Sendable {
             if values[n] - values[0] < tolerance { break }
             var centroid = [Double](repeating: 0, count: n)
             for p in simplex.dropLast() { for j in 0..<n { centroid[j] += p[j] / Double(n) } }
-            func along(_ t: Double) -> [Double] { clamp((0..<n).map { centroid[$0] + t * (simplex[n][$0] - centroid[$0]) }) }
+            func along(_ t: Double) -> [Double] {
+                clamp((0..<n).map { centroid[$0] + t * (simplex[n][$0] - centroid[$0]) })
+            }
             let reflected = along(-1), fr = eval(reflected)
             if fr < values[0] {
                 let expanded = along(-2), fe = eval(expanded)
@@ -63,8 +68,10 @@ public struct NelderMead: Sendable {
     }
 
     /// The best of a run from `start` and `restarts` runs from seeded random points.
-    public func minimize(_ f: ([Double]) -> Double, start: [Double], bounds: [ClosedRange<Double>], restarts: Int,
-                         seed: UInt64, label: String) -> (point: [Double], value: Double) {
+    public func minimize(
+        _ f: ([Double]) -> Double, start: [Double], bounds: [ClosedRange<Double>], restarts: Int,
+        seed: UInt64, label: String
+    ) -> (point: [Double], value: Double) {
         var best = minimize(f, start: start, bounds: bounds)
         var g = SeededGenerator(seed: seed, label: "ceiling/\(label)")
         for _ in 0..<restarts {

@@ -18,7 +18,9 @@ public struct AuditBaseline: Codable, Sendable, Equatable {
         format = Self.currentFormat
         var c: [String: [String: [String: Int]]] = [:]
         for conf in result.configurations {
-            c[conf.configuration.name] = conf.countsByStrategy.mapValues { Dictionary(uniqueKeysWithValues: $0.map { ($0.key.rawValue, $0.value) }) }
+            c[conf.configuration.name] = conf.countsByStrategy.mapValues {
+                Dictionary(uniqueKeysWithValues: $0.map { ($0.key.rawValue, $0.value) })
+            }
         }
         configurations = c
         audited = result.audited
@@ -29,14 +31,20 @@ public struct AuditBaseline: Codable, Sendable, Equatable {
     public static func load(_ path: String) throws -> AuditBaseline {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw AuditBaselineError("\(path): cannot read the audit baseline (write one with `refine audit --update-baseline --baseline \(path)`)")
+            throw AuditBaselineError(
+                "\(path): cannot read the audit baseline (write one with `refine audit --update-baseline "
+                    + "--baseline \(path)`)"
+            )
         }
         let b: AuditBaseline
         do { b = try JSONDecoder().decode(AuditBaseline.self, from: data) } catch {
             throw AuditBaselineError("\(path): not an audit baseline (\(error))")
         }
         guard b.format == currentFormat else {
-            throw AuditBaselineError("\(path): audit baseline format \(b.format), expected \(currentFormat); rewrite it with `refine audit --update-baseline --baseline \(path)`")
+            throw AuditBaselineError(
+                "\(path): audit baseline format \(b.format), expected \(currentFormat); rewrite it with `refine audit "
+                    + "--update-baseline --baseline \(path)`"
+            )
         }
         return b
     }
@@ -62,7 +70,8 @@ public struct AuditBaseline: Codable, Sendable, Equatable {
                 guard let was = before[strategy] else { continue }
                 for kind in ViolationKind.allCases {
                     let w = was[kind.rawValue] ?? 0, n = now[kind] ?? 0
-                    let change = AuditChange(configuration: name, strategy: strategy, kind: kind, was: w, now: n, wasClean: was.isEmpty)
+                    let change = AuditChange(
+                        configuration: name, strategy: strategy, kind: kind, was: w, now: n, wasClean: was.isEmpty)
                     if n > w { out.regressions.append(change) } else if n < w { out.improvements.append(change) }
                 }
             }

@@ -52,7 +52,13 @@ public struct AuditRules: Sendable, Hashable {
         guard !words.isEmpty else { return (0, 0) }
         var lines = 1, used = 0.0
         for w in words {
-            if used == 0 { used = w } else if used + em + w <= width + edgeTolerance { used += em + w } else { lines += 1; used = w }
+            if used == 0 {
+                used = w
+            } else if used + em + w <= width + edgeTolerance {
+                used += em + w
+            } else {
+                lines += 1; used = w
+            }
         }
         return (lines, words.max()!)
     }
@@ -75,14 +81,30 @@ public struct AuditRules: Sendable, Hashable {
             ("Minimum target", "\(Int(minimumTarget)) × \(Int(minimumTarget)) pt", "Apple HIG, Accessibility"),
             ("Text contrast AA", "\(aaText):1, large text \(aaLargeText):1", "WCAG 2.x SC 1.4.3"),
             ("Text contrast AAA", "\(aaaText):1, large text \(aaaLargeText):1", "WCAG 2.x SC 1.4.6"),
-            ("Large text", "≥ \(Int(largeTextPointSize)) pt, or bold ≥ \(Int(largeBoldTextPointSize)) pt", "Apple HIG, Accessibility (colour contrast)"),
-            ("Warning distinguishable", "ΔE00 ≥ \(warningDeltaE) after CVD simulation", "assumption (ΔE00 ≈ 1 is a JND); Machado et al. 2009 simulation"),
-            ("Character width", FontWeight.allCases.map { "\($0.rawValue) \(characterWidth[$0] ?? 0) em" }.joined(separator: ", "),
-             "assumption: an estimate of SF Pro's average advance"),
+            (
+                "Large text", "≥ \(Int(largeTextPointSize)) pt, or bold ≥ \(Int(largeBoldTextPointSize)) pt",
+                "Apple HIG, Accessibility (colour contrast)"
+            ),
+            (
+                "Warning distinguishable", "ΔE00 ≥ \(warningDeltaE) after CVD simulation",
+                "assumption (ΔE00 ≈ 1 is a JND); Machado et al. 2009 simulation"
+            ),
+            (
+                "Character width",
+                FontWeight.allCases.map { "\($0.rawValue) \(characterWidth[$0] ?? 0) em" }.joined(separator: ", "),
+                "assumption: an estimate of SF Pro's average advance"
+            ),
             ("Line height", "\(lineHeight) × point size", "Apple HIG typography tables (17 pt on 22 pt)"),
-            ("Dynamic Type sizes", ContentSizeCategory.allCases.map { "\($0.rawValue) \(Int($0.bodyPointSize))" }.joined(separator: ", ") + " pt (body)",
-             "Apple HIG, Typography: Dynamic Type sizes"),
-            ("Translation expansion", "word ≤ 10 characters 3×, phrase 2×, sentence 1.3×", "WWDC talk on inclusive design (talks/003)"),
+            (
+                "Dynamic Type sizes",
+                ContentSizeCategory.allCases.map { "\($0.rawValue) \(Int($0.bodyPointSize))" }.joined(separator: ", ")
+                    + " pt (body)",
+                "Apple HIG, Typography: Dynamic Type sizes"
+            ),
+            (
+                "Translation expansion", "word ≤ 10 characters 3×, phrase 2×, sentence 1.3×",
+                "WWDC talk on inclusive design (talks/003)"
+            )
         ]
     }
 }

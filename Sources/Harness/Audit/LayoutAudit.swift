@@ -9,7 +9,8 @@ public struct AuditConfiguration: Sendable, Hashable {
     /// `iphone-15-portrait/L/en/ltr`, `ipad-9.7-landscape-split-third/AX5/translated/rtl`.
     public var name: String {
         let t = device.traits
-        return "\(device.name)/\(t.contentSize.rawValue)/\(t.expansion == .none ? "en" : "translated")/\(t.direction.rawValue)"
+        return
+            "\(device.name)/\(t.contentSize.rawValue)/\(t.expansion == .none ? "en" : "translated")/\(t.direction.rawValue)"
     }
 
     /// Every configuration of `devices`: both orientations, each window the
@@ -24,7 +25,9 @@ public struct AuditConfiguration: Sendable, Hashable {
                         for e in TextExpansion.allCases {
                             for dir in LayoutDirection.allCases {
                                 let traits = LayoutTraits(window: w, contentSize: size, expansion: e, direction: dir)
-                                out.append(AuditConfiguration(device: DeviceConfiguration(device: d, orientation: o, traits: traits)))
+                                out.append(
+                                    AuditConfiguration(
+                                        device: DeviceConfiguration(device: d, orientation: o, traits: traits)))
                             }
                         }
                     }
@@ -60,8 +63,11 @@ public struct AuditedStrategy: Sendable {
         var out: [AuditedStrategy] = []
         var seen: Set<String> = []
         func add(_ q: any TrialQuestion, _ s: StrategySpec, _ tasks: [TaskSpec]) {
-            let key = "\(q.name)|\(s.design)|\(s.parameters.keys.sorted().map { "\($0)=\(s.parameters[$0]!)" }.joined(separator: ","))"
-            guard seen.insert(key).inserted, !out.contains(where: { $0.question.name == q.name && $0.strategy.label == s.label }) else { return }
+            let key =
+                "\(q.name)|\(s.design)|\(s.parameters.keys.sorted().map { "\($0)=\(s.parameters[$0]!)" }.joined(separator: ","))"
+            guard seen.insert(key).inserted,
+                !out.contains(where: { $0.question.name == q.name && $0.strategy.label == s.label })
+            else { return }
             out.append(AuditedStrategy(question: q, strategy: s, tasks: tasks))
         }
         for spec in specs {
@@ -70,7 +76,8 @@ public struct AuditedStrategy: Sendable {
         }
         for q in catalog.questions {
             let tasks = specs.first { $0.question == q.name }?.tasks ?? []
-            for d in q.design.strategies where !out.contains(where: { $0.question.name == q.name && $0.strategy.design == d.name }) {
+            for d in q.design.strategies
+            where !out.contains(where: { $0.question.name == q.name && $0.strategy.design == d.name }) {
                 add(q, StrategySpec(label: d.name, design: d.name), tasks)
             }
         }
@@ -144,15 +151,29 @@ public struct AuditResult: Sendable {
 /// `refine audit`: asks every strategy for its screens in every configuration
 /// and checks them.
 public enum LayoutAudit {
-    public static func run(_ strategies: [AuditedStrategy], configurations: [AuditConfiguration] = AuditConfiguration.all(),
-                           rules: AuditRules = .standard) throws -> AuditResult {
+    public static func run(
+        _ strategies: [AuditedStrategy], configurations: [AuditConfiguration] = AuditConfiguration.all(),
+        rules: AuditRules = .standard
+    ) throws -> AuditResult {
         let checks = ScreenChecks(rules: rules)
         // The assumptions moved: character width ±10%, warning threshold 5 and 20.
         let variants: [(String, ScreenChecks, Set<ViolationKind>)] = [
             ("character width ×0.9", ScreenChecks(rules: rules.scalingCharacterWidth(0.9)), [.textOverflow]),
             ("character width ×1.1", ScreenChecks(rules: rules.scalingCharacterWidth(1.1)), [.textOverflow]),
-            ("warning ΔE00 ≥ 5", ScreenChecks(rules: { var r = rules; r.warningDeltaE = 5; return r }()), [.warningIndistinct]),
-            ("warning ΔE00 ≥ 20", ScreenChecks(rules: { var r = rules; r.warningDeltaE = 20; return r }()), [.warningIndistinct]),
+            (
+                "warning ΔE00 ≥ 5",
+                ScreenChecks(
+                    rules: {
+                        var r = rules; r.warningDeltaE = 5; return r
+                    }()), [.warningIndistinct]
+            ),
+            (
+                "warning ΔE00 ≥ 20",
+                ScreenChecks(
+                    rules: {
+                        var r = rules; r.warningDeltaE = 20; return r
+                    }()), [.warningIndistinct]
+            )
         ]
         var variantCounts = Array(repeating: [ViolationKind: Int](), count: variants.count)
         var audited: [String] = [], notAudited: [String] = []
@@ -161,7 +182,8 @@ public enum LayoutAudit {
         for s in strategies {
             var any = false
             for i in results.indices {
-                let screens = try s.question.auditScreens(s.strategy, tasks: s.tasks, on: results[i].configuration.device)
+                let screens = try s.question.auditScreens(
+                    s.strategy, tasks: s.tasks, on: results[i].configuration.device)
                 any = any || !screens.isEmpty
                 // A violation is a property of the layout: the same label in the same frame (the same
                 // finding) on another moment's screen of this strategy here counts once, on its first screen.
@@ -170,13 +192,19 @@ public enum LayoutAudit {
                 for labelled in screens {
                     let (all, notes) = checks.run(labelled.screen)
                     let findings = all.filter { seen.insert($0).inserted }
-                    results[i].screens.append(ScreenAudit(strategy: s.name, screenName: labelled.name, findings: findings, notes: notes,
-                                                          photoShare: labelled.screen.photoFrame == nil ? nil : labelled.screen.photoShare,
-                                                          screen: findings.isEmpty ? nil : labelled.screen))
+                    results[i].screens.append(
+                        ScreenAudit(
+                            strategy: s.name, screenName: labelled.name, findings: findings, notes: notes,
+                            photoShare: labelled.screen.photoFrame == nil ? nil : labelled.screen.photoShare,
+                            screen: findings.isEmpty ? nil : labelled.screen))
                     for (v, variant) in variants.enumerated() {
                         var ignored: [AuditNote] = []
-                        let moved = variant.2.contains(.textOverflow) ? variant.1.textFit(labelled.screen) : variant.1.warnings(labelled.screen, notes: &ignored)
-                        for f in moved where variantSeen[v].insert(f).inserted { variantCounts[v][f.kind, default: 0] += 1 }
+                        let moved =
+                            variant.2.contains(.textOverflow)
+                            ? variant.1.textFit(labelled.screen) : variant.1.warnings(labelled.screen, notes: &ignored)
+                        for f in moved where variantSeen[v].insert(f).inserted {
+                            variantCounts[v][f.kind, default: 0] += 1
+                        }
                     }
                 }
             }
@@ -184,8 +212,9 @@ public enum LayoutAudit {
             designs.insert("\(s.question.name)/\(s.strategy.design)")
             if any { covered.insert("\(s.question.name)/\(s.strategy.design)") }
         }
-        return AuditResult(rules: rules, configurations: results, audited: audited, notAudited: notAudited,
-                           sensitivity: zip(variants, variantCounts).map { ($0.0.0, $0.1) },
-                           registered: designs.sorted(), covered: designs.filter(covered.contains).sorted())
+        return AuditResult(
+            rules: rules, configurations: results, audited: audited, notAudited: notAudited,
+            sensitivity: zip(variants, variantCounts).map { ($0.0.0, $0.1) },
+            registered: designs.sorted(), covered: designs.filter(covered.contains).sorted())
     }
 }

@@ -46,7 +46,8 @@ public struct ScreenChecks: Sendable {
     /// Every violation on `screen`, and the notes (AAA misses, what could not be checked).
     public func run(_ screen: Screen) -> (findings: [Finding], notes: [AuditNote]) {
         var notes: [AuditNote] = []
-        let findings = targets(screen) + overlaps(screen) + placement(screen) + textFit(screen)
+        let findings =
+            targets(screen) + overlaps(screen) + placement(screen) + textFit(screen)
             + contrast(screen, notes: &notes) + warnings(screen, notes: &notes)
         return (findings, notes)
     }
@@ -54,9 +55,13 @@ public struct ScreenChecks: Sendable {
     public func targets(_ s: Screen) -> [Finding] {
         s.controls.compactMap { c in
             let m = rules.minimumTarget
-            guard c.frame.width < m - rules.edgeTolerance || c.frame.height < m - rules.edgeTolerance else { return nil }
-            return Finding(kind: .smallTarget, controls: [c.id], detail: "\(fmt(c.frame.width)) × \(fmt(c.frame.height)) pt (under \(fmt(m)) × \(fmt(m)))",
-                           value: min(c.frame.width, c.frame.height))
+            guard c.frame.width < m - rules.edgeTolerance || c.frame.height < m - rules.edgeTolerance else {
+                return nil
+            }
+            return Finding(
+                kind: .smallTarget, controls: [c.id],
+                detail: "\(fmt(c.frame.width)) × \(fmt(c.frame.height)) pt (under \(fmt(m)) × \(fmt(m)))",
+                value: min(c.frame.width, c.frame.height))
         }
     }
 
@@ -73,7 +78,8 @@ public struct ScreenChecks: Sendable {
                 if b.role == .scrollArea && a.role != .scrollArea && b.frame.contains(a.frame.center) { continue }
                 let area = intersection(a.frame, b.frame)
                 if area >= rules.overlapArea {
-                    out.append(Finding(kind: .overlap, controls: [a.id, b.id], detail: "\(fmt(area)) pt² shared", value: area))
+                    out.append(
+                        Finding(kind: .overlap, controls: [a.id, b.id], detail: "\(fmt(area)) pt² shared", value: area))
                 }
             }
         }
@@ -90,11 +96,17 @@ public struct ScreenChecks: Sendable {
         }
         for c in s.controls {
             if c.frame.width <= 0 || c.frame.height <= 0 {
-                out.append(Finding(kind: .offScreen, controls: [c.id], detail: "no area left (\(fmt(c.frame.width)) × \(fmt(c.frame.height)) pt)", value: 0))
+                out.append(
+                    Finding(
+                        kind: .offScreen, controls: [c.id],
+                        detail: "no area left (\(fmt(c.frame.width)) × \(fmt(c.frame.height)) pt)", value: 0))
                 continue
             }
             if outside(c.frame) {
-                out.append(Finding(kind: .offScreen, controls: [c.id], detail: "beyond the \(fmt(window.width)) × \(fmt(window.height)) pt window", value: 0))
+                out.append(
+                    Finding(
+                        kind: .offScreen, controls: [c.id],
+                        detail: "beyond the \(fmt(window.width)) × \(fmt(window.height)) pt window", value: 0))
             } else {
                 var edges: [String] = []
                 if c.frame.minY < safe.minY - t { edges.append("top (status bar, notch)") }
@@ -102,11 +114,17 @@ public struct ScreenChecks: Sendable {
                 if c.frame.minX < safe.minX - t { edges.append("left (sensor housing)") }
                 if c.frame.maxX > safe.maxX + t { edges.append("right (sensor housing)") }
                 if !edges.isEmpty {
-                    out.append(Finding(kind: .unsafeArea, controls: [c.id], detail: "under the unsafe " + edges.joined(separator: ", "), value: 0))
+                    out.append(
+                        Finding(
+                            kind: .unsafeArea, controls: [c.id],
+                            detail: "under the unsafe " + edges.joined(separator: ", "), value: 0))
                 }
             }
             for run in c.text where run.frame.map(outside) == true {
-                out.append(Finding(kind: .offScreen, controls: [c.id + "#text"], detail: "'\(run.string)' beyond the window", value: 0))
+                out.append(
+                    Finding(
+                        kind: .offScreen, controls: [c.id + "#text"], detail: "'\(run.string)' beyond the window",
+                        value: 0))
             }
         }
         return out
@@ -126,16 +144,29 @@ public struct ScreenChecks: Sendable {
                 let width = max(0, frame.width)
                 let (needed, longest) = rules.wrappedLines(run, width: width)
                 if lines < 1 {
-                    out.append(Finding(kind: .textOverflow, controls: [c.id + "#text"],
-                                       detail: "'\(run.string)' at \(fmt(run.pointSize)) pt needs a \(fmt(line)) pt line, has \(fmt(frame.height)) pt", value: line / max(frame.height, 1)))
+                    out.append(
+                        Finding(
+                            kind: .textOverflow, controls: [c.id + "#text"],
+                            detail:
+                                "'\(run.string)' at \(fmt(run.pointSize)) pt needs a \(fmt(line)) pt line, "
+                                    + "has \(fmt(frame.height)) pt",
+                            value: line / max(frame.height, 1)))
                 } else if longest > width + rules.edgeTolerance {
-                    out.append(Finding(kind: .textOverflow, controls: [c.id + "#text"],
-                                       detail: "'\(run.string)' at \(fmt(run.pointSize)) pt ×\(fmt(run.expansion)): a word needs ≈\(fmt(longest)) pt, the frame is \(fmt(width)) pt wide",
-                                       value: longest / max(width, 1)))
+                    out.append(
+                        Finding(
+                            kind: .textOverflow, controls: [c.id + "#text"],
+                            detail:
+                                "'\(run.string)' at \(fmt(run.pointSize)) pt ×\(fmt(run.expansion)): a word needs "
+                                    + "≈\(fmt(longest)) pt, the frame is \(fmt(width)) pt wide",
+                            value: longest / max(width, 1)))
                 } else if Double(needed) > lines {
-                    out.append(Finding(kind: .textOverflow, controls: [c.id + "#text"],
-                                       detail: "'\(run.string)' at \(fmt(run.pointSize)) pt ×\(fmt(run.expansion)) wraps to \(needed) lines of \(fmt(width)) pt, the frame holds \(Int(lines))",
-                                       value: Double(needed) / lines))
+                    out.append(
+                        Finding(
+                            kind: .textOverflow, controls: [c.id + "#text"],
+                            detail:
+                                "'\(run.string)' at \(fmt(run.pointSize)) pt ×\(fmt(run.expansion)) wraps "
+                                    + "to \(needed) lines of \(fmt(width)) pt, the frame holds \(Int(lines))",
+                            value: Double(needed) / lines))
                 }
             }
         }
@@ -146,18 +177,28 @@ public struct ScreenChecks: Sendable {
         var out: [Finding] = []
         for c in s.controls {
             for run in c.text {
-                guard let fg = run.foreground ?? c.foreground, let bg = run.background ?? c.background ?? s.background else {
-                    notes.append(AuditNote(control: c.id + "#text", detail: "contrast not checked: colours not described"))
+                guard let fg = run.foreground ?? c.foreground, let bg = run.background ?? c.background ?? s.background
+                else {
+                    notes.append(
+                        AuditNote(control: c.id + "#text", detail: "contrast not checked: colours not described"))
                     continue
                 }
                 let ratio = ColorScience.contrastRatio(Self.srgb(fg), Self.srgb(bg))
                 let large = rules.isLarge(run)
                 let aa = large ? rules.aaLargeText : rules.aaText, aaa = large ? rules.aaaLargeText : rules.aaaText
                 if ratio < aa {
-                    out.append(Finding(kind: .lowContrast, controls: [c.id + "#text"],
-                                       detail: "'\(run.string)' \(fg) on \(bg): \(fmt(ratio)):1, under AA \(fmt(aa)):1\(large ? " (large text)" : "")", value: ratio))
+                    out.append(
+                        Finding(
+                            kind: .lowContrast, controls: [c.id + "#text"],
+                            detail:
+                                "'\(run.string)' \(fg) on \(bg): \(fmt(ratio)):1, under "
+                                    + "AA \(fmt(aa)):1\(large ? " (large text)" : "")",
+                            value: ratio))
                 } else if ratio < aaa {
-                    notes.append(AuditNote(control: c.id + "#text", detail: "'\(run.string)' \(fmt(ratio)):1 passes AA, under AAA \(fmt(aaa)):1"))
+                    notes.append(
+                        AuditNote(
+                            control: c.id + "#text",
+                            detail: "'\(run.string)' \(fmt(ratio)):1 passes AA, under AAA \(fmt(aaa)):1"))
                 }
             }
         }
@@ -166,10 +207,15 @@ public struct ScreenChecks: Sendable {
 
     /// The viewers a warning must work for.
     public static let viewers: [(name: String, simulator: CVDSimulator?)] =
-        [("normal", nil), ("protan", CVDSimulator(.protan)), ("deutan", CVDSimulator(.deutan)), ("tritan", CVDSimulator(.tritan))]
+        [
+            ("normal", nil), ("protan", CVDSimulator(.protan)), ("deutan", CVDSimulator(.deutan)),
+            ("tritan", CVDSimulator(.tritan))
+        ]
 
     /// ΔE00 between a warning and its surroundings as `viewer` sees them.
-    public static func warningDifference(_ warning: ScreenColor, _ surroundings: ScreenColor, viewer: CVDSimulator?) -> Double {
+    public static func warningDifference(
+        _ warning: ScreenColor, _ surroundings: ScreenColor, viewer: CVDSimulator?
+    ) -> Double {
         var w = srgb(warning), b = srgb(surroundings)
         if let v = viewer { w = v.simulate(w); b = v.simulate(b) }
         return ColorScience.deltaE2000(ColorScience.lab(w), ColorScience.lab(b))
@@ -180,15 +226,25 @@ public struct ScreenChecks: Sendable {
         for c in s.controls {
             guard let w = c.warningColor else { continue }
             guard let around = c.warningSurroundings(on: s) else {
-                notes.append(AuditNote(control: c.id, detail: "warning '\(c.warning ?? "")' \(w) not checked: drawn over the photo, no one surrounding colour"))
+                notes.append(
+                    AuditNote(
+                        control: c.id,
+                        detail:
+                            "warning '\(c.warning ?? "")' \(w) not checked: drawn over the photo, no one surrounding "
+                                + "colour"
+                    ))
                 continue
             }
             for viewer in Self.viewers {
                 let d = Self.warningDifference(w, around, viewer: viewer.simulator)
                 if d < rules.warningDeltaE {
-                    out.append(Finding(kind: .warningIndistinct, controls: [c.id],
-                                       detail: "warning '\(c.warning ?? "")' \(w) on \(around): ΔE00 \(fmt(d)) for a \(viewer.name) viewer (under \(fmt(rules.warningDeltaE)))",
-                                       value: d, viewer: viewer.name))
+                    out.append(
+                        Finding(
+                            kind: .warningIndistinct, controls: [c.id],
+                            detail:
+                                "warning '\(c.warning ?? "")' \(w) on \(around): ΔE00 \(fmt(d)) for a \(viewer.name) "
+                                    + "viewer (under \(fmt(rules.warningDeltaE)))",
+                            value: d, viewer: viewer.name))
                 }
             }
         }

@@ -19,7 +19,9 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// Parses `I/N` with 1 ≤ I ≤ N.
     public init?(parsing text: String) {
         let parts = text.split(separator: "/")
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else { return nil }
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
+            return nil
+        }
         self.init(index: i, count: n)
     }
 

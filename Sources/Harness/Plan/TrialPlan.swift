@@ -27,25 +27,38 @@ public struct TrialPlan: Sendable {
         participants = (0..<spec.population.participants).map { spec.population.participant($0, seed: spec.seed) }
         var trials: [PlannedTrial] = []
         var sessions: [Range<Int>] = []
-        trials.reserveCapacity(wanted.map { $0.count * spec.tasks.count * spec.replications }
-                               ?? spec.strategies.count * spec.devices.count * participants.count * spec.tasks.count * spec.replications)
+        trials.reserveCapacity(
+            wanted.map { $0.count * spec.tasks.count * spec.replications }
+                ?? spec.strategies.count * spec.devices.count * participants.count * spec.tasks.count
+                * spec.replications)
         for strategy in spec.strategies {
             for device in spec.devices {
                 for (p, participant) in participants.enumerated() {
-                    if let wanted, !wanted.contains(Self.sessionName(spec, strategy: strategy, device: device, participant: participant)) { continue }
+                    if let wanted,
+                        !wanted.contains(
+                            Self.sessionName(spec, strategy: strategy, device: device, participant: participant))
+                    {
+                        continue
+                    }
                     let start = trials.count
-                    Self.forEachTrial(spec, strategy: strategy, device: device, participant: participant, index: p) { trials.append($0); return true }
+                    Self.forEachTrial(spec, strategy: strategy, device: device, participant: participant, index: p) {
+                        trials.append($0); return true
+                    }
                     sessions.append(start..<trials.count)
                 }
             }
         }
-        precondition(Set(trials.map(\.key)).count == trials.count, "trial keys must be unique (duplicate devices, strategies or tasks in \(spec.path))")
+        precondition(
+            Set(trials.map(\.key)).count == trials.count,
+            "trial keys must be unique (duplicate devices, strategies or tasks in \(spec.path))")
         self.trials = trials
         self.sessions = sessions
     }
 
     /// The name of a session (`PlannedTrial.session`).
-    public static func sessionName(_ spec: ExperimentSpec, strategy: StrategySpec, device: DeviceConfiguration, participant: Participant) -> String {
+    public static func sessionName(
+        _ spec: ExperimentSpec, strategy: StrategySpec, device: DeviceConfiguration, participant: Participant
+    ) -> String {
         "\(spec.question)/\(strategy.label)/\(device.name)/\(participant.id)"
     }
 
@@ -53,8 +66,11 @@ public struct TrialPlan: Sendable {
     /// `body` returns false: replaying a trial late in a long session relives
     /// the trials before it without holding them all (`TrialReplayer`).
     /// `index`: the participant's place in the population.
-    public static func forEachTrial(_ spec: ExperimentSpec, strategy: StrategySpec, device: DeviceConfiguration, participant: Participant, index p: Int,
-                                    _ body: (PlannedTrial) -> Bool) {
+    public static func forEachTrial(
+        _ spec: ExperimentSpec, strategy: StrategySpec, device: DeviceConfiguration, participant: Participant,
+        index p: Int,
+        _ body: (PlannedTrial) -> Bool
+    ) {
         let session = Self.sessionName(spec, strategy: strategy, device: device, participant: participant)
         var n = 0
         for r in 1...spec.replications {
@@ -85,7 +101,8 @@ public struct TrialPlan: Sendable {
     /// that does not end in one of them and a replication.
     public static func session(ofKey key: String, spec: ExperimentSpec) -> String? {
         guard let r = key.range(of: "/r", options: .backwards), case let replication = key[r.upperBound...],
-              !replication.isEmpty, replication.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            !replication.isEmpty, replication.allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return nil }
         let head = key[..<r.lowerBound]
         // The longest task id that ends the head, so "a/b" wins over "b".
         let task = spec.tasks.map(\.id).filter { head.hasSuffix("/" + $0) }.max { $0.count < $1.count }

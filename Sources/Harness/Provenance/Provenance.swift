@@ -43,8 +43,12 @@ public struct Provenance: Sendable, Codable, Hashable {
     /// a new source file changes the build), read from the repository's top folder so
     /// the paths mean the same wherever the spec lives. Empty outside a repository.
     static func dirtyPaths(_ directory: URL) -> [String] {
-        guard let top = run("git", ["-C", directory.path, "rev-parse", "--show-toplevel"]), !top.isEmpty else { return [] }
-        let status = run("git", ["-C", top, "status", "--porcelain", "--untracked-files=all", "--"] + resultPaths, trim: false) ?? ""
+        guard let top = run("git", ["-C", directory.path, "rev-parse", "--show-toplevel"]), !top.isEmpty else {
+            return []
+        }
+        let status =
+            run("git", ["-C", top, "status", "--porcelain", "--untracked-files=all", "--"] + resultPaths, trim: false)
+            ?? ""
         return status.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }
 
@@ -63,8 +67,11 @@ public struct Provenance: Sendable, Codable, Hashable {
     static func operatingSystem() -> String {
         var name = ProcessInfo.processInfo.operatingSystemVersionString
         if let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),
-           let line = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") }) {
-            name = line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) + " (\(name))"
+            let line = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
+        {
+            name =
+                line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                + " (\(name))"
         }
         return name
     }

@@ -26,7 +26,9 @@ public protocol TrialQuestion: Sendable {
     /// The same for the designs whose layout belongs to the task (a row of
     /// buttons of the task's size): `tasks` are those of the spec that lists
     /// the strategy. The default ignores them.
-    func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen]
+    func auditScreens(
+        _ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) throws -> [LabelledScreen]
 }
 
 extension TrialQuestion {
@@ -34,7 +36,9 @@ extension TrialQuestion {
 
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] { [] }
 
-    public func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen] {
+    public func auditScreens(
+        _ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) throws -> [LabelledScreen] {
         try auditScreens(strategy, on: device)
     }
 

@@ -26,8 +26,10 @@ public struct ReplayShot: Sendable {
     /// A look while the finger was still down: when it was taken.
     public var at: Double?
 
-    public init(touchDown: Double?, screen: Screen? = nil, photo: Image? = nil, pipPath: [Point] = [], flight: [Point] = [],
-                corner: Corner? = nil) {
+    public init(
+        touchDown: Double?, screen: Screen? = nil, photo: Image? = nil, pipPath: [Point] = [], flight: [Point] = [],
+        corner: Corner? = nil
+    ) {
         self.touchDown = touchDown
         self.screen = screen
         self.photo = photo
@@ -65,14 +67,17 @@ package final class TrialCamera: @unchecked Sendable {
 
     /// `during` for a photo question: `apply` makes the partial gesture on a copy of `state`, `look` reads what
     /// the screen and the adjustments then were, and the photo is `original` rendered with them.
-    package func during<State>(_ gesture: Gesture, from state: State, original: Image, apply: (Gesture, inout State) -> Void,
-                       look: (State) -> (Screen, Adjustments)) -> [ReplayShot] {
+    package func during<State>(
+        _ gesture: Gesture, from state: State, original: Image, apply: (Gesture, inout State) -> Void,
+        look: (State) -> (Screen, Adjustments)
+    ) -> [ReplayShot] {
         during(gesture) { partial in
             var s = state
             apply(partial, &s)
             let (screen, adjustments) = look(s)
-            return ReplayShot(touchDown: gesture.start, screen: screen,
-                              photo: Renderer(threads: 1).render(original, with: adjustments))
+            return ReplayShot(
+                touchDown: gesture.start, screen: screen,
+                photo: Renderer(threads: 1).render(original, with: adjustments))
         }
     }
 }

@@ -60,7 +60,8 @@ public struct TrialReplayer: Sendable {
         for strategy in spec.strategies where name.hasPrefix("\(spec.question)/\(strategy.label)/") {
             for device in spec.devices {
                 for (p, participant) in participants.enumerated()
-                where TrialPlan.sessionName(spec, strategy: strategy, device: device, participant: participant) == name {
+                where TrialPlan.sessionName(spec, strategy: strategy, device: device, participant: participant) == name
+                {
                     return (strategy, device, p)
                 }
             }
@@ -72,7 +73,8 @@ public struct TrialReplayer: Sendable {
     public func contains(_ key: String) -> Bool {
         guard let (strategy, device, p) = session(of: key) else { return false }
         var found = false
-        TrialPlan.forEachTrial(spec, strategy: strategy, device: device, participant: participants[p], index: p) { trial in
+        TrialPlan.forEachTrial(spec, strategy: strategy, device: device, participant: participants[p], index: p) {
+            trial in
             found = trial.key == key
             return !found
         }
@@ -92,14 +94,16 @@ public struct TrialReplayer: Sendable {
             // Past the trial: only counted, for the session's length.
             guard last == nil else { return true }
             let camera = trial.key == key ? TrialCamera() : nil
-            var outcome = simulator.run(trial, participant: participant, memory: &memory, trace: camera != nil, camera: camera)
+            var outcome = simulator.run(
+                trial, participant: participant, memory: &memory, trace: camera != nil, camera: camera)
             outcome.metrics.append(Metric("session_trial", Double(trial.sessionIndex)))
             if let camera { last = (trial, outcome, camera) }
             return true
         }
         guard let (trial, outcome, camera) = last else { return nil }
-        return TrialReplay(trial: trial, participantID: participant.id, participantGroup: participant.group.rawValue,
-                           metrics: outcome.metrics, events: outcome.events, shots: camera.shots,
-                           scene: simulator.scene(for: trial), earlierTrials: trial.sessionIndex - 1, sessionLength: length)
+        return TrialReplay(
+            trial: trial, participantID: participant.id, participantGroup: participant.group.rawValue,
+            metrics: outcome.metrics, events: outcome.events, shots: camera.shots,
+            scene: simulator.scene(for: trial), earlierTrials: trial.sessionIndex - 1, sessionLength: length)
     }
 }

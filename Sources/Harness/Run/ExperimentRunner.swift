@@ -18,8 +18,10 @@ public struct RunOptions: Sendable {
     /// Set for sensitivity-sweep runs: `path=value`.
     public var variant: String = ""
 
-    public init(jobs: Int = 1, resume: Bool = false, trace: Bool = false, shard: Shard = .whole,
-                progress: ProgressReporter.Style = .silent, argv: [String] = CommandLine.arguments, batchSize: Int = 4096) {
+    public init(
+        jobs: Int = 1, resume: Bool = false, trace: Bool = false, shard: Shard = .whole,
+        progress: ProgressReporter.Style = .silent, argv: [String] = CommandLine.arguments, batchSize: Int = 4096
+    ) {
         self.jobs = jobs
         self.resume = resume
         self.trace = trace
@@ -97,20 +99,25 @@ public enum ExperimentRunner {
 
     /// One session's trials, in order, with what the person learns carried from
     /// trial to trial. Each result records its position in the session (`session_trial`).
-    static func runSession(_ range: Range<Int>, plan: TrialPlan, simulator: any TrialSimulator, trace: Bool) -> [TrialResult] {
+    static func runSession(
+        _ range: Range<Int>, plan: TrialPlan, simulator: any TrialSimulator, trace: Bool
+    ) -> [TrialResult] {
         var memory = SessionMemory()
         return range.map { index in
             let trial = plan.trials[index]
             let participant = plan.participants[trial.participantIndex]
             var outcome = simulator.run(trial, participant: participant, memory: &memory, trace: trace)
             outcome.metrics.append(Metric("session_trial", Double(trial.sessionIndex)))
-            return TrialResult(trial: trial, participantID: participant.id, participantGroup: participant.group.rawValue,
-                               outcome: outcome, planIndex: index)
+            return TrialResult(
+                trial: trial, participantID: participant.id, participantGroup: participant.group.rawValue,
+                outcome: outcome, planIndex: index)
         }
     }
 
-    public static func run(spec: ExperimentSpec, store: RunStore, options: RunOptions,
-                           cancelled: @escaping @Sendable () -> Bool = { false }) throws -> RunSummary {
+    public static func run(
+        spec: ExperimentSpec, store: RunStore, options: RunOptions,
+        cancelled: @escaping @Sendable () -> Bool = { false }
+    ) throws -> RunSummary {
         let plan = TrialPlan(spec: spec)
         let mySessions = plan.sessions(in: options.shard)
         let mine = mySessions.flatMap { plan.trials[$0] }
@@ -119,15 +126,17 @@ public enum ExperimentRunner {
         try store.markDeadRunsInterrupted()
 
         var done: Set<String> = []
-        let previous = options.resume ? try store.resumableRun(spec: spec, shard: options.shard, variant: options.variant) : nil
+        let previous =
+            options.resume ? try store.resumableRun(spec: spec, shard: options.shard, variant: options.variant) : nil
         if options.resume && previous == nil {
             let completed = try store.completedRun(spec: spec, shard: options.shard, variant: options.variant)
             throw NothingToResume(experiment: spec.name, database: store.path, completedRun: completed?.id)
         }
         if let previous {
             // Reopened at once, so that no other process takes the same run meanwhile.
-            try store.reopen(runID: previous.id, provenance: Provenance.current(argv: options.argv, gitDirectory: gitDirectory),
-                             jobs: options.jobs)
+            try store.reopen(
+                runID: previous.id, provenance: Provenance.current(argv: options.argv, gitDirectory: gitDirectory),
+                jobs: options.jobs)
             done = try store.finishedKeys(runID: previous.id)
         }
         let resumed = previous != nil
@@ -136,8 +145,9 @@ public enum ExperimentRunner {
         let todo = mySessions.filter { plan.trials[$0].contains { !done.contains($0.key) } }
         let stored = done
         let remaining = mine.count - done.count
-        let progress = ProgressReporter(label: spec.name, total: mine.count, alreadyDone: done.count,
-                                        style: options.progress)
+        let progress = ProgressReporter(
+            label: spec.name, total: mine.count, alreadyDone: done.count,
+            style: options.progress)
 
         let next = Locked(0)
         let failure = Locked<(any Error)?>(nil)
@@ -157,9 +167,10 @@ public enum ExperimentRunner {
                 defer { begun.leave() }
                 do {
                     let provenance = Provenance.current(argv: options.argv, gitDirectory: gitDirectory)
-                    let id = try store.beginRun(spec: spec, provenance: provenance, shard: options.shard, jobs: options.jobs,
-                                                trace: options.trace, plannedTrials: mine.count, variant: options.variant,
-                                                dataFiles: simulator.dataFiles)
+                    let id = try store.beginRun(
+                        spec: spec, provenance: provenance, shard: options.shard, jobs: options.jobs,
+                        trace: options.trace, plannedTrials: mine.count, variant: options.variant,
+                        dataFiles: simulator.dataFiles)
                     runIDs.withLock { $0 = id }
                 } catch { failure.withLock { $0 = $0 ?? error } }
             }
@@ -190,12 +201,16 @@ public enum ExperimentRunner {
                     let w0 = Date(), c0 = threadCPUSeconds()
                     do { try store.record(runID: runID, batch) } catch { failure.withLock { $0 = $0 ?? error } }
                     let stored = Date().timeIntervalSince(w0), storedCPU = threadCPUSeconds() - c0
-                    timing.withLock { $0.store += stored; $0.storeCPU += storedCPU }
+                    timing.withLock {
+                        $0.store += stored; $0.storeCPU += storedCPU
+                    }
                     progress.advance(by: batch.count)
                 }
             }
             while !cancelled() && failure.current == nil {
-                let start = next.withLock { i -> Int in defer { i += chunk }; return i }
+                let start = next.withLock { i -> Int in
+                    defer { i += chunk }; return i
+                }
                 guard start < todo.count else { break }
                 let t0 = Date()
                 let results = todo[start..<min(start + chunk, todo.count)].flatMap {
@@ -225,9 +240,10 @@ public enum ExperimentRunner {
         }
         try store.finish(runID: runID, status: "completed")
         let t = timing.current
-        return RunSummary(runID: runID, resumed: resumed, planned: mine.count, skipped: done.count,
-                          ran: remaining, status: "completed", simulateSeconds: t.simulate, storeSeconds: t.store,
-                          storeCPUSeconds: t.storeCPU)
+        return RunSummary(
+            runID: runID, resumed: resumed, planned: mine.count, skipped: done.count,
+            ran: remaining, status: "completed", simulateSeconds: t.simulate, storeSeconds: t.store,
+            storeCPUSeconds: t.storeCPU)
     }
 }
 

@@ -148,7 +148,9 @@ public struct MetricTolerance: Sendable, Hashable, Codable {
     /// 0/1 metrics are always compared as rates (means).
     public var statistic: String
 
-    public init(metric: String, worse: WorseDirection, relative: Double = 0, absolute: Double = 0, statistic: String = "median") {
+    public init(
+        metric: String, worse: WorseDirection, relative: Double = 0, absolute: Double = 0, statistic: String = "median"
+    ) {
         self.metric = metric
         self.worse = worse
         self.relative = relative

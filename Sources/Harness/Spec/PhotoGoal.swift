@@ -25,8 +25,11 @@ public enum PhotoGoal: Sendable, Hashable {
         switch self {
         case .curve(let points): "tone curve through " + points.map { "(\($0[0]), \($0[1]))" }.joined(separator: " ")
         case .adjustments(let a):
-            [("black_level", a.blackLevel), ("shadows", a.shadows), ("brightness", a.brightness), ("contrast", a.contrast),
-             ("highlights", a.highlights), ("white_level", a.whiteLevel)].filter { $0.1 != 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+            [
+                ("black_level", a.blackLevel), ("shadows", a.shadows), ("brightness", a.brightness),
+                ("contrast", a.contrast),
+                ("highlights", a.highlights), ("white_level", a.whiteLevel)
+            ].filter { $0.1 != 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
         }
     }
 }

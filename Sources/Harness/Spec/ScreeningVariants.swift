@@ -42,7 +42,9 @@ extension ExperimentSpec {
         return out
     }
 
-    func variant(_ r: Int, _ step: Int, moved: Int?, delta: Double, _ levels: [Double], _ participants: Int) -> ScreeningVariant {
+    func variant(
+        _ r: Int, _ step: Int, moved: Int?, delta: Double, _ levels: [Double], _ participants: Int
+    ) -> ScreeningVariant {
         var spec = self
         spec.population.participants = participants
         for (k, group) in screenedGroups.enumerated() {
@@ -57,7 +59,8 @@ extension ExperimentSpec {
                 }
             }
         }
-        return ScreeningVariant(label: "screen/r\(r + 1)/s\(step)", trajectory: r, step: step, moved: moved, delta: delta,
-                                levels: levels, spec: spec)
+        return ScreeningVariant(
+            label: "screen/r\(r + 1)/s\(step)", trajectory: r, step: step, moved: moved, delta: delta,
+            levels: levels, spec: spec)
     }
 }

@@ -42,7 +42,8 @@ extension ExperimentSpec {
                 } else {
                     variant.population.shifts[sweep.path] = value - def.novice.typical
                 }
-                return SensitivityVariant(label: "\(sweep.path)=\(value)", path: sweep.path, value: value, spec: variant)
+                return SensitivityVariant(
+                    label: "\(sweep.path)=\(value)", path: sweep.path, value: value, spec: variant)
             }
         }
     }

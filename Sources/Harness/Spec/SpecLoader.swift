@@ -16,14 +16,18 @@ public enum SpecLoader {
         return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "\(folder)/\($0)" }
     }
 
-    static let topLevelKeys = ["name", "question", "title", "description", "seed", "replications", "devices",
-                               "strategies", "population", "tasks", "limits", "metrics", "report", "gate",
-                               "sensitivity", "tuning", "policy", "practical"]
+    static let topLevelKeys = [
+        "name", "question", "title", "description", "seed", "replications", "devices",
+        "strategies", "population", "tasks", "limits", "metrics", "report", "gate",
+        "sensitivity", "tuning", "policy", "practical"
+    ]
 
     /// Loads and validates the spec at `path`, whose question must be in `catalog`.
     /// `overrides` (another seed or number of people) are written into the text the run stores.
-    public static func load(path: String, catalog: QuestionCatalog,
-                            overrides: SpecOverrides = SpecOverrides()) throws -> ExperimentSpec {
+    public static func load(
+        path: String, catalog: QuestionCatalog,
+        overrides: SpecOverrides = SpecOverrides()
+    ) throws -> ExperimentSpec {
         let url = URL(fileURLWithPath: path)
         let data: Data
         do { data = try InputFile.read(url.path) } catch {
@@ -45,7 +49,10 @@ public enum SpecLoader {
         do { root = try Yams.compose(yaml: text) } catch let error as YamlError {
             throw yamlError(error, file: file)
         }
-        guard let root else { throw SpecError(file: file, message: "the spec is empty; expected a mapping with name, question, strategies, …") }
+        guard let root else {
+            throw SpecError(
+                file: file, message: "the spec is empty; expected a mapping with name, question, strategies, …")
+        }
         let spec = SpecNode(node: root, path: "", file: file)
         guard spec.isMapping else { throw spec.error("expected a mapping with name, question, strategies, …") }
         try spec.rejectUnknownKeys(topLevelKeys)
@@ -55,13 +62,17 @@ public enum SpecLoader {
         // The name becomes file names (runs/<name>.sqlite, Reports/<name>/) and trial keys,
         // so it is held to the same alphabet as labels: no '/', no leading '.'.
         guard name.count <= 100, name.range(of: #"^[a-z0-9][a-z0-9._-]*$"#, options: .regularExpression) != nil else {
-            throw nameNode.error("name '\(name)' must be lowercase letters, digits, '.', '_' or '-', starting with a letter or digit (it becomes file names and trial keys)")
+            throw nameNode.error(
+                "name '\(name)' must be lowercase letters, digits, '.', '_' or '-', starting with a letter or digit "
+                    + "(it becomes file names and trial keys)"
+            )
         }
         let questionNode = try spec.required("question")
         let question = try questionNode.string()
         guard let plugin = catalog.question(named: question) else {
-            throw questionNode.error("unknown design question '\(question)'; known: \(catalog.names.joined(separator: ", "))"
-                                     + suggestion(question, catalog.names))
+            throw questionNode.error(
+                "unknown design question '\(question)'; known: \(catalog.names.joined(separator: ", "))"
+                    + suggestion(question, catalog.names))
         }
         let devices = try parseDevices(spec.required("devices"))
         let strategies = try parseStrategies(spec.required("strategies"), question: plugin, devices: devices)
@@ -76,14 +87,17 @@ public enum SpecLoader {
         let gate = try parseGate(spec.optional("gate"), known: known)
         let sensitivity = try parseSensitivity(spec.optional("sensitivity"), known: known)
         if let sensitivity, let t = gate?.tolerances.first(where: { $0.metric == sensitivity.metric }),
-           t.worse == sensitivity.better {
-            throw SpecError(file: file, field: "sensitivity.better",
-                            message: "says \(sensitivity.better.rawValue) is better for \(t.metric), but the gate says "
-                                + "\(t.worse.rawValue) is worse; make them agree")
+            t.worse == sensitivity.better
+        {
+            throw SpecError(
+                file: file, field: "sensitivity.better",
+                message: "says \(sensitivity.better.rawValue) is better for \(t.metric), but the gate says "
+                    + "\(t.worse.rawValue) is worse; make them agree")
         }
         let tuning = try spec.optional("tuning").map {
-            try parseTuning($0, known: known, question: plugin, strategies: strategies, devices: devices,
-                            participants: population.participants)
+            try parseTuning(
+                $0, known: known, question: plugin, strategies: strategies, devices: devices,
+                participants: population.participants)
         }
         var policy = PolicyKind.effectModel
         if let node = try spec.optional("policy") {
@@ -95,8 +109,9 @@ public enum SpecLoader {
         if let node = try spec.optional("practical") {
             for (metric, value) in try node.entries() {
                 guard known.contains(metric) else {
-                    throw value.error("unknown metric '\(metric)'\(suggestion(metric, known)); this question reports "
-                                      + known.joined(separator: ", "))
+                    throw value.error(
+                        "unknown metric '\(metric)'\(suggestion(metric, known)); this question reports "
+                            + known.joined(separator: ", "))
                 }
                 practical[metric] = try value.double(in: 0...1e9)
             }
@@ -126,23 +141,28 @@ public enum SpecLoader {
         switch error {
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return SpecError(file: file, line: context.mark.line, column: context.mark.column,
-                             message: "the key \(keys) appears twice in one mapping; keep one of them")
+            return SpecError(
+                file: file, line: context.mark.line, column: context.mark.column,
+                message: "the key \(keys) appears twice in one mapping; keep one of them")
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .composer(let context, let problem, let mark, _):
             // libyaml's own words for its nesting limit name a C function; say what it means.
             if problem.contains("nesting level") {
-                return SpecError(file: file, line: mark.line, column: mark.column,
-                                 message: "malformed YAML: nested too deeply (a spec needs a few levels, not hundreds)")
+                return SpecError(
+                    file: file, line: mark.line, column: mark.column,
+                    message: "malformed YAML: nested too deeply (a spec needs a few levels, not hundreds)")
             }
             let detail = [context?.text, problem].compactMap { $0 }.joined(separator: " ")
-            return SpecError(file: file, line: mark.line, column: mark.column,
-                             message: "malformed YAML: \(printable(detail))")
+            return SpecError(
+                file: file, line: mark.line, column: mark.column,
+                message: "malformed YAML: \(printable(detail))")
         case .reader(let problem, let offset, let value, _):
             let at = offset.map { " at byte \($0)" } ?? ""
             let character = value >= 0 ? String(format: " (character U+%04X)", value) : ""
-            return SpecError(file: file, message: "not readable as YAML text\(at)\(character): \(printable(problem)); "
-                             + "a spec is UTF-8 text without control characters")
+            return SpecError(
+                file: file,
+                message: "not readable as YAML text\(at)\(character): \(printable(problem)); "
+                    + "a spec is UTF-8 text without control characters")
         case .dataCouldNotBeDecoded:
             return SpecError(file: file, message: "not UTF-8 text; save the spec as UTF-8")
         default:
@@ -165,7 +185,9 @@ public enum SpecLoader {
         }
     }
 
-    static func parseStrategies(_ node: SpecNode, question: any TrialQuestion, devices: [DeviceConfiguration]) throws -> [StrategySpec] {
+    static func parseStrategies(
+        _ node: SpecNode, question: any TrialQuestion, devices: [DeviceConfiguration]
+    ) throws -> [StrategySpec] {
         let known = question.design.strategies.map(\.name)
         var labels: Set<String> = []
         let items = try node.list()
@@ -175,7 +197,10 @@ public enum SpecLoader {
             if item.isMapping { try item.rejectUnknownKeys(["design", "label", "parameters"]) }
             let design = try designNode.string()
             guard known.contains(design) else {
-                throw designNode.error("unknown \(question.name) design '\(design)'\(suggestion(design, known)); known: \(known.joined(separator: ", "))")
+                throw designNode.error(
+                    "unknown \(question.name) design '\(design)'\(suggestion(design, known)); "
+                        + "known: \(known.joined(separator: ", "))"
+                )
             }
             var parameters: [String: ParameterValue] = [:]
             if item.isMapping, let p = try item.optional("parameters") {
@@ -189,7 +214,10 @@ public enum SpecLoader {
             }
             let label = item.isMapping ? try item.optional("label")?.string() ?? design : design
             guard label.range(of: #"^[a-z0-9][a-z0-9._-]*$"#, options: .regularExpression) != nil else {
-                throw item.error("label '\(label)' must be lowercase letters, digits, '.', '_' or '-' (it becomes part of trial keys)")
+                throw item.error(
+                    "label '\(label)' must be lowercase letters, digits, '.', '_' or '-' (it becomes part of trial "
+                        + "keys)"
+                )
             }
             guard labels.insert(label).inserted else {
                 throw item.error("two strategies are labelled '\(label)'; give each a distinct `label`")
@@ -214,7 +242,10 @@ public enum SpecLoader {
         if let params = try node.optional("parameters") {
             for (path, value) in try params.entries() {
                 guard let def = ParameterCatalog.definition(path) else {
-                    throw value.error("unknown user-model parameter\(suggestion(path, ParameterCatalog.all.map(\.path))); see `refine list parameters`")
+                    throw value.error(
+                        "unknown user-model parameter\(suggestion(path, ParameterCatalog.all.map(\.path))); see "
+                            + "`refine list parameters`"
+                    )
                 }
                 let dist = try parseDistribution(value)
                 population.overrides[path] = dist
@@ -232,8 +263,12 @@ public enum SpecLoader {
         let kindNode = try node.required("distribution")
         switch try kindNode.string() {
         case "fixed": return .fixed(try node.required("value").double())
-        case "normal": return .normal(mean: try node.required("mean").double(), sd: try node.required("sd").double(in: 0...1e9))
-        case "log-normal": return .logNormal(median: try node.required("median").double(in: 1e-12...1e12), sigma: try node.required("sigma").double(in: 0...10))
+        case "normal":
+            return .normal(mean: try node.required("mean").double(), sd: try node.required("sd").double(in: 0...1e9))
+        case "log-normal":
+            return .logNormal(
+                median: try node.required("median").double(in: 1e-12...1e12),
+                sigma: try node.required("sigma").double(in: 0...10))
         case "uniform":
             let lo = try node.required("lower").double(), hiNode = try node.required("upper"), hi = try hiNode.double()
             guard lo <= hi else { throw hiNode.error("upper (\(hi)) must not be below lower (\(lo))") }
@@ -246,14 +281,18 @@ public enum SpecLoader {
     static func parseLimits(_ node: SpecNode?) throws -> TrialLimits {
         guard let node else { return TrialLimits(timeLimit: 60, maxAttempts: 8) }
         try node.rejectUnknownKeys(["time_limit_s", "max_attempts"])
-        return TrialLimits(timeLimit: try node.optional("time_limit_s")?.double(in: 0.1...3600) ?? 60,
-                           maxAttempts: try node.optional("max_attempts")?.int(in: 1...1000) ?? 8)
+        return TrialLimits(
+            timeLimit: try node.optional("time_limit_s")?.double(in: 0.1...3600) ?? 60,
+            maxAttempts: try node.optional("max_attempts")?.int(in: 1...1000) ?? 8)
     }
 
     static func metricName(_ node: SpecNode, known: [String]) throws -> String {
         let name = try node.string()
         guard known.contains(name) else {
-            throw node.error("unknown metric '\(name)'\(suggestion(name, known)); this question reports \(known.joined(separator: ", "))")
+            throw node.error(
+                "unknown metric '\(name)'\(suggestion(name, known)); this question "
+                    + "reports \(known.joined(separator: ", "))"
+            )
         }
         return name
     }
@@ -264,7 +303,10 @@ public enum SpecLoader {
         var tolerances: [MetricTolerance] = []
         for (name, t) in try node.required("metrics").entries() {
             guard known.contains(name) else {
-                throw t.error("unknown metric '\(name)'\(suggestion(name, known)); this question reports \(known.joined(separator: ", "))")
+                throw t.error(
+                    "unknown metric '\(name)'\(suggestion(name, known)); this question "
+                        + "reports \(known.joined(separator: ", "))"
+                )
             }
             try t.rejectUnknownKeys(["worse", "relative", "absolute", "statistic"])
             let statisticNode = try t.optional("statistic")
@@ -284,18 +326,22 @@ public enum SpecLoader {
                 case .lower: worse = .higher
                 case .higher: worse = .lower
                 case .neither:
-                    throw t.error("gate.metrics.\(name): better neither way by its definition; say which way it gets "
-                                  + "worse (`worse: higher` or `worse: lower`)")
+                    throw t.error(
+                        "gate.metrics.\(name): better neither way by its definition; say which way it gets "
+                            + "worse (`worse: higher` or `worse: lower`)")
                 }
             }
-            tolerances.append(MetricTolerance(metric: name, worse: worse,
-                                              relative: try t.optional("relative")?.double(in: 0...10) ?? 0,
-                                              absolute: try t.optional("absolute")?.double(in: 0...1e9) ?? 0,
-                                              statistic: statistic))
+            tolerances.append(
+                MetricTolerance(
+                    metric: name, worse: worse,
+                    relative: try t.optional("relative")?.double(in: 0...10) ?? 0,
+                    absolute: try t.optional("absolute")?.double(in: 0...1e9) ?? 0,
+                    statistic: statistic))
         }
         guard !tolerances.isEmpty else { throw node.error("gate.metrics: expected at least one metric") }
-        return GateSettings(confidence: try node.optional("confidence")?.double(in: 0.5...0.9999) ?? 0.95,
-                            tolerances: tolerances)
+        return GateSettings(
+            confidence: try node.optional("confidence")?.double(in: 0.5...0.9999) ?? 0.95,
+            tolerances: tolerances)
     }
 
     static func parseSensitivity(_ node: SpecNode?, known: [String]) throws -> SensitivitySettings? {
@@ -304,7 +350,10 @@ public enum SpecLoader {
         var sweeps: [ParameterSweep] = []
         for (path, list) in try node.required("parameters").entries() {
             guard let def = ParameterCatalog.definition(path) else {
-                throw list.error("unknown user-model parameter\(suggestion(path, ParameterCatalog.all.map(\.path))); see `refine list parameters`")
+                throw list.error(
+                    "unknown user-model parameter\(suggestion(path, ParameterCatalog.all.map(\.path))); see `refine "
+                        + "list parameters`"
+                )
             }
             let values = try list.list().map { try $0.double(in: def.allowed) }
             guard values.count >= 2 else { throw list.error("expected at least two values to sweep") }
@@ -320,46 +369,58 @@ public enum SpecLoader {
                 let names = try list.list().map { n -> String in
                     let name = try n.string()
                     guard known.contains(name) else {
-                        throw n.error("unknown parameter group '\(name)'\(suggestion(name, known)); expected some of \(known.joined(separator: ", "))")
+                        throw n.error(
+                            "unknown parameter group '\(name)'\(suggestion(name, known)); expected some "
+                                + "of \(known.joined(separator: ", "))"
+                        )
                     }
                     return name
                 }
                 guard !names.isEmpty else { throw list.error("expected at least one parameter group to screen") }
                 return names
             }
-            screen = ScreenSettings(trajectories: try s.optional("trajectories")?.int(in: 1...100) ?? 4,
-                                    participants: try s.optional("participants")?.int(in: 1...100_000), groups: groups)
+            screen = ScreenSettings(
+                trajectories: try s.optional("trajectories")?.int(in: 1...100) ?? 4,
+                participants: try s.optional("participants")?.int(in: 1...100_000), groups: groups)
         }
-        let policies = try node.optional("policies")?.list().map { n -> PolicyKind in
-            let kind = try n.named("decision policy", as: PolicyKind.self)
-            return kind
-        } ?? []
-        return SensitivitySettings(participants: try node.optional("participants")?.int(in: 1...100_000) ?? 20,
-                                   metric: metric, better: better, sweeps: sweeps, screen: screen, policies: policies)
+        let policies =
+            try node.optional("policies")?.list().map { n -> PolicyKind in
+                let kind = try n.named("decision policy", as: PolicyKind.self)
+                return kind
+            } ?? []
+        return SensitivitySettings(
+            participants: try node.optional("participants")?.int(in: 1...100_000) ?? 20,
+            metric: metric, better: better, sweeps: sweeps, screen: screen, policies: policies)
     }
 
     /// `better: lower | higher`: which way a metric improves; without it, the metric's definition
     /// says (`MetricCatalog`), and a metric neither way is better on must be given one.
-    static func parseBetter(_ node: SpecNode?, metric: String, field: String,
-                            in parent: SpecNode) throws -> WorseDirection {
+    static func parseBetter(
+        _ node: SpecNode?, metric: String, field: String,
+        in parent: SpecNode
+    ) throws -> WorseDirection {
         guard let node else {
             switch MetricCatalog.definition(metric).better {
             case .lower: return .lower
             case .higher: return .higher
             case .neither:
-                throw parent.error("\(field): '\(metric)' is better neither way by its definition; say which way this "
-                                   + "experiment counts it better (`better: lower` or `better: higher`)")
+                throw parent.error(
+                    "\(field): '\(metric)' is better neither way by its definition; say which way this "
+                        + "experiment counts it better (`better: lower` or `better: higher`)")
             }
         }
-        guard let d = WorseDirection(rawValue: try node.string()) else { throw node.error("expected 'lower' or 'higher'") }
+        guard let d = WorseDirection(rawValue: try node.string()) else {
+            throw node.error("expected 'lower' or 'higher'")
+        }
         return d
     }
 
     static func parseReport(_ node: SpecNode?, defaultTitle: String) throws -> ReportSettings {
         guard let node else { return ReportSettings(title: defaultTitle, bootstrapResamples: 2000, confidence: 0.95) }
         try node.rejectUnknownKeys(["title", "bootstrap_resamples", "confidence"])
-        return ReportSettings(title: try node.optional("title")?.string() ?? defaultTitle,
-                              bootstrapResamples: try node.optional("bootstrap_resamples")?.int(in: 100...1_000_000) ?? 2000,
-                              confidence: try node.optional("confidence")?.double(in: 0.5...0.999) ?? 0.95)
+        return ReportSettings(
+            title: try node.optional("title")?.string() ?? defaultTitle,
+            bootstrapResamples: try node.optional("bootstrap_resamples")?.int(in: 100...1_000_000) ?? 2000,
+            confidence: try node.optional("confidence")?.double(in: 0.5...0.999) ?? 0.95)
     }
 }

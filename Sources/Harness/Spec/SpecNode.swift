@@ -36,8 +36,9 @@ public struct SpecNode {
     /// A field that must be present.
     public func required(_ key: String) throws -> SpecNode {
         guard let child = try optional(key) else {
-            throw SpecError(file: file, line: node.mark?.line, column: node.mark?.column,
-                            field: childPath(key), message: "missing required field")
+            throw SpecError(
+                file: file, line: node.mark?.line, column: node.mark?.column,
+                field: childPath(key), message: "missing required field")
         }
         return child
     }
@@ -49,8 +50,10 @@ public struct SpecNode {
         for (k, v) in m {
             guard let key = k.string, !allowed.contains(key) else { continue }
             let hint = suggestion(key, allowed)
-            throw SpecError(file: file, line: k.mark?.line ?? v.mark?.line, column: k.mark?.column,
-                            field: childPath(key), message: "unknown field; expected one of \(allowed.joined(separator: ", "))\(hint)")
+            throw SpecError(
+                file: file, line: k.mark?.line ?? v.mark?.line, column: k.mark?.column,
+                field: childPath(key),
+                message: "unknown field; expected one of \(allowed.joined(separator: ", "))\(hint)")
         }
     }
 
@@ -60,7 +63,8 @@ public struct SpecNode {
     }
 
     public func double() throws -> Double {
-        guard case .scalar(let s) = node, let v = Double(s.string.replacingOccurrences(of: "_", with: "")), v.isFinite else {
+        guard case .scalar(let s) = node, let v = Double(s.string.replacingOccurrences(of: "_", with: "")), v.isFinite
+        else {
             throw error("expected a number, got \(describe)")
         }
         return v
@@ -101,11 +105,13 @@ public struct SpecNode {
 
     /// The case of `E` this scalar names; an unknown name is an error that suggests
     /// the nearest and lists every case (`what` names the field's kind: "intent", "corner").
-    public func named<E: RawRepresentable & CaseIterable>(_ what: String, as type: E.Type = E.self) throws -> E where E.RawValue == String {
+    public func named<E: RawRepresentable & CaseIterable>(_ what: String, as type: E.Type = E.self) throws -> E
+    where E.RawValue == String {
         let name = try string()
         guard let value = E(rawValue: name) else {
             let names = E.allCases.map(\.rawValue)
-            throw error("unknown \(what) '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
+            throw error(
+                "unknown \(what) '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
         }
         return value
     }

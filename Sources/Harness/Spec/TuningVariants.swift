@@ -58,14 +58,21 @@ extension ExperimentSpec {
 
 extension SpecLoader {
     /// `tuning: {participants, metric, better, parameters: [{strategy, parameter, values}]}`.
-    static func parseTuning(_ node: SpecNode, known: [String], question: any TrialQuestion, strategies: [StrategySpec],
-                            devices: [DeviceConfiguration], participants: Int) throws -> TuningSettings {
+    static func parseTuning(
+        _ node: SpecNode, known: [String], question: any TrialQuestion, strategies: [StrategySpec],
+        devices: [DeviceConfiguration], participants: Int
+    ) throws -> TuningSettings {
         try node.rejectUnknownKeys(["participants", "metric", "better", "parameters"])
         let metric = try node.optional("metric").map { try metricName($0, known: known) } ?? known[0]
         let better = try parseBetter(node.optional("better"), metric: metric, field: "tuning.better", in: node)
         let list = try node.required("parameters")
         let items = try list.list()
-        guard !items.isEmpty else { throw list.error("expected at least one design parameter to sweep, e.g. {strategy: \(strategies[0].label), parameter: …, values: [a, b, c]}") }
+        guard !items.isEmpty else {
+            throw list.error(
+                "expected at least one design parameter to sweep, e.g. {strategy: \(strategies[0].label), parameter: "
+                    + "…, values: [a, b, c]}"
+            )
+        }
         var names: Set<String> = []
         let sweeps = try items.map { item -> DesignSweep in
             try item.rejectUnknownKeys(["strategy", "parameter", "values"])
@@ -73,13 +80,20 @@ extension SpecLoader {
             let label = try strategyNode.string()
             guard let strategy = strategies.first(where: { $0.label == label }) else {
                 let labels = strategies.map(\.label)
-                throw strategyNode.error("no strategy labelled '\(label)'\(suggestion(label, labels)); the spec's strategies are \(labels.joined(separator: ", "))")
+                throw strategyNode.error(
+                    "no strategy labelled '\(label)'\(suggestion(label, labels)); the spec's strategies "
+                        + "are \(labels.joined(separator: ", "))"
+                )
             }
             let parameterNode = try item.required("parameter")
             let parameter = try parameterNode.string()
-            let accepted = question.design.strategies.first { $0.name == strategy.design }?.parameters.keys.sorted() ?? []
+            let accepted =
+                question.design.strategies.first { $0.name == strategy.design }?.parameters.keys.sorted() ?? []
             guard accepted.contains(parameter) else {
-                throw parameterNode.error("design '\(strategy.design)' has no parameter '\(parameter)'\(suggestion(parameter, accepted)); it takes \(accepted.isEmpty ? "none" : accepted.joined(separator: ", "))")
+                throw parameterNode.error(
+                    "design '\(strategy.design)' has no parameter '\(parameter)'\(suggestion(parameter, accepted)); "
+                        + "it takes \(accepted.isEmpty ? "none" : accepted.joined(separator: ", "))"
+                )
             }
             let valuesNode = try item.required("values")
             let values = try valuesNode.list().map { try $0.double() }
@@ -96,11 +110,14 @@ extension SpecLoader {
                 }
             }
             let sweep = DesignSweep(strategy: label, parameter: parameter, values: values)
-            guard names.insert(sweep.name).inserted else { throw item.error("\(sweep.name) is swept twice; list its values once") }
+            guard names.insert(sweep.name).inserted else {
+                throw item.error("\(sweep.name) is swept twice; list its values once")
+            }
             return sweep
         }
-        return TuningSettings(participants: try node.optional("participants")?.int(in: 1...100_000) ?? participants,
-                              metric: metric,
-                              better: better, sweeps: sweeps)
+        return TuningSettings(
+            participants: try node.optional("participants")?.int(in: 1...100_000) ?? participants,
+            metric: metric,
+            better: better, sweeps: sweeps)
     }
 }

@@ -32,14 +32,20 @@ final class Checkpointer: @unchecked Sendable {
     /// them (`sqlite3_wal_hook` replaces SQLite's automatic checkpoint). `self`
     /// must outlive the connection.
     func install(on db: OpaquePointer) {
-        sqlite3_wal_hook(db, { context, _, _, pages in
-            if pages >= Checkpointer.pages { Unmanaged<Checkpointer>.fromOpaque(context!).takeUnretainedValue().request() }
-            return SQLITE_OK
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_wal_hook(
+            db,
+            { context, _, _, pages in
+                if pages >= Checkpointer.pages {
+                    Unmanaged<Checkpointer>.fromOpaque(context!).takeUnretainedValue().request()
+                }
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     private func request() {
-        let queued = pending.withLock { p -> Bool in defer { p = true }; return p }
+        let queued = pending.withLock { p -> Bool in
+            defer { p = true }; return p
+        }
         guard !queued else { return }
         queue.async { self.checkpoint() }
     }

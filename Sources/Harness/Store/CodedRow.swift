@@ -6,8 +6,10 @@ import GRDBSQLite
 enum CodedRow {
     /// The row's codes (checked against `levels`) and replication; `key` is set to
     /// its key, the plan key rebuilt from `question` and the levels' bytes.
-    static func read(_ handle: OpaquePointer, levels: LevelTable, question: [UInt8], runID: Int64,
-                     key: inout [UInt8]) throws -> (codes: (Int32, Int32, Int32, Int32, Int32, Int32), replication: Int64) {
+    static func read(
+        _ handle: OpaquePointer, levels: LevelTable, question: [UInt8], runID: Int64,
+        key: inout [UInt8]
+    ) throws -> (codes: (Int32, Int32, Int32, Int32, Int32, Int32), replication: Int64) {
         var codes = (Int32(0), Int32(0), Int32(0), Int32(0), Int32(0), Int32(0))
         let known = withUnsafeMutableBytes(of: &codes) { raw in
             let c = raw.bindMemory(to: Int32.self)
@@ -20,7 +22,10 @@ enum CodedRow {
             return known
         }
         guard known else {
-            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "trial_row: a factor code of run \(runID) names no row of `level` (was `level` edited by hand?)")
+            throw DatabaseError(
+                resultCode: .SQLITE_CORRUPT,
+                message:
+                    "trial_row: a factor code of run \(runID) names no row of `level` (was `level` edited by hand?)")
         }
         let replication = sqlite3_column_int64(handle, 6)
         let explicit = Int(sqlite3_column_bytes(handle, 7))
@@ -51,8 +56,9 @@ enum CodedRow {
         let question: [UInt8]
         let runID: Int64
         private var key: [UInt8] = []
-        private var decoded = [UnsafeBufferPointer<UInt8>](repeating: UnsafeBufferPointer(start: nil, count: 0),
-                                                           count: ScannedTrial.Field.allCases.count)
+        private var decoded = [UnsafeBufferPointer<UInt8>](
+            repeating: UnsafeBufferPointer(start: nil, count: 0),
+            count: ScannedTrial.Field.allCases.count)
 
         init(levels: LevelTable, question: [UInt8], runID: Int64) {
             self.levels = levels
@@ -62,18 +68,24 @@ enum CodedRow {
 
         /// Reads the row at `handle` (columns as `CodedRow.read` expects, metrics from
         /// column 8), hands its codes, replication and key to `seen`, then the trial to `body`.
-        mutating func decode(_ handle: OpaquePointer,
-                             seen: ((Int32, Int32, Int32, Int32, Int32, Int32), Int64, [UInt8]) throws -> Void = { _, _, _ in },
-                             body: (borrowing ScannedTrial) throws -> Void) throws {
-            let (codes, replication) = try CodedRow.read(handle, levels: levels, question: question, runID: runID, key: &key)
+        mutating func decode(
+            _ handle: OpaquePointer,
+            seen: ((Int32, Int32, Int32, Int32, Int32, Int32), Int64, [UInt8]) throws -> Void = { _, _, _ in },
+            body: (borrowing ScannedTrial) throws -> Void
+        ) throws {
+            let (codes, replication) = try CodedRow.read(
+                handle, levels: levels, question: question, runID: runID, key: &key)
             try seen(codes, replication, key)
             let levels = levels
             try key.withUnsafeBufferPointer { k in
                 decoded[0] = k
-                decoded[1] = levels.bytes(codes.0); decoded[2] = levels.bytes(codes.1); decoded[3] = levels.bytes(codes.2)
-                decoded[4] = levels.bytes(codes.3); decoded[5] = levels.bytes(codes.4); decoded[6] = levels.bytes(codes.5)
+                decoded[1] = levels.bytes(codes.0); decoded[2] = levels.bytes(codes.1);
+                decoded[3] = levels.bytes(codes.2)
+                decoded[4] = levels.bytes(codes.3); decoded[5] = levels.bytes(codes.4);
+                decoded[6] = levels.bytes(codes.5)
                 try decoded.withUnsafeBufferPointer { d in
-                    try body(ScannedTrial(handle: handle, decoded: d.baseAddress!, firstMetric: 8, replication: replication))
+                    try body(
+                        ScannedTrial(handle: handle, decoded: d.baseAddress!, firstMetric: 8, replication: replication))
                 }
             }
         }
@@ -82,8 +94,12 @@ enum CodedRow {
     /// Appends `n` in decimal, as `"\(n)"` would, without making a String.
     static func appendDecimal(_ n: Int64, to bytes: inout [UInt8]) {
         if n < 0 { bytes.append(UInt8(ascii: "-")) }
-        var m = n.magnitude, digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var m = n.magnitude,
+            digits:
+                (
+                    UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                    UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+                ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { d in
             repeat { d[count] = UInt8(ascii: "0") + UInt8(m % 10); m /= 10; count += 1 } while m > 0

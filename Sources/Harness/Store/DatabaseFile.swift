@@ -65,7 +65,12 @@ enum DatabaseFile {
     static func readOnlyLocation(_ path: String, inspecting: Bool = false) throws -> String {
         if !folderIsWritable(path) {
             if walHasData(path) && isWALMode(path) {
-                throw StoreError(path: path, message: "its folder is read-only and \(walPath(path)) holds results not yet in the main file; copy both files to a writable folder and try again")
+                throw StoreError(
+                    path: path,
+                    message:
+                        "its folder is read-only and \(walPath(path)) holds results not yet in the main file; copy "
+                            + "both files to a writable folder and try again"
+                )
             }
             return uri(path, "mode=ro&immutable=1")
         }
@@ -92,8 +97,10 @@ enum DatabaseFile {
         let location = try readOnlyLocation(path, inspecting: inspecting)
         do {
             return try DatabaseQueue(path: location, configuration: config)
-        } catch let error as DatabaseError where location == path && !walHasData(path)
-                    && [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode) {
+        } catch let error as DatabaseError
+            where location == path && !walHasData(path)
+            && [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode)
+        {
             // A WAL database copied without its `-wal`, in a folder SQLite may not write
             // its shared memory to: the main file is all there is, so read it as it is.
             return try DatabaseQueue(path: uri(path, "mode=ro&immutable=1"), configuration: config)
@@ -105,9 +112,11 @@ enum DatabaseFile {
         let queue = try openReadOnly(path, inspecting: true)
         defer { try? queue.close() }
         return try queue.read { db in
-            let tables = try String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name
-                """)
+            let tables = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name
+                    """)
             if tables.isEmpty { return .empty }
             if tables.contains("grdb_migrations") {
                 let migrations = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
@@ -120,7 +129,8 @@ enum DatabaseFile {
     /// "tables a, b and 3 more" — enough to recognise someone else's file.
     static func describe(tables: [String]) -> String {
         let shown = tables.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
-        return (tables.count == 1 ? "the table " : "the tables ") + shown + (tables.count > 5 ? " and \(tables.count - 5) more" : "")
+        return (tables.count == 1 ? "the table " : "the tables ") + shown
+            + (tables.count > 5 ? " and \(tables.count - 5) more" : "")
     }
 
     /// Reads the whole file once, in order, so that the page cache holds it
@@ -144,8 +154,9 @@ enum DatabaseFile {
     /// The memory the kernel says is available without swapping (0 where it does not say).
     private static func availableMemory() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
-              let kB = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
+            let kB = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return 0 }
         return kB * 1024
     }
 

@@ -76,7 +76,8 @@ struct KeyOrder {
     /// database's levels, and whether the run holds keys that are not the plan's.
     init(run runID: Int64, in db: Database, capacity: Int) throws {
         let question = try CodedRow.question(of: runID, in: db)
-        let otherKeys = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trial_row WHERE key <> '' AND run_id = ?)", arguments: [runID])!
+        let otherKeys = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM trial_row WHERE key <> '' AND run_id = ?)", arguments: [runID])!
         self.init(levels: try LevelTable(db), question: question, capacity: capacity, byText: otherKeys)
     }
 
@@ -103,10 +104,13 @@ struct KeyOrder {
     mutating func append(codes: (Int32, Int32, Int32, Int32, Int32, Int32), replication: Int64, key: [UInt8]) throws {
         if texts != nil { texts!.append(key); return }
         if replication != last.replication {
-            if let s = replicationSlot[replication] { last = (replication, s) } else {
+            if let s = replicationSlot[replication] {
+                last = (replication, s)
+            } else {
                 let s = UInt64(replications.count)
                 guard s < 1 << slotBits else {
-                    throw DatabaseError(message: "more distinct replications (\(s + 1)) than a key order can hold (\(1 << slotBits))")
+                    throw DatabaseError(
+                        message: "more distinct replications (\(s + 1)) than a key order can hold (\(1 << slotBits))")
                 }
                 replicationSlot[replication] = s
                 replications.append(replication)
@@ -131,16 +135,22 @@ struct KeyOrder {
             return (0..<Int32(texts.count)).sorted { texts[Int($0)].lexicographicallyPrecedes(texts[Int($1)]) }
         }
         // The replications' slots, renumbered in the order of their "rN" text.
-        let byText = replications.indices.sorted { Array("r\(replications[$0])".utf8).lexicographicallyPrecedes(Array("r\(replications[$1])".utf8)) }
+        let byText = replications.indices.sorted {
+            Array("r\(replications[$0])".utf8).lexicographicallyPrecedes(Array("r\(replications[$1])".utf8))
+        }
         var slotRank = [UInt64](repeating: 0, count: replications.count)
         for (r, s) in byText.enumerated() { slotRank[s] = UInt64(r) }
         let low: UInt64 = (1 << UInt64(slotBits)) - 1
         if let high {
-            var rows = packed.enumerated().map { (high: high[$0.offset], low: $0.element & ~low | slotRank[Int($0.element & low)], row: Int32($0.offset)) }
+            var rows = packed.enumerated().map {
+                (high: high[$0.offset], low: $0.element & ~low | slotRank[Int($0.element & low)], row: Int32($0.offset))
+            }
             rows.sort { ($0.high, $0.low) < ($1.high, $1.low) }
             return rows.map(\.row)
         }
-        var pairs = packed.enumerated().map { (key: $0.element & ~low | slotRank[Int($0.element & low)], row: Int32($0.offset)) }
+        var pairs = packed.enumerated().map {
+            (key: $0.element & ~low | slotRank[Int($0.element & low)], row: Int32($0.offset))
+        }
         pairs.sort { $0.key < $1.key }
         return pairs.map(\.row)
     }

@@ -28,7 +28,9 @@ public enum Leftovers {
         guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return [] }
         var cleaned: [Cleaned] = []
         // Old reports first: one must be put back before its staging folder is removed.
-        for name in names.sorted(by: { kind(of: $0, stem: stem)?.kind == "old" && kind(of: $1, stem: stem)?.kind != "old" }) {
+        for name in names.sorted(by: {
+            kind(of: $0, stem: stem)?.kind == "old" && kind(of: $1, stem: stem)?.kind != "old"
+        }) {
             guard let (kind, pid) = kind(of: name, stem: stem), !processIsAlive(pid) else { continue }
             let path = folder.appendingPathComponent(name).path
             if kind == "old" && !fm.fileExists(atPath: url.path) {
@@ -50,7 +52,10 @@ public enum Leftovers {
             let digits = rest.dropFirst(kind.count + 1).prefix { $0.isASCII && $0.isNumber }
             guard let pid = Int(digits), pid > 0 else { return nil }
             let suffix = rest.dropFirst(kind.count + 1 + digits.count)
-            guard suffix.isEmpty || ["-wal", "-shm", "-journal"].contains(suffix) || (kind == "tmp" && suffix.hasPrefix("-")) else { return nil }
+            guard
+                suffix.isEmpty || ["-wal", "-shm", "-journal"].contains(suffix)
+                    || (kind == "tmp" && suffix.hasPrefix("-"))
+            else { return nil }
             return (kind, pid)
         }
         return nil

@@ -15,8 +15,10 @@ import GRDB
 /// bound); values are always bound.
 enum MetricColumns {
     /// `trial`'s own columns, which no metric column may take.
-    static let trialColumns = ["id", "run_id", "key", "strategy", "device", "participant", "participant_group",
-                               "task", "task_label", "replication", "seed"]
+    static let trialColumns = [
+        "id", "run_id", "key", "strategy", "device", "participant", "participant_group",
+        "task", "task_label", "replication", "seed"
+    ]
 
     /// One metric's column.
     struct Column: Sendable, Hashable {
@@ -27,7 +29,9 @@ enum MetricColumns {
 
     /// Every metric's column, in `metric_name` id order.
     static func load(_ db: Database) throws -> [Column] {
-        try Row.fetchAll(db, sql: "SELECT id, name, column_name FROM metric_name ORDER BY id").map { Column(id: $0[0], name: $0[1], column: $0[2]) }
+        try Row.fetchAll(db, sql: "SELECT id, name, column_name FROM metric_name ORDER BY id").map {
+            Column(id: $0[0], name: $0[1], column: $0[2])
+        }
     }
 
     /// Adds a column for each of `names` that has none yet, rebuilding the views
@@ -69,13 +73,20 @@ enum MetricColumns {
         if table == TrialRows.table { try TrialRows.rebuildView(columns, in: db) }
         // The CASE picks the metric's column by `metric_name.id`: one pass over
         // `trial`, each row crossed with the (few) names.
-        let pick = columns.isEmpty ? "CAST(NULL AS REAL)"
+        let pick =
+            columns.isEmpty
+            ? "CAST(NULL AS REAL)"
             : "CASE n.id " + columns.map { "WHEN \($0.id) THEN t.\(quoted($0.column))" }.joined(separator: " ") + " END"
         func set(_ row: String, _ value: String) -> String {
-            columns.map { "\(quoted($0.column)) = CASE WHEN \(row).name = \(literal($0.name)) THEN \(value) ELSE \(quoted($0.column)) END" }
-                .joined(separator: ", ")
+            columns.map {
+                "\(quoted($0.column)) = CASE WHEN \(row).name = \(literal($0.name)) THEN \(value) "
+                    + "ELSE \(quoted($0.column)) END"
+            }
+            .joined(separator: ", ")
         }
-        let noName = "SELECT RAISE(ABORT, 'metric: no column for this metric name (refine run adds one for a new metric)') WHERE NOT EXISTS (SELECT 1 FROM metric_name WHERE name = NEW.name);"
+        let noName =
+            "SELECT RAISE(ABORT, 'metric: no column for this metric name (refine run adds one for a new metric)') "
+                + "WHERE NOT EXISTS (SELECT 1 FROM metric_name WHERE name = NEW.name);"
         let noValue = "SELECT RAISE(ABORT, 'NOT NULL constraint failed: metric.value') WHERE NEW.value IS NULL;"
         var sql = """
             DROP VIEW IF EXISTS main.trial_metric;
@@ -120,21 +131,23 @@ enum MetricColumns {
     /// Schema v4 from v3: the long `metric` table's values move into `trial`'s
     /// columns (one UPDATE writing each trial once), then the table becomes the view.
     static func migrateLongTable(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE metric_name (
-                id INTEGER PRIMARY KEY,
-                name TEXT NOT NULL UNIQUE,
-                column_name TEXT NOT NULL UNIQUE COLLATE NOCASE
-            );
-            DROP VIEW trial_metric;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE metric_name (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE,
+                    column_name TEXT NOT NULL UNIQUE COLLATE NOCASE
+                );
+                DROP VIEW trial_metric;
+                """)
         var columns: [Column] = []
         for name in try String.fetchAll(db, sql: "SELECT DISTINCT name FROM metric ORDER BY name") {
             columns.append(try add(name, after: columns, in: db))
         }
         if !columns.isEmpty {
             let assignments = columns.map {
-                "\(quoted($0.column)) = (SELECT value FROM metric m WHERE m.trial_id = trial.id AND m.name = \(literal($0.name)))"
+                "\(quoted($0.column)) = (SELECT value FROM metric m WHERE m.trial_id = trial.id AND m.name "
+                    + "= \(literal($0.name)))"
             }.joined(separator: ", ")
             try db.execute(sql: "UPDATE trial SET \(assignments)")
         }

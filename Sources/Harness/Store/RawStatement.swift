@@ -20,15 +20,20 @@ struct RawStatement {
 
     /// Binds text that SQLite copies (for strings whose storage is not pinned).
     func bind(_ index: Int32, _ value: String) {
-        _ = value.utf8.withContiguousStorageIfAvailable { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), Self.transient) }
-        } ?? value.withCString { sqlite3_bind_text(handle, index, $0, -1, Self.transient) }
+        _ =
+            value.utf8.withContiguousStorageIfAvailable { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), Self.transient)
+                }
+            } ?? value.withCString { sqlite3_bind_text(handle, index, $0, -1, Self.transient) }
     }
 
     /// Binds `length` bytes at `text` without a copy: they must stay valid until
     /// `clearBindings()` (SQLite keeps the pointer, not the bytes).
     func bindInPlace(_ index: Int32, _ text: UnsafePointer<UInt8>, _ length: Int32) {
-        _ = text.withMemoryRebound(to: CChar.self, capacity: Int(length)) { sqlite3_bind_text(handle, index, $0, length, nil) }
+        _ = text.withMemoryRebound(to: CChar.self, capacity: Int(length)) {
+            sqlite3_bind_text(handle, index, $0, length, nil)
+        }
     }
 
     /// Forgets every binding: call before the bytes bound in place go away.
@@ -39,7 +44,8 @@ struct RawStatement {
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
         guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)))
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)))
         }
     }
 

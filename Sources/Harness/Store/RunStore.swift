@@ -44,7 +44,10 @@ public struct TrialResult: Sendable {
     /// trial made by hand, which is stored with its key as text instead.
     public var planIndex: Int?
 
-    public init(trial: PlannedTrial, participantID: String, participantGroup: String, outcome: TrialOutcome, planIndex: Int? = nil) {
+    public init(
+        trial: PlannedTrial, participantID: String, participantGroup: String, outcome: TrialOutcome,
+        planIndex: Int? = nil
+    ) {
         self.trial = trial
         self.participantID = participantID
         self.participantGroup = participantGroup
@@ -113,7 +116,13 @@ public final class RunStore: Sendable {
             do {
                 switch try DatabaseFile.contents(path) {
                 case .foreign(let tables):
-                    throw StoreError(path: path, message: "a SQLite database that is not Refine's (it holds \(DatabaseFile.describe(tables: tables))); refusing to change it; choose another --db path")
+                    throw StoreError(
+                        path: path,
+                        message:
+                            "a SQLite database that is not Refine's (it "
+                                + "holds \(DatabaseFile.describe(tables: tables))); refusing to change it; choose "
+                                + "another --db path"
+                    )
                 case .refine(let migrations):
                     // Adding a run to a file no reader could open would only hide the damage.
                     try Self.checkSchemaIsKnown(migrations, path: path)
@@ -150,16 +159,33 @@ public final class RunStore: Sendable {
             switch try DatabaseFile.contents(path) {
             case .empty:
                 if DatabaseFile.isWALMode(path) && !DatabaseFile.walHasData(path) {
-                    throw StoreError(path: path, message: "holds no results: its data was in \(DatabaseFile.walPath(path)), which is missing; copy that file beside it (runs finished by this refine need no -wal)")
+                    throw StoreError(
+                        path: path,
+                        message:
+                            "holds no results: its data was in \(DatabaseFile.walPath(path)), which is missing; copy "
+                                + "that file beside it (runs finished by this refine need no -wal)"
+                    )
                 }
-                throw StoreError(path: path, message: "an empty database with no Refine results; run `refine run SPEC --db \(path)` first")
+                throw StoreError(
+                    path: path,
+                    message: "an empty database with no Refine results; run `refine run SPEC --db \(path)` first")
             case .foreign(let tables):
-                throw StoreError(path: path, message: "a SQLite database that is not Refine's results (it holds \(DatabaseFile.describe(tables: tables)))")
+                throw StoreError(
+                    path: path,
+                    message:
+                        "a SQLite database that is not Refine's results (it "
+                            + "holds \(DatabaseFile.describe(tables: tables)))"
+                )
             case .refine(let migrations):
                 try Self.checkSchemaIsKnown(migrations, path: path)
                 // v3's long `metric` table reads like v4's view, so a v3 database is read as it is.
                 if !migrations.contains(Schema.oldestReadable) {
-                    throw StoreError(path: path, message: "the database's schema is older than this refine's (schema version \(Schema.version)); open it with `refine run` to migrate it")
+                    throw StoreError(
+                        path: path,
+                        message:
+                            "the database's schema is older than this refine's (schema version \(Schema.version)); "
+                                + "open it with `refine run` to migrate it"
+                    )
                 }
             }
             DatabaseFile.prefetch(path)
@@ -179,7 +205,9 @@ public final class RunStore: Sendable {
     /// mode when no other process has it open; the next writer switches back to WAL.
     /// Safe to call more than once.
     public func close() throws {
-        let alreadyClosed = closed.withLock { done in defer { done = true }; return done }
+        let alreadyClosed = closed.withLock { done in
+            defer { done = true }; return done
+        }
         guard !alreadyClosed else { return }
         guard let pool else {
             try? (reader as? DatabaseQueue)?.close()
@@ -215,25 +243,32 @@ public final class RunStore: Sendable {
     // MARK: Runs
 
     /// Records a new run and returns its id.
-    public func beginRun(spec: ExperimentSpec, provenance: Provenance, shard: Shard, jobs: Int,
-                         trace: Bool, plannedTrials: Int, variant: String = "",
-                         dataFiles: [(path: String, sha256: String)] = []) throws -> Int64 {
+    public func beginRun(
+        spec: ExperimentSpec, provenance: Provenance, shard: Shard, jobs: Int,
+        trace: Bool, plannedTrials: Int, variant: String = "",
+        dataFiles: [(path: String, sha256: String)] = []
+    ) throws -> Int64 {
         try write { db in
             let now = Self.timestamp()
-            try db.execute(sql: """
-                INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit,
-                    git_dirty, os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials,
-                    started_at, heartbeat_at, status, variant, git_dirty_paths)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)
-                """, arguments: [spec.name, spec.question, spec.path, spec.text, spec.sha256, String(spec.seed),
-                                 provenance.toolVersion, provenance.gitCommit, provenance.gitDirty, provenance.os,
-                                 provenance.swiftVersion, Self.jsonArray(provenance.argv), provenance.host,
-                                 Int(provenance.pid), shard.index, shard.count, jobs, trace, plannedTrials, now, now, variant,
-                                 Self.jsonArray(provenance.gitDirtyPaths)])
+            try db.execute(
+                sql: """
+                    INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit,
+                        git_dirty, os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials,
+                        started_at, heartbeat_at, status, variant, git_dirty_paths)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)
+                    """,
+                arguments: [
+                    spec.name, spec.question, spec.path, spec.text, spec.sha256, String(spec.seed),
+                    provenance.toolVersion, provenance.gitCommit, provenance.gitDirty, provenance.os,
+                    provenance.swiftVersion, Self.jsonArray(provenance.argv), provenance.host,
+                    Int(provenance.pid), shard.index, shard.count, jobs, trace, plannedTrials, now, now, variant,
+                    Self.jsonArray(provenance.gitDirtyPaths)
+                ])
             let id = db.lastInsertedRowID
             for file in dataFiles {
-                try db.execute(sql: "INSERT INTO data_file (run_id, path, sha256) VALUES (?, ?, ?)",
-                               arguments: [id, file.path, file.sha256])
+                try db.execute(
+                    sql: "INSERT INTO data_file (run_id, path, sha256) VALUES (?, ?, ?)",
+                    arguments: [id, file.path, file.sha256])
             }
             return id
         }
@@ -246,7 +281,12 @@ public final class RunStore: Sendable {
             $0.isRun(of: spec, shard: shard, variant: variant) && $0.status != "completed"
         }
         if let run = candidate, run.effectiveStatus == "running" {
-            throw StoreError(path: path, message: "run \(run.id) is still running (pid \(run.pid) on \(run.host)); wait for it or stop it before resuming")
+            throw StoreError(
+                path: path,
+                message:
+                    "run \(run.id) is still running (pid \(run.pid) on \(run.host)); wait for it or stop it before "
+                        + "resuming"
+            )
         }
         return candidate
     }
@@ -260,8 +300,11 @@ public final class RunStore: Sendable {
     /// Marks a resumed run as running again in this process.
     public func reopen(runID: Int64, provenance: Provenance, jobs: Int) throws {
         try write { db in
-            try db.execute(sql: "UPDATE run SET status = 'running', pid = ?, host = ?, jobs = ?, heartbeat_at = ?, finished_at = NULL WHERE id = ?",
-                           arguments: [Int(provenance.pid), provenance.host, jobs, Self.timestamp(), runID])
+            try db.execute(
+                sql:
+                    "UPDATE run SET status = 'running', pid = ?, host = ?, jobs = ?, heartbeat_at = ?, finished_at = "
+                        + "NULL WHERE id = ?",
+                arguments: [Int(provenance.pid), provenance.host, jobs, Self.timestamp(), runID])
         }
     }
 
@@ -274,8 +317,9 @@ public final class RunStore: Sendable {
     public func finish(runID: Int64, status: String) throws {
         try write { db in
             let now = Self.timestamp()
-            try db.execute(sql: "UPDATE run SET status = ?, finished_at = ?, heartbeat_at = ? WHERE id = ?",
-                           arguments: [status, now, now, runID])
+            try db.execute(
+                sql: "UPDATE run SET status = ?, finished_at = ?, heartbeat_at = ? WHERE id = ?",
+                arguments: [status, now, now, runID])
         }
     }
 
@@ -294,7 +338,8 @@ public final class RunStore: Sendable {
             // `run_id = r.id` read the whole table once per run, so listing runs grew with their square).
             let table = try TrialRows.rowTable(db)
             let (first, last) = TrialIdentity.rangeSQL(of: "r.id")
-            let count = try TrialIdentity.isIdentityRowid(db)
+            let count =
+                try TrialIdentity.isIdentityRowid(db)
                 ? "SELECT count(*) FROM \(table) t WHERE t.id BETWEEN \(first) AND \(last) AND +t.run_id = r.id"
                 : "SELECT count(*) FROM \(table) WHERE run_id = r.id"
             return try Row.fetchAll(db, sql: "SELECT r.*, (\(count)) AS finished_trials FROM run r ORDER BY r.id")
@@ -314,7 +359,8 @@ public final class RunStore: Sendable {
         }
         return RunRecord(
             id: row["id"], experiment: row["experiment"], question: row["question"], specPath: row["spec_path"],
-            specSHA256: row["spec_sha256"], seed: row["seed"], variant: row["variant"], status: status, effectiveStatus: effective,
+            specSHA256: row["spec_sha256"], seed: row["seed"], variant: row["variant"], status: status,
+            effectiveStatus: effective,
             shardIndex: row["shard_index"], shardCount: row["shard_count"], jobs: row["jobs"],
             plannedTrials: row["planned_trials"], finishedTrials: row["finished_trials"],
             startedAt: row["started_at"], finishedAt: row["finished_at"], heartbeatAt: heartbeat,
@@ -326,7 +372,9 @@ public final class RunStore: Sendable {
         let dead = try runs().filter { $0.status == "running" && $0.effectiveStatus == "interrupted" }.map(\.id)
         guard !dead.isEmpty else { return }
         try write { db in
-            for id in dead { try db.execute(sql: "UPDATE run SET status = 'interrupted' WHERE id = ?", arguments: [id]) }
+            for id in dead {
+                try db.execute(sql: "UPDATE run SET status = 'interrupted' WHERE id = ?", arguments: [id])
+            }
         }
     }
 
@@ -338,7 +386,8 @@ public final class RunStore: Sendable {
             guard try TrialRows.isCoded(db) else {
                 return try Int.fetchOne(db, sql: "SELECT count(*) FROM trial WHERE run_id = ?", arguments: [runID]) ?? 0
             }
-            return try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE \(try TrialIdentity.rows(of: runID, in: db))") ?? 0
+            return try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM trial_row WHERE \(try TrialIdentity.rows(of: runID, in: db))") ?? 0
         }
     }
 
@@ -377,15 +426,17 @@ public final class RunStore: Sendable {
             let insertOne = try RawStatement(db, plan.oneRowSQL)
             let many = plan.rowsPerStatement
             let insertMany = many > 1 ? try RawStatement(db, plan.manyRowsSQL) : insertOne
-            let insertEvent = try RawStatement(db, "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (?, ?, ?, ?, ?)")
+            let insertEvent = try RawStatement(
+                db, "INSERT INTO event (trial_id, seq, t, kind, detail) VALUES (?, ?, ?, ?, ?)")
             defer { insertOne.clearBindings(); insertMany.clearBindings() }
             let ids = try rowIDs(of: batch, run: runID, db)
             var nextEvents = batch.events.makeIterator()
             var traced = nextEvents.next()
             try batch.text.withUnsafeBufferPointer { text in
-                let rows = BatchRows(batch: batch, runID: runID, width: plan.width, levelIDs: levels,
-                                     isRunQuestion: batch.questions.map { $0 == question }, ids: ids,
-                                     metricParams: batch.names.map { plan.params[$0]! }, text: text.baseAddress!)
+                let rows = BatchRows(
+                    batch: batch, runID: runID, width: plan.width, levelIDs: levels,
+                    isRunQuestion: batch.questions.map { $0 == question }, ids: ids,
+                    metricParams: batch.names.map { plan.params[$0]! }, text: text.baseAddress!)
                 var i = 0
                 // After a statement's constraint error, its rows go one at a time up to here.
                 var oneAtATimeUntil = 0
@@ -403,11 +454,16 @@ public final class RunStore: Sendable {
                         }
                     }
                     rows.bind(i, to: insertOne, row: 0)
-                    do { try insertOne.step() } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                    do { try insertOne.step() } catch let error as DatabaseError
+                        where error.resultCode == .SQLITE_CONSTRAINT
+                    {
                         let planIndex = batch.planIndices[i]
-                        throw StoreError(path: path, message: "trial \(batch.keys[i]): run \(runID) already holds "
-                            + (planIndex >= 0 ? "a trial with its key or its plan index \(planIndex)" : "a trial with its key")
-                            + " (SQLite: \(error.message ?? "constraint failed"))", isInternal: true)
+                        throw StoreError(
+                            path: path,
+                            message: "trial \(batch.keys[i]): run \(runID) already holds "
+                                + (planIndex >= 0
+                                    ? "a trial with its key or its plan index \(planIndex)" : "a trial with its key")
+                                + " (SQLite: \(error.message ?? "constraint failed"))", isInternal: true)
                     }
                     if let (index, events) = traced, index == i {
                         traced = nextEvents.next()
@@ -498,16 +554,24 @@ public final class RunStore: Sendable {
         let directory = dir.isEmpty ? "." : dir
         var isDir: ObjCBool = false
         guard fm.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
-            throw StoreError(path: path, message: "the directory '\(directory)' does not exist; create it first or choose another --db path")
+            throw StoreError(
+                path: path,
+                message: "the directory '\(directory)' does not exist; create it first or choose another --db path")
         }
         if fm.fileExists(atPath: path) {
             try checkSQLiteHeader(path)
             guard fm.isWritableFile(atPath: path) else {
-                throw StoreError(path: path, message: "the database is read-only; choose another --db path or make it writable")
+                throw StoreError(
+                    path: path, message: "the database is read-only; choose another --db path or make it writable")
             }
         }
         guard fm.isWritableFile(atPath: directory) else {
-            throw StoreError(path: path, message: "the directory '\(directory)' is not writable (SQLite needs to create its journal there); choose another --db path")
+            throw StoreError(
+                path: path,
+                message:
+                    "the directory '\(directory)' is not writable (SQLite needs to create its journal there); choose "
+                        + "another --db path"
+            )
         }
     }
 
@@ -522,17 +586,24 @@ public final class RunStore: Sendable {
         let header = [UInt8](handle.readData(ofLength: 100))
         if header.isEmpty { return }
         guard header.count >= 16, header[0..<16].elementsEqual(Array("SQLite format 3\0".utf8)) else {
-            throw StoreError(path: path, message: "not a SQLite database (expected the header 'SQLite format 3' at byte 0); refusing to touch it")
+            throw StoreError(
+                path: path,
+                message: "not a SQLite database (expected the header 'SQLite format 3' at byte 0); refusing to touch it"
+            )
         }
         guard header.count == 100 else {
-            throw StoreError(path: path, message: "the database is truncated (\(header.count) bytes, less than "
-                             + "SQLite's 100-byte header); restore it from a copy or run the experiment again")
+            throw StoreError(
+                path: path,
+                message: "the database is truncated (\(header.count) bytes, less than "
+                    + "SQLite's 100-byte header); restore it from a copy or run the experiment again")
         }
         let walMode = header[18] == 2 && header[19] == 2
         if !walMode && DatabaseFile.walHasData(path) {
-            throw StoreError(path: path, message: "\(DatabaseFile.walPath(path)) holds data, but the database is "
-                             + "not in WAL mode, so SQLite would ignore it: it belongs to another copy of the file; "
-                             + "move it away and try again")
+            throw StoreError(
+                path: path,
+                message: "\(DatabaseFile.walPath(path)) holds data, but the database is "
+                    + "not in WAL mode, so SQLite would ignore it: it belongs to another copy of the file; "
+                    + "move it away and try again")
         }
         // While a -wal holds pages, the main file's header speaks of the last checkpoint only.
         guard !(walMode && DatabaseFile.walHasData(path)) else { return }
@@ -544,9 +615,11 @@ public final class RunStore: Sendable {
         guard pages > 0, word(24) == word(92), pageSize >= 512 else { return }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if let size, size != pages * pageSize {
-            throw StoreError(path: path, message: "the database is \(size) bytes but its header says \(pages) pages "
-                             + "of \(pageSize) bytes (\(pages * pageSize) bytes): it was cut short or extended; "
-                             + "restore it from a copy or run the experiment again")
+            throw StoreError(
+                path: path,
+                message: "the database is \(size) bytes but its header says \(pages) pages "
+                    + "of \(pageSize) bytes (\(pages * pageSize) bytes): it was cut short or extended; "
+                    + "restore it from a copy or run the experiment again")
         }
     }
 
@@ -554,8 +627,10 @@ public final class RunStore: Sendable {
     static func checkSchemaIsKnown(_ migrations: [String], path: String) throws {
         let known = Set(Schema.migrator.migrations)
         if migrations.contains(where: { !known.contains($0) }) {
-            throw StoreError(path: path, message: "written by a newer refine (schema version above "
-                             + "\(Schema.version)); read it with that version")
+            throw StoreError(
+                path: path,
+                message: "written by a newer refine (schema version above "
+                    + "\(Schema.version)); read it with that version")
         }
     }
 
@@ -566,8 +641,10 @@ public final class RunStore: Sendable {
         guard check == ["ok"] else {
             let said = (check.first ?? "integrity check failed").split(whereSeparator: \.isNewline)
                 .joined(separator: " ")
-            throw StoreError(path: path, message: "the database is corrupt or truncated (SQLite: \(said)); "
-                             + "restore it from a copy or run the experiment again")
+            throw StoreError(
+                path: path,
+                message: "the database is corrupt or truncated (SQLite: \(said)); "
+                    + "restore it from a copy or run the experiment again")
         }
     }
 
@@ -584,18 +661,41 @@ public final class RunStore: Sendable {
     static func explain(_ error: DatabaseError, path: String) -> StoreError {
         switch error.resultCode {
         case .SQLITE_NOTADB: StoreError(path: path, message: "not a SQLite database, or it is corrupt")
-        case .SQLITE_CORRUPT: StoreError(path: path, message: "the database is corrupt or truncated (SQLite: \(error.message ?? "malformed")); restore it from a copy or run the experiment again")
-        case .SQLITE_FULL: StoreError(path: path, message: "no space left on the device; free some space and run the command again", isDiskFull: true)
+        case .SQLITE_CORRUPT:
+            StoreError(
+                path: path,
+                message:
+                    "the database is corrupt or truncated (SQLite: \(error.message ?? "malformed")); restore it from "
+                        + "a copy or run the experiment again"
+            )
+        case .SQLITE_FULL:
+            StoreError(
+                path: path, message: "no space left on the device; free some space and run the command again",
+                isDiskFull: true)
         case .SQLITE_IOERR where error.extendedResultCode == .SQLITE_IOERR_SHORT_READ:
-            StoreError(path: path, message: "the database is truncated (it ends before its last page); restore it from a copy or run the experiment again")
-        case .SQLITE_BUSY, .SQLITE_LOCKED: StoreError(path: path, message: "the database stayed locked by another process for 30 s; try again when it finishes")
+            StoreError(
+                path: path,
+                message:
+                    "the database is truncated (it ends before its last page); restore it from a copy or run the "
+                        + "experiment again"
+            )
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            StoreError(
+                path: path,
+                message: "the database stayed locked by another process for 30 s; try again when it finishes")
         case .SQLITE_READONLY: StoreError(path: path, message: "the database is read-only; choose another --db path")
         case .SQLITE_CANTOPEN where fullPathLength(path) >= 512:
             // SQLite's unix files take full paths under 512 bytes and say only "unable to open".
-            StoreError(path: path, message: "cannot open the database: its full path is \(fullPathLength(path)) "
-                       + "bytes long, and SQLite opens paths of at most 511; move it to a shorter path")
-        case .SQLITE_CANTOPEN: StoreError(path: path, message: "cannot open the database: \(error.message ?? "unknown reason")")
-        default: StoreError(path: path, message: "SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error)")", isInternal: true)
+            StoreError(
+                path: path,
+                message: "cannot open the database: its full path is \(fullPathLength(path)) "
+                    + "bytes long, and SQLite opens paths of at most 511; move it to a shorter path")
+        case .SQLITE_CANTOPEN:
+            StoreError(path: path, message: "cannot open the database: \(error.message ?? "unknown reason")")
+        default:
+            StoreError(
+                path: path, message: "SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error)")",
+                isInternal: true)
         }
     }
 

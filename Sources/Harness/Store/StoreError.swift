@@ -7,7 +7,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     /// The disk filled up: reported like every other command's disk-full failure.
     public var isDiskFull: Bool
     public init(path: String, message: String, isInternal: Bool = false, isDiskFull: Bool = false) {
-        self.path = path; self.message = message; self.isInternal = isInternal || isDiskFull; self.isDiskFull = isDiskFull
+        self.path = path; self.message = message; self.isInternal = isInternal || isDiskFull;
+        self.isDiskFull = isDiskFull
     }
     public var description: String { "\(path): \(message)" }
 }

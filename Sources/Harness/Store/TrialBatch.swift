@@ -95,7 +95,8 @@ public struct TrialBatch: Sendable {
             }
             if Set(lastSlots).count != lastSlots.count {
                 let twice = Dictionary(grouping: lastLayout, by: { $0 }).first { $0.value.count > 1 }!.key
-                throw StoreError(path: path, message: "trial \(t.key) recorded metric '\(twice)' twice", isInternal: true)
+                throw StoreError(
+                    path: path, message: "trial \(t.key) recorded metric '\(twice)' twice", isInternal: true)
             }
         }
         starts.append(values.count)
@@ -104,7 +105,12 @@ public struct TrialBatch: Sendable {
         values.append(contentsOf: repeatElement(.nan, count: names.count))
         for (m, slot) in zip(metrics, lastSlots) {
             guard !m.value.isNaN else {
-                throw StoreError(path: path, message: "trial \(t.key) recorded metric '\(m.name)' as NaN; a metric must be a number (±infinity is kept)", isInternal: true)
+                throw StoreError(
+                    path: path,
+                    message:
+                        "trial \(t.key) recorded metric '\(m.name)' as NaN; a metric must be a number (±infinity is "
+                            + "kept)",
+                    isInternal: true)
             }
             values[start + slot] = m.value
         }

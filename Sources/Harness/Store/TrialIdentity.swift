@@ -46,7 +46,11 @@ enum TrialIdentity {
     /// The id of run `runID`'s trial at `planIndex` in the experiment's plan.
     static func planID(run runID: Int64, planIndex: Int) throws -> Int64 {
         guard planIndex >= 0, Int64(planIndex) < otherOffset, runID > 0, runID < 1 << (63 - runShift) else {
-            throw DatabaseError(message: "trial id out of range: run \(runID), plan index \(planIndex) (a run holds fewer than 2^39 trials, a database fewer than 2^23 runs)")
+            throw DatabaseError(
+                message:
+                    "trial id out of range: run \(runID), plan index \(planIndex) (a run holds fewer than 2^39 "
+                        + "trials, a database fewer than 2^23 runs)"
+            )
         }
         return runID << runShift | Int64(planIndex)
     }
@@ -64,8 +68,9 @@ enum TrialIdentity {
     /// The next free id of `runID`'s other rows.
     static func nextOtherID(run runID: Int64, _ db: Database) throws -> Int64 {
         let others = otherRange(of: runID)
-        let last = try Int64.fetchOne(db, sql: "SELECT id FROM trial_row WHERE id BETWEEN ? AND ? ORDER BY id DESC LIMIT 1",
-                                      arguments: [others.lowerBound, others.upperBound])
+        let last = try Int64.fetchOne(
+            db, sql: "SELECT id FROM trial_row WHERE id BETWEEN ? AND ? ORDER BY id DESC LIMIT 1",
+            arguments: [others.lowerBound, others.upperBound])
         return (last ?? others.lowerBound - 1) + 1
     }
 
@@ -91,16 +96,18 @@ enum TrialIdentity {
     /// progress view remade.
     static func migrate(_ db: Database) throws {
         if let largest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM trial_row"), largest >= otherOffset {
-            throw DatabaseError(message: "trial id \(largest) is too large to move into its run's range (below 2^39 expected)")
+            throw DatabaseError(
+                message: "trial id \(largest) is too large to move into its run's range (below 2^39 expected)")
         }
-        try db.execute(sql: """
-            DROP INDEX trial_row_identity;
-            UPDATE event SET trial_id = ((SELECT run_id FROM trial_row WHERE id = event.trial_id) << \(runShift)) | \(otherOffset) | trial_id
-                WHERE EXISTS (SELECT 1 FROM trial_row WHERE id = event.trial_id);
-            UPDATE trial_row SET id = (run_id << \(runShift)) | \(otherOffset) | id;
-            DROP VIEW run_progress;
-            \(progressViewSQL)
-            """)
+        try db.execute(
+            sql: """
+                DROP INDEX trial_row_identity;
+                UPDATE event SET trial_id = ((SELECT run_id FROM trial_row WHERE id = event.trial_id) << \(runShift)) | \(otherOffset) | trial_id
+                    WHERE EXISTS (SELECT 1 FROM trial_row WHERE id = event.trial_id);
+                UPDATE trial_row SET id = (run_id << \(runShift)) | \(otherOffset) | id;
+                DROP VIEW run_progress;
+                \(progressViewSQL)
+                """)
     }
 
     /// Every run with its progress, counted in its id range.

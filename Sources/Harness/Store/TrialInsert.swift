@@ -14,8 +14,10 @@ struct TrialInsert: Sendable {
     static let rowsPerStatement = 16
 
     /// The columns before the metrics, in the order `BatchRows` binds them.
-    static let fixedColumns = ["id", "run_id", "strategy", "device", "participant", "participant_group",
-                               "task", "task_label", "replication", "key", "seed"]
+    static let fixedColumns = [
+        "id", "run_id", "strategy", "device", "participant", "participant_group",
+        "task", "task_label", "replication", "key", "seed"
+    ]
 
     /// `trial_row (…)` with every column named.
     let target: String
@@ -32,11 +34,14 @@ struct TrialInsert: Sendable {
 
     /// The plan for `columns` (every metric column, in table order) on `db`.
     init(columns: [MetricColumns.Column], _ db: Database) {
-        target = "trial_row (" + (Self.fixedColumns + columns.map { MetricColumns.quoted($0.column) }).joined(separator: ", ") + ")"
+        target =
+            "trial_row ("
+            + (Self.fixedColumns + columns.map { MetricColumns.quoted($0.column) }).joined(separator: ", ") + ")"
         width = Self.fixedColumns.count + columns.count
-        params = Dictionary(uniqueKeysWithValues: columns.enumerated().map {
-            ($0.element.name, Int32(Self.fixedColumns.count + 1 + $0.offset))
-        })
+        params = Dictionary(
+            uniqueKeysWithValues: columns.enumerated().map {
+                ($0.element.name, Int32(Self.fixedColumns.count + 1 + $0.offset))
+            })
         // SQLite's bound on parameters was 999 before 3.32 and can be set lower at build time.
         let limit = Int(sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
         rowsPerStatement = max(1, min(Self.rowsPerStatement, limit / width))

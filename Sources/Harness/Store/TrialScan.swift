@@ -18,7 +18,9 @@ public struct ScannedTrial: ~Copyable {
     public func bytes(_ field: Field) -> UnsafeBufferPointer<UInt8> {
         if let decoded { return decoded[Int(field.rawValue)] }
         let n = Int(sqlite3_column_bytes(handle, field.rawValue))
-        guard let p = sqlite3_column_text(handle, field.rawValue) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        guard let p = sqlite3_column_text(handle, field.rawValue) else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
         return UnsafeBufferPointer(start: p, count: n)
     }
 
@@ -26,7 +28,10 @@ public struct ScannedTrial: ~Copyable {
     /// text, the replication; then the metrics.
     static let textFieldCount: Int32 = 8
 
-    init(handle: OpaquePointer, decoded: UnsafePointer<UnsafeBufferPointer<UInt8>>?, firstMetric: Int32, replication: Int64) {
+    init(
+        handle: OpaquePointer, decoded: UnsafePointer<UnsafeBufferPointer<UInt8>>?, firstMetric: Int32,
+        replication: Int64
+    ) {
         self.handle = handle
         self.decoded = decoded
         self.firstMetric = firstMetric
@@ -35,7 +40,9 @@ public struct ScannedTrial: ~Copyable {
 
     /// A row laid out by `textColumns` (v3, v4).
     init(textRow handle: OpaquePointer) {
-        self.init(handle: handle, decoded: nil, firstMetric: Self.textFieldCount, replication: sqlite3_column_int64(handle, Self.textFieldCount - 1))
+        self.init(
+            handle: handle, decoded: nil, firstMetric: Self.textFieldCount,
+            replication: sqlite3_column_int64(handle, Self.textFieldCount - 1))
     }
 
     public func string(_ field: Field) -> String { String(decoding: bytes(field), as: UTF8.self) }
@@ -67,7 +74,9 @@ extension RunStore {
     /// Reads v5 databases from `trial_row` (`scanCodedTrials`), v4 ones from the
     /// metric columns of `trial`, v3 ones from their long `metric` table.
     @discardableResult
-    public func scanTrials(runID: Int64, names: ([String], Int) throws -> Void, _ body: (borrowing ScannedTrial) throws -> Void) throws -> [Int32] {
+    public func scanTrials(
+        runID: Int64, names: ([String], Int) throws -> Void, _ body: (borrowing ScannedTrial) throws -> Void
+    ) throws -> [Int32] {
         try reader.read { db in
             if try TrialRows.isCoded(db) { return try Self.scanCodedTrials(db, runID: runID, names: names, body) }
             let (fields, metricNames, values) = try Self.textColumns(db)
@@ -81,13 +90,18 @@ extension RunStore {
             guard let first = ids.min(), let last = ids.max() else { return [] }
             let span = Int(last - first) + 1
             if span >= 4 * ids.count {
-                let statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial t WHERE t.run_id = ? ORDER BY t.key")
+                let statement = try db.makeStatement(
+                    sql: "SELECT \(fields)\(values) FROM trial t WHERE t.run_id = ? ORDER BY t.key")
                 try statement.setArguments([runID])
                 try Self.step(statement, in: db) { try body(ScannedTrial(textRow: $0)) }
                 return (0..<ids.count).map { Int32($0) }
             }
             // `+t.run_id` keeps SQLite off the key index: the rowid range is read as stored.
-            let statement = try db.makeStatement(sql: "SELECT \(fields)\(values), t.id FROM trial t WHERE t.id BETWEEN ? AND ? AND +t.run_id = ? ORDER BY t.id")
+            let statement = try db.makeStatement(
+                sql:
+                    "SELECT \(fields)\(values), t.id FROM trial t WHERE t.id BETWEEN ? AND ? AND +t.run_id = ? ORDER "
+                        + "BY t.id"
+            )
             try statement.setArguments([first, last, runID])
             var seen = [Int32](repeating: -1, count: span)
             let idColumn = ScannedTrial.textFieldCount + Int32(metricNames.count)
@@ -109,8 +123,10 @@ extension RunStore {
     /// trial's order is a tuple of ranks, packed in one or two 64-bit words and
     /// sorted (`KeyOrder`). Runs holding keys that are not the plan's (or values
     /// with "/") sort the rebuilt key text instead.
-    static func scanCodedTrials(_ db: Database, runID: Int64, names: ([String], Int) throws -> Void,
-                                _ body: (borrowing ScannedTrial) throws -> Void) throws -> [Int32] {
+    static func scanCodedTrials(
+        _ db: Database, runID: Int64, names: ([String], Int) throws -> Void,
+        _ body: (borrowing ScannedTrial) throws -> Void
+    ) throws -> [Int32] {
         let columns = try MetricColumns.load(db)
         let values = columns.map { ", t." + MetricColumns.quoted($0.column) }.joined()
         let runRows = try TrialIdentity.rows(of: runID, "t", in: db)
@@ -118,21 +134,29 @@ extension RunStore {
         let count: Int = range[2]
         try names(columns.map(\.name), count)
         guard count > 0, let first: Int64 = range[0], let last: Int64 = range[1] else { return [] }
-        let fields = "t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication, t.key"
+        let fields =
+            "t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication, t.key"
         let statement: Statement
         if Int(last - first) + 1 >= 4 * count {
-            statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial_row t WHERE \(runRows) ORDER BY t.id")
+            statement = try db.makeStatement(
+                sql: "SELECT \(fields)\(values) FROM trial_row t WHERE \(runRows) ORDER BY t.id")
         } else {
             // `+t.run_id` keeps SQLite off the identity index: the rowid range is read as stored.
-            statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial_row t WHERE t.id BETWEEN ? AND ? AND +t.run_id = ? ORDER BY t.id")
+            statement = try db.makeStatement(
+                sql:
+                    "SELECT \(fields)\(values) FROM trial_row t WHERE t.id BETWEEN ? AND ? AND +t.run_id = ? ORDER BY "
+                        + "t.id"
+            )
             try statement.setArguments([first, last, runID])
         }
         var order = try KeyOrder(run: runID, in: db, capacity: count)
         var decoder = CodedRow.Decoder(levels: order.levels, question: order.question, runID: runID)
         try Self.step(statement, in: db) { handle in
-            try decoder.decode(handle, seen: { codes, replication, key in
-                try order.append(codes: codes, replication: replication, key: key)
-            }, body: { try body($0) })
+            try decoder.decode(
+                handle,
+                seen: { codes, replication, key in
+                    try order.append(codes: codes, replication: replication, key: key)
+                }, body: { try body($0) })
         }
         return order.sorted()
     }
@@ -143,17 +167,20 @@ extension RunStore {
     /// `trialIDsInKeyOrder`, a run in key order a row at a time (`refine export`):
     /// v5 rows are read from `trial_row` and decoded through `level` (read once),
     /// not through the `trial` view's seven joins.
-    public func readTrials(runID: Int64, _ ids: [Int64], names: ([String]) throws -> Void,
-                           _ body: (borrowing ScannedTrial) throws -> Void) throws {
+    public func readTrials(
+        runID: Int64, _ ids: [Int64], names: ([String]) throws -> Void,
+        _ body: (borrowing ScannedTrial) throws -> Void
+    ) throws {
         try reader.read { db in
             let statement: Statement
             if try TrialRows.isCoded(db) {
                 let columns = try MetricColumns.load(db)
                 try names(columns.map(\.name))
-                statement = try db.makeStatement(sql: """
-                    SELECT t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication, t.key\(columns.map { ", t." + MetricColumns.quoted($0.column) }.joined())
-                    FROM trial_row t WHERE t.id = ? AND t.run_id = ?
-                    """)
+                statement = try db.makeStatement(
+                    sql: """
+                        SELECT t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication, t.key\(columns.map { ", t." + MetricColumns.quoted($0.column) }.joined())
+                        FROM trial_row t WHERE t.id = ? AND t.run_id = ?
+                        """)
                 let question = try CodedRow.question(of: runID, in: db)
                 var decoder = CodedRow.Decoder(levels: try LevelTable(db), question: question, runID: runID)
                 for id in ids {
@@ -163,7 +190,8 @@ extension RunStore {
             } else {
                 let (fields, metricNames, values) = try Self.textColumns(db)
                 try names(metricNames)
-                statement = try db.makeStatement(sql: "SELECT \(fields)\(values) FROM trial t WHERE t.id = ? AND t.run_id = ?")
+                statement = try db.makeStatement(
+                    sql: "SELECT \(fields)\(values) FROM trial t WHERE t.id = ? AND t.run_id = ?")
                 for id in ids {
                     try statement.setArguments([id, runID])
                     try Self.step(statement, in: db) { try body(ScannedTrial(textRow: $0)) }
@@ -181,10 +209,11 @@ extension RunStore {
             }
             let question = try CodedRow.question(of: runID, in: db)
             let levels = try LevelTable(db)
-            let statement = try db.makeStatement(sql: """
-                SELECT strategy, device, participant, participant_group, task, task_label, replication, key FROM trial_row
-                WHERE \(try TrialIdentity.rows(of: runID, in: db))
-                """)
+            let statement = try db.makeStatement(
+                sql: """
+                    SELECT strategy, device, participant, participant_group, task, task_label, replication, key FROM trial_row
+                    WHERE \(try TrialIdentity.rows(of: runID, in: db))
+                    """)
             var keys: Set<String> = [], key: [UInt8] = []
             try Self.step(statement, in: db) { handle in
                 _ = try CodedRow.read(handle, levels: levels, question: question, runID: runID, key: &key)
@@ -200,20 +229,25 @@ extension RunStore {
     public func recordedMetricNames(runID: Int64) throws -> [String] {
         try reader.read { db in
             guard try db.tableExists("metric_name") else {
-                return try String.fetchAll(db, sql: """
-                    SELECT DISTINCT m.name FROM trial t JOIN metric m ON m.trial_id = t.id WHERE t.run_id = ? ORDER BY m.name
-                    """, arguments: [runID])
+                return try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT DISTINCT m.name FROM trial t JOIN metric m ON m.trial_id = t.id WHERE t.run_id = ? ORDER BY m.name
+                        """, arguments: [runID])
             }
             let columns = try MetricColumns.load(db), table = try TrialRows.rowTable(db)
             let runRows = table == TrialRows.table ? try TrialIdentity.rows(of: runID, in: db) : "run_id = \(runID)"
             guard !columns.isEmpty,
-                  let range = try Row.fetchOne(db, sql: "SELECT min(id), max(id) FROM \(table) WHERE \(runRows)"),
-                  let first: Int64 = range[0], let last: Int64 = range[1] else { return [] }
+                let range = try Row.fetchOne(db, sql: "SELECT min(id), max(id) FROM \(table) WHERE \(runRows)"),
+                let first: Int64 = range[0], let last: Int64 = range[1]
+            else { return [] }
             // `+run_id`: the run's rowid range read as stored, not through an index.
-            let counts = try Row.fetchOne(db, sql: """
-                SELECT \(columns.map { "count(" + MetricColumns.quoted($0.column) + ")" }.joined(separator: ", "))
-                FROM \(table) WHERE id BETWEEN ? AND ? AND +run_id = ?
-                """, arguments: [first, last, runID])!
+            let counts = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT \(columns.map { "count(" + MetricColumns.quoted($0.column) + ")" }.joined(separator: ", "))
+                    FROM \(table) WHERE id BETWEEN ? AND ? AND +run_id = ?
+                    """, arguments: [first, last, runID])!
             return zip(columns, 0...).filter { (counts[$0.1] as Int64) > 0 }.map(\.0.name)
                 .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         }
@@ -224,13 +258,16 @@ extension RunStore {
     public func hasTrials(runID: Int64, strategy: String) throws -> Bool {
         try reader.read { db in
             guard try TrialRows.isCoded(db) else {
-                return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trial WHERE run_id = ? AND strategy = ?)",
-                                         arguments: [runID, strategy]) ?? false
+                return try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM trial WHERE run_id = ? AND strategy = ?)",
+                    arguments: [runID, strategy]) ?? false
             }
-            return try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM trial_row WHERE \(try TrialIdentity.rows(of: runID, in: db))
-                               AND strategy = (SELECT id FROM level WHERE value = ?))
-                """, arguments: [strategy]) ?? false
+            return try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM trial_row WHERE \(try TrialIdentity.rows(of: runID, in: db))
+                                   AND strategy = (SELECT id FROM level WHERE value = ?))
+                    """, arguments: [strategy]) ?? false
         }
     }
 
@@ -247,12 +284,17 @@ extension RunStore {
     public func strategies(runID: Int64) throws -> [String] {
         try reader.read { db in
             guard try TrialRows.isCoded(db) else {
-                return try String.fetchAll(db, sql: "SELECT DISTINCT strategy FROM trial WHERE run_id = ?", arguments: [runID])
-                    .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                return try String.fetchAll(
+                    db, sql: "SELECT DISTINCT strategy FROM trial WHERE run_id = ?", arguments: [runID]
+                )
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             }
-            return try String.fetchAll(db, sql: """
-                SELECT value FROM level WHERE id IN (SELECT strategy FROM trial_row WHERE \(try TrialIdentity.rows(of: runID, in: db)))
-                """).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            return try String.fetchAll(
+                db,
+                sql: """
+                    SELECT value FROM level WHERE id IN (SELECT strategy FROM trial_row WHERE \(try TrialIdentity.rows(of: runID, in: db)))
+                    """
+            ).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         }
     }
 
@@ -260,15 +302,19 @@ extension RunStore {
     /// and an expression per metric, with the metric names: the v4 metric columns,
     /// or (v3) one lookup per metric in the long table's primary key.
     private static func textColumns(_ db: Database) throws -> (fields: String, names: [String], values: String) {
-        let fields = "t.key, t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication"
+        let fields =
+            "t.key, t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication"
         if try db.tableExists("metric_name") {
             let columns = try MetricColumns.load(db)
             return (fields, columns.map(\.name), columns.map { ", t." + MetricColumns.quoted($0.column) }.joined())
         }
         let names = try String.fetchAll(db, sql: "SELECT DISTINCT name FROM metric ORDER BY name")
-        return (fields, names, names.map {
-            ", (SELECT value FROM metric m WHERE m.trial_id = t.id AND m.name = \(MetricColumns.literal($0)))"
-        }.joined())
+        return (
+            fields, names,
+            names.map {
+                ", (SELECT value FROM metric m WHERE m.trial_id = t.id AND m.name = \(MetricColumns.literal($0)))"
+            }.joined()
+        )
     }
 
     /// Run `runID`'s trial ids in key order, without reading their metrics: from
@@ -277,7 +323,8 @@ extension RunStore {
     public func trialIDsInKeyOrder(runID: Int64) throws -> [Int64] {
         try reader.read { db in
             guard try TrialRows.isCoded(db) else {
-                return try Int64.fetchAll(db, sql: "SELECT id FROM trial WHERE run_id = ? ORDER BY key", arguments: [runID])
+                return try Int64.fetchAll(
+                    db, sql: "SELECT id FROM trial WHERE run_id = ? ORDER BY key", arguments: [runID])
             }
             let runRows = try TrialIdentity.rows(of: runID, in: db)
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE \(runRows)")!
@@ -285,12 +332,14 @@ extension RunStore {
             var ids: [Int64] = []
             ids.reserveCapacity(count)
             var key: [UInt8] = []
-            let statement = try db.makeStatement(sql: """
-                SELECT strategy, device, participant, participant_group, task, task_label, replication, key, id
-                FROM trial_row WHERE \(runRows) ORDER BY id
-                """)
+            let statement = try db.makeStatement(
+                sql: """
+                    SELECT strategy, device, participant, participant_group, task, task_label, replication, key, id
+                    FROM trial_row WHERE \(runRows) ORDER BY id
+                    """)
             try Self.step(statement, in: db) { handle in
-                let (codes, replication) = try CodedRow.read(handle, levels: order.levels, question: order.question, runID: runID, key: &key)
+                let (codes, replication) = try CodedRow.read(
+                    handle, levels: order.levels, question: order.question, runID: runID, key: &key)
                 try order.append(codes: codes, replication: replication, key: key)
                 ids.append(sqlite3_column_int64(handle, 8))
             }
@@ -305,7 +354,9 @@ extension RunStore {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code),
+                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
             }
             try row(handle)
         }

@@ -63,11 +63,13 @@ public struct Adjustments: Sendable, Hashable, Codable {
     public init() {}
 
     /// Memberwise, every argument optional.
-    public init(blackLevel: Double = 0, shadows: Double = 0, brightness: Double = 0, contrast: Double = 0,
-                highlights: Double = 0, whiteLevel: Double = 0, saturation: Double = 0, blueSkies: Double = 0,
-                skinTones: Double = 0, greenery: Double = 0, saturationLuminance: Double = 0,
-                blueSkiesLuminance: Double = 0, skinTonesLuminance: Double = 0, greeneryLuminance: Double = 0,
-                effect: Effect? = nil, vignette: Vignette = Vignette(), brushes: [BrushStroke] = []) {
+    public init(
+        blackLevel: Double = 0, shadows: Double = 0, brightness: Double = 0, contrast: Double = 0,
+        highlights: Double = 0, whiteLevel: Double = 0, saturation: Double = 0, blueSkies: Double = 0,
+        skinTones: Double = 0, greenery: Double = 0, saturationLuminance: Double = 0,
+        blueSkiesLuminance: Double = 0, skinTonesLuminance: Double = 0, greeneryLuminance: Double = 0,
+        effect: Effect? = nil, vignette: Vignette = Vignette(), brushes: [BrushStroke] = []
+    ) {
         self.blackLevel = blackLevel; self.shadows = shadows; self.brightness = brightness
         self.contrast = contrast; self.highlights = highlights; self.whiteLevel = whiteLevel
         self.saturation = saturation; self.blueSkies = blueSkies; self.skinTones = skinTones
@@ -109,8 +111,10 @@ public struct Adjustments: Sendable, Hashable, Codable {
         try c.encode(skinTones, forKey: .skinTones); try c.encode(greenery, forKey: .greenery)
         try c.encodeIfPresent(effect, forKey: .effect)
         try c.encode(vignette, forKey: .vignette); try c.encode(brushes, forKey: .brushes)
-        for (key, value) in [(CodingKeys.saturationLuminance, saturationLuminance), (.blueSkiesLuminance, blueSkiesLuminance),
-                             (.skinTonesLuminance, skinTonesLuminance), (.greeneryLuminance, greeneryLuminance)] where value != 0 {
+        for (key, value) in [
+            (CodingKeys.saturationLuminance, saturationLuminance), (.blueSkiesLuminance, blueSkiesLuminance),
+            (.skinTonesLuminance, skinTonesLuminance), (.greeneryLuminance, greeneryLuminance)
+        ] where value != 0 {
             try c.encode(value, forKey: key)
         }
     }
@@ -165,7 +169,7 @@ extension Adjustments {
         "saturation", "blue_skies", "skin_tones", "greenery",
         "saturation_luminance", "blue_skies_luminance", "skin_tones_luminance", "greenery_luminance",
         "vignette", "vignette.strength", "vignette.radius",
-        "effect", "effect.family", "effect.position", "effect.look", "effect.amount", "effect.mix", "brushes",
+        "effect", "effect.family", "effect.position", "effect.look", "effect.amount", "effect.mix", "brushes"
     ]
 
     /// The fields of a recipe's JSON object that no recipe has (dotted inside `vignette` and `effect`).
@@ -186,7 +190,7 @@ extension Adjustments {
         "saturation", "blue_skies", "skin_tones", "greenery",
         "saturation_luminance", "blue_skies_luminance", "skin_tones_luminance", "greenery_luminance",
         "vignette.strength", "vignette.radius",
-        "effect", "effect.family", "effect.position", "effect.look", "effect.amount", "effect.mix",
+        "effect", "effect.family", "effect.position", "effect.look", "effect.amount", "effect.mix"
     ]
 
     /// Sets one value by its recipe name. `effect` takes a catalog id (`bw-3`);
@@ -223,12 +227,16 @@ extension Adjustments {
         case "effect":
             if value == "none" || value.isEmpty { effect = nil; return }
             guard let e = EffectCatalog.named(value) else {
-                throw AdjustmentError("effect: unknown effect \"\(value)\"; expected one of \(EffectCatalog.all.map(\.id).joined(separator: ", ")) or none")
+                throw AdjustmentError(
+                    "effect: unknown effect \"\(value)\"; expected one "
+                        + "of \(EffectCatalog.all.map(\.id).joined(separator: ", ")) or none"
+                )
             }
             effect = e.effect
         case "effect.family":
             guard let f = EffectFamily(rawValue: value) else {
-                throw AdjustmentError("effect.family: expected one of \(EffectFamily.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw AdjustmentError(
+                    "effect.family: expected one of \(EffectFamily.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             effect = Effect(family: f)
         case "effect.position":
@@ -244,12 +252,15 @@ extension Adjustments {
             e.amount = try unit(0, 1); effect = e
         case "effect.mix":
             let parts = value.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 3 else { throw AdjustmentError("effect.mix: expected r,g,b weights, got \"\(value)\"") }
+            guard parts.count == 3 else {
+                throw AdjustmentError("effect.mix: expected r,g,b weights, got \"\(value)\"")
+            }
             var e = effect ?? Effect(family: .blackAndWhite)
             e.family = .blackAndWhite
             e.mix = ChannelMix(red: parts[0], green: parts[1], blue: parts[2]); effect = e
         default:
-            throw AdjustmentError("unknown adjustment \"\(name)\"; expected one of \(Self.settableNames.joined(separator: ", "))")
+            throw AdjustmentError(
+                "unknown adjustment \"\(name)\"; expected one of \(Self.settableNames.joined(separator: ", "))")
         }
     }
 }

@@ -8,10 +8,10 @@
 /// colors, so the skew of that space does not matter.
 struct ColorKernel: Sendable {
     struct Band: Sendable {
-        var u: Float, v: Float        // unit direction of the band center
-        var cosEdge: Float            // cos of the half-width where weight reaches 0
-        var amount: Float             // −1…1
-        var maxChroma: Float          // relative chroma above which the band fades out (skin)
+        var u: Float, v: Float  // unit direction of the band center
+        var cosEdge: Float  // cos of the half-width where weight reaches 0
+        var amount: Float  // −1…1
+        var maxChroma: Float  // relative chroma above which the band fades out (skin)
         // Precomputed smoothstep spans, so the per-pixel weight has no division.
         var invSpan: Float = 1, fadeStart: Float = 1, invFadeSpan: Float = 1
         init(u: Float, v: Float, cosEdge: Float, amount: Float, maxChroma: Float) {
@@ -49,12 +49,14 @@ struct ColorKernel: Sendable {
             let l = SRGBColor(hex.0, hex.1, hex.2).linear
             let u = l.x - l.y, v = (l.x + l.y) / 2 - l.z
             let n = (u * u + v * v).squareRoot()
-            b.append(Band(u: Float(u / n), v: Float(v / n), cosEdge: Float(cos(halfWidthDeg * .pi / 180)),
-                          amount: Float(min(max(amount, -1), 1)) * scale, maxChroma: maxChroma))
+            b.append(
+                Band(
+                    u: Float(u / n), v: Float(v / n), cosEdge: Float(cos(halfWidthDeg * .pi / 180)),
+                    amount: Float(min(max(amount, -1), 1)) * scale, maxChroma: maxChroma))
         }
-        band((0.40, 0.60, 0.85), 40, skies, 10)   // sky blue
-        band((0.88, 0.67, 0.54), 28, skin, 0.9)   // skin
-        band((0.36, 0.54, 0.23), 45, greenery, 10)     // foliage
+        band((0.40, 0.60, 0.85), 40, skies, 10)  // sky blue
+        band((0.88, 0.67, 0.54), 28, skin, 0.9)  // skin
+        band((0.36, 0.54, 0.23), 45, greenery, 10)  // foliage
         return b
     }
 
@@ -118,8 +120,9 @@ struct ColorLuminance: Sendable {
 
     init(_ a: Adjustments) {
         globalStops = Float(min(max(a.saturationLuminance, -1), 1)) * Self.maxStops
-        let b = ColorKernel.bands(skies: a.blueSkiesLuminance, skin: a.skinTonesLuminance, greenery: a.greeneryLuminance,
-                                  scale: Self.maxStops)
+        let b = ColorKernel.bands(
+            skies: a.blueSkiesLuminance, skin: a.skinTonesLuminance, greenery: a.greeneryLuminance,
+            scale: Self.maxStops)
         bandCount = b.count
         (band0, band1, band2) = ColorKernel.slots(b)
     }
@@ -152,7 +155,8 @@ struct ColorLuminance: Sendable {
         let ramp = Num.smoothstep(0.02, 0.2, rel)
         guard ramp > 0 else { return p }
         let invN: Float = n > 0 ? 1 / n : 0
-        let g = Self.capped(exp2(stops(u: u, v: v, invN: invN, rel: rel, ramp: ramp)), maxChannel: max(p.x, max(p.y, p.z)))
+        let g = Self.capped(
+            exp2(stops(u: u, v: v, invN: invN, rel: rel, ramp: ramp)), maxChannel: max(p.x, max(p.y, p.z)))
         return SIMD4(p.x * g, p.y * g, p.z * g, p.w)
     }
 }

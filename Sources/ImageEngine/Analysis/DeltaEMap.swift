@@ -14,7 +14,8 @@ extension LabImage {
                     var start = 0
                     while start < n {
                         let count = min(DeltaE2000Block.capacity, n - start)
-                        block.values(p.baseAddress! + start, q.baseAddress! + start, count, into: o.baseAddress! + start)
+                        block.values(
+                            p.baseAddress! + start, q.baseAddress! + start, count, into: o.baseAddress! + start)
                         start += count
                     }
                 }
@@ -26,13 +27,17 @@ extension LabImage {
 
 extension DeltaE2000Block {
     /// ΔE00 of `n` ≤ `capacity` Lab pairs into `result`.
-    func values(_ p: UnsafePointer<SIMD4<Float>>, _ q: UnsafePointer<SIMD4<Float>>, _ n: Int, into result: UnsafeMutablePointer<Float>) {
+    func values(
+        _ p: UnsafePointer<SIMD4<Float>>, _ q: UnsafePointer<SIMD4<Float>>, _ n: Int,
+        into result: UnsafeMutablePointer<Float>
+    ) {
         for i in 0..<n {
             let u = p[i], v = q[i]
             l1[i] = u.x; a1[i] = u.y; b1[i] = u.z; l2[i] = v.x; a2[i] = v.y; b2[i] = v.z
         }
         Self.rtTable.withUnsafeBufferPointer { rt in
-            Self.compute(l1, a1, b1, l2, a2, b2, out, n, scratch: storageBase + 7 * Self.capacity, idx: idx, rt: rt.baseAddress!)
+            Self.compute(
+                l1, a1, b1, l2, a2, b2, out, n, scratch: storageBase + 7 * Self.capacity, idx: idx, rt: rt.baseAddress!)
         }
         for i in 0..<n {
             let d = out[i]
@@ -67,7 +72,8 @@ public final class DeltaEMapMemo {
         let cap = DeltaE2000Block.capacity
         let block = DeltaE2000Block()
         let p = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 2 * cap), q = p + cap
-        let out = UnsafeMutablePointer<Float>.allocate(capacity: cap), at = UnsafeMutablePointer<Int>.allocate(capacity: cap)
+        let out = UnsafeMutablePointer<Float>.allocate(capacity: cap),
+            at = UnsafeMutablePointer<Int>.allocate(capacity: cap)
         defer { block.deallocate(); p.deallocate(); out.deallocate(); at.deallocate() }
         map.withUnsafeMutableBufferPointer { m in
             var k = 0

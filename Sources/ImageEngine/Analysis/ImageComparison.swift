@@ -39,8 +39,10 @@ public struct LabImage: Sendable {
     /// (`Sources/CKernels/deltae_body.h`, D65, the sRGB matrix, a branch-free
     /// cube root), by default the widest build this CPU runs (all give the same
     /// bits). The planes must hold `n` rounded up to 16 floats.
-    static func labPlanar(_ r: UnsafeMutablePointer<Float>, _ g: UnsafeMutablePointer<Float>, _ b: UnsafeMutablePointer<Float>, _ n: Int,
-                          build: KernelBuild = .best) {
+    static func labPlanar(
+        _ r: UnsafeMutablePointer<Float>, _ g: UnsafeMutablePointer<Float>, _ b: UnsafeMutablePointer<Float>, _ n: Int,
+        build: KernelBuild = .best
+    ) {
         switch build {
         case .generic: rk_lab_planar_generic(r, g, b, n)
         case .avx2: rk_lab_planar_avx2(r, g, b, n)
@@ -52,10 +54,16 @@ public struct LabImage: Sendable {
     static func lab(_ p: SIMD4<Float>) -> SIMD4<Float> {
         var r = SIMD16<Float>(repeating: 0), g = r, b = r
         r[0] = p.x; g[0] = p.y; b[0] = p.z
-        withUnsafeMutableBytes(of: &r) { rp in withUnsafeMutableBytes(of: &g) { gp in withUnsafeMutableBytes(of: &b) { bp in
-            labPlanar(rp.baseAddress!.assumingMemoryBound(to: Float.self), gp.baseAddress!.assumingMemoryBound(to: Float.self),
-                      bp.baseAddress!.assumingMemoryBound(to: Float.self), 1)
-        } } }
+        withUnsafeMutableBytes(of: &r) { rp in
+            withUnsafeMutableBytes(of: &g) { gp in
+                withUnsafeMutableBytes(of: &b) { bp in
+                    labPlanar(
+                        rp.baseAddress!.assumingMemoryBound(to: Float.self),
+                        gp.baseAddress!.assumingMemoryBound(to: Float.self),
+                        bp.baseAddress!.assumingMemoryBound(to: Float.self), 1)
+                }
+            }
+        }
         return SIMD4(r[0], g[0], b[0], 0)
     }
 
@@ -77,8 +85,10 @@ public struct LabImage: Sendable {
     /// Mean over fixed chunks of 65 536 pixels summed in order, so the answer is
     /// the same whatever the thread count; `blockSum(block, goal, start, count)`
     /// sums one run of at most `DeltaE2000Block.capacity` pixels.
-    static func chunkedMean(_ goal: LabImage,
-                            _ blockSum: @escaping @Sendable (DeltaE2000Block, UnsafePointer<SIMD4<Float>>, Int, Int) -> Double) -> Double {
+    static func chunkedMean(
+        _ goal: LabImage,
+        _ blockSum: @escaping @Sendable (DeltaE2000Block, UnsafePointer<SIMD4<Float>>, Int, Int) -> Double
+    ) -> Double {
         let n = goal.pixels.count
         guard n > 0 else { return 0 }
         let chunk = 65_536
@@ -131,9 +141,17 @@ public struct LabImage: Sendable {
         let lb = (p.x + q.x) * 0.5, cbp = (c1p + c2p) * 0.5
         var hb = h1 + h2
         if prod != 0 {
-            if abs(h1 - h2) <= 180 { hb = (h1 + h2) * 0.5 } else if h1 + h2 < 360 { hb = (h1 + h2 + 360) * 0.5 } else { hb = (h1 + h2 - 360) * 0.5 }
+            if abs(h1 - h2) <= 180 {
+                hb = (h1 + h2) * 0.5
+            } else if h1 + h2 < 360 {
+                hb = (h1 + h2 + 360) * 0.5
+            } else {
+                hb = (h1 + h2 - 360) * 0.5
+            }
         }
-        let t = 1 - 0.17 * cos((hb - 30) * rad) + 0.24 * cos(2 * hb * rad) + 0.32 * cos((3 * hb + 6) * rad) - 0.20 * cos((4 * hb - 63) * rad)
+        let t =
+            1 - 0.17 * cos((hb - 30) * rad) + 0.24 * cos(2 * hb * rad) + 0.32 * cos((3 * hb + 6) * rad) - 0.20
+            * cos((4 * hb - 63) * rad)
         let e = (hb - 275) / 25
         let dTheta = 30 * exp(-e * e)
         let cbp2 = cbp * cbp, cbp7 = cbp2 * cbp2 * cbp2 * cbp
@@ -150,8 +168,9 @@ public struct LabImage: Sendable {
 extension LabImage {
     /// The rectangle `x` × `y` of the image (within its bounds), as its own image.
     public func cropped(x: Range<Int>, y: Range<Int>) -> LabImage {
-        precondition(x.lowerBound >= 0 && x.upperBound <= width && y.lowerBound >= 0 && y.upperBound <= height,
-                     "LabImage.cropped: \(x) × \(y) is outside \(width)×\(height)")
+        precondition(
+            x.lowerBound >= 0 && x.upperBound <= width && y.lowerBound >= 0 && y.upperBound <= height,
+            "LabImage.cropped: \(x) × \(y) is outside \(width)×\(height)")
         return LabImage(width: x.count, height: y.count, pixels: pixels.rectangle(width: width, x: x, y: y))
     }
 
@@ -252,7 +271,8 @@ struct DeltaE2000Block {
             l1[i] = u.x; a1[i] = u.y; b1[i] = u.z; l2[i] = v.x; a2[i] = v.y; b2[i] = v.z
         }
         Self.rtTable.withUnsafeBufferPointer { rt in
-            Self.compute(l1, a1, b1, l2, a2, b2, out, n, scratch: storage + 7 * Self.capacity, idx: idx, rt: rt.baseAddress!)
+            Self.compute(
+                l1, a1, b1, l2, a2, b2, out, n, scratch: storage + 7 * Self.capacity, idx: idx, rt: rt.baseAddress!)
         }
         var acc: Double = 0
         for i in 0..<n {
@@ -272,7 +292,8 @@ struct DeltaE2000Block {
         }
         LabImage.labPlanar(l1, a1, b1, n)
         Self.rtTable.withUnsafeBufferPointer { rt in
-            Self.compute(l1, a1, b1, l2, a2, b2, out, n, scratch: storage + 7 * Self.capacity, idx: idx, rt: rt.baseAddress!)
+            Self.compute(
+                l1, a1, b1, l2, a2, b2, out, n, scratch: storage + 7 * Self.capacity, idx: idx, rt: rt.baseAddress!)
         }
         var acc: Double = 0
         for i in 0..<n {
@@ -286,10 +307,12 @@ struct DeltaE2000Block {
     /// build this CPU runs (all give the same bits). Overwrites `a1` and `a2`
     /// with a′; buffers of `capacity` floats, `scratch` of 5 × `capacity`; NaN
     /// in `out` flags a pair for the direct formula.
-    static func compute(_ l1: UnsafePointer<Float>, _ a1: UnsafeMutablePointer<Float>, _ b1: UnsafePointer<Float>,
-                        _ l2: UnsafePointer<Float>, _ a2: UnsafeMutablePointer<Float>, _ b2: UnsafePointer<Float>,
-                        _ out: UnsafeMutablePointer<Float>, _ n: Int, scratch: UnsafeMutablePointer<Float>,
-                        idx: UnsafeMutablePointer<Int32>, rt: UnsafePointer<SIMD2<Float>>, build: KernelBuild = .best) {
+    static func compute(
+        _ l1: UnsafePointer<Float>, _ a1: UnsafeMutablePointer<Float>, _ b1: UnsafePointer<Float>,
+        _ l2: UnsafePointer<Float>, _ a2: UnsafeMutablePointer<Float>, _ b2: UnsafePointer<Float>,
+        _ out: UnsafeMutablePointer<Float>, _ n: Int, scratch: UnsafeMutablePointer<Float>,
+        idx: UnsafeMutablePointer<Int32>, rt: UnsafePointer<SIMD2<Float>>, build: KernelBuild = .best
+    ) {
         rt.withMemoryRebound(to: Float.self, capacity: 2 * (2 * rtHalf + 1)) { table in
             switch build {
             case .generic: rk_de00_compute_generic(l1, a1, b1, l2, a2, b2, out, n, capacity, scratch, idx, table)

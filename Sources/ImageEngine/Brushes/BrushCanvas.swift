@@ -31,8 +31,11 @@ public struct BrushCanvas: Sendable {
     /// Commits the strokes of `painted` after the ones already committed, which
     /// must be its beginning (a session's strokes only ever grow).
     public mutating func commit(upTo painted: [BrushStroke]) {
-        precondition(painted.count >= strokes.count, "BrushCanvas: \(painted.count) strokes painted, \(strokes.count) committed")
-        assert(Array(painted.prefix(strokes.count)) == strokes, "BrushCanvas: the committed strokes are not the painted ones' beginning")
+        precondition(
+            painted.count >= strokes.count, "BrushCanvas: \(painted.count) strokes painted, \(strokes.count) committed")
+        assert(
+            Array(painted.prefix(strokes.count)) == strokes,
+            "BrushCanvas: the committed strokes are not the painted ones' beginning")
         for stroke in painted[strokes.count...] { commit(stroke) }
     }
 
@@ -45,12 +48,18 @@ public struct BrushCanvas: Sendable {
         // strokes leave it, which kept coverage (made on the unpainted photo) does not
         // know: that mix is rasterised from scratch.
         let paints = { (s: BrushStroke) in !s.points.isEmpty && s.strength > 0 }
-        if all.contains(where: { $0.kind == .soften && paints($0) }) && all.contains(where: { $0.kind != .soften && $0.detectEdges && paints($0) }) {
+        if all.contains(where: { $0.kind == .soften && paints($0) })
+            && all.contains(where: { $0.kind != .soften && $0.detectEdges && paints($0) })
+        {
             Renderer(threads: 1).render(source, with: Adjustments(brushes: all), into: &out)
             return out
         }
         let masks: BrushMasks
-        if let stroke = inFlight { masks = coverage.masks(adding: stroke, source: source, raster: &self.inFlight) } else { masks = coverage.masks() }
+        if let stroke = inFlight {
+            masks = coverage.masks(adding: stroke, source: source, raster: &self.inFlight)
+        } else {
+            masks = coverage.masks()
+        }
         Renderer(threads: 1).render(source, with: Adjustments(brushes: all), masks: masks, into: &out)
         return out
     }

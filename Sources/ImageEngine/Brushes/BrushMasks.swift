@@ -78,8 +78,12 @@ struct BrushCoverage: Sendable {
 
     /// `stroke`'s own coverage, continuing `raster` when it can (and leaving it
     /// holding `stroke`); nil for a stroke that paints nothing.
-    private mutating func rasterise(_ stroke: BrushStroke, source: Image, continuing raster: inout StrokeRaster?) -> [Float]? {
-        precondition(source.width == width && source.height == height, "BrushCoverage: source is \(source.width)×\(source.height), coverage \(width)×\(height)")
+    private mutating func rasterise(
+        _ stroke: BrushStroke, source: Image, continuing raster: inout StrokeRaster?
+    ) -> [Float]? {
+        precondition(
+            source.width == width && source.height == height,
+            "BrushCoverage: source is \(source.width)×\(source.height), coverage \(width)×\(height)")
         if raster?.continues(stroke) != true { raster = StrokeRaster(stroke, width: width, height: height) }
         guard raster != nil else { return nil }
         raster!.extend(to: stroke.points, source: source, labCache: &labCache)
@@ -134,7 +138,9 @@ struct StrokeRaster: Sendable {
 
     /// Rasterises the points of `path` after those done (`path` begins with them).
     mutating func extend(to path: [BrushPoint], source: Image, labCache: inout [Lab?]) {
-        precondition(source.width == w && source.height == h, "StrokeRaster: source is \(source.width)×\(source.height), coverage \(w)×\(h)")
+        precondition(
+            source.width == w && source.height == h,
+            "StrokeRaster: source is \(source.width)×\(source.height), coverage \(w)×\(h)")
         guard path.count > points.count else { return }
         let width = Double(w), height = Double(h)
         func px(_ p: BrushPoint) -> (Double, Double) { (p.x * width, p.y * height) }

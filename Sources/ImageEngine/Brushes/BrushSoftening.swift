@@ -12,11 +12,14 @@ enum BrushSoftening {
     /// `image` softened by `adjustments`' soften strokes, and the adjustments
     /// without them; nil when there are none (the common case costs nothing).
     /// `soften`: the soften strokes' coverage already rasterised for `image` (nil: rasterised here).
-    static func split(_ image: Image, _ adjustments: Adjustments, soften: [Float]? = nil) -> (image: Image, rest: Adjustments)? {
+    static func split(
+        _ image: Image, _ adjustments: Adjustments, soften: [Float]? = nil
+    ) -> (image: Image, rest: Adjustments)? {
         guard adjustments.brushes.contains(where: { $0.kind == .soften }), image.pixelCount > 0 else { return nil }
         var rest = adjustments
         rest.brushes.removeAll { $0.kind == .soften }
-        let coverage = soften ?? BrushMasks(strokes: adjustments.brushes.filter { $0.kind == .soften }, source: image).soften
+        let coverage =
+            soften ?? BrushMasks(strokes: adjustments.brushes.filter { $0.kind == .soften }, source: image).soften
         let blurred = image.gaussianBlurred(sigma: max(0.5, sigma * Double(max(image.width, image.height))), threads: 1)
         var out = image
         for i in 0..<image.pixelCount where coverage[i] > 0 {

@@ -33,22 +33,34 @@ public enum PickerModel: String, CaseIterable, Sendable, Codable {
     public var axes: [Axis] {
         switch self {
         case .rgb:
-            return [Axis(name: "r", label: "Red", range: 0...1), Axis(name: "g", label: "Green", range: 0...1),
-                    Axis(name: "b", label: "Blue", range: 0...1)]
+            return [
+                Axis(name: "r", label: "Red", range: 0...1), Axis(name: "g", label: "Green", range: 0...1),
+                Axis(name: "b", label: "Blue", range: 0...1)
+            ]
         case .hsv:
-            return [Axis(name: "h", label: "Hue", range: 0...1), Axis(name: "s", label: "Saturation", range: 0...1),
-                    Axis(name: "v", label: "Value", range: 0...1)]
+            return [
+                Axis(name: "h", label: "Hue", range: 0...1), Axis(name: "s", label: "Saturation", range: 0...1),
+                Axis(name: "v", label: "Value", range: 0...1)
+            ]
         case .lab:
-            return [Axis(name: "l", label: "Lightness", range: 0...100), Axis(name: "a", label: "Green–Red", range: -128...127),
-                    Axis(name: "b", label: "Blue–Yellow", range: -128...127)]
+            return [
+                Axis(name: "l", label: "Lightness", range: 0...100),
+                Axis(name: "a", label: "Green–Red", range: -128...127),
+                Axis(name: "b", label: "Blue–Yellow", range: -128...127)
+            ]
         case .yiq:
-            return [Axis(name: "y", label: "Luma", range: 0...1), Axis(name: "i", label: "Orange–Blue", range: -0.599...0.599),
-                    Axis(name: "q", label: "Purple–Green", range: -0.5251...0.5251)]
+            return [
+                Axis(name: "y", label: "Luma", range: 0...1),
+                Axis(name: "i", label: "Orange–Blue", range: -0.599...0.599),
+                Axis(name: "q", label: "Purple–Green", range: -0.5251...0.5251)
+            ]
         case .opponent:
             let s2 = 2.0.squareRoot(), s6 = 6.0.squareRoot(), s3 = 3.0.squareRoot()
-            return [Axis(name: "rg", label: "Green–Red", range: -1 / s2...1 / s2),
-                    Axis(name: "by", label: "Blue–Yellow", range: -2 / s6...2 / s6),
-                    Axis(name: "bw", label: "Black–White", range: 0...3 / s3)]
+            return [
+                Axis(name: "rg", label: "Green–Red", range: -1 / s2...1 / s2),
+                Axis(name: "by", label: "Blue–Yellow", range: -2 / s6...2 / s6),
+                Axis(name: "bw", label: "Black–White", range: 0...3 / s3)
+            ]
         }
     }
 
@@ -72,8 +84,9 @@ public enum PickerModel: String, CaseIterable, Sendable, Codable {
             let y = 0.30 * c.r + 0.59 * c.g + 0.11 * c.b
             return SIMD3(y, 0.74 * (c.r - y) - 0.27 * (c.b - y), 0.48 * (c.r - y) + 0.41 * (c.b - y))
         case .opponent:
-            return SIMD3((c.r - c.g) / 2.0.squareRoot(), (c.r + c.g - 2 * c.b) / 6.0.squareRoot(),
-                         (c.r + c.g + c.b) / 3.0.squareRoot())
+            return SIMD3(
+                (c.r - c.g) / 2.0.squareRoot(), (c.r + c.g - 2 * c.b) / 6.0.squareRoot(),
+                (c.r + c.g + c.b) / 3.0.squareRoot())
         }
     }
 

@@ -57,7 +57,8 @@ public struct Effect: Sendable, Hashable, Codable {
     /// 0…1 blend between the photo (0) and the full effect (1).
     public var amount: Double
 
-    public init(family: EffectFamily, position: Double = 0.5, look: Int = 0, mix: ChannelMix? = nil, amount: Double = 1) {
+    public init(family: EffectFamily, position: Double = 0.5, look: Int = 0, mix: ChannelMix? = nil, amount: Double = 1)
+    {
         self.family = family
         self.position = position
         self.look = look
@@ -80,11 +81,11 @@ public struct Effect: Sendable, Hashable, Codable {
     /// through five classic filter mixes (red, orange, neutral, green, blue).
     public static func blackAndWhiteMix(at position: Double) -> ChannelMix {
         let nodes: [(Double, Double, Double)] = [
-            (0.90, 0.10, 0.00), // red filter: dark skies, light skin
-            (0.60, 0.40, 0.00), // orange filter
-            (0.30, 0.59, 0.11), // neutral (classic panchromatic film)
-            (0.10, 0.80, 0.10), // green filter: light foliage
-            (0.05, 0.25, 0.70), // blue filter: pale skies, dark reds
+            (0.90, 0.10, 0.00),  // red filter: dark skies, light skin
+            (0.60, 0.40, 0.00),  // orange filter
+            (0.30, 0.59, 0.11),  // neutral (classic panchromatic film)
+            (0.10, 0.80, 0.10),  // green filter: light foliage
+            (0.05, 0.25, 0.70)  // blue filter: pale skies, dark reds
         ]
         let t = min(max(position, 0), 1) * Double(nodes.count - 1)
         let i = min(Int(t), nodes.count - 2)

@@ -82,7 +82,9 @@ struct EffectKernel: Sendable {
     }
 
     @inline(__always)
-    func apply(_ p: SIMD4<Float>, curves c: UnsafePointer<SIMD4<Float>>?, duotone d: UnsafePointer<SIMD4<Float>>?) -> SIMD4<Float> {
+    func apply(
+        _ p: SIMD4<Float>, curves c: UnsafePointer<SIMD4<Float>>?, duotone d: UnsafePointer<SIMD4<Float>>?
+    ) -> SIMD4<Float> {
         var q: SIMD4<Float>
         switch mode {
         case .mono(let w):

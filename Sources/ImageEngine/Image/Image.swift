@@ -16,8 +16,9 @@ public struct Image: Sendable, Equatable {
 
     /// Wraps existing pixels; `pixels.count` must equal `width * height`.
     public init(width: Int, height: Int, hasAlpha: Bool = false, pixels: [SIMD4<Float>]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height,
-                     "Image: \(pixels.count) pixels for \(width)×\(height)")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height,
+            "Image: \(pixels.count) pixels for \(width)×\(height)")
         self.width = width
         self.height = height
         self.hasAlpha = hasAlpha
@@ -26,8 +27,9 @@ public struct Image: Sendable, Equatable {
 
     /// An image filled with one linear color.
     public init(width: Int, height: Int, filledWith color: SIMD4<Float> = [0, 0, 0, 1], hasAlpha: Bool = false) {
-        self.init(width: width, height: height, hasAlpha: hasAlpha,
-                  pixels: [SIMD4<Float>](repeating: color, count: width * height))
+        self.init(
+            width: width, height: height, hasAlpha: hasAlpha,
+            pixels: [SIMD4<Float>](repeating: color, count: width * height))
     }
 
     /// An image built from a function of the pixel position.
@@ -74,7 +76,9 @@ extension Image {
         let c = withAlpha ? 4 : 3
         return [UInt8](unsafeUninitializedCapacity: pixelCount * c) { dst, n in
             pixels.withUnsafeBufferPointer { src in
-                if let s = src.baseAddress { SRGB.encodeRow8(s, count: src.count, alpha: withAlpha, into: dst.baseAddress!) }
+                if let s = src.baseAddress {
+                    SRGB.encodeRow8(s, count: src.count, alpha: withAlpha, into: dst.baseAddress!)
+                }
             }
             n = pixelCount * c
         }
@@ -84,7 +88,9 @@ extension Image {
     public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> Image {
         let x0 = max(0, min(x, width)), y0 = max(0, min(y, height))
         let x1 = max(x0, min(x + w, width)), y1 = max(y0, min(y + h, height))
-        return Image(width: x1 - x0, height: y1 - y0, hasAlpha: hasAlpha, pixels: pixels.rectangle(width: width, x: x0..<x1, y: y0..<y1))
+        return Image(
+            width: x1 - x0, height: y1 - y0, hasAlpha: hasAlpha,
+            pixels: pixels.rectangle(width: width, x: x0..<x1, y: y0..<y1))
     }
 }
 

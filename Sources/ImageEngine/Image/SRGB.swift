@@ -65,7 +65,9 @@ public enum SRGB {
     /// comparing the clamped value) sends NaN and x ≤ 0 to code 0, below the
     /// first threshold, and x ≥ 1 (+∞ too) to code 255, whose threshold is
     /// +∞ — `encode8`'s guards.
-    static func encodeRow8(_ src: UnsafePointer<SIMD4<Float>>, count n: Int, alpha: Bool, into dst: UnsafeMutablePointer<UInt8>) {
+    static func encodeRow8(
+        _ src: UnsafePointer<SIMD4<Float>>, count n: Int, alpha: Bool, into dst: UnsafeMutablePointer<UInt8>
+    ) {
         guess8.withUnsafeBufferPointer { g in
             thresholds8.withUnsafeBufferPointer { t in
                 let g = g.baseAddress!, t = t.baseAddress!, bins = Float(guessBins)

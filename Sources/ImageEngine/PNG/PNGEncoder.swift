@@ -39,8 +39,10 @@ enum PNGEncoder {
     static func bandRows(rowBytes: Int) -> Int { max(1, (bandBytes + rowBytes) / (rowBytes + 1)) }
 
     /// The PNG file for a `width`×`height` RGB (`channels` 3) or RGBA (4) image.
-    static func encode(width: Int, height: Int, channels: Int, compression: PNGCompression, threads: Int,
-                       name: String, rows: RowSource) throws -> Data {
+    static func encode(
+        width: Int, height: Int, channels: Int, compression: PNGCompression, threads: Int,
+        name: String, rows: RowSource
+    ) throws -> Data {
         let rowBytes = width * channels
         let perBand = bandRows(rowBytes: rowBytes)
         let bands = (height + perBand - 1) / perBand
@@ -51,13 +53,16 @@ enum PNGEncoder {
         Schedule(threads: threads, tileRows: 1).forEachTile(rows: bands, pixelsPerRow: perBand * width) { range in
             for b in range {
                 let r0 = b * perBand
-                out.base[b] = compress(rows: r0..<min(height, r0 + perBand), height: height, rowBytes: rowBytes,
-                                       bpp: channels, compression: compression, first: b == 0, source: rows)
+                out.base[b] = compress(
+                    rows: r0..<min(height, r0 + perBand), height: height, rowBytes: rowBytes,
+                    bpp: channels, compression: compression, first: b == 0, source: rows)
             }
         }
         var adler: UInt32 = 1
         for b in 0..<bands {
-            guard let band = results[b] else { throw PNGError(file: name, message: "cannot encode PNG: zlib ran out of memory") }
+            guard let band = results[b] else {
+                throw PNGError(file: name, message: "cannot encode PNG: zlib ran out of memory")
+            }
             adler = UInt32(adler32_combine(uLong(adler), uLong(band.adler), Int(band.rawCount)))
         }
 
@@ -107,7 +112,8 @@ enum PNGEncoder {
                 }
             }
             let end = chunkStart(chunks - 1) + 12 + chunkLength(chunks - 1)
-            end.update(from: [0, 0, 0, 0] + Array("IEND".utf8) + be32(UInt32(crc32(0, Array("IEND".utf8), 4))), count: 12)
+            end.update(
+                from: [0, 0, 0, 0] + Array("IEND".utf8) + be32(UInt32(crc32(0, Array("IEND".utf8), 4))), count: 12)
         }
         return png
     }
@@ -121,8 +127,10 @@ enum PNGEncoder {
     }
 
     /// Renders, filters and deflates `rows`; nil if zlib fails (out of memory).
-    static func compress(rows: Range<Int>, height: Int, rowBytes: Int, bpp: Int, compression: PNGCompression,
-                         first: Bool, source: RowSource) -> Band? {
+    static func compress(
+        rows: Range<Int>, height: Int, rowBytes: Int, bpp: Int, compression: PNGCompression,
+        first: Bool, source: RowSource
+    ) -> Band? {
         let stride = rowBytes + 1
         // Rows before the band whose filtered bytes prime the dictionary, and one more raw row for their filters.
         let context = min(rows.lowerBound, (window + stride - 1) / stride)
@@ -146,7 +154,8 @@ enum PNGEncoder {
                 o[0] = t
                 PNGRowFilters.apply(t, cur: cur, prev: prev, n: rowBytes, bpp: bpp, out: o + 1)
             } else {
-                o[0] = PNGRowFilters.chooseAndApply(cur: cur, prev: prev, n: rowBytes, bpp: bpp, scratch: scratch, out: o + 1)
+                o[0] = PNGRowFilters.chooseAndApply(
+                    cur: cur, prev: prev, n: rowBytes, bpp: bpp, scratch: scratch, out: o + 1)
             }
         }
         let dictionaryEnd = context * stride
@@ -157,12 +166,13 @@ enum PNGEncoder {
         guard cpng_deflate_init_raw(&z, Int32(compression.level), compression.zlibStrategy) == Z_OK else { return nil }
         defer { deflateEnd(&z) }
         if dictionaryCount > 0 {
-            guard deflateSetDictionary(&z, filtered + dictionaryEnd - dictionaryCount, uInt(dictionaryCount)) == Z_OK else { return nil }
+            guard deflateSetDictionary(&z, filtered + dictionaryEnd - dictionaryCount, uInt(dictionaryCount)) == Z_OK
+            else { return nil }
         }
         let header: [UInt8] = first ? zlibHeader(compression) : []
         // The bound covers a finished stream; a sync flush adds at most an empty stored block.
         var capacity = header.count + Int(deflateBound(&z, uLong(inputCount))) + 16
-        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { _, n in n = capacity }   // deflate writes it
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { _, n in n = capacity }  // deflate writes it
         bytes.replaceSubrange(0..<header.count, with: header)
         var produced = header.count
         let last = rows.upperBound == height
@@ -205,5 +215,7 @@ enum PNGEncoder {
         png.append(contentsOf: be32(UInt32(crc)))
     }
 
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+    static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
+    }
 }

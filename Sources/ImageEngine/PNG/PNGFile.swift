@@ -31,7 +31,9 @@ public enum PNGFile {
     }
 
     /// Reads a file and also returns its header (original depth and color type).
-    public static func readWithHeader(_ url: URL, limits: PNGLimits = .default, threads: Int = 1) throws -> (image: Image, header: PNGHeader) {
+    public static func readWithHeader(
+        _ url: URL, limits: PNGLimits = .default, threads: Int = 1
+    ) throws -> (image: Image, header: PNGHeader) {
         let data: Data
         do { data = try InputFile.read(url.path) } catch {
             throw PNGError(file: url.path, message: error.reason)
@@ -40,20 +42,28 @@ public enum PNGFile {
     }
 
     /// Decodes PNG bytes; `name` is used in error messages.
-    public static func decode(_ data: Data, name: String = "<memory>", limits: PNGLimits = .default, threads: Int = 1) throws -> Image {
+    public static func decode(
+        _ data: Data, name: String = "<memory>", limits: PNGLimits = .default, threads: Int = 1
+    ) throws -> Image {
         try decodeWithHeader(data, name: name, limits: limits, threads: threads).image
     }
 
     /// Decodes PNG bytes and returns the header too.
-    public static func decodeWithHeader(_ data: Data, name: String = "<memory>", limits: PNGLimits = .default,
-                                        threads: Int = 1) throws -> (image: Image, header: PNGHeader) {
+    public static func decodeWithHeader(
+        _ data: Data, name: String = "<memory>", limits: PNGLimits = .default,
+        threads: Int = 1
+    ) throws -> (image: Image, header: PNGHeader) {
         let header = try PNGHeader(data: data, name: name)
         try header.check(limits, name: name)
         try PNGHeader.checkChunkLengths(data, name: name)
         // Deflate cannot expand data more than 1032:1, so a file too small to
         // hold the claimed image is refused before a large buffer is allocated.
         if data.count * 1032 + 4096 < header.rawDataSize {
-            throw PNGError(file: name, message: "truncated or hostile PNG: \(data.count) bytes cannot hold a \(header.width)×\(header.height) image")
+            throw PNGError(
+                file: name,
+                message:
+                    "truncated or hostile PNG: \(data.count) bytes cannot hold a \(header.width)×\(header.height) image"
+            )
         }
 
         // 16-bit data: libpng's simplified API linearises sRGB with a pure 2.2
@@ -165,8 +175,10 @@ public enum PNGFile {
     /// bytes do not depend on the thread count. 16-bit files go through
     /// libpng's simplified API, which has no compression level: they are
     /// always written at its defaults, and `compression` does not apply.
-    public static func encode(_ image: Image, bitDepth: Int = 8, compression: PNGCompression = .default, threads: Int = 1,
-                              name: String = "<memory>") throws -> Data {
+    public static func encode(
+        _ image: Image, bitDepth: Int = 8, compression: PNGCompression = .default, threads: Int = 1,
+        name: String = "<memory>"
+    ) throws -> Data {
         guard bitDepth == 8 || bitDepth == 16 else {
             throw PNGError(file: name, message: "can only write 8- or 16-bit PNG, not \(bitDepth)-bit")
         }
@@ -177,10 +189,13 @@ public enum PNGFile {
             let w = image.width, alpha = image.hasAlpha, rowBytes = w * (alpha ? 4 : 3)
             return try image.pixels.withUnsafeBufferPointer { px in
                 let src = SharedPointer(base: px.baseAddress!)
-                return try PNGEncoder.encode(width: w, height: image.height, channels: alpha ? 4 : 3, compression: compression,
-                                             threads: threads, name: name) { rows, buffer in
+                return try PNGEncoder.encode(
+                    width: w, height: image.height, channels: alpha ? 4 : 3, compression: compression,
+                    threads: threads, name: name
+                ) { rows, buffer in
                     for y in rows {
-                        SRGB.encodeRow8(src.base + y * w, count: w, alpha: alpha, into: buffer + (y - rows.lowerBound) * rowBytes)
+                        SRGB.encodeRow8(
+                            src.base + y * w, count: w, alpha: alpha, into: buffer + (y - rows.lowerBound) * rowBytes)
                     }
                 }
             }
@@ -222,8 +237,10 @@ public enum PNGFile {
 
     /// Writes a PNG atomically: to a temporary file in the same directory, then
     /// renamed, so a failure never leaves a half-written file behind.
-    public static func write(_ image: Image, to url: URL, bitDepth: Int = 8, compression: PNGCompression = .default,
-                             threads: Int = 1) throws {
+    public static func write(
+        _ image: Image, to url: URL, bitDepth: Int = 8, compression: PNGCompression = .default,
+        threads: Int = 1
+    ) throws {
         let data = try encode(image, bitDepth: bitDepth, compression: compression, threads: threads, name: url.path)
         try AtomicFile.write(data, to: url)
     }
@@ -241,9 +258,11 @@ public enum AtomicFile {
         let dir = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw PNGError(file: url.path, message: "cannot write: the folder '\(dir.path)' does not exist; create it first")
+            throw PNGError(
+                file: url.path, message: "cannot write: the folder '\(dir.path)' does not exist; create it first")
         }
-        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let tmp = dir.appendingPathComponent(
+            ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         do {
             try data.write(to: tmp)
         } catch {

@@ -57,7 +57,8 @@ public struct PNGHeader: Sendable, Hashable, Codable {
         default: allowed = [8, 16]
         }
         guard allowed.contains(bitDepth) else {
-            throw PNGError(file: name, message: "invalid PNG: bit depth \(bitDepth) is not allowed for color type \(ct)")
+            throw PNGError(
+                file: name, message: "invalid PNG: bit depth \(bitDepth) is not allowed for color type \(ct)")
         }
     }
 
@@ -91,8 +92,10 @@ public struct PNGHeader: Sendable, Hashable, Codable {
             let type = String(decoding: b[4..<8].map { (33...126).contains($0) ? $0 : 63 }, as: UTF8.self)
             let left = size - offset - 12
             guard length <= left else {
-                throw PNGError(file: name, message: "truncated or hostile PNG: the \(type) chunk at byte \(offset) "
-                               + "declares \(length) bytes of data, but only \(max(left, 0)) remain in the file")
+                throw PNGError(
+                    file: name,
+                    message: "truncated or hostile PNG: the \(type) chunk at byte \(offset) "
+                        + "declares \(length) bytes of data, but only \(max(left, 0)) remain in the file")
             }
             if type == "IEND" { return }
             offset += 12 + length
@@ -117,7 +120,12 @@ public struct PNGHeader: Sendable, Hashable, Codable {
             throw PNGError(file: name, message: "invalid PNG: image is \(width)×\(height) pixels")
         }
         if width > limits.maxDimension || height > limits.maxDimension || width * height > limits.maxPixels {
-            throw PNGError(file: name, message: "image is \(width)×\(height) pixels, over the limit of \(limits.maxPixels) pixels / \(limits.maxDimension) per side; refused before decoding")
+            throw PNGError(
+                file: name,
+                message:
+                    "image is \(width)×\(height) pixels, over the limit of \(limits.maxPixels) pixels "
+                        + "/ \(limits.maxDimension) per side; refused before decoding"
+            )
         }
     }
 }

@@ -9,8 +9,10 @@
 enum PNGRowFilters {
     /// Filters `cur` (`n` bytes, `bpp` bytes a pixel) against `prev`, the raw
     /// row above (all zeros for the first row), with filter `type` into `out`.
-    static func apply(_ type: UInt8, cur: UnsafePointer<UInt8>, prev: UnsafePointer<UInt8>, n: Int, bpp: Int,
-                      out: UnsafeMutablePointer<UInt8>) {
+    static func apply(
+        _ type: UInt8, cur: UnsafePointer<UInt8>, prev: UnsafePointer<UInt8>, n: Int, bpp: Int,
+        out: UnsafeMutablePointer<UInt8>
+    ) {
         switch type {
         case 0: out.update(from: cur, count: n)
         case 1: sub(cur, n, bpp, out)
@@ -23,8 +25,10 @@ enum PNGRowFilters {
     /// libpng's heuristic (`png_write_find_filter`): the filter whose output
     /// has the least sum of |byte as signed|, ties to the lower type. Writes
     /// the chosen output to `out` and returns its type. `scratch` holds 4·n bytes.
-    static func chooseAndApply(cur: UnsafePointer<UInt8>, prev: UnsafePointer<UInt8>, n: Int, bpp: Int,
-                               scratch: UnsafeMutablePointer<UInt8>, out: UnsafeMutablePointer<UInt8>) -> UInt8 {
+    static func chooseAndApply(
+        cur: UnsafePointer<UInt8>, prev: UnsafePointer<UInt8>, n: Int, bpp: Int,
+        scratch: UnsafeMutablePointer<UInt8>, out: UnsafeMutablePointer<UInt8>
+    ) -> UInt8 {
         var best: UInt8 = 0
         var bestCost = cost(cur, n)
         var bestRow = cur
@@ -62,13 +66,17 @@ enum PNGRowFilters {
     }
 
     @inline(never)
-    static func up(_ cur: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ n: Int, _ out: UnsafeMutablePointer<UInt8>) {
+    static func up(
+        _ cur: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ n: Int, _ out: UnsafeMutablePointer<UInt8>
+    ) {
         for i in 0..<n { out[i] = cur[i] &- prev[i] }
     }
 
     @inline(never)
-    static func average(_ cur: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ n: Int, _ bpp: Int,
-                        _ out: UnsafeMutablePointer<UInt8>) {
+    static func average(
+        _ cur: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ n: Int, _ bpp: Int,
+        _ out: UnsafeMutablePointer<UInt8>
+    ) {
         let lead = min(bpp, n)
         for i in 0..<lead { out[i] = cur[i] &- prev[i] >> 1 }
         for i in lead..<max(lead, n) {
@@ -81,8 +89,10 @@ enum PNGRowFilters {
     @inline(__always) static func magnitude(_ v: Int16) -> Int16 { v < 0 ? 0 &- v : v }
 
     @inline(never)
-    static func paeth(_ cur: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ n: Int, _ bpp: Int,
-                      _ out: UnsafeMutablePointer<UInt8>) {
+    static func paeth(
+        _ cur: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ n: Int, _ bpp: Int,
+        _ out: UnsafeMutablePointer<UInt8>
+    ) {
         let lead = min(bpp, n)
         // Left and upper-left are 0 here, so the predictor is the byte above.
         for i in 0..<lead { out[i] = cur[i] &- prev[i] }

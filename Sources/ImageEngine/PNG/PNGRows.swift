@@ -11,15 +11,19 @@ public enum PNGRows {
     /// rows come pass by pass (each pixel exactly once, in another order). Returns the
     /// header and whether the image has alpha (an alpha channel or a tRNS chunk).
     @discardableResult
-    public static func forEach(_ path: String, limits: PNGLimits = .default,
-                               _ body: (UnsafeBufferPointer<SIMD4<Float>>) throws -> Void) throws -> (header: PNGHeader, hasAlpha: Bool) {
+    public static func forEach(
+        _ path: String, limits: PNGLimits = .default,
+        _ body: (UnsafeBufferPointer<SIMD4<Float>>) throws -> Void
+    ) throws -> (header: PNGHeader, hasAlpha: Bool) {
         if let problem = InputFile.problem(at: path) { throw PNGError(file: path, message: problem) }
         let (prefix, size) = try readPrefix(path)
         let header = try PNGHeader(data: prefix, name: path)
         try header.check(limits, name: path)
         try PNGHeader.checkChunkLengths(file: path, size: size)
         if size * 1032 + 4096 < header.rawDataSize {
-            throw PNGError(file: path, message: "truncated or hostile PNG: \(size) bytes cannot hold a \(header.width)×\(header.height) image")
+            throw PNGError(
+                file: path,
+                message: "truncated or hostile PNG: \(size) bytes cannot hold a \(header.width)×\(header.height) image")
         }
         // As in PNGFile.decode: 16-bit sRGB-ish files are taken raw and decoded with the
         // exact sRGB curve; 16-bit files declaring another gamma are linearised by libpng.
@@ -39,17 +43,22 @@ public enum PNGRows {
             let cols = Int(cpng_rows_pass_width(&r, Int32(pass))), rows = Int(cpng_rows_pass_height(&r, Int32(pass)))
             guard cols > 0 && rows > 0 else { continue }
             for _ in 0..<rows {
-                guard raw.withUnsafeMutableBytes({ cpng_rows_read(&r, $0.baseAddress) }) == 0 else { throw failure(&r, path) }
+                guard raw.withUnsafeMutableBytes({ cpng_rows_read(&r, $0.baseAddress) }) == 0 else {
+                    throw failure(&r, path)
+                }
                 pixels.withUnsafeMutableBufferPointer { d in
                     if r.sixteen != 0 {
                         raw.withUnsafeBytes { bytes in
                             let s = bytes.bindMemory(to: UInt16.self)
-                            for i in 0..<cols { d[i] = PNGFile.straightPixel16(s.baseAddress! + i * 4, decodeSRGB: decodeSRGB16) }
+                            for i in 0..<cols {
+                                d[i] = PNGFile.straightPixel16(s.baseAddress! + i * 4, decodeSRGB: decodeSRGB16)
+                            }
                         }
                     } else {
                         for i in 0..<cols {
                             let o = i * 4
-                            d[i] = SIMD4(lut[Int(raw[o])], lut[Int(raw[o + 1])], lut[Int(raw[o + 2])], Float(raw[o + 3]) / 255)
+                            d[i] = SIMD4(
+                                lut[Int(raw[o])], lut[Int(raw[o + 1])], lut[Int(raw[o + 2])], Float(raw[o + 3]) / 255)
                         }
                     }
                 }
@@ -96,6 +105,8 @@ public enum PNGRows {
 
     static func failure(_ r: inout cpng_rows, _ path: String) -> PNGError {
         let message = withUnsafeBytes(of: &r.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return PNGError(file: path, message: message.isEmpty ? "cannot decode PNG data" : "cannot decode PNG data: libpng says \"\(message)\"")
+        return PNGError(
+            file: path,
+            message: message.isEmpty ? "cannot decode PNG data" : "cannot decode PNG data: libpng says \"\(message)\"")
     }
 }

@@ -18,7 +18,7 @@ final class AnalysisCache: @unchecked Sendable {
     static let shared = AnalysisCache()
 
     private struct Entry {
-        let pixels: [SIMD4<Float>]   // keeps the buffer alive: the address stays unique
+        let pixels: [SIMD4<Float>]  // keeps the buffer alive: the address stays unique
         let address: UInt
         let width: Int, height: Int
         let mask: LocalToneMask
@@ -29,7 +29,7 @@ final class AnalysisCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var entries: [Entry] = []   // most recent last
+    private var entries: [Entry] = []  // most recent last
     /// Photos kept: a simulated run alternates between every task's photo at two
     /// sizes (working and glance) on each job, so a handful would thrash (a mask
     /// rebuilt at the start of nearly every trial). Memory is bounded by `pixelBudget`.
@@ -46,7 +46,9 @@ final class AnalysisCache: @unchecked Sendable {
     func toneMask(for image: Image, schedule: Schedule) -> (mask: LocalToneMask, base: [Float]) {
         let addr = Self.address(image)
         lock.lock()
-        if let i = entries.firstIndex(where: { $0.address == addr && $0.width == image.width && $0.height == image.height }) {
+        if let i = entries.firstIndex(where: {
+            $0.address == addr && $0.width == image.width && $0.height == image.height
+        }) {
             let e = entries.remove(at: i)
             entries.append(e)
             lock.unlock()
@@ -58,10 +60,15 @@ final class AnalysisCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if !entries.contains(where: { $0.address == addr }) {
-            entries.append(Entry(pixels: image.pixels, address: addr, width: image.width, height: image.height, mask: mask, base: base))
+            entries.append(
+                Entry(
+                    pixels: image.pixels, address: addr, width: image.width, height: image.height, mask: mask,
+                    base: base))
             // Evict the least recently used beyond either bound (never the newest).
-            while entries.count > 1 && (entries.count > capacity
-                    || entries.reduce(0, { $0 + $1.width * $1.height }) > pixelBudget) {
+            while entries.count > 1
+                && (entries.count > capacity
+                    || entries.reduce(0, { $0 + $1.width * $1.height }) > pixelBudget)
+            {
                 entries.removeFirst()
             }
         }

@@ -14,8 +14,10 @@ extension Kernels {
 
     /// The strip to RGBA 8-bit sRGB at `d`, the vignette factor in `t0` applied
     /// per `mode`; `opaque` when every alpha is known to be 1 (alpha 255 written, not read).
-    static func encodeSRGB8(_ st: Strip, _ n: Int, _ d: UnsafeMutablePointer<UInt8>, _ lut: UnsafePointer<UInt8>, vignette mode: Int,
-                            opaque: Bool = false) {
+    static func encodeSRGB8(
+        _ st: Strip, _ n: Int, _ d: UnsafeMutablePointer<UInt8>, _ lut: UnsafePointer<UInt8>, vignette mode: Int,
+        opaque: Bool = false
+    ) {
         let c = Strip.capacity
         @inline(__always) func plane(_ p: UnsafeMutablePointer<Float>, _ k: Int) {
             switch mode {
@@ -42,11 +44,15 @@ extension Kernels {
         for i in 0..<n { o[i] = tableIndex(p[i]) }
     }
 
-    @inline(never) static func indicesDarken(_ p: UnsafePointer<Float>, _ f: UnsafePointer<Float>, _ n: Int, _ o: UnsafeMutablePointer<Int32>) {
+    @inline(never) static func indicesDarken(
+        _ p: UnsafePointer<Float>, _ f: UnsafePointer<Float>, _ n: Int, _ o: UnsafeMutablePointer<Int32>
+    ) {
         for i in 0..<n { o[i] = tableIndex(p[i] * f[i]) }
     }
 
-    @inline(never) static func indicesLighten(_ p: UnsafePointer<Float>, _ f: UnsafePointer<Float>, _ n: Int, _ o: UnsafeMutablePointer<Int32>) {
+    @inline(never) static func indicesLighten(
+        _ p: UnsafePointer<Float>, _ f: UnsafePointer<Float>, _ n: Int, _ o: UnsafeMutablePointer<Int32>
+    ) {
         for i in 0..<n { let v = p[i]; o[i] = tableIndex(v + (1 - v) * f[i]) }
     }
 
@@ -56,20 +62,28 @@ extension Kernels {
     }
 
     /// One 32-bit store per pixel (bytes R, G, B, A in memory order: little-endian).
-    @inline(never) static func pack(_ idx: UnsafePointer<Int32>, _ n: Int, _ d: UnsafeMutablePointer<UInt8>, _ lut: UnsafePointer<UInt8>) {
+    @inline(never) static func pack(
+        _ idx: UnsafePointer<Int32>, _ n: Int, _ d: UnsafeMutablePointer<UInt8>, _ lut: UnsafePointer<UInt8>
+    ) {
         packBody(idx, n, d, lut, opaque: false)
     }
 
-    @inline(never) static func packOpaque(_ idx: UnsafePointer<Int32>, _ n: Int, _ d: UnsafeMutablePointer<UInt8>, _ lut: UnsafePointer<UInt8>) {
+    @inline(never) static func packOpaque(
+        _ idx: UnsafePointer<Int32>, _ n: Int, _ d: UnsafeMutablePointer<UInt8>, _ lut: UnsafePointer<UInt8>
+    ) {
         packBody(idx, n, d, lut, opaque: true)
     }
 
-    @inline(__always) static func packBody(_ idx: UnsafePointer<Int32>, _ n: Int, _ d: UnsafeMutablePointer<UInt8>,
-                                           _ lut: UnsafePointer<UInt8>, opaque: Bool) {
+    @inline(__always) static func packBody(
+        _ idx: UnsafePointer<Int32>, _ n: Int, _ d: UnsafeMutablePointer<UInt8>,
+        _ lut: UnsafePointer<UInt8>, opaque: Bool
+    ) {
         let c = Strip.capacity, d32 = UnsafeMutableRawPointer(d)
         for i in 0..<n {
             let a = opaque ? 0xFF00_0000 : UInt32(bitPattern: idx[3 * c + i]) << 24
-            let v = UInt32(lut[Int(idx[i])]) | UInt32(lut[Int(idx[c + i])]) << 8 | UInt32(lut[Int(idx[2 * c + i])]) << 16 | a
+            let v =
+                UInt32(lut[Int(idx[i])]) | UInt32(lut[Int(idx[c + i])]) << 8 | UInt32(lut[Int(idx[2 * c + i])]) << 16
+                | a
             d32.storeBytes(of: v.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
         }
     }

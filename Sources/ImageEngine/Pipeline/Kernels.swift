@@ -40,7 +40,7 @@ enum Kernels {
         let v = x > 1e-7 ? x : 1e-7
         let bits = v.bitPattern
         let e = Float(Int32(bitPattern: (bits >> 23) & 0xff) &- 127)
-        let t = Float(bitPattern: (bits & 0x007f_ffff) | 0x3f80_0000) - 1   // mantissa − 1, exact
+        let t = Float(bitPattern: (bits & 0x007f_ffff) | 0x3f80_0000) - 1  // mantissa − 1, exact
         let p = t * (1.44191703 + t * (-0.709096377 + t * (0.41560588 + t * (-0.193575516 + t * 0.0451489816))))
         return e + p
     }
@@ -138,7 +138,9 @@ enum Kernels {
     /// Strip by strip through the planes: read pixel by pixel from the AoS row
     /// the loop stayed scalar; transposed, it is `maskBase`'s own expression
     /// (same operations in the same order, so the same bits) and vectorises.
-    static func log2Luminance(_ s: UnsafePointer<SIMD4<Float>>, count n: Int, strip st: Strip, into out: UnsafeMutablePointer<Float>) {
+    static func log2Luminance(
+        _ s: UnsafePointer<SIMD4<Float>>, count n: Int, strip st: Strip, into out: UnsafeMutablePointer<Float>
+    ) {
         var x0 = 0
         while x0 < n {
             let k = min(Strip.capacity, n - x0)
@@ -161,8 +163,10 @@ enum Kernels {
     /// vertical half is done once per row). Depends on the photo only, which is
     /// why `AnalysisCache` can keep it for re-renders.
     @inline(never)
-    static func maskBase(_ st: Strip, _ n: Int, ra: UnsafePointer<Float>, rb: UnsafePointer<Float>,
-                         xIndex: UnsafePointer<Int32>, xFrac: UnsafePointer<Float>, into base: UnsafeMutablePointer<Float>) {
+    static func maskBase(
+        _ st: Strip, _ n: Int, ra: UnsafePointer<Float>, rb: UnsafePointer<Float>,
+        xIndex: UnsafePointer<Int32>, xFrac: UnsafePointer<Float>, into base: UnsafeMutablePointer<Float>
+    ) {
         let r = st.r, g = st.g, b = st.b, ca = st.t0
         // Coefficient gathers (a small L1-resident row).
         for i in 0..<n {
@@ -200,8 +204,10 @@ enum Kernels {
     /// Per-channel curve tables indexed by √x (`CurveLUT`'s layout, as (value,
     /// slope) pairs), applied to r, g and b: indices vectorised, gathers scalar.
     @inline(never)
-    static func curves(_ st: Strip, _ n: Int, _ tr: UnsafePointer<SIMD2<Float>>, _ tg: UnsafePointer<SIMD2<Float>>,
-                       _ tb: UnsafePointer<SIMD2<Float>>) {
+    static func curves(
+        _ st: Strip, _ n: Int, _ tr: UnsafePointer<SIMD2<Float>>, _ tg: UnsafePointer<SIMD2<Float>>,
+        _ tb: UnsafePointer<SIMD2<Float>>
+    ) {
         let idx = st.idx, f = st.t0, c = Strip.capacity
         let size = Float(CurveLUT.size)
         let r = st.r, g = st.g, b = st.b
@@ -220,7 +226,9 @@ enum Kernels {
     }
 
     @inline(__always)
-    static func bandWeight(_ b: ColorKernel.Band, _ u: Float, _ v: Float, _ invN: Float, _ rel: Float, _ ramp: Float) -> Float {
+    static func bandWeight(
+        _ b: ColorKernel.Band, _ u: Float, _ v: Float, _ invN: Float, _ rel: Float, _ ramp: Float
+    ) -> Float {
         // Branch-free form of `ColorKernel.weight`: outside the band t = 0 → factor 1.
         let c = (u * b.u + v * b.v) * invN
         let t = clamp01((c - b.cosEdge) * b.invSpan)
@@ -258,7 +266,8 @@ enum Kernels {
             if ramp <= 0 { continue }
             let invN: Float = nn > 0 ? 1 / nn : 0
             let m0 = R > G ? R : G
-            let k = ColorLuminance.capped(exp2(lum.stops(u: u, v: v, invN: invN, rel: rel, ramp: ramp)), maxChannel: m0 > B ? m0 : B)
+            let k = ColorLuminance.capped(
+                exp2(lum.stops(u: u, v: v, invN: invN, rel: rel, ramp: ramp)), maxChannel: m0 > B ? m0 : B)
             r[i] = R * k; g[i] = G * k; b[i] = B * k
         }
     }
@@ -288,8 +297,10 @@ enum Kernels {
                 if bands == 1 {
                     kk[i] = global * bandWeight(b0, u, v, invN, rel, ramp)
                 } else {
-                    kk[i] = global * (bandWeight(b0, u, v, invN, rel, ramp) * bandWeight(b1, u, v, invN, rel, ramp)
-                        * bandWeight(b2, u, v, invN, rel, ramp))
+                    kk[i] =
+                        global
+                        * (bandWeight(b0, u, v, invN, rel, ramp) * bandWeight(b1, u, v, invN, rel, ramp)
+                            * bandWeight(b2, u, v, invN, rel, ramp))
                 }
             }
         } else {

@@ -205,8 +205,10 @@ struct LocalToneMask: Sendable {
 
     /// Interpolates the coefficients for one full-resolution row into `row` (count = image width).
     @inline(__always)
-    static func interpolateRow(_ y: Int, width: Int, lowW: Int, lowH: Int, scaleY: Float, into row: UnsafeMutablePointer<SIMD2<Float>>,
-                               xIndex: UnsafePointer<Int32>, xFrac: UnsafePointer<Float>, c: UnsafePointer<SIMD2<Float>>) {
+    static func interpolateRow(
+        _ y: Int, width: Int, lowW: Int, lowH: Int, scaleY: Float, into row: UnsafeMutablePointer<SIMD2<Float>>,
+        xIndex: UnsafePointer<Int32>, xFrac: UnsafePointer<Float>, c: UnsafePointer<SIMD2<Float>>
+    ) {
         let fy = (Float(y) + 0.5) * scaleY - 0.5
         let y0 = min(max(Int(fy.rounded(.down)), 0), lowH - 1)
         let y1 = min(y0 + 1, lowH - 1)
@@ -225,9 +227,11 @@ struct LocalToneMask: Sendable {
     /// coefficient rows (`lowW + 1` entries each) interpolated between the two
     /// nearest low-res rows. The horizontal half is done per pixel by the kernel.
     @inline(__always)
-    static func interpolateRowPlanar(_ y: Int, lowW: Int, lowH: Int, scaleY: Float,
-                                     planeA: UnsafePointer<Float>, planeB: UnsafePointer<Float>,
-                                     intoA ra: UnsafeMutablePointer<Float>, intoB rb: UnsafeMutablePointer<Float>) {
+    static func interpolateRowPlanar(
+        _ y: Int, lowW: Int, lowH: Int, scaleY: Float,
+        planeA: UnsafePointer<Float>, planeB: UnsafePointer<Float>,
+        intoA ra: UnsafeMutablePointer<Float>, intoB rb: UnsafeMutablePointer<Float>
+    ) {
         let fy = (Float(y) + 0.5) * scaleY - 0.5
         let y0 = min(max(Int(fy.rounded(.down)), 0), lowH - 1)
         let y1 = min(y0 + 1, lowH - 1)
@@ -249,9 +253,11 @@ struct LocalToneMask: Sendable {
         let (xIndex, xFrac) = columnTables(width: w)
         let lowW = lowW, lowH = lowH, scaleY = scaleY
         withPointers(image.pixels, xIndex, xFrac, planeA, planeB, [0], [0], [0], [0], [0], [0]) {
-            (src: SharedPointer<SIMD4<Float>>, xi: SharedPointer<Int32>, xf: SharedPointer<Float>,
-             pA: SharedPointer<Float>, pB: SharedPointer<Float>, _: SharedPointer<Int>, _: SharedPointer<Int>,
-             _: SharedPointer<Int>, _: SharedPointer<Int>, _: SharedPointer<Int>, _: SharedPointer<Int>) in
+            (
+                src: SharedPointer<SIMD4<Float>>, xi: SharedPointer<Int32>, xf: SharedPointer<Float>,
+                pA: SharedPointer<Float>, pB: SharedPointer<Float>, _: SharedPointer<Int>, _: SharedPointer<Int>,
+                _: SharedPointer<Int>, _: SharedPointer<Int>, _: SharedPointer<Int>, _: SharedPointer<Int>
+            ) in
             out.withUnsafeMutableBufferPointer { op in
                 let dst = SharedMutablePointer(base: op.baseAddress!)
                 schedule.forEachTile(rows: h, pixelsPerRow: w) { (rows: Range<Int>) in
@@ -260,13 +266,15 @@ struct LocalToneMask: Sendable {
                     let rb = UnsafeMutablePointer<Float>.allocate(capacity: lowW + 1)
                     defer { st.deallocate(); ra.deallocate(); rb.deallocate() }
                     for y in rows {
-                        Self.interpolateRowPlanar(y, lowW: lowW, lowH: lowH, scaleY: scaleY,
-                                                  planeA: pA.base, planeB: pB.base, intoA: ra, intoB: rb)
+                        Self.interpolateRowPlanar(
+                            y, lowW: lowW, lowH: lowH, scaleY: scaleY,
+                            planeA: pA.base, planeB: pB.base, intoA: ra, intoB: rb)
                         var x0 = 0
                         while x0 < w {
                             let n = min(Strip.capacity, w - x0), p = y * w + x0
                             Kernels.deinterleave(src.base + p, n, st)
-                            Kernels.maskBase(st, n, ra: ra, rb: rb, xIndex: xi.base + x0, xFrac: xf.base + x0, into: dst.base + p)
+                            Kernels.maskBase(
+                                st, n, ra: ra, rb: rb, xIndex: xi.base + x0, xFrac: xf.base + x0, into: dst.base + p)
                             x0 += n
                         }
                     }

@@ -47,7 +47,9 @@ extension Kernels {
     }
 
     /// √gain at each pixel's mask value into `t0` (the plan's √gain table; index vectorised, gather scalar).
-    @inline(never) static func rootGain(_ base: UnsafePointer<UInt16>, _ n: Int, _ table: UnsafePointer<SIMD2<Float>>, _ st: Strip) {
+    @inline(never) static func rootGain(
+        _ base: UnsafePointer<UInt16>, _ n: Int, _ table: UnsafePointer<SIMD2<Float>>, _ st: Strip
+    ) {
         let idx = st.idx, f = st.t0
         let scale = Float(LocalToneCurve.lutSize) / 65_535
         for i in 0..<n { let (k, fr) = split(Float(base[i]) * scale); idx[i] = k; f[i] = fr }
@@ -55,23 +57,31 @@ extension Kernels {
     }
 
     /// The exposure curve at (√gain in `t0` when `scaled`)·√x: `curves` without its square roots.
-    static func rootCurves(_ st: Strip, _ n: Int, _ tr: UnsafePointer<SIMD2<Float>>, _ tg: UnsafePointer<SIMD2<Float>>,
-                           _ tb: UnsafePointer<SIMD2<Float>>, scaled: Bool) {
+    static func rootCurves(
+        _ st: Strip, _ n: Int, _ tr: UnsafePointer<SIMD2<Float>>, _ tg: UnsafePointer<SIMD2<Float>>,
+        _ tb: UnsafePointer<SIMD2<Float>>, scaled: Bool
+    ) {
         if scaled { rootCurvesScaled(st, n, tr, tg, tb) } else { rootCurvesPlain(st, n, tr, tg, tb) }
     }
 
-    @inline(never) static func rootCurvesScaled(_ st: Strip, _ n: Int, _ tr: UnsafePointer<SIMD2<Float>>,
-                                                _ tg: UnsafePointer<SIMD2<Float>>, _ tb: UnsafePointer<SIMD2<Float>>) {
+    @inline(never) static func rootCurvesScaled(
+        _ st: Strip, _ n: Int, _ tr: UnsafePointer<SIMD2<Float>>,
+        _ tg: UnsafePointer<SIMD2<Float>>, _ tb: UnsafePointer<SIMD2<Float>>
+    ) {
         rootCurvesBody(st, n, tr, tg, tb, scaled: true)
     }
 
-    @inline(never) static func rootCurvesPlain(_ st: Strip, _ n: Int, _ tr: UnsafePointer<SIMD2<Float>>,
-                                               _ tg: UnsafePointer<SIMD2<Float>>, _ tb: UnsafePointer<SIMD2<Float>>) {
+    @inline(never) static func rootCurvesPlain(
+        _ st: Strip, _ n: Int, _ tr: UnsafePointer<SIMD2<Float>>,
+        _ tg: UnsafePointer<SIMD2<Float>>, _ tb: UnsafePointer<SIMD2<Float>>
+    ) {
         rootCurvesBody(st, n, tr, tg, tb, scaled: false)
     }
 
-    @inline(__always) static func rootCurvesBody(_ st: Strip, _ n: Int, _ tr: UnsafePointer<SIMD2<Float>>,
-                                                 _ tg: UnsafePointer<SIMD2<Float>>, _ tb: UnsafePointer<SIMD2<Float>>, scaled: Bool) {
+    @inline(__always) static func rootCurvesBody(
+        _ st: Strip, _ n: Int, _ tr: UnsafePointer<SIMD2<Float>>,
+        _ tg: UnsafePointer<SIMD2<Float>>, _ tb: UnsafePointer<SIMD2<Float>>, scaled: Bool
+    ) {
         let idx = st.idx, c = Strip.capacity, size = Float(CurveLUT.size)
         let r = st.r, g = st.g, b = st.b, f0 = st.t0, f1 = st.t1, f2 = st.t2
         // √x ≥ 0 and √gain > 0: only the upper clamp is needed. `t0` is read before it is overwritten.

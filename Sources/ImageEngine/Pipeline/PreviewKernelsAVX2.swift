@@ -31,8 +31,9 @@ enum PreviewAVX2 {
     }
 
     static func band(_ b: ColorKernel.Band) -> RKBand {
-        RKBand(u: b.u, v: b.v, cosEdge: b.cosEdge, invSpan: b.invSpan, amount: b.amount,
-               fadeStart: b.fadeStart, invFadeSpan: b.invFadeSpan)
+        RKBand(
+            u: b.u, v: b.v, cosEdge: b.cosEdge, invSpan: b.invSpan, amount: b.amount,
+            fadeStart: b.fadeStart, invFadeSpan: b.invFadeSpan)
     }
 
     static func floats(_ p: UnsafePointer<SIMD2<Float>>) -> UnsafePointer<Float> {
@@ -41,9 +42,11 @@ enum PreviewAVX2 {
 
     /// The stages after the source (exposure curve, colour, vignette, encoding);
     /// the caller sets the source's fields. Pointers must outlive every call that uses them.
-    static func parameters(exposure: (UnsafePointer<SIMD2<Float>>, UnsafePointer<SIMD2<Float>>, UnsafePointer<SIMD2<Float>>)?,
-                           color: ColorKernel?, vignette vg: VignetteGeometry, dx2: UnsafePointer<Float>,
-                           lut: UnsafePointer<UInt8>) -> RKPreview {
+    static func parameters(
+        exposure: (UnsafePointer<SIMD2<Float>>, UnsafePointer<SIMD2<Float>>, UnsafePointer<SIMD2<Float>>)?,
+        color: ColorKernel?, vignette vg: VignetteGeometry, dx2: UnsafePointer<Float>,
+        lut: UnsafePointer<UInt8>
+    ) -> RKPreview {
         var p = RKPreview()
         if let (r, g, b) = exposure { p.er = floats(r); p.eg = floats(g); p.eb = floats(b) }
         p.curveSize = Float(CurveLUT.size)

@@ -31,51 +31,74 @@ struct PreviewSource: Sendable {
 
     init(image: Image, mask: LocalToneMask?, schedule: Schedule) {
         let w = image.width, h = image.height, n = w * h
-        func plane<T>(_ count: Int) -> [T] where T: FixedWidthInteger { [T](unsafeUninitializedCapacity: count) { _, k in k = count } }
+        func plane<T>(_ count: Int) -> [T] where T: FixedWidthInteger {
+            [T](unsafeUninitializedCapacity: count) { _, k in k = count }
+        }
         var r: [UInt16] = plane(n), g: [UInt16] = plane(n), b: [UInt16] = plane(n)
         var base: [UInt16] = plane(mask == nil ? 0 : n), alpha: [UInt8] = plane(image.hasAlpha ? n : 0)
         let (xIndex, xFrac) = mask?.columnTables(width: w) ?? ([0], [0])
         let lowW = mask?.lowW ?? 1, lowH = mask?.lowH ?? 1, scaleY = mask?.scaleY ?? 1
         let planeA = mask?.planeA ?? [0, 0], planeB = mask?.planeB ?? [0, 0]
-        r.withUnsafeMutableBufferPointer { rp in g.withUnsafeMutableBufferPointer { gp in b.withUnsafeMutableBufferPointer { bp in
-        base.withUnsafeMutableBufferPointer { mp in alpha.withUnsafeMutableBufferPointer { ap in
-            let dr = SharedMutablePointer(base: rp.baseAddress!), dg = SharedMutablePointer(base: gp.baseAddress!)
-            let db = SharedMutablePointer(base: bp.baseAddress!)
-            // An empty array may still hand out a base address: decide by what the photo has.
-            let dm = mask == nil ? nil : mp.baseAddress.map { SharedMutablePointer(base: $0) }
-            let da = image.hasAlpha ? ap.baseAddress.map { SharedMutablePointer(base: $0) } : nil
-            withPointers(image.pixels, xIndex, xFrac, planeA, planeB, [0], [0], [0], [0], [0], [0]) {
-                (src: SharedPointer<SIMD4<Float>>, xi: SharedPointer<Int32>, xf: SharedPointer<Float>,
-                 pA: SharedPointer<Float>, pB: SharedPointer<Float>, _: SharedPointer<Int>, _: SharedPointer<Int>,
-                 _: SharedPointer<Int>, _: SharedPointer<Int>, _: SharedPointer<Int>, _: SharedPointer<Int>) in
-                schedule.forEachTile(rows: h, pixelsPerRow: w) { rows in
-                    let st = Strip.allocate()
-                    let ra = UnsafeMutablePointer<Float>.allocate(capacity: lowW + 1)
-                    let rb = UnsafeMutablePointer<Float>.allocate(capacity: lowW + 1)
-                    defer { st.deallocate(); ra.deallocate(); rb.deallocate() }
-                    for y in rows {
-                        if dm != nil {
-                            LocalToneMask.interpolateRowPlanar(y, lowW: lowW, lowH: lowH, scaleY: scaleY,
-                                                               planeA: pA.base, planeB: pB.base, intoA: ra, intoB: rb)
-                        }
-                        var x0 = 0
-                        while x0 < w {
-                            let k = min(Strip.capacity, w - x0), p = y * w + x0
-                            Kernels.deinterleave(src.base + p, k, st)
-                            Kernels.quantizeRoots(st.r, k, dr.base + p)
-                            Kernels.quantizeRoots(st.g, k, dg.base + p)
-                            Kernels.quantizeRoots(st.b, k, db.base + p)
-                            if let dm {
-                                Kernels.maskBase(st, k, ra: ra, rb: rb, xIndex: xi.base + x0, xFrac: xf.base + x0, into: st.t1)
-                                Kernels.quantizeBase(st.t1, k, dm.base + p)
+        r.withUnsafeMutableBufferPointer { rp in
+            g.withUnsafeMutableBufferPointer { gp in
+                b.withUnsafeMutableBufferPointer { bp in
+                    base.withUnsafeMutableBufferPointer { mp in
+                        alpha.withUnsafeMutableBufferPointer { ap in
+                            let dr = SharedMutablePointer(base: rp.baseAddress!),
+                                dg = SharedMutablePointer(base: gp.baseAddress!)
+                            let db = SharedMutablePointer(base: bp.baseAddress!)
+                            // An empty array may still hand out a base address: decide by what the photo has.
+                            let dm = mask == nil ? nil : mp.baseAddress.map { SharedMutablePointer(base: $0) }
+                            let da = image.hasAlpha ? ap.baseAddress.map { SharedMutablePointer(base: $0) } : nil
+                            withPointers(image.pixels, xIndex, xFrac, planeA, planeB, [0], [0], [0], [0], [0], [0]) {
+                                (
+                                    src: SharedPointer<SIMD4<Float>>, xi: SharedPointer<Int32>,
+                                    xf: SharedPointer<Float>,
+                                    pA: SharedPointer<Float>, pB: SharedPointer<Float>, _: SharedPointer<Int>,
+                                    _: SharedPointer<Int>,
+                                    _: SharedPointer<Int>, _: SharedPointer<Int>, _: SharedPointer<Int>,
+                                    _: SharedPointer<Int>
+                                ) in
+                                schedule.forEachTile(rows: h, pixelsPerRow: w) { rows in
+                                    let st = Strip.allocate()
+                                    let ra = UnsafeMutablePointer<Float>.allocate(capacity: lowW + 1)
+                                    let rb = UnsafeMutablePointer<Float>.allocate(capacity: lowW + 1)
+                                    defer { st.deallocate(); ra.deallocate(); rb.deallocate() }
+                                    for y in rows {
+                                        if dm != nil {
+                                            LocalToneMask.interpolateRowPlanar(
+                                                y, lowW: lowW, lowH: lowH, scaleY: scaleY,
+                                                planeA: pA.base, planeB: pB.base, intoA: ra, intoB: rb)
+                                        }
+                                        var x0 = 0
+                                        while x0 < w {
+                                            let k = min(Strip.capacity, w - x0), p = y * w + x0
+                                            Kernels.deinterleave(src.base + p, k, st)
+                                            Kernels.quantizeRoots(st.r, k, dr.base + p)
+                                            Kernels.quantizeRoots(st.g, k, dg.base + p)
+                                            Kernels.quantizeRoots(st.b, k, db.base + p)
+                                            if let dm {
+                                                Kernels.maskBase(
+                                                    st, k, ra: ra, rb: rb, xIndex: xi.base + x0, xFrac: xf.base + x0,
+                                                    into: st.t1)
+                                                Kernels.quantizeBase(st.t1, k, dm.base + p)
+                                            }
+                                            if let da {
+                                                for i in 0..<k {
+                                                    da.base[p + i] = UInt8(
+                                                        truncatingIfNeeded: Kernels.alphaByte(st.a[i]))
+                                                }
+                                            }
+                                            x0 += k
+                                        }
+                                    }
+                                }
                             }
-                            if let da { for i in 0..<k { da.base[p + i] = UInt8(truncatingIfNeeded: Kernels.alphaByte(st.a[i])) } }
-                            x0 += k
                         }
                     }
                 }
             }
-        } } } } }
+        }
         sr = r; sg = g; sb = b; self.base = base; self.alpha = alpha
     }
 }

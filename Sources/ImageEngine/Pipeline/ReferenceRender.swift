@@ -5,7 +5,9 @@ extension Renderer {
     /// at a time, mask rebuilt every call): the plain statement of the algorithm
     /// that the strip kernels are tested against. Not used for rendering.
     func renderReference(_ image: Image, with adjustments: Adjustments, into output: inout Image) {
-        if let (soft, rest) = BrushSoftening.split(image, adjustments) { return renderReference(soft, with: rest, into: &output) }
+        if let (soft, rest) = BrushSoftening.split(image, adjustments) {
+            return renderReference(soft, with: rest, into: &output)
+        }
         let a = adjustments.normalizedForRendering
         if a == Adjustments() || image.pixelCount == 0 { output = image; return }
         let plan = PlanCache.shared.plan(for: a)
@@ -19,7 +21,7 @@ extension Renderer {
         var out: [SIMD4<Float>]
         if output.width == w && output.height == h {
             out = output.pixels
-            output = Image(width: 0, height: 0, pixels: [])   // drop our reference: no copy-on-write below
+            output = Image(width: 0, height: 0, pixels: [])  // drop our reference: no copy-on-write below
         } else {
             out = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
         }
@@ -36,10 +38,12 @@ extension Renderer {
         let hasBrushStops = brushes?.hasStops ?? false, hasBrushSat = brushes?.hasSaturation ?? false
         let lowW = mask?.lowW ?? 1, lowH = mask?.lowH ?? 1, scaleY = mask?.scaleY ?? 1
 
-        withPointers(image.pixels, xIndex, xFrac, mask?.coeffs ?? [.zero], plan.localGain ?? [1],
-                     plan.exposureLUT?.table ?? [.zero], plan.effectCurves?.table ?? [.zero],
-                     plan.duotone.isEmpty ? [.zero] : plan.duotone, brushes?.stops ?? [0], brushes?.saturation ?? [0],
-                     vig.dx2) { src, xi, xf, coeffs, gainT, expT, effC, duo, bStops, bSat, vdx in
+        withPointers(
+            image.pixels, xIndex, xFrac, mask?.coeffs ?? [.zero], plan.localGain ?? [1],
+            plan.exposureLUT?.table ?? [.zero], plan.effectCurves?.table ?? [.zero],
+            plan.duotone.isEmpty ? [.zero] : plan.duotone, brushes?.stops ?? [0], brushes?.saturation ?? [0],
+            vig.dx2
+        ) { src, xi, xf, coeffs, gainT, expT, effC, duo, bStops, bSat, vdx in
             out.withUnsafeMutableBufferPointer { op in
                 let dst = SharedMutablePointer(base: op.baseAddress!)
                 schedule.forEachTile(rows: h, pixelsPerRow: w) { rows in
@@ -56,8 +60,9 @@ extension Renderer {
                     defer { abRow.deallocate() }
                     for y in rows {
                         if hasMask {
-                            LocalToneMask.interpolateRow(y, width: w, lowW: lowW, lowH: lowH, scaleY: scaleY,
-                                                         into: abRow, xIndex: xi.base, xFrac: xf.base, c: coeffs.base)
+                            LocalToneMask.interpolateRow(
+                                y, width: w, lowW: lowW, lowH: lowH, scaleY: scaleY,
+                                into: abRow, xIndex: xi.base, xFrac: xf.base, c: coeffs.base)
                         }
                         let vdy = vig.dy2(y)
                         let row = y * w
@@ -67,8 +72,9 @@ extension Renderer {
                             if hasMask {
                                 let ab = abRow[x]
                                 let base = ab.x * Num.fastLog2(Luma.y(p)) + ab.y
-                                let g = Self.lerpTable(gainT, base, LocalToneCurve.baseMin,
-                                                       LocalToneCurve.baseMax, LocalToneCurve.lutSize)
+                                let g = Self.lerpTable(
+                                    gainT, base, LocalToneCurve.baseMin,
+                                    LocalToneCurve.baseMax, LocalToneCurve.lutSize)
                                 p.x *= g; p.y *= g; p.z *= g
                             }
                             if hasBrushStops {
@@ -82,8 +88,9 @@ extension Renderer {
                                 if st != 0 { p = Num.scaleChroma(p, 1 + st) }
                             }
                             if hasEffect {
-                                p = effect.apply(p, curves: hasEffectCurves ? effC : nil,
-                                                 duotone: hasDuotone ? duo : nil)
+                                p = effect.apply(
+                                    p, curves: hasEffectCurves ? effC : nil,
+                                    duotone: hasDuotone ? duo : nil)
                             }
                             if vigActive { p = vig.apply(p, dx2: vdx[x], dy2: vdy) }
                             d[x] = p

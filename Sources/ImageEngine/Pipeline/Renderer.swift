@@ -76,7 +76,7 @@ public struct Renderer: Sendable {
         var out: [SIMD4<Float>]
         if output.width == w && output.height == h {
             out = output.pixels
-            output = Image(width: 0, height: 0, pixels: [])   // drop our reference: no copy-on-write below
+            output = Image(width: 0, height: 0, pixels: [])  // drop our reference: no copy-on-write below
         } else {
             out = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
         }
@@ -99,7 +99,9 @@ public struct Renderer: Sendable {
     /// at most one code off the exact encoder. All-zero adjustments encode the
     /// input exactly (`Image.srgb8`), so the identity round-trips bit for bit.
     public func render(_ image: Image, with adjustments: Adjustments, intoSRGB8 bytes: inout [UInt8]) {
-        if let (soft, rest) = BrushSoftening.split(image, adjustments) { return render(soft, with: rest, intoSRGB8: &bytes) }
+        if let (soft, rest) = BrushSoftening.split(image, adjustments) {
+            return render(soft, with: rest, intoSRGB8: &bytes)
+        }
         let n = image.pixelCount * 4
         if bytes.count != n { bytes = [UInt8](repeating: 0, count: n) }
         let a = adjustments.normalizedForRendering
@@ -118,7 +120,8 @@ public struct Renderer: Sendable {
                         while x0 < sp.count {
                             let k = min(Strip.capacity, sp.count - x0)
                             Kernels.deinterleave(sp.baseAddress! + x0, k, st)
-                            Kernels.encodeSRGB8(st, k, bp.baseAddress! + 4 * x0, lut.baseAddress!, vignette: Kernels.noVignette)
+                            Kernels.encodeSRGB8(
+                                st, k, bp.baseAddress! + 4 * x0, lut.baseAddress!, vignette: Kernels.noVignette)
                             x0 += k
                         }
                     }
@@ -128,7 +131,8 @@ public struct Renderer: Sendable {
         }
         // A cached photo is previewed from its compact source (`PreviewSource`); brushes
         // (a mask per stroke, made per render) take the float photo.
-        let preview = cachesAnalysis && a.brushes.isEmpty
+        let preview =
+            cachesAnalysis && a.brushes.isEmpty
             ? AnalysisCache.shared.previewSource(for: image, schedule: Schedule(threads: threads)) : nil
         bytes.withUnsafeMutableBufferPointer { bp in
             fusedPass(image, a, plan, preview: preview, floatOut: nil, byteOut: bp.baseAddress!)
@@ -140,19 +144,46 @@ public struct Renderer: Sendable {
 @inline(__always)
 func withPointers<A, B, C, D, E, F, G, H, I, J, K>(
     _ a: [A], _ b: [B], _ c: [C], _ d: [D], _ e: [E], _ f: [F], _ g: [G], _ h: [H], _ i: [I], _ j: [J], _ k: [K],
-    _ body: (SharedPointer<A>, SharedPointer<B>, SharedPointer<C>, SharedPointer<D>, SharedPointer<E>,
-             SharedPointer<F>, SharedPointer<G>, SharedPointer<H>, SharedPointer<I>, SharedPointer<J>,
-             SharedPointer<K>) -> Void
+    _ body: (
+        SharedPointer<A>, SharedPointer<B>, SharedPointer<C>, SharedPointer<D>, SharedPointer<E>,
+        SharedPointer<F>, SharedPointer<G>, SharedPointer<H>, SharedPointer<I>, SharedPointer<J>,
+        SharedPointer<K>
+    ) -> Void
 ) {
-    a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in c.withUnsafeBufferPointer { c in
-    d.withUnsafeBufferPointer { d in e.withUnsafeBufferPointer { e in f.withUnsafeBufferPointer { f in
-    g.withUnsafeBufferPointer { g in h.withUnsafeBufferPointer { h in i.withUnsafeBufferPointer { i in
-    j.withUnsafeBufferPointer { j in k.withUnsafeBufferPointer { k in
-        body(SharedPointer(base: a.baseAddress!), SharedPointer(base: b.baseAddress!), SharedPointer(base: c.baseAddress!),
-             SharedPointer(base: d.baseAddress!), SharedPointer(base: e.baseAddress!), SharedPointer(base: f.baseAddress!),
-             SharedPointer(base: g.baseAddress!), SharedPointer(base: h.baseAddress!), SharedPointer(base: i.baseAddress!),
-             SharedPointer(base: j.baseAddress!), SharedPointer(base: k.baseAddress!))
-    } } } } } } } } } } }
+    a.withUnsafeBufferPointer { a in
+        b.withUnsafeBufferPointer { b in
+            c.withUnsafeBufferPointer { c in
+                d.withUnsafeBufferPointer { d in
+                    e.withUnsafeBufferPointer { e in
+                        f.withUnsafeBufferPointer { f in
+                            g.withUnsafeBufferPointer { g in
+                                h.withUnsafeBufferPointer { h in
+                                    i.withUnsafeBufferPointer { i in
+                                        j.withUnsafeBufferPointer { j in
+                                            k.withUnsafeBufferPointer { k in
+                                                body(
+                                                    SharedPointer(base: a.baseAddress!),
+                                                    SharedPointer(base: b.baseAddress!),
+                                                    SharedPointer(base: c.baseAddress!),
+                                                    SharedPointer(base: d.baseAddress!),
+                                                    SharedPointer(base: e.baseAddress!),
+                                                    SharedPointer(base: f.baseAddress!),
+                                                    SharedPointer(base: g.baseAddress!),
+                                                    SharedPointer(base: h.baseAddress!),
+                                                    SharedPointer(base: i.baseAddress!),
+                                                    SharedPointer(base: j.baseAddress!),
+                                                    SharedPointer(base: k.baseAddress!))
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Vignette geometry: normalised distance from the center (1 at the corners),
@@ -171,7 +202,11 @@ struct VignetteGeometry: Sendable {
         outer = Float(radius + 0.75 * (1 - radius) + 0.25)
         self.height = height
         // Elliptical: the distance is measured in frame-relative units, squared and halved so corners = 1.
-        dx2 = active ? (0..<width).map { x in let d = (Float(x) + 0.5) / Float(width) - 0.5; return 2 * d * d } : [0]
+        dx2 =
+            active
+            ? (0..<width).map { x in
+                let d = (Float(x) + 0.5) / Float(width) - 0.5; return 2 * d * d
+            } : [0]
     }
 
     @inline(__always) func dy2(_ y: Int) -> Float {
@@ -220,7 +255,9 @@ enum Glow {
                             let g = (top + (bot - top) * ty).clamped(lowerBound: .zero, upperBound: .one) * strength
                             var p = dst.base[y * w + x]
                             let a = p.w
-                            p = SIMD4<Float>.one - (SIMD4<Float>.one - p.clamped(lowerBound: .zero, upperBound: .one)) * (SIMD4<Float>.one - g)
+                            p =
+                                SIMD4<Float>.one - (SIMD4<Float>.one - p.clamped(lowerBound: .zero, upperBound: .one))
+                                * (SIMD4<Float>.one - g)
                             p.w = a
                             dst.base[y * w + x] = p
                         }

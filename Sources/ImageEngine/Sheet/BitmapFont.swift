@@ -24,13 +24,15 @@ public enum BitmapFont {
             "-": "00000 00000 00000 11111 00000 00000 00000", "&": "01100 10010 10100 01000 10101 10010 01101",
             ".": "00000 00000 00000 00000 00000 01100 01100", "=": "00000 00000 11111 00000 11111 00000 00000",
             ":": "00000 01100 01100 00000 01100 01100 00000", "/": "00000 00001 00010 00100 01000 10000 00000",
-            " ": "00000 00000 00000 00000 00000 00000 00000",
+            " ": "00000 00000 00000 00000 00000 00000 00000"
         ]
         return rows.mapValues { $0.split(separator: " ").map { UInt8($0, radix: 2)! } }
     }()
 
     /// Draws `text` into `image` at (x, y) with integer `scale`, in linear color `color`.
-    public static func draw(_ text: String, into image: inout Image, x: Int, y: Int, scale: Int = 1, color: SIMD4<Float> = .one) {
+    public static func draw(
+        _ text: String, into image: inout Image, x: Int, y: Int, scale: Int = 1, color: SIMD4<Float> = .one
+    ) {
         var cx = x
         for ch in text.uppercased() {
             let g = glyphs[ch] ?? glyphs[" "]!

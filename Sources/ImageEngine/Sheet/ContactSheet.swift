@@ -13,7 +13,10 @@ public enum ContactSheet {
     public static func effectCells(base: Adjustments = Adjustments()) -> [Cell] {
         var cells: [Cell] = []
         for family in EffectFamily.allCases {
-            cells.append(Cell(label: family == .blackAndWhite ? "original" : "", adjustments: family == .blackAndWhite ? base : Adjustments()))
+            cells.append(
+                Cell(
+                    label: family == .blackAndWhite ? "original" : "",
+                    adjustments: family == .blackAndWhite ? base : Adjustments()))
             for e in EffectCatalog.family(family) {
                 var a = base
                 a.effect = e.effect
@@ -24,8 +27,10 @@ public enum ContactSheet {
     }
 
     /// Renders `cells` of `photo` (each thumbnail fits `thumbnail` px) in `columns` columns.
-    public static func render(_ photo: Image, cells: [Cell], columns: Int = 5, thumbnail: Int = 240,
-                              renderer: Renderer = Renderer()) -> Image {
+    public static func render(
+        _ photo: Image, cells: [Cell], columns: Int = 5, thumbnail: Int = 240,
+        renderer: Renderer = Renderer()
+    ) -> Image {
         let proxy = photo.downscaled(toFit: thumbnail)
         let pad = 8, labelH = 14
         let cw = proxy.width + pad, ch = proxy.height + labelH + pad

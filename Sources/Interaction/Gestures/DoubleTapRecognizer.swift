@@ -49,11 +49,15 @@ public struct DoubleTapRecognizer: GestureRecognizer {
             if firstDown == nil { firstDown = sample.location }
         case .move:
             guard let currentDown else { return }
-            if sample.location.distance(to: currentDown) > parameters.maximumMovement { machine.move(to: .failed, at: sample.time) }
+            if sample.location.distance(to: currentDown) > parameters.maximumMovement {
+                machine.move(to: .failed, at: sample.time)
+            }
         case .up:
             guard let down = currentDown else { return }
             currentDown = nil
-            if sample.location.distance(to: down) > parameters.maximumMovement { machine.move(to: .failed, at: sample.time); return }
+            if sample.location.distance(to: down) > parameters.maximumMovement {
+                machine.move(to: .failed, at: sample.time); return
+            }
             tapsDone += 1
             lastLift = sample.time
             if tapsDone == 2 { machine.move(to: .recognized, at: sample.time) }

@@ -19,7 +19,9 @@ public struct GestureArbiter: Sendable {
         /// Names of members that must fail before this one is let through.
         public var waitsFor: [String]
 
-        public init(_ name: String, _ recognizer: any GestureRecognizer, exclusive: Bool = true, waitsFor: [String] = []) {
+        public init(
+            _ name: String, _ recognizer: any GestureRecognizer, exclusive: Bool = true, waitsFor: [String] = []
+        ) {
             self.name = name; self.recognizer = recognizer; self.exclusive = exclusive; self.waitsFor = waitsFor
         }
     }
@@ -133,8 +135,9 @@ public struct GestureArbiter: Sendable {
 
     private mutating func deliver(_ i: Int, confidentAt confident: Double, at time: Double, in r: inout ActiveRound) {
         let lift = r.lastLift.flatMap { $0 <= confident ? $0 : nil }
-        let recognition = Recognition(name: members[i].name, kind: r.recognizers[i].kind, time: time,
-                                      recognizerTime: confident, touchDown: r.touchDown, liftOff: lift)
+        let recognition = Recognition(
+            name: members[i].name, kind: r.recognizers[i].kind, time: time,
+            recognizerTime: confident, touchDown: r.touchDown, liftOff: lift)
         recognitions.append(recognition)
         r.recognitions.append(recognition)
         r.decision[i] = .delivered
@@ -163,8 +166,9 @@ private struct ActiveRound: Sendable {
     }
 
     func record(members: [GestureArbiter.Member]) -> GestureArbiter.Round {
-        GestureArbiter.Round(touchDown: touchDown,
-                             outcomes: zip(members, recognizers).map { .init(name: $0.name, history: $1.machine.history) },
-                             recognitions: recognitions)
+        GestureArbiter.Round(
+            touchDown: touchDown,
+            outcomes: zip(members, recognizers).map { .init(name: $0.name, history: $1.machine.history) },
+            recognitions: recognitions)
     }
 }

@@ -37,7 +37,9 @@ public struct LongPressRecognizer: GestureRecognizer {
         case .move:
             guard let down else { return }
             if state == .possible {
-                if sample.location.distance(to: down.location) > parameters.allowableMovement { machine.move(to: .failed, at: sample.time) }
+                if sample.location.distance(to: down.location) > parameters.allowableMovement {
+                    machine.move(to: .failed, at: sample.time)
+                }
             } else {
                 machine.move(to: .changed, at: sample.time)
             }

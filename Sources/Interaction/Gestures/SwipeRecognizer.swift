@@ -20,8 +20,10 @@ public struct SwipeRecognizer: GestureRecognizer {
         public var directions: Set<SwipeDirection>
         public var velocity: VelocityEstimator
 
-        public init(minimumSpeed: Double = 300, minimumDistance: Double = 10, angleTolerance: Double = 30,
-                    directions: Set<SwipeDirection> = Set(SwipeDirection.allCases), velocity: VelocityEstimator = .standard) {
+        public init(
+            minimumSpeed: Double = 300, minimumDistance: Double = 10, angleTolerance: Double = 30,
+            directions: Set<SwipeDirection> = Set(SwipeDirection.allCases), velocity: VelocityEstimator = .standard
+        ) {
             self.minimumSpeed = minimumSpeed; self.minimumDistance = minimumDistance
             self.angleTolerance = angleTolerance; self.directions = directions; self.velocity = velocity
         }
@@ -43,8 +45,11 @@ public struct SwipeRecognizer: GestureRecognizer {
         guard sample.phase == .down ? samples.isEmpty : !samples.isEmpty else { return }
         samples.append(sample)
         guard sample.phase == .up else { return }
-        if let d = judge() { direction = d; machine.move(to: .recognized, at: sample.time) }
-        else { machine.move(to: .failed, at: sample.time) }
+        if let d = judge() {
+            direction = d; machine.move(to: .recognized, at: sample.time)
+        } else {
+            machine.move(to: .failed, at: sample.time)
+        }
     }
 
     /// The swipe's direction if the release qualifies.

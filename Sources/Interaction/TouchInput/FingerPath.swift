@@ -25,8 +25,9 @@ public struct FingerPath: Sendable, Hashable {
     /// Waypoints in time order; the first is contact, the last is lift-off.
     public init(_ waypoints: [Waypoint]) {
         precondition(!waypoints.isEmpty, "a finger path needs at least one waypoint")
-        precondition(zip(waypoints, waypoints.dropFirst()).allSatisfy { $0.time <= $1.time },
-                     "waypoints must be in time order")
+        precondition(
+            zip(waypoints, waypoints.dropFirst()).allSatisfy { $0.time <= $1.time },
+            "waypoints must be in time order")
         self.waypoints = waypoints
     }
 
@@ -40,7 +41,9 @@ public struct FingerPath: Sendable, Hashable {
 
     /// The intended position at `time`, held at the ends outside the path.
     public func position(at time: Double) -> Point {
-        guard let next = waypoints.firstIndex(where: { $0.time > time }) else { return waypoints[waypoints.count - 1].location }
+        guard let next = waypoints.firstIndex(where: { $0.time > time }) else {
+            return waypoints[waypoints.count - 1].location
+        }
         guard next > 0 else { return waypoints[0].location }
         let a = waypoints[next - 1], b = waypoints[next]
         let tau = (time - a.time) / (b.time - a.time)

@@ -65,7 +65,9 @@ struct BrushEnvironment: PaintingEnvironment {
         shoot(touchDown)
     }
     /// A shot of the gesture whose finger touched down at `touchDown`, taken once it is over.
-    private func shoot(_ touchDown: Double) { camera?.shoot(ReplayShot(touchDown: touchDown, screen: screen, photo: render())) }
+    private func shoot(_ touchDown: Double) {
+        camera?.shoot(ReplayShot(touchDown: touchDown, screen: screen, photo: render()))
+    }
     mutating func drag(_ id: String, to value: Double) {
         if id == "brush-size", design.sizing == .slider { state.size = min(max(value, 0), 1) }
     }

@@ -17,7 +17,8 @@ public struct BrushTask: QuestionTaskGoal {
     public var spillLimit: Double
     public var photo: String? { path }
 
-    /// Reads the spec's `tasks:` node: `{id, label, photo, tolerance_de00, goal: {brush, polygon, hue_deg, lightness, chroma, spill}}`.
+    /// Reads the spec's `tasks:` node: `{id, label, photo, tolerance_de00, goal: {brush, polygon, hue_deg, lightness,
+    /// chroma, spill}}`.
     static func tasks(from node: SpecNode, brushes: [String]) throws -> [TaskSpec] {
         let items = try node.list()
         guard !items.isEmpty else { throw node.error("expected at least one task") }
@@ -28,7 +29,9 @@ public struct BrushTask: QuestionTaskGoal {
             try goal.rejectUnknownKeys(["brush", "polygon", "hue_deg", "lightness", "chroma", "spill"])
             let brushNode = try goal.required("brush")
             let brush = try brushNode.string()
-            guard brushes.contains(brush) else { throw brushNode.error("unknown brush '\(brush)'; expected one of \(brushes.joined(separator: ", "))") }
+            guard brushes.contains(brush) else {
+                throw brushNode.error("unknown brush '\(brush)'; expected one of \(brushes.joined(separator: ", "))")
+            }
             let polyNode = try goal.required("polygon")
             let polygon = try polyNode.list().map { pt -> Point in
                 let xy = try pt.list()
@@ -48,15 +51,24 @@ public struct BrushTask: QuestionTaskGoal {
             var hue = 0.0...360.0
             if let hueNode {
                 let v = try hueNode.list()
-                guard v.count == 2 else { throw hueNode.error("expected [low, high] in degrees (low > high wraps through 0)") }
+                guard v.count == 2 else {
+                    throw hueNode.error("expected [low, high] in degrees (low > high wraps through 0)")
+                }
                 let lo = try v[0].double(in: 0...360), hi = try v[1].double(in: 0...360)
                 // Stored as written; `PaintRegion.matches` wraps when low > high.
                 hue = lo <= hi ? lo...hi : ClosedRange(uncheckedBounds: (lo, hi))
             }
-            let region = PaintRegion(polygon: polygon, hue: hue, lightness: try range("lightness", 0...100), chroma: try range("chroma", 0...200))
+            let region = PaintRegion(
+                polygon: polygon, hue: hue, lightness: try range("lightness", 0...100),
+                chroma: try range("chroma", 0...200))
             let spill = try goal.optional("spill")?.double(in: 0.001...10) ?? 0.15
-            return TaskSpec(id: id, label: label, goal: .custom(CustomTaskGoal(BrushTask(path: path, brush: brush, region: region,
-                                                                                         tolerance: tolerance, spillLimit: spill))))
+            return TaskSpec(
+                id: id, label: label,
+                goal: .custom(
+                    CustomTaskGoal(
+                        BrushTask(
+                            path: path, brush: brush, region: region,
+                            tolerance: tolerance, spillLimit: spill))))
         }
     }
 }

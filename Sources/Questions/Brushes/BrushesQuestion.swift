@@ -15,13 +15,15 @@ public struct BrushesQuestion: Question, SimulatedQuestion {
     }
 
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        BrushScreens.all(try BrushDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+        BrushScreens.all(
+            try BrushDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
     }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { BrushesReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
-        BrushesReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+        BrushesReport(spec: report.spec, results: report.results).build(
+            into: &report.document, figures: &report.figures)
     }
 
     public func taskFactors() -> [TaskFactor] {
@@ -30,7 +32,9 @@ public struct BrushesQuestion: Question, SimulatedQuestion {
             return goal.value as? BrushTask
         }
         return [
-            TaskFactor(TableColumn("brush", .string, optional: true, meaning: "the brush the task paints with")) { task($0).map { .string($0.brush) } ?? .missing },
+            TaskFactor(TableColumn("brush", .string, optional: true, meaning: "the brush the task paints with")) {
+                task($0).map { .string($0.brush) } ?? .missing
+            }
         ]
     }
 }

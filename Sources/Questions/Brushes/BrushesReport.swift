@@ -20,7 +20,9 @@ struct BrushesReport: ReportBody {
     }
 
     /// Seconds per stroke or erase after the first: (time until done − first stroke) / gestures, of one trial.
-    static let secondsPerGesture = DerivedMetric(name: "seconds_per_gesture", sources: ["first_stroke_s", "time_to_done_s", "strokes", "erases"]) { v in
+    static let secondsPerGesture = DerivedMetric(
+        name: "seconds_per_gesture", sources: ["first_stroke_s", "time_to_done_s", "strokes", "erases"]
+    ) { v in
         guard let first = v[0], let done = v[1], let n = v[2].map({ $0 + (v[3] ?? 0) }), n > 0 else { return nil }
         return (done - first) / n
     }
@@ -33,13 +35,19 @@ struct BrushesReport: ReportBody {
         var r = SelectionRequests()
         r.derive(secondsPerGesture)
         for s in spec.strategies.map(\.label) {
-            r.add(selection(s), metrics: ["within_10s", "reached_effect", "photo_share"], byParticipant: meanMetrics, survival: true)
+            r.add(
+                selection(s), metrics: ["within_10s", "reached_effect", "photo_share"], byParticipant: meanMetrics,
+                survival: true)
             for t in spec.tasks {
-                r.add(selection(s, task: t.id), metrics: ["within_10s", "gave_up", "reached_effect", "photo_share", secondsPerGesture.name],
-                      byParticipant: meanMetrics, survival: true)
+                r.add(
+                    selection(s, task: t.id),
+                    metrics: ["within_10s", "gave_up", "reached_effect", "photo_share", secondsPerGesture.name],
+                    byParticipant: meanMetrics, survival: true)
             }
             for d in spec.devices.map(\.name) {
-                r.add(selection(s, device: d), metrics: ["photo_share", "reached_effect"], byParticipant: meanMetrics, survival: true)
+                r.add(
+                    selection(s, device: d), metrics: ["photo_share", "reached_effect"], byParticipant: meanMetrics,
+                    survival: true)
             }
         }
         return r
@@ -47,48 +55,117 @@ struct BrushesReport: ReportBody {
 
     private func mean(_ metric: String, _ t: SelectedTrials) -> Estimate? {
         guard let sample = t.sample(metric) else { return nil }
-        return ClusterBootstrap.estimate(sample, .mean, confidence: kit.confidence, resamples: spec.report.bootstrapResamples,
-                                         seed: Sections.seed(spec, "brushes/mean/\(metric)/\(t.firstKey ?? "")/\(t.count)"))
+        return ClusterBootstrap.estimate(
+            sample, .mean, confidence: kit.confidence, resamples: spec.report.bootstrapResamples,
+            seed: Sections.seed(spec, "brushes/mean/\(metric)/\(t.firstKey ?? "")/\(t.count)"))
     }
     func meanText(_ metric: String, _ t: SelectedTrials, digits: Int = 1) -> String {
         mean(metric, t).map { formatEstimate($0, digits: digits) } ?? "–"
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
-        kit.addStrategies(BrushDesigns.question, unparameterised: " Soft strokes, detect edges off, size by zooming.", to: &doc)
-        doc.add(.paragraph("Each simulated person paints one brush's full effect onto a region of a real photo: the region is the pixels inside a polygon written in the spec whose CIE LCh colour falls in the task's ranges, and the goal look is the engine's brush at full coverage on those pixels and nowhere else. The person first chooses the brush by its name on whatever the screen shows (a labelled control, a remembered icon, a control promising brushes such as Add Brush or Brushes, untried unlabelled icons one by one, remembering the name each shows for the session), each tap aimed with Fitts' law and landing where the dual Gaussian puts it. They then make the brush about paint.brush_to_region of the region's narrow side: by a pinch zoom on the region (size by zoom: the finger's contact stays the same on screen) or by dragging a size slider while watching the brush. Then they look and stroke in turns: the real render, judged in paint.cells patches across the photo against the look in mind with JND noise, shows patches changed less than meant (rubbed over in one stroke, row by row and back, at the speed the steering staircase settles on for patches of that size, with the sideways wobble of a steered finger) and patches changed where nothing was meant to change (spill: the eraser is chosen and they are rubbed out). They stop when no patch looks off, or at the time limit."))
-        doc.add(.paragraph("Time to effect: the first time after a stroke that the region is within the task's tolerance (mean ΔE00 from the goal over the region's pixels) and the spill is within its limit, both at the working size; trials that never get there are censored at the time limit. Spill: the ΔE00-weighted area changed outside the region, in units of the region's area (1 = as if an area as large as the region changed by 1 ΔE00). Coverage: the share of the meant change made over the region (1 − ΔE00 to the goal / ΔE00 of the goal from the original, per pixel, clamped)."))
+        kit.addStrategies(
+            BrushDesigns.question, unparameterised: " Soft strokes, detect edges off, size by zooming.", to: &doc)
+        doc.add(
+            .paragraph(
+                "Each simulated person paints one brush's full effect onto a region of a real photo: the region is "
+                    + "the pixels inside a polygon written in the spec whose CIE LCh colour falls in the task's "
+                    + "ranges, and the goal look is the engine's brush at full coverage on those pixels and nowhere "
+                    + "else. The person first chooses the brush by its name on whatever the screen shows (a labelled "
+                    + "control, a remembered icon, a control promising brushes such as Add Brush or Brushes, untried "
+                    + "unlabelled icons one by one, remembering the name each shows for the session), each tap aimed "
+                    + "with Fitts' law and landing where the dual Gaussian puts it. They then make the brush about "
+                    + "paint.brush_to_region of the region's narrow side: by a pinch zoom on the region (size by "
+                    + "zoom: the finger's contact stays the same on screen) or by dragging a size slider while "
+                    + "watching the brush. Then they look and stroke in turns: the real render, judged in paint.cells "
+                    + "patches across the photo against the look in mind with JND noise, shows patches changed less "
+                    + "than meant (rubbed over in one stroke, row by row and back, at the speed the steering "
+                    + "staircase settles on for patches of that size, with the sideways wobble of a steered finger) "
+                    + "and patches changed where nothing was meant to change (spill: the eraser is chosen and they "
+                    + "are rubbed out). They stop when no patch looks off, or at the time limit."
+            ))
+        doc.add(
+            .paragraph(
+                "Time to effect: the first time after a stroke that the region is within the task's tolerance (mean "
+                    + "ΔE00 from the goal over the region's pixels) and the spill is within its limit, both at the "
+                    + "working size; trials that never get there are censored at the time limit. Spill: the "
+                    + "ΔE00-weighted area changed outside the region, in units of the region's area (1 = as if an "
+                    + "area as large as the region changed by 1 ΔE00). Coverage: the share of the meant change made "
+                    + "over the region (1 − ΔE00 to the goal / ΔE00 of the goal from the original, per pixel, clamped)."
+            ))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "median time to effect s, Kaplan–Meier (\(confidencePercent)% CI)", "reached within 10 s", "reached at all", "spill (mean)", "coverage (mean)", "strokes (mean)", "erases (mean)", "taps to the brush (mean)", "photo share"],
-                       rows: strategies.map { s in
-            let t = rows(s)
-            return [s, kit.survivalMedianText(t), kit.rate("within_10s", t), kit.rate("reached_effect", t), meanText("spill", t, digits: 2),
-                    meanText("coverage", t, digits: 2), meanText("strokes", t), meanText("erases", t, digits: 2), meanText("taps_to_brush", t, digits: 2),
-                    kit.medianText("photo_share", t, digits: 2)]
-        }))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "median time to effect s, Kaplan–Meier (\(confidencePercent)% CI)",
+                    "reached within 10 s", "reached at all", "spill (mean)", "coverage (mean)", "strokes (mean)",
+                    "erases (mean)", "taps to the brush (mean)", "photo share"
+                ],
+                rows: strategies.map { s in
+                    let t = rows(s)
+                    return [
+                        s, kit.survivalMedianText(t), kit.rate("within_10s", t), kit.rate("reached_effect", t),
+                        meanText("spill", t, digits: 2),
+                        meanText("coverage", t, digits: 2), meanText("strokes", t), meanText("erases", t, digits: 2),
+                        meanText("taps_to_brush", t, digits: 2),
+                        kit.medianText("photo_share", t, digits: 2)
+                    ]
+                }))
         addDevices(to: &doc)
         doc.add(.heading(level: 3, text: "By task"))
-        doc.add(.table(header: ["strategy", "task", "median time to effect s (KM)", "within 10 s", "spill", "coverage", "strokes", "erases", "zooms", "gave up"],
-                       rows: strategies.flatMap { s in spec.tasks.map { k in
-            let t = rows(s, task: k.id)
-            return [s, k.label, kit.survivalMedianText(t), kit.rate("within_10s", t), meanText("spill", t, digits: 2), meanText("coverage", t, digits: 2),
-                    meanText("strokes", t), meanText("erases", t, digits: 2), meanText("zooms", t, digits: 2), kit.rate("gave_up", t)]
-        } }))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "task", "median time to effect s (KM)", "within 10 s", "spill", "coverage", "strokes",
+                    "erases", "zooms", "gave up"
+                ],
+                rows: strategies.flatMap { s in
+                    spec.tasks.map { k in
+                        let t = rows(s, task: k.id)
+                        return [
+                            s, k.label, kit.survivalMedianText(t), kit.rate("within_10s", t),
+                            meanText("spill", t, digits: 2), meanText("coverage", t, digits: 2),
+                            meanText("strokes", t), meanText("erases", t, digits: 2), meanText("zooms", t, digits: 2),
+                            kit.rate("gave_up", t)
+                        ]
+                    }
+                }))
 
-        figures.append(kit.survivalFigure(of: strategies.map { rows($0) }, name: "survival_effect", title: "Time until the region looks painted", marker: 10))
-        figures.append(byTaskFigure(metric: "spill", name: "spill_by_task", title: "Spill outside the region", ylabel: "ΔE00-weighted area, region areas (mean)"))
-        figures.append(byTaskFigure(metric: "coverage", name: "coverage_by_task", title: "Coverage of the region", ylabel: "share of the meant change (mean)"))
-        figures.append(byTaskFigure(metric: "strokes", name: "strokes_by_task", title: "Strokes per trial", ylabel: "strokes (mean)"))
-        figures.append(byTaskFigure(metric: "erases", name: "erases_by_task", title: "Erasing strokes per trial", ylabel: "erases (mean)"))
+        figures.append(
+            kit.survivalFigure(
+                of: strategies.map { rows($0) }, name: "survival_effect", title: "Time until the region looks painted",
+                marker: 10))
+        figures.append(
+            byTaskFigure(
+                metric: "spill", name: "spill_by_task", title: "Spill outside the region",
+                ylabel: "ΔE00-weighted area, region areas (mean)"))
+        figures.append(
+            byTaskFigure(
+                metric: "coverage", name: "coverage_by_task", title: "Coverage of the region",
+                ylabel: "share of the meant change (mean)"))
+        figures.append(
+            byTaskFigure(
+                metric: "strokes", name: "strokes_by_task", title: "Strokes per trial", ylabel: "strokes (mean)"))
+        figures.append(
+            byTaskFigure(
+                metric: "erases", name: "erases_by_task", title: "Erasing strokes per trial", ylabel: "erases (mean)"))
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         var bullets: [String] = []
         if let base = strategies.first {
             for s in strategies.dropFirst() {
-                for (metric, what) in [("time_to_done_s", "time until done"), ("spill", "spill"), ("coverage", "coverage"), ("erases", "erases"), ("taps_to_brush", "taps to the brush")] {
-                    if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base)), other: (s, rows(s)), seedKey: "brushes/\(metric)/\(s)", digits: 2) { bullets.append(line) }
+                for (metric, what) in [
+                    ("time_to_done_s", "time until done"), ("spill", "spill"), ("coverage", "coverage"),
+                    ("erases", "erases"), ("taps_to_brush", "taps to the brush")
+                ] {
+                    if let line = kit.pairedDifference(
+                        metric, what: what, base: (base, rows(base)), other: (s, rows(s)),
+                        seedKey: "brushes/\(metric)/\(s)", digits: 2)
+                    {
+                        bullets.append(line)
+                    }
                 }
             }
         }
@@ -103,22 +180,28 @@ struct BrushesReport: ReportBody {
         let n = Double(strategies.count)
         for (i, s) in strategies.enumerated() {
             let lines = spec.tasks.enumerated().compactMap { j, k -> String? in
-                mean(metric, rows(s, task: k.id)).map { "\(Double(j) + (Double(i) - (n - 1) / 2) * 0.8 / n)\t\($0.value)\t\($0.lower)\t\($0.upper)" }
+                mean(metric, rows(s, task: k.id)).map {
+                    "\(Double(j) + (Double(i) - (n - 1) / 2) * 0.8 / n)\t\($0.value)\t\($0.lower)\t\($0.upper)"
+                }
             }
             blocks.append("# \(s): task index (offset), mean, lower, upper\n" + lines.joined(separator: "\n"))
-            plots.append("\"\(name).dat\" index \(i) using 1:2:3:4 with yerrorbars linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
+            plots.append(
+                "\"\(name).dat\" index \(i) using 1:2:3:4 with yerrorbars linewidth 2 pointtype 7 linecolor \(i + 1) "
+                    + "title \(Gnuplot.quoted(s))"
+            )
         }
         let tics = spec.tasks.enumerated().map { j, k in "\(Gnuplot.quoted(k.id)) \(j)" }.joined(separator: ", ")
-        return GnuplotFigure(name: name, title: "\(title) by task (\(confidencePercent)% intervals over participants)",
-                             data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")],
-                             body: """
-                                 set title \(Gnuplot.quoted(title))
-                                 set xtics (\(tics))
-                                 set xrange [-0.6:\(Double(spec.tasks.count) - 0.4)]
-                                 set ylabel \(Gnuplot.quoted(ylabel))
-                                 set yrange [0:*]
-                                 set key outside right
-                                 plot \(plots.joined(separator: ", \\\n     "))
-                                 """)
+        return GnuplotFigure(
+            name: name, title: "\(title) by task (\(confidencePercent)% intervals over participants)",
+            data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")],
+            body: """
+                set title \(Gnuplot.quoted(title))
+                set xtics (\(tics))
+                set xrange [-0.6:\(Double(spec.tasks.count) - 0.4)]
+                set ylabel \(Gnuplot.quoted(ylabel))
+                set yrange [0:*]
+                set key outside right
+                plot \(plots.joined(separator: ", \\\n     "))
+                """)
     }
 }

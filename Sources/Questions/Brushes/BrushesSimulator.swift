@@ -18,9 +18,9 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
     /// What every task needs, prepared once per run.
     struct PreparedTask: @unchecked Sendable {
         var task: BrushTask
-        var original: Image          // at the working size
+        var original: Image  // at the working size
         var originalLab: LabImage
-        var goalLab: LabImage        // the full effect on the region, at the working size
+        var goalLab: LabImage  // the full effect on the region, at the working size
         var goal: Image
         var mask: [Bool]
         /// The original at the usual perception-proxy size.
@@ -50,12 +50,14 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
     public static let metricNames = [
         "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal",
         "spill", "coverage", "region_de00", "strokes", "erases", "taps", "taps_to_brush", "zooms", "first_stroke_s",
-        "photo_share", "renders",
+        "photo_share", "renders"
     ]
 
     public init(spec: ExperimentSpec) throws {
         var designs: [String: BrushDesign] = [:]
-        for s in spec.strategies { designs[s.label] = try BrushDesigns.make(s.design, parameters: StrategyParameters(s.parameters)) }
+        for s in spec.strategies {
+            designs[s.label] = try BrushDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
+        }
         self.designs = designs
         var tasks: [String: PreparedTask] = [:]
         var files: [String: String] = [:]
@@ -67,15 +69,21 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
             let mask = task.region.mask(original)
             let share = Double(mask.filter { $0 }.count) / Double(mask.count)
             guard share >= 0.005 else {
-                throw SpecError(file: spec.path, field: "tasks.\(spec_task.id).goal",
-                                message: "the region (polygon and colour ranges) covers \(String(format: "%.2f", share * 100))% of the photo: widen the polygon or the ranges")
+                throw SpecError(
+                    file: spec.path, field: "tasks.\(spec_task.id).goal",
+                    message:
+                        "the region (polygon and colour ranges) covers \(String(format: "%.2f", share * 100))% of the "
+                            + "photo: widen the polygon or the ranges"
+                )
             }
             let goal = Self.goal(original, brush: task.brush, mask: mask)
             let goalLab = LabImage(goal)
-            try PhotoTasks.requireWork(original, goal: goalLab, tolerance: task.tolerance * share, task: spec_task.id, spec: spec,
-                                       advice: "the brush barely changes this region; choose another brush or region")
-            tasks[spec_task.id] = PreparedTask(task: task, original: original, originalLab: LabImage(original), goalLab: goalLab, goal: goal,
-                                               mask: mask, glance: original.downscaled(toFit: 96), full: loaded)
+            try PhotoTasks.requireWork(
+                original, goal: goalLab, tolerance: task.tolerance * share, task: spec_task.id, spec: spec,
+                advice: "the brush barely changes this region; choose another brush or region")
+            tasks[spec_task.id] = PreparedTask(
+                task: task, original: original, originalLab: LabImage(original), goalLab: goalLab, goal: goal,
+                mask: mask, glance: original.downscaled(toFit: 96), full: loaded)
         }
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
@@ -87,7 +95,8 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
     /// region takes those pixels.
     static func goal(_ original: Image, brush: String, mask: [Bool]) -> Image {
         let tool = BrushTool.all.first { $0.name == brush }!
-        let everywhere = BrushStroke(kind: tool.kind, points: [BrushPoint(x: 0.5, y: 0.5)], radius: 1, strength: 1, hardness: 0.999)
+        let everywhere = BrushStroke(
+            kind: tool.kind, points: [BrushPoint(x: 0.5, y: 0.5)], radius: 1, strength: 1, hardness: 0.999)
         let full = Renderer(threads: 1).render(original, with: Adjustments(brushes: [everywhere]))
         var out = original
         for i in 0..<mask.count where mask[i] { out.pixels[i] = full.pixels[i] }
@@ -99,7 +108,9 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
     /// (the region's mask at that size) above it.
     static func looks(_ task: PreparedTask, size: Int) -> (goal: LabImage, original: LabImage) {
         let base = task.base(size)
-        guard size > max(task.original.width, task.original.height) else { return (LabImage(task.goal.downscaled(toFit: size)), LabImage(base)) }
+        guard size > max(task.original.width, task.original.height) else {
+            return (LabImage(task.goal.downscaled(toFit: size)), LabImage(base))
+        }
         return (LabImage(goal(base, brush: task.task.brush, mask: task.task.region.mask(base))), LabImage(base))
     }
 
@@ -107,11 +118,15 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
         try BrushTask.tasks(from: node, brushes: BrushTool.all.filter { !$0.erases }.map(\.name))
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
     }
 
-    package func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?) -> TrialOutcome {
+    package func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?
+    ) -> TrialOutcome {
         let task = tasks[trial.task.id]!
         var env = BrushEnvironment(design: designs[trial.strategy]!, device: trial.device, task: task)
         camera?.shoot(ReplayShot(touchDown: nil, screen: env.screen, photo: env.render()))
@@ -146,9 +161,11 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
             Metric("satisfied_off_goal", outcome.satisfied && !onGoal ? 1 : 0),
             Metric("spill", score.spill), Metric("coverage", score.coverage), Metric("region_de00", score.regionDeltaE),
             Metric("strokes", Double(outcome.strokes)), Metric("erases", Double(outcome.erases)),
-            Metric("taps", Double(outcome.taps)), Metric("taps_to_brush", Double(outcome.tapsToBrush)), Metric("zooms", Double(outcome.zooms)),
-            Metric("photo_share", fitted.width * fitted.height / (trial.device.bounds.width * trial.device.bounds.height)),
-            Metric("renders", Double(env.renders)),
+            Metric("taps", Double(outcome.taps)), Metric("taps_to_brush", Double(outcome.tapsToBrush)),
+            Metric("zooms", Double(outcome.zooms)),
+            Metric(
+                "photo_share", fitted.width * fitted.height / (trial.device.bounds.width * trial.device.bounds.height)),
+            Metric("renders", Double(env.renders))
         ]
         if let t = outcome.timeToEffect { metrics.insert(Metric("time_to_effect_s", t), at: 0) }
         if let t = outcome.firstStroke { metrics.append(Metric("first_stroke_s", t)) }
@@ -157,6 +174,7 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
 
     package func scene(for trial: PlannedTrial) -> ReplayScene {
         let task = tasks[trial.task.id]!
-        return ReplayScene(original: task.original, goal: task.goal, goalLab: task.goalLab, tolerance: task.task.tolerance)
+        return ReplayScene(
+            original: task.original, goal: task.goal, goalLab: task.goalLab, tolerance: task.task.tolerance)
     }
 }

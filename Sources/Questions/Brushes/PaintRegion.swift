@@ -15,7 +15,10 @@ public struct PaintRegion: Sendable, Hashable {
     public var lightness: ClosedRange<Double>
     public var chroma: ClosedRange<Double>
 
-    public init(polygon: [Point], hue: ClosedRange<Double> = 0...360, lightness: ClosedRange<Double> = 0...100, chroma: ClosedRange<Double> = 0...200) {
+    public init(
+        polygon: [Point], hue: ClosedRange<Double> = 0...360, lightness: ClosedRange<Double> = 0...100,
+        chroma: ClosedRange<Double> = 0...200
+    ) {
         self.polygon = polygon; self.hue = hue; self.lightness = lightness; self.chroma = chroma
     }
 
@@ -34,7 +37,9 @@ public struct PaintRegion: Sendable, Hashable {
     /// Whether a colour is in the ranges.
     public func matches(_ lab: Lab) -> Bool {
         let lch = ColorScience.lch(lab)
-        let hueOK = hue.lowerBound <= hue.upperBound ? hue.contains(lch.h) : (lch.h >= hue.lowerBound || lch.h <= hue.upperBound)
+        let hueOK =
+            hue.lowerBound <= hue.upperBound
+            ? hue.contains(lch.h) : (lch.h >= hue.lowerBound || lch.h <= hue.upperBound)
         return hueOK && lightness.contains(lch.l) && chroma.contains(lch.c)
     }
 
@@ -46,7 +51,8 @@ public struct PaintRegion: Sendable, Hashable {
                 let p = Point((Double(x) + 0.5) / Double(image.width), (Double(y) + 0.5) / Double(image.height))
                 guard contains(p) else { continue }
                 let c = image[x, y]
-                out[y * image.width + x] = matches(ColorScience.lab(linear: SIMD3(Double(c.x), Double(c.y), Double(c.z))))
+                out[y * image.width + x] = matches(
+                    ColorScience.lab(linear: SIMD3(Double(c.x), Double(c.y), Double(c.z))))
             }
         }
         return out

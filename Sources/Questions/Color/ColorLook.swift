@@ -66,7 +66,8 @@ public struct ColorLook: Sendable, Hashable {
             c.c *= chroma
             c.l = min(100, max(0, c.l + shift))
             let rgb = ColorScience.linear(xyz: ColorScience.xyz(ColorScience.lab(c)))
-            pixels[i] = SIMD4(Float(min(1, max(0, rgb.x))), Float(min(1, max(0, rgb.y))), Float(min(1, max(0, rgb.z))), p.w)
+            pixels[i] = SIMD4(
+                Float(min(1, max(0, rgb.x))), Float(min(1, max(0, rgb.y))), Float(min(1, max(0, rgb.z))), p.w)
         }
         return Image(width: image.width, height: image.height, hasAlpha: image.hasAlpha, pixels: pixels)
     }
@@ -76,17 +77,25 @@ public struct ColorLook: Sendable, Hashable {
         var changes: [Change] = []
         for (name, value) in try node.entries() {
             guard let range = Range(rawValue: name) else {
-                throw value.error("unknown colour range '\(name)' (expected one of \(Range.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw value.error(
+                    "unknown colour range '\(name)' (expected one "
+                        + "of \(Range.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             try value.rejectUnknownKeys(["chroma", "lightness"])
-            changes.append(Change(range: range, chroma: try value.optional("chroma")?.double(in: 0...3) ?? 1,
-                                  lightness: try value.optional("lightness")?.double(in: -50...50) ?? 0))
+            changes.append(
+                Change(
+                    range: range, chroma: try value.optional("chroma")?.double(in: 0...3) ?? 1,
+                    lightness: try value.optional("lightness")?.double(in: -50...50) ?? 0))
         }
-        guard !changes.isEmpty else { throw node.error("expected at least one colour range (colour, sky, skin, foliage)") }
+        guard !changes.isEmpty else {
+            throw node.error("expected at least one colour range (colour, sky, skin, foliage)")
+        }
         return ColorLook(changes: changes)
     }
 
     public var description: String {
-        changes.map { "\($0.range.rawValue): chroma ×\($0.chroma), L* \($0.lightness >= 0 ? "+" : "")\($0.lightness)" }.joined(separator: "; ")
+        changes.map { "\($0.range.rawValue): chroma ×\($0.chroma), L* \($0.lightness >= 0 ? "+" : "")\($0.lightness)" }
+            .joined(separator: "; ")
     }
 }

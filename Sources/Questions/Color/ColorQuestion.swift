@@ -14,12 +14,14 @@ public struct ColorQuestion: Question, SimulatedQuestion {
     }
 
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        ColorScreens.all(try ColorDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+        ColorScreens.all(
+            try ColorDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
     }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ColorReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
-        try ColorReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures, folder: report.folder)
+        try ColorReport(spec: report.spec, results: report.results).build(
+            into: &report.document, figures: &report.figures, folder: report.folder)
     }
 }

@@ -13,17 +13,24 @@ struct ColorReport: ReportBody {
     let results: ResultSet
     var strategies: [String] { kit.strategies }
 
-    static func selection(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> TrialSelection {
+    static func selection(
+        _ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil
+    ) -> TrialSelection {
         TrialSelection(strategy: strategy, device: device, group: group, tasks: task.map { [$0] })
     }
-    func trials(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> SelectedTrials {
+    func trials(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> SelectedTrials
+    {
         results.selected(Self.selection(strategy, device: device, group: group, task: task))
     }
 
-    static let rowMetrics = ["reached_effect", "within_10s", "first_touch_s", "wrong_control_tries", "axis_errors", "region_errors",
-                             "photo_drags", "touches", "final_delta_e00"]
+    static let rowMetrics = [
+        "reached_effect", "within_10s", "first_touch_s", "wrong_control_tries", "axis_errors", "region_errors",
+        "photo_drags", "touches", "final_delta_e00"
+    ]
     /// The final settings a typical trial's photo is rendered from.
-    static let finalSettings = ColorControl.allCases.flatMap { ["final_\($0.rawValue)", "final_\($0.rawValue)_luminance"] }
+    static let finalSettings = ColorControl.allCases.flatMap {
+        ["final_\($0.rawValue)", "final_\($0.rawValue)_luminance"]
+    }
 
     /// Everything the colour sections read.
     static func requests(spec: ExperimentSpec) -> SelectionRequests {
@@ -31,14 +38,20 @@ struct ColorReport: ReportBody {
         ReportKit.rateFigureRequests(spec, metric: "reached_effect", into: &r)
         for s in spec.strategies.map(\.label) {
             // Claims compare strategies paired over participants.
-            r.add(selection(s), metrics: rowMetrics, byParticipant: ["time_to_effect_s", "reached_effect", "axis_errors", "region_errors"], survival: true)
+            r.add(
+                selection(s), metrics: rowMetrics,
+                byParticipant: ["time_to_effect_s", "reached_effect", "axis_errors", "region_errors"], survival: true)
             for d in spec.devices.map(\.name) {
-                for g in ["novice", "expert"] { r.add(selection(s, device: d, group: g), metrics: rowMetrics, survival: true) }
+                for g in ["novice", "expert"] {
+                    r.add(selection(s, device: d, group: g), metrics: rowMetrics, survival: true)
+                }
             }
             for t in spec.tasks {
                 r.add(selection(s, task: t.id), metrics: ["reached_effect", "region_errors"])
                 if let first = spec.devices.first?.name {
-                    r.add(selection(s, device: first, task: t.id), typicalBy: "final_delta_e00", keeping: finalSettings + ["final_delta_e00"])
+                    r.add(
+                        selection(s, device: first, task: t.id), typicalBy: "final_delta_e00",
+                        keeping: finalSettings + ["final_delta_e00"])
                 }
             }
         }
@@ -49,27 +62,60 @@ struct ColorReport: ReportBody {
         formatNumber(t.pooled(metric).mean, digits: digits)
     }
 
-    /// The share of trials `t` in which the photo was used as a control (a drag on it changed the colours), with its interval.
+    /// The share of trials `t` in which the photo was used as a control (a drag on it changed the colours), with its
+    /// interval.
     func photoUsed(_ t: SelectedTrials) -> String {
         t.valueCount("photo_drags") == 0 ? "–" : formatRate(kit.rateEstimate("photo_drags", t, success: .positive))
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure], folder: URL) throws {
         doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(.bullets(spec.strategies.map { s in
-            "\(s.label): " + (ColorDesigns.question.strategies.first { $0.name == s.design }?.summary ?? "")
-        }))
-        doc.add(.paragraph("Goals: each task's look was made with a CIELAB selective-colour tool (per hue range, a chroma factor and an L* shift) that no design offers, so no goal is a point of any design's control space; the ceilings below show how close each design's controls can get."))
-        doc.add(.paragraph("Axis error: a drag on a control that moves on two axes whose other axis (the one the finger moved along less) changed the pixels that control acts on by more than \(formatNumber(ColorSimulator.axisErrorDE, digits: 1)) mean ΔE00, measured by rendering the photo with and without that axis's change. Region error: a drag that changed the pixels outside the task's colour ranges (weight below \(formatNumber(ColorSimulator.untargeted, digits: 1)) in each) by more than \(formatNumber(ColorSimulator.regionErrorDE, digits: 1)) mean ΔE00 (the renders before and after the drag, compared pixel by pixel)."))
+        doc.add(
+            .bullets(
+                spec.strategies.map { s in
+                    "\(s.label): " + (ColorDesigns.question.strategies.first { $0.name == s.design }?.summary ?? "")
+                }))
+        doc.add(
+            .paragraph(
+                "Goals: each task's look was made with a CIELAB selective-colour tool (per hue range, a chroma factor "
+                    + "and an L* shift) that no design offers, so no goal is a point of any design's control space; "
+                    + "the ceilings below show how close each design's controls can get."
+            ))
+        doc.add(
+            .paragraph(
+                "Axis error: a drag on a control that moves on two axes whose other axis (the one the finger moved "
+                    + "along less) changed the pixels that control acts on by more "
+                    + "than \(formatNumber(ColorSimulator.axisErrorDE, digits: 1)) mean ΔE00, measured by rendering "
+                    + "the photo with and without that axis's change. Region error: a drag that changed the pixels "
+                    + "outside the task's colour ranges (weight "
+                    + "below \(formatNumber(ColorSimulator.untargeted, digits: 1)) in each) by more "
+                    + "than \(formatNumber(ColorSimulator.regionErrorDE, digits: 1)) mean ΔE00 (the renders before "
+                    + "and after the drag, compared pixel by pixel)."
+            ))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.paragraph("Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00). Times to effect are Kaplan–Meier medians (a trial that never reached the goal is censored when the person stopped). Error counts are means per trial. Photo used: the share of trials with at least one drag that started on the photo (on no control drawn over it) and changed the colours; photo drags: their mean number per trial (only a design that takes drags on the photo can have any)."))
-        let header = ["strategy", "n", "reached", "within 10 s", "median time to effect s, Kaplan–Meier (CI)", "first touch s",
-                      "wrong-control tries", "axis errors", "region errors", "photo used", "photo drags", "touches", "final ΔE00"]
+        doc.add(
+            .paragraph(
+                "Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00). Times to "
+                    + "effect are Kaplan–Meier medians (a trial that never reached the goal is censored when the "
+                    + "person stopped). Error counts are means per trial. Photo used: the share of trials with at "
+                    + "least one drag that started on the photo (on no control drawn over it) and changed the "
+                    + "colours; photo drags: their mean number per trial (only a design that takes drags on the photo "
+                    + "can have any)."
+            ))
+        let header = [
+            "strategy", "n", "reached", "within 10 s", "median time to effect s, Kaplan–Meier (CI)", "first touch s",
+            "wrong-control tries", "axis errors", "region errors", "photo used", "photo drags", "touches", "final ΔE00"
+        ]
         func row(_ label: String, _ t: SelectedTrials) -> [String] {
-            [label, "\(t.count)", kit.rate("reached_effect", t), kit.rate("within_10s", t), kit.survivalMedianText(t),
-             kit.medianText("first_touch_s", t), mean("wrong_control_tries", t), mean("axis_errors", t), mean("region_errors", t),
-             photoUsed(t), mean("photo_drags", t), mean("touches", t, digits: 1), kit.medianText("final_delta_e00", t)]
+            [
+                label, "\(t.count)", kit.rate("reached_effect", t), kit.rate("within_10s", t),
+                kit.survivalMedianText(t),
+                kit.medianText("first_touch_s", t), mean("wrong_control_tries", t), mean("axis_errors", t),
+                mean("region_errors", t),
+                photoUsed(t), mean("photo_drags", t), mean("touches", t, digits: 1),
+                kit.medianText("final_delta_e00", t)
+            ]
         }
         doc.add(.table(header: header, rows: strategies.map { row($0, trials($0)) }))
         doc.add(.heading(level: 3, text: "By device and expertise"))
@@ -84,16 +130,33 @@ struct ColorReport: ReportBody {
         }
         doc.add(.table(header: ["strategy · device · group"] + Array(header.dropFirst()), rows: rows))
         doc.add(.heading(level: 3, text: "By photo (reached rate; mean region errors)"))
-        doc.add(.table(header: ["strategy"] + spec.tasks.map(\.id), rows: strategies.map { s in
-            [s] + spec.tasks.map { "\(kit.rate("reached_effect", trials(s, task: $0.id))); \(mean("region_errors", trials(s, task: $0.id)))" }
-        }))
+        doc.add(
+            .table(
+                header: ["strategy"] + spec.tasks.map(\.id),
+                rows: strategies.map { s in
+                    [s]
+                        + spec.tasks.map {
+                            "\(kit.rate("reached_effect", trials(s, task: $0.id))); \(mean("region_errors", trials(s, task: $0.id)))"
+                        }
+                }))
 
-        figures.append(kit.survivalFigure(of: strategies.map { trials($0) }, name: "survival_time_to_effect", title: "Time until the photo matches the goal", marker: 10))
-        figures.append(kit.rateFigureOfSelections(metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate"))
-        figures.append(kit.ecdfFigure(metric: "axis_errors", of: strategies.map { trials($0) }, name: "axis_errors", xlabel: "axis errors per trial",
-                                      title: "Moves along the wrong axis of a two-axis control", marker: nil))
-        figures.append(kit.ecdfFigure(metric: "region_errors", of: strategies.map { trials($0) }, name: "region_errors", xlabel: "region errors per trial",
-                                      title: "Drags that changed colours the task does not target", marker: nil))
+        figures.append(
+            kit.survivalFigure(
+                of: strategies.map { trials($0) }, name: "survival_time_to_effect",
+                title: "Time until the photo matches the goal", marker: 10))
+        figures.append(
+            kit.rateFigureOfSelections(
+                metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate"))
+        figures.append(
+            kit.ecdfFigure(
+                metric: "axis_errors", of: strategies.map { trials($0) }, name: "axis_errors",
+                xlabel: "axis errors per trial",
+                title: "Moves along the wrong axis of a two-axis control", marker: nil))
+        figures.append(
+            kit.ecdfFigure(
+                metric: "region_errors", of: strategies.map { trials($0) }, name: "region_errors",
+                xlabel: "region errors per trial",
+                title: "Drags that changed colours the task does not target", marker: nil))
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "The talk's claims under the models"))
@@ -105,14 +168,20 @@ struct ColorReport: ReportBody {
     /// cluster-bootstrap interval over participants, paired (the same people use every strategy).
     func compare(_ a: String, _ b: String, metric: String, mean: Bool = false, seedLabel: String? = nil) -> Estimate? {
         let ta = trials(a), tb = trials(b)
-        guard ta.valueCount(metric) >= 3, tb.valueCount(metric) >= 3, let va = ta.comparable(metric), let vb = tb.comparable(metric) else { return nil }
+        guard ta.valueCount(metric) >= 3, tb.valueCount(metric) >= 3, let va = ta.comparable(metric),
+            let vb = tb.comparable(metric)
+        else { return nil }
         let seed = Sections.seed(spec, seedLabel ?? "claim/\(a)/\(b)/\(metric)")
-        return Comparisons.difference(va, vb, metric: metric, paired: true, confidence: spec.report.confidence,
-                                      resamples: spec.report.bootstrapResamples, seed: seed, preferMean: mean).estimate
+        return Comparisons.difference(
+            va, vb, metric: metric, paired: true, confidence: spec.report.confidence,
+            resamples: spec.report.bootstrapResamples, seed: seed, preferMean: mean
+        ).estimate
     }
 
     func verdict(_ e: Estimate, better: WorseDirection) -> String {
-        if better == .lower { return e.upper < 0 ? "holds" : e.lower > 0 ? "does not hold (the opposite)" : "not distinguishable" }
+        if better == .lower {
+            return e.upper < 0 ? "holds" : e.lower > 0 ? "does not hold (the opposite)" : "not distinguishable"
+        }
         return e.lower > 0 ? "holds" : e.upper < 0 ? "does not hold (the opposite)" : "not distinguishable"
     }
 
@@ -121,19 +190,29 @@ struct ColorReport: ReportBody {
         let has = Set(strategies)
         let pairs: [(String, String, String)] = [
             ("four-controls-two-axis", "four-controls-one-axis", "One axis is \"significantly simpler\" than two"),
-            ("four-controls-one-axis", "on-image", "Pointing at the thing to edit beats the controls along the bottom"),
+            ("four-controls-one-axis", "on-image", "Pointing at the thing to edit beats the controls along the bottom")
         ]
         for (a, b, claim) in pairs where has.contains(a) && has.contains(b) {
             if let d = compare(a, b, metric: "time_to_effect_s") {
-                out.append("\(claim): median time to effect differs by \(formatEstimate(d)) s (\(b) − \(a)): \(verdict(d, better: .lower)).")
+                out.append(
+                    "\(claim): median time to effect differs by \(formatEstimate(d)) s (\(b) "
+                        + "− \(a)): \(verdict(d, better: .lower))."
+                )
             }
             if let d = compare(a, b, metric: "reached_effect") {
-                out.append("…reached rate difference \(formatEstimate(d, digits: 3)) (\(b) − \(a)): \(verdict(d, better: .higher)).")
+                out.append(
+                    "…reached rate difference \(formatEstimate(d, digits: 3)) (\(b) "
+                        + "− \(a)): \(verdict(d, better: .higher))."
+                )
             }
             // Error counts are mostly 0 or 1: their medians hide differences, so means (participant-level bootstrap).
             for (metric, name) in [("axis_errors", "axis errors"), ("region_errors", "region errors")] {
-                guard let d = compare(a, b, metric: metric, mean: true, seedLabel: "claim/\(a)/\(b)/\(metric)/mean") else { continue }
-                out.append("…mean \(name) per trial differ by \(formatEstimate(d, digits: 2)) (\(b) − \(a)): \(verdict(d, better: .lower)).")
+                guard let d = compare(a, b, metric: metric, mean: true, seedLabel: "claim/\(a)/\(b)/\(metric)/mean")
+                else { continue }
+                out.append(
+                    "…mean \(name) per trial differ by \(formatEstimate(d, digits: 2)) (\(b) "
+                        + "− \(a)): \(verdict(d, better: .lower))."
+                )
             }
         }
         return out.isEmpty ? ["(the claims compare strategies this spec does not run)"] : out
@@ -144,16 +223,25 @@ struct ColorReport: ReportBody {
         let renderer = Renderer(threads: 2)
         for task in spec.tasks {
             guard case .custom(let custom) = task.goal, let goal = custom.value as? ColorTask,
-                  let original = try? PNGFile.read(URL(fileURLWithPath: goal.path)).downscaled(toFit: 320) else { continue }
-            var cells: [(String, Image)] = [("before", original), ("goal: \(goal.look.description)", goal.look.apply(to: original))]
+                let original = try? PNGFile.read(URL(fileURLWithPath: goal.path)).downscaled(toFit: 320)
+            else { continue }
+            var cells: [(String, Image)] = [
+                ("before", original), ("goal: \(goal.look.description)", goal.look.apply(to: original))
+            ]
             for s in strategies {
-                guard let typical = trials(s, device: spec.devices.first?.name, task: task.id).typicalTrial() else { continue }
+                guard let typical = trials(s, device: spec.devices.first?.name, task: task.id).typicalTrial() else {
+                    continue
+                }
                 var a = Adjustments()
                 for c in ColorControl.allCases {
                     a[keyPath: c.amount] = typical["final_\(c.rawValue)"]! ?? 0
                     a[keyPath: c.luminance] = typical["final_\(c.rawValue)_luminance"]! ?? 0
                 }
-                cells.append(("\(s) (ΔE00 \(formatNumber(typical["final_delta_e00"]! ?? .nan, digits: 1)))", renderer.render(original, with: a)))
+                cells.append(
+                    (
+                        "\(s) (ΔE00 \(formatNumber(typical["final_delta_e00"]! ?? .nan, digits: 1)))",
+                        renderer.render(original, with: a)
+                    ))
             }
             doc.add(.heading(level: 3, text: task.label))
             for (i, cell) in cells.enumerated() {

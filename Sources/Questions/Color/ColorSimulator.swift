@@ -57,15 +57,20 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
     /// as neither.
     public static let untargeted = 0.1
 
-    public static let metricNames = [
-        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal", "final_delta_e00",
-        "touches", "control_switches", "wrong_control_tries", "axis_errors", "region_errors", "travel_mm", "missed_taps", "wrong_grabs", "missed_grabs",
-        "photo_share", "renders", "first_touch_s",
-    ] + ColorControl.allCases.flatMap { ["final_\($0.rawValue)", "final_\($0.rawValue)_luminance"] }
+    public static let metricNames =
+        [
+            "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal",
+            "final_delta_e00",
+            "touches", "control_switches", "wrong_control_tries", "axis_errors", "region_errors", "travel_mm",
+            "missed_taps", "wrong_grabs", "missed_grabs",
+            "photo_share", "renders", "first_touch_s"
+        ] + ColorControl.allCases.flatMap { ["final_\($0.rawValue)", "final_\($0.rawValue)_luminance"] }
 
     public init(spec: ExperimentSpec) throws {
         var designs: [String: any ColorDesign] = [:]
-        for s in spec.strategies { designs[s.label] = try ColorDesigns.make(s.design, parameters: StrategyParameters(s.parameters)) }
+        for s in spec.strategies {
+            designs[s.label] = try ColorDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
+        }
         self.designs = designs
         var tasks: [String: PreparedTask] = [:]
         var files: [String: String] = [:]
@@ -75,11 +80,15 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
             files[t.path] = sha
             let goal = t.look.apply(to: original)
             let goalLab = LabImage(goal)
-            try PhotoTasks.requireWork(original, goal: goalLab, tolerance: t.tolerance, task: task.id, spec: spec,
-                                       advice: "choose a stronger look so there is something to do")
-            let outside = original.pixels.indices.filter { t.look.targetWeight(original.pixels[$0]) < ColorSimulator.untargeted }
-            tasks[task.id] = PreparedTask(original: original, goal: goal, goalLab: goalLab, tolerance: t.tolerance, look: t.look,
-                                          outside: outside, glance: original.downscaled(toFit: ExposureEnvironment.glanceSize))
+            try PhotoTasks.requireWork(
+                original, goal: goalLab, tolerance: t.tolerance, task: task.id, spec: spec,
+                advice: "choose a stronger look so there is something to do")
+            let outside = original.pixels.indices.filter {
+                t.look.targetWeight(original.pixels[$0]) < ColorSimulator.untargeted
+            }
+            tasks[task.id] = PreparedTask(
+                original: original, goal: goal, goalLab: goalLab, tolerance: t.tolerance, look: t.look,
+                outside: outside, glance: original.downscaled(toFit: ExposureEnvironment.glanceSize))
         }
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
@@ -96,7 +105,9 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
         return try items.map { item in
             let (id, label, path, tolerance) = try PhotoTasks.parse(item, ids: &ids, defaultTolerance: 1.5)
             let look = try ColorLook.parse(try item.required("goal"))
-            return TaskSpec(id: id, label: label, goal: .custom(CustomTaskGoal(ColorTask(path: path, look: look, tolerance: tolerance))))
+            return TaskSpec(
+                id: id, label: label,
+                goal: .custom(CustomTaskGoal(ColorTask(path: path, look: look, tolerance: tolerance))))
         }
     }
 
@@ -108,40 +119,52 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
             for id in taskIDs {
                 let task = tasks[id]!
                 let small = task.original.downscaled(toFit: 64)
-                let render = { (image: Image, x: [Double]) in Renderer(threads: 1).render(image, with: design.adjustments(at: x)) }
-                out.append(DesignCeiling.search(strategy: strategy, task: id, tolerance: task.tolerance, axes: design.axes, seed: seed,
-                                                small: (small, LabImage(task.look.apply(to: small))),
-                                                working: (task.original, task.goalLab), render: render))
+                let render = { (image: Image, x: [Double]) in
+                    Renderer(threads: 1).render(image, with: design.adjustments(at: x))
+                }
+                out.append(
+                    DesignCeiling.search(
+                        strategy: strategy, task: id, tolerance: task.tolerance, axes: design.axes, seed: seed,
+                        small: (small, LabImage(task.look.apply(to: small))),
+                        working: (task.original, task.goalLab), render: render))
             }
         }
         return out
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
     }
 
-    package func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?) -> TrialOutcome {
+    package func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?
+    ) -> TrialOutcome {
         let task = tasks[trial.task.id]!
         var environment = ColorEnvironment(design: designs[trial.strategy]!, device: trial.device, task: task)
         environment.camera = camera
         camera?.shoot(ReplayShot(touchDown: nil, screen: environment.screen, photo: environment.render()))
         var g = SeededGenerator(seed: trial.behaviourSeed)
         let proxy = Int(participant["perception.proxy_px"])
-        let goal = goals.value("\(trial.task.id)/\(proxy)") { GoalLook(LabImage(task.look.apply(to: task.original.downscaled(toFit: proxy)))) }
-        let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
+        let goal = goals.value("\(trial.task.id)/\(proxy)") {
+            GoalLook(LabImage(task.look.apply(to: task.original.downscaled(toFit: proxy))))
+        }
+        let editor = PhotoEditor(
+            participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
         let outcome = editor.edit(&environment, goal: goal, memory: &memory, using: &g, trace: trace) { env in
             env.cache.isWithin(env.original, with: env.state.adjustments, of: task.goalLab, tolerance: task.tolerance)
         }
         let finalDE = LabImage(environment.render()).meanDeltaE2000(to: task.goalLab)
-        var metrics = PhotoTasks.metrics(outcome, finalDeltaE: finalDE, tolerance: task.tolerance) + [
-            Metric("axis_errors", Double(environment.axisErrors)),
-            Metric("region_errors", Double(environment.regionErrors)),
-            Metric("photo_drags", Double(environment.photoDrags)),
-            Metric("travel_mm", trial.device.millimetres(outcome.travel)),
-            Metric("photo_share", environment.screen.photoShare),
-            Metric("renders", Double(environment.renders)),
-        ]
+        var metrics =
+            PhotoTasks.metrics(outcome, finalDeltaE: finalDE, tolerance: task.tolerance) + [
+                Metric("axis_errors", Double(environment.axisErrors)),
+                Metric("region_errors", Double(environment.regionErrors)),
+                Metric("photo_drags", Double(environment.photoDrags)),
+                Metric("travel_mm", trial.device.millimetres(outcome.travel)),
+                Metric("photo_share", environment.screen.photoShare),
+                Metric("renders", Double(environment.renders))
+            ]
         let a = environment.state.adjustments
         for c in ColorControl.allCases {
             metrics.append(Metric("final_\(c.rawValue)", a[keyPath: c.amount]))
@@ -201,31 +224,42 @@ struct ColorEnvironment: PhotoEditingEnvironment {
     }
 
     private func render(proxy: Int) -> Image {
-        Renderer(threads: 1).render(PhotoTasks.proxyBase(original, glance: glance, glanceSize: ExposureEnvironment.glanceSize, proxy: proxy), with: state.adjustments)
+        Renderer(threads: 1).render(
+            PhotoTasks.proxyBase(original, glance: glance, glanceSize: ExposureEnvironment.glanceSize, proxy: proxy),
+            with: state.adjustments)
     }
 
     mutating func perform(_ gesture: Gesture) {
         let before = render()
         let beforeAdjustments = state.adjustments
         let shown = screen
-        let during = camera?.during(gesture, from: state, original: original,
-                                    apply: { design.handle($0, &$1, on: device, photo: before) },
-                                    look: { (design.screen($0, on: device), $0.adjustments) }) ?? []
+        let during =
+            camera?.during(
+                gesture, from: state, original: original,
+                apply: { design.handle($0, &$1, on: device, photo: before) },
+                look: { (design.screen($0, on: device), $0.adjustments) }) ?? []
         design.handle(gesture, &state, on: device, photo: before)
         renders += 1
         if state.adjustments != beforeAdjustments {
             // On the photo and on no control drawn over it (a compact overlay's slider is not the photo).
             if case .drag(let touches) = gesture, let frame = shown.photoFrame, frame.contains(touches.start.location),
-               !shown.controls.contains(where: { $0.role != .zone && $0.frame.contains(touches.start.location) }) { photoDrags += 1 }
+                !shown.controls.contains(where: { $0.role != .zone && $0.frame.contains(touches.start.location) })
+            {
+                photoDrags += 1
+            }
             let after = LabImage(render())
             renders += 1
-            if Self.meanChange(LabImage(before), after, over: outside) > ColorSimulator.regionErrorDE { regionErrors += 1 }
+            if Self.meanChange(LabImage(before), after, over: outside) > ColorSimulator.regionErrorDE {
+                regionErrors += 1
+            }
             if let move = state.lastMove, move.intended != state.adjustments {
                 // What the other axis alone did, on the pixels the control acts on.
                 let meant = Renderer(threads: 1).render(original, with: move.intended)
                 renders += 1
                 let pixels = Self.pixels(of: move.control, in: meant)
-                if Self.meanChange(LabImage(meant), after, over: pixels) > ColorSimulator.axisErrorDE { axisErrors += 1 }
+                if Self.meanChange(LabImage(meant), after, over: pixels) > ColorSimulator.axisErrorDE {
+                    axisErrors += 1
+                }
             }
         }
         var shot = ReplayShot(touchDown: gesture.start, screen: screen, photo: render())

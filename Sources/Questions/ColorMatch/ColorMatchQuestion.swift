@@ -14,12 +14,15 @@ public struct ColorMatchQuestion: Question, SimulatedQuestion {
         _ = try ColorPickerDesigns.design(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
-    public func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen] {
+    public func auditScreens(
+        _ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) throws -> [LabelledScreen] {
         let design = try ColorPickerDesigns.design(strategy.design, parameters: StrategyParameters(strategy.parameters))
         let goals = tasks.goals(ColorMatchTask.self)
         guard let first = goals.first else { return [] }
         // The picker as it opens, then with each task's target matched (the thumb on the colour it gives).
-        let states = [(name: "start", target: first.target, start: first.start)]
+        let states =
+            [(name: "start", target: first.target, start: first.start)]
             + zip(tasks, goals).map { (name: "matched-\($0.id)", target: $1.target, start: $1.target) }
         return ColorPickerScreens.all(design, states: states, on: device)
     }
@@ -27,7 +30,8 @@ public struct ColorMatchQuestion: Question, SimulatedQuestion {
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ColorMatchReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
-        ColorMatchReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+        ColorMatchReport(spec: report.spec, results: report.results).build(
+            into: &report.document, figures: &report.figures)
     }
 
     public func taskFactors() -> [TaskFactor] {
@@ -36,9 +40,18 @@ public struct ColorMatchQuestion: Question, SimulatedQuestion {
             return goal.value as? ColorMatchTask
         }
         return [
-            TaskFactor(TableColumn("target_lightness", .double, optional: true, meaning: "the target's CIELAB L*")) { task($0).map { .double($0.lightness) } ?? .missing },
-            TaskFactor(TableColumn("target_hue_deg", .double, optional: true, meaning: "the target's CIELAB hue angle, degrees")) { task($0).map { .double($0.hueDegrees) } ?? .missing },
-            TaskFactor(TableColumn("target_chroma_share", .double, optional: true, meaning: "the target's chroma as a share of the most sRGB shows at its lightness and hue")) { task($0).map { .double($0.chromaShare) } ?? .missing },
+            TaskFactor(TableColumn("target_lightness", .double, optional: true, meaning: "the target's CIELAB L*")) {
+                task($0).map { .double($0.lightness) } ?? .missing
+            },
+            TaskFactor(
+                TableColumn(
+                    "target_hue_deg", .double, optional: true, meaning: "the target's CIELAB hue angle, degrees")
+            ) { task($0).map { .double($0.hueDegrees) } ?? .missing },
+            TaskFactor(
+                TableColumn(
+                    "target_chroma_share", .double, optional: true,
+                    meaning: "the target's chroma as a share of the most sRGB shows at its lightness and hue")
+            ) { task($0).map { .double($0.chromaShare) } ?? .missing }
         ]
     }
 }

@@ -50,12 +50,16 @@ struct PickerEnvironment: ColorMatchEnvironment {
 
     var view: ColorMatchView {
         let controls = screen.controls.map { c -> ColorMatchControl in
-            let axes = c.isPlane
-                ? [ColorMatchAxis(label: c.labels[0], direction: Vector2(1, 0), length: c.frame.width),
-                   ColorMatchAxis(label: c.labels[1], direction: Vector2(0, -1), length: c.frame.height)]
+            let axes =
+                c.isPlane
+                ? [
+                    ColorMatchAxis(label: c.labels[0], direction: Vector2(1, 0), length: c.frame.width),
+                    ColorMatchAxis(label: c.labels[1], direction: Vector2(0, -1), length: c.frame.height)
+                ]
                 : [ColorMatchAxis(label: c.labels[0], direction: Vector2(1, 0), length: c.frame.width)]
-            return ColorMatchControl(id: c.id, frame: c.frame, axes: axes, position: screen.position(of: c), thumb: screen.thumb(of: c),
-                                     swatches: screen.gradient(of: c).map { ($0.position, $0.color) })
+            return ColorMatchControl(
+                id: c.id, frame: c.frame, axes: axes, position: screen.position(of: c), thumb: screen.thumb(of: c),
+                swatches: screen.gradient(of: c).map { ($0.position, $0.color) })
         }
         return ColorMatchView(target: screen.target, current: screen.current, controls: controls)
     }
@@ -75,9 +79,10 @@ public struct ColorMatchSimulator: SpecSimulator {
     let limits: TrialLimits
 
     public static let metricNames = [
-        "time_to_effect_s", "final_de00", "convergence_s", "refinement_s", "reached_effect", "within_10s", "time_to_done_s",
+        "time_to_effect_s", "final_de00", "convergence_s", "refinement_s", "reached_effect", "within_10s",
+        "time_to_done_s",
         "converged", "drags", "plane_drags", "explorations", "start_de00", "perceived_final_de00",
-        "wrong_grabs", "missed_grabs",
+        "wrong_grabs", "missed_grabs"
     ]
 
     /// ΔE00 within which the colour counts as close (the end of the convergence phase).
@@ -85,7 +90,9 @@ public struct ColorMatchSimulator: SpecSimulator {
 
     public init(spec: ExperimentSpec) throws {
         var d: [String: ColorPickerDesign] = [:]
-        for s in spec.strategies { d[s.label] = try ColorPickerDesigns.design(s.design, parameters: StrategyParameters(s.parameters)) }
+        for s in spec.strategies {
+            d[s.label] = try ColorPickerDesigns.design(s.design, parameters: StrategyParameters(s.parameters))
+        }
         designs = d
         limits = spec.limits
     }
@@ -94,7 +101,9 @@ public struct ColorMatchSimulator: SpecSimulator {
     /// (start: an sRGB triple 0…1, default mid grey [0.5, 0.5, 0.5]).
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
-        guard !items.isEmpty else { throw node.error("expected at least one task ({lightness, hue_deg, chroma_share, start})") }
+        guard !items.isEmpty else {
+            throw node.error("expected at least one task ({lightness, hue_deg, chroma_share, start})")
+        }
         return try items.enumerated().map { i, entry in
             try entry.rejectUnknownKeys(["lightness", "hue_deg", "chroma_share", "start"])
             let l = try entry.required("lightness").double(in: 5...95)
@@ -107,20 +116,26 @@ public struct ColorMatchSimulator: SpecSimulator {
                 start = SRGBColor(v[0], v[1], v[2])
             }
             let task = ColorMatchTask(lightness: l, hueDegrees: h, chromaShare: share, start: start)
-            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count),
-                            label: "match \(task.target.hex) (L* \(formatted(l)), h \(formatted(h))°, \(formatted(share * 100))% of the chroma sRGB shows)",
-                            goal: .custom(CustomTaskGoal(task)))
+            return TaskSpec(
+                id: TaskSpec.numberedID(i, of: items.count),
+                label:
+                    "match \(task.target.hex) (L* \(formatted(l)), h \(formatted(h))°, \(formatted(share * 100))% of "
+                        + "the chroma sRGB shows)",
+                goal: .custom(CustomTaskGoal(task)))
         }
     }
 
     static func formatted(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(format: "%.1f", x) }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         guard case .custom(let goal) = trial.task.goal, let task = goal.value as? ColorMatchTask else {
             preconditionFailure("color-match trial \(trial.key) has a non-colour task")
         }
         let design = designs[trial.strategy]!
-        var env = PickerEnvironment(screen: design.screen(target: task.target, start: task.start, width: trial.device.bounds.width))
+        var env = PickerEnvironment(
+            screen: design.screen(target: task.target, start: task.start, width: trial.device.bounds.width))
         var g = SeededGenerator(seed: trial.behaviourSeed, label: "color-match")
         let person = ColorMatcher(participant: participant, timeLimit: limits.timeLimit, maxDrags: limits.maxAttempts)
         let out = person.match(&env, memory: &memory, device: trial.device, trace: trace, using: &g)
@@ -139,7 +154,7 @@ public struct ColorMatchSimulator: SpecSimulator {
             Metric("explorations", Double(out.explorations)),
             Metric("wrong_grabs", Double(out.wrongGrabs)), Metric("missed_grabs", Double(out.missedGrabs)),
             Metric("start_de00", errors[0].1),
-            Metric("perceived_final_de00", out.perceivedFinal.isFinite ? out.perceivedFinal : final),
+            Metric("perceived_final_de00", out.perceivedFinal.isFinite ? out.perceivedFinal : final)
         ]
         if let t = out.timeToMatch { metrics.insert(Metric("time_to_effect_s", t), at: 0) }
         if let c = converged {

@@ -15,13 +15,17 @@ public struct DoubleTapQuestion: Question, SimulatedQuestion {
     }
 
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        DoubleTapScreens.all(try DoubleTapDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), bounds: device.bounds), on: device)
+        DoubleTapScreens.all(
+            try DoubleTapDesigns.make(
+                strategy.design, parameters: StrategyParameters(strategy.parameters), bounds: device.bounds), on: device
+        )
     }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { DoubleTapReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
-        DoubleTapReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+        DoubleTapReport(spec: report.spec, results: report.results).build(
+            into: &report.document, figures: &report.figures)
     }
 
     public func taskFactors() -> [TaskFactor] {
@@ -30,8 +34,12 @@ public struct DoubleTapQuestion: Question, SimulatedQuestion {
             return goal.value as? DoubleTapTask
         }
         return [
-            TaskFactor(TableColumn("gesture", .string, optional: true, meaning: "one tap, two independent taps, or zoom")) { task($0).map { .string($0.gesture.rawValue) } ?? .missing },
-            TaskFactor(TableColumn("spacing_pt", .double, optional: true, meaning: "distance between two independent taps, pt")) { task($0).map { .double($0.spacing) } ?? .missing },
+            TaskFactor(
+                TableColumn("gesture", .string, optional: true, meaning: "one tap, two independent taps, or zoom")
+            ) { task($0).map { .string($0.gesture.rawValue) } ?? .missing },
+            TaskFactor(
+                TableColumn("spacing_pt", .double, optional: true, meaning: "distance between two independent taps, pt")
+            ) { task($0).map { .double($0.spacing) } ?? .missing }
         ]
     }
 }

@@ -5,30 +5,45 @@ import Reports
 
 /// The double-tap sections: how long single taps wait with a double tap to
 /// zoom, and the misreadings each way — two quick taps taken for a double tap,
-/// a slow double tap taken for two taps — against a design with no double tap. Read from selections summarised in the report's
+/// a slow double tap taken for two taps — against a design with no double tap. Read from selections summarised in the
+/// report's
 /// pass (`requests(spec:)`), not from loaded trials.
 struct DoubleTapReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 
-
     /// The spec's tasks of one of `gestures` (and of `spacing`, when given).
-    static func tasks(_ spec: ExperimentSpec, _ gestures: Set<DoubleTapTask.Gesture>, spacing: Double? = nil) -> Set<String> {
-        ReportKit.customTaskIDs(spec, as: DoubleTapTask.self) { k in gestures.contains(k.gesture) && (spacing == nil || k.spacing == spacing) }
+    static func tasks(
+        _ spec: ExperimentSpec, _ gestures: Set<DoubleTapTask.Gesture>, spacing: Double? = nil
+    ) -> Set<String> {
+        ReportKit.customTaskIDs(spec, as: DoubleTapTask.self) { k in
+            gestures.contains(k.gesture) && (spacing == nil || k.spacing == spacing)
+        }
     }
     /// The spacings of the spec's two-tap tasks, ascending.
     static func spacings(_ spec: ExperimentSpec) -> [Double] {
-        Array(Set(spec.tasks.compactMap { t -> Double? in
-            guard case .custom(let g) = t.goal, let k = g.value as? DoubleTapTask, k.gesture == .taps else { return nil }
-            return k.spacing
-        })).sorted()
+        Array(
+            Set(
+                spec.tasks.compactMap { t -> Double? in
+                    guard case .custom(let g) = t.goal, let k = g.value as? DoubleTapTask, k.gesture == .taps else {
+                        return nil
+                    }
+                    return k.spacing
+                })
+        ).sorted()
     }
     /// A strategy's trials of the tasks of one of `gestures` (nil: all).
-    static func trials(_ spec: ExperimentSpec, _ s: String, _ gestures: Set<DoubleTapTask.Gesture>? = nil) -> TrialSelection {
+    static func trials(
+        _ spec: ExperimentSpec, _ s: String, _ gestures: Set<DoubleTapTask.Gesture>? = nil
+    ) -> TrialSelection {
         TrialSelection(strategy: s, tasks: gestures.map { tasks(spec, $0) })
     }
-    private func rows(_ s: String, _ gestures: Set<DoubleTapTask.Gesture>? = nil) -> SelectedTrials { selected(Self.trials(spec, s, gestures)) }
-    private func rows(_ s: String, _ gesture: DoubleTapTask.Gesture?) -> SelectedTrials { rows(s, gesture.map { [$0] }) }
+    private func rows(_ s: String, _ gestures: Set<DoubleTapTask.Gesture>? = nil) -> SelectedTrials {
+        selected(Self.trials(spec, s, gestures))
+    }
+    private func rows(_ s: String, _ gesture: DoubleTapTask.Gesture?) -> SelectedTrials {
+        rows(s, gesture.map { [$0] })
+    }
     /// Meant single taps: one tap, or two independent ones.
     static let singles: Set<DoubleTapTask.Gesture> = [.tap, .taps]
 
@@ -40,9 +55,13 @@ struct DoubleTapReport: ReportBody {
             r.add(trials(spec, s, singles), byParticipant: ["tap_latency_s"], survival: true)
             r.add(trials(spec, s, [.tap]), byParticipant: ["tap_latency_s"])
             r.add(trials(spec, s, [.taps]), metrics: ["single_read_as_double"])
-            r.add(trials(spec, s, [.zoom]), metrics: ["zoom_missed", "double_read_as_taps", "zoom_button_missed"], byParticipant: ["time_to_done_s"], survival: true)
+            r.add(
+                trials(spec, s, [.zoom]), metrics: ["zoom_missed", "double_read_as_taps", "zoom_button_missed"],
+                byParticipant: ["time_to_done_s"], survival: true)
             for sp in spacings(spec) {
-                r.add(TrialSelection(strategy: s, tasks: tasks(spec, [.taps], spacing: sp)), metrics: ["single_read_as_double", "tap_latency_s"])
+                r.add(
+                    TrialSelection(strategy: s, tasks: tasks(spec, [.taps], spacing: sp)),
+                    metrics: ["single_read_as_double", "tap_latency_s"])
             }
         }
         return r
@@ -50,40 +69,90 @@ struct DoubleTapReport: ReportBody {
 
     /// The strategy's double-tap window, s, if it has one.
     private func window(_ s: String) -> Double? {
-        spec.strategies.first { $0.label == s }.flatMap { try? DoubleTapDesigns.window($0.design, parameters: StrategyParameters($0.parameters)) }
+        spec.strategies.first { $0.label == s }.flatMap {
+            try? DoubleTapDesigns.window($0.design, parameters: StrategyParameters($0.parameters))
+        }
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(DoubleTapDesigns.question, to: &doc)
-        doc.add(.paragraph("A full-screen photo; a single tap anywhere acts (shows the controls). Each simulated person reaches from the thumb's resting place for a 44 pt spot at the centre (Fitts' law; Bi & Zhai's landing) and holds for their tap time while the contact drifts. Meaning one tap, that is all. Meaning two independent taps (say, two page turns) they pause briefly after the first lift (gesture.serial_tap_pause_s), reach for a spot the task's spacing away, and tap again without waiting for the screen. Meaning to zoom, they double tap where the design has a double tap — a second landing on the same spot after their own gap from the first lift (gesture.double_tap_gap_s) — or tap the zoom button where it has none. Every touch goes through the noisy 120 Hz sensor into the viewer's recognizers: with a double tap, the tap must wait for the double tap to fail (require-to-fail); without, taps act at lift. A wrong response is seen (one perceptual cycle) and the gesture made again."))
-        doc.add(.paragraph("Tap latency runs from the lift of a single tap to the moment the app acts on it; the talk's figure is that with a double tap this delay is the double tap's window."))
+        doc.add(
+            .paragraph(
+                "A full-screen photo; a single tap anywhere acts (shows the controls). Each simulated person reaches "
+                    + "from the thumb's resting place for a 44 pt spot at the centre (Fitts' law; Bi & Zhai's "
+                    + "landing) and holds for their tap time while the contact drifts. Meaning one tap, that is all. "
+                    + "Meaning two independent taps (say, two page turns) they pause briefly after the first lift "
+                    + "(gesture.serial_tap_pause_s), reach for a spot the task's spacing away, and tap again without "
+                    + "waiting for the screen. Meaning to zoom, they double tap where the design has a double tap — a "
+                    + "second landing on the same spot after their own gap from the first lift "
+                    + "(gesture.double_tap_gap_s) — or tap the zoom button where it has none. Every touch goes "
+                    + "through the noisy 120 Hz sensor into the viewer's recognizers: with a double tap, the tap must "
+                    + "wait for the double tap to fail (require-to-fail); without, taps act at lift. A wrong response "
+                    + "is seen (one perceptual cycle) and the gesture made again."
+            ))
+        doc.add(
+            .paragraph(
+                "Tap latency runs from the lift of a single tap to the moment the app acts on it; the talk's figure "
+                    + "is that with a double tap this delay is the double tap's window."
+            ))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "window s", "right first time (\(confidencePercent)% CI)", "median tap latency s (\(confidencePercent)% CI)", "two taps read as a double tap", "zoom missed", "of which: double taps read as two taps", "of which: zoom button missed",
-                                "median time to done s, taps (Kaplan–Meier, \(confidencePercent)% CI)", "median time to zoom s (Kaplan–Meier)"],
-                       rows: strategies.map { s in
-            let singles = rows(s, Self.singles), two = rows(s, .taps), zoom = rows(s, .zoom)
-            return [s, window(s).map { formatNumber($0) } ?? "–", kit.rate("right_first_time", rows(s)), kit.medianEstimate("tap_latency_s", singles, label: "latency/\(s)"),
-                    two.isEmpty ? "–" : kit.rate("single_read_as_double", two), zoom.isEmpty ? "–" : kit.rate("zoom_missed", zoom),
-                    zoom.valueCount("double_read_as_taps") > 0 ? kit.rate("double_read_as_taps", zoom) : "–",
-                    zoom.valueCount("zoom_button_missed") > 0 ? kit.rate("zoom_button_missed", zoom) : "–",
-                    kit.survivalMedianText(singles), zoom.isEmpty ? "–" : kit.survivalMedianText(zoom)]
-        }))
-        doc.add(.paragraph("First attempts only, except the times to done, which count retries (trials that never got there are censored). Rates carry \(confidencePercent)% intervals over participants."))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "window s", "right first time (\(confidencePercent)% CI)",
+                    "median tap latency s (\(confidencePercent)% CI)", "two taps read as a double tap", "zoom missed",
+                    "of which: double taps read as two taps", "of which: zoom button missed",
+                    "median time to done s, taps (Kaplan–Meier, \(confidencePercent)% CI)",
+                    "median time to zoom s (Kaplan–Meier)"
+                ],
+                rows: strategies.map { s in
+                    let singles = rows(s, Self.singles), two = rows(s, .taps), zoom = rows(s, .zoom)
+                    return [
+                        s, window(s).map { formatNumber($0) } ?? "–", kit.rate("right_first_time", rows(s)),
+                        kit.medianEstimate("tap_latency_s", singles, label: "latency/\(s)"),
+                        two.isEmpty ? "–" : kit.rate("single_read_as_double", two),
+                        zoom.isEmpty ? "–" : kit.rate("zoom_missed", zoom),
+                        zoom.valueCount("double_read_as_taps") > 0 ? kit.rate("double_read_as_taps", zoom) : "–",
+                        zoom.valueCount("zoom_button_missed") > 0 ? kit.rate("zoom_button_missed", zoom) : "–",
+                        kit.survivalMedianText(singles), zoom.isEmpty ? "–" : kit.survivalMedianText(zoom)
+                    ]
+                }))
+        doc.add(
+            .paragraph(
+                "First attempts only, except the times to done, which count retries (trials that never got there are "
+                    + "censored). Rates carry \(confidencePercent)% intervals over participants."
+            ))
 
         doc.add(.heading(level: 3, text: "Two taps by spacing"))
         let spacings = Self.spacings(spec)
-        doc.add(.table(header: ["strategy", "spacing pt", "read as a double tap", "median tap latency s"],
-                       rows: strategies.flatMap { s in spacings.map { sp in
-            let t = selected(TrialSelection(strategy: s, tasks: Self.tasks(spec, [.taps], spacing: sp)))
-            return [s, formatNumber(sp), kit.rate("single_read_as_double", t), kit.medianText("tap_latency_s", t, digits: 3)]
-        } }))
+        doc.add(
+            .table(
+                header: ["strategy", "spacing pt", "read as a double tap", "median tap latency s"],
+                rows: strategies.flatMap { s in
+                    spacings.map { sp in
+                        let t = selected(TrialSelection(strategy: s, tasks: Self.tasks(spec, [.taps], spacing: sp)))
+                        return [
+                            s, formatNumber(sp), kit.rate("single_read_as_double", t),
+                            kit.medianText("tap_latency_s", t, digits: 3)
+                        ]
+                    }
+                }))
 
         let marker = strategies.compactMap(window).first
-        figures.append(kit.ecdfFigure(metric: "tap_latency_s", of: strategies.map { rows($0) }, name: "ecdf_tap_latency", xlabel: "from a single tap's lift to the app acting (s)",
-                                      title: "Single-tap latency (dashed: the first strategy's double-tap window)", marker: marker))
-        figures.append(kit.survivalFigure(of: strategies.map { rows($0, .zoom) }, name: "survival_zoom", title: "Time until the photo zoomed", marker: 1))
-        figures.append(kit.survivalFigure(of: strategies.map { rows($0, Self.singles) }, name: "survival_taps", title: "Time until the meant single taps acted", marker: 1))
+        figures.append(
+            kit.ecdfFigure(
+                metric: "tap_latency_s", of: strategies.map { rows($0) }, name: "ecdf_tap_latency",
+                xlabel: "from a single tap's lift to the app acting (s)",
+                title: "Single-tap latency (dashed: the first strategy's double-tap window)", marker: marker))
+        figures.append(
+            kit.survivalFigure(
+                of: strategies.map { rows($0, .zoom) }, name: "survival_zoom", title: "Time until the photo zoomed",
+                marker: 1))
+        figures.append(
+            kit.survivalFigure(
+                of: strategies.map { rows($0, Self.singles) }, name: "survival_taps",
+                title: "Time until the meant single taps acted", marker: 1))
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
@@ -91,13 +160,24 @@ struct DoubleTapReport: ReportBody {
         for s in strategies {
             guard let w = window(s) else { continue }
             guard let median = rows(s, .tap).pooled("tap_latency_s").median else { continue }
-            bullets.append("\(s): single taps acted a median \(formatNumber(median, digits: 3)) s after the lift, against a window of \(formatNumber(w)) s — the talk's 'all normal taps will be delayed'.")
+            bullets.append(
+                "\(s): single taps acted a median \(formatNumber(median, digits: 3)) s after the lift, against a "
+                    + "window of \(formatNumber(w)) s — the talk's 'all normal taps will be delayed'."
+            )
         }
         if let base = strategies.first {
             for s in strategies.dropFirst() {
-                for (metric, what, gesture) in [("right_first_time", "right first time", nil), ("tap_latency_s", "tap latency s", DoubleTapTask.Gesture.tap),
-                                                ("time_to_done_s", "time to zoom s", .zoom)] {
-                    if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base, gesture)), other: (s, rows(s, gesture)), seedKey: "double-tap/\(metric)/\(s)") { bullets.append(line) }
+                for (metric, what, gesture) in [
+                    ("right_first_time", "right first time", nil),
+                    ("tap_latency_s", "tap latency s", DoubleTapTask.Gesture.tap),
+                    ("time_to_done_s", "time to zoom s", .zoom)
+                ] {
+                    if let line = kit.pairedDifference(
+                        metric, what: what, base: (base, rows(base, gesture)), other: (s, rows(s, gesture)),
+                        seedKey: "double-tap/\(metric)/\(s)")
+                    {
+                        bullets.append(line)
+                    }
                 }
             }
         }

@@ -36,7 +36,7 @@ public struct DoubleTapSimulator: SpecSimulator {
     /// Every metric a double-tap trial reports, in report order (DESIGN §6).
     public static let metricNames = [
         "right_first_time", "time_to_effect_s", "reached_effect", "time_to_done_s", "attempts",
-        "tap_latency_s", "single_read_as_double", "zoom_missed", "double_read_as_taps", "zoom_button_missed",
+        "tap_latency_s", "single_read_as_double", "zoom_missed", "double_read_as_taps", "zoom_button_missed"
     ]
 
     public init(spec: ExperimentSpec) throws {
@@ -47,30 +47,42 @@ public struct DoubleTapSimulator: SpecSimulator {
     /// Reads the spec's `tasks:` node: a list of `{gesture: tap|zoom}` or `{gesture: taps, spacing_pt}`.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
-        guard !items.isEmpty else { throw node.error("expected at least one task ({gesture: tap|zoom} or {gesture: taps, spacing_pt})") }
+        guard !items.isEmpty else {
+            throw node.error("expected at least one task ({gesture: tap|zoom} or {gesture: taps, spacing_pt})")
+        }
         return try items.enumerated().map { i, item in
             try item.rejectUnknownKeys(["gesture", "spacing_pt"])
             let gesture = try item.required("gesture").named("gesture", as: DoubleTapTask.Gesture.self)
             var spacing = 0.0
-            if gesture == .taps { spacing = try item.required("spacing_pt").double(in: 0...300) }
-            else if try item.optional("spacing_pt") != nil { throw item.error("spacing_pt is for two taps (gesture: taps) only") }
-            let label = switch gesture {
-            case .tap: "tap the photo once"
-            case .taps: "tap twice, \(TapMarginSimulator.formatted(spacing)) pt apart, as two taps"
-            case .zoom: "zoom the photo"
+            if gesture == .taps {
+                spacing = try item.required("spacing_pt").double(in: 0...300)
+            } else if try item.optional("spacing_pt") != nil {
+                throw item.error("spacing_pt is for two taps (gesture: taps) only")
             }
-            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count), label: label,
-                            goal: .custom(CustomTaskGoal(DoubleTapTask(gesture: gesture, spacing: spacing))))
+            let label =
+                switch gesture {
+                case .tap: "tap the photo once"
+                case .taps: "tap twice, \(TapMarginSimulator.formatted(spacing)) pt apart, as two taps"
+                case .zoom: "zoom the photo"
+                }
+            return TaskSpec(
+                id: TaskSpec.numberedID(i, of: items.count), label: label,
+                goal: .custom(CustomTaskGoal(DoubleTapTask(gesture: gesture, spacing: spacing))))
         }
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         guard case .custom(let goal) = trial.task.goal, let task = goal.value as? DoubleTapTask else {
             preconditionFailure("double-tap trial \(trial.key) has a non-double-tap task")
         }
         let device = trial.device, screen = device.bounds
-        let viewer = try! DoubleTapDesigns.make(strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy), bounds: screen)
-        let spot = Rect(x: screen.width / 2 - Self.spot / 2, y: screen.height / 2 - Self.spot / 2, width: Self.spot, height: Self.spot)
+        let viewer = try! DoubleTapDesigns.make(
+            strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy), bounds: screen)
+        let spot = Rect(
+            x: screen.width / 2 - Self.spot / 2, y: screen.height / 2 - Self.spot / 2, width: Self.spot,
+            height: Self.spot)
         let sensor = TouchSensor(device: device)
         let tapper = Tapper(participant: participant), presser = Presser(participant: participant)
         let landing = TouchLanding(participant: participant)
@@ -94,19 +106,24 @@ public struct DoubleTapSimulator: SpecSimulator {
                     let next = Rect(x: spot.minX + task.spacing, y: spot.minY, width: spot.width, height: spot.height)
                     let start = paths[0].lift + participant["gesture.serial_tap_pause_s"]
                     let reach2 = tapper.tap(next, from: reach.landing, startTime: start, on: device, using: &g)
-                    paths.append(presser.tap(at: reach2.landing, start: start + reach2.movementTime, on: device, using: &g))
+                    paths.append(
+                        presser.tap(at: reach2.landing, start: start + reach2.movementTime, on: device, using: &g))
                 }
             case .zoom:
                 intended = [.zoom]
                 if let button = viewer.zoomButton {
                     let reach = tapper.tap(button, from: finger, startTime: clock, on: device, using: &g)
-                    paths.append(presser.tap(at: reach.landing, start: clock + reach.movementTime, on: device, using: &g))
+                    paths.append(
+                        presser.tap(at: reach.landing, start: clock + reach.movementTime, on: device, using: &g))
                 } else {
                     let reach = tapper.tap(spot, from: finger, startTime: clock, on: device, using: &g)
-                    paths.append(presser.tap(at: reach.landing, start: clock + reach.movementTime, on: device, using: &g))
+                    paths.append(
+                        presser.tap(at: reach.landing, start: clock + reach.movementTime, on: device, using: &g))
                     // The second tap aims at the same spot again: a fresh landing, after the person's gap.
                     let again = landing.land(aim: spot.center, target: spot.size, on: device, using: &g)
-                    paths.append(presser.tap(at: again, start: paths[0].lift + presser.doubleTapGap(using: &g), on: device, using: &g))
+                    paths.append(
+                        presser.tap(
+                            at: again, start: paths[0].lift + presser.doubleTapGap(using: &g), on: device, using: &g))
                 }
             }
             let streams = paths.enumerated().compactMap { i, path -> TouchStream? in
@@ -115,8 +132,12 @@ public struct DoubleTapSimulator: SpecSimulator {
             }
             let actions = viewer.respond(to: streams)
             if first == nil { first = actions }
-            log.add(paths[0].contact, "touches", [("attempt", .number(Double(attempts))), ("touches", .number(Double(paths.count))),
-                                                  ("actions", .text(actions.map(\.kind.rawValue).joined(separator: ",")))])
+            log.add(
+                paths[0].contact, "touches",
+                [
+                    ("attempt", .number(Double(attempts))), ("touches", .number(Double(paths.count))),
+                    ("actions", .text(actions.map(\.kind.rawValue).joined(separator: ",")))
+                ])
             let lastLift = paths.last!.lift
             clock = max(lastLift, actions.last?.time ?? lastLift)
             finger = paths.last!.position(at: lastLift)
@@ -131,10 +152,12 @@ public struct DoubleTapSimulator: SpecSimulator {
             Metric("right_first_time", reachedAt != nil && attempts == 1 ? 1 : 0),
             Metric("reached_effect", reachedAt == nil ? 0 : 1),
             Metric("time_to_done_s", clock),
-            Metric("attempts", Double(attempts)),
+            Metric("attempts", Double(attempts))
         ]
         if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 1) }
-        if task.gesture != .zoom, let a = f.first, a.kind == .single { metrics.append(Metric("tap_latency_s", a.time - a.lift)) }
+        if task.gesture != .zoom, let a = f.first, a.kind == .single {
+            metrics.append(Metric("tap_latency_s", a.time - a.lift))
+        }
         switch task.gesture {
         case .tap: break
         case .taps: metrics.append(Metric("single_read_as_double", f.contains { $0.kind == .zoom } ? 1 : 0))
@@ -142,7 +165,8 @@ public struct DoubleTapSimulator: SpecSimulator {
             let zoomed = f.contains { $0.kind == .zoom }
             // The same failure under both designs (gated), then by its cause in each.
             metrics.append(Metric("zoom_missed", zoomed ? 0 : 1))
-            metrics.append(Metric(viewer.zoomButton == nil ? "double_read_as_taps" : "zoom_button_missed", zoomed ? 0 : 1))
+            metrics.append(
+                Metric(viewer.zoomButton == nil ? "double_read_as_taps" : "zoom_button_missed", zoomed ? 0 : 1))
         }
         return TrialOutcome(metrics: metrics, events: log.events)
     }

@@ -14,15 +14,19 @@ public struct EdgeButtonQuestion: Question, SimulatedQuestion {
         _ = try EdgeButtonDesigns.layout(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
-    public func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        try EdgeButtonScreens.all(strategy.design, parameters: StrategyParameters(strategy.parameters),
-                                  controls: tasks.goals(EdgeButtonTask.self).map { ($0.position, $0.size) }, on: device)
+    public func auditScreens(
+        _ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) throws -> [LabelledScreen] {
+        try EdgeButtonScreens.all(
+            strategy.design, parameters: StrategyParameters(strategy.parameters),
+            controls: tasks.goals(EdgeButtonTask.self).map { ($0.position, $0.size) }, on: device)
     }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { EdgeButtonReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
-        EdgeButtonReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+        EdgeButtonReport(spec: report.spec, results: report.results).build(
+            into: &report.document, figures: &report.figures)
     }
 
     public func taskFactors() -> [TaskFactor] {
@@ -31,8 +35,14 @@ public struct EdgeButtonQuestion: Question, SimulatedQuestion {
             return goal.value as? EdgeButtonTask
         }
         return [
-            TaskFactor(TableColumn("position", .string, optional: true, meaning: "where the camera control sits: bottom-left, bottom-centre or top-right")) { task($0).map { .string($0.position.rawValue) } ?? .missing },
-            TaskFactor(TableColumn("size_pt", .double, optional: true, meaning: "the control's size in points")) { task($0).map { .double($0.size) } ?? .missing },
+            TaskFactor(
+                TableColumn(
+                    "position", .string, optional: true,
+                    meaning: "where the camera control sits: bottom-left, bottom-centre or top-right")
+            ) { task($0).map { .string($0.position.rawValue) } ?? .missing },
+            TaskFactor(TableColumn("size_pt", .double, optional: true, meaning: "the control's size in points")) {
+                task($0).map { .double($0.size) } ?? .missing
+            }
         ]
     }
 }

@@ -12,25 +12,32 @@ struct EdgeButtonReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 
-
     /// The spec's tasks whose control is at `position`.
     static func tasks(_ spec: ExperimentSpec, _ position: ControlPosition) -> Set<String> {
         ReportKit.customTaskIDs(spec, as: EdgeButtonTask.self) { k in k.position == position }
     }
     /// A strategy's trials (of the tasks at `position`; nil: all), narrowed by `conditions`.
-    static func trials(_ spec: ExperimentSpec, _ s: String, _ position: ControlPosition? = nil, _ conditions: MetricCondition...) -> TrialSelection {
+    static func trials(
+        _ spec: ExperimentSpec, _ s: String, _ position: ControlPosition? = nil, _ conditions: MetricCondition...
+    ) -> TrialSelection {
         TrialSelection(strategy: s, tasks: position.map { tasks(spec, $0) }, where: conditions)
     }
-    private func rows(_ s: String, _ position: ControlPosition? = nil) -> SelectedTrials { selected(Self.trials(spec, s, position)) }
+    private func rows(_ s: String, _ position: ControlPosition? = nil) -> SelectedTrials {
+        selected(Self.trials(spec, s, position))
+    }
 
-    static let outcomes = ["photo_share", "right_first_time", "accidental_capture", "system_held", "system_taken", "missed_tap"]
+    static let outcomes = [
+        "photo_share", "right_first_time", "accidental_capture", "system_held", "system_taken", "missed_tap"
+    ]
 
     /// Everything the edge-button sections read.
     static func requests(spec: ExperimentSpec) -> SelectionRequests {
         var r = SelectionRequests()
         let positions = positions(spec)
         for s in spec.strategies.map(\.label) {
-            r.add(trials(spec, s), metrics: outcomes + ["captures"], byParticipant: ["right_first_time", "accidental_capture", "system_held"], survival: true)
+            r.add(
+                trials(spec, s), metrics: outcomes + ["captures"],
+                byParticipant: ["right_first_time", "accidental_capture", "system_held"], survival: true)
             for p in positions { r.add(trials(spec, s, p), metrics: outcomes) }
             r.add(trials(spec, s, nil, .equals("accidental_capture", 1)), metrics: ["landing_offset_pt"])
             r.add(trials(spec, s, nil, .equals("accidental_capture", 0)), metrics: ["landing_offset_pt"])
@@ -50,27 +57,69 @@ struct EdgeButtonReport: ReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(EdgeButtonDesigns.question, to: &doc)
-        doc.add(.paragraph("A full-screen camera preview that takes a photo when tapped, with one control (switch camera, grid). Each simulated person reaches for the control (Fitts' law) and lands where Bi & Zhai's dual Gaussian puts a finger for its size; the contact drifts a little while held (gesture.tap_drift_mm). The touch goes through the noisy 120 Hz digitizer, which reports positions on the glass only, then the system's edge gate: a touch starting in the status-bar or home-indicator band (the device's safe-area insets, × gesture.edge_band_scale) is taken by the system if it travels gesture.edge_swipe_pt inward, and otherwise reaches the app gesture.edge_gate_delay_s after touch-down. The app gives the touch to the control (a plain button on its exact frame), else to the panel (nothing happens), else to the preview, which takes a photo. A photo taken by mistake opens the filter screen; one tap on its back control returns to shooting and the person tries again."))
+        doc.add(
+            .paragraph(
+                "A full-screen camera preview that takes a photo when tapped, with one control (switch camera, grid). "
+                    + "Each simulated person reaches for the control (Fitts' law) and lands where Bi & Zhai's dual "
+                    + "Gaussian puts a finger for its size; the contact drifts a little while held "
+                    + "(gesture.tap_drift_mm). The touch goes through the noisy 120 Hz digitizer, which reports "
+                    + "positions on the glass only, then the system's edge gate: a touch starting in the status-bar "
+                    + "or home-indicator band (the device's safe-area insets, × gesture.edge_band_scale) is taken by "
+                    + "the system if it travels gesture.edge_swipe_pt inward, and otherwise reaches the app "
+                    + "gesture.edge_gate_delay_s after touch-down. The app gives the touch to the control (a plain "
+                    + "button on its exact frame), else to the panel (nothing happens), else to the preview, which "
+                    + "takes a photo. A photo taken by mistake opens the filter screen; one tap on its back control "
+                    + "returns to shooting and the person tries again."
+            ))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "photo share visible", "right first time (\(confidencePercent)% CI)", "photo taken by mistake", "held by the system's edge gate", "taken by the system", "tap lost (panel or cancelled)", "median time to the control s, Kaplan–Meier (\(confidencePercent)% CI)", "mean photos taken by mistake per trial"],
-                       rows: strategies.map { s in
-            let t = rows(s)
-            return [s, kit.medianText("photo_share", t, digits: 3), kit.rate("right_first_time", t), kit.rate("accidental_capture", t), kit.rate("system_held", t),
-                    kit.rate("system_taken", t), kit.rate("missed_tap", t), kit.survivalMedianText(t),
-                    formatNumber(t.pooled("captures").mean, digits: 3)]
-        }))
-        doc.add(.paragraph("First touches only, except the time to the control and the photos per trial, which count retries (trials that never got there are censored). The photo share is the screen left to the preview (median over the tasks). Rates carry \(confidencePercent)% intervals over participants."))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "photo share visible", "right first time (\(confidencePercent)% CI)",
+                    "photo taken by mistake", "held by the system's edge gate", "taken by the system",
+                    "tap lost (panel or cancelled)",
+                    "median time to the control s, Kaplan–Meier (\(confidencePercent)% CI)",
+                    "mean photos taken by mistake per trial"
+                ],
+                rows: strategies.map { s in
+                    let t = rows(s)
+                    return [
+                        s, kit.medianText("photo_share", t, digits: 3), kit.rate("right_first_time", t),
+                        kit.rate("accidental_capture", t), kit.rate("system_held", t),
+                        kit.rate("system_taken", t), kit.rate("missed_tap", t), kit.survivalMedianText(t),
+                        formatNumber(t.pooled("captures").mean, digits: 3)
+                    ]
+                }))
+        doc.add(
+            .paragraph(
+                "First touches only, except the time to the control and the photos per trial, which count retries "
+                    + "(trials that never got there are censored). The photo share is the screen left to the preview "
+                    + "(median over the tasks). Rates carry \(confidencePercent)% intervals over participants."
+            ))
 
         doc.add(.heading(level: 3, text: "By position of the control"))
-        doc.add(.table(header: ["strategy", "position", "photo share", "right first time", "photo taken by mistake", "held by the edge gate", "taken by the system", "tap lost"],
-                       rows: strategies.flatMap { s in positions.map { p in
-            let t = rows(s, p)
-            return [s, p.rawValue, kit.medianText("photo_share", t, digits: 3), kit.rate("right_first_time", t), kit.rate("accidental_capture", t),
-                    kit.rate("system_held", t), kit.rate("system_taken", t), kit.rate("missed_tap", t)]
-        } }))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "position", "photo share", "right first time", "photo taken by mistake",
+                    "held by the edge gate", "taken by the system", "tap lost"
+                ],
+                rows: strategies.flatMap { s in
+                    positions.map { p in
+                        let t = rows(s, p)
+                        return [
+                            s, p.rawValue, kit.medianText("photo_share", t, digits: 3), kit.rate("right_first_time", t),
+                            kit.rate("accidental_capture", t),
+                            kit.rate("system_held", t), kit.rate("system_taken", t), kit.rate("missed_tap", t)
+                        ]
+                    }
+                }))
 
-        figures.append(kit.survivalFigure(of: strategies.map { rows($0) }, name: "survival_control", title: "Time until the control is tapped", marker: 1))
+        figures.append(
+            kit.survivalFigure(
+                of: strategies.map { rows($0) }, name: "survival_control", title: "Time until the control is tapped",
+                marker: 1))
         figures.append(positionFigure())
         ReportKit.addFigures(figures, to: &doc)
 
@@ -78,15 +127,27 @@ struct EdgeButtonReport: ReportBody {
         var bullets: [String] = []
         if let base = strategies.first {
             for s in strategies.dropFirst() {
-                for (metric, what) in [("right_first_time", "right first time"), ("accidental_capture", "photos taken by mistake"), ("system_held", "touches held by the edge gate")] {
-                    if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base)), other: (s, rows(s)), seedKey: "edge/\(metric)/\(s)") { bullets.append(line) }
+                for (metric, what) in [
+                    ("right_first_time", "right first time"), ("accidental_capture", "photos taken by mistake"),
+                    ("system_held", "touches held by the edge gate")
+                ] {
+                    if let line = kit.pairedDifference(
+                        metric, what: what, base: (base, rows(base)), other: (s, rows(s)),
+                        seedKey: "edge/\(metric)/\(s)")
+                    {
+                        bullets.append(line)
+                    }
                 }
             }
         }
         for s in strategies {
             let captured = selected(Self.trials(spec, s, nil, .equals("accidental_capture", 1)))
             guard !captured.isEmpty else { continue }
-            bullets.append("\(s): first touches that took a photo landed a median \(kit.medianText("landing_offset_pt", captured, digits: 1)) pt from the control's centre, against \(kit.medianText("landing_offset_pt", selected(Self.trials(spec, s, nil, .equals("accidental_capture", 0))), digits: 1)) pt for the others.")
+            bullets.append(
+                "\(s): first touches that took a photo landed a "
+                    + "median \(kit.medianText("landing_offset_pt", captured, digits: 1)) pt from the control's "
+                    + "centre, against \(kit.medianText("landing_offset_pt", selected(Self.trials(spec, s, nil, .equals("accidental_capture", 0))), digits: 1)) pt for the others."
+            )
         }
         doc.add(.bullets(bullets))
     }
@@ -98,23 +159,31 @@ struct EdgeButtonReport: ReportBody {
             for (j, s) in strategies.enumerated() {
                 let t = rows(s, p)
                 let e = kit.rateEstimate("accidental_capture", t)
-                lines.append("\(Double(i) + Double(j) * 0.25 - 0.25)\t\(e.value)\t\(e.lower)\t\(e.upper)\t# \(s) \(p.rawValue)")
+                lines.append(
+                    "\(Double(i) + Double(j) * 0.25 - 0.25)\t\(e.value)\t\(e.lower)\t\(e.upper)\t# \(s) \(p.rawValue)")
             }
         }
         var plots: [String] = []
         for (j, s) in strategies.enumerated() {
-            plots.append("\"position_rates.dat\" every \(strategies.count)::\(j) using 1:2:3:4 with yerrorbars linewidth 2 pointtype 7 linecolor \(j + 1) title \(Gnuplot.quoted(s))")
+            plots.append(
+                "\"position_rates.dat\" every \(strategies.count)::\(j) using 1:2:3:4 with yerrorbars linewidth 2 "
+                    + "pointtype 7 linecolor \(j + 1) title \(Gnuplot.quoted(s))"
+            )
         }
         let tics = positions.enumerated().map { "\(Gnuplot.quoted($1.rawValue)) \($0)" }.joined(separator: ", ")
-        return GnuplotFigure(name: "position_rates", title: "Photos taken by mistake on the first touch, by position of the control (\(confidencePercent)% intervals over participants)",
-                             data: [("position_rates.dat", "# x, rate, lower, upper\n" + lines.joined(separator: "\n") + "\n")],
-                             body: """
-                                 set title "Photos taken by mistake, by position"
-                                 set ylabel "rate of first touches"
-                                 set yrange [0:*]
-                                 set xrange [-0.6:\(Double(positions.count) - 0.4)]
-                                 set xtics (\(tics))
-                                 plot \(plots.joined(separator: ", \\\n     "))
-                                 """)
+        return GnuplotFigure(
+            name: "position_rates",
+            title:
+                "Photos taken by mistake on the first touch, by position of the control (\(confidencePercent)% "
+                    + "intervals over participants)",
+            data: [("position_rates.dat", "# x, rate, lower, upper\n" + lines.joined(separator: "\n") + "\n")],
+            body: """
+                set title "Photos taken by mistake, by position"
+                set ylabel "rate of first touches"
+                set yrange [0:*]
+                set xrange [-0.6:\(Double(positions.count) - 0.4)]
+                set xtics (\(tics))
+                plot \(plots.joined(separator: ", \\\n     "))
+                """)
     }
 }

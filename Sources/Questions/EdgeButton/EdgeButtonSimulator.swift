@@ -29,7 +29,8 @@ public struct EdgeButtonSimulator: SpecSimulator {
     /// Every metric an edge-button trial reports, in report order (DESIGN §6).
     public static let metricNames = [
         "right_first_time", "time_to_effect_s", "reached_effect", "time_to_done_s", "attempts",
-        "accidental_capture", "captures", "system_taken", "system_held", "missed_tap", "photo_share", "landing_offset_pt",
+        "accidental_capture", "captures", "system_taken", "system_held", "missed_tap", "photo_share",
+        "landing_offset_pt"
     ]
 
     public init(spec: ExperimentSpec) throws {
@@ -40,30 +41,37 @@ public struct EdgeButtonSimulator: SpecSimulator {
     /// Reads the spec's `tasks:` node: a list of `{position: bottom-left|bottom-centre|top-right, size_pt}`.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
-        guard !items.isEmpty else { throw node.error("expected at least one task ({position: bottom-left|bottom-centre|top-right, size_pt})") }
+        guard !items.isEmpty else {
+            throw node.error("expected at least one task ({position: bottom-left|bottom-centre|top-right, size_pt})")
+        }
         return try items.enumerated().map { i, item in
             try item.rejectUnknownKeys(["position", "size_pt"])
             let position = try item.required("position").named("position", as: ControlPosition.self)
             let size = try item.required("size_pt").double(in: 10...120)
-            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count),
-                            label: "tap a \(TapMarginSimulator.formatted(size)) pt control at the \(position.rawValue)",
-                            goal: .custom(CustomTaskGoal(EdgeButtonTask(position: position, size: size))))
+            return TaskSpec(
+                id: TaskSpec.numberedID(i, of: items.count),
+                label: "tap a \(TapMarginSimulator.formatted(size)) pt control at the \(position.rawValue)",
+                goal: .custom(CustomTaskGoal(EdgeButtonTask(position: position, size: size))))
         }
     }
 
     /// The system's edge gate on `device` as `participant`'s population sees it.
     static func gate(_ participant: Participant, on device: DeviceConfiguration) -> SystemEdgeGate {
-        SystemEdgeGate(device: device, depthScale: participant["gesture.edge_band_scale"],
-                       swipeThreshold: participant["gesture.edge_swipe_pt"], delay: participant["gesture.edge_gate_delay_s"])
+        SystemEdgeGate(
+            device: device, depthScale: participant["gesture.edge_band_scale"],
+            swipeThreshold: participant["gesture.edge_swipe_pt"], delay: participant["gesture.edge_gate_delay_s"])
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         guard case .custom(let goal) = trial.task.goal, let task = goal.value as? EdgeButtonTask else {
             preconditionFailure("edge-button trial \(trial.key) has a non-edge-button task")
         }
         let device = trial.device, screenBounds = device.bounds
-        let screen = try! EdgeButtonDesigns.make(strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy),
-                                                 position: task.position, size: task.size, on: device, gate: Self.gate(participant, on: device))
+        let screen = try! EdgeButtonDesigns.make(
+            strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy),
+            position: task.position, size: task.size, on: device, gate: Self.gate(participant, on: device))
         // The filter screen's way back to shooting: a standard 44 pt control in the safe area's top-right corner.
         let back = EdgeButtonDesigns.controlFrame(at: .topRight, size: 44, inset: 16, on: device)
         let sensor = TouchSensor(device: device)
@@ -85,8 +93,13 @@ public struct EdgeButtonSimulator: SpecSimulator {
             let response = sensed.map(screen.respond) ?? .nothing(at: path.lift)
             let held = sensed.map { if case .held = screen.gate.judge($0) { true } else { false } } ?? false
             if first == nil { first = (response, reach.landing, held) }
-            log.add(path.contact, "touch", [("attempt", .number(Double(attempts))), ("x", .number(reach.landing.x)), ("y", .number(reach.landing.y)),
-                                            ("response", .text("\(response)"))])
+            log.add(
+                path.contact, "touch",
+                [
+                    ("attempt", .number(Double(attempts))), ("x", .number(reach.landing.x)),
+                    ("y", .number(reach.landing.y)),
+                    ("response", .text("\(response)"))
+                ])
             clock = path.lift
             finger = path.position(at: path.lift)
             switch response {
@@ -120,7 +133,7 @@ public struct EdgeButtonSimulator: SpecSimulator {
             Metric("system_held", f.held ? 1 : 0),
             Metric("missed_tap", { if case .nothing = f.response { 1 } else { 0 } }()),
             Metric("photo_share", screen.photoShare),
-            Metric("landing_offset_pt", f.landing.distance(to: screen.control.center)),
+            Metric("landing_offset_pt", f.landing.distance(to: screen.control.center))
         ]
         if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 1) }
         return TrialOutcome(metrics: metrics, events: log.events)

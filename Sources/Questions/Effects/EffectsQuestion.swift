@@ -14,7 +14,8 @@ public struct EffectsQuestion: Question, SimulatedQuestion {
     }
 
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        EffectsScreens.all(try EffectsDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+        EffectsScreens.all(
+            try EffectsDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
     }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { EffectsReport.requests(spec: spec) }
@@ -26,14 +27,22 @@ public struct EffectsQuestion: Question, SimulatedQuestion {
 
     public func taskFactors() -> [TaskFactor] {
         [
-            TaskFactor(TableColumn("task_kind", .string, optional: true, meaning: "match (reproduce a goal look) or browse (no goal: choose a look one likes)")) {
+            TaskFactor(
+                TableColumn(
+                    "task_kind", .string, optional: true,
+                    meaning: "match (reproduce a goal look) or browse (no goal: choose a look one likes)")
+            ) {
                 guard case .chooseEffect(_, let goal, _) = $0.goal else { return .missing }
                 return .string(goal == nil ? "browse" : "match")
             },
-            TaskFactor(TableColumn("goal_family", .string, optional: true, meaning: "the goal look's effect family (missing for browsing)")) {
+            TaskFactor(
+                TableColumn(
+                    "goal_family", .string, optional: true,
+                    meaning: "the goal look's effect family (missing for browsing)")
+            ) {
                 guard case .chooseEffect(_, let goal?, _) = $0.goal else { return .missing }
                 return .string(goal.family.rawValue)
-            },
+            }
         ]
     }
 }

@@ -31,14 +31,18 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
     public let dataFiles: [(path: String, sha256: String)]
 
     public static let metricNames = [
-        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal", "final_delta_e00",
-        "effect_found_s", "refine_s", "scrolls", "cards_opened", "chosen_effect", "chosen_on_first_screen", "looks_seen_10s",
-        "touches", "control_switches", "wrong_control_tries", "missed_taps", "wrong_grabs", "missed_grabs",
+        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal",
+        "final_delta_e00",
+        "effect_found_s", "refine_s", "scrolls", "cards_opened", "chosen_effect", "chosen_on_first_screen",
+        "looks_seen_10s",
+        "touches", "control_switches", "wrong_control_tries", "missed_taps", "wrong_grabs", "missed_grabs"
     ]
 
     public init(spec: ExperimentSpec) throws {
         var designs: [String: EffectsDesign] = [:]
-        for s in spec.strategies { designs[s.label] = try EffectsDesigns.make(s.design, parameters: StrategyParameters(s.parameters)) }
+        for s in spec.strategies {
+            designs[s.label] = try EffectsDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
+        }
         self.designs = designs
         var tasks: [String: PreparedTask] = [:]
         var files: [String: String] = [:]
@@ -51,11 +55,13 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
                 var a = Adjustments()
                 a.effect = goal
                 goalLab = LabImage(Renderer(threads: 1).render(original, with: a))
-                try PhotoTasks.requireWork(original, goal: goalLab!, tolerance: tolerance, task: task.id, spec: spec,
-                                           advice: "choose a look further from the original")
+                try PhotoTasks.requireWork(
+                    original, goal: goalLab!, tolerance: tolerance, task: task.id, spec: spec,
+                    advice: "choose a look further from the original")
             }
-            tasks[task.id] = PreparedTask(original: original, glance: original.downscaled(toFit: EffectsEnvironment.glanceSize),
-                                          goalLab: goalLab, tolerance: tolerance, goal: goal)
+            tasks[task.id] = PreparedTask(
+                original: original, glance: original.downscaled(toFit: EffectsEnvironment.glanceSize),
+                goalLab: goalLab, tolerance: tolerance, goal: goal)
         }
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
@@ -86,13 +92,19 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
                     switch space {
                     case .discrete(let looks):
                         let pick = looks.min { a, b in
-                            (LabImage(render(small, a)).meanDeltaE2000(to: smallGoal), a.look) < (LabImage(render(small, b)).meanDeltaE2000(to: smallGoal), b.look)
+                            (LabImage(render(small, a)).meanDeltaE2000(to: smallGoal), a.look) < (
+                                LabImage(render(small, b)).meanDeltaE2000(to: smallGoal), b.look
+                            )
                         }!
-                        c = DesignCeiling(strategy: strategy, task: id, deltaE: LabImage(render(task.original, pick)).meanDeltaE2000(to: goalLab),
-                                          tolerance: task.tolerance, setting: "\(pick.family.rawValue) look=\(pick.look)")
+                        c = DesignCeiling(
+                            strategy: strategy, task: id,
+                            deltaE: LabImage(render(task.original, pick)).meanDeltaE2000(to: goalLab),
+                            tolerance: task.tolerance, setting: "\(pick.family.rawValue) look=\(pick.look)")
                     case .continuous(let axes, let effect):
-                        var found = DesignCeiling.search(strategy: strategy, task: "\(id)/\(k)", tolerance: task.tolerance, axes: axes, seed: seed,
-                                                         small: (small, smallGoal), working: (task.original, goalLab)) { render($0, effect($1)) }
+                        var found = DesignCeiling.search(
+                            strategy: strategy, task: "\(id)/\(k)", tolerance: task.tolerance, axes: axes, seed: seed,
+                            small: (small, smallGoal), working: (task.original, goalLab)
+                        ) { render($0, effect($1)) }
                         found.task = id
                         found.setting = "\(effect(axes.map(\.start)).family.rawValue) " + found.setting
                         c = found
@@ -138,21 +150,27 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
                 try g.rejectUnknownKeys(["family", "position", "look"])
                 let familyNode = try g.required("family")
                 let family = try familyNode.named("effect family", as: EffectFamily.self)
-                goal = Effect(family: family, position: try g.optional("position")?.double(in: 0...1) ?? 0.5,
-                              look: try g.optional("look")?.int(in: 0...3) ?? 0)
+                goal = Effect(
+                    family: family, position: try g.optional("position")?.double(in: 0...1) ?? 0.5,
+                    look: try g.optional("look")?.int(in: 0...3) ?? 0)
             }
             return TaskSpec(id: id, label: label, goal: .chooseEffect(photo: path, goal: goal, tolerance: tolerance))
         }
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
     }
 
-    package func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?) -> TrialOutcome {
+    package func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?
+    ) -> TrialOutcome {
         let task = tasks[trial.task.id]!
-        var environment = EffectsEnvironment(design: designs[trial.strategy]!, device: trial.device, original: task.original,
-                                             glance: task.glance, previews: previews, comparisons: previewComparisons, previewKey: trial.task.id)
+        var environment = EffectsEnvironment(
+            design: designs[trial.strategy]!, device: trial.device, original: task.original,
+            glance: task.glance, previews: previews, comparisons: previewComparisons, previewKey: trial.task.id)
         environment.camera = camera
         camera?.shoot(ReplayShot(touchDown: nil, screen: environment.screen, photo: environment.render()))
         var g = SeededGenerator(seed: trial.behaviourSeed)
@@ -165,27 +183,32 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
                 a.effect = goal
                 return GoalLook(LabImage(Renderer(threads: 1).render(task.original.downscaled(toFit: proxy), with: a)))
             }
-            let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
+            let editor = PhotoEditor(
+                participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
             let o = editor.edit(&environment, goal: goalProxy, memory: &memory, using: &g, trace: trace) { env in
                 env.cache.isWithin(env.original, with: env.state.adjustments, of: goalLab, tolerance: task.tolerance)
             }
             let found = o.chosenAt
-            metrics = PhotoTasks.metrics(o, finalDeltaE: LabImage(environment.render()).meanDeltaE2000(to: goalLab), tolerance: task.tolerance) + [
-                Metric("scrolls", Double(environment.state.scrolls)),
-                Metric("cards_opened", Double(environment.state.cardsOpened)),
-            ]
+            metrics =
+                PhotoTasks.metrics(
+                    o, finalDeltaE: LabImage(environment.render()).meanDeltaE2000(to: goalLab),
+                    tolerance: task.tolerance) + [
+                    Metric("scrolls", Double(environment.state.scrolls)),
+                    Metric("cards_opened", Double(environment.state.cardsOpened))
+                ]
             if let f = found {
                 metrics.append(Metric("effect_found_s", f))
                 if let t = o.timeToEffect { metrics.append(Metric("refine_s", max(0, t - f))) }
             }
             events = o.events
         } else {
-            let o = Satisficer(participant: participant, timeLimit: limits.timeLimit).explore(&environment, memory: &memory, using: &g, trace: trace)
+            let o = Satisficer(participant: participant, timeLimit: limits.timeLimit).explore(
+                &environment, memory: &memory, using: &g, trace: trace)
             metrics = [
                 Metric("time_to_done_s", o.timeToDone),
                 Metric("looks_seen_10s", Double(o.looksSeenIn10s)),
                 Metric("scrolls", Double(environment.state.scrolls)),
-                Metric("cards_opened", Double(environment.state.cardsOpened)),
+                Metric("cards_opened", Double(environment.state.cardsOpened))
             ]
             events = o.events
         }
@@ -219,8 +242,12 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     /// Long side of `glance`.
     static let glanceSize = 96
 
-    init(design: EffectsDesign, device: DeviceConfiguration, original: Image, glance: Image? = nil, previews: SharedCache<Image> = SharedCache(),
-         comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)> = SharedCache(), previewKey: String = "") {
+    init(
+        design: EffectsDesign, device: DeviceConfiguration, original: Image, glance: Image? = nil,
+        previews: SharedCache<Image> = SharedCache(),
+        comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)> = SharedCache(),
+        previewKey: String = ""
+    ) {
         self.previews = previews
         self.comparisons = comparisons
         self.previewKey = previewKey
@@ -229,13 +256,18 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
         self.original = original
         self.glance = glance ?? original.downscaled(toFit: Self.glanceSize)
         state = EffectsState(photoAspect: Double(original.width) / Double(max(1, original.height)))
-        firstScreenLooks = Set(design.screen(state, on: device).controls.compactMap { Self.look($0.id).flatMap(EffectsDesign.catalogIndex) })
+        firstScreenLooks = Set(
+            design.screen(state, on: device).controls.compactMap {
+                Self.look($0.id).flatMap(EffectsDesign.catalogIndex)
+            })
     }
 
     /// The look a preview control stands for: a catalogue look, or a family card's look.
     static func look(_ id: String) -> Effect? {
         if id.hasPrefix("effect-"), let e = EffectCatalog.named(String(id.dropFirst(7))) { return e.effect }
-        if id.hasPrefix("card-"), let f = EffectFamily(rawValue: String(id.dropFirst(5))) { return EffectsDesign.representative(f).effect }
+        if id.hasPrefix("card-"), let f = EffectFamily(rawValue: String(id.dropFirst(5))) {
+            return EffectsDesign.representative(f).effect
+        }
         return nil
     }
 
@@ -245,13 +277,17 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     func render() -> Image { cache.render(original, with: state.adjustments) }
 
     mutating func photo(proxy: Int) -> Image {
-        Renderer(threads: 1).render(PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy), with: state.adjustments)
+        Renderer(threads: 1).render(
+            PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy),
+            with: state.adjustments)
     }
 
     mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {
         let (original, glance, adjustments) = (original, glance, state.adjustments)
         return cache.comparison(proxy: proxy, with: adjustments, goal: goal) {
-            Renderer(threads: 1).render(PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy), with: adjustments)
+            Renderer(threads: 1).render(
+                PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy),
+                with: adjustments)
         }
     }
 
@@ -259,15 +295,20 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     mutating func thumbnailComparison(_ id: String, proxy: Int, with goal: GoalLook) -> RegionComparison? {
         guard Self.look(id) != nil else { return nil }
         let key = "\(previewKey)/\(id)/\(proxy)"
-        let kept = comparisons.value(key) { (goal, RegionComparison(LabImage(thumbnail(id, proxy: proxy)!), goal: goal)) }
+        let kept = comparisons.value(key) {
+            (goal, RegionComparison(LabImage(thumbnail(id, proxy: proxy)!), goal: goal))
+        }
         // Another goal under the same key (not in a run: one goal per task and size): compare afresh.
-        return kept.goal.isSame(as: goal) ? kept.comparison : RegionComparison(LabImage(thumbnail(id, proxy: proxy)!), goal: goal)
+        return kept.goal.isSame(as: goal)
+            ? kept.comparison : RegionComparison(LabImage(thumbnail(id, proxy: proxy)!), goal: goal)
     }
 
     mutating func perform(_ gesture: Gesture) {
-        let during = camera?.during(gesture, from: state, original: original,
-                                    apply: { design.handle($0, &$1, on: device) },
-                                    look: { (design.screen($0, on: device), $0.adjustments) }) ?? []
+        let during =
+            camera?.during(
+                gesture, from: state, original: original,
+                apply: { design.handle($0, &$1, on: device) },
+                look: { (design.screen($0, on: device), $0.adjustments) }) ?? []
         design.handle(gesture, &state, on: device)
         var shot = ReplayShot(touchDown: gesture.start, screen: screen, photo: render())
         shot.during = during

@@ -14,7 +14,8 @@ public struct ExposureQuestion: Question, SimulatedQuestion {
     }
 
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        ExposureScreens.all(try ExposureDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+        ExposureScreens.all(
+            try ExposureDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
     }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ExposureReport.requests(spec: spec) }

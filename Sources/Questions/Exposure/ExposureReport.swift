@@ -16,20 +16,28 @@ struct ExposureReport: ReportBody {
     var strategies: [String] { kit.strategies }
     var confidence: Double { spec.report.confidence }
 
-    static func selection(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> TrialSelection {
+    static func selection(
+        _ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil
+    ) -> TrialSelection {
         TrialSelection(strategy: strategy, device: device, group: group, tasks: task.map { [$0] })
     }
-    func trials(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> SelectedTrials {
+    func trials(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> SelectedTrials
+    {
         results.selected(Self.selection(strategy, device: device, group: group, task: task))
     }
 
-    static let rowMetrics = ["reached_effect", "gave_up", "satisfied_off_goal", "within_10s", "first_touch_s", "wrong_control_tries",
-                             "final_delta_e00", "clipped_fraction", "photo_share", "control_switches", "touches", "travel_mm", "missed_taps",
-                             "wrong_grabs", "missed_grabs"]
+    static let rowMetrics = [
+        "reached_effect", "gave_up", "satisfied_off_goal", "within_10s", "first_touch_s", "wrong_control_tries",
+        "final_delta_e00", "clipped_fraction", "photo_share", "control_switches", "touches", "travel_mm", "missed_taps",
+        "wrong_grabs", "missed_grabs"
+    ]
     /// What the claims compare, paired over participants.
     static let claimMetrics = ["time_to_effect_s", "reached_effect", "first_touch_s", "final_delta_e00"]
     /// The final settings a typical trial's photo is rendered from.
-    static let finalSettings = ["final_black_level", "final_shadows", "final_brightness", "final_contrast", "final_highlights", "final_white_level"]
+    static let finalSettings = [
+        "final_black_level", "final_shadows", "final_brightness", "final_contrast", "final_highlights",
+        "final_white_level"
+    ]
 
     /// Everything the exposure sections read.
     static func requests(spec: ExperimentSpec) -> SelectionRequests {
@@ -40,10 +48,16 @@ struct ExposureReport: ReportBody {
         for s in spec.strategies.map(\.label) {
             for g in [nil, "novice", "expert"] as [String?] {
                 r.add(selection(s, group: g), metrics: rowMetrics, byParticipant: claimMetrics, survival: true)
-                if let phone { r.add(selection(s, device: phone, group: g), metrics: rowMetrics, byParticipant: claimMetrics, survival: true) }
+                if let phone {
+                    r.add(
+                        selection(s, device: phone, group: g), metrics: rowMetrics, byParticipant: claimMetrics,
+                        survival: true)
+                }
             }
             for d in devices {
-                for g in ["novice", "expert"] { r.add(selection(s, device: d, group: g), metrics: rowMetrics, survival: true) }
+                for g in ["novice", "expert"] {
+                    r.add(selection(s, device: d, group: g), metrics: rowMetrics, survival: true)
+                }
                 // The phone section's comparison of the same person's trials of one task under two designs.
                 r.add(selection(s, device: d), byCell: "final_delta_e00")
                 r.add(selection(s, device: d), metrics: ["gave_up", "wrong_grabs", "missed_grabs"])
@@ -51,7 +65,9 @@ struct ExposureReport: ReportBody {
             for t in spec.tasks {
                 r.add(selection(s, task: t.id), metrics: ["reached_effect"])
                 if let first = devices.first {
-                    r.add(selection(s, device: first, task: t.id), typicalBy: "final_delta_e00", keeping: finalSettings + ["final_delta_e00"])
+                    r.add(
+                        selection(s, device: first, task: t.id), typicalBy: "final_delta_e00",
+                        keeping: finalSettings + ["final_delta_e00"])
                 }
             }
         }
@@ -59,24 +75,45 @@ struct ExposureReport: ReportBody {
     }
 
     /// The mean of `metric` in `t`, as text.
-    func mean(_ metric: String, _ t: SelectedTrials, digits: Int = 2) -> String { formatNumber(t.pooled(metric).mean, digits: digits) }
+    func mean(_ metric: String, _ t: SelectedTrials, digits: Int = 2) -> String {
+        formatNumber(t.pooled(metric).mean, digits: digits)
+    }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure], folder: URL) throws {
         doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(.bullets(spec.strategies.map { s in
-            "\(s.label): " + (ExposureDesigns.question.strategies.first { $0.name == s.design }?.summary ?? "")
-        }))
+        doc.add(
+            .bullets(
+                spec.strategies.map { s in
+                    "\(s.label): " + (ExposureDesigns.question.strategies.first { $0.name == s.design }?.summary ?? "")
+                }))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.paragraph("Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00) before the person stopped. Satisfied: the photo looked right to the person, judged against the goal as they remember it (the rest gave up); satisfied off goal: satisfied while the photo is objectively outside the tolerance. Times to effect are Kaplan–Meier medians: a trial that never reached the goal counts as censored when the person stopped. \"Reached by 10 s, Kaplan–Meier\" is read off the same curve: the share who would reach the goal by 10 s had nobody stopped early; the gap to \"within 10 s\" is what giving up early costs."))
-        let header = ["strategy", "n", "reached", "satisfied", "satisfied off goal", "within 10 s", "reached by 10 s, Kaplan–Meier", "median time to effect s, Kaplan–Meier (CI)", "first touch s", "wrong-control tries", "final ΔE00", "clipped", "photo share"]
+        doc.add(
+            .paragraph(
+                "Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00) before the "
+                    + "person stopped. Satisfied: the photo looked right to the person, judged against the goal as "
+                    + "they remember it (the rest gave up); satisfied off goal: satisfied while the photo is "
+                    + "objectively outside the tolerance. Times to effect are Kaplan–Meier medians: a trial that "
+                    + "never reached the goal counts as censored when the person stopped. \"Reached by 10 s, "
+                    + "Kaplan–Meier\" is read off the same curve: the share who would reach the goal by 10 s had "
+                    + "nobody stopped early; the gap to \"within 10 s\" is what giving up early costs."
+            ))
+        let header = [
+            "strategy", "n", "reached", "satisfied", "satisfied off goal", "within 10 s",
+            "reached by 10 s, Kaplan–Meier", "median time to effect s, Kaplan–Meier (CI)", "first touch s",
+            "wrong-control tries", "final ΔE00", "clipped", "photo share"
+        ]
         func row(_ label: String, _ t: SelectedTrials) -> [String] {
-            [label, "\(t.count)", kit.rate("reached_effect", t),
-             formatRate(kit.rateEstimate("gave_up", t, success: .zero)),
-             kit.rate("satisfied_off_goal", t), kit.rate("within_10s", t), kit.reachedByText(t, seconds: 10), kit.survivalMedianText(t),
-             kit.medianText("first_touch_s", t), mean("wrong_control_tries", t),
-             kit.medianText("final_delta_e00", t), formatNumber(t.pooled("clipped_fraction").mean * 100, digits: 1) + "%",
-             formatNumber(t.pooled("photo_share").mean * 100, digits: 0) + "%"]
+            [
+                label, "\(t.count)", kit.rate("reached_effect", t),
+                formatRate(kit.rateEstimate("gave_up", t, success: .zero)),
+                kit.rate("satisfied_off_goal", t), kit.rate("within_10s", t), kit.reachedByText(t, seconds: 10),
+                kit.survivalMedianText(t),
+                kit.medianText("first_touch_s", t), mean("wrong_control_tries", t),
+                kit.medianText("final_delta_e00", t),
+                formatNumber(t.pooled("clipped_fraction").mean * 100, digits: 1) + "%",
+                formatNumber(t.pooled("photo_share").mean * 100, digits: 0) + "%"
+            ]
         }
         doc.add(.table(header: header, rows: strategies.map { row($0, trials($0)) }))
         doc.add(.heading(level: 3, text: "By device and expertise"))
@@ -91,12 +128,20 @@ struct ExposureReport: ReportBody {
         }
         doc.add(.table(header: ["strategy · device · group"] + Array(header.dropFirst()), rows: rows))
         doc.add(.heading(level: 3, text: "By photo (reached rate)"))
-        doc.add(.table(header: ["strategy"] + spec.tasks.map(\.id), rows: strategies.map { s in
-            [s] + spec.tasks.map { kit.rate("reached_effect", trials(s, task: $0.id)) }
-        }))
+        doc.add(
+            .table(
+                header: ["strategy"] + spec.tasks.map(\.id),
+                rows: strategies.map { s in
+                    [s] + spec.tasks.map { kit.rate("reached_effect", trials(s, task: $0.id)) }
+                }))
 
-        figures.append(kit.survivalFigure(of: strategies.map { trials($0) }, name: "survival_time_to_effect", title: "Time until the photo matches the goal", marker: 10))
-        figures.append(kit.rateFigureOfSelections(metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate"))
+        figures.append(
+            kit.survivalFigure(
+                of: strategies.map { trials($0) }, name: "survival_time_to_effect",
+                title: "Time until the photo matches the goal", marker: 10))
+        figures.append(
+            kit.rateFigureOfSelections(
+                metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate"))
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "The talk's claims under the models"))
@@ -109,21 +154,29 @@ struct ExposureReport: ReportBody {
 
     // MARK: Claims
 
-    func compare(_ a: String, _ b: String, metric: String, group: String? = nil, device: String? = nil) -> (Estimate, Estimate)? {
+    func compare(
+        _ a: String, _ b: String, metric: String, group: String? = nil, device: String? = nil
+    ) -> (Estimate, Estimate)? {
         // Participant-level (cluster) bootstrap, paired: every person used every strategy.
         let ta = trials(a, device: device, group: group), tb = trials(b, device: device, group: group)
-        guard ta.valueCount(metric) >= 3, tb.valueCount(metric) >= 3, let va = ta.comparable(metric), let vb = tb.comparable(metric),
-              let sa = ta.sample(metric), let sb = tb.sample(metric) else { return nil }
+        guard ta.valueCount(metric) >= 3, tb.valueCount(metric) >= 3, let va = ta.comparable(metric),
+            let vb = tb.comparable(metric),
+            let sa = ta.sample(metric), let sb = tb.sample(metric)
+        else { return nil }
         let seed = Sections.seed(spec, "claim/\(a)/\(b)/\(metric)/\(group ?? "all")" + (device.map { "/\($0)" } ?? ""))
-        let (_, diff) = Comparisons.difference(va, vb, metric: metric, paired: true, confidence: confidence,
-                                               resamples: spec.report.bootstrapResamples, seed: seed)
-        let delta = ClusterBootstrap.twoGroup(sb, sa, paired: true, confidence: confidence, resamples: 300,
-                                              seed: seed &+ 1, statistic: RankTests.cliffsDelta)
+        let (_, diff) = Comparisons.difference(
+            va, vb, metric: metric, paired: true, confidence: confidence,
+            resamples: spec.report.bootstrapResamples, seed: seed)
+        let delta = ClusterBootstrap.twoGroup(
+            sb, sa, paired: true, confidence: confidence, resamples: 300,
+            seed: seed &+ 1, statistic: RankTests.cliffsDelta)
         return (diff, delta)
     }
 
     func verdict(_ e: Estimate, better: WorseDirection) -> String {
-        if better == .lower { return e.upper < 0 ? "holds" : e.lower > 0 ? "does not hold (the opposite)" : "not distinguishable" }
+        if better == .lower {
+            return e.upper < 0 ? "holds" : e.lower > 0 ? "does not hold (the opposite)" : "not distinguishable"
+        }
         return e.lower > 0 ? "holds" : e.upper < 0 ? "does not hold (the opposite)" : "not distinguishable"
     }
 
@@ -133,8 +186,12 @@ struct ExposureReport: ReportBody {
         if let group { return screening == nil ? "" : " [not screened: a claim about \(group)s only]" }
         guard let c = screening?.claim(a, b, metric) else { return "" }
         var parts: [String] = []
-        if !c.points.isEmpty { parts.append("screening: \(c.label), same sign at \(c.holdsAt)/\(c.points.count) points") }
-        if let holds = c.holdsUnderPolicies { parts.append(holds ? "holds under the other policy" : "does not hold under the other policy") }
+        if !c.points.isEmpty {
+            parts.append("screening: \(c.label), same sign at \(c.holdsAt)/\(c.points.count) points")
+        }
+        if let holds = c.holdsUnderPolicies {
+            parts.append(holds ? "holds under the other policy" : "does not hold under the other policy")
+        }
         return parts.isEmpty ? "" : " [\(parts.joined(separator: "; "))]"
     }
 
@@ -144,29 +201,51 @@ struct ExposureReport: ReportBody {
         if has.contains("exposure-control") && has.contains("six-sliders") {
             for group in [nil, "novice", "expert"] as [String?] {
                 let who = group.map { " for \($0)s" } ?? ""
-                if let (d, delta) = compare("six-sliders", "exposure-control", metric: "time_to_effect_s", group: group) {
-                    out.append("One control faster than six sliders\(who): median time to effect differs by \(formatEstimate(d)) s (exposure control − six sliders), Cliff's δ \(formatEstimate(delta)): \(verdict(d, better: .lower))\(robustness("six-sliders", "exposure-control", "time_to_effect_s", group: group)).")
+                if let (d, delta) = compare("six-sliders", "exposure-control", metric: "time_to_effect_s", group: group)
+                {
+                    out.append(
+                        "One control faster than six sliders\(who): median time to effect differs "
+                            + "by \(formatEstimate(d)) s (exposure control − six sliders), Cliff's "
+                            + "δ \(formatEstimate(delta)): \(verdict(d, better: .lower))\(robustness("six-sliders", "exposure-control", "time_to_effect_s", group: group))."
+                    )
                 }
                 if let (d, _) = compare("six-sliders", "exposure-control", metric: "reached_effect", group: group) {
-                    out.append("…and reached\(who): rate difference \(formatEstimate(d, digits: 3)): \(verdict(d, better: .higher))\(robustness("six-sliders", "exposure-control", "reached_effect", group: group)).")
+                    out.append(
+                        "…and reached\(who): rate "
+                            + "difference \(formatEstimate(d, digits: 3)): \(verdict(d, better: .higher))\(robustness("six-sliders", "exposure-control", "reached_effect", group: group))."
+                    )
                 }
             }
         }
         if has.contains("histogram-touch") && has.contains("six-sliders") {
             if let (d, _) = compare("six-sliders", "histogram-touch", metric: "reached_effect", group: "novice") {
-                out.append("Histogram touch fails novices: reached-rate difference for novices (histogram touch − six sliders) \(formatEstimate(d, digits: 3)): \(d.upper < 0 ? "holds" : d.lower > 0 ? "does not hold (the opposite)" : "not distinguishable")\(robustness("six-sliders", "histogram-touch", "reached_effect", group: "novice")).")
+                out.append(
+                    "Histogram touch fails novices: reached-rate difference for novices (histogram touch − six "
+                        + "sliders) \(formatEstimate(d, digits: 3)): \(d.upper < 0 ? "holds" : d.lower > 0 ? "does not hold (the opposite)" : "not distinguishable")\(robustness("six-sliders", "histogram-touch", "reached_effect", group: "novice"))."
+                )
             }
             if let (d, _) = compare("six-sliders", "histogram-touch", metric: "first_touch_s", group: "novice") {
-                out.append("…novices' first touch comes later by \(formatEstimate(d)) s with hidden zones (median difference).")
+                out.append(
+                    "…novices' first touch comes later by \(formatEstimate(d)) s with hidden zones (median difference)."
+                )
             }
         }
         if has.contains("histogram-touch") && has.contains("histogram-bottom") {
             let share = { (s: String) in trials(s).pooled("photo_share").mean }
             if let (d, _) = compare("histogram-touch", "histogram-bottom", metric: "final_delta_e00") {
-                out.append("A bigger photo helps: the bottom histogram gives the photo \(formatNumber(share("histogram-bottom") * 100, digits: 0))% of the screen against \(formatNumber(share("histogram-touch") * 100, digits: 0))%; final ΔE00 differs by \(formatEstimate(d)) (bottom − side): \(verdict(d, better: .lower))\(robustness("histogram-touch", "histogram-bottom", "final_delta_e00")).")
+                out.append(
+                    "A bigger photo helps: the bottom histogram gives the "
+                        + "photo \(formatNumber(share("histogram-bottom") * 100, digits: 0))% of the screen "
+                        + "against \(formatNumber(share("histogram-touch") * 100, digits: 0))%; final ΔE00 differs "
+                        + "by \(formatEstimate(d)) (bottom − "
+                        + "side): \(verdict(d, better: .lower))\(robustness("histogram-touch", "histogram-bottom", "final_delta_e00"))."
+                )
             }
             if let (d, _) = compare("histogram-touch", "histogram-bottom", metric: "time_to_effect_s") {
-                out.append("…time to effect differs by \(formatEstimate(d)) s (bottom − side): \(verdict(d, better: .lower))\(robustness("histogram-touch", "histogram-bottom", "time_to_effect_s")).")
+                out.append(
+                    "…time to effect differs by \(formatEstimate(d)) s (bottom − "
+                        + "side): \(verdict(d, better: .lower))\(robustness("histogram-touch", "histogram-bottom", "time_to_effect_s"))."
+                )
             }
         }
         return out
@@ -178,7 +257,13 @@ struct ExposureReport: ReportBody {
         strategies.map { s in
             let t = trials(s)
             let mean = { (m: String) in self.mean(m, t) }
-            return "\(s): first touch after a median \(kit.medianText("first_touch_s", t)) s (reading labels, choosing among controls, or discovering hidden ones); \(mean("control_switches")) control switches and \(mean("wrong_control_tries")) tries of a control that did nothing for the region in question per trial; \(mean("touches")) gestures and \(mean("travel_mm")) mm of finger travel; \(mean("missed_taps")) missed taps; the photo takes \(formatNumber(t.pooled("photo_share").mean * 100, digits: 0))% of the screen."
+            return
+                "\(s): first touch after a median \(kit.medianText("first_touch_s", t)) s (reading labels, choosing "
+                    + "among controls, or discovering hidden ones); \(mean("control_switches")) control switches "
+                    + "and \(mean("wrong_control_tries")) tries of a control that did nothing for the region in "
+                    + "question per trial; \(mean("touches")) gestures and \(mean("travel_mm")) mm of finger "
+                    + "travel; \(mean("missed_taps")) missed taps; the photo "
+                    + "takes \(formatNumber(t.pooled("photo_share").mean * 100, digits: 0))% of the screen."
         }
     }
 
@@ -191,15 +276,22 @@ struct ExposureReport: ReportBody {
         let renderer = Renderer(threads: 2)
         for task in spec.tasks {
             guard case .adjustPhoto(let path, let goal, _) = task.goal,
-                  let original = try? PNGFile.read(URL(fileURLWithPath: path)).downscaled(toFit: 320) else { continue }
+                let original = try? PNGFile.read(URL(fileURLWithPath: path)).downscaled(toFit: 320)
+            else { continue }
             var cells: [(String, Image)] = [("before", original), ("goal", goal.render(original))]
             for s in strategies {
-                guard let typical = trials(s, device: spec.devices.first?.name, task: task.id).typicalTrial() else { continue }
+                guard let typical = trials(s, device: spec.devices.first?.name, task: task.id).typicalTrial() else {
+                    continue
+                }
                 var a = Adjustments()
                 a.blackLevel = typical["final_black_level"]! ?? 0; a.shadows = typical["final_shadows"]! ?? 0
                 a.brightness = typical["final_brightness"]! ?? 0; a.contrast = typical["final_contrast"]! ?? 0
                 a.highlights = typical["final_highlights"]! ?? 0; a.whiteLevel = typical["final_white_level"]! ?? 0
-                cells.append(("\(s) (ΔE00 \(formatNumber(typical["final_delta_e00"]! ?? .nan, digits: 1)))", renderer.render(original, with: a)))
+                cells.append(
+                    (
+                        "\(s) (ΔE00 \(formatNumber(typical["final_delta_e00"]! ?? .nan, digits: 1)))",
+                        renderer.render(original, with: a)
+                    ))
             }
             doc.add(.heading(level: 3, text: task.label))
             for (i, cell) in cells.enumerated() {

@@ -13,8 +13,8 @@ import UserModels
 public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
     /// What every task needs, prepared once per run.
     struct PreparedTask: @unchecked Sendable {
-        var original: Image          // at the working size
-        var goalLab: LabImage        // goal at the working size (objective metric)
+        var original: Image  // at the working size
+        var goalLab: LabImage  // goal at the working size (objective metric)
         var tolerance: Double
         var goal: PhotoGoal
         /// The state every trial starts from: the original's histogram ends and clipping.
@@ -36,14 +36,19 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
     static let workingSize = 160
 
     public static let metricNames = [
-        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal", "final_delta_e00",
-        "touches", "control_switches", "wrong_control_tries", "travel_mm", "clipped_fraction", "missed_taps", "wrong_grabs", "missed_grabs", "photo_share",
-        "renders", "warning_backoffs", "first_touch_s", "final_black_level", "final_shadows", "final_brightness", "final_contrast", "final_highlights", "final_white_level",
+        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal",
+        "final_delta_e00",
+        "touches", "control_switches", "wrong_control_tries", "travel_mm", "clipped_fraction", "missed_taps",
+        "wrong_grabs", "missed_grabs", "photo_share",
+        "renders", "warning_backoffs", "first_touch_s", "final_black_level", "final_shadows", "final_brightness",
+        "final_contrast", "final_highlights", "final_white_level"
     ]
 
     public init(spec: ExperimentSpec) throws {
         var designs: [String: any ExposureDesign] = [:]
-        for s in spec.strategies { designs[s.label] = try ExposureDesigns.make(s.design, parameters: StrategyParameters(s.parameters)) }
+        for s in spec.strategies {
+            designs[s.label] = try ExposureDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
+        }
         self.designs = designs
         var tasks: [String: PreparedTask] = [:]
         var files: [String: String] = [:]
@@ -52,10 +57,13 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
             let (original, sha) = try PhotoTasks.load(path, task: task.id, spec: spec)
             files[path] = sha
             let goalLab = LabImage(goal.render(original))
-            try PhotoTasks.requireWork(original, goal: goalLab, tolerance: tolerance, task: task.id, spec: spec,
-                                       advice: "choose stronger goal values so there is something to do")
-            tasks[task.id] = PreparedTask(original: original, goalLab: goalLab, tolerance: tolerance, goal: goal,
-                                          start: ExposureState(original: original), glance: original.downscaled(toFit: ExposureEnvironment.glanceSize))
+            try PhotoTasks.requireWork(
+                original, goal: goalLab, tolerance: tolerance, task: task.id, spec: spec,
+                advice: "choose stronger goal values so there is something to do")
+            tasks[task.id] = PreparedTask(
+                original: original, goalLab: goalLab, tolerance: tolerance, goal: goal,
+                start: ExposureState(original: original),
+                glance: original.downscaled(toFit: ExposureEnvironment.glanceSize))
         }
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
@@ -98,10 +106,14 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
                 let task = tasks[id]!
                 let small = task.original.downscaled(toFit: 64)
                 let state = task.start
-                let render = { (image: Image, x: [Double]) in Renderer(threads: 1).render(image, with: design.adjustments(at: x, state)) }
-                out.append(DesignCeiling.search(strategy: strategy, task: id, tolerance: task.tolerance, axes: design.axes(state), seed: seed,
-                                                small: (small, LabImage(task.goal.render(small))),
-                                                working: (task.original, task.goalLab), render: render))
+                let render = { (image: Image, x: [Double]) in
+                    Renderer(threads: 1).render(image, with: design.adjustments(at: x, state))
+                }
+                out.append(
+                    DesignCeiling.search(
+                        strategy: strategy, task: id, tolerance: task.tolerance, axes: design.axes(state), seed: seed,
+                        small: (small, LabImage(task.goal.render(small))),
+                        working: (task.original, task.goalLab), render: render))
             }
         }
         return out
@@ -118,44 +130,58 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
             guard xy.count == 2 else { throw item.error("expected a point [x, y]") }
             let p = [try xy[0].double(in: 0...1), try xy[1].double(in: 0...1)]
             if let last = points.last {
-                guard p[0] > last[0] else { throw item.error("x must increase from point to point (\(p[0]) after \(last[0]))") }
-                guard p[1] >= last[1] else { throw item.error("y must not fall (\(p[1]) after \(last[1])): a curve that falls inverts tones") }
+                guard p[0] > last[0] else {
+                    throw item.error("x must increase from point to point (\(p[0]) after \(last[0]))")
+                }
+                guard p[1] >= last[1] else {
+                    throw item.error("y must not fall (\(p[1]) after \(last[1])): a curve that falls inverts tones")
+                }
             }
             points.append(p)
         }
         return points
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
     }
 
-    package func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?) -> TrialOutcome {
+    package func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?
+    ) -> TrialOutcome {
         let task = tasks[trial.task.id]!
         var environment = ExposureEnvironment(design: designs[trial.strategy]!, device: trial.device, task: task)
         environment.camera = camera
         camera?.shoot(ReplayShot(touchDown: nil, screen: environment.screen, photo: environment.render()))
         var g = SeededGenerator(seed: trial.behaviourSeed)
         let proxy = Int(participant["perception.proxy_px"])
-        let goal = goals.value("\(trial.task.id)/\(proxy)") { GoalLook(LabImage(task.goal.render(task.original.downscaled(toFit: proxy)))) }
-        let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
+        let goal = goals.value("\(trial.task.id)/\(proxy)") {
+            GoalLook(LabImage(task.goal.render(task.original.downscaled(toFit: proxy))))
+        }
+        let editor = PhotoEditor(
+            participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
         let outcome = editor.edit(&environment, goal: goal, memory: &memory, using: &g, trace: trace) { env in
             env.cache.isWithin(env.original, with: env.state.adjustments, of: task.goalLab, tolerance: task.tolerance)
         }
         let final = environment.render()
         let clipping = Clipping(of: final)
         let finalDE = LabImage(final).meanDeltaE2000(to: task.goalLab)
-        var metrics = PhotoTasks.metrics(outcome, finalDeltaE: finalDE, tolerance: task.tolerance) + [
-            Metric("travel_mm", trial.device.millimetres(outcome.travel)),
-            Metric("clipped_fraction", clipping.shadows + clipping.highlights),
-            Metric("photo_share", environment.screen.photoShare),
-            Metric("renders", Double(environment.renders)),
-            Metric("warning_backoffs", Double(outcome.warningBackoffs)),
-        ]
+        var metrics =
+            PhotoTasks.metrics(outcome, finalDeltaE: finalDE, tolerance: task.tolerance) + [
+                Metric("travel_mm", trial.device.millimetres(outcome.travel)),
+                Metric("clipped_fraction", clipping.shadows + clipping.highlights),
+                Metric("photo_share", environment.screen.photoShare),
+                Metric("renders", Double(environment.renders)),
+                Metric("warning_backoffs", Double(outcome.warningBackoffs))
+            ]
         // The final values, so reports can re-render what the person ended with.
         let a = environment.state.adjustments
-        for (name, value) in [("black_level", a.blackLevel), ("shadows", a.shadows), ("brightness", a.brightness),
-                              ("contrast", a.contrast), ("highlights", a.highlights), ("white_level", a.whiteLevel)] {
+        for (name, value) in [
+            ("black_level", a.blackLevel), ("shadows", a.shadows), ("brightness", a.brightness),
+            ("contrast", a.contrast), ("highlights", a.highlights), ("white_level", a.whiteLevel)
+        ] {
             metrics.append(Metric("final_\(name)", value))
         }
         if let t = outcome.firstTouch { metrics.append(Metric("first_touch_s", t)) }
@@ -164,7 +190,9 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
 
     package func scene(for trial: PlannedTrial) -> ReplayScene {
         let task = tasks[trial.task.id]!
-        return ReplayScene(original: task.original, goal: task.goal.render(task.original), goalLab: task.goalLab, tolerance: task.tolerance)
+        return ReplayScene(
+            original: task.original, goal: task.goal.render(task.original), goalLab: task.goalLab,
+            tolerance: task.tolerance)
     }
 }
 
@@ -211,14 +239,18 @@ struct ExposureEnvironment: PhotoEditingEnvironment {
     }
 
     private func render(proxy: Int) -> Image {
-        Renderer(threads: 1).render(PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy), with: state.adjustments)
+        Renderer(threads: 1).render(
+            PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy),
+            with: state.adjustments)
     }
 
     mutating func perform(_ gesture: Gesture) {
         let current = render()
-        let during = camera?.during(gesture, from: state, original: original,
-                                    apply: { design.handle($0, &$1, on: device, photo: current) },
-                                    look: { (design.screen($0, on: device), $0.adjustments) }) ?? []
+        let during =
+            camera?.during(
+                gesture, from: state, original: original,
+                apply: { design.handle($0, &$1, on: device, photo: current) },
+                look: { (design.screen($0, on: device), $0.adjustments) }) ?? []
         design.handle(gesture, &state, on: device, photo: current)
         state.clipping = Clipping(of: render())
         renders += 2

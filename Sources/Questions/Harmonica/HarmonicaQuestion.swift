@@ -15,12 +15,14 @@ public struct HarmonicaQuestion: Question, SimulatedQuestion {
     }
 
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        HarmonicaScreens.all(try HarmonicaDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+        HarmonicaScreens.all(
+            try HarmonicaDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
     }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { HarmonicaReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
-        HarmonicaReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+        HarmonicaReport(spec: report.spec, results: report.results).build(
+            into: &report.document, figures: &report.figures)
     }
 }

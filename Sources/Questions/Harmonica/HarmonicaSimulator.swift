@@ -35,22 +35,31 @@ public struct HarmonicaSimulator: SpecSimulator {
 
     /// Every metric a harmonica trial reports, in report order (DESIGN §6).
     public static let metricNames = [
-        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal", "final_delta_e00",
-        "effect_found_s", "touches", "control_switches", "wrong_control_tries", "missed_taps", "wrong_grabs", "missed_grabs",
-        "mis_tap", "wrong_filter_applied", "applications", "scrolls", "looks_seen_10s", "photo_share", "preview_width_pt", "filters",
+        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal",
+        "final_delta_e00",
+        "effect_found_s", "touches", "control_switches", "wrong_control_tries", "missed_taps", "wrong_grabs",
+        "missed_grabs",
+        "mis_tap", "wrong_filter_applied", "applications", "scrolls", "looks_seen_10s", "photo_share",
+        "preview_width_pt", "filters"
     ]
 
     public init(spec: ExperimentSpec) throws {
         var designs: [String: FilterPickerDesign] = [:]
-        for s in spec.strategies { designs[s.label] = try HarmonicaDesigns.make(s.design, parameters: StrategyParameters(s.parameters)) }
+        for s in spec.strategies {
+            designs[s.label] = try HarmonicaDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
+        }
         self.designs = designs
         var tasks: [String: PreparedTask] = [:]
         var files: [String: String] = [:]
         for task in spec.tasks {
             guard case .chooseEffect(let path, let goal, let tolerance) = task.goal else { continue }
             if let goal, let (label, d) = designs.first(where: { !$0.value.looks.contains { $0.effect == goal } }) {
-                throw SpecError(file: spec.path, field: "tasks.\(task.id).goal",
-                                message: "strategy '\(label)' does not show this look among its \(d.filters) filters (\(d.looks.map(\.id).joined(separator: ", ")))")
+                throw SpecError(
+                    file: spec.path, field: "tasks.\(task.id).goal",
+                    message:
+                        "strategy '\(label)' does not show this look among its \(d.filters) filters "
+                            + "(\(d.looks.map(\.id).joined(separator: ", ")))"
+                )
             }
             let (original, sha) = try PhotoTasks.load(path, task: task.id, spec: spec)
             files[path] = sha
@@ -59,10 +68,13 @@ public struct HarmonicaSimulator: SpecSimulator {
                 var a = Adjustments()
                 a.effect = goal
                 goalLab = LabImage(Renderer(threads: 1).render(original, with: a))
-                try PhotoTasks.requireWork(original, goal: goalLab!, tolerance: tolerance, task: task.id, spec: spec,
-                                           advice: "name a filter further from the original")
+                try PhotoTasks.requireWork(
+                    original, goal: goalLab!, tolerance: tolerance, task: task.id, spec: spec,
+                    advice: "name a filter further from the original")
             }
-            tasks[task.id] = PreparedTask(original: original, glance: original.downscaled(toFit: EffectsEnvironment.glanceSize), goalLab: goalLab, tolerance: tolerance, goal: goal)
+            tasks[task.id] = PreparedTask(
+                original: original, glance: original.downscaled(toFit: EffectsEnvironment.glanceSize), goalLab: goalLab,
+                tolerance: tolerance, goal: goal)
         }
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
@@ -74,10 +86,13 @@ public struct HarmonicaSimulator: SpecSimulator {
     /// names a filter; no goal: browse for one you like).
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] { try EffectsSimulator.tasks(from: node) }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         let task = tasks[trial.task.id]!, design = designs[trial.strategy]!
-        var environment = FilterPickerEnvironment(design: design, device: trial.device, original: task.original, glance: task.glance,
-                                                  previews: previews, comparisons: previewComparisons, previewKey: trial.task.id)
+        var environment = FilterPickerEnvironment(
+            design: design, device: trial.device, original: task.original, glance: task.glance,
+            previews: previews, comparisons: previewComparisons, previewKey: trial.task.id)
         var g = SeededGenerator(seed: trial.behaviourSeed)
         var metrics: [Metric] = []
         var events: [TraceEvent] = []
@@ -86,21 +101,30 @@ public struct HarmonicaSimulator: SpecSimulator {
             let goalProxy = goals.value("\(trial.task.id)/\(proxy)") {
                 var a = Adjustments()
                 a.effect = goal
-                return GoalLook(LabImage(Renderer(threads: 1).render(FilterPickerEnvironment.base(task.original, task.glance, proxy), with: a)))
+                return GoalLook(
+                    LabImage(
+                        Renderer(threads: 1).render(
+                            FilterPickerEnvironment.base(task.original, task.glance, proxy), with: a)))
             }
-            let editor = PhotoEditor(participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
+            let editor = PhotoEditor(
+                participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
             let o = editor.edit(&environment, goal: goalProxy, memory: &memory, using: &g, trace: trace) { env in
                 env.cache.isWithin(env.original, with: env.state.adjustments, of: goalLab, tolerance: task.tolerance)
             }
-            metrics = PhotoTasks.metrics(o, finalDeltaE: LabImage(environment.render()).meanDeltaE2000(to: goalLab), tolerance: task.tolerance)
+            metrics = PhotoTasks.metrics(
+                o, finalDeltaE: LabImage(environment.render()).meanDeltaE2000(to: goalLab), tolerance: task.tolerance)
             if let f = o.chosenAt { metrics.append(Metric("effect_found_s", f)) }
             // A mis-tap: a tap meant for one preview that landed off it (on a neighbour or
             // between thumbnails); a wrong filter: one that applied a filter not aimed at.
             metrics.append(Metric("mis_tap", o.missedTaps > 0 ? 1 : 0))
-            metrics.append(Metric("wrong_filter_applied", environment.state.applications > o.touches - o.missedTaps - o.scrolls ? 1 : 0))
+            metrics.append(
+                Metric(
+                    "wrong_filter_applied",
+                    environment.state.applications > o.touches - o.missedTaps - o.scrolls ? 1 : 0))
             events = o.events
         } else {
-            let o = Satisficer(participant: participant, timeLimit: limits.timeLimit).explore(&environment, memory: &memory, using: &g, trace: trace)
+            let o = Satisficer(participant: participant, timeLimit: limits.timeLimit).explore(
+                &environment, memory: &memory, using: &g, trace: trace)
             metrics = [Metric("time_to_done_s", o.timeToDone), Metric("looks_seen_10s", Double(o.looksSeenIn10s))]
             events = o.events
         }
@@ -108,8 +132,10 @@ public struct HarmonicaSimulator: SpecSimulator {
             Metric("applications", Double(environment.state.applications)),
             Metric("scrolls", Double(environment.state.scrolls)),
             Metric("photo_share", design.photoShare(on: trial.device)),
-            Metric("preview_width_pt", design.kind == .harmonica ? design.harmonicaStripWidth(on: trial.device) : design.thumbnail),
-            Metric("filters", Double(design.filters)),
+            Metric(
+                "preview_width_pt",
+                design.kind == .harmonica ? design.harmonicaStripWidth(on: trial.device) : design.thumbnail),
+            Metric("filters", Double(design.filters))
         ]
         return TrialOutcome(metrics: metrics, events: events)
     }
@@ -128,8 +154,12 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
     let previewKey: String
     let cache = RenderCache()
 
-    init(design: FilterPickerDesign, device: DeviceConfiguration, original: Image, glance: Image? = nil, previews: SharedCache<Image> = SharedCache(),
-         comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)> = SharedCache(), previewKey: String = "") {
+    init(
+        design: FilterPickerDesign, device: DeviceConfiguration, original: Image, glance: Image? = nil,
+        previews: SharedCache<Image> = SharedCache(),
+        comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)> = SharedCache(),
+        previewKey: String = ""
+    ) {
         self.design = design; self.device = device; self.original = original
         self.glance = glance ?? original.downscaled(toFit: EffectsEnvironment.glanceSize)
         self.previews = previews; self.comparisons = comparisons; self.previewKey = previewKey
@@ -139,7 +169,9 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
 
     func render() -> Image { cache.render(original, with: state.adjustments) }
 
-    mutating func photo(proxy: Int) -> Image { Renderer(threads: 1).render(Self.base(original, glance, proxy), with: state.adjustments) }
+    mutating func photo(proxy: Int) -> Image {
+        Renderer(threads: 1).render(Self.base(original, glance, proxy), with: state.adjustments)
+    }
 
     /// The photo the eyes get at `proxy` pixels, before any adjustment.
     static func base(_ original: Image, _ glance: Image, _ proxy: Int) -> Image {
@@ -156,7 +188,9 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
     /// Kept per photo, look, size and goal: every trial of a task inspects the same previews.
     mutating func thumbnailComparison(_ id: String, proxy: Int, with goal: GoalLook) -> RegionComparison? {
         guard let image = thumbnail(id, proxy: proxy) else { return nil }
-        let kept = comparisons.value("\(previewKey)/\(id)/\(proxy)") { (goal, RegionComparison(LabImage(image), goal: goal)) }
+        let kept = comparisons.value("\(previewKey)/\(id)/\(proxy)") {
+            (goal, RegionComparison(LabImage(image), goal: goal))
+        }
         return kept.goal.isSame(as: goal) ? kept.comparison : RegionComparison(LabImage(image), goal: goal)
     }
 
@@ -169,6 +203,8 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
         var a = Adjustments()
         a.effect = look.effect
         let (original, glance) = (original, glance)
-        return previews.value("\(previewKey)/\(id)/\(proxy)") { Renderer(threads: 1).render(Self.base(original, glance, proxy), with: a) }
+        return previews.value("\(previewKey)/\(id)/\(proxy)") {
+            Renderer(threads: 1).render(Self.base(original, glance, proxy), with: a)
+        }
     }
 }

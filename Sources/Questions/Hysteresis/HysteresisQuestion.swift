@@ -15,8 +15,9 @@ public struct HysteresisQuestion: Question, SimulatedQuestion {
     }
 
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        let list = try HysteresisDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), frame: device.bounds,
-                                              rowHeight: HysteresisSimulator.rowHeight)
+        let list = try HysteresisDesigns.make(
+            strategy.design, parameters: StrategyParameters(strategy.parameters), frame: device.bounds,
+            rowHeight: HysteresisSimulator.rowHeight)
         // The list never ends within a screen: as many rows as the frame shows.
         return HysteresisScreens.all(list, rows: .max, on: device)
     }
@@ -24,7 +25,8 @@ public struct HysteresisQuestion: Question, SimulatedQuestion {
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { HysteresisReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
-        HysteresisReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+        HysteresisReport(spec: report.spec, results: report.results).build(
+            into: &report.document, figures: &report.figures)
     }
 
     public func taskFactors() -> [TaskFactor] {
@@ -33,8 +35,14 @@ public struct HysteresisQuestion: Question, SimulatedQuestion {
             return goal.value as? HysteresisTask
         }
         return [
-            TaskFactor(TableColumn("intent", .string, optional: true, meaning: "tap a row, or drag the list")) { task($0).map { .string($0.intent.rawValue) } ?? .missing },
-            TaskFactor(TableColumn("distance_pt", .double, optional: true, meaning: "how far the person means to drag, pt (0 for a tap)")) { task($0).map { .double($0.distance) } ?? .missing },
+            TaskFactor(TableColumn("intent", .string, optional: true, meaning: "tap a row, or drag the list")) {
+                task($0).map { .string($0.intent.rawValue) } ?? .missing
+            },
+            TaskFactor(
+                TableColumn(
+                    "distance_pt", .double, optional: true,
+                    meaning: "how far the person means to drag, pt (0 for a tap)")
+            ) { task($0).map { .double($0.distance) } ?? .missing }
         ]
     }
 }

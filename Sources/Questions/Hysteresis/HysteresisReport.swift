@@ -12,33 +12,47 @@ struct HysteresisReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 
-
     /// The spec's tasks of `intent` (and of drag `distance`, when given).
     static func tasks(_ spec: ExperimentSpec, _ intent: HysteresisTask.Intent, distance: Double? = nil) -> Set<String> {
-        ReportKit.customTaskIDs(spec, as: HysteresisTask.self) { k in k.intent == intent && (distance == nil || k.distance == distance) }
+        ReportKit.customTaskIDs(spec, as: HysteresisTask.self) { k in
+            k.intent == intent && (distance == nil || k.distance == distance)
+        }
     }
     /// The drag distances of the spec's tasks, ascending.
     static func distances(_ spec: ExperimentSpec) -> [Double] {
-        Array(Set(spec.tasks.compactMap { t -> Double? in
-            guard case .custom(let g) = t.goal, let k = g.value as? HysteresisTask, k.intent == .drag else { return nil }
-            return k.distance
-        })).sorted()
+        Array(
+            Set(
+                spec.tasks.compactMap { t -> Double? in
+                    guard case .custom(let g) = t.goal, let k = g.value as? HysteresisTask, k.intent == .drag else {
+                        return nil
+                    }
+                    return k.distance
+                })
+        ).sorted()
     }
     /// A strategy's trials, of the tasks of `intent` (nil: all).
     static func trials(_ spec: ExperimentSpec, _ s: String, _ intent: HysteresisTask.Intent? = nil) -> TrialSelection {
         TrialSelection(strategy: s, tasks: intent.map { tasks(spec, $0) })
     }
-    private func rows(_ s: String, _ intent: HysteresisTask.Intent? = nil) -> SelectedTrials { selected(Self.trials(spec, s, intent)) }
+    private func rows(_ s: String, _ intent: HysteresisTask.Intent? = nil) -> SelectedTrials {
+        selected(Self.trials(spec, s, intent))
+    }
 
-    static let dragMetrics = ["drag_not_started", "drag_read_as_tap", "pan_start_latency_s", "position_error_pt", "lag_pt"]
+    static let dragMetrics = [
+        "drag_not_started", "drag_read_as_tap", "pan_start_latency_s", "position_error_pt", "lag_pt"
+    ]
 
     /// Everything the hysteresis sections read.
     static func requests(spec: ExperimentSpec) -> SelectionRequests {
         var r = SelectionRequests()
         for s in spec.strategies.map(\.label) {
-            r.add(trials(spec, s), metrics: ["pan_start_latency_s", "position_error_pt"], byParticipant: ["right_first_time"], survival: true)
+            r.add(
+                trials(spec, s), metrics: ["pan_start_latency_s", "position_error_pt"],
+                byParticipant: ["right_first_time"], survival: true)
             r.add(trials(spec, s, .tap), metrics: ["wrong_row"], byParticipant: ["tap_read_as_pan"])
-            r.add(trials(spec, s, .drag), metrics: ["drag_read_as_tap", "lag_pt"], byParticipant: ["drag_not_started", "pan_start_latency_s", "position_error_pt"])
+            r.add(
+                trials(spec, s, .drag), metrics: ["drag_read_as_tap", "lag_pt"],
+                byParticipant: ["drag_not_started", "pan_start_latency_s", "position_error_pt"])
             for dist in distances(spec) {
                 r.add(TrialSelection(strategy: s, tasks: tasks(spec, .drag, distance: dist)), metrics: dragMetrics)
             }
@@ -48,45 +62,107 @@ struct HysteresisReport: ReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(HysteresisDesigns.question, to: &doc)
-        doc.add(.paragraph("A list of 44 pt rows fills the screen; each row opens on a tap and the list scrolls when dragged. Each simulated person reaches for the middle row (Fitts' law) and lands where Bi & Zhai's dual Gaussian puts a finger. Meaning to tap, they hold for their tap time while the contact drifts (gesture.tap_drift_mm); meaning to drag, the contact settles for the same time and then slides up by the task's distance in one minimum-jerk movement at their drag speed (motor.drag_speed_pt_s), open loop, and lifts. The touch goes through the noisy 120 Hz sensor into a tap recognizer (on the row touched; no movement limit of its own) and a pan recognizer with the strategy's hysteresis, run in parallel: the first to be confident wins and cancels the other. Content follows the pan's translation from where it began. A wrong response is seen (one perceptual cycle) and the gesture made again; undoing an opened row is not simulated."))
-        doc.add(.paragraph("Pan start latency runs from the moment the finger starts to slide (after the contact settles) to the pan's beginning; it is negative when the pan began on sensor noise before the slide. Position error is how far the content's travel ends from the distance the person meant to drag; lag is how far it ends behind the finger's own sensed travel — the hysteresis the talk keeps from showing as a jump."))
+        doc.add(
+            .paragraph(
+                "A list of 44 pt rows fills the screen; each row opens on a tap and the list scrolls when dragged. "
+                    + "Each simulated person reaches for the middle row (Fitts' law) and lands where Bi & Zhai's dual "
+                    + "Gaussian puts a finger. Meaning to tap, they hold for their tap time while the contact drifts "
+                    + "(gesture.tap_drift_mm); meaning to drag, the contact settles for the same time and then slides "
+                    + "up by the task's distance in one minimum-jerk movement at their drag speed "
+                    + "(motor.drag_speed_pt_s), open loop, and lifts. The touch goes through the noisy 120 Hz sensor "
+                    + "into a tap recognizer (on the row touched; no movement limit of its own) and a pan recognizer "
+                    + "with the strategy's hysteresis, run in parallel: the first to be confident wins and cancels "
+                    + "the other. Content follows the pan's translation from where it began. A wrong response is seen "
+                    + "(one perceptual cycle) and the gesture made again; undoing an opened row is not simulated."
+            ))
+        doc.add(
+            .paragraph(
+                "Pan start latency runs from the moment the finger starts to slide (after the contact settles) to the "
+                    + "pan's beginning; it is negative when the pan began on sensor noise before the slide. Position "
+                    + "error is how far the content's travel ends from the distance the person meant to drag; lag is "
+                    + "how far it ends behind the finger's own sensed travel — the hysteresis the talk keeps from "
+                    + "showing as a jump."
+            ))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "right first time (\(confidencePercent)% CI)", "taps read as pans", "wrong row", "drags not started", "drags read as taps",
-                                "median pan start latency s (\(confidencePercent)% CI)", "median position error pt", "median lag pt", "median time to done s, Kaplan–Meier (\(confidencePercent)% CI)"],
-                       rows: strategies.map { s in
-            let t = rows(s, .tap), d = rows(s, .drag)
-            return [s, kit.rate("right_first_time", rows(s)), t.isEmpty ? "–" : kit.rate("tap_read_as_pan", t), t.isEmpty ? "–" : kit.rate("wrong_row", t),
-                    d.isEmpty ? "–" : kit.rate("drag_not_started", d), d.isEmpty ? "–" : kit.rate("drag_read_as_tap", d),
-                    kit.medianEstimate("pan_start_latency_s", d, label: "latency/\(s)"), kit.medianText("position_error_pt", d, digits: 1),
-                    kit.medianText("lag_pt", d, digits: 1), kit.survivalMedianText(rows(s))]
-        }))
-        doc.add(.paragraph("First touches only, except the time to done, which counts retries (trials that never got there are censored). Rates carry \(confidencePercent)% intervals over participants."))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "right first time (\(confidencePercent)% CI)", "taps read as pans", "wrong row",
+                    "drags not started", "drags read as taps",
+                    "median pan start latency s (\(confidencePercent)% CI)", "median position error pt",
+                    "median lag pt", "median time to done s, Kaplan–Meier (\(confidencePercent)% CI)"
+                ],
+                rows: strategies.map { s in
+                    let t = rows(s, .tap), d = rows(s, .drag)
+                    return [
+                        s, kit.rate("right_first_time", rows(s)), t.isEmpty ? "–" : kit.rate("tap_read_as_pan", t),
+                        t.isEmpty ? "–" : kit.rate("wrong_row", t),
+                        d.isEmpty ? "–" : kit.rate("drag_not_started", d),
+                        d.isEmpty ? "–" : kit.rate("drag_read_as_tap", d),
+                        kit.medianEstimate("pan_start_latency_s", d, label: "latency/\(s)"),
+                        kit.medianText("position_error_pt", d, digits: 1),
+                        kit.medianText("lag_pt", d, digits: 1), kit.survivalMedianText(rows(s))
+                    ]
+                }))
+        doc.add(
+            .paragraph(
+                "First touches only, except the time to done, which counts retries (trials that never got there are "
+                    + "censored). Rates carry \(confidencePercent)% intervals over participants."
+            ))
 
         doc.add(.heading(level: 3, text: "By drag distance"))
         let distances = Self.distances(spec)
-        doc.add(.table(header: ["strategy", "distance pt", "drags not started", "drags read as taps", "median pan start latency s", "median position error pt", "median lag pt"],
-                       rows: strategies.flatMap { s in distances.map { dist in
-            let d = selected(TrialSelection(strategy: s, tasks: Self.tasks(spec, .drag, distance: dist)))
-            return [s, formatNumber(dist), kit.rate("drag_not_started", d), kit.rate("drag_read_as_tap", d),
-                    kit.medianText("pan_start_latency_s", d, digits: 3), kit.medianText("position_error_pt", d, digits: 1), kit.medianText("lag_pt", d, digits: 1)]
-        } }))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "distance pt", "drags not started", "drags read as taps", "median pan start latency s",
+                    "median position error pt", "median lag pt"
+                ],
+                rows: strategies.flatMap { s in
+                    distances.map { dist in
+                        let d = selected(TrialSelection(strategy: s, tasks: Self.tasks(spec, .drag, distance: dist)))
+                        return [
+                            s, formatNumber(dist), kit.rate("drag_not_started", d), kit.rate("drag_read_as_tap", d),
+                            kit.medianText("pan_start_latency_s", d, digits: 3),
+                            kit.medianText("position_error_pt", d, digits: 1), kit.medianText("lag_pt", d, digits: 1)
+                        ]
+                    }
+                }))
 
-        figures.append(kit.survivalFigure(of: strategies.map { rows($0) }, name: "survival_done", title: "Time until the list did what the person meant (taps and drags)", marker: 1))
-        figures.append(kit.ecdfFigure(metric: "pan_start_latency_s", of: strategies.map { rows($0) }, name: "ecdf_pan_start_latency", xlabel: "pan start latency after the finger starts to slide (s)",
-                                      title: "Pan start latency (drags that started on the first touch)", marker: nil))
-        figures.append(kit.ecdfFigure(metric: "position_error_pt", of: strategies.map { rows($0) }, name: "ecdf_position_error", xlabel: "content travel minus the meant distance, absolute (pt)",
-                                      title: "Position error of dragged content at lift", marker: nil))
+        figures.append(
+            kit.survivalFigure(
+                of: strategies.map { rows($0) }, name: "survival_done",
+                title: "Time until the list did what the person meant (taps and drags)", marker: 1))
+        figures.append(
+            kit.ecdfFigure(
+                metric: "pan_start_latency_s", of: strategies.map { rows($0) }, name: "ecdf_pan_start_latency",
+                xlabel: "pan start latency after the finger starts to slide (s)",
+                title: "Pan start latency (drags that started on the first touch)", marker: nil))
+        figures.append(
+            kit.ecdfFigure(
+                metric: "position_error_pt", of: strategies.map { rows($0) }, name: "ecdf_position_error",
+                xlabel: "content travel minus the meant distance, absolute (pt)",
+                title: "Position error of dragged content at lift", marker: nil))
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         var bullets: [String] = []
         if let base = strategies.first {
             for s in strategies.dropFirst() {
-                for (metric, what, intent) in [("right_first_time", "right first time", nil), ("tap_read_as_pan", "taps read as pans", HysteresisTask.Intent.tap),
-                                               ("drag_not_started", "drags not started", .drag), ("pan_start_latency_s", "pan start latency s", .drag),
-                                               ("position_error_pt", "position error pt", .drag)] {
-                    if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base, intent)), other: (s, rows(s, intent)), seedKey: "hysteresis/\(metric)/\(s)") { bullets.append(line) }
+                for (metric, what, intent) in [
+                    ("right_first_time", "right first time", nil),
+                    ("tap_read_as_pan", "taps read as pans", HysteresisTask.Intent.tap),
+                    ("drag_not_started", "drags not started", .drag),
+                    ("pan_start_latency_s", "pan start latency s", .drag),
+                    ("position_error_pt", "position error pt", .drag)
+                ] {
+                    if let line = kit.pairedDifference(
+                        metric, what: what, base: (base, rows(base, intent)), other: (s, rows(s, intent)),
+                        seedKey: "hysteresis/\(metric)/\(s)")
+                    {
+                        bullets.append(line)
+                    }
                 }
             }
         }

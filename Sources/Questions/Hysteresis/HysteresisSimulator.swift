@@ -30,7 +30,8 @@ public struct HysteresisSimulator: SpecSimulator {
     /// Every metric a hysteresis trial reports, in report order (DESIGN §6).
     public static let metricNames = [
         "right_first_time", "time_to_effect_s", "reached_effect", "time_to_done_s", "attempts", "meant_tap",
-        "tap_read_as_pan", "wrong_row", "drag_not_started", "drag_read_as_tap", "pan_start_latency_s", "position_error_pt", "lag_pt",
+        "tap_read_as_pan", "wrong_row", "drag_not_started", "drag_read_as_tap", "pan_start_latency_s",
+        "position_error_pt", "lag_pt"
     ]
 
     public init(spec: ExperimentSpec) throws {
@@ -41,26 +42,35 @@ public struct HysteresisSimulator: SpecSimulator {
     /// Reads the spec's `tasks:` node: a list of `{intent: tap}` or `{intent: drag, distance_pt}`.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
-        guard !items.isEmpty else { throw node.error("expected at least one task ({intent: tap} or {intent: drag, distance_pt})") }
+        guard !items.isEmpty else {
+            throw node.error("expected at least one task ({intent: tap} or {intent: drag, distance_pt})")
+        }
         return try items.enumerated().map { i, item in
             try item.rejectUnknownKeys(["intent", "distance_pt"])
             let intent = try item.required("intent").named("intent", as: HysteresisTask.Intent.self)
             var distance = 0.0
-            if intent == .drag { distance = try item.required("distance_pt").double(in: 1...600) }
-            else if try item.optional("distance_pt") != nil { throw item.error("distance_pt is for drags only") }
+            if intent == .drag {
+                distance = try item.required("distance_pt").double(in: 1...600)
+            } else if try item.optional("distance_pt") != nil {
+                throw item.error("distance_pt is for drags only")
+            }
             let label = intent == .tap ? "tap a row" : "drag the list \(TapMarginSimulator.formatted(distance)) pt"
-            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count), label: label,
-                            goal: .custom(CustomTaskGoal(HysteresisTask(intent: intent, distance: distance))))
+            return TaskSpec(
+                id: TaskSpec.numberedID(i, of: items.count), label: label,
+                goal: .custom(CustomTaskGoal(HysteresisTask(intent: intent, distance: distance))))
         }
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         guard case .custom(let goal) = trial.task.goal, let task = goal.value as? HysteresisTask else {
             preconditionFailure("hysteresis trial \(trial.key) has a non-hysteresis task")
         }
         let device = trial.device, screen = device.bounds
-        var list = try! HysteresisDesigns.make(strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy),
-                                               frame: screen, rowHeight: Self.rowHeight)
+        var list = try! HysteresisDesigns.make(
+            strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy),
+            frame: screen, rowHeight: Self.rowHeight)
         let target = list.row(at: Point(screen.width / 2, screen.height / 2))!
         let sensor = TouchSensor(device: device)
         let tapper = Tapper(participant: participant), presser = Presser(participant: participant)
@@ -77,8 +87,11 @@ public struct HysteresisSimulator: SpecSimulator {
             // A drag may start anywhere on the list; people aim at the same middle row.
             let reach = tapper.tap(list.rowFrame(target), from: finger, startTime: clock, on: device, using: &g)
             let down = clock + reach.movementTime
-            let path = task.intent == .tap ? presser.tap(at: reach.landing, start: down, on: device, using: &g)
-                                           : presser.drag(at: reach.landing, direction: Vector2(0, -1), distance: task.distance, start: down, using: &g)
+            let path =
+                task.intent == .tap
+                ? presser.tap(at: reach.landing, start: down, on: device, using: &g)
+                : presser.drag(
+                    at: reach.landing, direction: Vector2(0, -1), distance: task.distance, start: down, using: &g)
             var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
             let stream = sensor.sense(path, using: &noise)
             let response = stream.map(list.respond) ?? .nothing
@@ -86,8 +99,13 @@ public struct HysteresisSimulator: SpecSimulator {
                 // Movement onset: a drag's finger starts to slide after the contact settles (Presser.drag).
                 first = (response, down + participant["motor.tap_hold_s"], -(stream?.displacement.y ?? 0))
             }
-            log.add(down, "touch", [("attempt", .number(Double(attempts))), ("x", .number(reach.landing.x)), ("y", .number(reach.landing.y)),
-                                    ("response", .text(response.kind.rawValue))])
+            log.add(
+                down, "touch",
+                [
+                    ("attempt", .number(Double(attempts))), ("x", .number(reach.landing.x)),
+                    ("y", .number(reach.landing.y)),
+                    ("response", .text(response.kind.rawValue))
+                ])
             clock = path.lift
             finger = path.position(at: path.lift)
             list.contentOffset -= response.contentMoved.y
@@ -108,21 +126,27 @@ public struct HysteresisSimulator: SpecSimulator {
             Metric("reached_effect", reachedAt == nil ? 0 : 1),
             Metric("time_to_done_s", clock),
             Metric("attempts", Double(attempts)),
-            Metric("meant_tap", task.intent == .tap ? 1 : 0),
+            Metric("meant_tap", task.intent == .tap ? 1 : 0)
         ]
         if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 1) }
         switch task.intent {
         case .tap:
-            metrics += [Metric("tap_read_as_pan", f.response.kind == .panned ? 1 : 0),
-                        Metric("wrong_row", f.response.kind == .tapped && f.response.row != target ? 1 : 0)]
+            metrics += [
+                Metric("tap_read_as_pan", f.response.kind == .panned ? 1 : 0),
+                Metric("wrong_row", f.response.kind == .tapped && f.response.row != target ? 1 : 0)
+            ]
         case .drag:
-            metrics += [Metric("drag_not_started", f.response.kind == .panned ? 0 : 1),
-                        Metric("drag_read_as_tap", f.response.kind == .tapped ? 1 : 0)]
+            metrics += [
+                Metric("drag_not_started", f.response.kind == .panned ? 0 : 1),
+                Metric("drag_read_as_tap", f.response.kind == .tapped ? 1 : 0)
+            ]
             if f.response.kind == .panned, let began = f.response.time {
                 let moved = -f.response.contentMoved.y
-                metrics += [Metric("pan_start_latency_s", began - f.onset),
-                            Metric("position_error_pt", abs(moved - task.distance)),
-                            Metric("lag_pt", abs(f.fingerMoved - moved))]
+                metrics += [
+                    Metric("pan_start_latency_s", began - f.onset),
+                    Metric("position_error_pt", abs(moved - task.distance)),
+                    Metric("lag_pt", abs(f.fingerMoved - moved))
+                ]
             }
         }
         return TrialOutcome(metrics: metrics, events: log.events)

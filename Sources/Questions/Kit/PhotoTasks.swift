@@ -11,13 +11,17 @@ import Yams
 enum PhotoTasks {
     /// The fields every photo task has, checked: `id`, `label`, `photo` (relative to
     /// the spec's folder) and `tolerance_de00`; `goal` is the question's own.
-    static func parse(_ item: SpecNode, ids: inout Set<String>, defaultTolerance: Double)
-        throws -> (id: String, label: String, path: String, tolerance: Double) {
+    static func parse(
+        _ item: SpecNode, ids: inout Set<String>, defaultTolerance: Double
+    )
+        throws -> (id: String, label: String, path: String, tolerance: Double)
+    {
         try item.rejectUnknownKeys(["id", "label", "photo", "goal", "tolerance_de00"])
         let idNode = try item.required("id")
         let id = try idNode.string()
         guard id.range(of: #"^[a-z0-9][a-z0-9._-]*$"#, options: .regularExpression) != nil else {
-            throw idNode.error("task id '\(id)' must be lowercase letters, digits, '.', '_' or '-' (it becomes part of trial keys)")
+            throw idNode.error(
+                "task id '\(id)' must be lowercase letters, digits, '.', '_' or '-' (it becomes part of trial keys)")
         }
         guard ids.insert(id).inserted else { throw idNode.error("two tasks have the id '\(id)'") }
         let photoNode = try item.required("photo")
@@ -28,8 +32,10 @@ enum PhotoTasks {
             throw photoNode.error("no photo at \(path) (paths are relative to the spec's folder)")
         }
         if let problem = InputFile.problem(at: path) { throw photoNode.error("the photo \(path) \(problem)") }
-        return (id, try item.optional("label")?.string() ?? id, path,
-                try item.optional("tolerance_de00")?.double(in: 0.1...50) ?? defaultTolerance)
+        return (
+            id, try item.optional("label")?.string() ?? id, path,
+            try item.optional("tolerance_de00")?.double(in: 0.1...50) ?? defaultTolerance
+        )
     }
 
     /// The task's photo at the working size, and the SHA-256 of the file read.
@@ -51,19 +57,26 @@ enum PhotoTasks {
         if case .sequence(let items)? = (try? Yams.compose(yaml: spec.text))?.mapping?["tasks"] {
             for (i, item) in items.enumerated() where item.mapping?["id"]?.string == task {
                 let photo = item.mapping?["photo"]
-                return SpecError(file: spec.path, line: photo?.mark?.line, column: photo?.mark?.column,
-                                 field: "tasks[\(i)].photo", message: message)
+                return SpecError(
+                    file: spec.path, line: photo?.mark?.line, column: photo?.mark?.column,
+                    field: "tasks[\(i)].photo", message: message)
             }
         }
         return SpecError(file: spec.path, field: "tasks.\(task).photo", message: message)
     }
 
     /// Refuses a goal the untouched photo already comes close to: there would be nothing to do.
-    static func requireWork(_ original: Image, goal: LabImage, tolerance: Double, task: String, spec: ExperimentSpec, advice: String) throws {
+    static func requireWork(
+        _ original: Image, goal: LabImage, tolerance: Double, task: String, spec: ExperimentSpec, advice: String
+    ) throws {
         let start = LabImage(original).meanDeltaE2000(to: goal)
         guard start >= tolerance * 1.5 else {
-            throw SpecError(file: spec.path, field: "tasks.\(task).goal",
-                            message: "the photo as it is already comes within \(String(format: "%.2f", start)) ΔE00 of the goal (tolerance \(tolerance)); \(advice)")
+            throw SpecError(
+                file: spec.path, field: "tasks.\(task).goal",
+                message:
+                    "the photo as it is already comes within \(String(format: "%.2f", start)) ΔE00 of the goal "
+                        + "(tolerance \(tolerance)); \(advice)"
+            )
         }
     }
 
@@ -90,7 +103,7 @@ enum PhotoTasks {
             Metric("wrong_control_tries", Double(o.wrongControlTries)),
             Metric("missed_taps", Double(o.missedTaps)),
             Metric("wrong_grabs", Double(o.wrongGrabs)),
-            Metric("missed_grabs", Double(o.missedGrabs)),
+            Metric("missed_grabs", Double(o.missedGrabs))
         ]
         if let t = o.timeToEffect { metrics.insert(Metric("time_to_effect_s", t), at: 0) }
         return metrics

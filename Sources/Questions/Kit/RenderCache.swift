@@ -34,7 +34,8 @@ final class RenderCache: @unchecked Sendable {
     }
 
     /// The comparison with `goal` of the perception-size photo that `render` makes for `adjustments`.
-    func comparison(proxy: Int, with adjustments: Adjustments, goal: GoalLook, render: () -> Image) -> RegionComparison {
+    func comparison(proxy: Int, with adjustments: Adjustments, goal: GoalLook, render: () -> Image) -> RegionComparison
+    {
         if let c = compared, c.key == adjustments, c.proxy == proxy, c.goal.isSame(as: goal) { return c.comparison }
         let fresh = RegionComparison(LabImage(render()), goal: goal)
         compared = (adjustments, proxy, goal, fresh)

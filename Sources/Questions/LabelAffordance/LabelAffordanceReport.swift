@@ -14,7 +14,6 @@ struct LabelAffordanceReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 
-
     /// The spec's tasks of intent `i`.
     static func tasks(_ spec: ExperimentSpec, _ i: AppIntent) -> Set<String> {
         ReportKit.customTaskIDs(spec, as: LabelAffordanceTask.self) { k in k.intent == i }
@@ -28,7 +27,9 @@ struct LabelAffordanceReport: ReportBody {
         return AppIntent.allCases.filter { i in tasks.contains { $0.intent == i } }
     }
     /// A strategy's trials (of the tasks of intent `i`; nil: all), narrowed by `conditions`.
-    static func trials(_ spec: ExperimentSpec, _ s: String, _ i: AppIntent? = nil, _ conditions: MetricCondition...) -> TrialSelection {
+    static func trials(
+        _ spec: ExperimentSpec, _ s: String, _ i: AppIntent? = nil, _ conditions: MetricCondition...
+    ) -> TrialSelection {
         TrialSelection(strategy: s, tasks: i.map { tasks(spec, $0) }, where: conditions)
     }
     private func rows(_ s: String, _ i: AppIntent? = nil) -> SelectedTrials { selected(Self.trials(spec, s, i)) }
@@ -40,11 +41,14 @@ struct LabelAffordanceReport: ReportBody {
         for s in spec.strategies.map(\.label) {
             r.add(trials(spec, s), survival: true)
             for i in intents(spec) {
-                r.add(trials(spec, s, i), metrics: ["label_taps", "dead_taps", "reached_effect", "title_looks_tappable"],
-                      byParticipant: ["right_first_time", "label_tapped"], survival: true)
+                r.add(
+                    trials(spec, s, i), metrics: ["label_taps", "dead_taps", "reached_effect", "title_looks_tappable"],
+                    byParticipant: ["right_first_time", "label_tapped"], survival: true)
             }
             for v in [1.0, 0.0] {
-                r.add(trials(spec, s, .logIn, .equals("label_tapped", v)), metrics: ["title_looks_tappable", "time_to_effect_s"])
+                r.add(
+                    trials(spec, s, .logIn, .equals("label_tapped", v)),
+                    metrics: ["title_looks_tappable", "time_to_effect_s"])
             }
         }
         return r
@@ -52,36 +56,91 @@ struct LabelAffordanceReport: ReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(LabelAffordanceDesigns.question, to: &doc)
-        doc.add(.paragraph("The modal VK authorization window of the Qtty prototype: a bar with Cancel and the title Authorization over the login form (prefilled email and password fields, a Log in button, a Forgot your password? link). Each simulated person glances at the screen and judges from each control's look alone how likely it is to respond to a tap: a logistic of the cues the screen's description shows — a fill set off from what is behind it, an accent colour in its ink or fill, the weight of its type, and whether it sits at the top centre, where people expect non-tappable things (Swearngin & Li, CHI 2019) — with glance-to-glance noise (signifier.*). The model never reads a control's role, id or which design drew it. The person then looks from control to control, the next one drawn with a chance proportional to how tappable it looks (guided search), reading each label; a control whose label names the goal (the title Authorization names logging in as much as the Log in button does) is tapped if the person judges it tappable, and when a pass ends with nothing tapped they try everything that names the goal. The tap is aimed with Fitts' law, lands where Bi & Zhai's dual Gaussian puts it and goes to the screen's hit-test. A tap that does nothing costs the wait for a response (gesture.response_wait_s); the person then believes that control dead for the rest of their session with the design."))
+        doc.add(
+            .paragraph(
+                "The modal VK authorization window of the Qtty prototype: a bar with Cancel and the title "
+                    + "Authorization over the login form (prefilled email and password fields, a Log in button, a "
+                    + "Forgot your password? link). Each simulated person glances at the screen and judges from each "
+                    + "control's look alone how likely it is to respond to a tap: a logistic of the cues the screen's "
+                    + "description shows — a fill set off from what is behind it, an accent colour in its ink or "
+                    + "fill, the weight of its type, and whether it sits at the top centre, where people expect "
+                    + "non-tappable things (Swearngin & Li, CHI 2019) — with glance-to-glance noise (signifier.*). "
+                    + "The model never reads a control's role, id or which design drew it. The person then looks from "
+                    + "control to control, the next one drawn with a chance proportional to how tappable it looks "
+                    + "(guided search), reading each label; a control whose label names the goal (the title "
+                    + "Authorization names logging in as much as the Log in button does) is tapped if the person "
+                    + "judges it tappable, and when a pass ends with nothing tapped they try everything that names "
+                    + "the goal. The tap is aimed with Fitts' law, lands where Bi & Zhai's dual Gaussian puts it and "
+                    + "goes to the screen's hit-test. A tap that does nothing costs the wait for a response "
+                    + "(gesture.response_wait_s); the person then believes that control dead for the rest of their "
+                    + "session with the design."
+            ))
 
         doc.add(.heading(level: 2, text: "What the eye reads"))
-        doc.add(.paragraph("The cues each control shows (0–1) and how likely a person at the catalogue's typical values judges it tappable, before the glance's noise. The design's strategies change only the title."))
-        let typical = Participant(id: "typical", group: .novice, values: Dictionary(uniqueKeysWithValues: ParameterCatalog.all.map { ($0.path, $0.novice.typical) }))
+        doc.add(
+            .paragraph(
+                "The cues each control shows (0–1) and how likely a person at the catalogue's typical values judges "
+                    + "it tappable, before the glance's noise. The design's strategies change only the title."
+            ))
+        let typical = Participant(
+            id: "typical", group: .novice,
+            values: Dictionary(uniqueKeysWithValues: ParameterCatalog.all.map { ($0.path, $0.novice.typical) }))
         let model = SignifierModel(participant: typical)
         var cueRows: [[String]] = []
         for s in spec.strategies {
-            guard let device = spec.devices.first, let auth = try? LabelAffordanceDesigns.make(s.design, parameters: StrategyParameters(s.parameters), on: device) else { continue }
+            guard let device = spec.devices.first,
+                let auth = try? LabelAffordanceDesigns.make(
+                    s.design, parameters: StrategyParameters(s.parameters), on: device)
+            else { continue }
             for control in auth.screen.controls where control.label != nil {
                 let cues = SignifierCues.of(control, on: auth.screen, fullDE: model.fullDE)
-                cueRows.append([s.label, control.label!, formatNumber(cues.fill, digits: 2), formatNumber(cues.accent, digits: 2), formatNumber(cues.weight, digits: 2),
-                                formatNumber(cues.position, digits: 0), formatNumber(model.tappability(cues), digits: 2), auth.actions[control.id] == nil ? "nothing" : "responds"])
+                cueRows.append([
+                    s.label, control.label!, formatNumber(cues.fill, digits: 2), formatNumber(cues.accent, digits: 2),
+                    formatNumber(cues.weight, digits: 2),
+                    formatNumber(cues.position, digits: 0), formatNumber(model.tappability(cues), digits: 2),
+                    auth.actions[control.id] == nil ? "nothing" : "responds"
+                ])
             }
         }
-        doc.add(.table(header: ["strategy", "control", "fill", "accent", "weight", "off top centre", "looks tappable", "a tap"], rows: cueRows))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "control", "fill", "accent", "weight", "off top centre", "looks tappable", "a tap"
+                ], rows: cueRows))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "intent", "right first time (\(confidencePercent)% CI)", "tapped the title (\(confidencePercent)% CI)", "mean taps on the title", "mean taps that did nothing",
-                                "median time to the right control s, Kaplan–Meier (\(confidencePercent)% CI)", "reached it", "median title looks tappable"],
-                       rows: strategies.flatMap { s in intents.map { i in
-            let t = rows(s, i)
-            return [s, i.rawValue, kit.rate("right_first_time", t), kit.rate("label_tapped", t),
-                    formatNumber(t.pooled("label_taps").mean, digits: 3),
-                    formatNumber(t.pooled("dead_taps").mean, digits: 3),
-                    kit.survivalMedianText(t), kit.rate("reached_effect", t), kit.medianText("title_looks_tappable", t)]
-        } }))
-        doc.add(.paragraph("Right first time: the first tap did what the person meant. Times count from the screen appearing; trials that never got there are censored at the time limit or when the person gave up. Rates carry \(confidencePercent)% intervals over participants."))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "intent", "right first time (\(confidencePercent)% CI)",
+                    "tapped the title (\(confidencePercent)% CI)", "mean taps on the title",
+                    "mean taps that did nothing",
+                    "median time to the right control s, Kaplan–Meier (\(confidencePercent)% CI)", "reached it",
+                    "median title looks tappable"
+                ],
+                rows: strategies.flatMap { s in
+                    intents.map { i in
+                        let t = rows(s, i)
+                        return [
+                            s, i.rawValue, kit.rate("right_first_time", t), kit.rate("label_tapped", t),
+                            formatNumber(t.pooled("label_taps").mean, digits: 3),
+                            formatNumber(t.pooled("dead_taps").mean, digits: 3),
+                            kit.survivalMedianText(t), kit.rate("reached_effect", t),
+                            kit.medianText("title_looks_tappable", t)
+                        ]
+                    }
+                }))
+        doc.add(
+            .paragraph(
+                "Right first time: the first tap did what the person meant. Times count from the screen appearing; "
+                    + "trials that never got there are censored at the time limit or when the person gave up. Rates "
+                    + "carry \(confidencePercent)% intervals over participants."
+            ))
 
-        figures.append(kit.survivalFigure(of: strategies.map { rows($0) }, name: "survival_login", title: "Time until the control the person meant responds", marker: 2))
+        figures.append(
+            kit.survivalFigure(
+                of: strategies.map { rows($0) }, name: "survival_login",
+                title: "Time until the control the person meant responds", marker: 2))
         figures.append(titleTapFigure())
         ReportKit.addFigures(figures, to: &doc)
 
@@ -90,8 +149,15 @@ struct LabelAffordanceReport: ReportBody {
         if let base = strategies.first {
             for s in strategies.dropFirst() {
                 for i in intents {
-                    for (metric, what) in [("label_tapped", "tapped the title"), ("right_first_time", "right first time")] {
-                        if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base, i)), other: (s, rows(s, i)), seedKey: "label/\(metric)/\(s)/\(i.rawValue)", prefix: "\(i.rawValue): ") { bullets.append(line) }
+                    for (metric, what) in [
+                        ("label_tapped", "tapped the title"), ("right_first_time", "right first time")
+                    ] {
+                        if let line = kit.pairedDifference(
+                            metric, what: what, base: (base, rows(base, i)), other: (s, rows(s, i)),
+                            seedKey: "label/\(metric)/\(s)/\(i.rawValue)", prefix: "\(i.rawValue): ")
+                        {
+                            bullets.append(line)
+                        }
                     }
                 }
             }
@@ -100,7 +166,13 @@ struct LabelAffordanceReport: ReportBody {
             let tapped = selected(Self.trials(spec, s, .logIn, .equals("label_tapped", 1)))
             let others = selected(Self.trials(spec, s, .logIn, .equals("label_tapped", 0)))
             guard !tapped.isEmpty else { continue }
-            bullets.append("\(s): people meaning to log in who tapped the title judged it tappable at a median \(kit.medianText("title_looks_tappable", tapped)), against \(kit.medianText("title_looks_tappable", others)) for the others; their median time to the Log in button was \(kit.medianText("time_to_effect_s", tapped)) s against \(kit.medianText("time_to_effect_s", others)) s.")
+            bullets.append(
+                "\(s): people meaning to log in who tapped the title judged it tappable at a "
+                    + "median \(kit.medianText("title_looks_tappable", tapped)), "
+                    + "against \(kit.medianText("title_looks_tappable", others)) for the others; their median time to "
+                    + "the Log in button was \(kit.medianText("time_to_effect_s", tapped)) s "
+                    + "against \(kit.medianText("time_to_effect_s", others)) s."
+            )
         }
         doc.add(.bullets(bullets))
     }
@@ -111,22 +183,29 @@ struct LabelAffordanceReport: ReportBody {
         for (i, intent) in intents.enumerated() {
             for (j, s) in strategies.enumerated() {
                 let e = kit.rateEstimate("label_tapped", rows(s, intent))
-                lines.append("\(Double(i) + Double(j) * 0.25 - 0.125 * Double(strategies.count - 1))\t\(e.value)\t\(e.lower)\t\(e.upper)\t# \(s) \(intent.rawValue)")
+                lines.append(
+                    "\(Double(i) + Double(j) * 0.25 - 0.125 * Double(strategies.count - 1))\t\(e.value)\t\(e.lower)\t\(e.upper)\t# \(s) \(intent.rawValue)"
+                )
             }
         }
         let plots = strategies.enumerated().map { j, s in
-            "\"title_taps.dat\" every \(strategies.count)::\(j) using 1:2:3:4 with yerrorbars linewidth 2 pointtype 7 linecolor \(j + 1) title \(Gnuplot.quoted(s))"
+            "\"title_taps.dat\" every \(strategies.count)::\(j) using 1:2:3:4 with yerrorbars linewidth 2 pointtype 7 "
+                + "linecolor \(j + 1) title \(Gnuplot.quoted(s))"
         }
         let tics = intents.enumerated().map { "\(Gnuplot.quoted($1.rawValue)) \($0)" }.joined(separator: ", ")
-        return GnuplotFigure(name: "title_taps", title: "Trials with a tap on the title, by what the person meant to do (\(confidencePercent)% intervals over participants)",
-                             data: [("title_taps.dat", "# x, rate, lower, upper\n" + lines.joined(separator: "\n") + "\n")],
-                             body: """
-                                 set title "Taps on the title Authorization"
-                                 set ylabel "share of trials"
-                                 set yrange [0:*]
-                                 set xrange [-0.6:\(Double(intents.count) - 0.4)]
-                                 set xtics (\(tics))
-                                 plot \(plots.joined(separator: ", \\\n     "))
-                                 """)
+        return GnuplotFigure(
+            name: "title_taps",
+            title:
+                "Trials with a tap on the title, by what the person meant to do (\(confidencePercent)% intervals over "
+                    + "participants)",
+            data: [("title_taps.dat", "# x, rate, lower, upper\n" + lines.joined(separator: "\n") + "\n")],
+            body: """
+                set title "Taps on the title Authorization"
+                set ylabel "share of trials"
+                set yrange [0:*]
+                set xrange [-0.6:\(Double(intents.count) - 0.4)]
+                set xtics (\(tics))
+                plot \(plots.joined(separator: ", \\\n     "))
+                """)
     }
 }

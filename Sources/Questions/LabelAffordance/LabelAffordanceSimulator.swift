@@ -34,8 +34,9 @@ public struct LabelAffordanceSimulator: SpecSimulator {
 
     /// Every metric a label-affordance trial reports, in report order (DESIGN §6).
     public static let metricNames = [
-        "right_first_time", "time_to_effect_s", "reached_effect", "time_to_done_s", "taps", "label_tapped", "label_taps",
-        "dead_taps", "wrong_action", "title_looks_tappable", "target_looks_tappable",
+        "right_first_time", "time_to_effect_s", "reached_effect", "time_to_done_s", "taps", "label_tapped",
+        "label_taps",
+        "dead_taps", "wrong_action", "title_looks_tappable", "target_looks_tappable"
     ]
 
     public init(spec: ExperimentSpec) throws {
@@ -47,17 +48,24 @@ public struct LabelAffordanceSimulator: SpecSimulator {
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
         let names = AppIntent.allCases.map(\.rawValue)
-        guard !items.isEmpty else { throw node.error("expected at least one task ({intent: \(names.joined(separator: "|"))})") }
+        guard !items.isEmpty else {
+            throw node.error("expected at least one task ({intent: \(names.joined(separator: "|"))})")
+        }
         let width = max(2, String(items.count).count)
         return try items.enumerated().map { i, item in
             try item.rejectUnknownKeys(["intent"])
             let intentNode = try item.required("intent"), name = try intentNode.string()
             guard let intent = AppIntent(rawValue: name) else {
-                throw intentNode.error("unknown intent '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
+                throw intentNode.error(
+                    "unknown intent '\(name)'\(suggestion(name, names)); expected one "
+                        + "of \(names.joined(separator: ", "))"
+                )
             }
             let n = String(i + 1)
-            return TaskSpec(id: "t" + String(repeating: "0", count: width - n.count) + n, label: "\(name) on the authorization screen",
-                            goal: .custom(CustomTaskGoal(LabelAffordanceTask(intent: intent))))
+            return TaskSpec(
+                id: "t" + String(repeating: "0", count: width - n.count) + n,
+                label: "\(name) on the authorization screen",
+                goal: .custom(CustomTaskGoal(LabelAffordanceTask(intent: intent))))
         }
     }
 
@@ -70,12 +78,15 @@ public struct LabelAffordanceSimulator: SpecSimulator {
         }
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         guard case .custom(let goal) = trial.task.goal, let task = goal.value as? LabelAffordanceTask else {
             preconditionFailure("label-affordance trial \(trial.key) has a non-label-affordance task")
         }
         let p = participant, device = trial.device
-        let auth = try! LabelAffordanceDesigns.make(strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy), on: device)
+        let auth = try! LabelAffordanceDesigns.make(
+            strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy), on: device)
         var g = SeededGenerator(seed: trial.behaviourSeed, label: "look")
         // Look: one glance judges how tappable each control looks.
         let looks = SignifierModel(participant: p).glance(auth.screen, using: &g)
@@ -83,7 +94,8 @@ public struct LabelAffordanceSimulator: SpecSimulator {
             auth: auth, wanted: Self.action(for: task.intent), intent: task.intent, participant: p,
             cognition: Cognition(participant: p, repetition: memory.trialsDone + 1), tapper: Tapper(participant: p),
             device: device, limits: limits, looks: looks,
-            clock: p["perception.cycle_s"], finger: Point(device.bounds.center.x, device.bounds.minY + device.bounds.height * 0.7),
+            clock: p["perception.cycle_s"],
+            finger: Point(device.bounds.center.x, device.bounds.minY + device.bounds.height * 0.7),
             dead: [], log: TraceLog(enabled: trace))
         // Remember: what a tap showed to do nothing earlier in this session.
         visit.dead = Set(auth.screen.controls.map(\.id).filter { memory.unresponsive.contains(visit.memoryKey($0)) })
@@ -101,7 +113,9 @@ public struct LabelAffordanceSimulator: SpecSimulator {
 
     /// The order a person looks at `ids` in: each next one drawn with a chance
     /// proportional to how tappable it looks (a weighted draw without replacement).
-    static func guidedOrder<G: RandomNumberGenerator>(_ ids: [String], looks: [String: Double], using g: inout G) -> [String] {
+    static func guidedOrder<G: RandomNumberGenerator>(
+        _ ids: [String], looks: [String: Double], using g: inout G
+    ) -> [String] {
         var left = ids, out: [String] = []
         while !left.isEmpty {
             let w = left.map { max(1e-6, looks[$0] ?? 0) }

@@ -45,13 +45,16 @@ struct AuthorizationVisit {
     /// read each control not known dead; on the first pass tap one that names
     /// the goal only if it looks tappable, on later passes any that names it.
     /// Returns whether anything was tapped.
-    mutating func searchPass<G: RandomNumberGenerator>(_ pass: Int, memory: inout SessionMemory, using g: inout G) -> Bool {
+    mutating func searchPass<G: RandomNumberGenerator>(
+        _ pass: Int, memory: inout SessionMemory, using g: inout G
+    ) -> Bool {
         var tapped = false
         let order = LabelAffordanceSimulator.guidedOrder(auth.screen.controls.map(\.id), looks: looks, using: &g)
         for id in order where !dead.contains(id) {
             guard !finished else { break }
             let c = auth.screen.control(id)!
-            clock += cognition.practice * participant["perception.eye_movement_s"]
+            clock +=
+                cognition.practice * participant["perception.eye_movement_s"]
                 + cognition.readingTime(words: c.label.map(Lexicon.wordCount) ?? 0)
             guard intent.isNamed(by: c.label) else { continue }
             guard pass > 1 || g.bernoulli(looks[id] ?? 0) else { continue }
@@ -64,7 +67,9 @@ struct AuthorizationVisit {
     /// Aims at `control` until a tap lands on it and is answered (or the goal is
     /// reached, the window dismissed, or the budget spent). Returns whether any
     /// tap was made.
-    mutating func tapUntilAnswered<G: RandomNumberGenerator>(_ control: Control, memory: inout SessionMemory, using g: inout G) -> Bool {
+    mutating func tapUntilAnswered<G: RandomNumberGenerator>(
+        _ control: Control, memory: inout SessionMemory, using g: inout G
+    ) -> Bool {
         var tapped = false
         while !outOfBudget {
             let reach = tapper.tap(control.frame, from: finger, startTime: clock, on: device, using: &g)
@@ -73,8 +78,12 @@ struct AuthorizationVisit {
             taps += 1; tapped = true
             let hit = auth.respond(at: reach.landing)
             if hit?.control == AuthorizationScreen.titleID { labelTaps += 1 }
-            log.add(clock, "tap", [("aim", .text(control.id)), ("hit", .text(hit?.control ?? "-")),
-                                   ("action", .text(hit?.action?.rawValue ?? "none"))])
+            log.add(
+                clock, "tap",
+                [
+                    ("aim", .text(control.id)), ("hit", .text(hit?.control ?? "-")),
+                    ("action", .text(hit?.action?.rawValue ?? "none"))
+                ])
             if firstRight == nil { firstRight = hit?.action == wanted }
             if let action = hit?.action {
                 if action == wanted { reachedAt = clock; return tapped }
@@ -106,7 +115,7 @@ struct AuthorizationVisit {
             Metric("dead_taps", Double(deadTaps)),
             Metric("wrong_action", Double(wrongAction)),
             Metric("title_looks_tappable", looks[AuthorizationScreen.titleID] ?? 0),
-            Metric("target_looks_tappable", auth.actions.first { $0.value == wanted }.flatMap { looks[$0.key] } ?? 0),
+            Metric("target_looks_tappable", auth.actions.first { $0.value == wanted }.flatMap { looks[$0.key] } ?? 0)
         ]
         if let reachedAt, reachedAt <= limits.timeLimit { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 1) }
         return metrics

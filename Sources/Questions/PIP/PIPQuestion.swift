@@ -14,7 +14,8 @@ public struct PIPQuestion: Question, SimulatedQuestion {
     }
 
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        PIPScreens.all(try PIPDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), device: device))
+        PIPScreens.all(
+            try PIPDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), device: device))
     }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { PIPReport.requests(spec: spec) }
@@ -29,8 +30,10 @@ public struct PIPQuestion: Question, SimulatedQuestion {
             return .string((from ? a : b).rawValue)
         }
         return [
-            TaskFactor(TableColumn("from_corner", .string, optional: true, meaning: "the corner the picture starts in")) { corner($0, from: true) },
-            TaskFactor(TableColumn("to_corner", .string, optional: true, meaning: "the corner the person wants it in")) { corner($0, from: false) },
+            TaskFactor(TableColumn("from_corner", .string, optional: true, meaning: "the corner the picture starts in"))
+            { corner($0, from: true) },
+            TaskFactor(TableColumn("to_corner", .string, optional: true, meaning: "the corner the person wants it in"))
+            { corner($0, from: false) }
         ]
     }
 }

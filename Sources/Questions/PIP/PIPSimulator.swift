@@ -20,16 +20,18 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
     /// Every metric a PIP trial reports, in report order (DESIGN §6).
     public static let metricNames = [
         "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up",
-        "landed_intended", "corrections", "touches", "throws", "ignored_touches", "caught_in_flight", "correction_time_s",
+        "landed_intended", "corrections", "touches", "throws", "ignored_touches", "caught_in_flight",
+        "correction_time_s",
         "release_speed_pt_s", "velocity_error_pt_s", "speed_error_pt_s", "first_throw_flick",
-        "first_travel_pt", "returned_to_start", "drag_distance_pt", "travel_mm", "settle_time_s", "overshoot_pt",
+        "first_travel_pt", "returned_to_start", "drag_distance_pt", "travel_mm", "settle_time_s", "overshoot_pt"
     ]
 
     public init(spec: ExperimentSpec) throws {
         var controllers: [String: [String: PIPController]] = [:]
         for s in spec.strategies {
             for d in spec.devices {
-                controllers[s.label, default: [:]][d.name] = try PIPDesigns.make(s.design, parameters: StrategyParameters(s.parameters), device: d)
+                controllers[s.label, default: [:]][d.name] = try PIPDesigns.make(
+                    s.design, parameters: StrategyParameters(s.parameters), device: d)
             }
         }
         self.controllers = controllers
@@ -42,7 +44,9 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
         if node.isMapping && (try? node.optional("moves")) != nil {
             try node.rejectUnknownKeys(["moves"])
             let m = try node.required("moves")
-            guard try m.string() == "all" else { throw m.error("expected 'all' (every ordered pair of corners) or a list of {from, to}") }
+            guard try m.string() == "all" else {
+                throw m.error("expected 'all' (every ordered pair of corners) or a list of {from, to}")
+            }
             for a in Corner.allCases { for b in Corner.allCases where a != b { moves.append((a, b)) } }
         } else {
             for item in try node.list() {
@@ -54,8 +58,9 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
         }
         guard !moves.isEmpty else { throw node.error("expected at least one move") }
         return moves.enumerated().map { i, m in
-            return TaskSpec(id: TaskSpec.numberedID(i, of: moves.count),
-                            label: "\(m.0.rawValue) → \(m.1.rawValue)", goal: .movePIP(from: m.0, to: m.1))
+            return TaskSpec(
+                id: TaskSpec.numberedID(i, of: moves.count),
+                label: "\(m.0.rawValue) → \(m.1.rawValue)", goal: .movePIP(from: m.0, to: m.1))
         }
     }
 
@@ -64,17 +69,23 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
         return c
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
     }
 
     /// The scene of a replay: the PIP's layout on the trial's device and the move asked for.
     package func scene(for trial: PlannedTrial) -> ReplayScene {
-        guard case .movePIP(let start, let goal) = trial.task.goal else { preconditionFailure("PIP trial \(trial.key) has a non-PIP task") }
+        guard case .movePIP(let start, let goal) = trial.task.goal else {
+            preconditionFailure("PIP trial \(trial.key) has a non-PIP task")
+        }
         return ReplayScene(pipLayout: controllers[trial.strategy]![trial.device.name]!.layout, from: start, to: goal)
     }
 
-    package func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?) -> TrialOutcome {
+    package func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?
+    ) -> TrialOutcome {
         guard case .movePIP(let start, let goal) = trial.task.goal else {
             preconditionFailure("PIP trial \(trial.key) has a non-PIP task")
         }
@@ -95,7 +106,11 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
         var flight: (release: PIPRelease, at: Double)? = nil
         var touches = 0, throwCount = 0, ignored = 0, caught = 0
         var reachedAt: Double? = nil
-        var first: (speed: Double, flick: Bool, travel: Double, back: Bool, landed: Bool, error: Double, speedError: Double, at: Double)? = nil
+        var first:
+            (
+                speed: Double, flick: Bool, travel: Double, back: Bool, landed: Bool, error: Double, speedError: Double,
+                at: Double
+            )? = nil
         var travel = 0.0
         var last: PIPRelease? = nil
         // A shot of the last throw waits until it is known whether its flight was cut short by a catch.
@@ -104,7 +119,9 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
             guard let camera, let p = pending else { return }
             var shot = p.shot
             let length = min(p.release.settleTime, max(0, end - p.at))
-            shot.flight = (0...Int((length * 60).rounded(.up))).map { p.release.animation.position(at: min(length, Double($0) / 60)) }
+            shot.flight = (0...Int((length * 60).rounded(.up))).map {
+                p.release.animation.position(at: min(length, Double($0) / 60))
+            }
             camera.shoot(shot)
             pending = nil
         }
@@ -114,27 +131,38 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
         }
 
         camera?.shoot(ReplayShot(touchDown: nil, corner: start))
-        log.add(0, "task", [("from", .text(start.rawValue)), ("to", .text(goal.rawValue)),
-                            ("group", .text(participant.group.rawValue))])
+        log.add(
+            0, "task",
+            [
+                ("from", .text(start.rawValue)), ("to", .text(goal.rawValue)),
+                ("group", .text(participant.group.rawValue))
+            ])
         // A deliberate action: think, then reach for the PIP where it rests.
         clock.advance(by: cognition.mentalPreparation)
         var aim = layout.center(of: start)
         while touches < limits.maxAttempts && clock.now < limits.timeLimit {
             touches += 1
-            clock.advance(by: thrower.reachTime(from: finger, to: aim, targetWidth: layout.pipSize.width, on: trial.device))
+            clock.advance(
+                by: thrower.reachTime(from: finger, to: aim, targetWidth: layout.pipSize.width, on: trial.device))
             // The person plans the throw from where they see the PIP as the finger lands.
             let seen = pipCenter(at: clock.now)
             let plan = thrower.plan(from: seen, toward: layout.center(of: goal), using: &g)
-            log.add(clock.now, "plan", [("attempt", .number(Double(touches))), ("style", .text(plan.style.rawValue)),
-                                        ("direction_deg", .number(plan.direction * 180 / .pi)),
-                                        ("travel_pt", .number(plan.travel)), ("peak_speed_pt_s", .number(plan.peakSpeed))])
+            log.add(
+                clock.now, "plan",
+                [
+                    ("attempt", .number(Double(touches))), ("style", .text(plan.style.rawValue)),
+                    ("direction_deg", .number(plan.direction * 180 / .pi)),
+                    ("travel_pt", .number(plan.travel)), ("peak_speed_pt_s", .number(plan.peakSpeed))
+                ])
             let path = thrower.path(for: plan, grabbingAt: aim, startTime: clock.now)
             finger = path.position(at: path.lift)
             // Sensor noise has its own stream, so every strategy meets the same intentions.
             var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(touches)")
             let sensed = sensor.sense(path, using: &noise)
             let grabbedAt: Point? = sensed.flatMap { s in
-                if let f = flight { return pip.grab(at: s.start.location, flight: f.release, elapsed: s.start.time - f.at) }
+                if let f = flight {
+                    return pip.grab(at: s.start.location, flight: f.release, elapsed: s.start.time - f.at)
+                }
                 return pip.grab(at: s.start.location, pipAt: layout.center(of: corner))
             }
             guard let stream = sensed, let grabbed = grabbedAt else {
@@ -144,7 +172,9 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
                 let lift = min(path.lift, path.contact + see)
                 finger = path.position(at: lift)
                 clock.advance(to: lift)
-                log.add(clock.now, "ignored", [("in_flight", .bool(flight.map { path.contact - $0.at < $0.release.settleTime } ?? false))])
+                log.add(
+                    clock.now, "ignored",
+                    [("in_flight", .bool(flight.map { path.contact - $0.at < $0.release.settleTime } ?? false))])
                 if let f = flight { clock.advance(to: max(clock.now, f.at + f.release.settleTime + see)) }
                 aim = pipCenter(at: clock.now)
                 continue
@@ -157,32 +187,47 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
             throwCount += 1
             if trace {
                 for s in stream.samples {
-                    log.add(s.time, "touch", [("phase", .text(s.phase.rawValue)), ("x", .number(s.location.x)), ("y", .number(s.location.y))])
+                    log.add(
+                        s.time, "touch",
+                        [("phase", .text(s.phase.rawValue)), ("x", .number(s.location.x)), ("y", .number(s.location.y))]
+                    )
                 }
             }
             clock.advance(to: stream.end.time)
             let release = pip.release(stream, grabbedAt: grabbed)
             travel += stream.pathLength
-            log.add(clock.now, "release", [("x", .number(release.position.x)), ("y", .number(release.position.y)),
-                                           ("vx", .number(release.velocity.x)), ("vy", .number(release.velocity.y)),
-                                           ("corner", .text(release.corner.rawValue))])
+            log.add(
+                clock.now, "release",
+                [
+                    ("x", .number(release.position.x)), ("y", .number(release.position.y)),
+                    ("vx", .number(release.velocity.x)), ("vy", .number(release.velocity.y)),
+                    ("corner", .text(release.corner.rawValue))
+                ])
             if first == nil {
                 // The PIP's true velocity at lift: the intended finger path, drawn as the PIP follows it.
                 let grab = aim - seen, h = 1e-3
-                let truth = (pip.dragPosition(finger: path.position(at: path.lift), grabOffset: grab)
-                    - pip.dragPosition(finger: path.position(at: path.lift - h), grabOffset: grab)) / h
-                first = (release.velocity.length, plan.style == .flick, stream.pathLength, release.corner == start,
-                         release.corner == goal, (release.velocity - truth).length, release.velocity.length - truth.length, clock.now)
+                let truth =
+                    (pip.dragPosition(finger: path.position(at: path.lift), grabOffset: grab)
+                        - pip.dragPosition(finger: path.position(at: path.lift - h), grabOffset: grab)) / h
+                first = (
+                    release.velocity.length, plan.style == .flick, stream.pathLength, release.corner == start,
+                    release.corner == goal, (release.velocity - truth).length, release.velocity.length - truth.length,
+                    clock.now
+                )
             }
             if camera != nil {
                 // The window as drawn under the finger, then in flight to its corner.
                 let grab = stream.start.location - grabbed
-                pending = (ReplayShot(touchDown: stream.start.time,
-                                      pipPath: stream.samples.map { pip.dragPosition(finger: $0.location, grabOffset: grab) },
-                                      corner: release.corner), release, clock.now)
+                pending = (
+                    ReplayShot(
+                        touchDown: stream.start.time,
+                        pipPath: stream.samples.map { pip.dragPosition(finger: $0.location, grabOffset: grab) },
+                        corner: release.corner), release, clock.now
+                )
             }
-            thrower.learn(from: plan, start: seen, goal: layout.center(of: goal), release: release.position,
-                          velocity: release.velocity, rest: layout.center(of: release.corner), landed: release.corner == goal)
+            thrower.learn(
+                from: plan, start: seen, goal: layout.center(of: goal), release: release.position,
+                velocity: release.velocity, rest: layout.center(of: release.corner), landed: release.corner == goal)
             corner = release.corner
             flight = (release, clock.now)
             last = release
@@ -190,8 +235,12 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
                 // It goes where it was meant to; the person watches it come to rest.
                 clock.advance(by: release.settleTime)
                 reachedAt = clock.now
-                log.add(clock.now, "settled", [("corner", .text(corner.rawValue)),
-                                               ("settle_s", .number(release.settleTime)), ("overshoot_pt", .number(release.overshoot))])
+                log.add(
+                    clock.now, "settled",
+                    [
+                        ("corner", .text(corner.rawValue)),
+                        ("settle_s", .number(release.settleTime)), ("overshoot_pt", .number(release.overshoot))
+                    ])
                 clock.advance(by: see)
                 log.add(clock.now, "perceive", [("corner", .text(corner.rawValue)), ("intended", .bool(true))])
                 break
@@ -219,7 +268,7 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
             Metric("ignored_touches", Double(ignored)),
             Metric("caught_in_flight", Double(caught)),
             Metric("drag_distance_pt", travel),
-            Metric("travel_mm", trial.device.millimetres(travel)),
+            Metric("travel_mm", trial.device.millimetres(travel))
         ]
         if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 0) }
         if let f = first {
@@ -230,7 +279,7 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
                 Metric("speed_error_pt_s", f.speedError),
                 Metric("first_throw_flick", f.flick ? 1 : 0),
                 Metric("first_travel_pt", f.travel),
-                Metric("returned_to_start", f.back ? 1 : 0),
+                Metric("returned_to_start", f.back ? 1 : 0)
             ]
             // Time to correct a wrong first throw: from its release until the PIP rests where it was meant to.
             if !f.landed, let reachedAt { metrics.append(Metric("correction_time_s", reachedAt - f.at)) }

@@ -26,9 +26,15 @@ public struct PauseQuestion: Question, SimulatedQuestion {
     }
 
     public func taskFactors() -> [TaskFactor] {
-        [TaskFactor(TableColumn("intent", .string, optional: true, meaning: "what the person meant by the slide: pause (app switcher), flick or hesitate (home)")) { task in
-            guard case .custom(let goal) = task.goal, let t = goal.value as? PauseTask else { return .missing }
-            return .string(t.intent.rawValue)
-        }]
+        [
+            TaskFactor(
+                TableColumn(
+                    "intent", .string, optional: true,
+                    meaning: "what the person meant by the slide: pause (app switcher), flick or hesitate (home)")
+            ) { task in
+                guard case .custom(let goal) = task.goal, let t = goal.value as? PauseTask else { return .missing }
+                return .string(t.intent.rawValue)
+            }
+        ]
     }
 }

@@ -16,7 +16,9 @@ struct PauseReport: ReportBody {
         ReportKit.customTaskIDs(spec, as: PauseTask.self) { $0.intent == intent }
     }
     /// A strategy's trials (of the tasks meant as `i`, or all), narrowed by `conditions`.
-    static func trials(_ spec: ExperimentSpec, _ s: String, _ i: SlideIntent? = nil, _ conditions: MetricCondition...) -> TrialSelection {
+    static func trials(
+        _ spec: ExperimentSpec, _ s: String, _ i: SlideIntent? = nil, _ conditions: MetricCondition...
+    ) -> TrialSelection {
         TrialSelection(strategy: s, tasks: i.map { tasks(spec, $0) }, where: conditions)
     }
     private func rows(_ s: String, _ i: SlideIntent? = nil, _ conditions: MetricCondition...) -> SelectedTrials {
@@ -28,7 +30,9 @@ struct PauseReport: ReportBody {
     /// The figures' bins: the tables' with the open last bin closed.
     static let speedFigureEdges: [Double] = speedEdges.dropLast() + [4000]
     static let crawlFigureEdges: [Double] = crawlEdges.dropLast() + [400]
-    static let compared = [("pause_latency_s", "pause latency (s)"), ("missed_pause", "missed pauses"), ("false_pause", "false pauses")]
+    static let compared = [
+        ("pause_latency_s", "pause latency (s)"), ("missed_pause", "missed pauses"), ("false_pause", "false pauses")
+    ]
 
     /// Everything the pause sections read.
     static func requests(spec: ExperimentSpec) -> SelectionRequests {
@@ -37,11 +41,15 @@ struct PauseReport: ReportBody {
         for s in spec.strategies.map(\.label) {
             // Paired over participants: the "why" bullets' differences.
             r.add(trials(spec, s), metrics: ["right_at_once", "attempts"], byParticipant: compared.map(\.0))
-            r.add(trials(spec, s, .pause), metrics: ["missed_pause", "within_1s"], byParticipant: ["pause_latency_s"], survival: true)
+            r.add(
+                trials(spec, s, .pause), metrics: ["missed_pause", "within_1s"], byParticipant: ["pause_latency_s"],
+                survival: true)
             r.add(trials(spec, s, .hesitate), metrics: ["false_pause"])
             r.add(trials(spec, s, .flick), metrics: ["false_pause"])
             for (lo, hi) in bins(speedEdges) + bins(speedFigureEdges) {
-                r.add(trials(spec, s, .pause, .within("slide_peak_speed_pt_s", lo, hi)), metrics: ["missed_pause", "pause_latency_s"])
+                r.add(
+                    trials(spec, s, .pause, .within("slide_peak_speed_pt_s", lo, hi)),
+                    metrics: ["missed_pause", "pause_latency_s"])
             }
             for (lo, hi) in bins(crawlEdges) + bins(crawlFigureEdges) {
                 r.add(trials(spec, s, .hesitate, .within("crawl_speed_pt_s", lo, hi)), metrics: ["false_pause"])
@@ -55,49 +63,105 @@ struct PauseReport: ReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(PauseDesigns.question, to: &doc)
-        doc.add(.paragraph("Each simulated person slides up from the bottom edge with their own speed (a minimum-jerk movement peaking at their flick speed), through the noisy 120 Hz touch sensor. Meaning to pause, they stop where they think halfway is and hold still until the cards come in (lifting once they see them) or for at most their response wait (gesture.response_wait_s, 1 s by default); meaning to go home, they flick, or slow to a crawl without stopping and then flick on. When the screen did something else they look, think again and retry. Latency runs from the moment the finger came to rest to the moment the cards come in; it is negative when a detector fired while the finger was still braking."))
+        doc.add(
+            .paragraph(
+                "Each simulated person slides up from the bottom edge with their own speed (a minimum-jerk movement "
+                    + "peaking at their flick speed), through the noisy 120 Hz touch sensor. Meaning to pause, they "
+                    + "stop where they think halfway is and hold still until the cards come in (lifting once they see "
+                    + "them) or for at most their response wait (gesture.response_wait_s, 1 s by default); meaning to "
+                    + "go home, they flick, or slow to a crawl without stopping and then flick on. When the screen "
+                    + "did something else they look, think again and retry. Latency runs from the moment the finger "
+                    + "came to rest to the moment the cards come in; it is negative when a detector fired while the "
+                    + "finger was still braking."
+            ))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "right at once (\(confidencePercent)% CI)", "pause trials", "median pause latency s (\(confidencePercent)% CI)", "missed pauses, first slide", "median time to the app switcher s, Kaplan–Meier (\(confidencePercent)% CI)", "app switcher within 1 s", "false pauses: hesitations", "false pauses: flicks", "mean attempts"],
-                       rows: strategies.map { s in
-            let p = rows(s, .pause), h = rows(s, .hesitate), f = rows(s, .flick)
-            return [s, kit.rate("right_at_once", rows(s)), "\(p.count)", kit.medianEstimate("pause_latency_s", p, label: "latency/\(s)"), kit.rate("missed_pause", p),
-                    kit.survivalMedianText(p), kit.rate("within_1s", p),
-                    h.isEmpty ? "–" : kit.rate("false_pause", h), f.isEmpty ? "–" : kit.rate("false_pause", f),
-                    formatNumber(rows(s).pooled("attempts").mean, digits: 2)]
-        }))
-        doc.add(.paragraph("Right at once: the first slide got what the person meant — for a pause, the cards within 0.1 s of the finger coming to rest (the limit for a response to feel instantaneous: Miller 1968; Card, Robertson & Mackinlay 1991); for a flick or a hesitation, home and no cards. Rates carry \(confidencePercent)% intervals over participants. The latency is over first slides whose pause was detected; missed pauses are counted beside it, and the time to the app switcher counts them too (a retry costs a look, a thought and another slide; trials that never got there are censored)."))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "right at once (\(confidencePercent)% CI)", "pause trials",
+                    "median pause latency s (\(confidencePercent)% CI)", "missed pauses, first slide",
+                    "median time to the app switcher s, Kaplan–Meier (\(confidencePercent)% CI)",
+                    "app switcher within 1 s", "false pauses: hesitations", "false pauses: flicks", "mean attempts"
+                ],
+                rows: strategies.map { s in
+                    let p = rows(s, .pause), h = rows(s, .hesitate), f = rows(s, .flick)
+                    return [
+                        s, kit.rate("right_at_once", rows(s)), "\(p.count)",
+                        kit.medianEstimate("pause_latency_s", p, label: "latency/\(s)"), kit.rate("missed_pause", p),
+                        kit.survivalMedianText(p), kit.rate("within_1s", p),
+                        h.isEmpty ? "–" : kit.rate("false_pause", h), f.isEmpty ? "–" : kit.rate("false_pause", f),
+                        formatNumber(rows(s).pooled("attempts").mean, digits: 2)
+                    ]
+                }))
+        doc.add(
+            .paragraph(
+                "Right at once: the first slide got what the person meant — for a pause, the cards within 0.1 s of "
+                    + "the finger coming to rest (the limit for a response to feel instantaneous: Miller 1968; Card, "
+                    + "Robertson & Mackinlay 1991); for a flick or a hesitation, home and no cards. Rates "
+                    + "carry \(confidencePercent)% intervals over participants. The latency is over first slides "
+                    + "whose pause was detected; missed pauses are counted beside it, and the time to the app "
+                    + "switcher counts them too (a retry costs a look, a thought and another slide; trials that never "
+                    + "got there are censored)."
+            ))
 
         doc.add(.heading(level: 3, text: "By speed of the slide"))
-        doc.add(.paragraph("Slides meant as pauses, by the finger's peak speed on the way: the acceleration method needs a stop sharp enough to lose 90% of ≥ 300 pt/s within 0.1 s, which a slower minimum-jerk slide never has."))
+        doc.add(
+            .paragraph(
+                "Slides meant as pauses, by the finger's peak speed on the way: the acceleration method needs a stop "
+                    + "sharp enough to lose 90% of ≥ 300 pt/s within 0.1 s, which a slower minimum-jerk slide never "
+                    + "has."
+            ))
         let edges = Self.speedEdges
-        doc.add(.table(header: ["strategy", "peak speed pt/s", "n", "missed pauses", "median latency s"], rows: strategies.flatMap { s in
-            zip(edges, edges.dropFirst()).compactMap { lo, hi -> [String]? in
-                let t = rows(s, .pause, .within("slide_peak_speed_pt_s", lo, hi))
-                guard !t.isEmpty else { return nil }
-                return [s, hi >= 10000 ? "≥ \(Int(lo))" : "\(Int(lo))–\(Int(hi))", "\(t.count)", kit.rate("missed_pause", t), kit.medianText("pause_latency_s", t, digits: 3)]
-            }
-        }))
+        doc.add(
+            .table(
+                header: ["strategy", "peak speed pt/s", "n", "missed pauses", "median latency s"],
+                rows: strategies.flatMap { s in
+                    zip(edges, edges.dropFirst()).compactMap { lo, hi -> [String]? in
+                        let t = rows(s, .pause, .within("slide_peak_speed_pt_s", lo, hi))
+                        guard !t.isEmpty else { return nil }
+                        return [
+                            s, hi >= 10000 ? "≥ \(Int(lo))" : "\(Int(lo))–\(Int(hi))", "\(t.count)",
+                            kit.rate("missed_pause", t), kit.medianText("pause_latency_s", t, digits: 3)
+                        ]
+                    }
+                }))
 
         doc.add(.heading(level: 3, text: "Hesitations by crawl speed"))
         let crawl = Self.crawlEdges
-        doc.add(.table(header: ["strategy", "crawl speed pt/s", "n", "false pauses"], rows: strategies.flatMap { s in
-            zip(crawl, crawl.dropFirst()).compactMap { lo, hi -> [String]? in
-                let t = rows(s, .hesitate, .within("crawl_speed_pt_s", lo, hi))
-                guard !t.isEmpty else { return nil }
-                return [s, hi >= 10000 ? "≥ \(Int(lo))" : "\(Int(lo))–\(Int(hi))", "\(t.count)", kit.rate("false_pause", t)]
-            }
-        }))
+        doc.add(
+            .table(
+                header: ["strategy", "crawl speed pt/s", "n", "false pauses"],
+                rows: strategies.flatMap { s in
+                    zip(crawl, crawl.dropFirst()).compactMap { lo, hi -> [String]? in
+                        let t = rows(s, .hesitate, .within("crawl_speed_pt_s", lo, hi))
+                        guard !t.isEmpty else { return nil }
+                        return [
+                            s, hi >= 10000 ? "≥ \(Int(lo))" : "\(Int(lo))–\(Int(hi))", "\(t.count)",
+                            kit.rate("false_pause", t)
+                        ]
+                    }
+                }))
 
-        figures.append(kit.survivalFigure(of: strategies.map { rows($0, .pause) }, name: "survival_app_switcher",
-                                          title: "Time until the app switcher comes in (slides meant as pauses)", marker: 1))
-        figures.append(kit.ecdfFigure(metric: "pause_latency_s", of: strategies.map { rows($0, .pause) }, name: "ecdf_pause_latency",
-                                      xlabel: "pause latency: cards in − finger at rest (s)",
-                                      title: "Pause latency, first slides meant as pauses (missed pauses never reach 1)", marker: nil))
-        figures.append(binnedRateFigure(metric: "missed_pause", by: "slide_peak_speed_pt_s", intent: .pause, edges: Self.speedFigureEdges,
-                                        name: "missed_by_speed", title: "Missed pauses by the slide's peak speed", xlabel: "peak speed of the slide (pt/s)"))
-        figures.append(binnedRateFigure(metric: "false_pause", by: "crawl_speed_pt_s", intent: .hesitate, edges: Self.crawlFigureEdges,
-                                        name: "false_by_crawl", title: "False pauses by the crawl speed of a hesitation", xlabel: "crawl speed (pt/s)"))
+        figures.append(
+            kit.survivalFigure(
+                of: strategies.map { rows($0, .pause) }, name: "survival_app_switcher",
+                title: "Time until the app switcher comes in (slides meant as pauses)", marker: 1))
+        figures.append(
+            kit.ecdfFigure(
+                metric: "pause_latency_s", of: strategies.map { rows($0, .pause) }, name: "ecdf_pause_latency",
+                xlabel: "pause latency: cards in − finger at rest (s)",
+                title: "Pause latency, first slides meant as pauses (missed pauses never reach 1)", marker: nil))
+        figures.append(
+            binnedRateFigure(
+                metric: "missed_pause", by: "slide_peak_speed_pt_s", intent: .pause, edges: Self.speedFigureEdges,
+                name: "missed_by_speed", title: "Missed pauses by the slide's peak speed",
+                xlabel: "peak speed of the slide (pt/s)"))
+        figures.append(
+            binnedRateFigure(
+                metric: "false_pause", by: "crawl_speed_pt_s", intent: .hesitate, edges: Self.crawlFigureEdges,
+                name: "false_by_crawl", title: "False pauses by the crawl speed of a hesitation",
+                xlabel: "crawl speed (pt/s)"))
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
@@ -110,22 +174,38 @@ struct PauseReport: ReportBody {
         for s in strategies.dropFirst() {
             for (metric, what) in Self.compared {
                 let ta = rows(base), tb = rows(s)
-                guard ta.valueCount(metric) >= 3, tb.valueCount(metric) >= 3, let a = ta.comparable(metric), let b = tb.comparable(metric) else { continue }
-                let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: spec.report.confidence,
-                                                       resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "pause/\(metric)/\(s)"))
+                guard ta.valueCount(metric) >= 3, tb.valueCount(metric) >= 3, let a = ta.comparable(metric),
+                    let b = tb.comparable(metric)
+                else { continue }
+                let (stat, d) = Comparisons.difference(
+                    a, b, metric: metric, paired: true, confidence: spec.report.confidence,
+                    resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "pause/\(metric)/\(s)"))
                 let verdict = d.lower > 0 ? "higher" : d.upper < 0 ? "lower" : "not distinguishable"
-                bullets.append("\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) (\(confidencePercent)% paired bootstrap over participants): \(verdict == "not distinguishable" ? "not distinguishable" : "\(s) is \(verdict)").")
+                bullets.append(
+                    "\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) "
+                        + "(\(confidencePercent)% paired bootstrap over "
+                        + "participants): \(verdict == "not distinguishable" ? "not distinguishable" : "\(s) is \(verdict)")."
+                )
             }
         }
         for s in strategies {
-            let missed = rows(s, .pause, .equals("missed_pause", 1)), caught = rows(s, .pause, .equals("missed_pause", 0))
+            let missed = rows(s, .pause, .equals("missed_pause", 1)),
+                caught = rows(s, .pause, .equals("missed_pause", 0))
             guard !missed.isEmpty, !caught.isEmpty else { continue }
-            bullets.append("\(s): the \(missed.count) missed pauses came from slides with a median peak speed of \(kit.medianText("slide_peak_speed_pt_s", missed, digits: 0)) pt/s, against \(kit.medianText("slide_peak_speed_pt_s", caught, digits: 0)) pt/s for detected ones.")
+            bullets.append(
+                "\(s): the \(missed.count) missed pauses came from slides with a median peak speed "
+                    + "of \(kit.medianText("slide_peak_speed_pt_s", missed, digits: 0)) pt/s, "
+                    + "against \(kit.medianText("slide_peak_speed_pt_s", caught, digits: 0)) pt/s for detected ones."
+            )
         }
         for s in strategies {
             let fooled = rows(s, .hesitate, .equals("false_pause", 1))
             guard !fooled.isEmpty else { continue }
-            bullets.append("\(s): the \(fooled.count) hesitations taken for pauses crawled at a median \(kit.medianText("crawl_speed_pt_s", fooled, digits: 0)) pt/s (the pause speed is \(pauseSpeed(s)) pt/s).")
+            bullets.append(
+                "\(s): the \(fooled.count) hesitations taken for pauses crawled at a "
+                    + "median \(kit.medianText("crawl_speed_pt_s", fooled, digits: 0)) pt/s (the pause speed "
+                    + "is \(pauseSpeed(s)) pt/s)."
+            )
         }
         return bullets
     }
@@ -136,8 +216,10 @@ struct PauseReport: ReportBody {
     }
 
     /// A 0/1 metric's rate in bins of another metric, per strategy, with intervals.
-    private func binnedRateFigure(metric: String, by: String, intent wanted: SlideIntent, edges: [Double],
-                                  name: String, title: String, xlabel: String) -> GnuplotFigure {
+    private func binnedRateFigure(
+        metric: String, by: String, intent wanted: SlideIntent, edges: [Double],
+        name: String, title: String, xlabel: String
+    ) -> GnuplotFigure {
         var blocks: [String] = [], plots: [String] = []
         for s in strategies {
             var lines: [String] = []
@@ -150,21 +232,27 @@ struct PauseReport: ReportBody {
             guard !lines.isEmpty else { continue }
             let i = blocks.count
             blocks.append("# \(s): bin centre, rate, lower, upper, n\n" + lines.joined(separator: "\n"))
-            plots.append("\"\(name).dat\" index \(i) using 1:2 with linespoints linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(s)), \"\(name).dat\" index \(i) using 1:2:3:4 with yerrorbars pointtype 7 linecolor \(i + 1) notitle")
+            plots.append(
+                "\"\(name).dat\" index \(i) using 1:2 with linespoints linewidth 2 pointtype 7 linecolor \(i + 1) "
+                    + "title \(Gnuplot.quoted(s)), \"\(name).dat\" index \(i) using 1:2:3:4 with yerrorbars pointtype "
+                    + "7 linecolor \(i + 1) notitle"
+            )
         }
         if plots.isEmpty {
             blocks = ["# no bin with at least 5 trials\n0\t0\t0\t0\t0"]
             plots = ["\"\(name).dat\" index 0 using 1:2 with points pointtype 0 title \"too few trials to bin\""]
         }
-        return GnuplotFigure(name: name, title: "\(title) (\(confidencePercent)% intervals over participants; bins of at least 5 trials)",
-                             data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")],
-                             body: """
-                                 set title \(Gnuplot.quoted(title))
-                                 set xlabel \(Gnuplot.quoted(xlabel))
-                                 set ylabel "rate"
-                                 set yrange [0:1.05]
-                                 set xrange [0:\(edges.last!)]
-                                 plot \(plots.joined(separator: ", \\\n     "))
-                                 """)
+        return GnuplotFigure(
+            name: name,
+            title: "\(title) (\(confidencePercent)% intervals over participants; bins of at least 5 trials)",
+            data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")],
+            body: """
+                set title \(Gnuplot.quoted(title))
+                set xlabel \(Gnuplot.quoted(xlabel))
+                set ylabel "rate"
+                set yrange [0:1.05]
+                set xrange [0:\(edges.last!)]
+                plot \(plots.joined(separator: ", \\\n     "))
+                """)
     }
 }

@@ -32,7 +32,7 @@ public struct PauseSimulator: SpecSimulator {
     public static let metricNames = [
         "right_at_once", "time_to_effect_s", "reached_effect", "within_1s", "time_to_done_s", "gave_up", "attempts",
         "meant_pause", "pause_latency_s", "missed_pause", "false_pause",
-        "slide_peak_speed_pt_s", "stop_distance_pt", "crawl_speed_pt_s",
+        "slide_peak_speed_pt_s", "stop_distance_pt", "crawl_speed_pt_s"
     ]
 
     /// A response within this many seconds of the finger coming to rest feels
@@ -42,7 +42,9 @@ public struct PauseSimulator: SpecSimulator {
 
     public init(spec: ExperimentSpec) throws {
         var gestures: [String: HomeIndicatorGesture] = [:]
-        for s in spec.strategies { gestures[s.label] = try PauseDesigns.make(s.design, parameters: StrategyParameters(s.parameters)) }
+        for s in spec.strategies {
+            gestures[s.label] = try PauseDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
+        }
         self.gestures = gestures
         self.limits = spec.limits
     }
@@ -50,7 +52,9 @@ public struct PauseSimulator: SpecSimulator {
     /// Reads the spec's `tasks:` node: a list of `{intent, stop_at: [low, high]}`.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
-        guard !items.isEmpty else { throw node.error("expected at least one task ({intent: pause|flick|hesitate, stop_at: [low, high]})") }
+        guard !items.isEmpty else {
+            throw node.error("expected at least one task ({intent: pause|flick|hesitate, stop_at: [low, high]})")
+        }
         return try items.enumerated().map { i, item in
             try item.rejectUnknownKeys(["intent", "stop_at"])
             let intent = try item.required("intent").named("intent", as: SlideIntent.self)
@@ -62,20 +66,27 @@ public struct PauseSimulator: SpecSimulator {
                 guard lo <= hi else { throw s.error("low (\(lo)) must not exceed high (\(hi))") }
                 stopAt = lo...hi
             } else if intent != .flick {
-                throw item.error("a '\(intent.rawValue)' task needs stop_at: [low, high], where along the screen the finger stops or slows")
+                throw item.error(
+                    "a '\(intent.rawValue)' task needs stop_at: [low, high], where along the screen the finger stops "
+                        + "or slows"
+                )
             }
             let band = "\(Int((stopAt.lowerBound * 100).rounded()))–\(Int((stopAt.upperBound * 100).rounded()))% up"
-            let label = switch intent {
-            case .pause: "slide up and pause (\(band)): app switcher"
-            case .flick: "flick up: home"
-            case .hesitate: "slide up, slow down without stopping (\(band)), go on: home"
-            }
-            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count), label: label,
-                            goal: .custom(CustomTaskGoal(PauseTask(intent: intent, stopAt: stopAt))))
+            let label =
+                switch intent {
+                case .pause: "slide up and pause (\(band)): app switcher"
+                case .flick: "flick up: home"
+                case .hesitate: "slide up, slow down without stopping (\(band)), go on: home"
+                }
+            return TaskSpec(
+                id: TaskSpec.numberedID(i, of: items.count), label: label,
+                goal: .custom(CustomTaskGoal(PauseTask(intent: intent, stopAt: stopAt))))
         }
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         guard case .custom(let goal) = trial.task.goal, let task = goal.value as? PauseTask else {
             preconditionFailure("pause trial \(trial.key) has a non-pause task")
         }
@@ -95,7 +106,9 @@ public struct PauseSimulator: SpecSimulator {
         while attempts < limits.maxAttempts && clock < limits.timeLimit {
             attempts += 1
             // The thumb lands on the home indicator with the finger's own scatter (Bi & Zhai's absolute term).
-            let x = screen.width / 2 + device.points(millimetres: g.normal(mean: 0, sd: participant["motor.landing_x_abs_mm2"].squareRoot()))
+            let x =
+                screen.width / 2
+                + device.points(millimetres: g.normal(mean: 0, sd: participant["motor.landing_x_abs_mm2"].squareRoot()))
             let start = Point(x, screen.height - 4)
             let distance = g.uniform(task.stopAt.lowerBound, task.stopAt.upperBound) * screen.height
             let plan = slider.plan(intent, from: start, direction: Vector2(0, -1), distance: distance, using: &g)
@@ -115,9 +128,13 @@ public struct PauseSimulator: SpecSimulator {
             case .home(let t):
                 switcher = false; shownAt = t; lift = t
             }
-            log.add(clock, "slide", [("attempt", .number(Double(attempts))), ("intent", .text(intent.rawValue)),
-                                     ("peak_speed_pt_s", .number(plan.peakSpeed)), ("distance_pt", .number(distance)),
-                                     ("samples", .number(Double(stream.samples.count)))])
+            log.add(
+                clock, "slide",
+                [
+                    ("attempt", .number(Double(attempts))), ("intent", .text(intent.rawValue)),
+                    ("peak_speed_pt_s", .number(plan.peakSpeed)), ("distance_pt", .number(distance)),
+                    ("samples", .number(Double(stream.samples.count)))
+                ])
             log.add(shownAt, switcher ? "app-switcher" : "home", [("lift", .number(lift))])
             if first == nil {
                 let rest = plan.restsAfter.map { clock + $0 }
@@ -138,7 +155,7 @@ public struct PauseSimulator: SpecSimulator {
             Metric("time_to_done_s", clock),
             Metric("gave_up", reachedAt == nil ? 1 : 0),
             Metric("attempts", Double(attempts)),
-            Metric("meant_pause", task.wantsAppSwitcher ? 1 : 0),
+            Metric("meant_pause", task.wantsAppSwitcher ? 1 : 0)
         ]
         if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 0) }
         if let f = first {
@@ -151,7 +168,8 @@ public struct PauseSimulator: SpecSimulator {
             } else {
                 metrics.append(Metric("false_pause", f.switcher ? 1 : 0))
             }
-            metrics.append(Metric("slide_peak_speed_pt_s", f.plan.intent == .flick ? f.plan.flickSpeed : f.plan.peakSpeed))
+            metrics.append(
+                Metric("slide_peak_speed_pt_s", f.plan.intent == .flick ? f.plan.flickSpeed : f.plan.peakSpeed))
             if f.plan.intent != .flick { metrics.append(Metric("stop_distance_pt", f.plan.distance)) }
             if f.plan.intent == .hesitate { metrics.append(Metric("crawl_speed_pt_s", f.plan.crawlSpeed)) }
         }

@@ -14,9 +14,12 @@ public struct ScrollQuestion: Question, SimulatedQuestion {
         _ = try ScrollDesigns.physics(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
-    public func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        try ScrollScreens.all(strategy.design, parameters: StrategyParameters(strategy.parameters),
-                              lists: tasks.goals(ScrollTask.self).map { ($0.rows, $0.rowHeight) }, on: device)
+    public func auditScreens(
+        _ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) throws -> [LabelledScreen] {
+        try ScrollScreens.all(
+            strategy.design, parameters: StrategyParameters(strategy.parameters),
+            lists: tasks.goals(ScrollTask.self).map { ($0.rows, $0.rowHeight) }, on: device)
     }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ScrollReport.requests(spec: spec) }
@@ -31,9 +34,16 @@ public struct ScrollQuestion: Question, SimulatedQuestion {
             return goal.value as? ScrollTask
         }
         return [
-            TaskFactor(TableColumn("rows", .double, optional: true, meaning: "rows in the list")) { task($0).map { .double(Double($0.rows)) } ?? .missing },
-            TaskFactor(TableColumn("item", .double, optional: true, meaning: "the row to bring into the zone (1-based; rows = the end)")) { task($0).map { .double(Double($0.item)) } ?? .missing },
-            TaskFactor(TableColumn("zone_pt", .double, optional: true, meaning: "height of the target zone in points")) { task($0).map { .double($0.zone) } ?? .missing },
+            TaskFactor(TableColumn("rows", .double, optional: true, meaning: "rows in the list")) {
+                task($0).map { .double(Double($0.rows)) } ?? .missing
+            },
+            TaskFactor(
+                TableColumn(
+                    "item", .double, optional: true, meaning: "the row to bring into the zone (1-based; rows = the end)"
+                )
+            ) { task($0).map { .double(Double($0.item)) } ?? .missing },
+            TaskFactor(TableColumn("zone_pt", .double, optional: true, meaning: "height of the target zone in points"))
+            { task($0).map { .double($0.zone) } ?? .missing }
         ]
     }
 }

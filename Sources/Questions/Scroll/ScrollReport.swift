@@ -18,19 +18,26 @@ struct ScrollReport: ReportBody {
     private static func trials(_ s: String, task id: String? = nil) -> TrialSelection {
         TrialSelection(strategy: s, tasks: id.map { [$0] })
     }
-    private func rows(_ s: String, task id: String? = nil) -> SelectedTrials { results.selected(Self.trials(s, task: id)) }
+    private func rows(_ s: String, task id: String? = nil) -> SelectedTrials {
+        results.selected(Self.trials(s, task: id))
+    }
 
     /// Means with intervals, over the whole strategy and by task.
-    private static let meanMetrics = ["swipes", "overshoot_pt", "overshoots", "wall_hits", "flicks", "long_swipes", "drags", "catches"]
+    private static let meanMetrics = [
+        "swipes", "overshoot_pt", "overshoots", "wall_hits", "flicks", "long_swipes", "drags", "catches"
+    ]
 
     /// Everything the scroll sections read.
     static func requests(spec: ExperimentSpec) -> SelectionRequests {
         var r = SelectionRequests()
         for s in spec.strategies.map(\.label) {
-            r.add(trials(s), metrics: ["within_10s", "hit_wall", "believed_carry_s"],
-                  byParticipant: meanMetrics + ["time_to_done_s"], survival: true)
+            r.add(
+                trials(s), metrics: ["within_10s", "hit_wall", "believed_carry_s"],
+                byParticipant: meanMetrics + ["time_to_done_s"], survival: true)
             for t in spec.tasks {
-                r.add(trials(s, task: t.id), metrics: ["within_10s", "hit_wall", "goal_distance_pt"], byParticipant: meanMetrics, survival: true)
+                r.add(
+                    trials(s, task: t.id), metrics: ["within_10s", "hit_wall", "goal_distance_pt"],
+                    byParticipant: meanMetrics, survival: true)
             }
         }
         return r
@@ -40,7 +47,9 @@ struct ScrollReport: ReportBody {
     /// scrolling): the distance recorded by the task's first trial by key.
     private var tasksByDistance: [(id: String, label: String, distance: Double)] {
         spec.tasks.compactMap { t -> (String, String, Double)? in
-            let first = strategies.map { rows($0, task: t.id) }.filter { $0.firstKey != nil }.min { $0.firstKey! < $1.firstKey! }
+            let first = strategies.map { rows($0, task: t.id) }.filter { $0.firstKey != nil }.min {
+                $0.firstKey! < $1.firstKey!
+            }
             let d = first?.firstTrialValue("goal_distance_pt")
             return d.map { (t.id, t.label, $0) }
         }.sorted { $0.2 < $1.2 }
@@ -48,8 +57,9 @@ struct ScrollReport: ReportBody {
 
     private func mean(_ metric: String, _ t: SelectedTrials) -> Estimate? {
         guard let sample = t.sample(metric) else { return nil }
-        return ClusterBootstrap.estimate(sample, .mean, confidence: kit.confidence, resamples: spec.report.bootstrapResamples,
-                                         seed: Sections.seed(spec, "scroll/mean/\(metric)/\(t.firstKey ?? "")/\(t.count)"))
+        return ClusterBootstrap.estimate(
+            sample, .mean, confidence: kit.confidence, resamples: spec.report.bootstrapResamples,
+            seed: Sections.seed(spec, "scroll/mean/\(metric)/\(t.firstKey ?? "")/\(t.count)"))
     }
     private func meanText(_ metric: String, _ t: SelectedTrials, digits: Int = 1) -> String {
         mean(metric, t).map { formatEstimate($0, digits: digits) } ?? "–"
@@ -57,45 +67,116 @@ struct ScrollReport: ReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(ScrollDesigns.question, to: &doc)
-        doc.add(.paragraph("Each simulated person starts at the top of a long list on a phone and brings a given row into a zone in the middle of the screen (the last row: to the end of the list). Close enough for one drag (gesture.swipe_span_pt) they drag the rest of the way, aimed (Fitts-like drag law, at least a minimum-jerk movement at their deliberate drag speed, ending with the scatter of Fitts' effective width); further, they flick at the release speed their believed carry says is needed (up to motor.max_speed_factor × their usual flick), or, when no flick is believed to carry further than one swipe over their span, they make long swipes. Every touch goes through the noisy 120 Hz sensor into the list's pan recognizer (10 pt hysteresis); the release velocity is the least-squares estimate over the last 100 ms; after lift the content coasts (deceleration rate per ms; the distance is the talk's projection), stops dead at a hard stop, or bounces on a critically damped spring. Every perceptual cycle the person predicts where the moving content will stop (their believed carry × its speed): they catch it a reaction time later when it is about to pass the zone, flick again when it will stop more than a span short, and otherwise wait. A flick that came to rest on its own teaches them the carry (delta rule), across the session. An item off screen is located with a guess (gesture.offscreen_distance_sd)."))
+        doc.add(
+            .paragraph(
+                "Each simulated person starts at the top of a long list on a phone and brings a given row into a zone "
+                    + "in the middle of the screen (the last row: to the end of the list). Close enough for one drag "
+                    + "(gesture.swipe_span_pt) they drag the rest of the way, aimed (Fitts-like drag law, at least a "
+                    + "minimum-jerk movement at their deliberate drag speed, ending with the scatter of Fitts' "
+                    + "effective width); further, they flick at the release speed their believed carry says is needed "
+                    + "(up to motor.max_speed_factor × their usual flick), or, when no flick is believed to carry "
+                    + "further than one swipe over their span, they make long swipes. Every touch goes through the "
+                    + "noisy 120 Hz sensor into the list's pan recognizer (10 pt hysteresis); the release velocity is "
+                    + "the least-squares estimate over the last 100 ms; after lift the content coasts (deceleration "
+                    + "rate per ms; the distance is the talk's projection), stops dead at a hard stop, or bounces on "
+                    + "a critically damped spring. Every perceptual cycle the person predicts where the moving "
+                    + "content will stop (their believed carry × its speed): they catch it a reaction time later when "
+                    + "it is about to pass the zone, flick again when it will stop more than a span short, and "
+                    + "otherwise wait. A flick that came to rest on its own teaches them the carry (delta rule), "
+                    + "across the session. An item off screen is located with a guess (gesture.offscreen_distance_sd)."
+            ))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "median time to the item s, Kaplan–Meier (\(confidencePercent)% CI)", "reached within 10 s", "swipes per trial (mean)", "overshoot pt (mean)", "swipes that left the list past the zone (mean)", "trials with a wall hit", "wall hits per trial (mean)"],
-                       rows: strategies.map { s in
-            let t = rows(s)
-            return [s, kit.survivalMedianText(t), kit.rate("within_10s", t), meanText("swipes", t), meanText("overshoot_pt", t, digits: 0),
-                    meanText("overshoots", t, digits: 2), kit.rate("hit_wall", t), meanText("wall_hits", t, digits: 2)]
-        }))
-        doc.add(.paragraph("Times count from the start of the trial until the list is seen at rest in the zone; trials that never got there are censored at the time limit. Overshoot: the furthest past the target row (in the direction the person meant to go) a swipe left the list, 0 if never. A wall hit: content arriving at a hard stop faster than the rest speed (5 pt/s), dragged or coasting. Means and rates carry \(confidencePercent)% intervals over participants."))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "median time to the item s, Kaplan–Meier (\(confidencePercent)% CI)",
+                    "reached within 10 s", "swipes per trial (mean)", "overshoot pt (mean)",
+                    "swipes that left the list past the zone (mean)", "trials with a wall hit",
+                    "wall hits per trial (mean)"
+                ],
+                rows: strategies.map { s in
+                    let t = rows(s)
+                    return [
+                        s, kit.survivalMedianText(t), kit.rate("within_10s", t), meanText("swipes", t),
+                        meanText("overshoot_pt", t, digits: 0),
+                        meanText("overshoots", t, digits: 2), kit.rate("hit_wall", t),
+                        meanText("wall_hits", t, digits: 2)
+                    ]
+                }))
+        doc.add(
+            .paragraph(
+                "Times count from the start of the trial until the list is seen at rest in the zone; trials that "
+                    + "never got there are censored at the time limit. Overshoot: the furthest past the target row "
+                    + "(in the direction the person meant to go) a swipe left the list, 0 if never. A wall hit: "
+                    + "content arriving at a hard stop faster than the rest speed (5 pt/s), dragged or coasting. "
+                    + "Means and rates carry \(confidencePercent)% intervals over participants."
+            ))
 
         doc.add(.heading(level: 3, text: "By distance to the item"))
-        doc.add(.table(header: ["strategy", "task", "scroll distance pt", "median time s (KM)", "within 10 s", "swipes", "flicks", "long swipes", "drags", "catches", "overshoot pt", "wall-hit trials"],
-                       rows: strategies.flatMap { s in tasksByDistance.map { k in
-            let t = rows(s, task: k.id)
-            return [s, k.label, formatNumber(k.distance, digits: 0), kit.survivalMedianText(t), kit.rate("within_10s", t), meanText("swipes", t),
-                    meanText("flicks", t), meanText("long_swipes", t), meanText("drags", t), meanText("catches", t, digits: 2),
-                    meanText("overshoot_pt", t, digits: 0), kit.rate("hit_wall", t)]
-        } }))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "task", "scroll distance pt", "median time s (KM)", "within 10 s", "swipes", "flicks",
+                    "long swipes", "drags", "catches", "overshoot pt", "wall-hit trials"
+                ],
+                rows: strategies.flatMap { s in
+                    tasksByDistance.map { k in
+                        let t = rows(s, task: k.id)
+                        return [
+                            s, k.label, formatNumber(k.distance, digits: 0), kit.survivalMedianText(t),
+                            kit.rate("within_10s", t), meanText("swipes", t),
+                            meanText("flicks", t), meanText("long_swipes", t), meanText("drags", t),
+                            meanText("catches", t, digits: 2),
+                            meanText("overshoot_pt", t, digits: 0), kit.rate("hit_wall", t)
+                        ]
+                    }
+                }))
 
-        figures.append(kit.survivalFigure(of: strategies.map { rows($0) }, name: "survival_item", title: "Time until the item rests in the zone", marker: 10))
+        figures.append(
+            kit.survivalFigure(
+                of: strategies.map { rows($0) }, name: "survival_item", title: "Time until the item rests in the zone",
+                marker: 10))
         figures.append(timeByDistanceFigure())
-        figures.append(byDistanceFigure(metric: "swipes", name: "swipes_by_distance", title: "Swipes per trial by distance to the item", ylabel: "swipes (mean)"))
-        figures.append(byDistanceFigure(metric: "overshoot_pt", name: "overshoot_by_distance", title: "Overshoot past the item by distance", ylabel: "pt past the target (mean)"))
-        figures.append(byDistanceFigure(metric: "wall_hits", name: "wall_hits_by_distance", title: "Wall hits per trial by distance to the item", ylabel: "wall hits (mean)"))
+        figures.append(
+            byDistanceFigure(
+                metric: "swipes", name: "swipes_by_distance", title: "Swipes per trial by distance to the item",
+                ylabel: "swipes (mean)"))
+        figures.append(
+            byDistanceFigure(
+                metric: "overshoot_pt", name: "overshoot_by_distance", title: "Overshoot past the item by distance",
+                ylabel: "pt past the target (mean)"))
+        figures.append(
+            byDistanceFigure(
+                metric: "wall_hits", name: "wall_hits_by_distance",
+                title: "Wall hits per trial by distance to the item", ylabel: "wall hits (mean)"))
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         var bullets: [String] = []
         if let base = strategies.first {
             for s in strategies.dropFirst() {
-                for (metric, what) in [("time_to_done_s", "time until done (reached or gave up)"), ("swipes", "swipes"), ("overshoot_pt", "overshoot"), ("wall_hits", "wall hits")] {
-                    if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base)), other: (s, rows(s)), seedKey: "scroll/\(metric)/\(s)", digits: 2) { bullets.append(line) }
+                for (metric, what) in [
+                    ("time_to_done_s", "time until done (reached or gave up)"), ("swipes", "swipes"),
+                    ("overshoot_pt", "overshoot"), ("wall_hits", "wall hits")
+                ] {
+                    if let line = kit.pairedDifference(
+                        metric, what: what, base: (base, rows(base)), other: (s, rows(s)),
+                        seedKey: "scroll/\(metric)/\(s)", digits: 2)
+                    {
+                        bullets.append(line)
+                    }
                 }
             }
         }
         for s in strategies {
             let t = rows(s)
-            bullets.append("\(s): believed carry at the end of a trial, median \(kit.medianText("believed_carry_s", t, digits: 3)) s (prior median 0.5 s); \(meanText("flicks", t)) flicks, \(meanText("long_swipes", t)) long swipes and \(meanText("drags", t)) aimed drags per trial.")
+            bullets.append(
+                "\(s): believed carry at the end of a trial, "
+                    + "median \(kit.medianText("believed_carry_s", t, digits: 3)) s (prior median 0.5 "
+                    + "s); \(meanText("flicks", t)) flicks, \(meanText("long_swipes", t)) long swipes "
+                    + "and \(meanText("drags", t)) aimed drags per trial."
+            )
         }
         doc.add(.bullets(bullets))
     }
@@ -110,18 +191,25 @@ struct ScrollReport: ReportBody {
                 return "\(k.distance)\t\(v)\t\(m.lower ?? v)\t\(m.upper ?? spec.limits.timeLimit)"
             }
             blocks.append("# \(s): distance pt, median s, lower, upper\n" + lines.joined(separator: "\n"))
-            plots.append("\"time_by_distance.dat\" index \(i) using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
+            plots.append(
+                "\"time_by_distance.dat\" index \(i) using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 "
+                    + "linecolor \(i + 1) title \(Gnuplot.quoted(s))"
+            )
         }
-        return GnuplotFigure(name: "time_by_distance", title: "Median time to the item by scroll distance (Kaplan–Meier, \(confidencePercent)% intervals over participants)",
-                             data: [("time_by_distance.dat", blocks.joined(separator: "\n\n\n") + "\n")],
-                             body: """
-                                 set title "Time to the item by scroll distance"
-                                 set xlabel "distance to scroll (pt)"
-                                 set ylabel "median time to the item (s)"
-                                 set yrange [0:*]
-                                 set key inside top left
-                                 plot \(plots.joined(separator: ", \\\n     "))
-                                 """)
+        return GnuplotFigure(
+            name: "time_by_distance",
+            title:
+                "Median time to the item by scroll distance (Kaplan–Meier, \(confidencePercent)% intervals over "
+                    + "participants)",
+            data: [("time_by_distance.dat", blocks.joined(separator: "\n\n\n") + "\n")],
+            body: """
+                set title "Time to the item by scroll distance"
+                set xlabel "distance to scroll (pt)"
+                set ylabel "median time to the item (s)"
+                set yrange [0:*]
+                set key inside top left
+                plot \(plots.joined(separator: ", \\\n     "))
+                """)
     }
 
     /// The mean of `metric` by distance with intervals over participants, one series per strategy.
@@ -132,17 +220,21 @@ struct ScrollReport: ReportBody {
                 mean(metric, rows(s, task: k.id)).map { "\(k.distance)\t\($0.value)\t\($0.lower)\t\($0.upper)" }
             }
             blocks.append("# \(s): distance pt, mean, lower, upper\n" + lines.joined(separator: "\n"))
-            plots.append("\"\(name).dat\" index \(i) using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
+            plots.append(
+                "\"\(name).dat\" index \(i) using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor \(i + 1) "
+                    + "title \(Gnuplot.quoted(s))"
+            )
         }
-        return GnuplotFigure(name: name, title: "\(title) (\(confidencePercent)% intervals over participants)",
-                             data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")],
-                             body: """
-                                 set title \(Gnuplot.quoted(title))
-                                 set xlabel "distance to scroll (pt)"
-                                 set ylabel \(Gnuplot.quoted(ylabel))
-                                 set yrange [0:*]
-                                 set key inside top left
-                                 plot \(plots.joined(separator: ", \\\n     "))
-                                 """)
+        return GnuplotFigure(
+            name: name, title: "\(title) (\(confidencePercent)% intervals over participants)",
+            data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")],
+            body: """
+                set title \(Gnuplot.quoted(title))
+                set xlabel "distance to scroll (pt)"
+                set ylabel \(Gnuplot.quoted(ylabel))
+                set yrange [0:*]
+                set key inside top left
+                plot \(plots.joined(separator: ", \\\n     "))
+                """)
     }
 }

@@ -41,13 +41,16 @@ public struct ScrollSimulator: SpecSimulator {
 
     /// Every metric a scroll trial reports, in report order (DESIGN §6).
     public static let metricNames = [
-        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "swipes", "flicks", "drags", "long_swipes", "catches",
-        "overshoot_pt", "overshoots", "wall_hits", "hit_wall", "goal_distance_pt", "believed_carry_s",
+        "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "swipes", "flicks", "drags",
+        "long_swipes", "catches",
+        "overshoot_pt", "overshoots", "wall_hits", "hit_wall", "goal_distance_pt", "believed_carry_s"
     ]
 
     public init(spec: ExperimentSpec) throws {
         var physics: [String: ScrollPhysics] = [:]
-        for s in spec.strategies { physics[s.label] = try ScrollDesigns.physics(s.design, parameters: StrategyParameters(s.parameters)) }
+        for s in spec.strategies {
+            physics[s.label] = try ScrollDesigns.physics(s.design, parameters: StrategyParameters(s.parameters))
+        }
         self.physics = physics
         self.limits = spec.limits
     }
@@ -62,25 +65,35 @@ public struct ScrollSimulator: SpecSimulator {
             let rows = Int(try entry.required("rows").double(in: 20...5000))
             let itemNode = try entry.required("item")
             let item: Int
-            if (try? itemNode.string()) == "end" { item = rows } else {
+            if (try? itemNode.string()) == "end" {
+                item = rows
+            } else {
                 let v = try itemNode.double(in: 1...5000)
-                guard v == v.rounded(), Int(v) <= rows else { throw itemNode.error("item must be a row number from 1 to rows (\(rows)), or 'end'") }
+                guard v == v.rounded(), Int(v) <= rows else {
+                    throw itemNode.error("item must be a row number from 1 to rows (\(rows)), or 'end'")
+                }
                 item = Int(v)
             }
             let rowHeight = try entry.optional("row_pt")?.double(in: 20...200) ?? 44
             let zone = try entry.optional("zone_pt")?.double(in: rowHeight...600) ?? 2 * rowHeight
-            let label = item == rows ? "bring the last of \(rows) rows into view" : "bring row \(item) of \(rows) into the zone"
-            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count), label: label,
-                            goal: .custom(CustomTaskGoal(ScrollTask(rows: rows, item: item, rowHeight: rowHeight, zone: zone))))
+            let label =
+                item == rows ? "bring the last of \(rows) rows into view" : "bring row \(item) of \(rows) into the zone"
+            return TaskSpec(
+                id: TaskSpec.numberedID(i, of: items.count), label: label,
+                goal: .custom(CustomTaskGoal(ScrollTask(rows: rows, item: item, rowHeight: rowHeight, zone: zone))))
         }
     }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         guard case .custom(let goal) = trial.task.goal, let task = goal.value as? ScrollTask else {
             preconditionFailure("scroll trial \(trial.key) has a non-scroll task")
         }
         let device = trial.device, screen = device.bounds
-        let list = ScrollList(contentHeight: Double(task.rows) * task.rowHeight, viewportHeight: screen.height, physics: physics[trial.strategy]!)
+        let list = ScrollList(
+            contentHeight: Double(task.rows) * task.rowHeight, viewportHeight: screen.height,
+            physics: physics[trial.strategy]!)
         let target = task.goal(viewport: screen.height), tol = task.zone / 2
         let sensor = TouchSensor(device: device)
         // The carry learned earlier in the session with this design (one concept with the PIP throw's carry).
@@ -93,7 +106,8 @@ public struct ScrollSimulator: SpecSimulator {
 
         var offset = 0.0
         var finger = Point(screen.width / 2, screen.height * 0.85)
-        var clock = Tapper(participant: participant).reachTime(from: finger, to: Point(screen.width / 2, screen.height / 2), size: screen.width, on: device)
+        var clock = Tapper(participant: participant).reachTime(
+            from: finger, to: Point(screen.width / 2, screen.height / 2), size: screen.width, on: device)
         var gestures = 0, flicks = 0, drags = 0, longSwipes = 0, catches = 0, overshoots = 0, wallHits = 0
         var overshoot = 0.0
         var reachedAt: Double? = nil
@@ -105,7 +119,9 @@ public struct ScrollSimulator: SpecSimulator {
             return top + task.rowHeight > x && top < x + screen.height
         }
 
-        log.add(0, "task", [("goal_pt", .number(target)), ("rows", .number(Double(task.rows))), ("item", .number(Double(task.item)))])
+        log.add(
+            0, "task",
+            [("goal_pt", .number(target)), ("rows", .number(Double(task.rows))), ("item", .number(Double(task.item)))])
         while clock < limits.timeLimit && gestures < limits.maxAttempts {
             if !pendingCatch && inZone(offset) { reachedAt = clock; break }
             gestures += 1
@@ -117,11 +133,20 @@ public struct ScrollSimulator: SpecSimulator {
             } else {
                 // Where the item is: seen exactly on screen, guessed off it.
                 let d = target - offset
-                let estimate = itemVisible(offset) ? d : d * exp(g.normal(mean: 0, sd: participant["gesture.offscreen_distance_sd"]))
+                let estimate =
+                    itemVisible(offset)
+                    ? d : d * exp(g.normal(mean: 0, sd: participant["gesture.offscreen_distance_sd"]))
                 let p = swiper.plan(toMove: estimate, tolerance: tol, on: device, using: &g)
-                let start = Point(screen.width / 2, screen.height / 2 + p.sign * min(p.kind == .flick ? 2 * p.travel : p.travel, screen.height * 0.8) / 2)
+                let start = Point(
+                    screen.width / 2,
+                    screen.height / 2 + p.sign * min(p.kind == .flick ? 2 * p.travel : p.travel, screen.height * 0.8)
+                        / 2)
                 path = swiper.path(for: p, from: start, startTime: clock); plan = p
-                switch p.kind { case .flick: flicks += 1; case .drag: drags += 1; case .longSwipe: longSwipes += 1 }
+                switch p.kind {
+                case .flick: flicks += 1;
+                case .drag: drags += 1;
+                case .longSwipe: longSwipes += 1
+                }
             }
             var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(gestures)")
             guard let stream = sensor.sense(path, using: &noise) else {
@@ -132,8 +157,11 @@ public struct ScrollSimulator: SpecSimulator {
             let motion = list.respond(to: stream, from: offset)
             finger = path.position(at: path.lift)
             // The finger goes back to where swipes start while the person watches.
-            let ready = path.lift + Tapper(participant: participant).reachTime(from: finger, to: Point(screen.width / 2, screen.height / 2),
-                                                                                size: swiper.participant["gesture.swipe_span_pt"], on: device)
+            let ready =
+                path.lift
+                + Tapper(participant: participant).reachTime(
+                    from: finger, to: Point(screen.width / 2, screen.height / 2),
+                    size: swiper.participant["gesture.swipe_span_pt"], on: device)
 
             // Watch the content every perceptual cycle until it rests or the person touches it.
             var touchAt: Double? = nil, doneAt: Double? = nil
@@ -161,9 +189,13 @@ public struct ScrollSimulator: SpecSimulator {
             let stopAt = touchAt.map { min($0, motion.restTime) } ?? motion.restTime
             let stop = motion.offset(at: stopAt)
             wallHits += motion.wallHits.filter { $0.time <= stopAt }.count
-            log.add(stream.start.time, "swipe", [("kind", .text(plan?.kind.rawValue ?? "catch")), ("speed_pt_s", .number(plan?.speed ?? 0)),
-                                                 ("from", .number(offset)), ("release_velocity", .number(motion.releaseVelocity)),
-                                                 ("stop", .number(stop)), ("stop_time", .number(stopAt))])
+            log.add(
+                stream.start.time, "swipe",
+                [
+                    ("kind", .text(plan?.kind.rawValue ?? "catch")), ("speed_pt_s", .number(plan?.speed ?? 0)),
+                    ("from", .number(offset)), ("release_velocity", .number(motion.releaseVelocity)),
+                    ("stop", .number(stop)), ("stop_time", .number(stopAt))
+                ])
             if let plan {
                 // How far past the target, in the direction the person meant to go.
                 let past = (stop - target) * plan.sign
@@ -175,11 +207,15 @@ public struct ScrollSimulator: SpecSimulator {
                 if case .edge = motion.afterLift { reachedEnd = true }
                 // (A flick too short for the pan recognizer moved nothing: no lesson about the carry.)
                 if plan.kind == .flick && motion.panned && !reachedEnd {
-                    swiper.learn(flickSpeed: plan.speed, carried: abs(stop - motion.liftOffset), stillMoving: motion.velocity(at: stopAt) != 0)
+                    swiper.learn(
+                        flickSpeed: plan.speed, carried: abs(stop - motion.liftOffset),
+                        stillMoving: motion.velocity(at: stopAt) != 0)
                 }
             }
             offset = stop
-            if let doneAt, inZone(motion.restOffset) { offset = motion.restOffset; reachedAt = doneAt; clock = doneAt; break }
+            if let doneAt, inZone(motion.restOffset) {
+                offset = motion.restOffset; reachedAt = doneAt; clock = doneAt; break
+            }
             // Seen at rest (or stopped under the finger) one perceptual cycle later.
             clock = touchAt ?? (stopAt + cycle)
             if pendingCatch { continue }
@@ -199,7 +235,7 @@ public struct ScrollSimulator: SpecSimulator {
             Metric("long_swipes", Double(longSwipes)), Metric("catches", Double(catches)),
             Metric("overshoot_pt", max(0, overshoot)), Metric("overshoots", Double(overshoots)),
             Metric("wall_hits", Double(wallHits)), Metric("hit_wall", wallHits > 0 ? 1 : 0),
-            Metric("goal_distance_pt", target), Metric("believed_carry_s", swiper.carry),
+            Metric("goal_distance_pt", target), Metric("believed_carry_s", swiper.carry)
         ]
         if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 0) }
         log.add(clock, "done", [("reached", .bool(reachedAt != nil)), ("swipes", .number(Double(swipes)))])

@@ -14,15 +14,20 @@ public struct TapMarginQuestion: Question, SimulatedQuestion {
         _ = try TapMarginDesigns.margin(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
-    public func auditScreens(_ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        try TapMarginScreens.all(strategy.design, parameters: StrategyParameters(strategy.parameters),
-                                 rows: tasks.goals(TapMarginTask.self).map { ($0.size, $0.gap) }, count: TapMarginSimulator.buttons, on: device)
+    public func auditScreens(
+        _ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) throws -> [LabelledScreen] {
+        try TapMarginScreens.all(
+            strategy.design, parameters: StrategyParameters(strategy.parameters),
+            rows: tasks.goals(TapMarginTask.self).map { ($0.size, $0.gap) }, count: TapMarginSimulator.buttons,
+            on: device)
     }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { TapMarginReport.requests(spec: spec) }
 
     public func addReportSections(to report: inout QuestionReport) throws {
-        TapMarginReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
+        TapMarginReport(spec: report.spec, results: report.results).build(
+            into: &report.document, figures: &report.figures)
     }
 
     public func taskFactors() -> [TaskFactor] {
@@ -31,9 +36,16 @@ public struct TapMarginQuestion: Question, SimulatedQuestion {
             return goal.value as? TapMarginTask
         }
         return [
-            TaskFactor(TableColumn("intent", .string, optional: true, meaning: "tap the button, or press it and take the press back")) { task($0).map { .string($0.intent.rawValue) } ?? .missing },
-            TaskFactor(TableColumn("size_pt", .double, optional: true, meaning: "the buttons' size in points")) { task($0).map { .double($0.size) } ?? .missing },
-            TaskFactor(TableColumn("gap_pt", .double, optional: true, meaning: "the gap between buttons in points")) { task($0).map { .double($0.gap) } ?? .missing },
+            TaskFactor(
+                TableColumn(
+                    "intent", .string, optional: true, meaning: "tap the button, or press it and take the press back")
+            ) { task($0).map { .string($0.intent.rawValue) } ?? .missing },
+            TaskFactor(TableColumn("size_pt", .double, optional: true, meaning: "the buttons' size in points")) {
+                task($0).map { .double($0.size) } ?? .missing
+            },
+            TaskFactor(TableColumn("gap_pt", .double, optional: true, meaning: "the gap between buttons in points")) {
+                task($0).map { .double($0.gap) } ?? .missing
+            }
         ]
     }
 }

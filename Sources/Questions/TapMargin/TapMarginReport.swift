@@ -11,32 +11,46 @@ struct TapMarginReport: ReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 
-
     /// The spec's tasks of `intent` (of button `size` and `gap`, when given).
-    static func tasks(_ spec: ExperimentSpec, _ intent: TapMarginTask.Intent, size: Double? = nil, gap: Double? = nil) -> Set<String> {
-        ReportKit.customTaskIDs(spec, as: TapMarginTask.self) { k in k.intent == intent && (size == nil || k.size == size) && (gap == nil || k.gap == gap) }
+    static func tasks(
+        _ spec: ExperimentSpec, _ intent: TapMarginTask.Intent, size: Double? = nil, gap: Double? = nil
+    ) -> Set<String> {
+        ReportKit.customTaskIDs(spec, as: TapMarginTask.self) { k in
+            k.intent == intent && (size == nil || k.size == size) && (gap == nil || k.gap == gap)
+        }
     }
     /// A strategy's trials (of the tasks of `intent`, size and gap; nil intent: all), narrowed by `conditions`.
-    static func trials(_ spec: ExperimentSpec, _ s: String, _ intent: TapMarginTask.Intent? = nil, size: Double? = nil, gap: Double? = nil,
-                       _ conditions: MetricCondition...) -> TrialSelection {
+    static func trials(
+        _ spec: ExperimentSpec, _ s: String, _ intent: TapMarginTask.Intent? = nil, size: Double? = nil,
+        gap: Double? = nil,
+        _ conditions: MetricCondition...
+    ) -> TrialSelection {
         TrialSelection(strategy: s, tasks: intent.map { tasks(spec, $0, size: size, gap: gap) }, where: conditions)
     }
-    private func rows(_ s: String, _ intent: TapMarginTask.Intent? = nil, size: Double? = nil, gap: Double? = nil) -> SelectedTrials {
+    private func rows(
+        _ s: String, _ intent: TapMarginTask.Intent? = nil, size: Double? = nil, gap: Double? = nil
+    ) -> SelectedTrials {
         selected(Self.trials(spec, s, intent, size: size, gap: gap))
     }
     /// The (size, gap) of the spec's tasks, ascending.
     static func layouts(_ spec: ExperimentSpec) -> [[Double]] {
-        Array(Set(spec.tasks.compactMap { t -> [Double]? in
-            guard case .custom(let g) = t.goal, let k = g.value as? TapMarginTask else { return nil }
-            return [k.size, k.gap]
-        })).sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
+        Array(
+            Set(
+                spec.tasks.compactMap { t -> [Double]? in
+                    guard case .custom(let g) = t.goal, let k = g.value as? TapMarginTask else { return nil }
+                    return [k.size, k.gap]
+                })
+        ).sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
     }
     /// The button sizes of the spec's tasks, ascending.
     static func sizes(_ spec: ExperimentSpec) -> [Double] {
-        Array(Set(spec.tasks.compactMap { t -> Double? in
-            guard case .custom(let g) = t.goal, let k = g.value as? TapMarginTask else { return nil }
-            return k.size
-        })).sorted()
+        Array(
+            Set(
+                spec.tasks.compactMap { t -> Double? in
+                    guard case .custom(let g) = t.goal, let k = g.value as? TapMarginTask else { return nil }
+                    return k.size
+                })
+        ).sorted()
     }
 
     static let tapRates = ["missed_tap", "neighbour_activation", "tap_cancelled"]
@@ -46,7 +60,9 @@ struct TapMarginReport: ReportBody {
         var r = SelectionRequests()
         for s in spec.strategies.map(\.label) {
             r.add(trials(spec, s), byParticipant: ["right_first_time"])
-            r.add(trials(spec, s, .tap), metrics: ["neighbour_activation"], byParticipant: ["missed_tap", "tap_cancelled"], survival: true)
+            r.add(
+                trials(spec, s, .tap), metrics: ["neighbour_activation"],
+                byParticipant: ["missed_tap", "tap_cancelled"], survival: true)
             r.add(trials(spec, s, .cancel), byParticipant: ["cancel_failed"])
             for l in layouts(spec) {
                 r.add(trials(spec, s, .tap, size: l[0], gap: l[1]), metrics: tapRates)
@@ -64,27 +80,66 @@ struct TapMarginReport: ReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(TapMarginDesigns.question, to: &doc)
-        doc.add(.paragraph("Five equal buttons in a row; each simulated person reaches for the middle one (Fitts' law) and lands where Bi & Zhai's dual Gaussian puts a finger for that size. Meaning to tap, they hold for their tap time while the contact drifts a little (gesture.tap_drift_mm); meaning to take the press back, they slide off the row by their own distance (gesture.cancel_drag_pt) before lifting. The touch goes through the noisy 120 Hz sensor; hit-testing gives it to the button whose frame (grown by the margin) holds the touch-down, the nearest if margins overlap, and that button's tap recognizer decides. A tap that did not work is tried again; a press that went through cannot be taken back."))
+        doc.add(
+            .paragraph(
+                "Five equal buttons in a row; each simulated person reaches for the middle one (Fitts' law) and lands "
+                    + "where Bi & Zhai's dual Gaussian puts a finger for that size. Meaning to tap, they hold for "
+                    + "their tap time while the contact drifts a little (gesture.tap_drift_mm); meaning to take the "
+                    + "press back, they slide off the row by their own distance (gesture.cancel_drag_pt) before "
+                    + "lifting. The touch goes through the noisy 120 Hz sensor; hit-testing gives it to the button "
+                    + "whose frame (grown by the margin) holds the touch-down, the nearest if margins overlap, and "
+                    + "that button's tap recognizer decides. A tap that did not work is tried again; a press that "
+                    + "went through cannot be taken back."
+            ))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(.table(header: ["strategy", "right first time (\(confidencePercent)% CI)", "taps", "missed taps", "neighbour activated", "taps cancelled by drift", "median time to the tap s, Kaplan–Meier (\(confidencePercent)% CI)", "take-backs", "take-backs that went through"],
-                       rows: strategies.map { s in
-            let t = rows(s, .tap), b = rows(s, .cancel)
-            return [s, kit.rate("right_first_time", rows(s)), "\(t.count)", kit.rate("missed_tap", t), kit.rate("neighbour_activation", t),
-                    kit.rate("tap_cancelled", t), kit.survivalMedianText(t), "\(b.count)", b.isEmpty ? "–" : kit.rate("cancel_failed", b)]
-        }))
-        doc.add(.paragraph("First touches only, except the time to the tap, which counts retries (trials that never got there are censored). Rates carry \(confidencePercent)% intervals over participants."))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "right first time (\(confidencePercent)% CI)", "taps", "missed taps",
+                    "neighbour activated", "taps cancelled by drift",
+                    "median time to the tap s, Kaplan–Meier (\(confidencePercent)% CI)", "take-backs",
+                    "take-backs that went through"
+                ],
+                rows: strategies.map { s in
+                    let t = rows(s, .tap), b = rows(s, .cancel)
+                    return [
+                        s, kit.rate("right_first_time", rows(s)), "\(t.count)", kit.rate("missed_tap", t),
+                        kit.rate("neighbour_activation", t),
+                        kit.rate("tap_cancelled", t), kit.survivalMedianText(t), "\(b.count)",
+                        b.isEmpty ? "–" : kit.rate("cancel_failed", b)
+                    ]
+                }))
+        doc.add(
+            .paragraph(
+                "First touches only, except the time to the tap, which counts retries (trials that never got there "
+                    + "are censored). Rates carry \(confidencePercent)% intervals over participants."
+            ))
 
         doc.add(.heading(level: 3, text: "By button size and gap"))
         let layouts = Self.layouts(spec)
-        doc.add(.table(header: ["strategy", "size pt", "gap pt", "missed taps", "neighbour activated", "cancelled by drift", "take-backs that went through"],
-                       rows: strategies.flatMap { s in layouts.map { l in
-            let t = rows(s, .tap, size: l[0], gap: l[1]), b = rows(s, .cancel, size: l[0], gap: l[1])
-            return [s, formatNumber(l[0]), formatNumber(l[1]), t.isEmpty ? "–" : kit.rate("missed_tap", t), t.isEmpty ? "–" : kit.rate("neighbour_activation", t),
-                    t.isEmpty ? "–" : kit.rate("tap_cancelled", t), b.isEmpty ? "–" : kit.rate("cancel_failed", b)]
-        } }))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "size pt", "gap pt", "missed taps", "neighbour activated", "cancelled by drift",
+                    "take-backs that went through"
+                ],
+                rows: strategies.flatMap { s in
+                    layouts.map { l in
+                        let t = rows(s, .tap, size: l[0], gap: l[1]), b = rows(s, .cancel, size: l[0], gap: l[1])
+                        return [
+                            s, formatNumber(l[0]), formatNumber(l[1]), t.isEmpty ? "–" : kit.rate("missed_tap", t),
+                            t.isEmpty ? "–" : kit.rate("neighbour_activation", t),
+                            t.isEmpty ? "–" : kit.rate("tap_cancelled", t),
+                            b.isEmpty ? "–" : kit.rate("cancel_failed", b)
+                        ]
+                    }
+                }))
 
-        figures.append(kit.survivalFigure(of: strategies.map { rows($0, .tap) }, name: "survival_tap", title: "Time until the intended button is tapped (taps)", marker: 1))
+        figures.append(
+            kit.survivalFigure(
+                of: strategies.map { rows($0, .tap) }, name: "survival_tap",
+                title: "Time until the intended button is tapped (taps)", marker: 1))
         figures.append(sizeFigure())
         ReportKit.addFigures(figures, to: &doc)
 
@@ -92,16 +147,29 @@ struct TapMarginReport: ReportBody {
         var bullets: [String] = []
         if let base = strategies.first {
             for s in strategies.dropFirst() {
-                for (metric, what, intent) in [("right_first_time", "right first time", nil), ("missed_tap", "missed taps", TapMarginTask.Intent.tap),
-                                               ("tap_cancelled", "taps cancelled by drift", .tap), ("cancel_failed", "take-backs that went through", .cancel)] {
-                    if let line = kit.pairedDifference(metric, what: what, base: (base, rows(base, intent)), other: (s, rows(s, intent)), seedKey: "tap/\(metric)/\(s)") { bullets.append(line) }
+                for (metric, what, intent) in [
+                    ("right_first_time", "right first time", nil),
+                    ("missed_tap", "missed taps", TapMarginTask.Intent.tap),
+                    ("tap_cancelled", "taps cancelled by drift", .tap),
+                    ("cancel_failed", "take-backs that went through", .cancel)
+                ] {
+                    if let line = kit.pairedDifference(
+                        metric, what: what, base: (base, rows(base, intent)), other: (s, rows(s, intent)),
+                        seedKey: "tap/\(metric)/\(s)")
+                    {
+                        bullets.append(line)
+                    }
                 }
             }
         }
         for s in strategies {
             let missed = selected(Self.trials(spec, s, .tap, .equals("missed_tap", 1)))
             guard !missed.isEmpty else { continue }
-            bullets.append("\(s): missed taps landed a median \(kit.medianText("landing_offset_pt", missed, digits: 1)) pt from the button's centre, against \(kit.medianText("landing_offset_pt", selected(Self.trials(spec, s, .tap, .equals("missed_tap", 0))), digits: 1)) pt for the others.")
+            bullets.append(
+                "\(s): missed taps landed a median \(kit.medianText("landing_offset_pt", missed, digits: 1)) pt from "
+                    + "the button's centre, "
+                    + "against \(kit.medianText("landing_offset_pt", selected(Self.trials(spec, s, .tap, .equals("missed_tap", 0))), digits: 1)) pt for the others."
+            )
         }
         doc.add(.bullets(bullets))
     }
@@ -111,7 +179,10 @@ struct TapMarginReport: ReportBody {
         let sizes = Self.sizes(spec)
         var blocks: [String] = [], plots: [String] = []
         for s in strategies {
-            for (metric, intent, what) in [("missed_tap", TapMarginTask.Intent.tap, "missed taps"), ("cancel_failed", .cancel, "take-backs that went through")] {
+            for (metric, intent, what) in [
+                ("missed_tap", TapMarginTask.Intent.tap, "missed taps"),
+                ("cancel_failed", .cancel, "take-backs that went through")
+            ] {
                 let lines = sizes.compactMap { size -> String? in
                     let t = rows(s, intent, size: size)
                     guard !t.isEmpty else { return nil }
@@ -121,18 +192,24 @@ struct TapMarginReport: ReportBody {
                 guard !lines.isEmpty else { continue }
                 let i = blocks.count
                 blocks.append("# \(s) \(metric): size, rate, lower, upper\n" + lines.joined(separator: "\n"))
-                plots.append("\"size_rates.dat\" index \(i) using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 linecolor \(i + 1) dashtype \(metric == "missed_tap" ? 1 : 2) title \(Gnuplot.quoted("\(s): \(what)"))")
+                plots.append(
+                    "\"size_rates.dat\" index \(i) using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 "
+                        + "linecolor \(i + 1) dashtype \(metric == "missed_tap" ? 1 : 2) "
+                        + "title \(Gnuplot.quoted("\(s): \(what)"))"
+                )
             }
         }
-        return GnuplotFigure(name: "size_rates", title: "First-touch errors by button size (\(confidencePercent)% intervals over participants)",
-                             data: [("size_rates.dat", blocks.joined(separator: "\n\n\n") + "\n")],
-                             body: """
-                                 set title "First-touch errors by button size"
-                                 set xlabel "button size (pt)"
-                                 set ylabel "rate"
-                                 set yrange [0:1.05]
-                                 set xrange [\((sizes.first ?? 0) - 4):\((sizes.last ?? 60) + 4)]
-                                 plot \(plots.joined(separator: ", \\\n     "))
-                                 """)
+        return GnuplotFigure(
+            name: "size_rates",
+            title: "First-touch errors by button size (\(confidencePercent)% intervals over participants)",
+            data: [("size_rates.dat", blocks.joined(separator: "\n\n\n") + "\n")],
+            body: """
+                set title "First-touch errors by button size"
+                set xlabel "button size (pt)"
+                set ylabel "rate"
+                set yrange [0:1.05]
+                set xrange [\((sizes.first ?? 0) - 4):\((sizes.last ?? 60) + 4)]
+                plot \(plots.joined(separator: ", \\\n     "))
+                """)
     }
 }

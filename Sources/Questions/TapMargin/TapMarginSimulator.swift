@@ -28,8 +28,9 @@ public struct TapMarginSimulator: SpecSimulator {
 
     /// Every metric a tap-margin trial reports, in report order (DESIGN §6).
     public static let metricNames = [
-        "right_first_time", "time_to_effect_s", "reached_effect", "within_1s", "time_to_done_s", "attempts", "meant_tap",
-        "missed_tap", "neighbour_activation", "tap_cancelled", "cancel_failed", "landing_offset_pt",
+        "right_first_time", "time_to_effect_s", "reached_effect", "within_1s", "time_to_done_s", "attempts",
+        "meant_tap",
+        "missed_tap", "neighbour_activation", "tap_cancelled", "cancel_failed", "landing_offset_pt"
     ]
 
     public init(spec: ExperimentSpec) throws {
@@ -40,27 +41,35 @@ public struct TapMarginSimulator: SpecSimulator {
     /// Reads the spec's `tasks:` node: a list of `{intent: tap|cancel, size_pt, gap_pt}`.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
         let items = try node.list()
-        guard !items.isEmpty else { throw node.error("expected at least one task ({intent: tap|cancel, size_pt, gap_pt})") }
+        guard !items.isEmpty else {
+            throw node.error("expected at least one task ({intent: tap|cancel, size_pt, gap_pt})")
+        }
         return try items.enumerated().map { i, item in
             try item.rejectUnknownKeys(["intent", "size_pt", "gap_pt"])
             let intent = try item.required("intent").named("intent", as: TapMarginTask.Intent.self)
             let size = try item.required("size_pt").double(in: 10...120)
             let gap = try item.required("gap_pt").double(in: 0...100)
-            let label = "\(intent == .tap ? "tap" : "press and take back") a \(formatted(size)) pt button (gap \(formatted(gap)) pt)"
-            return TaskSpec(id: TaskSpec.numberedID(i, of: items.count), label: label,
-                            goal: .custom(CustomTaskGoal(TapMarginTask(intent: intent, size: size, gap: gap))))
+            let label =
+                "\(intent == .tap ? "tap" : "press and take back") a \(formatted(size)) pt button "
+                    + "(gap \(formatted(gap)) pt)"
+            return TaskSpec(
+                id: TaskSpec.numberedID(i, of: items.count), label: label,
+                goal: .custom(CustomTaskGoal(TapMarginTask(intent: intent, size: size, gap: gap))))
         }
     }
 
     static func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
-    public func run(_ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool) -> TrialOutcome {
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
         guard case .custom(let goal) = trial.task.goal, let task = goal.value as? TapMarginTask else {
             preconditionFailure("tap-margin trial \(trial.key) has a non-tap-margin task")
         }
         let device = trial.device, screen = device.bounds
-        let row = try! TapMarginDesigns.make(strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy), count: Self.buttons,
-                                             size: task.size, gap: task.gap, at: Point(screen.width / 2, screen.height / 2))
+        let row = try! TapMarginDesigns.make(
+            strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy), count: Self.buttons,
+            size: task.size, gap: task.gap, at: Point(screen.width / 2, screen.height / 2))
         let targetFrame = row.frames[Self.target]
         let sensor = TouchSensor(device: device)
         let tapper = Tapper(participant: participant), presser = Presser(participant: participant)
@@ -77,13 +86,20 @@ public struct TapMarginSimulator: SpecSimulator {
             let reach = tapper.tap(targetFrame, from: finger, startTime: clock, on: device, using: &g)
             let down = clock + reach.movementTime
             let away = Vector2(0, g.unit() < 0.5 ? -1 : 1)  // off the row, not onto a neighbour
-            let path = task.intent == .tap ? presser.tap(at: reach.landing, start: down, on: device, using: &g)
-                                           : presser.takeBack(at: reach.landing, direction: away, start: down, using: &g)
+            let path =
+                task.intent == .tap
+                ? presser.tap(at: reach.landing, start: down, on: device, using: &g)
+                : presser.takeBack(at: reach.landing, direction: away, start: down, using: &g)
             var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
             let response = sensor.sense(path, using: &noise).map(row.respond) ?? .missed(at: path.lift)
             if first == nil { first = (response, reach.landing) }
-            log.add(down, "press", [("attempt", .number(Double(attempts))), ("x", .number(reach.landing.x)), ("y", .number(reach.landing.y)),
-                                    ("response", .text("\(response)"))])
+            log.add(
+                down, "press",
+                [
+                    ("attempt", .number(Double(attempts))), ("x", .number(reach.landing.x)),
+                    ("y", .number(reach.landing.y)),
+                    ("response", .text("\(response)"))
+                ])
             clock = path.lift
             finger = path.position(at: path.lift)
             if task.intent == .cancel {
@@ -105,7 +121,7 @@ public struct TapMarginSimulator: SpecSimulator {
             Metric("time_to_done_s", clock),
             Metric("attempts", Double(attempts)),
             Metric("meant_tap", task.intent == .tap ? 1 : 0),
-            Metric("landing_offset_pt", f.landing.distance(to: targetFrame.center)),
+            Metric("landing_offset_pt", f.landing.distance(to: targetFrame.center))
         ]
         if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 1) }
         switch task.intent {
@@ -116,10 +132,16 @@ public struct TapMarginSimulator: SpecSimulator {
             case .cancelled: cancelled = true
             case .activated(let i, _): neighbour = i != Self.target
             }
-            metrics += [Metric("missed_tap", missed ? 1 : 0), Metric("neighbour_activation", neighbour ? 1 : 0),
-                        Metric("tap_cancelled", cancelled ? 1 : 0)]
+            metrics += [
+                Metric("missed_tap", missed ? 1 : 0), Metric("neighbour_activation", neighbour ? 1 : 0),
+                Metric("tap_cancelled", cancelled ? 1 : 0)
+            ]
         case .cancel:
-            if case .activated = f.response { metrics.append(Metric("cancel_failed", 1)) } else { metrics.append(Metric("cancel_failed", 0)) }
+            if case .activated = f.response {
+                metrics.append(Metric("cancel_failed", 1))
+            } else {
+                metrics.append(Metric("cancel_failed", 0))
+            }
         }
         return TrialOutcome(metrics: metrics, events: log.events)
     }

@@ -14,11 +14,14 @@ public func formatNumber(_ v: Double, digits: Int = 3) -> String {
 
 /// `value [lower, upper]`.
 public func formatEstimate(_ e: Estimate, digits: Int = 2) -> String {
-    "\(formatNumber(e.value, digits: digits)) [\(formatNumber(e.lower, digits: digits)), \(formatNumber(e.upper, digits: digits))]"
+    "\(formatNumber(e.value, digits: digits)) "
+        + "[\(formatNumber(e.lower, digits: digits)), \(formatNumber(e.upper, digits: digits))]"
 }
 
 /// A rate as a percentage with its interval: `83% [78, 87]`.
 public func formatRate(_ e: Estimate) -> String {
     guard e.value.isFinite else { return "–" }
-    return "\(formatNumber(e.value * 100, digits: 0))% [\(formatNumber(e.lower * 100, digits: 0)), \(formatNumber(e.upper * 100, digits: 0))]"
+    return
+        "\(formatNumber(e.value * 100, digits: 0))% "
+            + "[\(formatNumber(e.lower * 100, digits: 0)), \(formatNumber(e.upper * 100, digits: 0))]"
 }

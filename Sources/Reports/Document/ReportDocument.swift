@@ -105,7 +105,8 @@ public struct ReportDocument: Sendable {
                 out += "<table>\n<tr>" + header.map { "<th>\(htmlEscape($0))</th>" }.joined() + "</tr>\n"
                 for (r, row) in rows.enumerated() {
                     let cells = row.enumerated().map { c, text in
-                        cellLink(links, r, c).map { "<a href=\"\(htmlEscape($0))\">\(htmlEscape(text))</a>" } ?? htmlEscape(text)
+                        cellLink(links, r, c).map { "<a href=\"\(htmlEscape($0))\">\(htmlEscape(text))</a>" }
+                            ?? htmlEscape(text)
                     }
                     out += "<tr>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
                 }

@@ -43,7 +43,8 @@ public final class CSVWriter: TableWriter {
     /// `text` as one CSV field: quoted (with its quotes doubled) when it holds a
     /// comma, a double quote, a CR or LF, or starts or ends with a space or tab.
     public static func field(_ text: String) -> String {
-        let needsQuotes = text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
+        let needsQuotes =
+            text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
             || text.first.map { $0 == " " || $0 == "\t" } == true || text.last.map { $0 == " " || $0 == "\t" } == true
         guard needsQuotes else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -72,11 +72,15 @@ public struct ExportModels: Sendable, Codable, Hashable {
             let shape = shapes[metric] ?? MetricShape()
             if metric == "time_to_effect_s" {
                 if shapes["time_to_done_s"].map({ $0.count > 0 }) == true {
-                    leads.append(Lead(metric: metric, kind: .survival,
-                                      formula: "coxph(Surv(time, reached) ~ \(fixedText) + cluster(participant))", note: nil))
+                    leads.append(
+                        Lead(
+                            metric: metric, kind: .survival,
+                            formula: "coxph(Surv(time, reached) ~ \(fixedText) + cluster(participant))", note: nil))
                 } else {
-                    leads.append(Lead(metric: metric, kind: .none, formula: "",
-                                      note: "no time_to_done_s to censor the trials that never reached the goal"))
+                    leads.append(
+                        Lead(
+                            metric: metric, kind: .none, formula: "",
+                            note: "no time_to_done_s to censor the trials that never reached the goal"))
                 }
                 continue
             }
@@ -84,8 +88,12 @@ public struct ExportModels: Sendable, Codable, Hashable {
                 leads.append(Lead(metric: metric, kind: .none, formula: "", note: "no trial recorded it"))
                 continue
             }
-            let kind: Kind = shape.binary ? .binary : Self.isSeconds(metric) && shape.positive ? .logTime
-                : shape.wholeNonNegative ? .count : .continuous
+            let kind: Kind =
+                shape.binary
+                ? .binary
+                : Self.isSeconds(metric) && shape.positive
+                    ? .logTime
+                    : shape.wholeNonNegative ? .count : .continuous
             let formula: String
             switch kind {
             case .binary: formula = "glmer(\(metric) ~ \(rhs), family = binomial)"

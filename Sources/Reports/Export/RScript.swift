@@ -6,8 +6,10 @@ import Harness
 /// lme4 or survival (ExportModels), and prints and writes a tidy table of the
 /// estimates (models.csv).
 enum RScript {
-    static func text(spec: ExperimentSpec, run: RunRecord, table: String, format: ExportFormat,
-                     metrics: [String], models: ExportModels) -> String {
+    static func text(
+        spec: ExperimentSpec, run: RunRecord, table: String, format: ExportFormat,
+        metrics: [String], models: ExportModels
+    ) -> String {
         let strategies = spec.strategies.map(\.label)
         let leads = models.leads.filter { $0.kind != .none }
         let skipped = models.leads.filter { $0.kind == .none }
@@ -191,12 +193,14 @@ enum RScript {
 
     /// "a", "a and b", "a, b and c".
     static func listing(_ items: [String]) -> String {
-        items.count <= 2 ? items.joined(separator: " and ") : items.dropLast().joined(separator: ", ") + " and " + items.last!
+        items.count <= 2
+            ? items.joined(separator: " and ") : items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
     /// An R string literal.
     static func quoted(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        "\""
+            + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 

@@ -51,16 +51,20 @@ public enum TrialExport {
     /// Exports run `runID` (default: the latest completed run of `current`) to `output`;
     /// a Parquet table gets a row group per `rowGroupRows` rows.
     @discardableResult
-    public static func write(spec current: ExperimentSpec, store: RunStore, runID: Int64? = nil,
-                             format: ExportFormat, rowGroupRows: Int = 131_072, to output: URL) throws -> Summary {
+    public static func write(
+        spec current: ExperimentSpec, store: RunStore, runID: Int64? = nil,
+        format: ExportFormat, rowGroupRows: Int = 131_072, to output: URL
+    ) throws -> Summary {
         let run = try ResultSet.selectRun(in: store, experiment: current.name, runID: runID)
-        let specText = try store.reader.read { db in
-            try String.fetchOne(db, sql: "SELECT spec_text FROM run WHERE id = ?", arguments: [run.id])
-        } ?? ""
+        let specText =
+            try store.reader.read { db in
+                try String.fetchOne(db, sql: "SELECT spec_text FROM run WHERE id = ?", arguments: [run.id])
+            } ?? ""
         let spec = try ResultSet.spec(of: run, storedText: specText, current: current)
         let table = try TrialTable(store: store, run: run, spec: spec)
         let metricColumns = Array(table.columns.suffix(table.metrics.count))
-        let index = Dictionary(table.columns.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let index = Dictionary(
+            table.columns.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
         var observer = Observer(table: table, index: index, terms: ExportModels.terms(spec: spec, photos: table.photos))
 
         var summary: Summary?
@@ -70,10 +74,12 @@ public enum TrialExport {
             switch format {
             case .csv: writer = try CSVWriter(columns: table.columns, to: url)
             case .parquet:
-                writer = try ParquetWriter(columns: table.columns, to: url, keyValues: [
-                    ("refine.experiment", spec.name), ("refine.run_id", String(run.id)),
-                    ("refine.spec_sha256", run.specSHA256), ("refine.seed", run.seed),
-                ], rowGroupRows: rowGroupRows)
+                writer = try ParquetWriter(
+                    columns: table.columns, to: url,
+                    keyValues: [
+                        ("refine.experiment", spec.name), ("refine.run_id", String(run.id)),
+                        ("refine.spec_sha256", run.specSHA256), ("refine.seed", run.seed)
+                    ], rowGroupRows: rowGroupRows)
             }
             let rows = try table.forEachRow(in: store) { row in
                 try writer.append(row)
@@ -81,17 +87,22 @@ public enum TrialExport {
             }
             let bytes = try writer.finish()
             let models = ExportModels(spec: spec, photos: table.photos, shapes: observer.shapes)
-            let balanced = observer.balanced(models: models, rows: rows, reference: [
-                "strategy": spec.strategies.first?.label ?? "", "device": spec.devices.first?.name ?? "",
-            ])
-            let script = RScript.text(spec: spec, run: run, table: format.fileName, format: format,
-                                      metrics: metricColumns.map(\.name), models: models)
+            let balanced = observer.balanced(
+                models: models, rows: rows,
+                reference: [
+                    "strategy": spec.strategies.first?.label ?? "", "device": spec.devices.first?.name ?? ""
+                ])
+            let script = RScript.text(
+                spec: spec, run: run, table: format.fileName, format: format,
+                metrics: metricColumns.map(\.name), models: models)
             try script.write(to: staging.appendingPathComponent("export.R"), atomically: false, encoding: .utf8)
-            let readme = ExportReadme.text(spec: spec, run: run, table: table, format: format, rows: rows,
-                                           models: models, balanced: balanced)
+            let readme = ExportReadme.text(
+                spec: spec, run: run, table: table, format: format, rows: rows,
+                models: models, balanced: balanced)
             try readme.write(to: staging.appendingPathComponent("README.txt"), atomically: false, encoding: .utf8)
-            summary = Summary(experiment: spec.name, runID: run.id, folder: output.path, table: format.fileName, format: format,
-                              rows: rows, columns: table.columns.map(\.name), bytes: bytes, models: models, balanced: balanced)
+            summary = Summary(
+                experiment: spec.name, runID: run.id, folder: output.path, table: format.fileName, format: format,
+                rows: rows, columns: table.columns.map(\.name), bytes: bytes, models: models, balanced: balanced)
         }
         return summary!
     }
@@ -115,13 +126,19 @@ public enum TrialExport {
             // The estimate needs crossed random factors: tasks nested in photos are left to R.
             let names = terms.fixed + terms.random
             factorColumns = names.compactMap { index[$0] }
-            unsupported = terms.random.isEmpty ? "there is no random factor (one participant, one task)"
-                : terms.random.contains("photo") && terms.random.contains("task") ? "tasks are nested in photos (only crossed factors are estimated here)"
-                : factorColumns.count < names.count ? "a factor column is missing" : nil
+            unsupported =
+                terms.random.isEmpty
+                ? "there is no random factor (one participant, one task)"
+                : terms.random.contains("photo") && terms.random.contains("task")
+                    ? "tasks are nested in photos (only crossed factors are estimated here)"
+                    : factorColumns.count < names.count ? "a factor column is missing" : nil
             if unsupported == nil {
-                for metric in Set(table.spec.metrics) where metric != "time_to_effect_s" && table.metrics.contains(metric) {
+                for metric in Set(table.spec.metrics)
+                where metric != "time_to_effect_s" && table.metrics.contains(metric) {
                     raw[metric] = BalancedANOVA(fixed: terms.fixed, random: terms.random)
-                    if ExportModels.isSeconds(metric) { log[metric] = BalancedANOVA(fixed: terms.fixed, random: terms.random) }
+                    if ExportModels.isSeconds(metric) {
+                        log[metric] = BalancedANOVA(fixed: terms.fixed, random: terms.random)
+                    }
                 }
             }
         }
@@ -146,16 +163,23 @@ public enum TrialExport {
                 guard lead.kind == .logTime || lead.kind == .continuous else { return nil }
                 let scale = lead.kind == .logTime ? "log" : "identity"
                 guard let anova = lead.kind == .logTime ? log[lead.metric] : raw[lead.metric] else {
-                    return BalancedEstimate(metric: lead.metric, scale: scale, estimate: nil,
-                                            note: "not estimated: \(unsupported ?? "not a lead metric")")
+                    return BalancedEstimate(
+                        metric: lead.metric, scale: scale, estimate: nil,
+                        note: "not estimated: \(unsupported ?? "not a lead metric")")
                 }
                 guard shapes[lead.metric]?.count == rows else {
-                    return BalancedEstimate(metric: lead.metric, scale: scale, estimate: nil,
-                                            note: "not estimated: \(shapes[lead.metric]?.count ?? 0) of the \(rows) trials recorded it (unbalanced)")
+                    return BalancedEstimate(
+                        metric: lead.metric, scale: scale, estimate: nil,
+                        note:
+                            "not estimated: \(shapes[lead.metric]?.count ?? 0) of the \(rows) trials recorded it "
+                                + "(unbalanced)"
+                    )
                 }
                 switch anova.estimate(reference: reference) {
                 case .success(let r): return BalancedEstimate(metric: lead.metric, scale: scale, estimate: r, note: nil)
-                case .failure(let why): return BalancedEstimate(metric: lead.metric, scale: scale, estimate: nil, note: "not estimated: \(why)")
+                case .failure(let why):
+                    return BalancedEstimate(
+                        metric: lead.metric, scale: scale, estimate: nil, note: "not estimated: \(why)")
                 }
             }
         }

@@ -27,8 +27,10 @@ public struct Baseline: Sendable {
     /// strategy → metric → the values (or per-participant sketches) of the trials that recorded the metric.
     public var values: [String: [String: BaselineSample]]
 
-    public init(experiment: String, specSHA256: String, seed: String, run: [String: String],
-                values: [String: [String: BaselineSample]]) {
+    public init(
+        experiment: String, specSHA256: String, seed: String, run: [String: String],
+        values: [String: [String: BaselineSample]]
+    ) {
         self.experiment = experiment
         self.specSHA256 = specSHA256
         self.seed = seed
@@ -38,11 +40,17 @@ public struct Baseline: Sendable {
 
     /// A baseline of `run` (with its provenance columns) holding `values`
     /// (`samples(from:runID:metrics:)`: read without loading the run).
-    public init(run: RunRecord, provenance: [(String, String)], spec: ExperimentSpec, values: [String: [String: BaselineSample]]) {
-        self.init(experiment: spec.name, specSHA256: run.specSHA256, seed: run.seed,
-                  run: Dictionary(provenance.filter { ["id", "git_commit", "git_dirty", "tool_version", "started_at", "finished_at"].contains($0.0) },
-                                  uniquingKeysWith: { a, _ in a }),
-                  values: values)
+    public init(
+        run: RunRecord, provenance: [(String, String)], spec: ExperimentSpec, values: [String: [String: BaselineSample]]
+    ) {
+        self.init(
+            experiment: spec.name, specSHA256: run.specSHA256, seed: run.seed,
+            run: Dictionary(
+                provenance.filter {
+                    ["id", "git_commit", "git_dirty", "tool_version", "started_at", "finished_at"].contains($0.0)
+                },
+                uniquingKeysWith: { a, _ in a }),
+            values: values)
     }
 
     /// strategy → metric → values with their participants, from trials simulated in memory.
@@ -50,7 +58,8 @@ public struct Baseline: Sendable {
         var out: [String: [String: ParticipantValues]] = [:]
         for r in results {
             for m in r.outcome.metrics where metrics.contains(m.name) {
-                out[r.trial.strategy, default: [:]][m.name, default: ParticipantValues()].append(m.value, participant: r.participantID)
+                out[r.trial.strategy, default: [:]][m.name, default: ParticipantValues()].append(
+                    m.value, participant: r.participantID)
             }
         }
         return out
@@ -105,9 +114,11 @@ extension Baseline: Codable {
         let format = try c.decodeIfPresent(Int.self, forKey: .format) ?? 1
         // Format 1 had no participants: its values cannot be resampled by participant.
         guard (2...Baseline.format).contains(format), c.contains(.participants) else {
-            throw BaselineFormatError(message: format < 2 || !c.contains(.participants)
-                ? "a format-\(format) baseline without the participant of each value, which the participant-level gate needs"
-                : "baseline format \(format) is newer than this refine understands (\(Baseline.format))")
+            throw BaselineFormatError(
+                message: format < 2 || !c.contains(.participants)
+                    ? "a format-\(format) baseline without the participant of each value, which the participant-level "
+                        + "gate needs"
+                    : "baseline format \(format) is newer than this refine understands (\(Baseline.format))")
         }
         let values = try c.decode([String: [String: [Double]]].self, forKey: .values)
         let participants = try c.decode([String: [String: [String]]].self, forKey: .participants)
@@ -115,7 +126,9 @@ extension Baseline: Codable {
         for (strategy, metrics) in values {
             for (metric, v) in metrics {
                 guard let p = participants[strategy]?[metric], p.count == v.count else {
-                    throw BaselineFormatError(message: "participants.\(strategy).\(metric) should list one participant per value (\(v.count))")
+                    throw BaselineFormatError(
+                        message: "participants.\(strategy).\(metric) should list one participant per value (\(v.count))"
+                    )
                 }
                 // Sketched as `refine check` sketches a run, where someone gave more than the exact limit.
                 let (ids, owners) = p.participantIndex()
@@ -125,9 +138,15 @@ extension Baseline: Codable {
         if format >= 3, let sketches = try c.decodeIfPresent([String: [String: SketchEntry]].self, forKey: .sketches) {
             for (strategy, metrics) in sketches {
                 for (metric, e) in metrics {
-                    guard e.participants.count == e.sketches.count, e.participants == Array(Set(e.participants)).sorted(),
-                          out[strategy]?[metric] == nil else {
-                        throw BaselineFormatError(message: "sketches.\(strategy).\(metric) should list distinct sorted participants, one sketch each, for a metric not also under values")
+                    guard e.participants.count == e.sketches.count,
+                        e.participants == Array(Set(e.participants)).sorted(),
+                        out[strategy]?[metric] == nil
+                    else {
+                        throw BaselineFormatError(
+                            message:
+                                "sketches.\(strategy).\(metric) should list distinct sorted participants, one sketch "
+                                    + "each, for a metric not also under values"
+                        )
                     }
                     out[strategy, default: [:]][metric] = .sketches(participants: e.participants, sketches: e.sketches)
                 }
@@ -143,7 +162,8 @@ extension Baseline: Codable {
             for (metric, sample) in metrics {
                 switch sample {
                 case .values(let v): plain[strategy, default: [:]][metric] = v
-                case .sketches(let p, let s): sketched[strategy, default: [:]][metric] = SketchEntry(participants: p, sketches: s)
+                case .sketches(let p, let s):
+                    sketched[strategy, default: [:]][metric] = SketchEntry(participants: p, sketches: s)
                 }
             }
         }

@@ -116,12 +116,15 @@ extension ValueSketch: Codable {
         let count = try c.decode(Int.self, forKey: .count), sum = try c.decode(Double.self, forKey: .sum)
         // A participant with no values would make resamples of nothing; counts add up in 32 bits.
         guard count > 0, count <= Int(Int32.max) else {
-            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "a sketch's count is 1…\(Int32.max), not \(count)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .count, in: c, debugDescription: "a sketch's count is 1…\(Int32.max), not \(count)")
         }
         if let values = try c.decodeIfPresent([Double].self, forKey: .values) {
             guard values.count == count, values.count <= ValueSketch.exactLimit else {
-                throw DecodingError.dataCorruptedError(forKey: .values, in: c, debugDescription:
-                    "a sketch's values should number its count (\(count)), at most \(ValueSketch.exactLimit)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .values, in: c,
+                    debugDescription:
+                        "a sketch's values should number its count (\(count)), at most \(ValueSketch.exactLimit)")
             }
             self.init(values)
             return
@@ -130,15 +133,20 @@ extension ValueSketch: Codable {
         var buckets: [(value: Double, count: Int32)] = []
         for pair in pairs {
             guard pair.count == 2, let n = Int32(exactly: pair[1]), n > 0, pair[0].isFinite else {
-                throw DecodingError.dataCorruptedError(forKey: .buckets, in: c, debugDescription:
-                    "a bucket is [smallest value, count > 0], not \(pair)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .buckets, in: c,
+                    debugDescription:
+                        "a bucket is [smallest value, count > 0], not \(pair)")
             }
             buckets.append((pair[0], n))
         }
         guard buckets.reduce(0, { $0 + Int($1.count) }) == count,
-              zip(buckets, buckets.dropFirst()).allSatisfy({ $0.value < $1.value }) else {
-            throw DecodingError.dataCorruptedError(forKey: .buckets, in: c, debugDescription:
-                "buckets should be ascending by value, their counts summing to count (\(count))")
+            zip(buckets, buckets.dropFirst()).allSatisfy({ $0.value < $1.value })
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .buckets, in: c,
+                debugDescription:
+                    "buckets should be ascending by value, their counts summing to count (\(count))")
         }
         // Files written with finer buckets (1,024 a doubling, before 256) are read
         // into today's: neighbours of one bucket merge, the smallest value standing for them.

@@ -77,21 +77,28 @@ public enum Comparisons {
     /// participants, paired when `paired` (same run seed) and both sides hold
     /// the same participants.
     /// `metric`, when given, lets a measurement that is all 0 or 1 stay a median (see `isRate(_:metric:)`).
-    public static func difference(_ a: ParticipantValues, _ b: ParticipantValues, metric: String? = nil, paired: Bool, confidence: Double,
-                                  resamples: Int, seed: UInt64, preferMean: Bool = false) -> (statistic: String, estimate: Estimate) {
-        difference(.values(a), .values(b), metric: metric, paired: paired, confidence: confidence, resamples: resamples, seed: seed,
-                   preferMean: preferMean)
+    public static func difference(
+        _ a: ParticipantValues, _ b: ParticipantValues, metric: String? = nil, paired: Bool, confidence: Double,
+        resamples: Int, seed: UInt64, preferMean: Bool = false
+    ) -> (statistic: String, estimate: Estimate) {
+        difference(
+            .values(a), .values(b), metric: metric, paired: paired, confidence: confidence, resamples: resamples,
+            seed: seed,
+            preferMean: preferMean)
     }
 
     /// `difference` of two samples as a run is read in one pass (`RunSamples`):
     /// the same estimate for values, within `ValueBuckets.relativeWidth` for sketches.
-    public static func difference(_ a: BaselineSample, _ b: BaselineSample, metric: String? = nil, paired: Bool, confidence: Double,
-                                  resamples: Int, seed: UInt64, preferMean: Bool = false) -> (statistic: String, estimate: Estimate) {
+    public static func difference(
+        _ a: BaselineSample, _ b: BaselineSample, metric: String? = nil, paired: Bool, confidence: Double,
+        resamples: Int, seed: UInt64, preferMean: Bool = false
+    ) -> (statistic: String, estimate: Estimate) {
         let (ca, cb) = (a.clustered, b.clustered)
         let rate = isRate(ca, metric: metric ?? "") && isRate(cb, metric: metric ?? "")
         let statistic = rate ? "rate" : preferMean ? "mean" : "median"
-        let e = ClusterBootstrap.difference(cb, ca, statistic == "median" ? .median : .mean,
-                                            paired: paired, confidence: confidence, resamples: resamples, seed: seed)
+        let e = ClusterBootstrap.difference(
+            cb, ca, statistic == "median" ? .median : .mean,
+            paired: paired, confidence: confidence, resamples: resamples, seed: seed)
         return (statistic, e)
     }
 
@@ -99,9 +106,11 @@ public enum Comparisons {
     /// sides come from runs of the same seed (e.g. two strategies of one run), so
     /// equal participant ids mean the same people and the sides are paired; `names` (the strategies) seed the
     /// contrasts' resamples.
-    public static func compare(_ a: [String: ParticipantValues], _ b: [String: ParticipantValues], metrics: [String], sameSeed: Bool,
-                               names: (base: String, other: String) = ("a", "b"), confidence: Double = 0.95,
-                               resamples: Int = 2000, seed: UInt64) -> [MetricComparison] {
+    public static func compare(
+        _ a: [String: ParticipantValues], _ b: [String: ParticipantValues], metrics: [String], sameSeed: Bool,
+        names: (base: String, other: String) = ("a", "b"), confidence: Double = 0.95,
+        resamples: Int = 2000, seed: UInt64
+    ) -> [MetricComparison] {
         let settings = Contrast.Settings(confidence: confidence, resamples: resamples, timeLimit: .infinity)
         return compare(metrics: metrics, names: names, sameSeed: sameSeed, settings: settings, seed: seed) { metric in
             guard let va = a[metric], let vb = b[metric], !va.isEmpty, !vb.isEmpty else { return nil }
@@ -114,39 +123,48 @@ public enum Comparisons {
     /// verdict are the one contrast of two strategies (`Contrast`, seeded by `names`, the strategies), as the
     /// report's Answer makes it; `seed` seeds Cliff's delta; `direction` gives a metric's better way and the
     /// difference that matters (default: the metric's definition, no margin).
-    static func compare(metrics: [String], names: (base: String, other: String), sameSeed: Bool,
-                        settings: Contrast.Settings, seed: UInt64,
-                        direction: (String) -> (better: MetricDefinition.Better, margin: Double?) = {
-                            (MetricCatalog.definition($0).better, nil)
-                        },
-                        sides: (String) -> (a: ContrastSide, b: ContrastSide)?) -> [MetricComparison] {
+    static func compare(
+        metrics: [String], names: (base: String, other: String), sameSeed: Bool,
+        settings: Contrast.Settings, seed: UInt64,
+        direction: (String) -> (better: MetricDefinition.Better, margin: Double?) = {
+            (MetricCatalog.definition($0).better, nil)
+        },
+        sides: (String) -> (a: ContrastSide, b: ContrastSide)?
+    ) -> [MetricComparison] {
         var rows: [MetricComparison] = []
         for (i, metric) in metrics.enumerated() {
             guard let (sa, sb) = sides(metric), let ca = sa.sample, let cb = sb.sample,
-                  ca.trialCount > 0, cb.trialCount > 0 else { continue }
+                ca.trialCount > 0, cb.trialCount > 0
+            else { continue }
             let s = seed &+ UInt64(i) &* 0x9E37_79B9
-            let contrast = Contrast.make(metric, base: sa, other: sb, names: names, paired: sameSeed,
-                                         settings: settings)
+            let contrast = Contrast.make(
+                metric, base: sa, other: sb, names: names, paired: sameSeed,
+                settings: settings)
             let paired = contrast?.paired ?? (sameSeed && ClusterBootstrap.canPair(ca, cb))
             let rate = isRate(ca, metric: metric) && isRate(cb, metric: metric)
             let statistic = contrast?.statistic ?? (rate ? .rate : .mean)
-            let (valueA, valueB) = statistic == .restrictedMean
-                ? (sa.survival!.curve.restrictedMean(tau: settings.timeLimit),
-                   sb.survival!.curve.restrictedMean(tau: settings.timeLimit))
+            let (valueA, valueB) =
+                statistic == .restrictedMean
+                ? (
+                    sa.survival!.curve.restrictedMean(tau: settings.timeLimit),
+                    sb.survival!.curve.restrictedMean(tau: settings.timeLimit)
+                )
                 : (ca.statistic(.mean), cb.statistic(.mean))
-            let (delta, tieShare) = cliffsDelta(cb, ca, paired: paired, confidence: settings.confidence,
-                                                resamples: min(settings.resamples, 500), seed: s &+ 1)
+            let (delta, tieShare) = cliffsDelta(
+                cb, ca, paired: paired, confidence: settings.confidence,
+                resamples: min(settings.resamples, 500), seed: s &+ 1)
             let (test, rank, p) = participantTest(ca, cb, paired: paired)
             let none = Estimate(value: .nan, lower: .nan, upper: .nan)
             let (better, margin) = direction(metric)
-            rows.append(MetricComparison(
-                metric: metric, statistic: statistic.rawValue, nA: ca.trialCount, nB: cb.trialCount,
-                a: valueA, b: valueB,
-                difference: contrast?.difference ?? none, cliffsDelta: delta,
-                cliffsDeltaTieShare: tieShare, paired: paired,
-                test: test, rankStatistic: rank, participantsA: ca.clusterCount, participantsB: cb.clusterCount,
-                p: p, pHolm: .nan, pBenjaminiHochberg: .nan,
-                verdict: contrast?.verdict(better: better, margin: margin) ?? .inconclusive))
+            rows.append(
+                MetricComparison(
+                    metric: metric, statistic: statistic.rawValue, nA: ca.trialCount, nB: cb.trialCount,
+                    a: valueA, b: valueB,
+                    difference: contrast?.difference ?? none, cliffsDelta: delta,
+                    cliffsDeltaTieShare: tieShare, paired: paired,
+                    test: test, rankStatistic: rank, participantsA: ca.clusterCount, participantsB: cb.clusterCount,
+                    p: p, pHolm: .nan, pBenjaminiHochberg: .nan,
+                    verdict: contrast?.verdict(better: better, margin: margin) ?? .inconclusive))
         }
         let holm = MultipleTesting.holm(rows.map(\.p)), bh = MultipleTesting.benjaminiHochberg(rows.map(\.p))
         for i in rows.indices { rows[i].pHolm = holm[i]; rows[i].pBenjaminiHochberg = bh[i] }
@@ -159,13 +177,19 @@ public enum Comparisons {
     /// values in one bucket tie; each such pair moves the delta by at most
     /// 1/(pairs), so the point estimate is off by at most their share, returned
     /// beside it (nil when both sides are exact).
-    public static func cliffsDelta(_ b: ClusteredSample, _ a: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
-                                   seed: UInt64) -> (estimate: Estimate, tieShare: Double?) {
+    public static func cliffsDelta(
+        _ b: ClusteredSample, _ a: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
+        seed: UInt64
+    ) -> (estimate: Estimate, tieShare: Double?) {
         guard a.isSketched || b.isSketched else {
-            return (ClusterBootstrap.cliffsDelta(b, a, paired: paired, confidence: confidence, resamples: resamples, seed: seed), nil)
+            return (
+                ClusterBootstrap.cliffsDelta(
+                    b, a, paired: paired, confidence: confidence, resamples: resamples, seed: seed), nil
+            )
         }
-        let e = ClusterBootstrap.cliffsDelta(b.onBucketScale(), a.onBucketScale(), paired: paired, confidence: confidence,
-                                             resamples: resamples, seed: seed)
+        let e = ClusterBootstrap.cliffsDelta(
+            b.onBucketScale(), a.onBucketScale(), paired: paired, confidence: confidence,
+            resamples: resamples, seed: seed)
         return (e, bucketTieShare(a, b))
     }
 
@@ -198,7 +222,8 @@ public enum Comparisons {
             let scale = pow(10, 11 - floor(log10(abs(x))))
             return (x * scale).rounded() / scale
         }
-        let meansA = zip(a.sums, a.counts).map { rounded($0 / Double($1)) }, meansB = zip(b.sums, b.counts).map { rounded($0 / Double($1)) }
+        let meansA = zip(a.sums, a.counts).map { rounded($0 / Double($1)) },
+            meansB = zip(b.sums, b.counts).map { rounded($0 / Double($1)) }
         if paired {
             // canPair: the same participants in the same (sorted) order.
             let r = RankTests.wilcoxonSignedRank(zip(meansB, meansA).map { rounded($0 - $1) })

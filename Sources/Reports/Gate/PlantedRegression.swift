@@ -37,7 +37,8 @@ public struct PlantedRegression: Sendable, Hashable {
             out.values = v.values.map { $0 * factor }
             return out
         }
-        let successes = v.values.indices.filter { v.values[$0] == 1 }, failures = v.values.indices.filter { v.values[$0] == 0 }
+        let successes = v.values.indices.filter { v.values[$0] == 1 },
+            failures = v.values.indices.filter { v.values[$0] == 0 }
         let target = min(v.count, Int((Double(successes.count) * factor).rounded()))
         var g = SeededGenerator(seed: seed)
         if target < successes.count {
@@ -50,7 +51,9 @@ public struct PlantedRegression: Sendable, Hashable {
 
     /// `change` (grouped as `Baseline.group` groups a run) with this regression planted
     /// into its strategy's metric; unchanged if it has none.
-    public func planted(into change: [String: [String: ParticipantValues]], seed: UInt64) -> [String: [String: ParticipantValues]] {
+    public func planted(
+        into change: [String: [String: ParticipantValues]], seed: UInt64
+    ) -> [String: [String: ParticipantValues]] {
         guard let v = change[strategy]?[metric] else { return change }
         var changed = change
         changed[strategy]![metric] = apply(to: v, seed: Seed.derive(seed, "plant/\(strategy)/\(metric)"))
@@ -60,17 +63,24 @@ public struct PlantedRegression: Sendable, Hashable {
     /// Whether the gate flags this regression when it is planted into `change`
     /// and compared with `baseline`. `sameSeed`: the two runs hold the same people,
     /// so the gate pairs them.
-    public func isCaught(baseline: [String: [String: ParticipantValues]], change: [String: [String: ParticipantValues]],
-                         gate: GateSettings, seed: UInt64, sameSeed: Bool) throws -> Bool {
+    public func isCaught(
+        baseline: [String: [String: ParticipantValues]], change: [String: [String: ParticipantValues]],
+        gate: GateSettings, seed: UInt64, sameSeed: Bool
+    ) throws -> Bool {
         try isFlagged(baseline: baseline, planted: planted(into: change, seed: seed), gate: gate, sameSeed: sameSeed)
     }
 
-    /// Whether the gate calls this strategy's metric a regression in `planted` (a change this regression was planted into).
-    public func isFlagged(baseline: [String: [String: ParticipantValues]], planted: [String: [String: ParticipantValues]],
-                          gate: GateSettings, sameSeed: Bool) throws -> Bool {
+    /// Whether the gate calls this strategy's metric a regression in `planted` (a change this regression was planted
+    /// into).
+    public func isFlagged(
+        baseline: [String: [String: ParticipantValues]], planted: [String: [String: ParticipantValues]],
+        gate: GateSettings, sameSeed: Bool
+    ) throws -> Bool {
         guard planted[strategy]?[metric] != nil else { return false }
-        return try RegressionGate.evaluate(baseline: baseline, change: planted, settings: gate, sameSeed: sameSeed,
-                                          only: (strategy, metric))
-            .contains { $0.verdict == .regression && $0.strategy == strategy && $0.metric == metric }
+        return try RegressionGate.evaluate(
+            baseline: baseline, change: planted, settings: gate, sameSeed: sameSeed,
+            only: (strategy, metric)
+        )
+        .contains { $0.verdict == .regression && $0.strategy == strategy && $0.metric == metric }
     }
 }

@@ -47,7 +47,8 @@ public struct GateFinding: Sendable, Codable, Hashable {
 /// improvements, read the same way from the other end). The m bounds share
 /// participants and are positively dependent, where Bonferroni is conservative
 /// but valid without modelling the dependence; Holm would gain little because a
-/// verdict needs the interval beyond a tolerance, not just beyond zero. The bootstrap is seeded from the strategy and metric names, so
+/// verdict needs the interval beyond a tolerance, not just beyond zero. The bootstrap is seeded from the strategy and
+/// metric names, so
 /// the same two samples always get the same verdict; the number of resamples
 /// grows with the adjusted level so the extreme percentiles rest on enough
 /// replicates. `only` evaluates a single strategy × metric (still adjusted for
@@ -56,49 +57,70 @@ public enum RegressionGate {
     /// `refine check` of run `runID` in `store` (seed `seed`) against a committed
     /// baseline, paired when they share the seed (the same people); the run is
     /// read in one pass without loading its trials (`Baseline.samples(from:runID:metrics:)`).
-    public static func evaluate(baseline: Baseline, store: RunStore, runID: Int64, seed: String, settings: GateSettings) throws -> [GateFinding] {
+    public static func evaluate(
+        baseline: Baseline, store: RunStore, runID: Int64, seed: String, settings: GateSettings
+    ) throws -> [GateFinding] {
         let change = try Baseline.samples(from: store, runID: runID, metrics: settings.tolerances.map(\.metric)).samples
-        return try evaluate(baseline: baseline.values, change: change, settings: settings, sameSeed: baseline.seed == seed)
+        return try evaluate(
+            baseline: baseline.values, change: change, settings: settings, sameSeed: baseline.seed == seed)
     }
 
     /// The gate over values with their participants (calibration, power: trials simulated in memory).
-    public static func evaluate(baseline: [String: [String: ParticipantValues]], change: [String: [String: ParticipantValues]],
-                                settings: GateSettings, sameSeed: Bool,
-                                only: (strategy: String, metric: String)? = nil) throws -> [GateFinding] {
-        try evaluate(baseline: baseline.mapValues { $0.mapValues(BaselineSample.values) }, change: change.mapValues { $0.mapValues(BaselineSample.values) },
-                     settings: settings, sameSeed: sameSeed, only: only)
+    public static func evaluate(
+        baseline: [String: [String: ParticipantValues]], change: [String: [String: ParticipantValues]],
+        settings: GateSettings, sameSeed: Bool,
+        only: (strategy: String, metric: String)? = nil
+    ) throws -> [GateFinding] {
+        try evaluate(
+            baseline: baseline.mapValues { $0.mapValues(BaselineSample.values) },
+            change: change.mapValues { $0.mapValues(BaselineSample.values) },
+            settings: settings, sameSeed: sameSeed, only: only)
     }
 
-    public static func evaluate(baseline: [String: [String: BaselineSample]], change: [String: [String: BaselineSample]],
-                                settings: GateSettings, sameSeed: Bool,
-                                only: (strategy: String, metric: String)? = nil) throws -> [GateFinding] {
+    public static func evaluate(
+        baseline: [String: [String: BaselineSample]], change: [String: [String: BaselineSample]],
+        settings: GateSettings, sameSeed: Bool,
+        only: (strategy: String, metric: String)? = nil
+    ) throws -> [GateFinding] {
         let strategies = baseline.keys.sorted()
         let missing = strategies.filter { change[$0] == nil }
         guard missing.isEmpty else {
-            throw ReportError("the change has no trials of \(missing.joined(separator: ", ")), which the baseline has; update the baseline if the strategies changed")
+            throw ReportError(
+                "the change has no trials of \(missing.joined(separator: ", ")), which the baseline has; update the "
+                    + "baseline if the strategies changed"
+            )
         }
         let tests = strategies.count * settings.tolerances.count
         let level = 1 - 2 * (1 - settings.confidence) / Double(max(1, tests))
         var findings: [GateFinding] = []
         for strategy in strategies {
-            for tolerance in settings.tolerances where only.map({ $0.strategy == strategy && $0.metric == tolerance.metric }) ?? true {
-                guard let bv = baseline[strategy]?[tolerance.metric], let cv = change[strategy]?[tolerance.metric], !bv.isEmpty, !cv.isEmpty else {
-                    throw ReportError("no values of '\(tolerance.metric)' for \(strategy) in the \(baseline[strategy]?[tolerance.metric] == nil ? "baseline" : "change"); update the baseline if the gate's metrics changed")
+            for tolerance in settings.tolerances
+            where only.map({ $0.strategy == strategy && $0.metric == tolerance.metric }) ?? true {
+                guard let bv = baseline[strategy]?[tolerance.metric], let cv = change[strategy]?[tolerance.metric],
+                    !bv.isEmpty, !cv.isEmpty
+                else {
+                    throw ReportError(
+                        "no values of '\(tolerance.metric)' for \(strategy) in "
+                            + "the \(baseline[strategy]?[tolerance.metric] == nil ? "baseline" : "change"); update "
+                            + "the baseline if the gate's metrics changed"
+                    )
                 }
                 // The one contrast (`Contrast`) at the gate's level, on the values a baseline keeps (no censoring),
                 // with as many resamples as the level's tail needs.
                 let b = bv.clustered, c = cv.clustered
                 let paired = sameSeed && ClusterBootstrap.canPair(b, c)
                 let tail = ClusterBootstrap.differenceTail(c, b, paired: paired, confidence: level, expanded: true)
-                let settings = Contrast.Settings(confidence: level,
-                                                 resamples: ClusterBootstrap.resamples(forTail: tail),
-                                                 timeLimit: .infinity)
-                let contrast = Contrast.make(tolerance.metric, base: ContrastSide(sample: b),
-                                             other: ContrastSide(sample: c), names: (strategy, strategy),
-                                             paired: sameSeed, settings: settings,
-                                             median: tolerance.statistic == "median", censored: false,
-                                             seed: Seed.derive(0x6761_7465, "gate/\(strategy)/\(tolerance.metric)"),
-                                             fewest: 1)!
+                let settings = Contrast.Settings(
+                    confidence: level,
+                    resamples: ClusterBootstrap.resamples(forTail: tail),
+                    timeLimit: .infinity)
+                let contrast = Contrast.make(
+                    tolerance.metric, base: ContrastSide(sample: b),
+                    other: ContrastSide(sample: c), names: (strategy, strategy),
+                    paired: sameSeed, settings: settings,
+                    median: tolerance.statistic == "median", censored: false,
+                    seed: Seed.derive(0x6761_7465, "gate/\(strategy)/\(tolerance.metric)"),
+                    fewest: 1)!
                 let statistic = contrast.statistic == .rate ? "rate" : tolerance.statistic
                 let diff = contrast.difference
                 let kind: ClusterStatistic = contrast.statistic == .median ? .median : .mean
@@ -106,12 +128,16 @@ public enum RegressionGate {
                 let allowance = tolerance.allowance(baseline: base)
                 let verdict: GateFinding.Verdict
                 switch tolerance.worse {
-                case .higher: verdict = diff.lower > allowance ? .regression : diff.upper < -allowance ? .improvement : .pass
-                case .lower: verdict = diff.upper < -allowance ? .regression : diff.lower > allowance ? .improvement : .pass
+                case .higher:
+                    verdict = diff.lower > allowance ? .regression : diff.upper < -allowance ? .improvement : .pass
+                case .lower:
+                    verdict = diff.upper < -allowance ? .regression : diff.lower > allowance ? .improvement : .pass
                 }
-                findings.append(GateFinding(strategy: strategy, metric: tolerance.metric, statistic: statistic, baseline: base,
-                                            change: now, difference: diff, allowance: allowance, worse: tolerance.worse,
-                                            paired: paired, verdict: verdict))
+                findings.append(
+                    GateFinding(
+                        strategy: strategy, metric: tolerance.metric, statistic: statistic, baseline: base,
+                        change: now, difference: diff, allowance: allowance, worse: tolerance.worse,
+                        paired: paired, verdict: verdict))
             }
         }
         return findings

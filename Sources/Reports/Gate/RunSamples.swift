@@ -82,7 +82,9 @@ public struct RunSamples: Sendable {
                 for (r, v) in zip(ranks[s][m][p], sketches[s][m][p].exactValues!) { entries.append((r, v, p)) }
             }
             entries.sort { $0.rank < $1.rank }
-            return .values(ParticipantValues(values: entries.map(\.value), participants: entries.map { participants[$0.participant] }))
+            return .values(
+                ParticipantValues(
+                    values: entries.map(\.value), participants: entries.map { participants[$0.participant] }))
         }
         let sorted = mine.sorted { participants[$0] < participants[$1] }
         // A person still held exactly: their values re-added in key order.
@@ -103,12 +105,16 @@ public struct RunSamples: Sendable {
     /// Scan positions turned into key ranks, for the values still held exactly:
     /// through the inverse of the key order, 4 bytes a trial while it is made
     /// (as the order itself), not a dictionary entry per value held.
-    private static func keyRanks(_ positions: [[[[Int32]]]], of sketches: [[[ValueSketch]]], order: [Int32]) -> [[[[Int32]]]] {
+    private static func keyRanks(
+        _ positions: [[[[Int32]]]], of sketches: [[[ValueSketch]]], order: [Int32]
+    ) -> [[[[Int32]]]] {
         let anyExact = sketches.contains { $0.contains { $0.contains { $0.isExact && $0.count > 0 } } }
         guard anyExact else { return positions.map { $0.map { $0.map { _ in [] } } } }
         var rank = [Int32](repeating: -1, count: order.count)
         for (k, i) in order.enumerated() { rank[Int(i)] = Int32(k) }
-        return zip(positions, sketches).map { zip($0, $1).map { zip($0, $1).map { $1.isExact ? $0.map { rank[Int($0)] } : [] } } }
+        return zip(positions, sketches).map {
+            zip($0, $1).map { zip($0, $1).map { $1.isExact ? $0.map { rank[Int($0)] } : [] } }
+        }
     }
 
     /// The pass itself: rows sorted into sketches by strategy and participant.
@@ -143,7 +149,11 @@ public struct RunSamples: Sendable {
                     positions[s][m] += Array(repeating: [], count: p + 1 - positions[s][m].count)
                 }
                 sketches[s][m][p].add(v)
-                if sketches[s][m][p].isExact { positions[s][m][p].append(position) } else if !positions[s][m][p].isEmpty { positions[s][m][p] = [] }
+                if sketches[s][m][p].isExact {
+                    positions[s][m][p].append(position)
+                } else if !positions[s][m][p].isEmpty {
+                    positions[s][m][p] = []
+                }
             }
         }
 
@@ -165,11 +175,17 @@ extension Baseline {
     /// strategy → metric → `BaselineSample` of run `runID` (`RunSamples`: one
     /// pass over the stored rows, without loading the run's trial store), and
     /// how many trials the run has.
-    public static func samples(from store: RunStore, runID: Int64, metrics: [String]) throws -> (samples: [String: [String: BaselineSample]], trials: Int) {
+    public static func samples(
+        from store: RunStore, runID: Int64, metrics: [String]
+    ) throws -> (samples: [String: [String: BaselineSample]], trials: Int) {
         let run = try RunSamples(store: store, runID: runID, metrics: metrics)
         var out: [String: [String: BaselineSample]] = [:]
         for strategy in run.strategies {
-            for metric in run.metrics { if let sample = run.sample(strategy: strategy, metric: metric) { out[strategy, default: [:]][metric] = sample } }
+            for metric in run.metrics {
+                if let sample = run.sample(strategy: strategy, metric: metric) {
+                    out[strategy, default: [:]][metric] = sample
+                }
+            }
         }
         return (out, run.trials)
     }

@@ -29,7 +29,10 @@ public struct IndexEntry: Sendable, Codable, Hashable {
     /// What the gate found, in a few words (the regressions, or why it could not run).
     public var gateDetail: String
 
-    public init(experiment: String, title: String, spec: String, report: String, answer: Answer?, gate: GateState, gateDetail: String) {
+    public init(
+        experiment: String, title: String, spec: String, report: String, answer: Answer?, gate: GateState,
+        gateDetail: String
+    ) {
         self.experiment = experiment
         self.title = title
         self.spec = spec
@@ -43,25 +46,40 @@ public struct IndexEntry: Sendable, Codable, Hashable {
 /// `Reports/index.html` (and `index.md`, `index.json`): every experiment with its
 /// answer and its status against the gate, linking to each report.
 public enum ExperimentIndex {
-    /// The answer a report folder holds, or nil if it has none (no report yet, or one written before answers were saved).
+    /// The answer a report folder holds, or nil if it has none (no report yet, or one written before answers were
+    /// saved).
     public static func answer(inReport folder: URL) throws -> Answer? {
         let file = folder.appendingPathComponent("answer.json")
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         do { return try JSONDecoder().decode(Answer.self, from: Data(contentsOf: file)) } catch {
-            throw ReportError("\(file.path): not a report's answer (\(error.localizedDescription)); rewrite the report with `refine report`")
+            throw ReportError(
+                "\(file.path): not a report's answer (\(error.localizedDescription)); rewrite the report with `refine "
+                    + "report`"
+            )
         }
     }
 
     public static func document(_ entries: [IndexEntry]) -> ReportDocument {
         var doc = ReportDocument(title: "Refine: every experiment, its answer and its gate")
-        doc.add(.paragraph("Each experiment's answer comes from its latest report; the gate compares its latest run with the committed baseline (`refine check`)."))
-        doc.add(.table(header: ["experiment", "gate", "report"], rows: entries.map {
-            [$0.title, $0.gate.marked + ($0.gateDetail.isEmpty ? "" : ": " + $0.gateDetail),
-             $0.answer == nil ? "no report yet" : "\($0.report)/index.html"]
-        }, links: entries.map { [nil, nil, $0.answer == nil ? nil : "\($0.report)/index.html"] }))
+        doc.add(
+            .paragraph(
+                "Each experiment's answer comes from its latest report; the gate compares its latest run with the "
+                    + "committed baseline (`refine check`)."
+            ))
+        doc.add(
+            .table(
+                header: ["experiment", "gate", "report"],
+                rows: entries.map {
+                    [
+                        $0.title, $0.gate.marked + ($0.gateDetail.isEmpty ? "" : ": " + $0.gateDetail),
+                        $0.answer == nil ? "no report yet" : "\($0.report)/index.html"
+                    ]
+                }, links: entries.map { [nil, nil, $0.answer == nil ? nil : "\($0.report)/index.html"] }))
         for e in entries {
             doc.add(.heading(level: 2, text: e.title))
-            doc.add(.paragraph("Spec \(e.spec); gate: \(e.gate.rawValue)\(e.gateDetail.isEmpty ? "" : " (\(e.gateDetail))")."))
+            doc.add(
+                .paragraph(
+                    "Spec \(e.spec); gate: \(e.gate.rawValue)\(e.gateDetail.isEmpty ? "" : " (\(e.gateDetail))")."))
             guard let a = e.answer else {
                 doc.add(.paragraph("No report yet: run `refine report \(e.spec)`."))
                 continue

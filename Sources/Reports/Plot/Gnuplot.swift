@@ -109,7 +109,8 @@ public enum Gnuplot {
         for d in figure.data {
             try d.contents.write(to: directory.appendingPathComponent(d.file), atomically: true, encoding: .utf8)
         }
-        try figure.script.write(to: directory.appendingPathComponent("\(figure.name).gp"), atomically: true, encoding: .utf8)
+        try figure.script.write(
+            to: directory.appendingPathComponent("\(figure.name).gp"), atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["gnuplot", "\(figure.name).gp"]
@@ -118,16 +119,23 @@ public enum Gnuplot {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch {
-            throw ReportError("cannot run gnuplot (\(error.localizedDescription)); install it with `bash scripts/setup` or `apt-get install gnuplot-nox`")
+            throw ReportError(
+                "cannot run gnuplot (\(error.localizedDescription)); install it with `bash scripts/setup` or `apt-get "
+                    + "install gnuplot-nox`"
+            )
         }
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         if process.terminationStatus == 127 {
-            throw ReportError("gnuplot is not installed; install it with `bash scripts/setup` or `apt-get install gnuplot-nox`")
+            throw ReportError(
+                "gnuplot is not installed; install it with `bash scripts/setup` or `apt-get install gnuplot-nox`")
         }
         guard process.terminationStatus == 0 else {
             if DiskFullError.isFull(directory.path) { throw DiskFullError(path: directory.path) }
-            throw ReportError("gnuplot failed on \(directory.appendingPathComponent(figure.name).path).gp: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw ReportError(
+                "gnuplot failed "
+                    + "on \(directory.appendingPathComponent(figure.name).path).gp: \(message.trimmingCharacters(in: .whitespacesAndNewlines))"
+            )
         }
     }
 
@@ -138,7 +146,8 @@ public enum Gnuplot {
 
     /// A tab-separated data block with a header line.
     public static func table(header: [String], rows: [[String]]) -> String {
-        (["# " + header.joined(separator: "\t")] + rows.map { $0.joined(separator: "\t") }).joined(separator: "\n") + "\n"
+        (["# " + header.joined(separator: "\t")] + rows.map { $0.joined(separator: "\t") }).joined(separator: "\n")
+            + "\n"
     }
 }
 

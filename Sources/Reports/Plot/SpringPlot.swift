@@ -15,8 +15,10 @@ public enum SpringPlot {
         var rows: [[String]] = []
         var t = 0.0
         while t <= end {
-            rows.append([String(format: "%.4f", t), String(format: "%.4f", animation.position(at: t).x),
-                         String(format: "%.4f", animation.velocity(at: t).x)])
+            rows.append([
+                String(format: "%.4f", t), String(format: "%.4f", animation.position(at: t).x),
+                String(format: "%.4f", animation.velocity(at: t).x)
+            ])
             t += end / 400
         }
         let s = animation.spring

@@ -20,7 +20,10 @@ public enum PowerTarget: Sendable {
     public var description: String {
         switch self {
         case .gate(let r, let g, let same):
-            return "the gate (confidence \(formatNumber(g.confidence, digits: 3)), Bonferroni over \(g.tolerances.count) metric(s) × strategies) catches \(r.label) planted into \(same ? "the same people (paired)" : "a run of other people (unpaired)")"
+            return
+                "the gate (confidence \(formatNumber(g.confidence, digits: 3)), Bonferroni over \(g.tolerances.count) "
+                    + "metric(s) × strategies) catches \(r.label) planted "
+                    + "into \(same ? "the same people (paired)" : "a run of other people (unpaired)")"
         case .difference(let a, let b, let metric):
             return "the report's verdict on \(metric), \(b) against \(a) (its paired interval and practical margin), "
                 + "is better or worse"
@@ -42,7 +45,8 @@ public struct PowerPoint: Sendable, Codable, Hashable {
     public var detected: Int
     /// detected / simulations with its Wilson interval (simulations are independent).
     public var power: Estimate
-    /// For a difference: the median estimated difference over the simulations; for the gate: the median change of the planted metric.
+    /// For a difference: the median estimated difference over the simulations; for the gate: the median change of the
+    /// planted metric.
     public var medianEffect: Double
 }
 
@@ -67,8 +71,10 @@ public struct PowerCurve: Sendable, Codable, Hashable {
 /// people of a 40-person study are the people of the 20-person study (common
 /// random numbers): the curve is smoother than with fresh people at each point.
 public enum PowerAnalysis {
-    public static func run(spec: ExperimentSpec, target: PowerTarget, participants: [Int], simulations: Int,
-                           requiredPower: Double, jobs: Int, progress: (String) -> Void = { _ in }) throws -> PowerCurve {
+    public static func run(
+        spec: ExperimentSpec, target: PowerTarget, participants: [Int], simulations: Int,
+        requiredPower: Double, jobs: Int, progress: (String) -> Void = { _ in }
+    ) throws -> PowerCurve {
         var points: [PowerPoint] = []
         for n in participants {
             var detected = 0
@@ -85,26 +91,32 @@ public enum PowerAnalysis {
                 if effect.isFinite { effects.append(effect) }
                 progress("\(spec.name): \(n) participants, study \(i + 1)/\(simulations): \(detected) detected so far")
             }
-            points.append(PowerPoint(participants: n, simulations: simulations, detected: detected,
-                                     power: Intervals.wilson(successes: detected, n: simulations),
-                                     medianEffect: effects.isEmpty ? .nan : Descriptive.median(effects)))
+            points.append(
+                PowerPoint(
+                    participants: n, simulations: simulations, detected: detected,
+                    power: Intervals.wilson(successes: detected, n: simulations),
+                    medianEffect: effects.isEmpty ? .nan : Descriptive.median(effects)))
         }
         let sorted = points.sorted { $0.participants < $1.participants }
-        return PowerCurve(experiment: spec.name, target: target.description, requiredPower: requiredPower, points: sorted,
-                          smallestSufficient: sorted.first { $0.power.value >= requiredPower }?.participants,
-                          smallestSufficientCautious: sorted.first { $0.power.lower >= requiredPower }?.participants)
+        return PowerCurve(
+            experiment: spec.name, target: target.description, requiredPower: requiredPower, points: sorted,
+            smallestSufficient: sorted.first { $0.power.value >= requiredPower }?.participants,
+            smallestSufficientCautious: sorted.first { $0.power.lower >= requiredPower }?.participants)
     }
 
     /// Whether one simulated study detects the target, and the effect it estimated.
-    static func judge(_ target: PowerTarget, _ values: [String: [String: ParticipantValues]], results: [TrialResult],
-                      study: ExperimentSpec, jobs: Int) throws -> (Bool, Double) {
+    static func judge(
+        _ target: PowerTarget, _ values: [String: [String: ParticipantValues]], results: [TrialResult],
+        study: ExperimentSpec, jobs: Int
+    ) throws -> (Bool, Double) {
         switch target {
         case .gate(let regression, let gate, let sameSeed):
             var change = values
             if !sameSeed {
                 var other = study
                 other.seed = Seed.derive(study.seed, "other people")
-                change = Baseline.group(try ExperimentRunner.simulate(spec: other, jobs: jobs), metrics: gate.tolerances.map(\.metric))
+                change = Baseline.group(
+                    try ExperimentRunner.simulate(spec: other, jobs: jobs), metrics: gate.tolerances.map(\.metric))
             }
             let changed = regression.planted(into: change, seed: study.seed)
             let caught = try regression.isFlagged(baseline: values, planted: changed, gate: gate, sameSeed: sameSeed)
@@ -112,8 +124,10 @@ public enum PowerAnalysis {
             let after = changed[regression.strategy]?[regression.metric].map { Descriptive.mean($0.values) } ?? .nan
             return (caught, after - before)
         case .difference(let a, let b, let metric):
-            guard let (contrast, verdict) = differenceVerdict(a: a, b: b, metric: metric, values: values,
-                                                              results: results, study: study)
+            guard
+                let (contrast, verdict) = differenceVerdict(
+                    a: a, b: b, metric: metric, values: values,
+                    results: results, study: study)
             else { return (false, .nan) }
             // Detected: the rule every comparison ends with (`Verdict`) finds a difference, not "equivalent"
             // within the spec's practical margin nor "inconclusive".
@@ -122,14 +136,20 @@ public enum PowerAnalysis {
     }
 
     /// `b` against `a` on `metric` in one study, as its report's Answer would judge it (`Contrast`, `Verdict`).
-    static func differenceVerdict(a: String, b: String, metric: String, values: [String: [String: ParticipantValues]],
-                                  results: [TrialResult], study: ExperimentSpec) -> (Contrast, Verdict)? {
+    static func differenceVerdict(
+        a: String, b: String, metric: String, values: [String: [String: ParticipantValues]],
+        results: [TrialResult], study: ExperimentSpec
+    ) -> (Contrast, Verdict)? {
         func side(_ s: String) -> ContrastSide {
-            Contrast.isSurvival(metric) ? ContrastSide(survival: SurvivalData(results, strategy: s))
+            Contrast.isSurvival(metric)
+                ? ContrastSide(survival: SurvivalData(results, strategy: s))
                 : ContrastSide(sample: values[s]?[metric].map { ClusteredSample($0) })
         }
-        guard let contrast = Contrast.make(metric, base: side(a), other: side(b), names: (a, b), paired: true,
-                                           settings: Contrast.Settings(study)) else { return nil }
+        guard
+            let contrast = Contrast.make(
+                metric, base: side(a), other: side(b), names: (a, b), paired: true,
+                settings: Contrast.Settings(study))
+        else { return nil }
         return (contrast, contrast.verdict(better: study.better(metric), margin: study.practical[metric]))
     }
 }

@@ -21,8 +21,10 @@ public struct Answer: Sendable, Codable, Hashable {
     /// apart from it, the closest worse one, how robust.
     public var summary: [String] = []
 
-    public init(experiment: String, title: String, run: Int64, metric: String, verdicts: [String], caveat: String,
-                ranking: [RankedStrategy] = [], summary: [String] = []) {
+    public init(
+        experiment: String, title: String, run: Int64, metric: String, verdicts: [String], caveat: String,
+        ranking: [RankedStrategy] = [], summary: [String] = []
+    ) {
         (self.experiment, self.title, self.run, self.metric) = (experiment, title, run, metric)
         (self.verdicts, self.caveat, self.ranking, self.summary) = (verdicts, caveat, ranking, summary)
     }
@@ -30,13 +32,14 @@ public struct Answer: Sendable, Codable, Hashable {
     /// An answer.json written before the ranking existed reads with none.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(experiment: try c.decode(String.self, forKey: .experiment),
-                  title: try c.decode(String.self, forKey: .title),
-                  run: try c.decode(Int64.self, forKey: .run), metric: try c.decode(String.self, forKey: .metric),
-                  verdicts: try c.decode([String].self, forKey: .verdicts),
-                  caveat: try c.decode(String.self, forKey: .caveat),
-                  ranking: try c.decodeIfPresent([RankedStrategy].self, forKey: .ranking) ?? [],
-                  summary: try c.decodeIfPresent([String].self, forKey: .summary) ?? [])
+        self.init(
+            experiment: try c.decode(String.self, forKey: .experiment),
+            title: try c.decode(String.self, forKey: .title),
+            run: try c.decode(Int64.self, forKey: .run), metric: try c.decode(String.self, forKey: .metric),
+            verdicts: try c.decode([String].self, forKey: .verdicts),
+            caveat: try c.decode(String.self, forKey: .caveat),
+            ranking: try c.decodeIfPresent([RankedStrategy].self, forKey: .ranking) ?? [],
+            summary: try c.decodeIfPresent([String].self, forKey: .summary) ?? [])
     }
 }
 
@@ -68,13 +71,18 @@ enum AnswerSection {
 
     /// `samples`: what `reader(spec:)` read of the run.
     /// `trials`: how many trials the run holds; with none, the answer says so instead of comparing.
-    static func build(spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?,
-                      trials: Int, into doc: inout ReportDocument) -> Answer {
+    static func build(
+        spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?,
+        trials: Int, into doc: inout ReportDocument
+    ) -> Answer {
         var answer = make(spec: spec, results: results, samples: samples, screening: screening)
         if trials == 0 {
-            answer.verdicts = ["Run \(results.run.id) holds no trials (a shard with no sessions of its own, or a run "
-                + "whose trials were removed): there is nothing to compare, and every figure below is empty."]
-            answer.caveat = "there are no trials to report; merge the shards (`refine merge`) and report the "
+            answer.verdicts = [
+                "Run \(results.run.id) holds no trials (a shard with no sessions of its own, or a run "
+                    + "whose trials were removed): there is nothing to compare, and every figure below is empty."
+            ]
+            answer.caveat =
+                "there are no trials to report; merge the shards (`refine merge`) and report the "
                 + "merged database."
         }
         doc.add(.heading(level: 2, text: "Answer"))
@@ -89,16 +97,21 @@ enum AnswerSection {
             doc.add(.table(header: table.header, rows: Array(table.rows.prefix(Self.shownRanks))))
             if table.rows.count > Self.shownRanks {
                 let more = table.rows.count - Self.shownRanks
-                doc.add(.foldStart(summary: more == 1 ? "The last strategy of the ranking"
-                                   : "The other \(more) strategies of the ranking"))
+                doc.add(
+                    .foldStart(
+                        summary: more == 1
+                            ? "The last strategy of the ranking"
+                            : "The other \(more) strategies of the ranking"))
                 doc.add(.table(header: table.header, rows: Array(table.rows.dropFirst(Self.shownRanks))))
                 doc.add(.foldEnd)
             }
         }
         doc.add(.paragraph("Main caveat: " + answer.caveat))
         if !answer.verdicts.isEmpty {
-            doc.add(.foldStart(summary: "Every strategy against \(spec.strategies.first?.label ?? ""), "
-                               + "with the screening"))
+            doc.add(
+                .foldStart(
+                    summary: "Every strategy against \(spec.strategies.first?.label ?? ""), "
+                        + "with the screening"))
             doc.add(.bullets(answer.verdicts))
             doc.add(.foldEnd)
         }
@@ -113,53 +126,74 @@ enum AnswerSection {
         let ranked = spec.better(answer.metric) != .neither
         let rows = answer.ranking.enumerated().map { i, r -> [String] in
             let against = r.fromBest.map { AnswerRanking.differenceText($0, definition) } ?? "–"
-            let mark = i == 0 ? (ranked ? "best" : "")
+            let mark =
+                i == 0
+                ? (ranked ? "best" : "")
                 : r.verdict == .equivalent ? "equivalent to the best" : r.sameAsBest ? "same as the best" : "worse"
-            return [ranked ? "\(i + 1)" : "–", r.strategy, AnswerRanking.text(r.value, definition, withUnit: false),
-                    against, ranked ? mark : ""]
+            return [
+                ranked ? "\(i + 1)" : "–", r.strategy, AnswerRanking.text(r.value, definition, withUnit: false),
+                against, ranked ? mark : ""
+            ]
         }
-        let value = survival ? "\(definition.label), restricted mean to \(formatNumber(spec.limits.timeLimit)) s"
+        let value =
+            survival
+            ? "\(definition.label), restricted mean to \(formatNumber(spec.limits.timeLimit)) s"
             : definition.kind == .outcome ? "\(definition.label), rate" : definition.label
-        return (["rank", "strategy", value,
-                 "minus the best [\(formatNumber(spec.report.confidence * 100))% CI]", ""], rows)
+        return (
+            [
+                "rank", "strategy", value,
+                "minus the best [\(formatNumber(spec.report.confidence * 100))% CI]", ""
+            ], rows
+        )
     }
 
     /// At most four sentences: the best, those that cannot be told apart from it, the closest other, the screening.
-    static func summary(_ ranking: [RankedStrategy], metric: String, spec: ExperimentSpec,
-                        screening: ScreeningAnalysis?) -> [String] {
+    static func summary(
+        _ ranking: [RankedStrategy], metric: String, spec: ExperimentSpec,
+        screening: ScreeningAnalysis?
+    ) -> [String] {
         guard let best = ranking.first else { return [] }
         let definition = MetricCatalog.definition(metric), better = spec.better(metric)
         guard better != .neither else {
-            return ["Neither way is better on \(definition.words) (\(definition.meaning)): the table lists each "
-                    + "strategy's value in the spec's order."]
+            return [
+                "Neither way is better on \(definition.words) (\(definition.meaning)): the table lists each "
+                    + "strategy's value in the spec's order."
+            ]
         }
-        let value = AnswerRanking.text(best.value, definition)
+        let value =
+            AnswerRanking.text(best.value, definition)
             + (isSurvival(metric) ? " on average up to the time limit" : "")
         let same = ranking.dropFirst().filter(\.sameAsBest).map(\.strategy)
         // "Best" only when nothing ties with it; otherwise it merely ranks first.
-        var out = ["\(best.strategy) \(same.isEmpty ? "is best" : "ranks first") on \(definition.words) "
-                   + "(\(MetricDefinition.text(better))): \(value)."]
+        var out = [
+            "\(best.strategy) \(same.isEmpty ? "is best" : "ranks first") on \(definition.words) "
+                + "(\(MetricDefinition.text(better))): \(value)."
+        ]
         let equivalent = ranking.dropFirst().filter { $0.verdict == .equivalent }.map(\.strategy)
         let untold = same.filter { !equivalent.contains($0) }
         if !equivalent.isEmpty, let margin = spec.practical[metric] {
             let verb = equivalent.count == 1 ? "is" : "are"
-            out.append("\(Self.list(equivalent)) \(verb) equivalent to it (the interval "
-                       + "of the difference lies within the ±\(formatNumber(margin)) that matters).")
+            out.append(
+                "\(Self.list(equivalent)) \(verb) equivalent to it (the interval "
+                    + "of the difference lies within the ±\(formatNumber(margin)) that matters).")
         }
         if !untold.isEmpty {
             let nor = spec.practical[metric] == nil ? "" : ", nor lies within the margin"
-            out.append("\(Self.list(untold)) cannot be told apart from it "
-                       + "(the interval of the difference includes none\(nor)).")
+            out.append(
+                "\(Self.list(untold)) cannot be told apart from it "
+                    + "(the interval of the difference includes none\(nor)).")
         }
         if let next = ranking.dropFirst().first(where: { !$0.sameAsBest }), let d = next.fromBest {
-            out.append("\(same.isEmpty ? "The closest" : "The closest measurably worse"), \(next.strategy), differs by "
-                       + "\(AnswerRanking.differenceText(d, definition)).")
+            out.append(
+                "\(same.isEmpty ? "The closest" : "The closest measurably worse"), \(next.strategy), differs by "
+                    + "\(AnswerRanking.differenceText(d, definition)).")
         }
         let claims = screening?.claims.filter { $0.metric == metric && !$0.points.isEmpty } ?? []
         if !claims.isEmpty {
             let robust = claims.filter(\.robust).count
-            out.append("Under the screening of the people's assumptions, \(robust) of \(claims.count) comparisons with "
-                       + "\(spec.strategies[0].label) keep their sign everywhere.")
+            out.append(
+                "Under the screening of the people's assumptions, \(robust) of \(claims.count) comparisons with "
+                    + "\(spec.strategies[0].label) keep their sign everywhere.")
         }
         return out
     }
@@ -168,13 +202,16 @@ enum AnswerSection {
         names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
-    static func make(spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?) -> Answer {
+    static func make(
+        spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?
+    ) -> Answer {
         let metric = Self.metric(spec)
         let better = spec.better(metric)
         let strategies = spec.strategies.map(\.label)
         guard let base = strategies.first, !metric.isEmpty else {
-            return Answer(experiment: spec.name, title: spec.report.title, run: results.run.id, metric: "", verdicts: [],
-                          caveat: "The spec names no headline metric (`metrics` or `sensitivity.metric`).")
+            return Answer(
+                experiment: spec.name, title: spec.report.title, run: results.run.id, metric: "", verdicts: [],
+                caveat: "The spec names no headline metric (`metrics` or `sensitivity.metric`).")
         }
         var bullets: [String] = []
         let baseSample = samples?.sample(strategy: base, metric: metric)
@@ -185,19 +222,32 @@ enum AnswerSection {
                 // Fewer than three trials on a side: no comparison (nor would their values make one).
                 let a = SurvivalData(results.selected(TrialSelection(strategy: base)))
                 let b = SurvivalData(results.selected(TrialSelection(strategy: other)))
-                guard let contrast = Contrast.make(metric, base: ContrastSide(survival: a),
-                                                   other: ContrastSide(survival: b), names: (base, other),
-                                                   paired: true, settings: Contrast.Settings(spec))
+                guard
+                    let contrast = Contrast.make(
+                        metric, base: ContrastSide(survival: a),
+                        other: ContrastSide(survival: b), names: (base, other),
+                        paired: true, settings: Contrast.Settings(spec))
                 else { continue }
                 let (d, p, step) = (contrast.difference, LogRank.test(a.entries, b.entries).p, contrast.gridStep)
                 let verdict = contrast.verdict(better: better, margin: spec.practical[metric])
                     .sentence(other: other, base: base, margin: spec.practical[metric])
-                let grid = (step.map { "; the interval's resampled curves on a \(formatNumber($0, digits: 6)) s grid" } ?? "")
+                let grid =
+                    (step.map { "; the interval's resampled curves on a \(formatNumber($0, digits: 6)) s grid" } ?? "")
                     + (a.isBucketed || b.isBucketed ? "; " + SurvivalData.bucketedNote : "")
-                var line = "\(other) vs \(base), time to effect: restricted mean (Kaplan–Meier, up to \(formatNumber(spec.limits.timeLimit)) s, failures censored when the person stopped\(grid)) differs by \(formatEstimate(d, digits: 3)) s, log-rank p \(p < 1e-4 ? "< 0.0001" : "= " + formatNumber(p, digits: 4)) — \(verdict)"
+                var line =
+                    "\(other) vs \(base), time to effect: restricted mean (Kaplan–Meier, up "
+                        + "to \(formatNumber(spec.limits.timeLimit)) s, failures censored when the person "
+                        + "stopped\(grid)) differs by \(formatEstimate(d, digits: 3)) s, log-rank "
+                        + "p \(p < 1e-4 ? "< 0.0001" : "= " + formatNumber(p, digits: 4)) — \(verdict)"
                 if let c = screening?.claim(base, other, metric), !c.points.isEmpty {
-                    line += "; the mean over reached trials keeps its sign at \(c.holdsAt)/\(c.points.count) screening points (\(c.label))"
-                    for p in c.underPolicies { line += "; with the \(p.policy) policy: \(c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0 ? "same direction" : "does not hold")" }
+                    line +=
+                        "; the mean over reached trials keeps its sign at \(c.holdsAt)/\(c.points.count) screening "
+                            + "points (\(c.label))"
+                    for p in c.underPolicies {
+                        line +=
+                            "; with the \(p.policy) "
+                                + "policy: \(c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0 ? "same direction" : "does not hold")"
+                    }
                 }
                 bullets.append(line + ".")
                 continue
@@ -206,19 +256,28 @@ enum AnswerSection {
             // (a cluster bootstrap that resamples people, not trials). Past 256 values a person
             // the samples are sketches; the answer compares means (or rates), which stay exact.
             let side = ContrastSide(sample: samples?.sample(strategy: other, metric: metric)?.clustered)
-            guard let contrast = Contrast.make(metric, base: ContrastSide(sample: baseSample?.clustered), other: side,
-                                               names: (base, other), paired: true, settings: Contrast.Settings(spec))
+            guard
+                let contrast = Contrast.make(
+                    metric, base: ContrastSide(sample: baseSample?.clustered), other: side,
+                    names: (base, other), paired: true, settings: Contrast.Settings(spec))
             else { continue }
             let (statistic, d) = (contrast.statistic.rawValue, contrast.difference)
             let verdict = contrast.verdict(better: better, margin: spec.practical[metric])
                 .sentence(other: other, base: base, margin: spec.practical[metric])
-            var line = "\(other) vs \(base) on \(metric) (\(MetricDefinition.text(better))): "
+            var line =
+                "\(other) vs \(base) on \(metric) (\(MetricDefinition.text(better))): "
                 + "\(statistic) difference \(formatEstimate(d, digits: 3)) — \(verdict)"
             if let c = screening?.claim(base, other, metric) {
-                if !c.points.isEmpty { line += "; under the screening of \(spec.sensitivity?.screen.groups.map { "the assumptions of " + $0.joined(separator: " and ") } ?? "every assumption"): \(c.label) (keeps its sign at \(c.holdsAt)/\(c.points.count) points)" }
+                if !c.points.isEmpty {
+                    line +=
+                        "; under the screening "
+                            + "of \(spec.sensitivity?.screen.groups.map { "the assumptions of " + $0.joined(separator: " and ") } ?? "every assumption"): \(c.label) (keeps its sign at \(c.holdsAt)/\(c.points.count) points)"
+                }
                 for p in c.underPolicies {
                     let holds = c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0
-                    line += "; with the \(p.policy) policy: \(holds ? "same direction" : "does not hold") (\(formatNumber(p.value, digits: 3)))"
+                    line +=
+                        "; with the \(p.policy) policy: \(holds ? "same direction" : "does not hold") "
+                            + "(\(formatNumber(p.value, digits: 3)))"
                 }
             } else {
                 line += "; not screened (run `refine sensitivity --screen`)"
@@ -226,15 +285,22 @@ enum AnswerSection {
             bullets.append(line + ".")
         }
         let fragile = screening?.claims.filter { !$0.points.isEmpty && !$0.robust && $0.metric == metric } ?? []
-        let caveat = fragile.isEmpty
-            ? "Every figure rests on simulated people whose untested assumptions are listed in the screening below; intervals resample people (a person's trials together), so they speak for a population like the simulated one, not for the real users of a shipping design."
-            : "The comparisons marked fragile change sign somewhere in the plausible range of the assumptions they are fragile to (\(Set(fragile.flatMap(\.fragileTo)).sorted().joined(separator: ", "))): read them as conditional on those assumptions."
-        let ranking = AnswerRanking.rank(spec: spec, results: results, samples: samples, metric: metric,
-                                         better: better)
+        let caveat =
+            fragile.isEmpty
+            ? "Every figure rests on simulated people whose untested assumptions are listed in the screening below; "
+                + "intervals resample people (a person's trials together), so they speak for a population like the "
+                + "simulated one, not for the real users of a shipping design."
+            : "The comparisons marked fragile change sign somewhere in the plausible range of the assumptions they "
+                + "are fragile to (\(Set(fragile.flatMap(\.fragileTo)).sorted().joined(separator: ", "))): read them "
+                + "as conditional on those assumptions."
+        let ranking = AnswerRanking.rank(
+            spec: spec, results: results, samples: samples, metric: metric,
+            better: better)
         let limited = limitSentence(spec: spec, samples: samples, metric: metric).map { [$0] } ?? []
-        return Answer(experiment: spec.name, title: spec.report.title, run: results.run.id, metric: metric,
-                      verdicts: bullets, caveat: caveat, ranking: ranking,
-                      summary: summary(ranking, metric: metric, spec: spec, screening: screening) + limited)
+        return Answer(
+            experiment: spec.name, title: spec.report.title, run: results.run.id, metric: metric,
+            verdicts: bullets, caveat: caveat, ranking: ranking,
+            summary: summary(ranking, metric: metric, spec: spec, screening: screening) + limited)
     }
 
     /// The share of trials above which a limit, not the design, decides a strategy's value (issue 46).

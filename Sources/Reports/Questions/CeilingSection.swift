@@ -23,25 +23,49 @@ enum CeilingSection {
         let ceilings = reader.ceilings
         let tasks = Array(Set(ceilings.map(\.task))).sorted()
         doc.add(.heading(level: 2, text: "What each design can express (ceilings)"))
-        doc.add(.paragraph("For every strategy and task the harness searched the design's controls (slider values, knob positions, swipe positions; seeded Nelder–Mead with restarts) for the setting that comes closest to the goal look, with no person in the loop. A ceiling at or above the task's tolerance means no one could reach the goal with that design. Misses are then split: the design could not express the goal, or the person stopped short of what the design allows."))
-        doc.add(.table(header: ["strategy"] + tasks, rows: spec.strategies.map(\.label).map { s in
-            [s] + tasks.map { t in
-                guard let c = reader.ceiling(strategy: s, task: t) else { return "–" }
-                return "\(formatNumber(c.deltaE, digits: 2))\(c.expressible ? "" : " ✗")"
-            }
-        }))
-        doc.add(.paragraph("Ceiling mean ΔE00 per task (✗: at or above the task's tolerance, so the design cannot express the goal)."))
+        doc.add(
+            .paragraph(
+                "For every strategy and task the harness searched the design's controls (slider values, knob "
+                    + "positions, swipe positions; seeded Nelder–Mead with restarts) for the setting that comes "
+                    + "closest to the goal look, with no person in the loop. A ceiling at or above the task's "
+                    + "tolerance means no one could reach the goal with that design. Misses are then split: the "
+                    + "design could not express the goal, or the person stopped short of what the design allows."
+            ))
+        doc.add(
+            .table(
+                header: ["strategy"] + tasks,
+                rows: spec.strategies.map(\.label).map { s in
+                    [s]
+                        + tasks.map { t in
+                            guard let c = reader.ceiling(strategy: s, task: t) else { return "–" }
+                            return "\(formatNumber(c.deltaE, digits: 2))\(c.expressible ? "" : " ✗")"
+                        }
+                }))
+        doc.add(
+            .paragraph(
+                "Ceiling mean ΔE00 per task (✗: at or above the task's tolerance, so the design cannot express the "
+                    + "goal)."
+            ))
         var rows: [[String]] = []
         for s in spec.strategies.map(\.label) {
             guard let t = reader.tallies[s], t.trials > 0 else { continue }
-            rows.append([s, "\(t.trials)", pct(t.reached, t.trials), pct(t.cannot, t.trials), pct(t.trials - t.reached - t.cannot, t.trials),
-                         pct(t.reachedWhereExpressible, t.expressible), formatNumber(t.medianAbove, digits: 2)])
+            rows.append([
+                s, "\(t.trials)", pct(t.reached, t.trials), pct(t.cannot, t.trials),
+                pct(t.trials - t.reached - t.cannot, t.trials),
+                pct(t.reachedWhereExpressible, t.expressible), formatNumber(t.medianAbove, digits: 2)
+            ])
         }
-        doc.add(.table(header: ["strategy", "n", "reached", "missed: design cannot express", "missed: stopped short",
-                                "reached where expressible", "median final ΔE00 above the ceiling"], rows: rows))
+        doc.add(
+            .table(
+                header: [
+                    "strategy", "n", "reached", "missed: design cannot express", "missed: stopped short",
+                    "reached where expressible", "median final ΔE00 above the ceiling"
+                ], rows: rows))
     }
 
-    static func pct(_ k: Int, _ n: Int) -> String { n == 0 ? "–" : "\(formatNumber(Double(k) * 100 / Double(n), digits: 0))%" }
+    static func pct(_ k: Int, _ n: Int) -> String {
+        n == 0 ? "–" : "\(formatNumber(Double(k) * 100 / Double(n), digits: 0))%"
+    }
 
     /// How one strategy's trials on tasks with a ceiling ended (those that
     /// recorded a final ΔE00).
@@ -62,7 +86,9 @@ enum CeilingSection {
             // A ceiling the search could not put a number on (NaN) has no distance above it.
             let distance = final - ceiling.deltaE
             guard !distance.isNaN else { return }
-            if above.count <= participant { above += Array(repeating: ValueSketch(), count: participant + 1 - above.count) }
+            if above.count <= participant {
+                above += Array(repeating: ValueSketch(), count: participant + 1 - above.count)
+            }
             above[participant].add(distance)
         }
 
@@ -87,7 +113,9 @@ enum CeilingSection {
 
         init(_ ceilings: [DesignCeiling]) {
             self.ceilings = ceilings
-            byTask = Dictionary(grouping: ceilings, by: \.strategy).mapValues { Dictionary(uniqueKeysWithValues: $0.map { ($0.task, $0) }) }
+            byTask = Dictionary(grouping: ceilings, by: \.strategy).mapValues {
+                Dictionary(uniqueKeysWithValues: $0.map { ($0.task, $0) })
+            }
         }
 
         func ceiling(strategy: String, task: String) -> DesignCeiling? { byTask[strategy]?[task] }
@@ -100,8 +128,9 @@ enum CeilingSection {
             guard let final, let value = row.metric(final) else { return }
             let strategy = row.string(.strategy)
             guard let ceiling = byTask[strategy]?[row.string(.task)] else { return }
-            tallies[strategy, default: Tally()].add(reached: reached.flatMap { row.metric($0) } == 1, ceiling: ceiling, final: value,
-                                                    participant: participants.code(row.bytes(.participant)))
+            tallies[strategy, default: Tally()].add(
+                reached: reached.flatMap { row.metric($0) } == 1, ceiling: ceiling, final: value,
+                participant: participants.code(row.bytes(.participant)))
         }
 
         func finish(keyOrder _: [Int32]) {}

@@ -35,8 +35,9 @@ package struct ReportKit {
             return e
         }
         // A rate is a mean: per-participant sums and counts are all it resamples.
-        return ClusterBootstrap.estimate(tally.sample, .mean, confidence: confidence, resamples: spec.report.bootstrapResamples,
-                                         seed: Sections.seed(spec, "rate/\(metric)/\(trials)"))
+        return ClusterBootstrap.estimate(
+            tally.sample, .mean, confidence: confidence, resamples: spec.report.bootstrapResamples,
+            seed: Sections.seed(spec, "rate/\(metric)/\(trials)"))
     }
 
     package func pct(_ k: Int, _ n: Int) -> String {
@@ -44,13 +45,18 @@ package struct ReportKit {
     }
 
     /// The ECDF of `metric` in each strategy's selection (`selections[i]` strategy i's), read in the pass.
-    package func ecdfFigure(metric: String, of selections: [SelectedTrials], name: String, xlabel: String, title: String, marker: Double?) -> GnuplotFigure {
-        ecdfFigure(name: name, xlabel: xlabel, title: title, marker: marker,
-                   curves: selections.map { $0.pooled(metric).ecdf(total: $0.count) })
+    package func ecdfFigure(
+        metric: String, of selections: [SelectedTrials], name: String, xlabel: String, title: String, marker: Double?
+    ) -> GnuplotFigure {
+        ecdfFigure(
+            name: name, xlabel: xlabel, title: title, marker: marker,
+            curves: selections.map { $0.pooled(metric).ecdf(total: $0.count) })
     }
 
     /// One staircase per strategy, `curves[i]` strategy i's full ECDF (thinned here).
-    private func ecdfFigure(name: String, xlabel: String, title: String, marker: Double?, curves: [[(x: Double, y: Double)]]) -> GnuplotFigure {
+    private func ecdfFigure(
+        name: String, xlabel: String, title: String, marker: Double?, curves: [[(x: Double, y: Double)]]
+    ) -> GnuplotFigure {
         var blocks: [String] = []
         var plots: [String] = []
         var thinned = false
@@ -59,19 +65,29 @@ package struct ReportKit {
             thinned = thinned || points.count < full.count
             let lines = ([(0.0, 0.0)] + points).map { "\($0.0)\t\($0.1)" }
             blocks.append("# \(s)\n" + lines.joined(separator: "\n"))
-            plots.append("\"\(name).dat\" index \(i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
+            plots.append(
+                "\"\(name).dat\" index \(i) using 1:2 with steps linewidth 2 linecolor \(i + 1) "
+                    + "title \(Gnuplot.quoted(s))"
+            )
         }
-        let body = Self.stepPlotBody(title: title, xlabel: xlabel, ylabel: "fraction of trials", marker: marker, plots: plots)
+        let body = Self.stepPlotBody(
+            title: title, xlabel: xlabel, ylabel: "fraction of trials", marker: marker, plots: plots)
         // Said only where a curve was thinned (a large run): small runs' titles are as before.
-        return GnuplotFigure(name: name, title: title + (thinned ? Self.thinnedNote : ""), data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
+        return GnuplotFigure(
+            name: name, title: title + (thinned ? Self.thinnedNote : ""),
+            data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
     }
 
     /// What a figure's title adds when a staircase was drawn thinned (`Descriptive.thinnedSteps`).
-    static let thinnedNote = " (curves drawn to within 1/\(Descriptive.stepResolution) of the fraction: at most \(Descriptive.stepResolution) steps each)"
+    static let thinnedNote =
+        " (curves drawn to within 1/\(Descriptive.stepResolution) of the fraction: at "
+            + "most \(Descriptive.stepResolution) steps each)"
 
     /// The gnuplot commands of a fraction-against-time figure (ECDF, Kaplan–Meier):
     /// 0…1 on y, an optional dashed marker at `marker` seconds, then `plots`.
-    package static func stepPlotBody(title: String, xlabel: String, ylabel: String, marker: Double?, plots: [String]) -> String {
+    package static func stepPlotBody(
+        title: String, xlabel: String, ylabel: String, marker: Double?, plots: [String]
+    ) -> String {
         var body = """
             set title \(Gnuplot.quoted(title))
             set xlabel \(Gnuplot.quoted(xlabel))
@@ -100,11 +116,15 @@ package struct ReportKit {
 
     /// What `rateFigureOfSelections` reads.
     package static func rateFigureRequests(_ spec: ExperimentSpec, metric: String, into r: inout SelectionRequests) {
-        for s in spec.strategies { for d in spec.devices { r.add(TrialSelection(strategy: s.label, device: d.name), metrics: [metric]) } }
+        for s in spec.strategies {
+            for d in spec.devices { r.add(TrialSelection(strategy: s.label, device: d.name), metrics: [metric]) }
+        }
     }
 
     /// `cell(strategy, device)`: the rate's estimate and whether each participant gave at most one trial.
-    private func rateFigure(name: String, title: String, ylabel: String, cell: (String, String) -> (Estimate, Bool)) -> GnuplotFigure {
+    private func rateFigure(
+        name: String, title: String, ylabel: String, cell: (String, String) -> (Estimate, Bool)
+    ) -> GnuplotFigure {
         var blocks: [String] = []
         let devices = spec.devices.map(\.name)
         var independent = true
@@ -114,17 +134,24 @@ package struct ReportKit {
                 let (e, oneEach) = cell(s, d)
                 independent = independent && oneEach
                 let x = Double(i) + (Double(j) - Double(devices.count - 1) / 2) * 0.15
-                rows.append([String(x), String(e.value), String(e.lower), String(e.upper), s, d].joined(separator: "\t"))
+                rows.append(
+                    [String(x), String(e.value), String(e.lower), String(e.upper), s, d].joined(separator: "\t"))
             }
             blocks.append(rows.joined(separator: "\n"))
         }
         let xtics = strategies.enumerated().map { "\(Gnuplot.quoted($0.element)) \($0.offset)" }.joined(separator: ", ")
         let plots = devices.enumerated().map { j, d in
-            "\"\(name).dat\" every ::\(j)::\(j) using 1:2:3:4 with yerrorbars pointtype 7 pointsize 1.3 title \(Gnuplot.quoted(d))"
+            "\"\(name).dat\" every ::\(j)::\(j) using 1:2:3:4 with yerrorbars pointtype 7 pointsize 1.3 "
+                + "title \(Gnuplot.quoted(d))"
         }
         return GnuplotFigure(
-            name: name, title: "\(title) (\(formatNumber(confidence * 100))% \(independent ? "Wilson" : "participant-bootstrap") intervals)",
-            data: [("\(name).dat", "# x\trate\tlower\tupper\tstrategy\tdevice\n" + blocks.joined(separator: "\n\n") + "\n")],
+            name: name,
+            title:
+                "\(title) (\(formatNumber(confidence * 100))% \(independent ? "Wilson" : "participant-bootstrap") "
+                    + "intervals)",
+            data: [
+                ("\(name).dat", "# x\trate\tlower\tupper\tstrategy\tdevice\n" + blocks.joined(separator: "\n\n") + "\n")
+            ],
             body: """
                 set title \(Gnuplot.quoted(title))
                 set ylabel \(Gnuplot.quoted(ylabel))
@@ -142,7 +169,8 @@ package struct ReportKit {
     /// A rate with its interval (`rateEstimate(_:_:trials:)`) of a selection read in the pass: successes
     /// are values of 1, of 0 with `success: .zero` (a 0/1 metric counted the
     /// other way), or above 0 with `.positive` (a count: at least once).
-    package func rateEstimate(_ metric: String, _ s: SelectedTrials, success: SelectedTrials.Success = .one) -> Estimate {
+    package func rateEstimate(_ metric: String, _ s: SelectedTrials, success: SelectedTrials.Success = .one) -> Estimate
+    {
         rateEstimate(metric, s.tally(metric, success: success), trials: s.count)
     }
 
@@ -156,10 +184,13 @@ package struct ReportKit {
         return v.isEmpty ? "–" : formatNumber(v.mean, digits: digits)
     }
 
-    /// Median of `metric` with its interval from a seeded bootstrap over participants, or "–" (`metric` asked for by participant).
+    /// Median of `metric` with its interval from a seeded bootstrap over participants, or "–" (`metric` asked for by
+    /// participant).
     package func medianEstimate(_ metric: String, _ s: SelectedTrials, label: String) -> String {
         guard let sample = s.sample(metric) else { return "–" }
-        return formatEstimate(ClusterBootstrap.estimate(sample, .median, confidence: confidence, resamples: spec.report.bootstrapResamples,
-                                                        seed: Sections.seed(spec, "median/\(label)/\(s.count)")))
+        return formatEstimate(
+            ClusterBootstrap.estimate(
+                sample, .median, confidence: confidence, resamples: spec.report.bootstrapResamples,
+                seed: Sections.seed(spec, "median/\(label)/\(s.count)")))
     }
 }

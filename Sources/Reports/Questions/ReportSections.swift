@@ -10,18 +10,24 @@ package extension ReportKit {
     /// the parameters the spec sets (or `unparameterised` when it sets none).
     func addStrategies(_ question: DesignQuestion, unparameterised: String = "", to doc: inout ReportDocument) {
         doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(.bullets(spec.strategies.map { s in
-            let summary = question.strategies.first { $0.name == s.design }?.summary ?? ""
-            let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(separator: ", ")
-            return "\(s.label): \(summary)" + (params.isEmpty ? unparameterised : " Parameters: \(params).")
-        }))
+        doc.add(
+            .bullets(
+                spec.strategies.map { s in
+                    let summary = question.strategies.first { $0.name == s.design }?.summary ?? ""
+                    let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(
+                        separator: ", ")
+                    return "\(s.label): \(summary)" + (params.isEmpty ? unparameterised : " Parameters: \(params).")
+                }))
     }
 
     /// "Figures": each figure's PNG, linked to its SVG, gnuplot script and data.
     static func addFigures(_ figures: [GnuplotFigure], to doc: inout ReportDocument) {
         doc.add(.heading(level: 2, text: "Figures"))
         for f in figures {
-            doc.add(.figure(file: "\(f.name).png", caption: f.title, links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
+            doc.add(
+                .figure(
+                    file: "\(f.name).png", caption: f.title,
+                    links: ["\(f.name).svg", "\(f.name).gp"] + f.data.map(\.file)))
         }
     }
 
@@ -29,16 +35,23 @@ package extension ReportKit {
     /// participants (paired bootstrap), or nil when either side has fewer than
     /// three values. `seedKey` names the comparison in the report's seed;
     /// `metric` must be asked for by participant.
-    func pairedDifference(_ metric: String, what: String, base: (label: String, trials: SelectedTrials), other: (label: String, trials: SelectedTrials),
-                          seedKey: String, prefix: String = "", digits: Int = 3) -> String? {
+    func pairedDifference(
+        _ metric: String, what: String, base: (label: String, trials: SelectedTrials),
+        other: (label: String, trials: SelectedTrials),
+        seedKey: String, prefix: String = "", digits: Int = 3
+    ) -> String? {
         guard base.trials.valueCount(metric) >= 3, other.trials.valueCount(metric) >= 3,
-              let a = base.trials.comparable(metric), let b = other.trials.comparable(metric) else { return nil }
-        let (stat, d) = Comparisons.difference(a, b, metric: metric, paired: true, confidence: confidence,
-                                               resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, seedKey))
+            let a = base.trials.comparable(metric), let b = other.trials.comparable(metric)
+        else { return nil }
+        let (stat, d) = Comparisons.difference(
+            a, b, metric: metric, paired: true, confidence: confidence,
+            resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, seedKey))
         let s = other.label
         let verdict = d.lower > 0 ? "\(s) is higher" : d.upper < 0 ? "\(s) is lower" : "not distinguishable"
         let c = formatNumber(confidence * 100)
-        return "\(prefix)\(s) − \(base.label), \(what): \(stat) difference \(formatEstimate(d, digits: digits)) (\(c)% paired bootstrap over participants): \(verdict)."
+        return
+            "\(prefix)\(s) − \(base.label), \(what): \(stat) difference \(formatEstimate(d, digits: digits)) (\(c)% "
+                + "paired bootstrap over participants): \(verdict)."
     }
 
     /// The question-defined task of type `T` with this id, if the spec has one.
@@ -50,9 +63,10 @@ package extension ReportKit {
     /// The ids of the spec's question-defined tasks of type `T` that `keep`
     /// accepts: a task class as a selection's task set (`TrialSelection.tasks`).
     static func customTaskIDs<T>(_ spec: ExperimentSpec, as type: T.Type, where keep: (T) -> Bool) -> Set<String> {
-        Set(spec.tasks.filter { t in
-            guard case .custom(let goal) = t.goal, let task = goal.value as? T else { return false }
-            return keep(task)
-        }.map(\.id))
+        Set(
+            spec.tasks.filter { t in
+                guard case .custom(let goal) = t.goal, let task = goal.value as? T else { return false }
+                return keep(task)
+            }.map(\.id))
     }
 }

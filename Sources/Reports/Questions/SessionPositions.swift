@@ -70,11 +70,12 @@ struct SessionPositions {
     /// The strategy's values of `metric` in `part`; nil when none recorded it.
     func pool(_ strategy: String, _ metric: String, _ part: Part) -> Pool? {
         guard let s = strategies.firstIndex(of: strategy), let m = metrics.firstIndex(of: metric) else { return nil }
-        let chosen: [Pool] = switch part {
-        case .first: [firstPools[s][m]]
-        case .from(let p): pools[s].indices.filter { binStart($0) >= p }.map { pools[s][$0][m] }
-        case .bin(let b): b < pools[s].count ? [pools[s][b][m]] : []
-        }
+        let chosen: [Pool] =
+            switch part {
+            case .first: [firstPools[s][m]]
+            case .from(let p): pools[s].indices.filter { binStart($0) >= p }.map { pools[s][$0][m] }
+            case .bin(let b): b < pools[s].count ? [pools[s][b][m]] : []
+            }
         let recorded = chosen.filter { $0.count > 0 }
         guard var all = recorded.first else { return nil }
         for pool in recorded.dropFirst() { all.merge(pool) }  // in place: no copy of the values gathered so far per bin
@@ -85,7 +86,9 @@ struct SessionPositions {
     private mutating func coarsen() {
         width *= 2
         for s in trials.indices {
-            trials[s] = stride(from: 0, to: trials[s].count, by: 2).map { trials[s][$0] + ($0 + 1 < trials[s].count ? trials[s][$0 + 1] : 0) }
+            trials[s] = stride(from: 0, to: trials[s].count, by: 2).map {
+                trials[s][$0] + ($0 + 1 < trials[s].count ? trials[s][$0 + 1] : 0)
+            }
             pools[s] = stride(from: 0, to: pools[s].count, by: 2).map { i in
                 i + 1 < pools[s].count ? zip(pools[s][i], pools[s][i + 1]).map { $0.merged(with: $1) } : pools[s][i]
             }
@@ -107,7 +110,8 @@ struct SessionPositions {
         }
 
         /// `metrics`: the metrics to pool; `exactLimit` and `maxBins` are smaller in tests.
-        init(metrics: [String], exactLimit: Int = SessionPositions.exactLimit, maxBins: Int = SessionPositions.maxBins) {
+        init(metrics: [String], exactLimit: Int = SessionPositions.exactLimit, maxBins: Int = SessionPositions.maxBins)
+        {
             summary.metrics = metrics
             (self.exactLimit, self.maxBins) = (exactLimit, maxBins)
         }
@@ -146,7 +150,9 @@ struct SessionPositions {
 
         func finish(keyOrder _: [Int32]) {}
 
-        private func newPools() -> [Pool] { summary.metrics.map { Pool(counted: !Comparisons.hasUnit($0), exactLimit: exactLimit) } }
+        private func newPools() -> [Pool] {
+            summary.metrics.map { Pool(counted: !Comparisons.hasUnit($0), exactLimit: exactLimit) }
+        }
     }
 }
 
@@ -240,7 +246,9 @@ extension SessionPositions {
         private var histogram: ValueSketch? {
             if let sketch { return sketch }
             guard !counts.isEmpty || zeros > 0 else { return nil }
-            let buckets = (zeros > 0 ? [(value: 0.0, count: zeros)] : []) + counts.indices.filter { counts[$0] > 0 }.map { (value: minima[$0], count: counts[$0]) }
+            let buckets =
+                (zeros > 0 ? [(value: 0.0, count: zeros)] : [])
+                + counts.indices.filter { counts[$0] > 0 }.map { (value: minima[$0], count: counts[$0]) }
             // The pool keeps its own count and sum (what its mean reads); the sketch's stand for its buckets.
             return ValueSketch(buckets: buckets, count: buckets.reduce(0) { $0 + Int($1.count) }, sum: 0)
         }
@@ -273,7 +281,9 @@ extension SessionPositions {
 
         /// Adds per-person counts, the longer list's length kept.
         private static func add(_ more: [Int32], to counts: inout [Int32]) {
-            if counts.count < more.count { counts.append(contentsOf: repeatElement(0, count: more.count - counts.count)) }
+            if counts.count < more.count {
+                counts.append(contentsOf: repeatElement(0, count: more.count - counts.count))
+            }
             for (i, n) in more.enumerated() { counts[i] += n }
         }
 
@@ -293,8 +303,9 @@ extension SessionPositions {
         /// The per-person counts of its 1s (a rate's), people named by `names` (the reader's codes).
         func tally(names: [String]) -> ParticipantTally {
             let people = valued.indices.filter { valued[$0] > 0 }
-            return ParticipantTally(participants: people.map { names[$0] }, valued: people.map { Int(valued[$0]) },
-                                    successes: people.map { Int(ones[$0]) })
+            return ParticipantTally(
+                participants: people.map { names[$0] }, valued: people.map { Int(valued[$0]) },
+                successes: people.map { Int(ones[$0]) })
         }
     }
 }

@@ -12,11 +12,15 @@ package extension ReportKit {
     func kaplanMeier(_ s: SelectedTrials) -> ClusteredKaplanMeier { kaplanMeier(SurvivalData(s)) }
 
     func kaplanMeier(_ d: SurvivalData) -> ClusteredKaplanMeier {
-        ClusteredKaplanMeier(d.entries, clusters: d.sample.clusterCount, confidence: confidence,
-                             resamples: min(spec.report.bootstrapResamples, 1000), seed: survivalSeed(trials: d.trials, firstKey: d.firstKey))
+        ClusteredKaplanMeier(
+            d.entries, clusters: d.sample.clusterCount, confidence: confidence,
+            resamples: min(spec.report.bootstrapResamples, 1000),
+            seed: survivalSeed(trials: d.trials, firstKey: d.firstKey))
     }
 
-    private func survivalSeed(trials: Int, firstKey: String?) -> UInt64 { Sections.seed(spec, "kaplan-meier/\(firstKey ?? "")/\(trials)") }
+    private func survivalSeed(trials: Int, firstKey: String?) -> UInt64 {
+        Sections.seed(spec, "kaplan-meier/\(firstKey ?? "")/\(trials)")
+    }
 
     /// The Kaplan–Meier median time to effect with its interval, e.g. "4.7 [3.3, 6.0]";
     /// "not reached by half" when under half reached it. Kept with the selection: several tables show it.
@@ -40,7 +44,8 @@ package extension ReportKit {
     /// The fraction who reached the goal by t, per strategy: 1 − Kaplan–Meier,
     /// with a pointwise band (participants resampled) on a grid of 200 times;
     /// `selections[i]`: strategy i's, asked with survival.
-    func survivalFigure(of selections: [SelectedTrials], name: String, title: String, marker: Double?) -> GnuplotFigure {
+    func survivalFigure(of selections: [SelectedTrials], name: String, title: String, marker: Double?) -> GnuplotFigure
+    {
         let longest = selections.compactMap(\.longest).max()
         var bucketed = false
         var figure = survivalFigure(name: name, title: title, marker: marker, longest: longest) { s in
@@ -53,7 +58,9 @@ package extension ReportKit {
     }
 
     /// `curve(strategy)`: its Kaplan–Meier curve; `longest`: the longest time of any (the band's grid ends there).
-    private func survivalFigure(name: String, title: String, marker: Double?, longest: Double?, curve: (String) -> ClusteredKaplanMeier) -> GnuplotFigure {
+    private func survivalFigure(
+        name: String, title: String, marker: Double?, longest: Double?, curve: (String) -> ClusteredKaplanMeier
+    ) -> GnuplotFigure {
         var blocks: [String] = []
         var plots: [String] = []
         var steps: Set<Double> = []
@@ -70,15 +77,31 @@ package extension ReportKit {
             let band = zip(grid, km.reachedBand(at: grid)).map { "\($0)\t\($1.lower)\t\($1.upper)" }
             blocks.append("# \(s): time, reached\n" + curve.joined(separator: "\n"))
             blocks.append("# \(s): time, band lower, band upper\n" + band.joined(separator: "\n"))
-            plots.append("\"\(name).dat\" index \(2 * i + 1) using 1:2:3 with filledcurves fillstyle transparent solid 0.15 linecolor \(i + 1) notitle")
-            plots.append("\"\(name).dat\" index \(2 * i) using 1:2 with steps linewidth 2 linecolor \(i + 1) title \(Gnuplot.quoted(s))")
+            plots.append(
+                "\"\(name).dat\" index \(2 * i + 1) using 1:2:3 with filledcurves fillstyle transparent solid 0.15 "
+                    + "linecolor \(i + 1) notitle"
+            )
+            plots.append(
+                "\"\(name).dat\" index \(2 * i) using 1:2 with steps linewidth 2 linecolor \(i + 1) "
+                    + "title \(Gnuplot.quoted(s))"
+            )
         }
-        let body = Self.stepPlotBody(title: title, xlabel: "time since the trial started (s)",
-                                     ylabel: "fraction who reached the goal (Kaplan–Meier)", marker: marker, plots: plots)
+        let body = Self.stepPlotBody(
+            title: title, xlabel: "time since the trial started (s)",
+            ylabel: "fraction who reached the goal (Kaplan–Meier)", marker: marker, plots: plots)
         // Said only where a grid was taken (many trials per participant): small runs' titles are as before.
-        let gridNote = steps.isEmpty ? "" : "; resampled curves on a \(steps.sorted().map { formatNumber($0, digits: 6) }.joined(separator: "/")) s grid"
-        return GnuplotFigure(name: name, title: "\(title) (\(formatNumber(confidence * 100))% pointwise bands from a bootstrap over participants\(gridNote); trials that never got there are censored when the person stopped)" + (thinned ? Self.thinnedNote : ""),
-                             data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
+        let gridNote =
+            steps.isEmpty
+            ? ""
+            : "; resampled curves on a \(steps.sorted().map { formatNumber($0, digits: 6) }.joined(separator: "/")) s "
+                + "grid"
+        return GnuplotFigure(
+            name: name,
+            title:
+                "\(title) (\(formatNumber(confidence * 100))% pointwise bands from a bootstrap over "
+                    + "participants\(gridNote); trials that never got there are censored when the person stopped)"
+                + (thinned ? Self.thinnedNote : ""),
+            data: [("\(name).dat", blocks.joined(separator: "\n\n\n") + "\n")], body: body)
     }
 }
 
@@ -140,7 +163,9 @@ package struct SurvivalData {
     var isBucketed: Bool { entries.counts != nil }
 
     /// What a text or figure says when its curves were made of bucketed times.
-    package static let bucketedNote = "times counted per person in buckets of \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 2))% (over \(ValueSketch.exactLimit) trials a person), each read as its bucket's shortest"
+    package static let bucketedNote =
+        "times counted per person in buckets of \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 2))% "
+            + "(over \(ValueSketch.exactLimit) trials a person), each read as its bucket's shortest"
 
     /// The Kaplan–Meier point curve of every entry.
     var curve: SurvivalCurve {

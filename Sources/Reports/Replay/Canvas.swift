@@ -16,7 +16,9 @@ struct Canvas {
 
     /// An sRGB colour given as 0xRRGGBB, in linear light.
     static func color(_ hex: UInt32) -> SIMD4<Float> {
-        SIMD4(SRGB.decode(Float((hex >> 16) & 0xFF) / 255), SRGB.decode(Float((hex >> 8) & 0xFF) / 255), SRGB.decode(Float(hex & 0xFF) / 255), 1)
+        SIMD4(
+            SRGB.decode(Float((hex >> 16) & 0xFF) / 255), SRGB.decode(Float((hex >> 8) & 0xFF) / 255),
+            SRGB.decode(Float(hex & 0xFF) / 255), 1)
     }
 
     func px(_ p: Point) -> Point { Point(origin.x + p.x * scale, origin.y + p.y * scale) }
@@ -62,7 +64,9 @@ struct Canvas {
     }
 
     /// A filled dot of `radius` points.
-    mutating func dot(_ p: Point, radius: Double, _ color: SIMD4<Float>) { disc(px(p), radius: max(0.5, radius * scale), color) }
+    mutating func dot(_ p: Point, radius: Double, _ color: SIMD4<Float>) {
+        disc(px(p), radius: max(0.5, radius * scale), color)
+    }
 
     /// A cross (a miss) of half-size `size` points.
     mutating func cross(_ p: Point, size: Double, _ color: SIMD4<Float>, width: Double = 2) {
@@ -96,7 +100,11 @@ struct Canvas {
         } else {
             // Enlarging: nearest pixel.
             for y in 0..<h {
-                for x in 0..<w { plot(x0 + x, y0 + y, photo[min(photo.width - 1, x * photo.width / w), min(photo.height - 1, y * photo.height / h)]) }
+                for x in 0..<w {
+                    plot(
+                        x0 + x, y0 + y,
+                        photo[min(photo.width - 1, x * photo.width / w), min(photo.height - 1, y * photo.height / h)])
+                }
             }
         }
     }

@@ -50,7 +50,9 @@ extension TrialChoice {
             var key: String, metrics: [Double]
         }
 
-        init(metricCount: Int, exactLimit: Int = Self.exactLimit) { (self.metricCount, self.exactLimit) = (metricCount, exactLimit) }
+        init(metricCount: Int, exactLimit: Int = Self.exactLimit) {
+            (self.metricCount, self.exactLimit) = (metricCount, exactLimit)
+        }
 
         /// Adds a trial; `metrics` appends its `metricCount` values, and is
         /// called only when the trial may be picked.
@@ -63,7 +65,8 @@ extension TrialChoice {
                 return out
             }
             // The ranking's last: the greatest rank, then the greatest key.
-            if let w = worst, rank < w.rank || (rank == w.rank && !w.trial.key.lexicographicallyPrecedes(key)) {} else {
+            if let w = worst, rank < w.rank || (rank == w.rank && !w.trial.key.lexicographicallyPrecedes(key)) {
+            } else {
                 worst = (rank, Kept(key: Array(key), metrics: row()))
             }
             if buckets == nil {
@@ -89,7 +92,9 @@ extension TrialChoice {
                 var scratch = ranks
                 let at = Descriptive.select(&scratch, k)
                 let before = ranks.reduce(0) { $0 + ($1 < at ? 1 : 0) }
-                let tied = ranks.indices.filter { ranks[$0] == at }.sorted { kept($0).key.lexicographicallyPrecedes(kept($1).key) }
+                let tied = ranks.indices.filter { ranks[$0] == at }.sorted {
+                    kept($0).key.lexicographicallyPrecedes(kept($1).key)
+                }
                 return kept(tied[k - before]).pick
             }
             var seen = 0
@@ -103,7 +108,9 @@ extension TrialChoice {
 
         /// Kept trial i of the exact phase.
         private func kept(_ i: Int) -> Kept {
-            Kept(key: Array(keyBytes[(i == 0 ? 0 : keyEnds[i - 1])..<keyEnds[i]]), metrics: Array(values[i * metricCount..<(i + 1) * metricCount]))
+            Kept(
+                key: Array(keyBytes[(i == 0 ? 0 : keyEnds[i - 1])..<keyEnds[i]]),
+                metrics: Array(values[i * metricCount..<(i + 1) * metricCount]))
         }
 
         /// Successes' buckets below failures', each by time.
@@ -135,19 +142,30 @@ extension TrialChoice {
         private var reached: Int?, effect: Int?, done: Int?
 
         /// `only`: the strategies to pick for (nil: every one); `exactLimit`: `Picks.exactLimit` (smaller in tests).
-        init(strategies only: Set<String>? = nil, exactLimit: Int = Picks.exactLimit) { (self.only, self.exactLimit) = (only, exactLimit) }
+        init(strategies only: Set<String>? = nil, exactLimit: Int = Picks.exactLimit) {
+            (self.only, self.exactLimit) = (only, exactLimit)
+        }
 
         func start(metrics names: [String], trials _: Int) {
             self.names = names
-            (reached, effect, done) = (names.firstIndex(of: "reached_effect"), names.firstIndex(of: "time_to_effect_s"), names.firstIndex(of: "time_to_done_s"))
+            (reached, effect, done) = (
+                names.firstIndex(of: "reached_effect"), names.firstIndex(of: "time_to_effect_s"),
+                names.firstIndex(of: "time_to_done_s")
+            )
         }
 
         func read(_ row: borrowing ScannedTrial) {
             guard let reached, let r = row.metric(reached) else { return }
             let s = strategies.code(row.bytes(.strategy))
-            if s == picks.count { picks.append(only.map { $0.contains(strategies.names[s]) } ?? true ? Picks(metricCount: names.count, exactLimit: exactLimit) : nil) }
+            if s == picks.count {
+                picks.append(
+                    only.map { $0.contains(strategies.names[s]) } ?? true
+                        ? Picks(metricCount: names.count, exactLimit: exactLimit) : nil)
+            }
             guard picks[s] != nil else { return }
-            let rank = Rank(reached: r, timeToEffect: effect.flatMap { row.metric($0) }, timeToDone: done.flatMap { row.metric($0) })
+            let rank = Rank(
+                reached: r, timeToEffect: effect.flatMap { row.metric($0) }, timeToDone: done.flatMap { row.metric($0) }
+            )
             let count = names.count
             picks[s]!.add(rank, key: row.bytes(.key)) { out in
                 for i in 0..<count { out.append(row.metric(i) ?? .nan) }

@@ -8,7 +8,8 @@ import Interaction
 /// row as fit in `rowWidth` pixels, in order, at least `minimumWidth` pixels wide
 /// (few frames are drawn larger), each the wireframe rasterised (`Canvas`) with the photo
 /// as rendered, the finger's path and marks, and a caption band under it
-/// ("3: DRAG 2.4S": frame, gesture — MISS for a missed tap — and touch-down time). One cell per frame, so cells = gestures + 1.
+/// ("3: DRAG 2.4S": frame, gesture — MISS for a missed tap — and touch-down time). One cell per frame, so cells =
+/// gestures + 1.
 enum Filmstrip {
     /// The grid's geometry, in pixels.
     struct Layout: Sendable, Codable, Equatable {
@@ -37,12 +38,15 @@ enum Filmstrip {
         // Too few frames to fill the least width: larger frames, so that a person can read them.
         let least = Double((minimumWidth - padding + columns - 1) / columns - padding)
         if b.width * s < least { s = least / b.width }
-        return Layout(columns: columns, rows: max(1, (frames + columns - 1) / columns),
-                      cell_width: Int((b.width * s).rounded(.up)), cell_height: Int((b.height * s).rounded()),
-                      padding: padding, caption_height: captionHeight, scale: s)
+        return Layout(
+            columns: columns, rows: max(1, (frames + columns - 1) / columns),
+            cell_width: Int((b.width * s).rounded(.up)), cell_height: Int((b.height * s).rounded()),
+            padding: padding, caption_height: captionHeight, scale: s)
     }
 
-    static func render(_ frames: [ReplayFrame], scene: ReplayScene, device: DeviceConfiguration) -> (image: Image, layout: Layout) {
+    static func render(
+        _ frames: [ReplayFrame], scene: ReplayScene, device: DeviceConfiguration
+    ) -> (image: Image, layout: Layout) {
         let l = layout(frames: frames.count, device: device)
         var canvas = Canvas(width: l.width, height: l.height, background: Canvas.color(0x2C2C2E))
         let s = l.scale
@@ -52,7 +56,9 @@ enum Filmstrip {
             canvas.scale = s
             canvas.origin = Point(Double(x), Double(y))
             draw(f, scene: scene, device: device, on: &canvas)
-            canvas.text(String(caption(f).prefix(max(1, l.cell_width / 6))), x: x, y: y + l.cell_height + 3, Canvas.color(0xF2F2F7))
+            canvas.text(
+                String(caption(f).prefix(max(1, l.cell_width / 6))), x: x, y: y + l.cell_height + 3,
+                Canvas.color(0xF2F2F7))
         }
         return (canvas.image, l)
     }
@@ -64,19 +70,23 @@ enum Filmstrip {
         return "\(f.index): \(kind) \(formatNumber(f.time, digits: 1))S" + (f.stillDown == nil ? "" : " +")
     }
 
-    static let ink = Canvas.color(0x1D1D1F), grey = Canvas.color(0x8E8E93), light = Canvas.color(0xC7C7CC), blue = Canvas.color(0x0A84FF),
-               green = Canvas.color(0x30D158), red = Canvas.color(0xFF3B30), orange = Canvas.color(0xFF9F0A), purple = Canvas.color(0xAF52DE)
+    static let ink = Canvas.color(0x1D1D1F), grey = Canvas.color(0x8E8E93), light = Canvas.color(0xC7C7CC),
+        blue = Canvas.color(0x0A84FF),
+        green = Canvas.color(0x30D158), red = Canvas.color(0xFF3B30), orange = Canvas.color(0xFF9F0A),
+        purple = Canvas.color(0xAF52DE)
 
     /// One frame: device, screen after the gesture (or the PIP's corners and window), ghosts, marks.
     static func draw(_ f: ReplayFrame, scene: ReplayScene, device: DeviceConfiguration, on c: inout Canvas) {
         let b = device.bounds
-        let dot = 3 / c.scale   // three pixels, in points
+        let dot = 3 / c.scale  // three pixels, in points
         c.fill(b, Canvas.color(0xFBFBFD))
         c.stroke(b, ink, width: 1)
         if let layout = scene.pipLayout {
             for corner in Corner.allCases {
                 let r = pipRect(layout, corner)
-                c.stroke(r, corner == scene.to ? green : light, width: corner == scene.to ? 2 : 1, dash: corner == scene.to ? 0 : 3)
+                c.stroke(
+                    r, corner == scene.to ? green : light, width: corner == scene.to ? 2 : 1,
+                    dash: corner == scene.to ? 0 : 3)
             }
             if let before = f.before?.corner { c.fill(pipRect(layout, before), grey, alpha: 0.25) }
             if let after = f.after.corner { c.fill(pipRect(layout, after), ink) }
@@ -88,7 +98,9 @@ enum Filmstrip {
             }
             for control in screen.controls { draw(control, preview: scene.previews[control.id], dot: dot, on: &c) }
             if let before = f.before?.screen, !ReplayFrames.switched(before, screen) {
-                for old in before.controls where screen.control(old.id)?.frame != old.frame { c.stroke(old.frame, grey, width: 1, dash: 3) }
+                for old in before.controls where screen.control(old.id)?.frame != old.frame {
+                    c.stroke(old.frame, grey, width: 1, dash: 3)
+                }
             }
         }
         if let card = f.cardFlight {
@@ -112,7 +124,10 @@ enum Filmstrip {
         case .slider, .knob:
             if let axis = control.axis {
                 let f = control.frame
-                let (a, b) = axis == .horizontal ? (Point(f.minX, f.center.y), Point(f.maxX, f.center.y)) : (Point(f.center.x, f.maxY), Point(f.center.x, f.minY))
+                let (a, b) =
+                    axis == .horizontal
+                    ? (Point(f.minX, f.center.y), Point(f.maxX, f.center.y))
+                    : (Point(f.center.x, f.maxY), Point(f.center.x, f.minY))
                 c.line(a, b, warn ? red : grey, width: warn ? 2 : 1)
             }
             if let t = control.thumbCenter { c.dot(t, radius: dot * 1.2, warn ? red : ink) }
@@ -121,7 +136,9 @@ enum Filmstrip {
             if let preview { c.draw(preview, in: fit(preview, in: control.frame.inset(by: EdgeInsets(all: 1)))) }
             c.stroke(control.frame, grey, width: 1)
         case .zone:
-            c.stroke(control.frame, warn ? red : (control.visibleAffordance || control.hinted ? blue : light), width: 1, dash: 3)
+            c.stroke(
+                control.frame, warn ? red : (control.visibleAffordance || control.hinted ? blue : light), width: 1,
+                dash: 3)
             if let t = control.thumbCenter { c.dot(t, radius: dot, ink) }
         case .scrollArea:
             c.stroke(control.frame, light, width: 1)
@@ -137,6 +154,8 @@ enum Filmstrip {
 
     static func pipRect(_ layout: PIPLayout, _ corner: Corner) -> Rect {
         let p = layout.center(of: corner)
-        return Rect(x: p.x - layout.pipSize.width / 2, y: p.y - layout.pipSize.height / 2, width: layout.pipSize.width, height: layout.pipSize.height)
+        return Rect(
+            x: p.x - layout.pipSize.width / 2, y: p.y - layout.pipSize.height / 2, width: layout.pipSize.width,
+            height: layout.pipSize.height)
     }
 }

@@ -18,7 +18,10 @@ public struct MetricCheck: Sendable, Codable {
         var seen: Set<String> = []
         for m in replayed where seen.insert(m.name).inserted {
             let s = stored[m.name]
-            rows.append(Row(name: m.name, stored: s, replayed: m.value, equal: s.map { $0 == m.value || ($0.isNaN && m.value.isNaN) } ?? false))
+            rows.append(
+                Row(
+                    name: m.name, stored: s, replayed: m.value,
+                    equal: s.map { $0 == m.value || ($0.isNaN && m.value.isNaN) } ?? false))
         }
         for name in stored.keys.sorted() where !seen.contains(name) {
             rows.append(Row(name: name, stored: stored[name], replayed: nil, equal: false))
@@ -31,8 +34,18 @@ public struct MetricCheck: Sendable, Codable {
 
     /// One sentence for the page and the terminal.
     public func sentence(run: Int64) -> String {
-        if allEqual { return "The replay's \(rows.count) metrics equal those stored by run \(run), bit for bit: this is the trial that was run." }
-        let names = differing.map { "\($0.name) (stored \($0.stored.map { formatNumber($0, digits: 6) } ?? "none"), replayed \($0.replayed.map { formatNumber($0, digits: 6) } ?? "none"))" }
-        return "The replay differs from run \(run) in \(differing.count) of \(rows.count) metrics: \(names.joined(separator: "; ")). The code or the photos have changed since the run, so this shows what the current code does with the same person and seed, not the stored trial."
+        if allEqual {
+            return
+                "The replay's \(rows.count) metrics equal those stored by run \(run), bit for bit: this is the trial "
+                    + "that was run."
+        }
+        let names = differing.map {
+            "\($0.name) (stored \($0.stored.map { formatNumber($0, digits: 6) } ?? "none"), "
+                + "replayed \($0.replayed.map { formatNumber($0, digits: 6) } ?? "none"))"
+        }
+        return
+            "The replay differs from run \(run) in \(differing.count) of \(rows.count) "
+                + "metrics: \(names.joined(separator: "; ")). The code or the photos have changed since the run, so "
+                + "this shows what the current code does with the same person and seed, not the stored trial."
     }
 }

@@ -32,7 +32,9 @@ struct PhotoLibrary {
         var out = "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs>\n"
         for (i, uri) in uris.enumerated() {
             let (w, h) = sizes[i]
-            out += "<symbol id=\"ph\(i)\" viewBox=\"0 0 \(w) \(h)\" preserveAspectRatio=\"xMidYMid slice\"><image width=\"\(w)\" height=\"\(h)\" href=\"\(uri)\"/></symbol>\n"
+            out +=
+                "<symbol id=\"ph\(i)\" viewBox=\"0 0 \(w) \(h)\" preserveAspectRatio=\"xMidYMid slice\"><image "
+                    + "width=\"\(w)\" height=\"\(h)\" href=\"\(uri)\"/></symbol>\n"
         }
         return out + "</defs></svg>\n"
     }

@@ -32,12 +32,14 @@ public struct ReplayFrame: Sendable {
     /// frame to the area of the controls that came with the new screen.
     public var cardFlight: (from: Rect, to: Rect)? {
         guard let g = gesture, g.kind == .tap, g.hit != false, let c = control, c.role == .thumbnail,
-              let after = after.screen, after.control(c.id) == nil, let before = before?.screen else { return nil }
+            let after = after.screen, after.control(c.id) == nil, let before = before?.screen
+        else { return nil }
         let refiner = after.controls.filter { before.control($0.id) == nil }.map(\.frame)
         guard let first = refiner.first ?? after.photoFrame else { return nil }
         let to = refiner.dropFirst().reduce(first) { u, r in
-            Rect(x: min(u.minX, r.minX), y: min(u.minY, r.minY), width: max(u.maxX, r.maxX) - min(u.minX, r.minX),
-                 height: max(u.maxY, r.maxY) - min(u.minY, r.minY))
+            Rect(
+                x: min(u.minX, r.minX), y: min(u.minY, r.minY), width: max(u.maxX, r.maxX) - min(u.minX, r.minX),
+                height: max(u.maxY, r.maxY) - min(u.minY, r.minY))
         }
         return (c.frame, to)
     }
@@ -48,7 +50,9 @@ public struct ReplayFrame: Sendable {
 
     /// One line: time, gesture and target, and what changed.
     public var caption: String {
-        guard let g = gesture else { return (["t = 0 s · the screen as first seen"] + changes).joined(separator: " · ") }
+        guard let g = gesture else {
+            return (["t = 0 s · the screen as first seen"] + changes).joined(separator: " · ")
+        }
         var what = g.kind.rawValue
         if let name = control.map(ReplayFrames.name) ?? g.control { what += " on \(name)" }
         if g.kind == .tap { what += g.hit == false ? " — missed" : "" }
@@ -64,29 +68,40 @@ public enum ReplayFrames {
     public static func build(_ replay: TrialReplay) throws -> [ReplayFrame] {
         let gestures = TraceGestures.parse(replay.events)
         guard replay.shots.count == gestures.count + 1 else {
-            throw ReportError("\(replay.trial.key): the trace has \(gestures.count) gestures but the camera took \(replay.shots.count - 1) shots after gestures (internal error)")
+            throw ReportError(
+                "\(replay.trial.key): the trace has \(gestures.count) gestures but the camera "
+                    + "took \(replay.shots.count - 1) shots after gestures (internal error)"
+            )
         }
         for (g, shot) in zip(gestures, replay.shots.dropFirst()) where abs(g.start - (shot.touchDown ?? .nan)) > 1e-5 {
-            throw ReportError("\(replay.trial.key): the gesture traced at \(g.start) s was filmed at \(shot.touchDown ?? .nan) s (internal error)")
+            throw ReportError(
+                "\(replay.trial.key): the gesture traced at \(g.start) s was filmed at \(shot.touchDown ?? .nan) s "
+                    + "(internal error)"
+            )
         }
         let goal = replay.scene.goalLab
         var last: (photo: Image, deltaE: Double)?
         func deltaE(_ shot: ReplayShot) -> Double? {
             guard let goal, let photo = shot.photo else { return nil }
-            if let last, last.photo == photo { return last.deltaE }   // many gestures leave the photo as it was
+            if let last, last.photo == photo { return last.deltaE }  // many gestures leave the photo as it was
             last = (photo, LabImage(photo).meanDeltaE2000(to: goal))
             return last!.deltaE
         }
-        var frames = [ReplayFrame(index: 0, stillDown: nil, gesture: nil, before: nil, after: replay.shots[0],
-                                  control: nil, deltaEBefore: nil, deltaE: deltaE(replay.shots[0]), changes: [])]
+        var frames = [
+            ReplayFrame(
+                index: 0, stillDown: nil, gesture: nil, before: nil, after: replay.shots[0],
+                control: nil, deltaEBefore: nil, deltaE: deltaE(replay.shots[0]), changes: [])
+        ]
         if let d = frames[0].deltaE { frames[0].changes = ["ΔE00 to the goal \(formatNumber(d))"] }
         for (i, g) in gestures.enumerated() {
             let before = replay.shots[i], after = replay.shots[i + 1], deltaEBefore = frames.last!.deltaE
             func frame(_ g: TracedGesture, after: ReplayShot, stillDown: Double?) -> ReplayFrame {
-                var frame = ReplayFrame(index: i + 1, stillDown: stillDown, gesture: g, before: before, after: after,
-                                        control: nil, deltaEBefore: deltaEBefore, deltaE: deltaE(after), changes: [])
+                var frame = ReplayFrame(
+                    index: i + 1, stillDown: stillDown, gesture: g, before: before, after: after,
+                    control: nil, deltaEBefore: deltaEBefore, deltaE: deltaE(after), changes: [])
                 if let screen = before.screen {
-                    frame.control = g.control.flatMap(screen.control)
+                    frame.control =
+                        g.control.flatMap(screen.control)
                         ?? g.touches.first.flatMap { under($0.location, on: screen) }
                     frame.changes = screenChanges(from: screen, to: after.screen ?? screen)
                     if before.photo == after.photo { frame.changes.append("the photo did not change") }
@@ -126,10 +141,15 @@ public enum ReplayFrames {
         let before = Dictionary(a.controls.map { ($0.id, $0) }, uniquingKeysWith: { x, _ in x })
         let after = Dictionary(b.controls.map { ($0.id, $0) }, uniquingKeysWith: { x, _ in x })
         let kept = a.controls.filter { after[$0.id] != nil }
-        if let list = a.controls.first(where: { $0.role == .scrollArea }), let now = after[list.id], let v0 = list.value, let v1 = now.value,
-           abs(v1 - v0) > 1e-4 {
+        if let list = a.controls.first(where: { $0.role == .scrollArea }), let now = after[list.id],
+            let v0 = list.value, let v1 = now.value,
+            abs(v1 - v0) > 1e-4
+        {
             let shown = b.controls.filter { $0.role == .thumbnail }.compactMap(\.label)
-            return ["\(name(list)) scrolled to \(percent(v1))" + (shown.isEmpty ? "" : ", now showing " + shown.joined(separator: ", "))]
+            return [
+                "\(name(list)) scrolled to \(percent(v1))"
+                    + (shown.isEmpty ? "" : ", now showing " + shown.joined(separator: ", "))
+            ]
         }
         if switched(a, b) { return ["the screen changed to " + describe(b)] }
         var out: [String] = []
@@ -140,7 +160,10 @@ public enum ReplayFrames {
             let n = after[c.id]!
             if let v0 = c.value, let v1 = n.value, abs(v1 - v0) > 1e-4 {
                 let digits = percent(v0) == percent(v1) ? 1 : 0
-                out.append(c.role == .scrollArea ? "\(name(c)) scrolled to \(percent(v1))" : "\(name(c)) \(percent(v0, digits)) → \(percent(v1, digits))")
+                out.append(
+                    c.role == .scrollArea
+                        ? "\(name(c)) scrolled to \(percent(v1))"
+                        : "\(name(c)) \(percent(v0, digits)) → \(percent(v1, digits))")
             }
             if n.warning != c.warning {
                 out.append(n.warning.map { "\(name(n)) warns: \($0)" } ?? "\(name(n)): warning gone")
@@ -158,12 +181,17 @@ public enum ReplayFrames {
 
     /// A screen summarised: its controls by role, with their labels.
     static func describe(_ s: Screen) -> String {
-        let roles: [(ControlRole, String)] = [(.thumbnail, "previews"), (.slider, "sliders"), (.knob, "knobs"), (.button, "buttons"),
-                                              (.zone, "touch zones"), (.scrollArea, "scrolling lists")]
+        let roles: [(ControlRole, String)] = [
+            (.thumbnail, "previews"), (.slider, "sliders"), (.knob, "knobs"), (.button, "buttons"),
+            (.zone, "touch zones"), (.scrollArea, "scrolling lists")
+        ]
         let parts = roles.compactMap { role, plural -> String? in
             let cs = s.controls.filter { $0.role == role }
-            return cs.isEmpty ? nil : "\(cs.count) \(cs.count == 1 ? String(plural.dropLast()) : plural)"
-                + (cs.count <= 6 && cs.contains { $0.label != nil } ? " (" + cs.compactMap(\.label).joined(separator: ", ") + ")" : "")
+            return cs.isEmpty
+                ? nil
+                : "\(cs.count) \(cs.count == 1 ? String(plural.dropLast()) : plural)"
+                    + (cs.count <= 6 && cs.contains { $0.label != nil }
+                        ? " (" + cs.compactMap(\.label).joined(separator: ", ") + ")" : "")
         }
         return parts.isEmpty ? "an empty screen" : parts.joined(separator: ", ")
     }
@@ -179,12 +207,19 @@ public enum ReplayFrames {
         var out: [String] = []
         if let release = g.aftermath.first(where: { $0.kind == "release" }) {
             let f = TraceGestures.fields(release)
-            let speed = ((f["vx"] as? Double ?? 0) * (f["vx"] as? Double ?? 0) + (f["vy"] as? Double ?? 0) * (f["vy"] as? Double ?? 0)).squareRoot()
+            let speed =
+                ((f["vx"] as? Double ?? 0) * (f["vx"] as? Double ?? 0) + (f["vy"] as? Double ?? 0)
+                    * (f["vy"] as? Double ?? 0))
+                .squareRoot()
             let corner = f["corner"] as? String ?? "?"
             let intended = corner == scene.to?.rawValue
-            out.append("let go at \(Int(speed.rounded())) pt/s → sent to \(corner)" + (intended ? " (the corner meant)" : " (meant \(scene.to?.rawValue ?? "?"))"))
+            out.append(
+                "let go at \(Int(speed.rounded())) pt/s → sent to \(corner)"
+                    + (intended ? " (the corner meant)" : " (meant \(scene.to?.rawValue ?? "?"))"))
         }
-        if let settled = g.aftermath.first(where: { $0.kind == "settled" }), let s = TraceGestures.fields(settled)["settle_s"] as? Double {
+        if let settled = g.aftermath.first(where: { $0.kind == "settled" }),
+            let s = TraceGestures.fields(settled)["settle_s"] as? Double
+        {
             out.append("rests after \(formatNumber(s)) s")
         }
         return out

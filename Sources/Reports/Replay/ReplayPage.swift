@@ -35,19 +35,31 @@ enum ReplayPage {
         for f in c.frames {
             var ids: [Int: String] = [:]
             for (k, shot) in [f.before, f.after].enumerated() { if let p = shot?.photo { ids[k] = try photos.id(p) } }
-            svgs.append(WireframeSVG.frame(f, scene: r.scene, device: t.device, photoID: { shot in
-                shot.photo.flatMap { p in f.after.photo == p ? ids[1] : ids[0] }
-            }, preview: { previews[$0] }))
+            svgs.append(
+                WireframeSVG.frame(
+                    f, scene: r.scene, device: t.device,
+                    photoID: { shot in
+                        shot.photo.flatMap { p in f.after.photo == p ? ids[1] : ids[0] }
+                    }, preview: { previews[$0] }))
         }
         var sidePhotos = ""
         if let goal = r.scene.goal {
-            sidePhotos += "<figure><svg viewBox=\"0 0 \(goal.width) \(goal.height)\"><use href=\"#\(try photos.id(goal))\" width=\"\(goal.width)\" height=\"\(goal.height)\"/></svg><figcaption>the goal (tolerance \(formatNumber(r.scene.tolerance ?? 0)) ΔE00)</figcaption></figure>"
+            sidePhotos +=
+                "<figure><svg viewBox=\"0 0 \(goal.width) \(goal.height)\"><use href=\"#\(try photos.id(goal))\" "
+                    + "width=\"\(goal.width)\" height=\"\(goal.height)\"/></svg><figcaption>the goal "
+                    + "(tolerance \(formatNumber(r.scene.tolerance ?? 0)) ΔE00)</figcaption></figure>"
         }
         if let original = r.scene.original {
-            sidePhotos += "<figure><svg viewBox=\"0 0 \(original.width) \(original.height)\"><use href=\"#\(try photos.id(original))\" width=\"\(original.width)\" height=\"\(original.height)\"/></svg><figcaption>the photo before any change</figcaption></figure>"
+            sidePhotos +=
+                "<figure><svg viewBox=\"0 0 \(original.width) \(original.height)\"><use "
+                    + "href=\"#\(try photos.id(original))\" width=\"\(original.width)\" "
+                    + "height=\"\(original.height)\"/></svg><figcaption>the photo before any "
+                    + "change</figcaption></figure>"
         }
         let outcome = outcomeSentence(r)
-        let session = "trial \(t.sessionIndex) of \(r.sessionLength) in the session" + (r.earlierTrials > 0 ? " (the \(r.earlierTrials) before it were relived first: the person learns)" : "")
+        let session =
+            "trial \(t.sessionIndex) of \(r.sessionLength) in the session"
+            + (r.earlierTrials > 0 ? " (the \(r.earlierTrials) before it were relived first: the person learns)" : "")
         var out = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
@@ -84,31 +96,50 @@ enum ReplayPage {
 
             """
         for f in c.frames {
-            out += "<ol class=\"notes\" data-i=\"\(f.index)\"\(f.index == 0 ? "" : " hidden")>" + notes(f).map { "<li>\(htmlEscape($0))</li>" }.joined() + "</ol>\n"
+            out +=
+                "<ol class=\"notes\" data-i=\"\(f.index)\"\(f.index == 0 ? "" : " hidden")>"
+                + notes(f).map { "<li>\(htmlEscape($0))</li>" }.joined() + "</ol>\n"
         }
-        out += "<h2>Frames</h2>\n<p>One frame for the screen as first seen, then one per gesture in the trace (each touch-down … lift-off): \(c.frames.count - 1) gestures, \(c.frames.count) frames. The filmstrip (<a href=\"filmstrip.png\">filmstrip.png</a>) shows the same frames in a grid.</p>\n"
-        out += "<table><tr><th>frame</th><th>t (s)</th><th>gesture</th><th>target</th><th>what changed</th>\(r.scene.goalLab != nil ? "<th>ΔE00 to goal</th>" : "")</tr>\n"
+        out +=
+            "<h2>Frames</h2>\n<p>One frame for the screen as first seen, then one per gesture in the trace (each "
+                + "touch-down … lift-off): \(c.frames.count - 1) gestures, \(c.frames.count) frames. The filmstrip "
+                + "(<a href=\"filmstrip.png\">filmstrip.png</a>) shows the same frames in a grid.</p>\n"
+        out +=
+            "<table><tr><th>frame</th><th>t (s)</th><th>gesture</th><th>target</th><th>what "
+                + "changed</th>\(r.scene.goalLab != nil ? "<th>ΔE00 to goal</th>" : "")</tr>\n"
         for f in c.frames {
             let g = f.gesture
-            let kind = g.map { $0.kind == .tap && $0.hit == false ? "tap (missed)" : $0.kind.rawValue } ?? "as first seen"
+            let kind =
+                g.map { $0.kind == .tap && $0.hit == false ? "tap (missed)" : $0.kind.rawValue } ?? "as first seen"
             let target = f.control.map(ReplayFrames.name) ?? g?.control ?? ""
-            out += "<tr><td>\(f.index)</td><td>\(formatNumber(f.time, digits: 2))</td><td>\(htmlEscape(kind))</td><td>\(htmlEscape(target))</td><td>\(htmlEscape(f.changes.joined(separator: "; ")))</td>"
+            out +=
+                "<tr><td>\(f.index)</td><td>\(formatNumber(f.time, digits: 2))</td><td>\(htmlEscape(kind))</td><td>\(htmlEscape(target))</td><td>\(htmlEscape(f.changes.joined(separator: "; ")))</td>"
             if r.scene.goalLab != nil { out += "<td>\(f.deltaE.map { formatNumber($0) } ?? "")</td>" }
             out += "</tr>\n"
         }
-        out += "</table>\n<h2>Metrics: stored and replayed</h2>\n<table><tr><th>metric</th><th>stored (run \(c.run.id))</th><th>replayed</th><th>equal</th></tr>\n"
+        out +=
+            "</table>\n<h2>Metrics: stored and replayed</h2>\n<table><tr><th>metric</th><th>stored "
+                + "(run \(c.run.id))</th><th>replayed</th><th>equal</th></tr>\n"
         for row in c.check.rows {
-            out += "<tr><td>\(htmlEscape(row.name))</td><td>\(row.stored.map { formatNumber($0, digits: 6) } ?? "–")</td><td>\(row.replayed.map { formatNumber($0, digits: 6) } ?? "–")</td><td>\(row.equal ? "yes" : "<b>no</b>")</td></tr>\n"
+            out +=
+                "<tr><td>\(htmlEscape(row.name))</td><td>\(row.stored.map { formatNumber($0, digits: 6) } ?? "–")</td><td>\(row.replayed.map { formatNumber($0, digits: 6) } ?? "–")</td><td>\(row.equal ? "yes" : "<b>no</b>")</td></tr>\n"
         }
-        out += "</table>\n<p>Made by <code>\(htmlEscape(c.command))</code>: the trial is simulated again from its key (its session relived from the first trial, in memory, traced), so nothing had to be stored to watch it.</p>\n"
-        out += "<script type=\"application/json\" id=\"data\">\(try frameData(c))</script>\n<script>\n\(script)\n</script>\n</body></html>\n"
+        out +=
+            "</table>\n<p>Made by <code>\(htmlEscape(c.command))</code>: the trial is simulated again from its key "
+                + "(its session relived from the first trial, in memory, traced), so nothing had to be stored to "
+                + "watch it.</p>\n"
+        out +=
+            "<script type=\"application/json\" "
+                + "id=\"data\">\(try frameData(c))</script>\n<script>\n\(script)\n</script>\n</body></html>\n"
         return out
     }
 
     static func outcomeSentence(_ r: TrialReplay) -> String {
         let m = Dictionary(r.metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
         let done = m["time_to_done_s"].map { formatNumber($0, digits: 2) } ?? "?"
-        if let t = m["time_to_effect_s"] { return "Reached the goal at \(formatNumber(t, digits: 2)) s; done at \(done) s." }
+        if let t = m["time_to_effect_s"] {
+            return "Reached the goal at \(formatNumber(t, digits: 2)) s; done at \(done) s."
+        }
         if m["reached_effect"] == 0 { return "Did not reach the goal; stopped at \(done) s." }
         return "Stopped at \(done) s."
     }
@@ -119,14 +150,21 @@ enum ReplayPage {
         guard let g = f.gesture else { return ["The screen as the person first saw it."] + f.changes }
         var lines: [String] = []
         var inspected = 0
-        func flush() { if inspected > 0 { lines.append("inspected \(inspected) preview\(inspected == 1 ? "" : "s")"); inspected = 0 } }
+        func flush() {
+            if inspected > 0 {
+                lines.append("inspected \(inspected) preview\(inspected == 1 ? "" : "s")"); inspected = 0
+            }
+        }
         for e in g.leadUp {
             if e.kind == "inspect" { inspected += 1; continue }
             flush()
             lines.append(line(e))
         }
         flush()
-        lines.append("\(formatNumber(g.start, digits: 2)) s · \(g.kind.rawValue): \(g.touches.count) touch samples over \(formatNumber(g.end - g.start, digits: 2)) s")
+        lines.append(
+            "\(formatNumber(g.start, digits: 2)) s · \(g.kind.rawValue): \(g.touches.count) touch samples "
+                + "over \(formatNumber(g.end - g.start, digits: 2)) s"
+        )
         for e in g.aftermath {
             if e.kind == "inspect" { inspected += 1; continue }
             flush()
@@ -146,19 +184,25 @@ enum ReplayPage {
             default: return k
             }
         }
-        return "\(formatNumber(e.time, digits: 2)) s · \(e.kind)" + (detail.isEmpty ? "" : ": " + detail.joined(separator: ", "))
+        return "\(formatNumber(e.time, digits: 2)) s · \(e.kind)"
+            + (detail.isEmpty ? "" : ": " + detail.joined(separator: ", "))
     }
 
     static func frameData(_ c: Context) throws -> String {
         func r(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
         let size = c.replay.scene.pipLayout.map { [r($0.pipSize.width), r($0.pipSize.height)] } ?? []
         let data = c.frames.map { f in
-            FrameData(caption: f.caption,
-                      touches: f.gesture?.touches.map { [r($0.time), r($0.location.x), r($0.location.y)] } ?? [],
-                      pip: f.after.pipPath.map { [r($0.x), r($0.y)] }, flight: f.after.flight.map { [r($0.x), r($0.y)] },
-                      card: f.cardFlight.map { [[r($0.from.minX), r($0.from.minY), r($0.from.width), r($0.from.height)],
-                                                [r($0.to.minX), r($0.to.minY), r($0.to.width), r($0.to.height)]] } ?? [],
-                      pipSize: size)
+            FrameData(
+                caption: f.caption,
+                touches: f.gesture?.touches.map { [r($0.time), r($0.location.x), r($0.location.y)] } ?? [],
+                pip: f.after.pipPath.map { [r($0.x), r($0.y)] }, flight: f.after.flight.map { [r($0.x), r($0.y)] },
+                card: f.cardFlight.map {
+                    [
+                        [r($0.from.minX), r($0.from.minY), r($0.from.width), r($0.from.height)],
+                        [r($0.to.minX), r($0.to.minY), r($0.to.width), r($0.to.height)]
+                    ]
+                } ?? [],
+                pipSize: size)
         }
         // Keys sorted: the encoder's own order varies from process to process, and a report must not.
         let encoder = JSONEncoder()

@@ -57,7 +57,9 @@ public struct ReplaySummary: Sendable, Codable {
 public enum ReplayWriter {
     /// Replays and writes trial `stored.key`; `replayer` must be built from the
     /// run's spec (`stored.spec(catalog:)`).
-    public static func write(_ stored: StoredTrial, replayer: TrialReplayer, to output: URL, command: String) throws -> ReplaySummary {
+    public static func write(
+        _ stored: StoredTrial, replayer: TrialReplayer, to output: URL, command: String
+    ) throws -> ReplaySummary {
         try stored.checkDataFiles(now: replayer.dataFiles)
         guard let replay = replayer.replay(stored.key) else {
             throw ReportError("\(stored.key): run \(stored.run.id)'s spec plans no such trial")
@@ -66,26 +68,32 @@ public enum ReplayWriter {
     }
 
     /// `named`: the folder as `ReplaySummary.folder` gives it (default: `output`'s path).
-    public static func write(_ replay: TrialReplay, stored: [String: Double], run: RunRecord, to output: URL, named: String? = nil,
-                             command: String) throws -> ReplaySummary {
+    public static func write(
+        _ replay: TrialReplay, stored: [String: Double], run: RunRecord, to output: URL, named: String? = nil,
+        command: String
+    ) throws -> ReplaySummary {
         let frames = try ReplayFrames.build(replay)
         let check = MetricCheck(stored: stored, replayed: replay.metrics)
         let (film, layout) = Filmstrip.render(frames, scene: replay.scene, device: replay.trial.device)
-        let page = try ReplayPage.html(ReplayPage.Context(replay: replay, frames: frames, check: check, run: run, command: command))
+        let page = try ReplayPage.html(
+            ReplayPage.Context(replay: replay, frames: frames, check: check, run: run, command: command))
         let t = replay.trial
         let summary = ReplaySummary(
             key: t.key, run_id: run.id, experiment: run.experiment, strategy: t.strategy, device: t.device.name,
             participant: replay.participantID, task: t.task.id, session_trial: t.sessionIndex,
             gestures: frames.filter { $0.stillDown == nil }.count - 1,
             frames: frames.map { f in
-                ReplaySummary.Frame(index: f.index, t_s: f.time, gesture: f.gesture?.kind.rawValue ?? "start",
-                                    target: f.control?.id ?? f.gesture?.control, hit: f.gesture?.hit,
-                                    touch_samples: f.gesture?.touches.count ?? 0, delta_e00: f.deltaE,
-                                    caption: f.caption, still_down: f.stillDown.map { _ in true })
+                ReplaySummary.Frame(
+                    index: f.index, t_s: f.time, gesture: f.gesture?.kind.rawValue ?? "start",
+                    target: f.control?.id ?? f.gesture?.control, hit: f.gesture?.hit,
+                    touch_samples: f.gesture?.touches.count ?? 0, delta_e00: f.deltaE,
+                    caption: f.caption, still_down: f.stillDown.map { _ in true })
             },
             metrics: check.rows, metrics_equal: check.allEqual,
-            filmstrip: .init(file: "filmstrip.png", width: film.width, height: film.height, columns: layout.columns, rows: layout.rows,
-                             cell_width: layout.cell_width, cell_height: layout.cell_height),
+            filmstrip: .init(
+                file: "filmstrip.png", width: film.width, height: film.height, columns: layout.columns,
+                rows: layout.rows,
+                cell_width: layout.cell_width, cell_height: layout.cell_height),
             folder: named ?? output.path)
         try StagedFolder.write(to: output) { staging in
             try page.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)

@@ -25,7 +25,10 @@ public struct StoredTrial: Sendable {
                 throw ReportError("\(store.path): no run \(runID); `refine show --db \(store.path)` lists the runs")
             }
             guard r.variant.isEmpty else {
-                throw ReportError("\(store.path): run \(runID) is the sensitivity variant '\(r.variant)'; replays are of ordinary runs (`refine show --db \(store.path)` lists them)")
+                throw ReportError(
+                    "\(store.path): run \(runID) is the sensitivity variant '\(r.variant)'; replays are of ordinary "
+                        + "runs (`refine show --db \(store.path)` lists them)"
+                )
             }
             guard holding.contains(runID) else { throw try unknownKey(key, store: store, run: r) }
             run = r
@@ -40,12 +43,17 @@ public struct StoredTrial: Sendable {
             run = r
         }
         return try store.reader.read { db in
-            let specText = try String.fetchOne(db, sql: "SELECT spec_text FROM run WHERE id = ?", arguments: [run.id]) ?? ""
-            let files = try Row.fetchAll(db, sql: "SELECT path, sha256 FROM data_file WHERE run_id = ? ORDER BY path", arguments: [run.id])
-                .map { (path: $0["path"] as String, sha256: $0["sha256"] as String) }
+            let specText =
+                try String.fetchOne(db, sql: "SELECT spec_text FROM run WHERE id = ?", arguments: [run.id]) ?? ""
+            let files = try Row.fetchAll(
+                db, sql: "SELECT path, sha256 FROM data_file WHERE run_id = ? ORDER BY path", arguments: [run.id]
+            )
+            .map { (path: $0["path"] as String, sha256: $0["sha256"] as String) }
             var metrics: [String: Double] = [:]
             let trialID = locations.first { $0.runID == run.id }!.trialID
-            for row in try Row.fetchAll(db, sql: "SELECT name, value FROM metric WHERE trial_id = ?", arguments: [trialID]) {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT name, value FROM metric WHERE trial_id = ?", arguments: [trialID])
+            {
                 metrics[row["name"]] = row["value"]
             }
             return StoredTrial(run: run, key: key, specText: specText, dataFiles: files, metrics: metrics)
@@ -56,10 +64,12 @@ public struct StoredTrial: Sendable {
     /// old database whatever the file says now).
     public func spec(catalog: QuestionCatalog) throws -> ExperimentSpec {
         do {
-            return try SpecLoader.parse(specText, file: run.specPath + " (as stored in run \(run.id))", catalog: catalog)
+            return try SpecLoader.parse(
+                specText, file: run.specPath + " (as stored in run \(run.id))", catalog: catalog)
         } catch var e as SpecError where !run.specPath.hasPrefix("/") && e.message.contains("no photo at") {
             // Photo paths are relative to the spec's folder, and the run named its spec relative to where it ran.
-            e.message += "; run \(run.id) named its spec as '\(run.specPath)', so replay from the folder the run was made in"
+            e.message +=
+                "; run \(run.id) named its spec as '\(run.specPath)', so replay from the folder the run was made in"
             throw e
         }
     }
@@ -69,13 +79,18 @@ public struct StoredTrial: Sendable {
     public func checkDataFiles(now current: [(path: String, sha256: String)]) throws {
         let now = Set(current.map(\.sha256))
         for file in dataFiles where !now.contains(file.sha256) {
-            throw ReportError("\(file.path): this photo has changed since run \(run.id) read it (SHA-256 \(file.sha256.prefix(12))… then); a replay would not show the trial that was run")
+            throw ReportError(
+                "\(file.path): this photo has changed since run \(run.id) read it (SHA-256 \(file.sha256.prefix(12))… "
+                    + "then); a replay would not show the trial that was run"
+            )
         }
     }
 
     /// The keys of `run`, in key order.
     public static func keys(store: RunStore, runID: Int64) throws -> [String] {
-        try store.reader.read { db in try String.fetchAll(db, sql: "SELECT key FROM trial WHERE run_id = ? ORDER BY key", arguments: [runID]) }
+        try store.reader.read { db in
+            try String.fetchAll(db, sql: "SELECT key FROM trial WHERE run_id = ? ORDER BY key", arguments: [runID])
+        }
     }
 
     /// "No trial KEY": with the nearest key of the run (part by part) and how to list them.
@@ -83,7 +98,9 @@ public struct StoredTrial: Sendable {
         let keys = try Self.keys(store: store, runID: run.id)
         var message = "\(store.path): no trial '\(key)' in run \(run.id) (\(run.experiment))"
         if let near = nearestKey(to: key, in: keys) { message += "; did you mean '\(near)'?" }
-        message += " List the keys with `refine replay --list --db \(store.path)` (keys look like '\(keys.first ?? "question/strategy/device/participant/task/r1")')"
+        message +=
+            " List the keys with `refine replay --list --db \(store.path)` (keys look like "
+                + "'\(keys.first ?? "question/strategy/device/participant/task/r1")')"
         return ReportError(message)
     }
 
@@ -96,7 +113,9 @@ public struct StoredTrial: Sendable {
         var guess: [String] = []
         for i in 0..<width {
             let values = Array(Set(split.map { $0[i] })).sorted()
-            guard let v = values.contains(parts[i]) ? parts[i] : nearestName(to: parts[i], in: values) else { return nil }
+            guard let v = values.contains(parts[i]) ? parts[i] : nearestName(to: parts[i], in: values) else {
+                return nil
+            }
             guess.append(v)
         }
         let candidate = guess.joined(separator: "/")

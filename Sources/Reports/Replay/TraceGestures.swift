@@ -42,7 +42,9 @@ public enum TraceGestures {
     /// Event kinds that start the run-up to a next gesture; other events after a
     /// gesture belong to its aftermath.
     /// (A `warning` leads up to the drag that takes part of a move back.)
-    static let leadUpKinds: Set<String> = ["read", "decide", "choose", "tap", "plan", "discover", "inspect", "task", "warning"]
+    static let leadUpKinds: Set<String> = [
+        "read", "decide", "choose", "tap", "plan", "discover", "inspect", "task", "warning"
+    ]
 
     public static func parse(_ events: [TraceEvent]) -> [TracedGesture] {
         var gestures: [TracedGesture] = []
@@ -109,7 +111,9 @@ public enum TraceGestures {
     /// A trace event's detail as a dictionary: `Double`, `String` or `Bool` values
     /// (null is left out).
     public static func fields(_ e: TraceEvent) -> [String: Any] {
-        guard let object = try? JSONDecoder().decode([String: Scalar].self, from: Data(e.detail.utf8)) else { return [:] }
+        guard let object = try? JSONDecoder().decode([String: Scalar].self, from: Data(e.detail.utf8)) else {
+            return [:]
+        }
         return object.compactMapValues { $0.value }
     }
 
@@ -118,8 +122,15 @@ public enum TraceGestures {
         var value: Any?
         init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if c.decodeNil() { value = nil } else if let b = try? c.decode(Bool.self) { value = b }
-            else if let d = try? c.decode(Double.self) { value = d } else { value = try c.decode(String.self) }
+            if c.decodeNil() {
+                value = nil
+            } else if let b = try? c.decode(Bool.self) {
+                value = b
+            } else if let d = try? c.decode(Double.self) {
+                value = d
+            } else {
+                value = try c.decode(String.self)
+            }
         }
     }
 

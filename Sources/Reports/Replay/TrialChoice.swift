@@ -27,7 +27,9 @@ public enum TrialChoice: String, Sendable, CaseIterable {
 
     /// How the chosen trial went, in a few words, from its stored metrics.
     public static func outcome(_ metrics: [String: Double]) -> String {
-        if metrics["reached_effect"] == 1, let time = metrics["time_to_effect_s"] { return "reached the goal at \(formatNumber(time, digits: 2)) s" }
+        if metrics["reached_effect"] == 1, let time = metrics["time_to_effect_s"] {
+            return "reached the goal at \(formatNumber(time, digits: 2)) s"
+        }
         return "did not reach the goal; stopped at \(formatNumber(metrics["time_to_done_s"] ?? .nan, digits: 2)) s"
     }
 }
@@ -36,7 +38,9 @@ extension TrialChoice.Rank {
     /// The rank of a trial with a goal: reached (`reached` 1, with a time to
     /// effect) at that time, else failed at its time to done (never stopped: last).
     init(reached: Double, timeToEffect: Double?, timeToDone: Double?) {
-        if reached == 1, let time = timeToEffect { self.init(failed: false, time: time) } else {
+        if reached == 1, let time = timeToEffect {
+            self.init(failed: false, time: time)
+        } else {
             self.init(failed: true, time: timeToDone ?? .infinity)
         }
     }

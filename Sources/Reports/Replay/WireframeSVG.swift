@@ -12,31 +12,49 @@ import Interaction
 /// came down, `a` the screen after the gesture, `g` ghosts of what changed, `m`
 /// the gesture's marks; `finger`, `fly` and `card` are moved by the page's script.
 enum WireframeSVG {
-    static let finger = "#0a84ff", hit = "#30d158", miss = "#ff3b30", pipPath = "#af52de", flight = "#ff9f0a", warning = "#ff3b30"
+    static let finger = "#0a84ff", hit = "#30d158", miss = "#ff3b30", pipPath = "#af52de", flight = "#ff9f0a",
+        warning = "#ff3b30"
 
     /// `photoID` names the `<image>` definition of a shot's photo (`PhotoLibrary`).
     /// `preview` names the image a thumbnail control shows.
-    static func frame(_ f: ReplayFrame, scene: ReplayScene, device: DeviceConfiguration, photoID: (ReplayShot) -> String?,
-                      preview: (String) -> String? = { _ in nil }) -> String {
+    static func frame(
+        _ f: ReplayFrame, scene: ReplayScene, device: DeviceConfiguration, photoID: (ReplayShot) -> String?,
+        preview: (String) -> String? = { _ in nil }
+    ) -> String {
         let b = device.bounds
         let fs = fontSize(device)
         let pad = fs
-        var out = "<svg class=\"frame\" data-i=\"\(f.index)\" viewBox=\"\(n(-pad)) \(n(-pad)) \(n(b.width + 2 * pad)) \(n(b.height + 2 * pad))\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"\(htmlEscape(f.caption))\">\n"
-        out += "<rect class=\"device\" x=\"0\" y=\"0\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" rx=\"\(n(fs * 2))\"/>\n"
+        var out =
+            "<svg class=\"frame\" data-i=\"\(f.index)\" "
+                + "viewBox=\"\(n(-pad)) \(n(-pad)) \(n(b.width + 2 * pad)) \(n(b.height + 2 * pad))\" "
+                + "xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"\(htmlEscape(f.caption))\">\n"
+        out +=
+            "<rect class=\"device\" x=\"0\" y=\"0\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" "
+                + "rx=\"\(n(fs * 2))\"/>\n"
         if let layout = scene.pipLayout {
             out += pipCorners(layout, goal: scene.to, fs: fs)
-            if let after = f.after.corner { out += "<g class=\"a\">\(window(layout, at: layout.center(of: after), fs: fs, cls: "pip"))</g>\n" }
-            if let before = f.before?.corner { out += "<g class=\"g\">\(window(layout, at: layout.center(of: before), fs: fs, cls: "pip ghost"))</g>\n" }
+            if let after = f.after.corner {
+                out += "<g class=\"a\">\(window(layout, at: layout.center(of: after), fs: fs, cls: "pip"))</g>\n"
+            }
+            if let before = f.before?.corner {
+                out += "<g class=\"g\">\(window(layout, at: layout.center(of: before), fs: fs, cls: "pip ghost"))</g>\n"
+            }
         } else {
-            if let s = f.before?.screen { out += "<g class=\"b\">\(screen(s, photo: f.before.flatMap(photoID), preview: preview, fs: fs))</g>\n" }
-            if let s = f.after.screen { out += "<g class=\"a\">\(screen(s, photo: photoID(f.after), preview: preview, fs: fs))</g>\n" }
+            if let s = f.before?.screen {
+                out += "<g class=\"b\">\(screen(s, photo: f.before.flatMap(photoID), preview: preview, fs: fs))</g>\n"
+            }
+            if let s = f.after.screen {
+                out += "<g class=\"a\">\(screen(s, photo: photoID(f.after), preview: preview, fs: fs))</g>\n"
+            }
             if let s0 = f.before?.screen, let s1 = f.after.screen, !ReplayFrames.switched(s0, s1) {
                 out += "<g class=\"g\">\(ghosts(from: s0, to: s1, fs: fs))</g>\n"
             }
         }
         out += "<g class=\"m\">\(marks(f, scene: scene, fs: fs))</g>\n"
         if let layout = scene.pipLayout {
-            out += "<rect class=\"fly\" width=\"\(n(layout.pipSize.width))\" height=\"\(n(layout.pipSize.height))\" rx=\"\(n(fs * 0.8))\" x=\"-1000\" y=\"-1000\"/>\n"
+            out +=
+                "<rect class=\"fly\" width=\"\(n(layout.pipSize.width))\" height=\"\(n(layout.pipSize.height))\" "
+                    + "rx=\"\(n(fs * 0.8))\" x=\"-1000\" y=\"-1000\"/>\n"
         }
         // The preview in flight: its own image when the page has it.
         if let id = f.cardFlight.flatMap({ _ in f.control.flatMap { preview($0.id) } }) {
@@ -44,11 +62,13 @@ enum WireframeSVG {
         } else {
             out += "<rect class=\"card\" x=\"-1000\" y=\"-1000\" width=\"1\" height=\"1\"/>\n"
         }
-        out += "<circle class=\"finger\" r=\"\(n(fs * 0.9))\" cx=\"-100\" cy=\"-100\"/>\n"   // over the window it drags
+        out += "<circle class=\"finger\" r=\"\(n(fs * 0.9))\" cx=\"-100\" cy=\"-100\"/>\n"  // over the window it drags
         return out + "</svg>"
     }
 
-    static func fontSize(_ device: DeviceConfiguration) -> Double { max(10, min(device.bounds.width, device.bounds.height) / 32) }
+    static func fontSize(_ device: DeviceConfiguration) -> Double {
+        max(10, min(device.bounds.width, device.bounds.height) / 32)
+    }
 
     /// A screen: the photo in its frame, then every control by role.
     static func screen(_ s: Screen, photo: String?, preview: (String) -> String?, fs: Double) -> String {
@@ -70,31 +90,50 @@ enum WireframeSVG {
         let warn = c.warning != nil ? " warn" : ""
         switch c.role {
         case .button:
-            out += rect(f, cls: "button\(warn)", rx: fs * 0.5) + text(c.label ?? c.id, at: f.center, fs: fs, cls: "label mid")
+            out +=
+                rect(f, cls: "button\(warn)", rx: fs * 0.5)
+                + text(c.label ?? c.id, at: f.center, fs: fs, cls: "label mid")
         case .slider, .knob:
             if c.role == .slider || c.warning != nil { out += rect(f, cls: "track\(warn)", rx: fs * 0.3) }
             if let axis = c.axis {
-                let (a, b) = axis == .horizontal ? (Point(f.minX, f.center.y), Point(f.maxX, f.center.y)) : (Point(f.center.x, f.maxY), Point(f.center.x, f.minY))
+                let (a, b) =
+                    axis == .horizontal
+                    ? (Point(f.minX, f.center.y), Point(f.maxX, f.center.y))
+                    : (Point(f.center.x, f.maxY), Point(f.center.x, f.minY))
                 out += line(a, b, cls: "rail")
             }
-            if let t = c.thumbCenter { out += "<circle class=\"thumb\(warn)\" cx=\"\(n(t.x))\" cy=\"\(n(t.y))\" r=\"\(n(fs * 0.7))\"/>" }
-            if let label = c.label { out += text(label, at: Point(f.minX + fs * 0.2, f.minY + fs * 0.9), fs: fs * 0.8, cls: "label") }
+            if let t = c.thumbCenter {
+                out += "<circle class=\"thumb\(warn)\" cx=\"\(n(t.x))\" cy=\"\(n(t.y))\" r=\"\(n(fs * 0.7))\"/>"
+            }
+            if let label = c.label {
+                out += text(label, at: Point(f.minX + fs * 0.2, f.minY + fs * 0.9), fs: fs * 0.8, cls: "label")
+            }
         case .thumbnail:
             out += rect(f, cls: "thumbnail\(warn)", rx: fs * 0.3)
             if let preview { out += use(preview, f.inset(by: EdgeInsets(all: 2))) }
-            if let label = c.label { out += text(label, at: Point(f.center.x, f.maxY - fs * 0.6), fs: fs * 0.75, cls: "label mid onimg") }
+            if let label = c.label {
+                out += text(label, at: Point(f.center.x, f.maxY - fs * 0.6), fs: fs * 0.75, cls: "label mid onimg")
+            }
         case .zone:
             out += rect(f, cls: (c.visibleAffordance || c.hinted ? "zone" : "zone hidden") + warn)
-            if let label = c.label { out += text(label, at: Point(f.minX + fs * 0.2, f.minY + fs * 0.9), fs: fs * 0.75, cls: "label faint") }
-            if let t = c.thumbCenter { out += "<circle class=\"thumb\(warn)\" cx=\"\(n(t.x))\" cy=\"\(n(t.y))\" r=\"\(n(fs * 0.5))\"/>" }
+            if let label = c.label {
+                out += text(label, at: Point(f.minX + fs * 0.2, f.minY + fs * 0.9), fs: fs * 0.75, cls: "label faint")
+            }
+            if let t = c.thumbCenter {
+                out += "<circle class=\"thumb\(warn)\" cx=\"\(n(t.x))\" cy=\"\(n(t.y))\" r=\"\(n(fs * 0.5))\"/>"
+            }
         case .scrollArea:
             out += rect(f, cls: "scroll")
             if let v = c.value {
                 let h = max(fs * 2, f.height * 0.2)
-                out += rect(Rect(x: f.maxX - fs * 0.4, y: f.minY + v * (f.height - h), width: fs * 0.3, height: h), cls: "scrollbar", rx: fs * 0.15)
+                out += rect(
+                    Rect(x: f.maxX - fs * 0.4, y: f.minY + v * (f.height - h), width: fs * 0.3, height: h),
+                    cls: "scrollbar", rx: fs * 0.15)
             }
         }
-        if c.hinted { out += text("hint", at: Point(f.maxX - fs * 0.2, f.minY + fs * 0.9), fs: fs * 0.7, cls: "label end hint") }
+        if c.hinted {
+            out += text("hint", at: Point(f.maxX - fs * 0.2, f.minY + fs * 0.9), fs: fs * 0.7, cls: "label end hint")
+        }
         return out
     }
 
@@ -126,11 +165,15 @@ enum WireframeSVG {
         if f.after.flight.count > 1 { out += polyline(f.after.flight, cls: "flight") }
         let points = g.touches.map(\.location)
         if points.count > 1 && points.first!.distance(to: points.last!) > 0.5 { out += polyline(points, cls: "path") }
-        if let first = points.first { out += "<circle class=\"down\" cx=\"\(n(first.x))\" cy=\"\(n(first.y))\" r=\"\(n(fs * 0.35))\"/>" }
+        if let first = points.first {
+            out += "<circle class=\"down\" cx=\"\(n(first.x))\" cy=\"\(n(first.y))\" r=\"\(n(fs * 0.35))\"/>"
+        }
         if g.kind == .tap, let p = points.last {
             if g.hit == false {
                 let r = fs * 0.8
-                out += "<path class=\"miss\" d=\"M\(n(p.x - r)) \(n(p.y - r))L\(n(p.x + r)) \(n(p.y + r))M\(n(p.x - r)) \(n(p.y + r))L\(n(p.x + r)) \(n(p.y - r))\"/>"
+                out +=
+                    "<path class=\"miss\" "
+                        + "d=\"M\(n(p.x - r)) \(n(p.y - r))L\(n(p.x + r)) \(n(p.y + r))M\(n(p.x - r)) \(n(p.y + r))L\(n(p.x + r)) \(n(p.y - r))\"/>"
             } else {
                 out += "<circle class=\"hit\" cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(fs * 0.8))\"/>"
             }
@@ -144,7 +187,9 @@ enum WireframeSVG {
         var out = ""
         for c in Corner.allCases {
             let p = layout.center(of: c)
-            let r = Rect(x: p.x - layout.pipSize.width / 2, y: p.y - layout.pipSize.height / 2, width: layout.pipSize.width, height: layout.pipSize.height)
+            let r = Rect(
+                x: p.x - layout.pipSize.width / 2, y: p.y - layout.pipSize.height / 2, width: layout.pipSize.width,
+                height: layout.pipSize.height)
             out += rect(r, cls: c == goal ? "corner goal" : "corner", rx: fs * 0.8)
             if c == goal { out += text("goal", at: Point(p.x, p.y + fs * 0.35), fs: fs, cls: "label mid goaltext") }
         }
@@ -152,8 +197,11 @@ enum WireframeSVG {
     }
 
     static func window(_ layout: PIPLayout, at p: Point, fs: Double, cls: String) -> String {
-        rect(Rect(x: p.x - layout.pipSize.width / 2, y: p.y - layout.pipSize.height / 2, width: layout.pipSize.width, height: layout.pipSize.height),
-             cls: cls, rx: fs * 0.8)
+        rect(
+            Rect(
+                x: p.x - layout.pipSize.width / 2, y: p.y - layout.pipSize.height / 2, width: layout.pipSize.width,
+                height: layout.pipSize.height),
+            cls: cls, rx: fs * 0.8)
     }
 
     // MARK: primitives
@@ -161,7 +209,8 @@ enum WireframeSVG {
     static func n(_ v: Double) -> String { v.isFinite ? formatNumber(v, digits: 1) : "0" }
 
     static func rect(_ r: Rect, cls: String, rx: Double = 0) -> String {
-        "<rect class=\"\(cls)\" x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\"\(rx > 0 ? " rx=\"\(n(rx))\"" : "")/>"
+        "<rect class=\"\(cls)\" x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" width=\"\(n(max(0, r.width)))\" "
+            + "height=\"\(n(max(0, r.height)))\"\(rx > 0 ? " rx=\"\(n(rx))\"" : "")/>"
     }
 
     /// A photo or preview (a `PhotoLibrary` symbol) filling rectangle `r`.

@@ -62,7 +62,9 @@ package final class SelectedTrials: @unchecked Sendable {
         positions = sketches.map { $0 == nil ? nil : [] }
         firstValues = metrics.map { _ in nil }
         cellMetric = need.byCell.map { metrics.firstIndex(of: $0)! }
-        typical = need.typical.map { t in (TypicalTrial(), metrics.firstIndex(of: t.by)!, t.keeping.map { metrics.firstIndex(of: $0)! }) }
+        typical = need.typical.map { t in
+            (TypicalTrial(), metrics.firstIndex(of: t.by)!, t.keeping.map { metrics.firstIndex(of: $0)! })
+        }
         survival = need.survival ? [] : nil
     }
 
@@ -70,7 +72,8 @@ package final class SelectedTrials: @unchecked Sendable {
 
     private func index(_ metric: String) -> Int {
         guard let m = metricIndex[metric] else {
-            preconditionFailure("the section reads \(metric) of \(selection) without asking for it (SelectionRequests.add)")
+            preconditionFailure(
+                "the section reads \(metric) of \(selection) without asking for it (SelectionRequests.add)")
         }
         return m
     }
@@ -87,7 +90,9 @@ package final class SelectedTrials: @unchecked Sendable {
     func tally(_ metric: String, success: Success = .one) -> ParticipantTally {
         let m = index(metric), who = people(m)
         let hits = success == .one ? ones[m] : success == .zero ? zeros[m] : positives[m]
-        return ParticipantTally(participants: who.map { names[$0] }, valued: who.map { Int(valued[m][$0]) }, successes: who.map { Int(hits[$0]) })
+        return ParticipantTally(
+            participants: who.map { names[$0] }, valued: who.map { Int(valued[m][$0]) },
+            successes: who.map { Int(hits[$0]) })
     }
 
     /// How many trials recorded `metric`.
@@ -102,7 +107,10 @@ package final class SelectedTrials: @unchecked Sendable {
     private func participantSketches(_ metric: String) -> (names: [String], sketches: [ValueSketch])? {
         let m = index(metric)
         guard let s = sketches[m] else {
-            preconditionFailure("the section reads \(metric) of \(selection) by participant without asking for it (SelectionRequests.add(byParticipant:))")
+            preconditionFailure(
+                "the section reads \(metric) of \(selection) by participant without asking for it "
+                    + "(SelectionRequests.add(byParticipant:))"
+            )
         }
         let who = people(m)
         return who.isEmpty ? nil : (who.map { names[$0] }, who.map { s[$0] })
@@ -120,7 +128,10 @@ package final class SelectedTrials: @unchecked Sendable {
     }
 
     private var survivalSketches: [ValueSketch] {
-        guard let survival else { preconditionFailure("the section reads survival of \(selection) without asking for it (SelectionRequests.add)") }
+        guard let survival else {
+            preconditionFailure(
+                "the section reads survival of \(selection) without asking for it (SelectionRequests.add)")
+        }
         return survival
     }
 
@@ -175,13 +186,18 @@ package final class SelectedTrials: @unchecked Sendable {
     /// One trial of the selection: its participant's code, its key and its
     /// place in the scan; `value(m)` is its value of `metrics[m]` (nil: not
     /// recorded), `observed` its survival observation (encoded) when asked for.
-    func add(participant p: Int, task: Int, key: UnsafeBufferPointer<UInt8>, position: Int32, value: (Int) -> Double?, observed: Double?) {
+    func add(
+        participant p: Int, task: Int, key: UnsafeBufferPointer<UInt8>, position: Int32, value: (Int) -> Double?,
+        observed: Double?
+    ) {
         count += 1
         if let c = cellMetric { cellsByCode[p << 32 | task, default: CellValues()].add(value(c), key: key) }
         let first = firstKeyBytes.map { key.lexicographicallyPrecedes($0) } ?? true
         if first { firstKeyBytes = Array(key) }
         if p >= names.count { grow(to: p + 1) }
-        if typical != nil { typical!.trial.add(value(typical!.by), position: position, kept: typical!.keeping.map(value)) }
+        if typical != nil {
+            typical!.trial.add(value(typical!.by), position: position, kept: typical!.keeping.map(value))
+        }
         for m in valued.indices {
             let v = value(m)
             if first { firstValues[m] = v }
@@ -192,7 +208,11 @@ package final class SelectedTrials: @unchecked Sendable {
             pooledValues[m].add(v, given: valued[m][p], position: position)
             if sketches[m] != nil {
                 sketches[m]![p].add(v)
-                if sketches[m]![p].isExact { positions[m]![p].append(position) } else if !positions[m]![p].isEmpty { positions[m]![p] = [] }
+                if sketches[m]![p].isExact {
+                    positions[m]![p].append(position)
+                } else if !positions[m]![p].isEmpty {
+                    positions[m]![p] = []
+                }
             }
         }
         if let o = observed, survival != nil {
@@ -206,7 +226,9 @@ package final class SelectedTrials: @unchecked Sendable {
     /// still held exactly are put in key order, as the loaded trials were
     /// (so means and per-participant sums add in the same order, to the bit).
     func finish(participants: [String], tasks: [String], rank: [Int32]) {
-        for (code, cell) in cellsByCode { cellValues[participants[code >> 32], default: [:]][tasks[code & 0xFFFF_FFFF]] = cell }
+        for (code, cell) in cellsByCode {
+            cellValues[participants[code >> 32], default: [:]][tasks[code & 0xFFFF_FFFF]] = cell
+        }
         cellsByCode = [:]
         grow(to: participants.count)
         names = participants
@@ -217,23 +239,37 @@ package final class SelectedTrials: @unchecked Sendable {
         for m in sketches.indices where sketches[m] != nil {
             for p in sketches[m]!.indices {
                 guard let values = sketches[m]![p].exactValues, values.count > 1 else { continue }
-                let order = positions[m]![p].indices.sorted { rank[Int(positions[m]![p][$0])] < rank[Int(positions[m]![p][$1])] }
+                let order = positions[m]![p].indices.sorted {
+                    rank[Int(positions[m]![p][$0])] < rank[Int(positions[m]![p][$1])]
+                }
                 sketches[m]![p] = ValueSketch(order.map { values[$0] })
             }
             positions[m] = nil
         }
     }
 
-    /// The typical trial's values of the metrics asked to keep (`SelectionRequests.add(_:typicalBy:keeping:)`), by name; nil when the selection is empty.
+    /// The typical trial's values of the metrics asked to keep (`SelectionRequests.add(_:typicalBy:keeping:)`), by
+    /// name; nil when the selection is empty.
     package func typicalTrial() -> [String: Double?]? {
-        guard let typical else { preconditionFailure("the section reads the typical trial of \(selection) without asking for it (SelectionRequests.add(_:typicalBy:keeping:))") }
+        guard let typical else {
+            preconditionFailure(
+                "the section reads the typical trial of \(selection) without asking for it "
+                    + "(SelectionRequests.add(_:typicalBy:keeping:))"
+            )
+        }
         let names = metrics
-        return typical.trial.pick.map { kept in Dictionary(uniqueKeysWithValues: zip(typical.keeping.map { names[$0] }, kept)) }
+        return typical.trial.pick.map { kept in
+            Dictionary(uniqueKeysWithValues: zip(typical.keeping.map { names[$0] }, kept))
+        }
     }
 
     /// The cells asked for (`SelectionRequests.add(_:byCell:)`): by participant, then task.
     package var cells: [String: [String: CellValues]] {
-        guard cellMetric != nil else { preconditionFailure("the section reads the cells of \(selection) without asking for them (SelectionRequests.add(_:byCell:))") }
+        guard cellMetric != nil else {
+            preconditionFailure(
+                "the section reads the cells of \(selection) without asking for them (SelectionRequests.add(_:byCell:))"
+            )
+        }
         return cellValues
     }
 

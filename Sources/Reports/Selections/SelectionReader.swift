@@ -11,7 +11,8 @@ final class SelectionReader: RunReader {
     /// The summaries, once the pass is over.
     private(set) var selected: [TrialSelection: SelectedTrials] = [:]
     private let list: [SelectedTrials]
-    private var strategies = ScanCodes(), devices = ScanCodes(), tasks = ScanCodes(), participants = ScanCodes(), groups = ScanCodes()
+    private var strategies = ScanCodes(), devices = ScanCodes(), tasks = ScanCodes(), participants = ScanCodes(),
+        groups = ScanCodes()
     /// The selections a (strategy, device, task) combination can be in.
     private var candidates: [Int: [Int]] = [:]
     private var column: [String: Int] = [:]
@@ -25,7 +26,9 @@ final class SelectionReader: RunReader {
 
     init(_ requests: SelectionRequests) {
         self.requests = requests
-        let list = requests.needs.sorted { $0.key.description < $1.key.description }.map { SelectedTrials($0.key, need: $0.value) }
+        let list = requests.needs.sorted { $0.key.description < $1.key.description }.map {
+            SelectedTrials($0.key, need: $0.value)
+        }
         self.list = list
         selected = Dictionary(uniqueKeysWithValues: list.map { ($0.selection, $0) })
     }
@@ -36,7 +39,9 @@ final class SelectionReader: RunReader {
         done = column["time_to_done_s"]
         conditionColumns = list.map { $0.selection.conditions.map { column[$0.metric] } }
         metricSources = list.map { s in
-            s.metrics.map { m in requests.derived[m].map { d in .derived(d, d.sources.map { column[$0] }) } ?? .stored(column[m]) }
+            s.metrics.map { m in
+                requests.derived[m].map { d in .derived(d, d.sources.map { column[$0] }) } ?? .stored(column[m])
+            }
         }
     }
 
@@ -45,40 +50,51 @@ final class SelectionReader: RunReader {
 
     func read(_ row: borrowing ScannedTrial) throws {
         defer { position += 1 }
-        let s = strategies.code(row.bytes(.strategy)), d = devices.code(row.bytes(.device)), t = tasks.code(row.bytes(.task))
+        let s = strategies.code(row.bytes(.strategy)), d = devices.code(row.bytes(.device)),
+            t = tasks.code(row.bytes(.task))
         let g = groups.code(row.bytes(.group))
         let combination = s << 45 | d << 30 | t << 8 | g
-        let matching = candidates[combination] ?? {
-            let names = (strategies.names[s], devices.names[d], tasks.names[t], groups.names[g])
-            let found = list.indices.filter { i in
-                let sel = list[i].selection
-                return sel.strategies.contains(names.0) && (sel.device.map { $0 == names.1 } ?? true) && (sel.tasks.map { $0.contains(names.2) } ?? true)
-                    && (sel.group.map { $0 == names.3 } ?? true)
-            }
-            candidates[combination] = found
-            return found
-        }()
+        let matching =
+            candidates[combination]
+            ?? {
+                let names = (strategies.names[s], devices.names[d], tasks.names[t], groups.names[g])
+                let found = list.indices.filter { i in
+                    let sel = list[i].selection
+                    return sel.strategies.contains(names.0) && (sel.device.map { $0 == names.1 } ?? true)
+                        && (sel.tasks.map { $0.contains(names.2) } ?? true)
+                        && (sel.group.map { $0 == names.3 } ?? true)
+                }
+                candidates[combination] = found
+                return found
+            }()
         guard !matching.isEmpty else { return }
         let p = participants.code(row.bytes(.participant))
         let key = row.bytes(.key)
         for i in matching {
             let conditions = list[i].selection.conditions
             var holds = true
-            for (c, condition) in conditions.enumerated() where !condition.holds(conditionColumns[i][c].flatMap { row.metric($0) }) {
+            for (c, condition) in conditions.enumerated()
+            where !condition.holds(conditionColumns[i][c].flatMap { row.metric($0) }) {
                 holds = false
                 break
             }
             guard holds else { continue }
-            let observed = list[i].wantsSurvival ? (effect.flatMap { row.metric($0) } ?? done.flatMap { row.metric($0) }.map { -$0 }) : nil
-            list[i].add(participant: p, task: t, key: key, position: position, value: { m in
-                switch self.metricSources[i][m] {
-                case .stored(let c): return c.flatMap { row.metric($0) }
-                case .derived(let derived, let columns):
-                    guard let v = derived.value(columns.map { c in c.flatMap { row.metric($0) } }) else { return nil }
-                    guard derived.divisor != nil else { return v }
-                    return self.divisor(derived, combination, s, d, t).map { v / $0 }
-                }
-            }, observed: observed)
+            let observed =
+                list[i].wantsSurvival
+                ? (effect.flatMap { row.metric($0) } ?? done.flatMap { row.metric($0) }.map { -$0 }) : nil
+            list[i].add(
+                participant: p, task: t, key: key, position: position,
+                value: { m in
+                    switch self.metricSources[i][m] {
+                    case .stored(let c): return c.flatMap { row.metric($0) }
+                    case .derived(let derived, let columns):
+                        guard let v = derived.value(columns.map { c in c.flatMap { row.metric($0) } }) else {
+                            return nil
+                        }
+                        guard derived.divisor != nil else { return v }
+                        return self.divisor(derived, combination, s, d, t).map { v / $0 }
+                    }
+                }, observed: observed)
         }
     }
 

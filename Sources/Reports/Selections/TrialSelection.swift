@@ -8,7 +8,8 @@ import Foundation
 /// participant (`SelectionReader`), so a section reads summaries whose size
 /// does not grow with the trials, not the trials themselves.
 public struct TrialSelection: Hashable, Sendable, CustomStringConvertible {
-    /// The strategies whose trials it holds, sorted: one, or several pooled (colour matching pools pickers by colour model).
+    /// The strategies whose trials it holds, sorted: one, or several pooled (colour matching pools pickers by colour
+    /// model).
     public var strategies: [String]
     public var device: String?
     /// The participants' group (novice, expert); nil: both.
@@ -17,12 +18,18 @@ public struct TrialSelection: Hashable, Sendable, CustomStringConvertible {
     public var tasks: [String]?
     public var conditions: [MetricCondition]
 
-    public init(strategy: String, device: String? = nil, group: String? = nil, tasks: Set<String>? = nil, where conditions: [MetricCondition] = []) {
+    public init(
+        strategy: String, device: String? = nil, group: String? = nil, tasks: Set<String>? = nil,
+        where conditions: [MetricCondition] = []
+    ) {
         self.init(strategies: [strategy], device: device, group: group, tasks: tasks, where: conditions)
     }
 
     /// The trials of several strategies pooled.
-    public init(strategies: Set<String>, device: String? = nil, group: String? = nil, tasks: Set<String>? = nil, where conditions: [MetricCondition] = []) {
+    public init(
+        strategies: Set<String>, device: String? = nil, group: String? = nil, tasks: Set<String>? = nil,
+        where conditions: [MetricCondition] = []
+    ) {
         self.strategies = strategies.sorted()
         self.device = device
         self.group = group
@@ -38,7 +45,8 @@ public struct TrialSelection: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        ([strategies.joined(separator: "+")] + [device, group, tasks.map { "tasks " + $0.joined(separator: ",") }].compactMap { $0 }
+        ([strategies.joined(separator: "+")]
+            + [device, group, tasks.map { "tasks " + $0.joined(separator: ",") }].compactMap { $0 }
             + conditions.map(\.description)).joined(separator: " / ")
     }
 }
@@ -69,11 +77,21 @@ public struct MetricCondition: Hashable, Sendable, CustomStringConvertible {
         self.test = test
     }
 
-    public static func equals(_ metric: String, _ v: Double) -> MetricCondition { MetricCondition(metric: metric, test: .equals(v)) }
-    public static func differs(_ metric: String, _ v: Double) -> MetricCondition { MetricCondition(metric: metric, test: .differs(v)) }
-    public static func above(_ metric: String, _ v: Double) -> MetricCondition { MetricCondition(metric: metric, test: .above(v)) }
-    public static func within(_ metric: String, _ lower: Double, _ upper: Double) -> MetricCondition { MetricCondition(metric: metric, test: .within(lower, upper)) }
-    public static func recorded(_ metric: String) -> MetricCondition { MetricCondition(metric: metric, test: .recorded) }
+    public static func equals(_ metric: String, _ v: Double) -> MetricCondition {
+        MetricCondition(metric: metric, test: .equals(v))
+    }
+    public static func differs(_ metric: String, _ v: Double) -> MetricCondition {
+        MetricCondition(metric: metric, test: .differs(v))
+    }
+    public static func above(_ metric: String, _ v: Double) -> MetricCondition {
+        MetricCondition(metric: metric, test: .above(v))
+    }
+    public static func within(_ metric: String, _ lower: Double, _ upper: Double) -> MetricCondition {
+        MetricCondition(metric: metric, test: .within(lower, upper))
+    }
+    public static func recorded(_ metric: String) -> MetricCondition {
+        MetricCondition(metric: metric, test: .recorded)
+    }
 
     /// Whether a trial whose value is `v` (nil: not recorded) passes.
     @inline(__always) public func holds(_ v: Double?) -> Bool {
@@ -124,7 +142,9 @@ public struct SelectionRequests: Sendable {
     /// and 1s, and the values pooled (medians, means, quantiles, ECDFs); for
     /// `byParticipant` also each participant's values (bootstrap intervals,
     /// paired differences); when `survival`, each participant's survival observations.
-    public mutating func add(_ selection: TrialSelection, metrics: [String] = [], byParticipant: [String] = [], survival: Bool = false) {
+    public mutating func add(
+        _ selection: TrialSelection, metrics: [String] = [], byParticipant: [String] = [], survival: Bool = false
+    ) {
         needs[selection, default: Need()].metrics.formUnion(metrics + byParticipant)
         needs[selection, default: Need()].byParticipant.formUnion(byParticipant)
         if survival { needs[selection, default: Need()].survival = true }
@@ -165,7 +185,10 @@ public struct DerivedMetric: @unchecked Sendable {
     public var divisor: ((_ strategy: String, _ device: String, _ task: String) -> Double?)?
 
     /// A stored metric divided by a function of the trial's factors.
-    public init(name: String, source: String, divisor: @escaping (_ strategy: String, _ device: String, _ task: String) -> Double?) {
+    public init(
+        name: String, source: String,
+        divisor: @escaping (_ strategy: String, _ device: String, _ task: String) -> Double?
+    ) {
         (self.name, self.sources, self.divisor) = (name, [source], divisor)
         value = { $0[0] }
     }

@@ -22,13 +22,16 @@ public struct ScreeningAnalysis: Sendable {
 
         /// Whether the claim keeps its sign under every other policy that ran (nil: none ran).
         public var holdsUnderPolicies: Bool? {
-            underPolicies.isEmpty ? nil : underPolicies.allSatisfy { base != 0 && ($0.value > 0) == (base > 0) && $0.value != 0 }
+            underPolicies.isEmpty
+                ? nil : underPolicies.allSatisfy { base != 0 && ($0.value > 0) == (base > 0) && $0.value != 0 }
         }
 
         public var holdsAt: Int { points.filter { base != 0 && ($0 > 0) == (base > 0) && $0 != 0 }.count }
         public var robust: Bool { !points.isEmpty && holdsAt == points.count }
         /// The groups most able to change it, most influential first.
-        public var fragileTo: [String] { influence.filter { $0.muStar > 0 }.sorted { $0.muStar > $1.muStar }.prefix(2).map(\.group) }
+        public var fragileTo: [String] {
+            influence.filter { $0.muStar > 0 }.sorted { $0.muStar > $1.muStar }.prefix(2).map(\.group)
+        }
         public var label: String { robust ? "robust" : "fragile (to \(fragileTo.joined(separator: ", ")))" }
     }
 
@@ -42,7 +45,9 @@ public struct ScreeningAnalysis: Sendable {
         public var influence: [(group: String, muStar: Double)]
         /// Groups with a non-zero effect: a figure moved by two or more is not a
         /// function of any single assumption.
-        public var drivers: [String] { influence.filter { $0.muStar > 1e-12 }.sorted { $0.muStar > $1.muStar }.map(\.group) }
+        public var drivers: [String] {
+            influence.filter { $0.muStar > 1e-12 }.sorted { $0.muStar > $1.muStar }.map(\.group)
+        }
     }
 
     public var claims: [Claim]
@@ -90,7 +95,9 @@ public struct ScreeningAnalysis: Sendable {
         func means(_ read: RunSamples) -> [String: [String: Double]] {
             var out: [String: [String: Double]] = [:]
             for s in strategies {
-                for m in metrics { if let sample = read.sample(strategy: s, metric: m) { out[s, default: [:]][m] = sample.mean } }
+                for m in metrics {
+                    if let sample = read.sample(strategy: s, metric: m) { out[s, default: [:]][m] = sample.mean }
+                }
             }
             return out
         }
@@ -120,13 +127,17 @@ public struct ScreeningAnalysis: Sendable {
                     }
                     var effects: [Int: [Double]] = [:]
                     for (k, v) in design.enumerated() where v.step > 0 {
-                        guard let after = y(v.label), let before = y(design[k - 1].label), let g = v.moved else { continue }
+                        guard let after = y(v.label), let before = y(design[k - 1].label), let g = v.moved else {
+                            continue
+                        }
                         effects[g, default: []].append((after - before) / v.delta)
                     }
                     let influence = groups.indices.map { g in
                         (groups[g], effects[g].map { $0.map(abs).reduce(0, +) / Double($0.count) } ?? 0)
                     }
-                    var claim = Claim(a: a, b: b, metric: m, base: yb - ya, points: design.compactMap { y($0.label) }, influence: influence)
+                    var claim = Claim(
+                        a: a, b: b, metric: m, base: yb - ya, points: design.compactMap { y($0.label) },
+                        influence: influence)
                     claim.underPolicies = policyMeans.compactMap { name, v in
                         guard let pa = v[a]?[m], let pb = v[b]?[m] else { return nil }
                         return (name, pb - pa)
@@ -141,15 +152,23 @@ public struct ScreeningAnalysis: Sendable {
                 guard let b = base[s]?[m] else { continue }
                 var effects: [Int: [Double]] = [:]
                 for (k, v) in design.enumerated() where v.step > 0 {
-                    guard let after = values[v.label]?[s]?[m], let before = values[design[k - 1].label]?[s]?[m], let g = v.moved else { continue }
+                    guard let after = values[v.label]?[s]?[m], let before = values[design[k - 1].label]?[s]?[m],
+                        let g = v.moved
+                    else { continue }
                     effects[g, default: []].append((after - before) / v.delta)
                 }
-                let influence = groups.indices.map { g in (groups[g], effects[g].map { $0.map(abs).reduce(0, +) / Double($0.count) } ?? 0) }
-                figures.append(Figure(strategy: s, metric: m, base: b, points: design.compactMap { values[$0.label]?[s]?[m] }, influence: influence))
+                let influence = groups.indices.map { g in
+                    (groups[g], effects[g].map { $0.map(abs).reduce(0, +) / Double($0.count) } ?? 0)
+                }
+                figures.append(
+                    Figure(
+                        strategy: s, metric: m, base: b, points: design.compactMap { values[$0.label]?[s]?[m] },
+                        influence: influence))
             }
         }
-        var analysis = ScreeningAnalysis(claims: claims, pointsRun: values.count, pointsPlanned: design.count,
-                                         trajectories: settings.screen.trajectories, participants: participants)
+        var analysis = ScreeningAnalysis(
+            claims: claims, pointsRun: values.count, pointsPlanned: design.count,
+            trajectories: settings.screen.trajectories, participants: participants)
         analysis.figures = figures
         return analysis
     }
@@ -161,34 +180,83 @@ enum ScreeningSection {
         defer { if let analysis, analysis.pointsRun > 0 { figures(analysis, groups: spec.screenedGroups, into: &doc) } }
         doc.add(.heading(level: 3, text: "Screening every assumption at once (Morris elementary effects)"))
         guard let s = analysis, s.pointsRun > 0 || s.claims.contains(where: { !$0.underPolicies.isEmpty }) else {
-            doc.add(.paragraph("No screening runs yet: run `refine sensitivity \(spec.path) --screen` with the same --db, then report again."))
+            doc.add(
+                .paragraph(
+                    "No screening runs yet: run `refine sensitivity \(spec.path) --screen` with the same --db, then "
+                        + "report again."
+                ))
             return
         }
         let groups = spec.screenedGroups
-        doc.add(.paragraph("Every parameter whose default is an assumption (no published figure)" + (spec.sensitivity?.screen.groups == nil ? "" : ", in the groups this spec names (`screen: {groups: …}`),") + " was moved with its group across a plausible range (half to twice its default; weights centred on 0 from −1 to 1) on a 4-level grid: \(s.trajectories) random one-group-at-a-time trajectories (Morris 1991, with groups after Campolongo et al. 2007), \(s.participants) participants per point, the experiment's seed; \(s.pointsRun) of \(s.pointsPlanned) points ran. Groups: " + groups.map { "\($0.name) (\($0.paths.joined(separator: ", ")))" }.joined(separator: "; ") + "."))
-        doc.add(.paragraph("A claim is robust when the difference keeps its sign at every screening point; otherwise it is fragile, and the groups with the largest mean absolute elementary effect (μ*) are the ones it is fragile to."))
+        doc.add(
+            .paragraph(
+                "Every parameter whose default is an assumption (no published figure)"
+                    + (spec.sensitivity?.screen.groups == nil
+                        ? "" : ", in the groups this spec names (`screen: {groups: …}`),")
+                    + " was moved with its group across a plausible range (half to twice its default; weights centred "
+                        + "on 0 from −1 to 1) on a 4-level grid: \(s.trajectories) random one-group-at-a-time "
+                        + "trajectories (Morris 1991, with groups after Campolongo et al. 2007), \(s.participants) "
+                        + "participants per point, the experiment's seed; \(s.pointsRun) of \(s.pointsPlanned) points "
+                        + "ran. Groups: "
+                    + groups.map { "\($0.name) (\($0.paths.joined(separator: ", ")))" }.joined(separator: "; ") + "."))
+        doc.add(
+            .paragraph(
+                "A claim is robust when the difference keeps its sign at every screening point; otherwise it is "
+                    + "fragile, and the groups with the largest mean absolute elementary effect (μ*) are the ones it "
+                    + "is fragile to."
+            ))
         let policies = s.claims.first?.underPolicies.map(\.policy) ?? []
         if !policies.isEmpty {
-            doc.add(.paragraph("The experiment was also rerun with another decision policy (\(policies.joined(separator: ", ")): a differently built agent, \(spec.sensitivity?.participants ?? 0) participants, the same seed); the column says whether each claim keeps its sign under it."))
+            doc.add(
+                .paragraph(
+                    "The experiment was also rerun with another decision policy (\(policies.joined(separator: ", ")): "
+                        + "a differently built agent, \(spec.sensitivity?.participants ?? 0) participants, the same "
+                        + "seed); the column says whether each claim keeps its sign under it."
+                ))
         }
-        doc.add(.table(header: ["claim", "difference (main run)", "holds at", "verdict"] + policies.map { "under \($0)" } + groups.map { "μ* \($0.name)" },
-                       rows: s.claims.map { c in
-            let direction = c.base == 0 ? "no difference" : "\(c.b) \(c.base > 0 ? "higher" : "lower") than \(c.a)"
-            let underPolicies = c.underPolicies.map { p in "\(formatNumber(p.value, digits: 3)) (\(c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0 ? "holds" : "does not hold"))" }
-            return ["\(c.metric): \(direction)", formatNumber(c.base, digits: 3), "\(c.holdsAt)/\(c.points.count)", c.points.isEmpty ? "not screened" : c.label]
-                + underPolicies + c.influence.map { formatNumber($0.muStar, digits: 3) }
-        }))
+        doc.add(
+            .table(
+                header: ["claim", "difference (main run)", "holds at", "verdict"] + policies.map { "under \($0)" }
+                    + groups.map { "μ* \($0.name)" },
+                rows: s.claims.map { c in
+                    let direction =
+                        c.base == 0 ? "no difference" : "\(c.b) \(c.base > 0 ? "higher" : "lower") than \(c.a)"
+                    let underPolicies = c.underPolicies.map { p in
+                        "\(formatNumber(p.value, digits: 3)) "
+                            + "(\(c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0 ? "holds" : "does not hold"))"
+                    }
+                    return [
+                        "\(c.metric): \(direction)", formatNumber(c.base, digits: 3), "\(c.holdsAt)/\(c.points.count)",
+                        c.points.isEmpty ? "not screened" : c.label
+                    ]
+                        + underPolicies + c.influence.map { formatNumber($0.muStar, digits: 3) }
+                }))
     }
 
     /// Which assumption groups move each headline figure: a figure that only one
     /// group moves is, for all the screening can tell, a function of that assumption.
-    static func figures(_ s: ScreeningAnalysis, groups: [(name: String, paths: [String])], into doc: inout ReportDocument) {
+    static func figures(
+        _ s: ScreeningAnalysis, groups: [(name: String, paths: [String])], into doc: inout ReportDocument
+    ) {
         doc.add(.heading(level: 3, text: "Which assumptions move each headline figure"))
-        doc.add(.paragraph("Each lead metric of each strategy across the screening points: its value in the main run, its range over the screening points, and μ* per group. A figure moved by a single group would be a function of that assumption; one moved by several comes out of the models together."))
-        doc.add(.table(header: ["figure", "main run", "range over screening", "moved by"] + groups.map { "μ* \($0.name)" }, rows: s.figures.map { f in
-            ["\(f.strategy) · \(f.metric)", formatNumber(f.base, digits: 3),
-             f.points.isEmpty ? "–" : "\(formatNumber(f.points.min()!, digits: 3)) … \(formatNumber(f.points.max()!, digits: 3))",
-             f.drivers.isEmpty ? "nothing screened" : f.drivers.joined(separator: ", ")] + f.influence.map { formatNumber($0.muStar, digits: 3) }
-        }))
+        doc.add(
+            .paragraph(
+                "Each lead metric of each strategy across the screening points: its value in the main run, its range "
+                    + "over the screening points, and μ* per group. A figure moved by a single group would be a "
+                    + "function of that assumption; one moved by several comes out of the models together."
+            ))
+        doc.add(
+            .table(
+                header: ["figure", "main run", "range over screening", "moved by"] + groups.map { "μ* \($0.name)" },
+                rows: s.figures.map { f in
+                    [
+                        "\(f.strategy) · \(f.metric)", formatNumber(f.base, digits: 3),
+                        f.points.isEmpty
+                            ? "–"
+                            : "\(formatNumber(f.points.min()!, digits: 3)) "
+                                + "… \(formatNumber(f.points.max()!, digits: 3))",
+                        f.drivers.isEmpty ? "nothing screened" : f.drivers.joined(separator: ", ")
+                    ] + f.influence.map { formatNumber($0.muStar, digits: 3) }
+                }))
     }
 }

@@ -4,26 +4,46 @@ import UserModels
 /// The report of `refine validate`: each law with the models' points on the
 /// published line, the measured figures and their bands.
 public enum ValidationReport {
-    public static func write(_ checks: [LawCheck], replications: [FindingScore]? = nil, fit: FitReport? = nil,
-                             participants: Int, seed: UInt64, to folder: URL) throws {
+    public static func write(
+        _ checks: [LawCheck], replications: [FindingScore]? = nil, fit: FitReport? = nil,
+        participants: Int, seed: UInt64, to folder: URL
+    ) throws {
         var doc = ReportDocument(title: "Validation of the simulated users")
         // The answer first: how well the people predict published studies, then the law checks.
         if let replications {
             let tally = ReplicationReport.Tally(replications)
-            doc.add(.paragraph("Published studies re-run with the simulated people: \(tally.sentence)"
-                + (fit.map { ". " + $0.headline } ?? ".") + " The scorecard is under \"Replications of published "
-                + "studies\" below; the law checks come first."))
+            doc.add(
+                .paragraph(
+                    "Published studies re-run with the simulated people: \(tally.sentence)"
+                        + (fit.map { ". " + $0.headline } ?? ".")
+                        + " The scorecard is under \"Replications of published "
+                        + "studies\" below; the law checks come first."))
         }
-        doc.add(.paragraph("Canonical tasks from the human-performance literature, run through Refine's user models "
-            + "with \(participants) simulated participants (seed \(seed)). A figure outside its band fails the "
-            + "validation (refine validate exits 1)."))
-        doc.add(.paragraph("Each check says where its figure comes from. Emergent: no parameter sets it; it comes from "
-            + "how the parts interact, so it could catch a wrong model. Restates an input: the figure is a parameter "
-            + "the model was given, recovered through noise; it tests the plumbing only. Partly emergent: some of "
-            + "each, as the reason says."))
-        doc.add(.table(header: ["law", "origin", "figure", "model", "band", "result"], rows: checks.flatMap { c in
-            c.figures.map { [c.title, c.origin.rawValue, $0.name, formatNumber($0.value, digits: 4), "\(formatNumber($0.lower, digits: 4)) … \(formatNumber($0.upper, digits: 4))", $0.passed ? "pass" : "FAIL"] }
-        }))
+        doc.add(
+            .paragraph(
+                "Canonical tasks from the human-performance literature, run through Refine's user models "
+                    + "with \(participants) simulated participants (seed \(seed)). A figure outside its band fails the "
+                    + "validation (refine validate exits 1)."))
+        doc.add(
+            .paragraph(
+                "Each check says where its figure comes from. Emergent: no parameter sets it; it comes from "
+                    + "how the parts interact, so it could catch a wrong model. Restates an input: the figure is a "
+                        + "parameter "
+                    + "the model was given, recovered through noise; it tests the plumbing only. Partly emergent: "
+                        + "some of "
+                    + "each, as the reason says."))
+        doc.add(
+            .table(
+                header: ["law", "origin", "figure", "model", "band", "result"],
+                rows: checks.flatMap { c in
+                    c.figures.map {
+                        [
+                            c.title, c.origin.rawValue, $0.name, formatNumber($0.value, digits: 4),
+                            "\(formatNumber($0.lower, digits: 4)) … \(formatNumber($0.upper, digits: 4))",
+                            $0.passed ? "pass" : "FAIL"
+                        ]
+                    }
+                }))
         try StagedFolder.write(to: folder) { staging in
             for c in checks {
                 doc.add(.heading(level: 2, text: c.title))
@@ -52,8 +72,15 @@ public enum ValidationReport {
                              "\(name).dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 title "model"
                         """)
                 try Gnuplot.render(figure, in: staging)
-                doc.add(.figure(file: "\(name).png", caption: c.title, links: ["\(name).svg", "\(name).gp", "\(name).dat"]))
-                doc.add(.bullets(c.figures.map { "\($0.name) = \(formatNumber($0.value, digits: 4)) (band \(formatNumber($0.lower, digits: 4)) … \(formatNumber($0.upper, digits: 4))): \($0.passed ? "pass" : "FAIL")" }))
+                doc.add(
+                    .figure(file: "\(name).png", caption: c.title, links: ["\(name).svg", "\(name).gp", "\(name).dat"]))
+                doc.add(
+                    .bullets(
+                        c.figures.map {
+                            "\($0.name) = \(formatNumber($0.value, digits: 4)) "
+                                + "(band \(formatNumber($0.lower, digits: 4)) "
+                                + "… \(formatNumber($0.upper, digits: 4))): \($0.passed ? "pass" : "FAIL")"
+                        }))
             }
             if let replications { try ReplicationReport.add(replications, fit: fit, to: &doc, in: staging) }
             try doc.html.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)

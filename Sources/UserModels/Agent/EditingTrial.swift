@@ -25,8 +25,10 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
     var patience: Patience
 
     /// Sits down at the design: reads its screen and takes a first look.
-    init<G: RandomNumberGenerator>(_ editor: PhotoEditor, _ environment: inout E, goal: GoalLook, memory session: SessionMemory,
-                                   trace: Bool, objective: @escaping (E) -> Bool, using g: inout G) {
+    init<G: RandomNumberGenerator>(
+        _ editor: PhotoEditor, _ environment: inout E, goal: GoalLook, memory session: SessionMemory,
+        trace: Bool, objective: @escaping (E) -> Bool, using g: inout G
+    ) {
         let p = editor.participant
         participant = p
         cognition = Cognition(participant: p, repetition: session.repetition)
@@ -45,8 +47,9 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
         if objective(environment) { record.outcome.timeToEffect = 0 }
         eye.read(environment.screen, into: &memory, cognition: cognition, &record, using: &g)
         percept = eye.look(&environment, &record, using: &g)
-        patience = Patience(best: percept.worstDifference, lastsFor: Int(p["agent.patience_gestures"]),
-                            progress: p["agent.progress_de00"])
+        patience = Patience(
+            best: percept.worstDifference, lastsFor: Int(p["agent.patience_gestures"]),
+            progress: p["agent.progress_de00"])
     }
 
     /// Whether the person still has gestures, time and patience left.
@@ -56,7 +59,9 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
 
     /// One look-decide-act cycle; false when the person stops (satisfied, or with nothing left to try).
     mutating func step<G: RandomNumberGenerator>(_ environment: inout E, using g: inout G) -> Bool {
-        record.log.add(record.clock.now, "perceive", [("worst", .text(percept.worst.rawValue)), ("difference", .number(percept.worstDifference))])
+        record.log.add(
+            record.clock.now, "perceive",
+            [("worst", .text(percept.worst.rawValue)), ("difference", .number(percept.worstDifference))])
         if percept.worstDifference < satisfiedAt {
             record.outcome.satisfied = true
             return false
@@ -72,11 +77,17 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
             return true
         }
 
-        let usable = screen.controls.filter { ($0.role == .slider || $0.role == .knob || $0.role == .zone) && memory.discovered.contains($0.id) }
-            .flatMap(\.facets)
-        let openable = screen.controls.filter { $0.role == .button && $0.id != memory.lastTapped && !memory.tappedSinceProgress.contains($0.id) }
-        let situation = Situation(percept: percept, usable: usable, beliefs: memory.controls, satisfiedAt: satisfiedAt, participant: participant,
-                                  buttons: openable)
+        let usable = screen.controls.filter {
+            ($0.role == .slider || $0.role == .knob || $0.role == .zone) && memory.discovered.contains($0.id)
+        }
+        .flatMap(\.facets)
+        let openable = screen.controls.filter {
+            $0.role == .button && $0.id != memory.lastTapped && !memory.tappedSinceProgress.contains($0.id)
+        }
+        let situation = Situation(
+            percept: percept, usable: usable, beliefs: memory.controls, satisfiedAt: satisfiedAt,
+            participant: participant,
+            buttons: openable)
         if let planned = policy.nextMove(situation, using: &g) {
             if planned.reason == .open {
                 record.logDecision(planned, on: planned.control)
@@ -106,15 +117,17 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
     // MARK: - Steps
 
     /// Picks a preview (or scrolls for more), taps it and looks.
-    mutating func choosePreview<G: RandomNumberGenerator>(among thumbnails: [Control], on screen: Screen, _ environment: inout E,
-                                                          using g: inout G) {
+    mutating func choosePreview<G: RandomNumberGenerator>(
+        among thumbnails: [Control], on screen: Screen, _ environment: inout E,
+        using g: inout G
+    ) {
         switch chooser.choose(thumbnails, on: screen, &environment, &memory, &record, using: &g) {
         case .scroll(let area):
             hands.scroll(area, &environment, &record, cognition: cognition, using: &g)
         case .choose(let pick):
             record.log.add(record.clock.now, "choose", [("control", .text(pick.id))])
             if hands.tap(pick, on: screen, &environment, &record, cognition: cognition, using: &g) {
-                memory.rejected.insert(pick.id)   // if it disappoints, the next visit picks another
+                memory.rejected.insert(pick.id)  // if it disappoints, the next visit picks another
                 // The choice that led to the effect is the one that counts.
                 if record.outcome.timeToEffect == nil {
                     record.outcome.chosen = pick.id
@@ -127,7 +140,9 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
     }
 
     /// Taps a button (controls may be behind it, or it is itself an option) and looks.
-    mutating func tapButton<G: RandomNumberGenerator>(_ button: Control, on screen: Screen, _ environment: inout E, using g: inout G) {
+    mutating func tapButton<G: RandomNumberGenerator>(
+        _ button: Control, on screen: Screen, _ environment: inout E, using g: inout G
+    ) {
         let hit = hands.tap(button, on: screen, &environment, &record, cognition: cognition, using: &g)
         if hit {
             memory.tapped.insert(button.id)
@@ -142,26 +157,32 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
 
     /// Makes a planned drag: turns to the control (a choice among `count` when it is
     /// a new one), drags, looks, sees what was grabbed, learns, and heeds a warning.
-    mutating func carryOut<G: RandomNumberGenerator>(_ planned: PlannedMove, choosingAmong count: Int, on screen: Screen,
-                                                     _ environment: inout E, using g: inout G) {
+    mutating func carryOut<G: RandomNumberGenerator>(
+        _ planned: PlannedMove, choosingAmong count: Int, on screen: Screen,
+        _ environment: inout E, using g: inout G
+    ) {
         let control = screen.control(planned.control.id) ?? planned.control
         if control.id != memory.current {
-            record.clock.advance(by: cognition.mentalPreparation + cognition.choiceTime(among: max(1, count), using: &g))
+            record.clock.advance(
+                by: cognition.mentalPreparation + cognition.choiceTime(among: max(1, count), using: &g))
             if memory.current != nil { record.outcome.controlSwitches += 1 }
             memory.current = control.id
         }
         record.logDecision(planned, on: control)
-        let grab = Hands.zonePoint(control, region: planned.region, masks: eye.perception.masks, goal: goal.lab, screen: screen)
+        let grab = Hands.zonePoint(
+            control, region: planned.region, masks: eye.perception.masks, goal: goal.lab, screen: screen)
         let moved: Double
         if let whole = screen.control(Control.parentID(control.id)), whole.id != control.id {
-            moved = hands.drag(facet: control, of: whole, by: planned.move, grabAt: grab, on: screen, &environment, &record, using: &g)
+            moved = hands.drag(
+                facet: control, of: whole, by: planned.move, grabAt: grab, on: screen, &environment, &record, using: &g)
         } else {
             moved = hands.drag(control, by: planned.move, grabAt: grab, on: screen, &environment, &record, using: &g)
         }
         checkGoal(environment)
         let before = percept
         percept = eye.look(&environment, &record, using: &g)
-        guard grabbedMeant(control, planned: planned, at: grab, before: before, on: screen, &environment, using: &g) else { return }
+        guard grabbedMeant(control, planned: planned, at: grab, before: before, on: screen, &environment, using: &g)
+        else { return }
         learn(planned, on: control, moved: moved, before: before)
         heedWarning(planned, on: control, moved: moved, grabAt: grab, before: before, &environment, using: &g)
         noteProgress()
@@ -170,8 +191,10 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
     /// Looks at what the drag moved. A thumb the finger did not mean, or none,
     /// teaches nothing about the control meant: a wrong thumb's effect is credited
     /// to it and it is put back. False when the drag did not move the thumb meant.
-    mutating func grabbedMeant<G: RandomNumberGenerator>(_ control: Control, planned: PlannedMove, at grab: Point, before: PhotoPercept,
-                                                         on screen: Screen, _ environment: inout E, using g: inout G) -> Bool {
+    mutating func grabbedMeant<G: RandomNumberGenerator>(
+        _ control: Control, planned: PlannedMove, at grab: Point, before: PhotoPercept,
+        on screen: Screen, _ environment: inout E, using g: inout G
+    ) -> Bool {
         switch GrabSeen.after(dragging: Control.parentID(control.id), before: screen, after: environment.screen) {
         case .missed?:
             record.outcome.missedGrabs += 1
@@ -180,14 +203,19 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
             return false
         case .wrong(let was, let now)?:
             record.outcome.wrongGrabs += 1
-            record.log.add(record.clock.now, "grab", [("control", .text(control.id)), ("seen", .text("wrong")), ("moved", .text(now.id))])
+            record.log.add(
+                record.clock.now, "grab",
+                [("control", .text(control.id)), ("seen", .text("wrong")), ("moved", .text(now.id))])
             let shifted = GrabSeen.displacement(was: was, now: now)
             if memory.controls[now.id] != nil {
-                _ = Learning.learn(&memory.controls[now.id]!, moved: shifted, length: Hands.trackLength(was),
-                                   before: before, after: percept, intended: planned.region, participant: participant)
+                _ = Learning.learn(
+                    &memory.controls[now.id]!, moved: shifted, length: Hands.trackLength(was),
+                    before: before, after: percept, intended: planned.region, participant: participant)
             }
             // Put the wrong thumb back where it was, then plan again from what is seen.
-            _ = hands.drag(now, by: -shifted, grabAt: now.thumbCenter ?? grab, on: environment.screen, &environment, &record, using: &g)
+            _ = hands.drag(
+                now, by: -shifted, grabAt: now.thumbCenter ?? grab, on: environment.screen, &environment, &record,
+                using: &g)
             checkGoal(environment)
             percept = eye.look(&environment, &record, using: &g)
             noteProgress()
@@ -199,14 +227,21 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
 
     /// Learns what the drag did to the region it meant (or that it did nothing), and tells the policy.
     mutating func learn(_ planned: PlannedMove, on control: Control, moved: Double, before: PhotoPercept) {
-        let missed = Learning.learn(&memory.controls[control.id]!, moved: moved, length: Hands.trackLength(control),
-                                    before: before, after: percept, intended: planned.region, participant: participant)
+        let missed = Learning.learn(
+            &memory.controls[control.id]!, moved: moved, length: Hands.trackLength(control),
+            before: before, after: percept, intended: planned.region, participant: participant)
         if missed && planned.reason != .undo {
             record.outcome.wrongControlTries += 1
-            record.log.add(record.clock.now, "learn", [("control", .text(control.id)), ("region", .text(planned.region.rawValue)), ("effect", .text("none"))])
+            record.log.add(
+                record.clock.now, "learn",
+                [("control", .text(control.id)), ("region", .text(planned.region.rawValue)), ("effect", .text("none"))])
         } else if let v = memory.controls[control.id]!.effect[planned.region] {
-            record.log.add(record.clock.now, "learn", [("control", .text(control.id)), ("region", .text(planned.region.rawValue)),
-                                                       ("lightness_per_pt", .number(v.x)), ("chroma_per_pt", .number(v.y))])
+            record.log.add(
+                record.clock.now, "learn",
+                [
+                    ("control", .text(control.id)), ("region", .text(planned.region.rawValue)),
+                    ("lightness_per_pt", .number(v.x)), ("chroma_per_pt", .number(v.y))
+                ])
         }
         policy.observe(planned, moved: moved, before: before, after: percept)
     }
@@ -214,14 +249,20 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
     /// A warning that lit up on this control (a red glow): go easier with it, and
     /// take part of the move back unless the photo clearly looks better for it.
     /// (`before` is the look before the drag.)
-    mutating func heedWarning<G: RandomNumberGenerator>(_ planned: PlannedMove, on control: Control, moved: Double, grabAt grab: Point,
-                                                        before: PhotoPercept, _ environment: inout E, using g: inout G) {
-        guard let now = environment.screen.control(control.id), let warning = now.warning, control.warning == nil, abs(moved) > 1 else { return }
+    mutating func heedWarning<G: RandomNumberGenerator>(
+        _ planned: PlannedMove, on control: Control, moved: Double, grabAt grab: Point,
+        before: PhotoPercept, _ environment: inout E, using g: inout G
+    ) {
+        guard let now = environment.screen.control(control.id), let warning = now.warning, control.warning == nil,
+            abs(moved) > 1
+        else { return }
         memory.controls[control.id]!.boldness *= participant["agent.overshoot_caution"]
         guard percept.worstDifference > before.worstDifference - participant["agent.progress_de00"] else { return }
         record.log.add(record.clock.now, "warning", [("control", .text(control.id)), ("warning", .text(warning))])
-        let back = PlannedMove(control: now, move: -moved * participant["agent.warning_backoff"], region: planned.region, reason: .undo)
-        let movedBack = hands.drag(now, by: back.move, grabAt: grab, on: environment.screen, &environment, &record, using: &g)
+        let back = PlannedMove(
+            control: now, move: -moved * participant["agent.warning_backoff"], region: planned.region, reason: .undo)
+        let movedBack = hands.drag(
+            now, by: back.move, grabAt: grab, on: environment.screen, &environment, &record, using: &g)
         record.outcome.warningBackoffs += 1
         checkGoal(environment)
         let beforeBack = percept
@@ -233,7 +274,9 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
     /// person's per-second rate, or at once when a hint points it out. False when
     /// nothing is left to find or time ran out looking.
     mutating func discoverHidden<G: RandomNumberGenerator>(on screen: Screen, using g: inout G) -> Bool {
-        let hidden = screen.controls.filter { !memory.discovered.contains($0.id) && ($0.role == .zone || $0.role == .knob || $0.role == .slider) }
+        let hidden = screen.controls.filter {
+            !memory.discovered.contains($0.id) && ($0.role == .zone || $0.role == .knob || $0.role == .slider)
+        }
         guard !hidden.isEmpty else { return false }
         let target = hidden.first { $0.hinted } ?? hidden[0]
         let searching = cognition.discoveryTime(hinted: target.hinted, using: &g)
@@ -252,7 +295,9 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
 
     /// The goal check runs on the committed state after every gesture.
     mutating func checkGoal(_ environment: E) {
-        if record.outcome.timeToEffect == nil && objective(environment) { record.outcome.timeToEffect = record.clock.now }
+        if record.outcome.timeToEffect == nil && objective(environment) {
+            record.outcome.timeToEffect = record.clock.now
+        }
     }
 
     /// Counts the last look toward the person's patience unless the photo got closer.

@@ -15,29 +15,39 @@ struct Eye {
     }
 
     /// The photo as shown now, judged against the goal; takes a perceptual cycle.
-    func look<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(_ environment: inout E, _ record: inout EditingRecord,
-                                                                  using g: inout G) -> PhotoPercept {
-        let percept = perception.look(environment.comparison(proxy: proxy, with: perception.goalLook), areaMM2: Self.photoArea(environment.screen),
-                                      elapsed: record.clock.now, using: &g)
+    func look<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
+        _ environment: inout E, _ record: inout EditingRecord,
+        using g: inout G
+    ) -> PhotoPercept {
+        let percept = perception.look(
+            environment.comparison(proxy: proxy, with: perception.goalLook),
+            areaMM2: Self.photoArea(environment.screen),
+            elapsed: record.clock.now, using: &g)
         record.clock.advance(by: participant["perception.cycle_s"])
         return percept
     }
 
     /// A preview image shown in `frame`, judged against the goal.
-    func look<G: RandomNumberGenerator>(atPreview comparison: RegionComparison, in frame: Rect, on device: DeviceConfiguration,
-                                        using g: inout G) -> PhotoPercept {
-        perception.look(comparison, areaMM2: device.millimetres(frame.width) * device.millimetres(frame.height), using: &g)
+    func look<G: RandomNumberGenerator>(
+        atPreview comparison: RegionComparison, in frame: Rect, on device: DeviceConfiguration,
+        using g: inout G
+    ) -> PhotoPercept {
+        perception.look(
+            comparison, areaMM2: device.millimetres(frame.width) * device.millimetres(frame.height), using: &g)
     }
 
     /// Reads the controls on `screen` the person has not met before: labels (experts
     /// know them at a glance), places on a tonal scale, what looks touchable.
-    func read<G: RandomNumberGenerator>(_ screen: Screen, into memory: inout WorkingMemory, cognition: Cognition,
-                                        _ record: inout EditingRecord, using g: inout G) {
+    func read<G: RandomNumberGenerator>(
+        _ screen: Screen, into memory: inout WorkingMemory, cognition: Cognition,
+        _ record: inout EditingRecord, using g: inout G
+    ) {
         let fresh = screen.controls.flatMap(\.facets).filter { memory.recall($0) == nil }
         guard !fresh.isEmpty else { return }
         let p = participant
         let words = fresh.compactMap(\.label).reduce(0) { $0 + Lexicon.wordCount($1) }
-        record.clock.advance(by: p["perception.eye_movement_s"] + (p.isExpert ? 0 : cognition.readingTime(words: words)))
+        record.clock.advance(
+            by: p["perception.eye_movement_s"] + (p.isExpert ? 0 : cognition.readingTime(words: words)))
         for c in fresh {
             var b = ControlBelief(label: c.label, boldness: p["agent.boldness_max"])
             if let label = c.label, cognition.infersFromLabel(using: &g) {
@@ -53,7 +63,8 @@ struct Eye {
                 memory.discovered.insert(Control.parentID(c.id))
             }
         }
-        record.log.add(record.clock.now, "read", [("controls", .number(Double(fresh.count))), ("words", .number(Double(words)))])
+        record.log.add(
+            record.clock.now, "read", [("controls", .number(Double(fresh.count))), ("words", .number(Double(words)))])
     }
 
     /// The photo's displayed area in mm² (judgements of small photos wobble more).

@@ -36,9 +36,11 @@ extension Hands {
     /// person's direction scatter (`motor.aim_sd_deg`), so part of the movement goes
     /// across it: on a control that moves freely on two axes that part moves the
     /// other axis too. Returns how far the finger moved along the facet's axis.
-    func drag<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(facet: Control, of control: Control, by move: Double,
-                                                                  grabAt zonePoint: Point, on screen: Screen, _ environment: inout E,
-                                                                  _ record: inout EditingRecord, using g: inout G) -> Double {
+    func drag<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
+        facet: Control, of control: Control, by move: Double,
+        grabAt zonePoint: Point, on screen: Screen, _ environment: inout E,
+        _ record: inout EditingRecord, using g: inout G
+    ) -> Double {
         let axis = Self.axisVector(facet)
         let length = Self.trackLength(facet)
         var move = move
@@ -50,12 +52,15 @@ extension Hands {
             if abs(move) < 1 { move = (target >= 1 ? -0.1 : 0.1) * length }
         }
         if abs(move) < 1 { move = move < 0 ? -1 : 1 }
-        record.clock.advance(by: Tapper(participant: participant).reachTime(from: record.finger, to: grab, size: max(control.frame.height, 20),
-                                                                            on: screen.device))
+        record.clock.advance(
+            by: Tapper(participant: participant).reachTime(
+                from: record.finger, to: grab, size: max(control.frame.height, 20),
+                on: screen.device))
         let angle = g.normal(mean: 0, sd: participant["motor.aim_sd_deg"]) * .pi / 180
         let aimed = Vector2(axis.x * cos(angle) - axis.y * sin(angle), axis.x * sin(angle) + axis.y * cos(angle))
-        let touches = KnobDragger(participant: participant).drag(from: grab, to: grab + aimed * move, tolerance: max(3, abs(move) * 0.1),
-                                                                 startTime: record.clock.now, on: screen.device, using: &g)
+        let touches = KnobDragger(participant: participant).drag(
+            from: grab, to: grab + aimed * move, tolerance: max(3, abs(move) * 0.1),
+            startTime: record.clock.now, on: screen.device, using: &g)
         logTouches(touches, &record)
         environment.perform(.drag(touches))
         record.touched(at: touches.start.time)

@@ -6,8 +6,9 @@ import Interaction
 struct EditingRecord {
     var clock = VirtualClock()
     var finger: Point
-    var outcome = PhotoEditingOutcome(satisfied: false, timeToEffect: nil, timeToDone: 0, touches: 0, controlSwitches: 0,
-                                      wrongControlTries: 0, missedTaps: 0, travel: 0, events: [])
+    var outcome = PhotoEditingOutcome(
+        satisfied: false, timeToEffect: nil, timeToDone: 0, touches: 0, controlSwitches: 0,
+        wrongControlTries: 0, missedTaps: 0, travel: 0, events: [])
     var log: TraceLog
 
     /// Counts a gesture that started at `start`.
@@ -18,8 +19,12 @@ struct EditingRecord {
 
     /// Traces a decision: `planned`, on `control` as the screen shows it now.
     mutating func logDecision(_ planned: PlannedMove, on control: Control) {
-        log.add(clock.now, "decide", [("control", .text(control.id)), ("region", .text(planned.region.rawValue)),
-                                      ("reason", .text(planned.reason.rawValue))])
+        log.add(
+            clock.now, "decide",
+            [
+                ("control", .text(control.id)), ("region", .text(planned.region.rawValue)),
+                ("reason", .text(planned.reason.rawValue))
+            ])
     }
 }
 
@@ -30,15 +35,22 @@ struct Hands {
     let trace: Bool
 
     /// Taps `control` after deciding to (KLM M); true when the finger landed on it.
-    func tap<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(_ control: Control, on screen: Screen, _ environment: inout E,
-                                                                 _ record: inout EditingRecord, cognition: Cognition,
-                                                                 using g: inout G) -> Bool {
+    func tap<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
+        _ control: Control, on screen: Screen, _ environment: inout E,
+        _ record: inout EditingRecord, cognition: Cognition,
+        using g: inout G
+    ) -> Bool {
         record.clock.advance(by: cognition.mentalPreparation)
-        let tap = Tapper(participant: participant).tap(control.frame, from: record.finger, startTime: record.clock.now,
-                                                       on: screen.device, using: &g)
+        let tap = Tapper(participant: participant).tap(
+            control.frame, from: record.finger, startTime: record.clock.now,
+            on: screen.device, using: &g)
         let hit = control.frame.contains(tap.landing)
-        record.log.add(tap.touches.start.time, "tap", [("control", .text(control.id)), ("x", .number(tap.landing.x)), ("y", .number(tap.landing.y)),
-                                                       ("hit", .bool(hit))])
+        record.log.add(
+            tap.touches.start.time, "tap",
+            [
+                ("control", .text(control.id)), ("x", .number(tap.landing.x)), ("y", .number(tap.landing.y)),
+                ("hit", .bool(hit))
+            ])
         logTouches(tap.touches, &record)
         environment.perform(.tap(tap.touches))
         record.touched(at: tap.touches.start.time)
@@ -49,9 +61,11 @@ struct Hands {
     }
 
     /// Swipes a scroll area up to see more of it.
-    func scroll<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(_ area: Control, _ environment: inout E,
-                                                                    _ record: inout EditingRecord, cognition: Cognition,
-                                                                    using g: inout G) {
+    func scroll<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
+        _ area: Control, _ environment: inout E,
+        _ record: inout EditingRecord, cognition: Cognition,
+        using g: inout G
+    ) {
         let swipe = KnobDragger(participant: participant).swipe(
             from: area.frame.center + Vector2(0, area.frame.height * 0.3), direction: Vector2(0, -1),
             distance: area.frame.height * 0.4, startTime: record.clock.now + cognition.choiceTime(among: 2, using: &g))
@@ -65,9 +79,11 @@ struct Hands {
 
     /// Drags `control` by `move` points along its axis, grabbing its thumb (or, for
     /// a zone, the point `grabAt`). Returns how far the finger actually moved along the axis.
-    func drag<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(_ control: Control, by move: Double, grabAt zonePoint: Point,
-                                                                  on screen: Screen, _ environment: inout E,
-                                                                  _ record: inout EditingRecord, using g: inout G) -> Double {
+    func drag<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
+        _ control: Control, by move: Double, grabAt zonePoint: Point,
+        on screen: Screen, _ environment: inout E,
+        _ record: inout EditingRecord, using g: inout G
+    ) -> Double {
         let axis = Self.axisVector(control)
         let length = Self.trackLength(control)
         var move = move
@@ -79,10 +95,13 @@ struct Hands {
             if abs(move) < 1 { move = (target >= 1 ? -0.1 : 0.1) * length }
         }
         if abs(move) < 1 { move = move < 0 ? -1 : 1 }
-        record.clock.advance(by: Tapper(participant: participant).reachTime(from: record.finger, to: grab, size: max(control.frame.height, 20),
-                                                                            on: screen.device))
-        let touches = KnobDragger(participant: participant).drag(from: grab, to: grab + axis * move, tolerance: max(3, abs(move) * 0.1),
-                                                                 startTime: record.clock.now, on: screen.device, using: &g)
+        record.clock.advance(
+            by: Tapper(participant: participant).reachTime(
+                from: record.finger, to: grab, size: max(control.frame.height, 20),
+                on: screen.device))
+        let touches = KnobDragger(participant: participant).drag(
+            from: grab, to: grab + axis * move, tolerance: max(3, abs(move) * 0.1),
+            startTime: record.clock.now, on: screen.device, using: &g)
         logTouches(touches, &record)
         environment.perform(.drag(touches))
         record.touched(at: touches.start.time)
@@ -97,11 +116,15 @@ struct Hands {
     /// thumb crowded by others can be missed or another grabbed; on a zone (a large
     /// surface with no drawn thumb, even when it keeps a value), at its value's place
     /// or `zonePoint`, not a small target.
-    func touchDown<G: RandomNumberGenerator>(_ control: Control, zonePoint: Point, on screen: Screen, using g: inout G) -> Point {
+    func touchDown<G: RandomNumberGenerator>(
+        _ control: Control, zonePoint: Point, on screen: Screen, using g: inout G
+    ) -> Point {
         guard control.hasDrawnThumb, let thumb = control.thumbCenter else { return control.thumbCenter ?? zonePoint }
-        let thickness: Double? = control.crossAxis != nil ? nil : control.axis == .vertical ? control.frame.width : control.frame.height
-        return KnobDragger(participant: participant).touchDown(onThumb: thumb, size: KnobDragger.thumbSize(trackThickness: thickness),
-                                                               on: control.frame, device: screen.device, using: &g)
+        let thickness: Double? =
+            control.crossAxis != nil ? nil : control.axis == .vertical ? control.frame.width : control.frame.height
+        return KnobDragger(participant: participant).touchDown(
+            onThumb: thumb, size: KnobDragger.thumbSize(trackThickness: thickness),
+            on: control.frame, device: screen.device, using: &g)
     }
 
     /// Traces every sample of a gesture's finger (`touch` events, down … up), so a
@@ -115,7 +138,7 @@ struct Hands {
         switch c.axis {
         case .horizontal?: Vector2(1, 0)
         case .vertical?: Vector2(0, -1)
-        case nil: Vector2(0, -1)   // zones: drag up for more
+        case nil: Vector2(0, -1)  // zones: drag up for more
         }
     }
 

@@ -16,11 +16,15 @@ enum Learning {
     /// long: per region, the change per point, or "does nothing here" after a clear
     /// move with no visible change; boldness falls after a move that made things worse.
     /// Returns whether the control left `intended` alone.
-    static func learn(_ belief: inout ControlBelief, moved: Double, length: Double, before: PhotoPercept, after: PhotoPercept,
-                      intended: PhotoRegion, participant p: Participant) -> Bool {
+    static func learn(
+        _ belief: inout ControlBelief, moved: Double, length: Double, before: PhotoPercept, after: PhotoPercept,
+        intended: PhotoRegion, participant p: Participant
+    ) -> Bool {
         let worse = squaredError(after) > squaredError(before)
-        belief.boldness = worse ? max(0.1, belief.boldness * p["agent.overshoot_caution"])
-                                : min(p["agent.boldness_max"], belief.boldness * p["agent.boldness_regain"])
+        belief.boldness =
+            worse
+            ? max(0.1, belief.boldness * p["agent.overshoot_caution"])
+            : min(p["agent.boldness_max"], belief.boldness * p["agent.boldness_regain"])
         let noEffect = p["agent.no_effect_de"]
         for r in PhotoRegion.allCases where after.difference[r] != nil && abs(moved) > 0.5 {
             let change = error(before, r) - error(after, r)

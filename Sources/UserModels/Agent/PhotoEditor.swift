@@ -76,7 +76,9 @@ public struct PhotoEditor: Sendable {
     public var maxGestures: Int
     public var policy: PolicyKind
 
-    public init(participant: Participant, timeLimit: Double = 60, maxGestures: Int = 80, policy: PolicyKind = .effectModel) {
+    public init(
+        participant: Participant, timeLimit: Double = 60, maxGestures: Int = 80, policy: PolicyKind = .effectModel
+    ) {
         self.participant = participant
         self.timeLimit = timeLimit
         self.maxGestures = maxGestures
@@ -93,7 +95,8 @@ public struct PhotoEditor: Sendable {
 
     /// Edits toward `goal` (Lab at the perception proxy size); see the `GoalLook` form.
     public func edit<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
-        _ environment: inout E, goal: LabImage, memory session: inout SessionMemory, using g: inout G, trace: Bool = false,
+        _ environment: inout E, goal: LabImage, memory session: inout SessionMemory, using g: inout G,
+        trace: Bool = false,
         objective: (E) -> Bool
     ) -> PhotoEditingOutcome {
         edit(&environment, goal: GoalLook(goal), memory: &session, using: &g, trace: trace, objective: objective)
@@ -104,11 +107,13 @@ public struct PhotoEditor: Sendable {
     /// says whether the committed state meets the task's tolerance; it is called
     /// after every gesture and never influences the person.
     public func edit<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
-        _ environment: inout E, goal: GoalLook, memory session: inout SessionMemory, using g: inout G, trace: Bool = false,
+        _ environment: inout E, goal: GoalLook, memory session: inout SessionMemory, using g: inout G,
+        trace: Bool = false,
         objective: (E) -> Bool
     ) -> PhotoEditingOutcome {
         withoutActuallyEscaping(objective) { objective in
-            var trial = EditingTrial(self, &environment, goal: goal, memory: session, trace: trace, objective: objective, using: &g)
+            var trial = EditingTrial(
+                self, &environment, goal: goal, memory: session, trace: trace, objective: objective, using: &g)
             while trial.goesOn, trial.step(&environment, using: &g) {}
             return trial.finish(into: &session)
         }
@@ -118,13 +123,18 @@ public struct PhotoEditor: Sendable {
 extension Hands {
     /// Where to put the finger on a zone: over the region of the photo that looks
     /// wrong when the zone is the photo, its centre otherwise.
-    static func zonePoint(_ c: Control, region: PhotoRegion, masks: RegionMasks, goal: LabImage, screen: Screen) -> Point {
-        guard let photo = screen.photoFrame, c.frame.contains(photo.center), let idx = masks.pixels[region], !idx.isEmpty else {
+    static func zonePoint(
+        _ c: Control, region: PhotoRegion, masks: RegionMasks, goal: LabImage, screen: Screen
+    ) -> Point {
+        guard let photo = screen.photoFrame, c.frame.contains(photo.center), let idx = masks.pixels[region],
+            !idx.isEmpty
+        else {
             return c.frame.center
         }
         var sx = 0.0, sy = 0.0
         for i in idx { sx += Double(i % goal.width); sy += Double(i / goal.width) }
-        let fx = (sx / Double(idx.count) + 0.5) / Double(goal.width), fy = (sy / Double(idx.count) + 0.5) / Double(goal.height)
+        let fx = (sx / Double(idx.count) + 0.5) / Double(goal.width),
+            fy = (sy / Double(idx.count) + 0.5) / Double(goal.height)
         return Point(photo.minX + fx * photo.width, photo.minY + fy * photo.height)
     }
 }

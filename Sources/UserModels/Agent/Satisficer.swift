@@ -31,14 +31,18 @@ public struct Satisficer: Sendable {
         self.timeLimit = timeLimit
     }
 
-    public func explore<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(_ environment: inout E, using g: inout G,
-                                                                              trace: Bool = false) -> ExplorationOutcome {
+    public func explore<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
+        _ environment: inout E, using g: inout G,
+        trace: Bool = false
+    ) -> ExplorationOutcome {
         var unused = SessionMemory()
         return explore(&environment, memory: &unused, using: &g, trace: trace)
     }
 
-    public func explore<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(_ environment: inout E, memory: inout SessionMemory,
-                                                                              using g: inout G, trace: Bool = false) -> ExplorationOutcome {
+    public func explore<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
+        _ environment: inout E, memory: inout SessionMemory,
+        using g: inout G, trace: Bool = false
+    ) -> ExplorationOutcome {
         let p = participant
         let taste = Taste(participant: p)
         let cognition = Cognition(participant: p, repetition: memory.repetition)
@@ -46,7 +50,9 @@ public struct Satisficer: Sendable {
         let proxy = Int(p["perception.proxy_px"])
         var record = EditingRecord(finger: environment.screen.device.bounds.center, log: TraceLog(enabled: trace))
         let original = LookFeatures(LabImage(environment.photo(proxy: proxy)))
-        func aspiration() -> Double { p["preference.aspiration"] - p["preference.aspiration_decay_per_s"] * record.clock.now }
+        func aspiration() -> Double {
+            p["preference.aspiration"] - p["preference.aspiration_decay_per_s"] * record.clock.now
+        }
         var appeal: [String: Double] = [:]
         var looks = 0
         func countLook() { if record.clock.now <= 10 { looks += 1 } }
@@ -55,14 +61,17 @@ public struct Satisficer: Sendable {
         record.clock.advance(by: p["perception.eye_movement_s"])
         while record.clock.now < timeLimit {
             let screen = environment.screen
-            let previews = screen.controls.filter { $0.role == .thumbnail }.sorted { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
+            let previews = screen.controls.filter { $0.role == .thumbnail }.sorted {
+                ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX)
+            }
             var pick: Control?
             for t in previews where appeal[t.id] == nil {
                 record.clock.advance(by: cognition.practice * p["cognition.search_item_s"] + p["perception.cycle_s"])
                 let image = environment.thumbnail(t.id, proxy: proxy) ?? environment.photo(proxy: proxy)
                 appeal[t.id] = taste.appeal(of: LookFeatures(LabImage(image)), comparedWith: original, using: &g)
                 countLook()
-                record.log.add(record.clock.now, "inspect", [("control", .text(t.id)), ("appeal", .number(appeal[t.id]!))])
+                record.log.add(
+                    record.clock.now, "inspect", [("control", .text(t.id)), ("appeal", .number(appeal[t.id]!))])
                 if appeal[t.id]! >= aspiration() { pick = t; break }
             }
             if pick == nil, let area = screen.controls.first(where: { $0.role == .scrollArea }), (area.value ?? 1) < 1 {
@@ -70,9 +79,14 @@ public struct Satisficer: Sendable {
                 continue
             }
             // Nothing good enough and nothing more to see: the most appealing of those in view.
-            guard let chosen = pick ?? previews.max(by: { (appeal[$0.id] ?? -.infinity, $1.id) < (appeal[$1.id] ?? -.infinity, $0.id) }) else { break }
+            guard
+                let chosen = pick
+                    ?? previews.max(by: { (appeal[$0.id] ?? -.infinity, $1.id) < (appeal[$1.id] ?? -.infinity, $0.id) })
+            else { break }
             record.log.add(record.clock.now, "choose", [("control", .text(chosen.id))])
-            guard hands.tap(chosen, on: screen, &environment, &record, cognition: cognition, using: &g) else { continue }
+            guard hands.tap(chosen, on: screen, &environment, &record, cognition: cognition, using: &g) else {
+                continue
+            }
             // Try a few looks of it (each swipe, slider move or option shows another) until one is liked.
             var current = appeal[chosen.id] ?? -.infinity
             var tries = 0
@@ -80,17 +94,24 @@ public struct Satisficer: Sendable {
             var optionsTried: Set<String> = []
             while record.clock.now < timeLimit && tries < 8 && current < aspiration() {
                 let controls = environment.screen.controls
-                if let control = controls.first(where: { ($0.role == .zone || $0.role == .slider) && $0.thumbCenter != nil }) {
+                if let control = controls.first(where: {
+                    ($0.role == .zone || $0.role == .slider) && $0.thumbCenter != nil
+                }) {
                     record.clock.advance(by: p["perception.cycle_s"])
-                    _ = hands.drag(control, by: direction * 0.25 * control.frame.width, grabAt: control.frame.center,
-                                   on: environment.screen, &environment, &record, using: &g)
-                } else if let option = controls.first(where: { $0.role == .button && !optionsTried.contains($0.id) && !Lexicon.leadsElsewhere($0.label ?? "") }) {
+                    _ = hands.drag(
+                        control, by: direction * 0.25 * control.frame.width, grabAt: control.frame.center,
+                        on: environment.screen, &environment, &record, using: &g)
+                } else if let option = controls.first(where: {
+                    $0.role == .button && !optionsTried.contains($0.id) && !Lexicon.leadsElsewhere($0.label ?? "")
+                }) {
                     optionsTried.insert(option.id)
-                    _ = hands.tap(option, on: environment.screen, &environment, &record, cognition: cognition, using: &g)
+                    _ = hands.tap(
+                        option, on: environment.screen, &environment, &record, cognition: cognition, using: &g)
                 } else {
                     break
                 }
-                let seen = taste.appeal(of: LookFeatures(LabImage(environment.photo(proxy: proxy))), comparedWith: original, using: &g)
+                let seen = taste.appeal(
+                    of: LookFeatures(LabImage(environment.photo(proxy: proxy))), comparedWith: original, using: &g)
                 record.clock.advance(by: p["perception.cycle_s"])
                 // A step that made it worse is tried the other way next time.
                 if seen < current { direction = -direction }
@@ -100,10 +121,12 @@ public struct Satisficer: Sendable {
             }
             record.clock.advance(by: cognition.mentalPreparation)
             record.log.add(record.clock.now, "settle", [("control", .text(chosen.id)), ("appeal", .number(current))])
-            return ExplorationOutcome(chosen: chosen.id, looksSeenIn10s: looks, scrolls: record.outcome.scrolls, timeToDone: record.clock.now,
-                                      appeal: current, events: record.log.events)
+            return ExplorationOutcome(
+                chosen: chosen.id, looksSeenIn10s: looks, scrolls: record.outcome.scrolls, timeToDone: record.clock.now,
+                appeal: current, events: record.log.events)
         }
-        return ExplorationOutcome(chosen: nil, looksSeenIn10s: looks, scrolls: record.outcome.scrolls, timeToDone: record.clock.now,
-                                  appeal: nil, events: record.log.events)
+        return ExplorationOutcome(
+            chosen: nil, looksSeenIn10s: looks, scrolls: record.outcome.scrolls, timeToDone: record.clock.now,
+            appeal: nil, events: record.log.events)
     }
 }

@@ -35,7 +35,10 @@ public struct ColorAxisBelief: Sendable, Hashable {
 /// known only from its label, never tried, or doubted takes the lesson whole;
 /// every axis moved is then anchored at `at`, the colour after the move.
 enum ColorMappingLearning {
-    static func learn(_ beliefs: inout [ColorAxisBelief], moved: SIMD2<Double>, seen: SIMD3<Double>, rate: Double, at: SIMD3<Double>? = nil) {
+    static func learn(
+        _ beliefs: inout [ColorAxisBelief], moved: SIMD2<Double>, seen: SIMD3<Double>, rate: Double,
+        at: SIMD3<Double>? = nil
+    ) {
         let n2 = (0..<beliefs.count).reduce(0.0) { $0 + moved[$1] * moved[$1] }
         guard n2 > 1e-6 else { return }
         var predicted = SIMD3<Double>.zero

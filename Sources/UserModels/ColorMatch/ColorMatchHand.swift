@@ -18,8 +18,9 @@ struct ColorMatchHand {
     /// Where the finger touches down when aimed at `control`'s thumb: a slider's
     /// thumb offers the fingertip its track's thickness, a plane's the 44-pt target.
     func touchDown<G: RandomNumberGenerator>(_ control: ColorMatchControl, using g: inout G) -> Point {
-        KnobDragger(participant: participant).touchDown(onThumb: control.thumb, size: KnobDragger.thumbSize(trackThickness: control.trackThickness),
-                                                        on: control.frame, device: device, using: &g)
+        KnobDragger(participant: participant).touchDown(
+            onThumb: control.thumb, size: KnobDragger.thumbSize(trackThickness: control.trackThickness),
+            on: control.frame, device: device, using: &g)
     }
 
     /// Drags `control`'s thumb so the finger lifts at `goal`, aiming within
@@ -27,12 +28,15 @@ struct ColorMatchHand {
     /// because the person watches the thumb, drawn under the fingertip on these
     /// screens (a touch jumps the thumb to the finger). Advances `clock` and
     /// `finger`; false when the sensor saw no gesture (nothing was delivered).
-    func drag<E: ColorMatchEnvironment, G: RandomNumberGenerator>(_ control: ColorMatchControl, to goal: Point, tolerance: Double,
-                                                                 _ env: inout E, clock: inout Double, finger: inout Point,
-                                                                 using g: inout G) -> Bool {
+    func drag<E: ColorMatchEnvironment, G: RandomNumberGenerator>(
+        _ control: ColorMatchControl, to goal: Point, tolerance: Double,
+        _ env: inout E, clock: inout Double, finger: inout Point,
+        using g: inout G
+    ) -> Bool {
         clock += Tapper(participant: participant).reachTime(from: finger, to: control.thumb, size: 44, on: device)
         let down = touchDown(control, using: &g)
-        let drag = KnobDragger(participant: participant).drag(from: down, to: goal, tolerance: tolerance, startTime: clock, on: device, using: &g)
+        let drag = KnobDragger(participant: participant).drag(
+            from: down, to: goal, tolerance: tolerance, startTime: clock, on: device, using: &g)
         finger = drag.end.location
         clock = drag.end.time
         let path = FingerPath(drag.samples.map { FingerPath.Waypoint(time: $0.time, location: $0.location) })

@@ -27,9 +27,12 @@ public struct ColorMatchControl: Sendable {
     /// (position 0…1 along each axis, colour shown there); empty on plain tracks.
     public var swatches: [(position: SIMD2<Double>, color: SRGBColor)]
 
-    public init(id: String, frame: Rect, axes: [ColorMatchAxis], position: SIMD2<Double>, thumb: Point,
-                swatches: [(position: SIMD2<Double>, color: SRGBColor)]) {
-        self.id = id; self.frame = frame; self.axes = axes; self.position = position; self.thumb = thumb; self.swatches = swatches
+    public init(
+        id: String, frame: Rect, axes: [ColorMatchAxis], position: SIMD2<Double>, thumb: Point,
+        swatches: [(position: SIMD2<Double>, color: SRGBColor)]
+    ) {
+        self.id = id; self.frame = frame; self.axes = axes; self.position = position; self.thumb = thumb;
+        self.swatches = swatches
     }
 
     /// How thick a slider's track is across its axis (what a thumb on it offers a
@@ -41,8 +44,13 @@ public struct ColorMatchControl: Sendable {
 
     /// The screen point of a position on this control.
     public func point(at u: SIMD2<Double>) -> Point {
-        let start = thumb + (-1) * axes.enumerated().reduce(Vector2(0, 0)) { $0 + $1.element.direction * (position[$1.offset] * $1.element.length) }
-        return start + axes.enumerated().reduce(Vector2(0, 0)) { $0 + $1.element.direction * (u[$1.offset] * $1.element.length) }
+        let start =
+            thumb + (-1)
+            * axes.enumerated().reduce(Vector2(0, 0)) {
+                $0 + $1.element.direction * (position[$1.offset] * $1.element.length)
+            }
+        return start
+            + axes.enumerated().reduce(Vector2(0, 0)) { $0 + $1.element.direction * (u[$1.offset] * $1.element.length) }
     }
 }
 

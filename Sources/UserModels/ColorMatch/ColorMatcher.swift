@@ -75,8 +75,10 @@ public struct ColorMatcher: Sendable {
         var size = 0.0
     }
 
-    public func match<E: ColorMatchEnvironment, G: RandomNumberGenerator>(_ env: inout E, memory: inout SessionMemory, device: DeviceConfiguration,
-                                                                        trace: Bool, using g: inout G) -> ColorMatchOutcome {
+    public func match<E: ColorMatchEnvironment, G: RandomNumberGenerator>(
+        _ env: inout E, memory: inout SessionMemory, device: DeviceConfiguration,
+        trace: Bool, using g: inout G
+    ) -> ColorMatchOutcome {
         let p = participant
         let cognition = Cognition(participant: p, repetition: memory.repetition)
         let perception = ColorPerception(participant: p)
@@ -88,8 +90,9 @@ public struct ColorMatcher: Sendable {
         var finger = Point(device.bounds.width / 2, device.bounds.height - 60)
         var beliefs: [String: [ColorAxisBelief]] = [:]
         var boldness: [String: Double] = [:]
-        var outcome = ColorMatchOutcome(matched: false, timeToMatch: nil, timeToDone: 0, drags: 0, planeDrags: 0, explorations: 0,
-                                        steps: [(0, env.view.current)], perceivedFinal: .infinity, events: [])
+        var outcome = ColorMatchOutcome(
+            matched: false, timeToMatch: nil, timeToDone: 0, drags: 0, planeDrags: 0, explorations: 0,
+            steps: [(0, env.view.current)], perceivedFinal: .infinity, events: [])
         // The difference seen at the last look, as remembered (nil before the first), and when it was seen.
         var remembered: (de00: Double, time: Double)?, fruitless = 0
         // Whether the person understood each label they read (read once; what it says depends on the colour).
@@ -103,7 +106,12 @@ public struct ColorMatcher: Sendable {
             clock += 2 * eye + cycle
             let seen = perception.compare(current: view.current, target: view.target, using: &g)
             outcome.perceivedFinal = seen.deltaE00
-            log.add(clock, "look", [("de00", .number(seen.deltaE00)), ("dL", .number(seen.deltaL)), ("dC", .number(seen.deltaC)), ("dH", .number(seen.deltaH))])
+            log.add(
+                clock, "look",
+                [
+                    ("de00", .number(seen.deltaE00)), ("dL", .number(seen.deltaL)), ("dC", .number(seen.deltaC)),
+                    ("dH", .number(seen.deltaH))
+                ])
             if seen.deltaE00 <= satisfied { outcome.matched = true; outcome.timeToMatch = clock; break }
             // Progress is judged against the last look as remembered: its noisy ΔE00, blurred by memory over the
             // time since (not against the best of many noisy looks, which noise alone makes hard to beat).
@@ -123,8 +131,9 @@ public struct ColorMatcher: Sendable {
                     // colours compared along each axis, paid for as read.
                     clock += eye + cognition.practice * p["cognition.swatch_compare_s"] * Double(c.axes.count)
                     beliefs[c.id] = c.axes.indices.map { k in
-                        ColorAxisBelief(effect: gradientEffect(c, axis: k, perception: perception, using: &g),
-                                        source: .gradient, anchor: current)
+                        ColorAxisBelief(
+                            effect: gradientEffect(c, axis: k, perception: perception, using: &g),
+                            source: .gradient, anchor: current)
                     }
                 } else if var b = beliefs[c.id] {
                     // What an axis does depends on where the others are: a belief formed where the colour was
@@ -132,7 +141,8 @@ public struct ColorMatcher: Sendable {
                     for (k, a) in c.axes.enumerated() where b[k].isFormed(farFrom: current, by: context) {
                         switch b[k].source {
                         case .tried: b[k].source = .doubted
-                        case .unknown, .label: b[k] = labelBelief(a.label, understood: understood[a.label] ?? false, at: current)
+                        case .unknown, .label:
+                            b[k] = labelBelief(a.label, understood: understood[a.label] ?? false, at: current)
                         case .gradient, .doubted: break
                         }
                     }
@@ -140,7 +150,8 @@ public struct ColorMatcher: Sendable {
                 } else {
                     beliefs[c.id] = c.axes.map { a in
                         if let m = memory.colorAxes[a.label] { return m }
-                        clock += cognition.readingTime(words: a.label.split(whereSeparator: { $0 == " " || $0 == "–" }).count)
+                        clock += cognition.readingTime(
+                            words: a.label.split(whereSeparator: { $0 == " " || $0 == "–" }).count)
                         let u = cognition.infersFromLabel(using: &g)
                         understood[a.label] = u
                         return labelBelief(a.label, understood: u, at: current)
@@ -189,17 +200,25 @@ public struct ColorMatcher: Sendable {
             let (fine, coarse) = (p["motor.drag_aim_fine_pt"], p["motor.drag_aim_coarse_pt"])
             let tolerance = min(coarse, max(fine, rate > 0 ? satisfied * ratio / rate : coarse))
             let before = view.current
-            guard hand.drag(c, to: to, tolerance: tolerance, &env, clock: &clock, finger: &finger, using: &g) else { clock += cycle; continue }
+            guard hand.drag(c, to: to, tolerance: tolerance, &env, clock: &clock, finger: &finger, using: &g) else {
+                clock += cycle; continue
+            }
             var after = env.view
             outcome.count(dragOf: c, endingAt: clock, with: after.current)
             if chosen.exploring { outcome.explorations += 1 }
-            log.add(clock, "drag", [("control", .text(c.id)), ("du", .number(chosen.delta.x)), ("dv", .number(chosen.delta.y)),
-                                    ("explore", .bool(chosen.exploring))])
+            log.add(
+                clock, "drag",
+                [
+                    ("control", .text(c.id)), ("du", .number(chosen.delta.x)), ("dv", .number(chosen.delta.y)),
+                    ("explore", .bool(chosen.exploring))
+                ])
 
             // Look at which thumb moved: another one, or none, teaches nothing about the control meant.
             clock += cycle
-            switch ThumbMoved.after(meant: c.id, before: view.controls.map { ($0.id, $0.thumb) },
-                                    after: { id in after.controls.first { $0.id == id }?.thumb }) {
+            switch ThumbMoved.after(
+                meant: c.id, before: view.controls.map { ($0.id, $0.thumb) },
+                after: { id in after.controls.first { $0.id == id }?.thumb })
+            {
             case .nothing:
                 outcome.missedGrabs += 1
                 log.add(clock, "grab", [("control", .text(c.id)), ("seen", .text("missed"))])
@@ -209,8 +228,13 @@ public struct ColorMatcher: Sendable {
                 log.add(clock, "grab", [("control", .text(c.id)), ("seen", .text("wrong")), ("moved", .text(id))])
                 // Credit goes to the control that moved; then put its thumb back where it was.
                 let was = view.controls.first { $0.id == id }!, now = after.controls.first { $0.id == id }!
-                learn(&beliefs, &memory, was: was, now: now, before: before, after: after.current, perception: perception, using: &g)
-                if hand.drag(now, to: was.thumb, tolerance: p["motor.drag_aim_fine_pt"], &env, clock: &clock, finger: &finger, using: &g) {
+                learn(
+                    &beliefs, &memory, was: was, now: now, before: before, after: after.current, perception: perception,
+                    using: &g)
+                if hand.drag(
+                    now, to: was.thumb, tolerance: p["motor.drag_aim_fine_pt"], &env, clock: &clock, finger: &finger,
+                    using: &g)
+                {
                     after = env.view
                     outcome.count(dragOf: now, endingAt: clock, with: after.current)
                     log.add(clock, "drag", [("control", .text(id)), ("back", .bool(true))])
@@ -222,14 +246,21 @@ public struct ColorMatcher: Sendable {
             }
             // See what the move did and learn from it.
             guard let moved = after.controls.first(where: { $0.id == c.id }) else { continue }
-            let change = learn(&beliefs, &memory, was: c, now: moved, before: before, after: after.current, perception: perception, using: &g)
+            let change = learn(
+                &beliefs, &memory, was: c, now: moved, before: before, after: after.current, perception: perception,
+                using: &g)
             let leftOver = seen.difference - change
             let worse = (leftOver * leftOver).sum() > (seen.difference * seen.difference).sum()
             let bold = boldness[c.id] ?? p["agent.boldness_max"]
-            boldness[c.id] = worse ? max(0.1, bold * p["agent.overshoot_caution"]) : min(p["agent.boldness_max"], bold * p["agent.boldness_regain"])
+            boldness[c.id] =
+                worse
+                ? max(0.1, bold * p["agent.overshoot_caution"])
+                : min(p["agent.boldness_max"], bold * p["agent.boldness_regain"])
         }
         outcome.timeToDone = min(clock, timeLimit)
-        log.add(outcome.timeToDone, "done", [("matched", .bool(outcome.matched)), ("drags", .number(Double(outcome.drags)))])
+        log.add(
+            outcome.timeToDone, "done", [("matched", .bool(outcome.matched)), ("drags", .number(Double(outcome.drags)))]
+        )
         outcome.events = log.events
         memory.trialsDone += 1
         return outcome
@@ -239,13 +270,16 @@ public struct ColorMatcher: Sendable {
     /// as seen): a plain track's beliefs by the delta rule, and remembered for the
     /// session; a gradient's are read afresh at every look. Returns the change seen (CIELAB).
     @discardableResult
-    func learn<G: RandomNumberGenerator>(_ beliefs: inout [String: [ColorAxisBelief]], _ memory: inout SessionMemory,
-                                         was: ColorMatchControl, now: ColorMatchControl, before: SRGBColor, after: SRGBColor,
-                                         perception: ColorPerception, using g: inout G) -> SIMD3<Double> {
+    func learn<G: RandomNumberGenerator>(
+        _ beliefs: inout [String: [ColorAxisBelief]], _ memory: inout SessionMemory,
+        was: ColorMatchControl, now: ColorMatchControl, before: SRGBColor, after: SRGBColor,
+        perception: ColorPerception, using g: inout G
+    ) -> SIMD3<Double> {
         let change = perception.difference(from: before, to: after, using: &g)
         if var b = beliefs[was.id], now.swatches.isEmpty {
-            ColorMappingLearning.learn(&b, moved: now.position - was.position, seen: change, rate: participant["agent.color_mapping_update"],
-                                       at: ColorPerception.lab(after))
+            ColorMappingLearning.learn(
+                &b, moved: now.position - was.position, seen: change, rate: participant["agent.color_mapping_update"],
+                at: ColorPerception.lab(after))
             beliefs[was.id] = b
             for (k, a) in was.axes.enumerated() where b[k].source == .tried { memory.colorAxes[a.label] = b[k] }
         }
@@ -255,17 +289,22 @@ public struct ColorMatcher: Sendable {
     /// What a label says an axis does at colour `current` (CIELAB), if the person understood it:
     /// a label belief, or unknown where the words say nothing (e.g. "Hue" at grey); anchored at `current`.
     func labelBelief(_ label: String, understood: Bool, at current: SIMD3<Double>) -> ColorAxisBelief {
-        guard understood, let d = ColorWords.direction(of: label, at: current) else { return ColorAxisBelief(anchor: current) }
+        guard understood, let d = ColorWords.direction(of: label, at: current) else {
+            return ColorAxisBelief(anchor: current)
+        }
         let chroma = (current.y * current.y + current.z * current.z).squareRoot()
-        return ColorAxisBelief(effect: d * ColorWords.span(of: label, chroma: chroma, prior: participant["agent.label_track_de"]),
-                               source: .label, anchor: current)
+        return ColorAxisBelief(
+            effect: d * ColorWords.span(of: label, chroma: chroma, prior: participant["agent.label_track_de"]),
+            source: .label, anchor: current)
     }
 
     /// The change along axis `k` a gradient shows around the thumb: the colours at the ends of a stretch
     /// `agent.gradient_read_span` of the track long, centred on the thumb (on the row or column through it on a
     /// plane), per unit of travel, as seen.
-    func gradientEffect<G: RandomNumberGenerator>(_ c: ColorMatchControl, axis k: Int, perception: ColorPerception,
-                                                  using g: inout G) -> SIMD3<Double> {
+    func gradientEffect<G: RandomNumberGenerator>(
+        _ c: ColorMatchControl, axis k: Int, perception: ColorPerception,
+        using g: inout G
+    ) -> SIMD3<Double> {
         let other = 1 - k
         let line = c.axes.count == 2 ? Self.row(of: c, along: k, through: c.position[other]) : c.swatches
         // Centred on the thumb, cut short at a track's end (a hue track's ends are the same colour: reading past
@@ -280,8 +319,10 @@ public struct ColorMatcher: Sendable {
     }
 
     /// The swatches of a plane on the row (or column) along axis `k` nearest to `position` across it.
-    static func row(of c: ColorMatchControl, along k: Int,
-                    through position: Double) -> [(position: SIMD2<Double>, color: SRGBColor)] {
+    static func row(
+        of c: ColorMatchControl, along k: Int,
+        through position: Double
+    ) -> [(position: SIMD2<Double>, color: SRGBColor)] {
         let other = 1 - k
         func away(_ s: (position: SIMD2<Double>, color: SRGBColor)) -> Double { abs(s.position[other] - position) }
         guard let nearest = c.swatches.min(by: { away($0) < away($1) }) else { return [] }
@@ -293,10 +334,14 @@ public struct ColorMatcher: Sendable {
     /// the whole change, not one slider at a time), as a move of each control
     /// kept on its track, with the difference each control's share promises to
     /// leave when made alone.
-    func beliefMoves(_ controls: [ColorMatchControl], _ beliefs: [String: [ColorAxisBelief]], error e: SIMD3<Double>) -> (moves: [Move], planLeaves: Double) {
+    func beliefMoves(
+        _ controls: [ColorMatchControl], _ beliefs: [String: [ColorAxisBelief]], error e: SIMD3<Double>
+    ) -> (moves: [Move], planLeaves: Double) {
         var axes: [(control: Int, axis: Int, effect: SIMD3<Double>)] = []
         for (i, c) in controls.enumerated() {
-            for (k, b) in (beliefs[c.id] ?? []).enumerated() where b.isKnown && (b.effect * b.effect).sum() > 1e-9 { axes.append((i, k, b.effect)) }
+            for (k, b) in (beliefs[c.id] ?? []).enumerated() where b.isKnown && (b.effect * b.effect).sum() > 1e-9 {
+                axes.append((i, k, b.effect))
+            }
         }
         guard !axes.isEmpty else { return ([], .infinity) }
         let n = axes.count
@@ -320,8 +365,10 @@ public struct ColorMatcher: Sendable {
             guard any else { continue }
             whole += predicted
             let left = e - predicted
-            moves.append(Move(control: i, delta: delta, residual: (left * left).sum().squareRoot(), exploring: false,
-                              size: (predicted * predicted).sum().squareRoot()))
+            moves.append(
+                Move(
+                    control: i, delta: delta, residual: (left * left).sum().squareRoot(), exploring: false,
+                    size: (predicted * predicted).sum().squareRoot()))
         }
         let left = e - whole
         return (moves, (left * left).sum().squareRoot())

@@ -24,7 +24,8 @@ public struct ColorPerception: Sendable {
     public static func lab(_ c: SRGBColor) -> SIMD3<Double> { vector(ColorScience.lab(c)) }
 
     /// `to` minus `from` in CIELAB as this person sees it at one glance.
-    public func difference<G: RandomNumberGenerator>(from: SRGBColor, to: SRGBColor, using g: inout G) -> SIMD3<Double> {
+    public func difference<G: RandomNumberGenerator>(from: SRGBColor, to: SRGBColor, using g: inout G) -> SIMD3<Double>
+    {
         let d = Self.lab(to) - Self.lab(from)
         return d + SIMD3(g.normal(mean: 0, sd: sigma), g.normal(mean: 0, sd: sigma), g.normal(mean: 0, sd: sigma))
     }

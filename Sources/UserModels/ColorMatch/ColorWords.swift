@@ -14,9 +14,11 @@ public enum ColorWords {
     static let named: [String: SRGBColor] = [
         "red": SRGBColor(1, 0, 0), "green": SRGBColor(0, 1, 0), "blue": SRGBColor(0, 0, 1),
         "yellow": SRGBColor(1, 1, 0), "orange": SRGBColor(1, 0.5, 0), "purple": SRGBColor(0.5, 0, 0.5),
-        "cyan": SRGBColor(0, 1, 1), "magenta": SRGBColor(1, 0, 1),
+        "cyan": SRGBColor(0, 1, 1), "magenta": SRGBColor(1, 0, 1)
     ]
-    static let lighter: Set<String> = ["lightness", "light", "value", "luma", "luminance", "brightness", "bright", "white"]
+    static let lighter: Set<String> = [
+        "lightness", "light", "value", "luma", "luminance", "brightness", "bright", "white"
+    ]
     static let darker: Set<String> = ["black", "dark", "darkness"]
 
     /// Unit CIELAB direction of one word at colour `at` (nil: the word says nothing there).
@@ -37,9 +39,13 @@ public enum ColorWords {
 
     /// The direction a label promises for its control's high end, or nil.
     public static func direction(of label: String, at current: SIMD3<Double>) -> SIMD3<Double>? {
-        let poles = label.split(whereSeparator: { $0 == "–" || $0 == "-" || $0 == "/" }).map { $0.trimmingCharacters(in: .whitespaces) }
+        let poles = label.split(whereSeparator: { $0 == "–" || $0 == "-" || $0 == "/" }).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         if poles.count == 2 {
-            guard let low = direction(ofWord: poles[0], at: current), let high = direction(ofWord: poles[1], at: current) else { return nil }
+            guard let low = direction(ofWord: poles[0], at: current),
+                let high = direction(ofWord: poles[1], at: current)
+            else { return nil }
             let d = high - low, n = (d * d).sum().squareRoot()
             return n > 0 ? d / n : nil
         }

@@ -20,11 +20,14 @@ public struct KnobDragger: Sendable {
     /// hold a handle by its body, not at a centre in the air. The aim is the centre
     /// of that part, and that part is the target. What the finger grabbed is still
     /// the design's to decide.
-    public func touchDown<G: RandomNumberGenerator>(onThumb thumb: Point, size: Double, on control: Rect,
-                                                    device: DeviceConfiguration, using g: inout G) -> Point {
+    public func touchDown<G: RandomNumberGenerator>(
+        onThumb thumb: Point, size: Double, on control: Rect,
+        device: DeviceConfiguration, using g: inout G
+    ) -> Point {
         let drawn = Rect(x: thumb.x - size / 2, y: thumb.y - size / 2, width: size, height: size)
         let target = drawn.intersection(control) ?? drawn
-        return TouchLanding(participant: participant).land(aim: target.center, target: target.size, on: device, using: &g)
+        return TouchLanding(participant: participant).land(
+            aim: target.center, target: target.size, on: device, using: &g)
     }
 
     /// The size a thumb offers a fingertip, for the landing model: as wide as its
@@ -37,14 +40,18 @@ public struct KnobDragger: Sendable {
     /// Drags from `grab` (on the thumb) toward `goal` along a track's axis,
     /// aiming within `tolerance` points. Returns the touches; the last sample is
     /// where the finger lifted, jump included.
-    public func drag<G: RandomNumberGenerator>(from grab: Point, to goal: Point, tolerance: Double, startTime: Double,
-                                               on device: DeviceConfiguration, using g: inout G) -> TouchStream {
+    public func drag<G: RandomNumberGenerator>(
+        from grab: Point, to goal: Point, tolerance: Double, startTime: Double,
+        on device: DeviceConfiguration, using g: inout G
+    ) -> TouchStream {
         let p = participant
         let distance = device.millimetres(grab.distance(to: goal))
         let width = max(0.5, device.millimetres(tolerance))
         let law = FittsLaw(intercept: p["motor.drag_a_s"], slope: p["motor.drag_b_s_per_bit"])
-        let duration = max(0.1, law.movementTime(distance: distance, width: width)
-                                * max(0.3, 1 + g.normal(mean: 0, sd: p["motor.timing_cv"])))
+        let duration = max(
+            0.1,
+            law.movementTime(distance: distance, width: width)
+                * max(0.3, 1 + g.normal(mean: 0, sd: p["motor.timing_cv"])))
         // Endpoint spread: Fitts' effective width, W_e = 4.133·σ, taken as the aimed tolerance.
         let direction = (goal - grab).normalized
         let end = goal + direction * g.normal(mean: 0, sd: tolerance / 4.133)

@@ -14,18 +14,25 @@ public struct Presser: Sendable {
 
     /// A tap at `landing` from `start`: held for the person's tap hold while
     /// the contact drifts (`gesture.tap_drift_mm` per axis, converted on `device`).
-    public func tap<G: RandomNumberGenerator>(at landing: Point, start: Double, on device: DeviceConfiguration, using g: inout G) -> FingerPath {
+    public func tap<G: RandomNumberGenerator>(
+        at landing: Point, start: Double, on device: DeviceConfiguration, using g: inout G
+    ) -> FingerPath {
         let sd = device.points(millimetres: participant["gesture.tap_drift_mm"])
         let drift = Vector2(g.normal(mean: 0, sd: sd), g.normal(mean: 0, sd: sd))
-        return FingerPath([.init(time: start, location: landing),
-                           .init(time: start + participant["motor.tap_hold_s"], location: landing + drift)])
+        return FingerPath([
+            .init(time: start, location: landing),
+            .init(time: start + participant["motor.tap_hold_s"], location: landing + drift)
+        ])
     }
 
     /// A press at `landing` taken back: the finger rests for a tap's hold, then
     /// slides `gesture.cancel_drag_pt` (with the person's speed variation) along
     /// `direction` in a minimum-jerk movement at their drag speed, and lifts.
-    public func takeBack<G: RandomNumberGenerator>(at landing: Point, direction: Vector2, start: Double, using g: inout G) -> FingerPath {
-        let distance = participant["gesture.cancel_drag_pt"] * max(0.3, 1 + g.normal(mean: 0, sd: participant["motor.speed_cv"]))
+    public func takeBack<G: RandomNumberGenerator>(
+        at landing: Point, direction: Vector2, start: Double, using g: inout G
+    ) -> FingerPath {
+        let distance =
+            participant["gesture.cancel_drag_pt"] * max(0.3, 1 + g.normal(mean: 0, sd: participant["motor.speed_cv"]))
         return drag(at: landing, direction: direction, distance: distance, start: start, using: &g)
     }
 
@@ -34,13 +41,19 @@ public struct Presser: Sendable {
     /// then slides in one minimum-jerk movement (Flash & Hogan 1985) at the
     /// person's drag speed (varied by `motor.speed_cv`), and lifts where it stops.
     /// Movement starts at `start + motor.tap_hold_s`.
-    public func drag<G: RandomNumberGenerator>(at landing: Point, direction: Vector2, distance: Double, start: Double, using g: inout G) -> FingerPath {
+    public func drag<G: RandomNumberGenerator>(
+        at landing: Point, direction: Vector2, distance: Double, start: Double, using g: inout G
+    ) -> FingerPath {
         let p = participant
         let speed = p["motor.drag_speed_pt_s"] * max(0.3, 1 + g.normal(mean: 0, sd: p["motor.speed_cv"]))
         let hold = start + p["motor.tap_hold_s"]
         let end = landing + direction * distance
-        return FingerPath([.init(time: start, location: landing), .init(time: hold, location: landing),
-                           .init(time: hold + MinimumJerk.duration(distance: distance, peakSpeed: speed), location: end, easing: .minimumJerk)])
+        return FingerPath([
+            .init(time: start, location: landing), .init(time: hold, location: landing),
+            .init(
+                time: hold + MinimumJerk.duration(distance: distance, peakSpeed: speed), location: end,
+                easing: .minimumJerk)
+        ])
     }
 
     /// The pause between the first tap's lift and the second touch-down of a

@@ -31,7 +31,9 @@ public struct SlidePlan: Sendable, Hashable {
     public var holdLimit: Double
 
     /// Seconds from contact until the finger comes to rest (a pause), or nil.
-    public var restsAfter: Double? { intent == .pause ? MinimumJerk.duration(distance: distance, peakSpeed: peakSpeed) : nil }
+    public var restsAfter: Double? {
+        intent == .pause ? MinimumJerk.duration(distance: distance, peakSpeed: peakSpeed) : nil
+    }
 }
 
 /// Sliding a finger across the glass: to a place and stopping (minimum jerk,
@@ -46,8 +48,10 @@ public struct Slider: Sendable {
 
     /// A plan for `intent` from `start` along `direction`, stopping or slowing
     /// after `distance` points, with this trial's motor variation.
-    public func plan<G: RandomNumberGenerator>(_ intent: SlideIntent, from start: Point, direction: Vector2,
-                                               distance: Double, using g: inout G) -> SlidePlan {
+    public func plan<G: RandomNumberGenerator>(
+        _ intent: SlideIntent, from start: Point, direction: Vector2,
+        distance: Double, using g: inout G
+    ) -> SlidePlan {
         let p = participant
         let cv = p["motor.speed_cv"]
         func jitter() -> Double { max(0.3, 1 + g.normal(mean: 0, sd: cv)) }
@@ -57,9 +61,10 @@ public struct Slider: Sendable {
         let crawlFor = p["gesture.crawl_s"] * jitter()
         let flickTravel = p["motor.flick_length_pt"] * jitter()
         let flickSpeed = p["motor.release_speed_pt_s"] * jitter()
-        return SlidePlan(intent: intent, start: start, direction: direction, distance: distance, peakSpeed: peak,
-                         crawlSpeed: crawl, crawlDuration: crawlFor, flickTravel: flickTravel, flickSpeed: flickSpeed,
-                         holdLimit: p["gesture.response_wait_s"])
+        return SlidePlan(
+            intent: intent, start: start, direction: direction, distance: distance, peakSpeed: peak,
+            crawlSpeed: crawl, crawlDuration: crawlFor, flickTravel: flickTravel, flickSpeed: flickSpeed,
+            holdLimit: p["gesture.response_wait_s"])
     }
 
     /// Where the finger is meant to be, from contact at `startTime` to lift. A
@@ -71,12 +76,16 @@ public struct Slider: Sendable {
         case .pause:
             let d = plan.restsAfter!
             let stop = a + u * plan.distance
-            return FingerPath([.init(time: t0, location: a), .init(time: t0 + d, location: stop, easing: .minimumJerk),
-                               .init(time: t0 + d + plan.holdLimit, location: stop)])
+            return FingerPath([
+                .init(time: t0, location: a), .init(time: t0 + d, location: stop, easing: .minimumJerk),
+                .init(time: t0 + d + plan.holdLimit, location: stop)
+            ])
         case .flick:
             let half = Self.flickHalfDuration(travel: plan.flickTravel, speed: plan.flickSpeed)
             // Planned as a minimum-jerk movement over twice the travel, let go halfway at peak speed.
-            return Self.dense(from: t0, duration: half) { t in a + u * (2 * plan.flickTravel * MinimumJerk.progress(t / (2 * half))) }
+            return Self.dense(from: t0, duration: half) { t in
+                a + u * (2 * plan.flickTravel * MinimumJerk.progress(t / (2 * half)))
+            }
         case .hesitate:
             let d1 = MinimumJerk.duration(distance: plan.distance, peakSpeed: plan.peakSpeed)
             let vc = plan.crawlSpeed, h = plan.crawlDuration
@@ -118,10 +127,11 @@ public struct Slider: Sendable {
     /// shorter than the sensor's 8 ms period).
     static func dense(from t0: Double, duration: Double, position: (Double) -> Point) -> FingerPath {
         let n = max(1, Int((duration / 0.002).rounded(.up)))
-        return FingerPath((0...n).map { i in
-            let t = duration * Double(i) / Double(n)
-            return .init(time: t0 + t, location: position(t))
-        })
+        return FingerPath(
+            (0...n).map { i in
+                let t = duration * Double(i) / Double(n)
+                return .init(time: t0 + t, location: position(t))
+            })
     }
 }
 

@@ -33,7 +33,9 @@ public struct Steerer: Sendable {
     }
 
     /// Simulates one pass of the given duration.
-    public func pass<G: RandomNumberGenerator>(length: Double, width: Double, duration: Double, using g: inout G) -> Pass {
+    public func pass<G: RandomNumberGenerator>(
+        length: Double, width: Double, duration: Double, using g: inout G
+    ) -> Pass {
         let worst = lateralPath(length: length, duration: duration, using: &g).reduce(0) { max($0, abs($1)) }
         return Pass(duration: duration, inside: worst <= width / 2, maxDeviation: worst)
     }
@@ -62,8 +64,10 @@ public struct Steerer: Sendable {
     /// a target as wide as the tunnel), shortens a clean pass by 5% and lengthens
     /// one that left the tunnel by 50% (so about 9 in 10 passes stay inside), and
     /// never goes faster than the person's fastest finger movement.
-    public func practisedDuration<G: RandomNumberGenerator>(length: Double, width: Double, fastestMMPerS: Double,
-                                                            passes: Int = 60, using g: inout G) -> (duration: Double, errorRate: Double) {
+    public func practisedDuration<G: RandomNumberGenerator>(
+        length: Double, width: Double, fastestMMPerS: Double,
+        passes: Int = 60, using g: inout G
+    ) -> (duration: Double, errorRate: Double) {
         let p = participant
         let shortest = 1.875 * length / fastestMMPerS
         let law = FittsLaw(intercept: p["motor.drag_a_s"], slope: p["motor.drag_b_s_per_bit"])

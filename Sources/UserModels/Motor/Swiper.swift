@@ -48,8 +48,10 @@ public struct Swiper: Sendable {
 
     /// The plan for moving content by `distance` pt (signed) so that it ends
     /// within `tolerance` pt, on `device`.
-    public func plan<G: RandomNumberGenerator>(toMove distance: Double, tolerance: Double, on device: DeviceConfiguration,
-                                               using g: inout G) -> SwipePlan {
+    public func plan<G: RandomNumberGenerator>(
+        toMove distance: Double, tolerance: Double, on device: DeviceConfiguration,
+        using g: inout G
+    ) -> SwipePlan {
         let p = participant
         let cv = p["motor.speed_cv"]
         // Draws in a fixed order so that every strategy consumes the stream alike.
@@ -64,23 +66,32 @@ public struct Swiper: Sendable {
             let travel = max(1, d + endpoint)
             let fitts = FittsLaw(intercept: p["motor.drag_a_s"], slope: p["motor.drag_b_s_per_bit"])
                 .movementTime(distance: device.millimetres(travel), width: device.millimetres(2 * tolerance))
-            let duration = max(fitts, MinimumJerk.duration(distance: travel, peakSpeed: p["motor.drag_speed_pt_s"])) * timeJitter
-            return SwipePlan(kind: .drag, sign: sign, travel: travel, speed: 1.875 * travel / duration, duration: duration)
+            let duration =
+                max(fitts, MinimumJerk.duration(distance: travel, peakSpeed: p["motor.drag_speed_pt_s"])) * timeJitter
+            return SwipePlan(
+                kind: .drag, sign: sign, travel: travel, speed: 1.875 * travel / duration, duration: duration)
         }
         let length = min(p["motor.flick_length_pt"] * lengthJitter, span)
         let c = max(carry, 1e-6)
         let needed = max(0, d - length) / c
         let flickSpeed: Double?
-        if needed <= fastest { flickSpeed = max(0.3 * usual, needed) }
-        else if length + c * fastest >= span { flickSpeed = fastest }
-        else { flickSpeed = nil }
+        if needed <= fastest {
+            flickSpeed = max(0.3 * usual, needed)
+        } else if length + c * fastest >= span {
+            flickSpeed = fastest
+        } else {
+            flickSpeed = nil
+        }
         if let v = flickSpeed {
             let speed = v * speedJitter
-            return SwipePlan(kind: .flick, sign: sign, travel: length, speed: speed,
-                             duration: MinimumJerk.duration(distance: 2 * length, peakSpeed: speed) / 2)
+            return SwipePlan(
+                kind: .flick, sign: sign, travel: length, speed: speed,
+                duration: MinimumJerk.duration(distance: 2 * length, peakSpeed: speed) / 2)
         }
         let speed = usual * speedJitter
-        return SwipePlan(kind: .longSwipe, sign: sign, travel: span, speed: speed, duration: MinimumJerk.duration(distance: span, peakSpeed: speed))
+        return SwipePlan(
+            kind: .longSwipe, sign: sign, travel: span, speed: speed,
+            duration: MinimumJerk.duration(distance: span, peakSpeed: speed))
     }
 
     /// Where the finger is meant to be for `plan`, from contact at `start` and
@@ -90,9 +101,14 @@ public struct Swiper: Sendable {
         switch plan.kind {
         case .flick:
             // A minimum-jerk movement planned over twice the travel, let go halfway at peak speed (as `Slider` flicks).
-            return Slider.dense(from: t0, duration: plan.duration) { t in start + u * (2 * plan.travel * MinimumJerk.progress(t / (2 * plan.duration))) }
+            return Slider.dense(from: t0, duration: plan.duration) { t in
+                start + u * (2 * plan.travel * MinimumJerk.progress(t / (2 * plan.duration)))
+            }
         case .drag, .longSwipe:
-            return FingerPath([.init(time: t0, location: start), .init(time: t0 + plan.duration, location: start + u * plan.travel, easing: .minimumJerk)])
+            return FingerPath([
+                .init(time: t0, location: start),
+                .init(time: t0 + plan.duration, location: start + u * plan.travel, easing: .minimumJerk)
+            ])
         }
     }
 

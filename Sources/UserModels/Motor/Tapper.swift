@@ -30,10 +30,14 @@ public struct TouchLanding: Sendable, Hashable {
     }
 
     /// A landing point for an aim at `aim` on a `target` (points) on `device`.
-    public func land<G: RandomNumberGenerator>(aim: Point, target: Size, on device: DeviceConfiguration, using g: inout G) -> Point {
+    public func land<G: RandomNumberGenerator>(
+        aim: Point, target: Size, on device: DeviceConfiguration, using g: inout G
+    ) -> Point {
         let s = sigma(widthMM: device.millimetres(target.width), heightMM: device.millimetres(target.height))
-        return aim + Vector2(device.points(millimetres: g.normal(mean: 0, sd: s.x)),
-                             device.points(millimetres: g.normal(mean: 0, sd: s.y)))
+        return aim
+            + Vector2(
+                device.points(millimetres: g.normal(mean: 0, sd: s.x)),
+                device.points(millimetres: g.normal(mean: 0, sd: s.y)))
     }
 }
 
@@ -56,8 +60,10 @@ public struct Tapper: Sendable {
 
     /// Taps the centre of `target` starting from the finger at `from`, at `startTime`.
     /// Distances and sizes become millimetres through the device's density.
-    public func tap<G: RandomNumberGenerator>(_ target: Rect, from: Point, startTime: Double, on device: DeviceConfiguration,
-                                              using g: inout G) -> Tap {
+    public func tap<G: RandomNumberGenerator>(
+        _ target: Rect, from: Point, startTime: Double, on device: DeviceConfiguration,
+        using g: inout G
+    ) -> Tap {
         let p = participant
         let aim = target.center
         let offset = aim - from
@@ -67,11 +73,15 @@ public struct Tapper: Sendable {
         let width = device.millimetres(along)
         let id = FittsLaw.indexOfDifficulty(distance: distance, width: width)
         let law = FittsLaw(intercept: p["motor.fitts_a_s"], slope: p["motor.fitts_b_s_per_bit"])
-        let mt = law.movementTime(distance: distance, width: width) * max(0.3, 1 + g.normal(mean: 0, sd: p["motor.timing_cv"]))
+        let mt =
+            law.movementTime(distance: distance, width: width)
+            * max(0.3, 1 + g.normal(mean: 0, sd: p["motor.timing_cv"]))
         let landing = TouchLanding(participant: p).land(aim: aim, target: target.size, on: device, using: &g)
         let down = startTime + mt
-        let touches = TouchStream(samples: [TouchSample(time: down, location: landing, phase: .down),
-                                            TouchSample(time: down + p["motor.tap_hold_s"], location: landing, phase: .up)])
+        let touches = TouchStream(samples: [
+            TouchSample(time: down, location: landing, phase: .down),
+            TouchSample(time: down + p["motor.tap_hold_s"], location: landing, phase: .up)
+        ])
         return Tap(touches: touches, landing: landing, movementTime: mt, indexOfDifficulty: id)
     }
 }

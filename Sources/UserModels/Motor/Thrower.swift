@@ -88,13 +88,16 @@ public struct Thrower: Sendable {
             return ThrowPlan(style: .flick, direction: direction, travel: travel, peakSpeed: aimed * speedJitter)
         }
         let fraction = min(0.95, experience.dragFraction + Double(misses) * p["learning.drag_fraction_step"])
-        return ThrowPlan(style: .drag, direction: direction, travel: max(1, fraction * offset.length),
-                         peakSpeed: p["motor.drag_speed_pt_s"] * speedJitter)
+        return ThrowPlan(
+            style: .drag, direction: direction, travel: max(1, fraction * offset.length),
+            peakSpeed: p["motor.drag_speed_pt_s"] * speedJitter)
     }
 
     /// Learns from one throw: the object was let go at `release` with `velocity`
     /// and came to rest at `rest`; `landed` says whether that is where it was meant to go.
-    public mutating func learn(from plan: ThrowPlan, start: Point, goal: Point, release: Point, velocity: Vector2, rest: Point, landed: Bool) {
+    public mutating func learn(
+        from plan: ThrowPlan, start: Point, goal: Point, release: Point, velocity: Vector2, rest: Point, landed: Bool
+    ) {
         if landed { experience.landed[plan.style]! += 1 } else { experience.missed[plan.style]! += 1 }
         switch plan.style {
         case .flick:
@@ -125,8 +128,10 @@ public struct Thrower: Sendable {
             return Slider.dense(from: startTime, duration: path.duration / 2) { path.position(at: $0) }
         case .drag:
             let path = MinimumJerk(from: grab, to: grab + unit * plan.travel, peakSpeed: plan.peakSpeed)
-            return FingerPath([.init(time: startTime, location: grab),
-                               .init(time: startTime + path.duration, location: path.end, easing: .minimumJerk)])
+            return FingerPath([
+                .init(time: startTime, location: grab),
+                .init(time: startTime + path.duration, location: path.end, easing: .minimumJerk)
+            ])
         }
     }
 
@@ -134,7 +139,9 @@ public struct Thrower: Sendable {
     /// and figures; trials sense the path with a `TouchSensor`).
     public func touches(for plan: ThrowPlan, grabbingAt grab: Point, startTime: Double) -> TouchStream {
         let path = path(for: plan, grabbingAt: grab, startTime: startTime)
-        return TouchStream(startTime: startTime, duration: path.lift - path.contact) { path.position(at: startTime + $0) }
+        return TouchStream(startTime: startTime, duration: path.lift - path.contact) {
+            path.position(at: startTime + $0)
+        }
     }
 
     /// Time to bring the finger from `from` onto an object `targetWidth` points wide at `to`.

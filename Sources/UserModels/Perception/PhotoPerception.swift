@@ -26,7 +26,9 @@ public struct GoalLook: Sendable {
 
     /// Whether `other` is this very goal (the same pixel buffer): what a kept comparison checks.
     public func isSame(as other: GoalLook) -> Bool {
-        lab.pixels.withUnsafeBufferPointer { a in other.lab.pixels.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
+        lab.pixels.withUnsafeBufferPointer { a in
+            other.lab.pixels.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
+        }
     }
 }
 
@@ -45,7 +47,9 @@ public struct RegionMasks: Sendable {
             out[.overall, default: []].append(i)
             out[l < 30 ? .shadows : l > 70 ? .highlights : .midtones, default: []].append(i)
             if c > 8 && l > 35 && (190...265).contains(h) { out[.sky, default: []].append(i) }
-            if (8...45).contains(c) && (30...85).contains(l) && (20...70).contains(h) { out[.skin, default: []].append(i) }
+            if (8...45).contains(c) && (30...85).contains(l) && (20...70).contains(h) {
+                out[.skin, default: []].append(i)
+            }
             if c > 8 && (85...165).contains(h) { out[.foliage, default: []].append(i) }
         }
         let minimum = max(1, goal.pixels.count / 50)
@@ -123,15 +127,20 @@ public struct PhotoPerception: Sendable {
     /// The comparison is with the goal as remembered `elapsed` seconds after it was
     /// seen: the mean shift of each region is judged against the remembered one
     /// (its direction included), the texture of the difference against the goal itself.
-    public func look<G: RandomNumberGenerator>(at photo: Image, areaMM2: Double = 0, elapsed: Double = 0, using g: inout G) -> PhotoPercept {
+    public func look<G: RandomNumberGenerator>(
+        at photo: Image, areaMM2: Double = 0, elapsed: Double = 0, using g: inout G
+    ) -> PhotoPercept {
         look(RegionComparison(LabImage(photo), goal: goalLook), areaMM2: areaMM2, elapsed: elapsed, using: &g)
     }
 
     /// The same judgement from a comparison already made (`RegionComparison` of the photo with this goal).
-    public func look<G: RandomNumberGenerator>(_ comparison: RegionComparison, areaMM2: Double = 0, elapsed: Double = 0,
-                                               using g: inout G) -> PhotoPercept {
+    public func look<G: RandomNumberGenerator>(
+        _ comparison: RegionComparison, areaMM2: Double = 0, elapsed: Double = 0,
+        using g: inout G
+    ) -> PhotoPercept {
         let sizeFactor = areaMM2 > 0 ? min(3, max(0.7, (Self.referenceAreaMM2 / areaMM2).squareRoot())) : 1
-        var difference: [PhotoRegion: Double] = [:], lightness: [PhotoRegion: Double] = [:], chroma: [PhotoRegion: Double] = [:]
+        var difference: [PhotoRegion: Double] = [:], lightness: [PhotoRegion: Double] = [:],
+            chroma: [PhotoRegion: Double] = [:]
         for (region, sum) in zip(comparison.regions, comparison.sums) {
             let de = sum.x, dl = sum.y, dc = sum.z, n = sum.w
             let shift = Vector2(dl / n, dc / n)
@@ -139,7 +148,8 @@ public struct PhotoPerception: Sendable {
             // ΔE² ≈ texture² + mean shift²: keep the texture, judge the shift from memory.
             let texture = max(0, (de / n) * (de / n) - shift.dot(shift))
             // Judgements wobble by about half a JND from glance to glance.
-            difference[region] = max(0, (texture + remembered.dot(remembered)).squareRoot() + g.normal(mean: 0, sd: jnd / 2 * sizeFactor))
+            difference[region] = max(
+                0, (texture + remembered.dot(remembered)).squareRoot() + g.normal(mean: 0, sd: jnd / 2 * sizeFactor))
             lightness[region] = remembered.x
             chroma[region] = remembered.y
         }

@@ -40,10 +40,11 @@ public struct SignifierCues: Sendable, Hashable {
             fill = share(ColorScience.deltaE2000(lab(bg), lab(behind)))
         }
         let inks = [control.foreground, control.background].compactMap { $0 } + control.text.compactMap(\.foreground)
-        let accent = inks.map { c -> Double in
-            let l = lab(c)
-            return share(ColorScience.deltaE2000(l, Lab(l.l, 0, 0)))
-        }.max() ?? 0
+        let accent =
+            inks.map { c -> Double in
+                let l = lab(c)
+                return share(ColorScience.deltaE2000(l, Lab(l.l, 0, 0)))
+            }.max() ?? 0
         let ranks: [FontWeight: Double] = [.regular: 0, .medium: 1.0 / 3, .semibold: 2.0 / 3, .bold: 1]
         let weight = control.text.map { ranks[$0.weight] ?? 0 }.max() ?? 0
         let b = screen.device.bounds, c = control.frame.center
@@ -75,14 +76,19 @@ public struct SignifierModel: Sendable, Hashable {
     public var fullDE: Double
 
     public init(intercept: Double, weights: [Double], noiseSD: Double, fullDE: Double) {
-        precondition(weights.count == 4 && weights.allSatisfy { $0 >= 0 }, "signifier weights are four non-negative numbers")
+        precondition(
+            weights.count == 4 && weights.allSatisfy { $0 >= 0 }, "signifier weights are four non-negative numbers")
         self.intercept = intercept; self.weights = weights; self.noiseSD = noiseSD; self.fullDE = fullDE
     }
 
     public init(participant p: Participant) {
-        self.init(intercept: p["signifier.intercept"],
-                  weights: [p["signifier.fill_weight"], p["signifier.accent_weight"], p["signifier.weight_weight"], p["signifier.position_weight"]],
-                  noiseSD: p["signifier.noise_sd"], fullDE: p["signifier.full_cue_de00"])
+        self.init(
+            intercept: p["signifier.intercept"],
+            weights: [
+                p["signifier.fill_weight"], p["signifier.accent_weight"], p["signifier.weight_weight"],
+                p["signifier.position_weight"]
+            ],
+            noiseSD: p["signifier.noise_sd"], fullDE: p["signifier.full_cue_de00"])
     }
 
     /// The log-odds of "tappable" for `cues`, without noise.

@@ -43,7 +43,9 @@ public struct Taste: Sendable {
     }
 
     /// How appealing `look` seems at a glance, compared with the photo as it was.
-    public func appeal<G: RandomNumberGenerator>(of look: LookFeatures, comparedWith original: LookFeatures, using g: inout G) -> Double {
+    public func appeal<G: RandomNumberGenerator>(
+        of look: LookFeatures, comparedWith original: LookFeatures, using g: inout G
+    ) -> Double {
         colourfulness * (look.colourfulness - original.colourfulness) / 10
             + contrast * (look.contrast - original.contrast) / 10
             + warmth * (look.warmth - original.warmth) / 10

@@ -13,8 +13,10 @@ public struct ParameterDefinition: Sendable, Hashable {
     /// Where the default comes from (a paper, a handbook, or "assumption: …").
     public var source: String
 
-    public init(path: String, meaning: String, allowed: ClosedRange<Double>,
-                novice: Distribution, expert: Distribution? = nil, source: String) {
+    public init(
+        path: String, meaning: String, allowed: ClosedRange<Double>,
+        novice: Distribution, expert: Distribution? = nil, source: String
+    ) {
         self.path = path
         self.meaning = meaning
         self.allowed = allowed
@@ -27,8 +29,10 @@ public struct ParameterDefinition: Sendable, Hashable {
 extension ParameterDefinition {
     /// The unit its path ends with (`_pt_s` points per second, `_s` seconds, …), or "" for a plain number.
     public var unit: String {
-        let units = [("_pt_s", "pt/s"), ("_s_per_bit", "s/bit"), ("_mm2", "mm²"), ("_s", "s"), ("_pt", "pt"),
-                     ("_mm", "mm"), ("_px", "px"), ("_de00", "ΔE00"), ("_deg", "°")]
+        let units = [
+            ("_pt_s", "pt/s"), ("_s_per_bit", "s/bit"), ("_mm2", "mm²"), ("_s", "s"), ("_pt", "pt"),
+            ("_mm", "mm"), ("_px", "px"), ("_de00", "ΔE00"), ("_deg", "°")
+        ]
         return units.first { path.hasSuffix($0.0) }?.1 ?? ""
     }
 
@@ -42,249 +46,537 @@ extension ParameterDefinition {
 public enum ParameterCatalog {
     public static let all: [ParameterDefinition] = [
         // Perception and cognition (Card, Moran & Newell, The Psychology of HCI, 1983).
-        .init(path: "perception.cycle_s", meaning: "perceptual processor cycle: time to register what the screen shows",
-              allowed: 0.02...1, novice: .fixed(0.1), source: "Card, Moran & Newell 1983 (Model Human Processor, τp ≈ 100 ms)"),
-        .init(path: "perception.eye_movement_s", meaning: "one saccade plus fixation to look at a new place",
-              allowed: 0.05...1, novice: .fixed(0.23), source: "Card, Moran & Newell 1983 (eye movement ≈ 230 ms)"),
-        .init(path: "cognition.mental_prep_s", meaning: "KLM mental preparation (M) before a deliberate action",
-              allowed: 0...10, novice: .fixed(1.35), source: "Card, Moran & Newell 1980, KLM operator M = 1.35 s"),
+        .init(
+            path: "perception.cycle_s", meaning: "perceptual processor cycle: time to register what the screen shows",
+            allowed: 0.02...1, novice: .fixed(0.1),
+            source: "Card, Moran & Newell 1983 (Model Human Processor, τp ≈ 100 ms)"),
+        .init(
+            path: "perception.eye_movement_s", meaning: "one saccade plus fixation to look at a new place",
+            allowed: 0.05...1, novice: .fixed(0.23), source: "Card, Moran & Newell 1983 (eye movement ≈ 230 ms)"),
+        .init(
+            path: "cognition.mental_prep_s", meaning: "KLM mental preparation (M) before a deliberate action",
+            allowed: 0...10, novice: .fixed(1.35), source: "Card, Moran & Newell 1980, KLM operator M = 1.35 s"),
         // Pointing (Fitts' law, Shannon formulation).
-        .init(path: "motor.fitts_a_s", meaning: "Fitts intercept for a touch tap",
-              allowed: 0...1, novice: .fixed(0.10), source: "Cogulator FittsLaw.js (touch a ≈ 0.10 s)"),
-        .init(path: "motor.fitts_b_s_per_bit", meaning: "Fitts slope for a touch tap",
-              allowed: 0.01...1, novice: .fixed(0.126), source: "Cogulator FittsLaw.js (b ≈ 0.126 s/bit); ISO 9241-9 touch throughput ≈ 6.95 bit/s, MacKenzie 2015"),
-        .init(path: "motor.timing_cv", meaning: "trial-to-trial coefficient of variation of a movement's duration",
-              allowed: 0...1, novice: .fixed(0.1), source: "assumption: 10% (Fitts-task movement times vary by ~10% within a condition)"),
-        .init(path: "motor.tap_hold_s", meaning: "how long the finger stays down in a tap",
-              allowed: 0.01...1, novice: .fixed(0.08), source: "assumption: 80 ms contact (typical touch-down to touch-up in tap studies)"),
+        .init(
+            path: "motor.fitts_a_s", meaning: "Fitts intercept for a touch tap",
+            allowed: 0...1, novice: .fixed(0.10), source: "Cogulator FittsLaw.js (touch a ≈ 0.10 s)"),
+        .init(
+            path: "motor.fitts_b_s_per_bit", meaning: "Fitts slope for a touch tap",
+            allowed: 0.01...1, novice: .fixed(0.126),
+            source: "Cogulator FittsLaw.js (b ≈ 0.126 s/bit); ISO 9241-9 touch throughput ≈ 6.95 bit/s, MacKenzie "
+                + "2015"),
+        .init(
+            path: "motor.timing_cv", meaning: "trial-to-trial coefficient of variation of a movement's duration",
+            allowed: 0...1, novice: .fixed(0.1),
+            source: "assumption: 10% (Fitts-task movement times vary by ~10% within a condition)"),
+        .init(
+            path: "motor.tap_hold_s", meaning: "how long the finger stays down in a tap",
+            allowed: 0.01...1, novice: .fixed(0.08),
+            source: "assumption: 80 ms contact (typical touch-down to touch-up in tap studies)"),
         // Where a finger lands (Bi & Zhai, "Bayesian Touch", UIST 2013): σ² = slope·d² + abs, d = target size in mm.
-        .init(path: "motor.landing_x_slope", meaning: "Bi–Zhai dual-Gaussian: growth of horizontal landing variance with target size",
-              allowed: 0...0.1, novice: .fixed(0.0075), source: "Bi & Zhai, UIST 2013: σx² = 0.0075·d² + 1.68 mm²"),
-        .init(path: "motor.landing_x_abs_mm2", meaning: "Bi–Zhai dual-Gaussian: absolute horizontal landing variance (finger imprecision)",
-              allowed: 0...20, novice: .fixed(1.68), source: "Bi & Zhai, UIST 2013"),
-        .init(path: "motor.landing_y_slope", meaning: "Bi–Zhai dual-Gaussian: growth of vertical landing variance with target size",
-              allowed: 0...0.1, novice: .fixed(0.0108), source: "Bi & Zhai, UIST 2013: σy² = 0.0108·d² + 1.33 mm²"),
-        .init(path: "motor.landing_y_abs_mm2", meaning: "Bi–Zhai dual-Gaussian: absolute vertical landing variance",
-              allowed: 0...20, novice: .fixed(1.33), source: "Bi & Zhai, UIST 2013"),
-        .init(path: "motor.drag_a_s", meaning: "Fitts-like intercept for dragging a knob to a value",
-              allowed: -0.5...1, novice: .fixed(-0.033), source: "Cogulator (drag a ≈ −0.033 s)"),
-        .init(path: "motor.drag_b_s_per_bit", meaning: "Fitts-like slope for dragging a knob to a value",
-              allowed: 0.01...1, novice: .fixed(0.080), source: "Cogulator (drag b ≈ 0.080 s/bit)"),
-        .init(path: "motor.liftoff_jump_pt", meaning: "largest jump of a slider's value when the finger lifts off",
-              allowed: 0...50, novice: .fixed(12), source: "holko.pl slider study: lift-off jumps of up to 12 pt"),
-        .init(path: "motor.steer_wobble_s", meaning: "sideways wobble of a finger steered along a path, per unit of its speed (lateral SD = this × speed)",
-              allowed: 0...0.1, novice: .fixed(0.01),
-              source: "assumption, calibrated to the steering law's shape (not measured on touch steering): 1 mm sideways at 100 mm/s; noise grows with speed (Harris & Wolpert 1998). The value implied by Bi & Zhai's tap spread (≈ 0.003 s) left tunnels wider than ≈ 2 mm unconstrained at a finger's top speed, failing the steering check"),
+        .init(
+            path: "motor.landing_x_slope",
+            meaning: "Bi–Zhai dual-Gaussian: growth of horizontal landing variance with target size",
+            allowed: 0...0.1, novice: .fixed(0.0075), source: "Bi & Zhai, UIST 2013: σx² = 0.0075·d² + 1.68 mm²"),
+        .init(
+            path: "motor.landing_x_abs_mm2",
+            meaning: "Bi–Zhai dual-Gaussian: absolute horizontal landing variance (finger imprecision)",
+            allowed: 0...20, novice: .fixed(1.68), source: "Bi & Zhai, UIST 2013"),
+        .init(
+            path: "motor.landing_y_slope",
+            meaning: "Bi–Zhai dual-Gaussian: growth of vertical landing variance with target size",
+            allowed: 0...0.1, novice: .fixed(0.0108), source: "Bi & Zhai, UIST 2013: σy² = 0.0108·d² + 1.33 mm²"),
+        .init(
+            path: "motor.landing_y_abs_mm2", meaning: "Bi–Zhai dual-Gaussian: absolute vertical landing variance",
+            allowed: 0...20, novice: .fixed(1.33), source: "Bi & Zhai, UIST 2013"),
+        .init(
+            path: "motor.drag_a_s", meaning: "Fitts-like intercept for dragging a knob to a value",
+            allowed: -0.5...1, novice: .fixed(-0.033), source: "Cogulator (drag a ≈ −0.033 s)"),
+        .init(
+            path: "motor.drag_b_s_per_bit", meaning: "Fitts-like slope for dragging a knob to a value",
+            allowed: 0.01...1, novice: .fixed(0.080), source: "Cogulator (drag b ≈ 0.080 s/bit)"),
+        .init(
+            path: "motor.liftoff_jump_pt", meaning: "largest jump of a slider's value when the finger lifts off",
+            allowed: 0...50, novice: .fixed(12), source: "holko.pl slider study: lift-off jumps of up to 12 pt"),
+        .init(
+            path: "motor.steer_wobble_s",
+            meaning:
+                "sideways wobble of a finger steered along a path, per unit of its speed (lateral SD = this × speed)",
+            allowed: 0...0.1, novice: .fixed(0.01),
+            source:
+                "assumption, calibrated to the steering law's shape (not measured on touch steering): 1 mm sideways "
+                    + "at 100 mm/s; noise grows with speed (Harris & Wolpert 1998). The value implied by Bi & Zhai's "
+                    + "tap spread (≈ 0.003 s) left tunnels wider than ≈ 2 mm unconstrained at a finger's top speed, "
+                    + "failing the steering check"
+        ),
         // Choosing and searching.
-        .init(path: "cognition.hick_a_s", meaning: "Hick–Hyman intercept: choice reaction time with one alternative",
-              allowed: 0...2, novice: .fixed(0.2), source: "Hick 1952; Hyman 1953 (intercepts ≈ 0.2 s)"),
-        .init(path: "cognition.hick_b_s_per_bit", meaning: "Hick–Hyman slope: extra time per bit of choice",
-              allowed: 0...1, novice: .fixed(0.155), source: "Hick 1952, Hyman 1953 (b ≈ 0.155 s/bit)"),
-        .init(path: "cognition.search_item_s", meaning: "time to inspect one item in a serial visual search (conjunction targets)",
-              allowed: 0.001...0.5, novice: .fixed(0.025), source: "Treisman & Gelade 1980; Wolfe 1998 (≈ 25 ms/item)"),
-        .init(path: "cognition.popout_item_s", meaning: "per-item cost of a pop-out search (a feature target)",
-              allowed: 0...0.1, novice: .fixed(0.005), source: "Wolfe 1998 (≤ 10 ms/item, near flat)"),
-        .init(path: "cognition.read_word_s", meaning: "time to read one word of a label",
-              allowed: 0.05...2, novice: .fixed(0.24), source: "Rayner 1998 (≈ 250 words/min)"),
-        .init(path: "cognition.label_inference_probability", meaning: "chance of inferring what an unfamiliar control does from its label",
-              allowed: 0...1, novice: .fixed(0.6), expert: .fixed(0.95), source: "assumption: novices often misread technical labels (black level vs shadows)"),
-        .init(path: "cognition.discovery_per_s", meaning: "chance per second of searching that a person discovers a control with no visible affordance",
-              allowed: 0...1, novice: .fixed(0.05), expert: .fixed(0.5), source: "assumption: swept in the sensitivity analysis"),
-        .init(path: "learning.practice_alpha", meaning: "power-law-of-practice exponent: T(n) = T(1)·n^−α",
-              allowed: 0...1, novice: .fixed(0.3), source: "Newell & Rosenbloom 1981 (α ≈ 0.2–0.4)"),
+        .init(
+            path: "cognition.hick_a_s", meaning: "Hick–Hyman intercept: choice reaction time with one alternative",
+            allowed: 0...2, novice: .fixed(0.2), source: "Hick 1952; Hyman 1953 (intercepts ≈ 0.2 s)"),
+        .init(
+            path: "cognition.hick_b_s_per_bit", meaning: "Hick–Hyman slope: extra time per bit of choice",
+            allowed: 0...1, novice: .fixed(0.155), source: "Hick 1952, Hyman 1953 (b ≈ 0.155 s/bit)"),
+        .init(
+            path: "cognition.search_item_s",
+            meaning: "time to inspect one item in a serial visual search (conjunction targets)",
+            allowed: 0.001...0.5, novice: .fixed(0.025), source: "Treisman & Gelade 1980; Wolfe 1998 (≈ 25 ms/item)"),
+        .init(
+            path: "cognition.popout_item_s", meaning: "per-item cost of a pop-out search (a feature target)",
+            allowed: 0...0.1, novice: .fixed(0.005), source: "Wolfe 1998 (≤ 10 ms/item, near flat)"),
+        .init(
+            path: "cognition.read_word_s", meaning: "time to read one word of a label",
+            allowed: 0.05...2, novice: .fixed(0.24), source: "Rayner 1998 (≈ 250 words/min)"),
+        .init(
+            path: "cognition.label_inference_probability",
+            meaning: "chance of inferring what an unfamiliar control does from its label",
+            allowed: 0...1, novice: .fixed(0.6), expert: .fixed(0.95),
+            source: "assumption: novices often misread technical labels (black level vs shadows)"),
+        .init(
+            path: "cognition.discovery_per_s",
+            meaning: "chance per second of searching that a person discovers a control with no visible affordance",
+            allowed: 0...1, novice: .fixed(0.05), expert: .fixed(0.5),
+            source: "assumption: swept in the sensitivity analysis"),
+        .init(
+            path: "learning.practice_alpha", meaning: "power-law-of-practice exponent: T(n) = T(1)·n^−α",
+            allowed: 0...1, novice: .fixed(0.3), source: "Newell & Rosenbloom 1981 (α ≈ 0.2–0.4)"),
         // Seeing differences in photos.
-        .init(path: "perception.jnd_de00", meaning: "just-noticeable colour difference, the scale of perception noise",
-              allowed: 0.1...10, novice: .fixed(1.0), source: "Mahy et al. 1994 (JND ≈ 1.0 ΔE00, 2.3 ΔE76)"),
-        .init(path: "perception.satisfied_de00", meaning: "how close to the goal (mean ΔE00 of the worst region) satisfies this person",
-              allowed: 0.3...20, novice: .normal(mean: 2.5, sd: 0.5), expert: .normal(mean: 2.0, sd: 0.4),
-              source: "assumption anchored on the inter-observer match spread (≈ 2.5 CIELAB units, Color Res. Appl. 1997)"),
-        .init(path: "perception.proxy_px", meaning: "long side, in pixels, of the image a person judges at a glance",
-              allowed: 16...1024, novice: .fixed(96), source: "assumption: a glance resolves coarse regions, not pixels"),
+        .init(
+            path: "perception.jnd_de00", meaning: "just-noticeable colour difference, the scale of perception noise",
+            allowed: 0.1...10, novice: .fixed(1.0), source: "Mahy et al. 1994 (JND ≈ 1.0 ΔE00, 2.3 ΔE76)"),
+        .init(
+            path: "perception.satisfied_de00",
+            meaning: "how close to the goal (mean ΔE00 of the worst region) satisfies this person",
+            allowed: 0.3...20, novice: .normal(mean: 2.5, sd: 0.5), expert: .normal(mean: 2.0, sd: 0.4),
+            source: "assumption anchored on the inter-observer match spread (≈ 2.5 CIELAB units, Color Res. Appl. 1997)"
+        ),
+        .init(
+            path: "perception.proxy_px", meaning: "long side, in pixels, of the image a person judges at a glance",
+            allowed: 16...1024, novice: .fixed(96), source: "assumption: a glance resolves coarse regions, not pixels"),
         // Throws and drags: no published distribution was found (DESIGN §4); these are
         // documented assumptions, swept in the sensitivity analysis.
-        .init(path: "motor.release_speed_pt_s", meaning: "peak finger speed of this person's flick",
-              allowed: 100...5000, novice: .logNormal(median: 1000, sigma: 0.45),
-              source: "assumption: log-normal, median 1000 pt/s (DESIGN §4; no published distribution)"),
-        .init(path: "motor.flick_length_pt", meaning: "how far the finger travels before it lets go in a flick",
-              allowed: 10...300, novice: .logNormal(median: 50, sigma: 0.4),
-              source: "assumption: log-normal, median 50 pt (≈ 8 mm on a phone)"),
-        .init(path: "motor.drag_speed_pt_s", meaning: "peak finger speed of a deliberate drag",
-              allowed: 50...3000, novice: .logNormal(median: 400, sigma: 0.35),
-              source: "assumption: log-normal, median 400 pt/s"),
-        .init(path: "motor.speed_cv", meaning: "trial-to-trial coefficient of variation of one person's gesture speed",
-              allowed: 0...1, novice: .fixed(0.15), source: "assumption: 15% (motor noise grows with speed; Schmidt et al. 1979)"),
-        .init(path: "motor.aim_sd_deg", meaning: "standard deviation of an aimed movement's direction around the intended one: a throw's, and (reused, not separately measured) a drag's along one axis of a two-axis pad",
-              allowed: 0...45, novice: .fixed(6), expert: .fixed(4), source: "assumption: a few degrees; no published figure for throws or for drags on a pad, so one value serves both (swept 2–12° in the colour question's sensitivity)"),
-        .init(path: "style.drag_first_probability", meaning: "chance that this person moves an object by a deliberate drag rather than a flick",
-              allowed: 0...1, novice: .fixed(0.4), expert: .fixed(0.15),
-              source: "assumption: novices drag more often; experts trust a flick"),
-        .init(path: "style.drag_fraction", meaning: "how far along the way to its destination a deliberate drag carries an object",
-              allowed: 0.05...1, novice: .uniform(lower: 0.35, upper: 0.85),
-              source: "assumption: uniform 35–85% of the way"),
+        .init(
+            path: "motor.release_speed_pt_s", meaning: "peak finger speed of this person's flick",
+            allowed: 100...5000, novice: .logNormal(median: 1000, sigma: 0.45),
+            source: "assumption: log-normal, median 1000 pt/s (DESIGN §4; no published distribution)"),
+        .init(
+            path: "motor.flick_length_pt", meaning: "how far the finger travels before it lets go in a flick",
+            allowed: 10...300, novice: .logNormal(median: 50, sigma: 0.4),
+            source: "assumption: log-normal, median 50 pt (≈ 8 mm on a phone)"),
+        .init(
+            path: "motor.drag_speed_pt_s", meaning: "peak finger speed of a deliberate drag",
+            allowed: 50...3000, novice: .logNormal(median: 400, sigma: 0.35),
+            source: "assumption: log-normal, median 400 pt/s"),
+        .init(
+            path: "motor.speed_cv", meaning: "trial-to-trial coefficient of variation of one person's gesture speed",
+            allowed: 0...1, novice: .fixed(0.15),
+            source: "assumption: 15% (motor noise grows with speed; Schmidt et al. 1979)"),
+        .init(
+            path: "motor.aim_sd_deg",
+            meaning:
+                "standard deviation of an aimed movement's direction around the intended one: a throw's, and (reused, "
+                    + "not separately measured) a drag's along one axis of a two-axis pad",
+            allowed: 0...45, novice: .fixed(6), expert: .fixed(4),
+            source:
+                "assumption: a few degrees; no published figure for throws or for drags on a pad, so one value serves "
+                    + "both (swept 2–12° in the colour question's sensitivity)"
+        ),
+        .init(
+            path: "style.drag_first_probability",
+            meaning: "chance that this person moves an object by a deliberate drag rather than a flick",
+            allowed: 0...1, novice: .fixed(0.4), expert: .fixed(0.15),
+            source: "assumption: novices drag more often; experts trust a flick"),
+        .init(
+            path: "style.drag_fraction",
+            meaning: "how far along the way to its destination a deliberate drag carries an object",
+            allowed: 0.05...1, novice: .uniform(lower: 0.35, upper: 0.85),
+            source: "assumption: uniform 35–85% of the way"),
         // How a person carries experience of a design from one trial to the next.
-        .init(path: "belief.throw_carry_s", meaning: "prior belief: how far a released object keeps going, in seconds of its release speed",
-              allowed: 0...2, novice: .logNormal(median: 0.5, sigma: 0.5),
-              source: "assumption anchored on iOS scroll views (normal deceleration 0.998/ms carries v·0.499 s), which iPhone users flick daily; swept"),
-        .init(path: "learning.throw_update", meaning: "weight of the last throw's observed carry when a person updates their belief (delta rule)",
-              allowed: 0...1, novice: .fixed(0.5), source: "assumption: Rescorla–Wagner-style learning rate, swept"),
-        .init(path: "style.prior_strength", meaning: "how many throws' worth of confidence a person's habitual flick-or-drag preference carries",
-              allowed: 0.1...50, novice: .fixed(2), source: "assumption: a weak prior (two pseudo-throws), swept"),
-        .init(path: "motor.max_speed_factor", meaning: "fastest flick a person will make, as a multiple of their usual flick speed",
-              allowed: 1...10, novice: .fixed(2.5), source: "assumption: peak finger speeds in flicks span about ×2–3 within a person"),
+        .init(
+            path: "belief.throw_carry_s",
+            meaning: "prior belief: how far a released object keeps going, in seconds of its release speed",
+            allowed: 0...2, novice: .logNormal(median: 0.5, sigma: 0.5),
+            source:
+                "assumption anchored on iOS scroll views (normal deceleration 0.998/ms carries v·0.499 s), which "
+                    + "iPhone users flick daily; swept"
+        ),
+        .init(
+            path: "learning.throw_update",
+            meaning: "weight of the last throw's observed carry when a person updates their belief (delta rule)",
+            allowed: 0...1, novice: .fixed(0.5), source: "assumption: Rescorla–Wagner-style learning rate, swept"),
+        .init(
+            path: "style.prior_strength",
+            meaning: "how many throws' worth of confidence a person's habitual flick-or-drag preference carries",
+            allowed: 0.1...50, novice: .fixed(2), source: "assumption: a weak prior (two pseudo-throws), swept"),
+        .init(
+            path: "motor.max_speed_factor",
+            meaning: "fastest flick a person will make, as a multiple of their usual flick speed",
+            allowed: 1...10, novice: .fixed(2.5),
+            source: "assumption: peak finger speeds in flicks span about ×2–3 within a person"),
         // Holding a goal look in mind.
-        .init(path: "memory.goal_noise", meaning: "how far the remembered goal's overall lightness and colourfulness are off when first memorised (L*/C* units, sd)",
-              allowed: 0...10, novice: .fixed(1.5), expert: .fixed(1.0),
-              source: "assumption: colour matched from memory is less precise than side by side (memory-matching studies, e.g. Pérez-Carpinell et al. 1998), about 1–2 JND"),
-        .init(path: "memory.drift_per_sqrt_s", meaning: "how fast the remembered goal drifts, per square root of seconds since it was seen (L*/C* units)",
-              allowed: 0...5, novice: .fixed(0.2), source: "assumption: memory for colour drifts over seconds to minutes; swept"),
+        .init(
+            path: "memory.goal_noise",
+            meaning:
+                "how far the remembered goal's overall lightness and colourfulness are off when first memorised "
+                    + "(L*/C* units, sd)",
+            allowed: 0...10, novice: .fixed(1.5), expert: .fixed(1.0),
+            source:
+                "assumption: colour matched from memory is less precise than side by side (memory-matching studies, "
+                    + "e.g. Pérez-Carpinell et al. 1998), about 1–2 JND"
+        ),
+        .init(
+            path: "memory.drift_per_sqrt_s",
+            meaning: "how fast the remembered goal drifts, per square root of seconds since it was seen (L*/C* units)",
+            allowed: 0...5, novice: .fixed(0.2),
+            source: "assumption: memory for colour drifts over seconds to minutes; swept"),
         // The photo-editing agent's own judgement: no published figures, swept by `refine sensitivity --screen`.
-        .init(path: "agent.patience_gestures", meaning: "gestures without visible progress before a person settles for what they have",
-              allowed: 1...40, novice: .fixed(8), source: "assumption: people abandon after a handful of fruitless tries"),
-        .init(path: "agent.progress_de00", meaning: "improvement of the worst-looking region (ΔE00) a person counts as progress",
-              allowed: 0...5, novice: .fixed(0.3), source: "assumption: about a third of a JND (Mahy et al. 1994, JND ≈ 1 ΔE00)"),
-        .init(path: "agent.boldness_max", meaning: "largest share of a planned move a person dares in one drag",
-              allowed: 0.1...1, novice: .fixed(0.9), source: "assumption: aimed adjustments undershoot slightly"),
-        .init(path: "agent.overshoot_caution", meaning: "factor on a person's boldness with a control after a move made the photo worse",
-              allowed: 0.05...1, novice: .fixed(0.5), source: "assumption: halve the step after an overshoot (bisection-like correction)"),
-        .init(path: "agent.boldness_regain", meaning: "factor on boldness after a move that helped",
-              allowed: 1...3, novice: .fixed(1.3), source: "assumption"),
-        .init(path: "agent.explore_step", meaning: "first move along an unfamiliar control, as a share of its track",
-              allowed: 0.01...0.5, novice: .fixed(0.15), source: "assumption: a modest probing move"),
-        .init(path: "agent.plan_share", meaning: "share of the whole mismatch a known move must promise to be preferred over a control a label suggests (or a button whose label names what is off)",
-              allowed: 0...1, novice: .fixed(0.2), source: "assumption"),
-        .init(path: "agent.fallback_share", meaning: "smallest share of the mismatch a known move must promise to be worth making at all",
-              allowed: 0...1, novice: .fixed(0.02), source: "assumption"),
-        .init(path: "agent.no_effect_de", meaning: "a change smaller than this (L*/chroma units) after a clear move means the control does nothing there",
-              allowed: 0...5, novice: .fixed(0.5), source: "assumption: half a JND-sized step"),
-        .init(path: "agent.preview_accept_factor", meaning: "a preview within this many times one's satisfaction threshold is taken at once",
-              allowed: 1...10, novice: .fixed(2), source: "assumption: previews are small, so near enough is worth trying"),
-        .init(path: "agent.warning_backoff", meaning: "share of the last move a person takes back when the control starts showing a warning (a red glow)",
-              allowed: 0...1, novice: .fixed(0.5), source: "assumption: back off half-way"),
+        .init(
+            path: "agent.patience_gestures",
+            meaning: "gestures without visible progress before a person settles for what they have",
+            allowed: 1...40, novice: .fixed(8), source: "assumption: people abandon after a handful of fruitless "
+                + "tries"),
+        .init(
+            path: "agent.progress_de00",
+            meaning: "improvement of the worst-looking region (ΔE00) a person counts as progress",
+            allowed: 0...5, novice: .fixed(0.3),
+            source: "assumption: about a third of a JND (Mahy et al. 1994, JND ≈ 1 ΔE00)"),
+        .init(
+            path: "agent.boldness_max", meaning: "largest share of a planned move a person dares in one drag",
+            allowed: 0.1...1, novice: .fixed(0.9), source: "assumption: aimed adjustments undershoot slightly"),
+        .init(
+            path: "agent.overshoot_caution",
+            meaning: "factor on a person's boldness with a control after a move made the photo worse",
+            allowed: 0.05...1, novice: .fixed(0.5),
+            source: "assumption: halve the step after an overshoot (bisection-like correction)"),
+        .init(
+            path: "agent.boldness_regain", meaning: "factor on boldness after a move that helped",
+            allowed: 1...3, novice: .fixed(1.3), source: "assumption"),
+        .init(
+            path: "agent.explore_step", meaning: "first move along an unfamiliar control, as a share of its track",
+            allowed: 0.01...0.5, novice: .fixed(0.15), source: "assumption: a modest probing move"),
+        .init(
+            path: "agent.plan_share",
+            meaning:
+                "share of the whole mismatch a known move must promise to be preferred over a control a label "
+                    + "suggests (or a button whose label names what is off)",
+            allowed: 0...1, novice: .fixed(0.2), source: "assumption"),
+        .init(
+            path: "agent.fallback_share",
+            meaning: "smallest share of the mismatch a known move must promise to be worth making at all",
+            allowed: 0...1, novice: .fixed(0.02), source: "assumption"),
+        .init(
+            path: "agent.no_effect_de",
+            meaning:
+                "a change smaller than this (L*/chroma units) after a clear move means the control does nothing there",
+            allowed: 0...5, novice: .fixed(0.5), source: "assumption: half a JND-sized step"),
+        .init(
+            path: "agent.preview_accept_factor",
+            meaning: "a preview within this many times one's satisfaction threshold is taken at once",
+            allowed: 1...10, novice: .fixed(2), source: "assumption: previews are small, so near enough is worth trying"
+        ),
+        .init(
+            path: "agent.warning_backoff",
+            meaning:
+                "share of the last move a person takes back when the control starts showing a warning (a red glow)",
+            allowed: 0...1, novice: .fixed(0.5), source: "assumption: back off half-way"),
         // Liking looks (a browsing person with no goal): weights on features of a look.
-        .init(path: "preference.colourfulness_weight", meaning: "how much this person likes looks more colourful than the photo (per 10 units of chroma)",
-              allowed: -5...5, novice: .normal(mean: 0.3, sd: 1), source: "assumption: tastes differ widely, a slight average taste for vivid looks (swept)"),
-        .init(path: "preference.contrast_weight", meaning: "how much this person likes looks with more contrast than the photo (per 10 L* of spread)",
-              allowed: -5...5, novice: .normal(mean: 0.2, sd: 1), source: "assumption (swept)"),
-        .init(path: "preference.warmth_weight", meaning: "how much this person likes warmer looks than the photo (per 10 units of b*)",
-              allowed: -5...5, novice: .normal(mean: 0, sd: 1), source: "assumption (swept)"),
-        .init(path: "preference.monochrome_weight", meaning: "how much this person likes black-and-white looks",
-              allowed: -5...5, novice: .normal(mean: 0, sd: 1), source: "assumption (swept)"),
-        .init(path: "preference.appeal_noise", meaning: "glance-to-glance noise of how appealing a look seems",
-              allowed: 0...5, novice: .fixed(0.5), source: "assumption"),
-        .init(path: "preference.aspiration", meaning: "appeal a look must have to be taken at once when browsing starts",
-              allowed: -5...10, novice: .fixed(1.5), source: "assumption: satisficing with an aspiration level (Simon 1955)"),
-        .init(path: "preference.aspiration_decay_per_s", meaning: "how fast the aspiration level falls with each second spent browsing",
-              allowed: 0...5, novice: .fixed(0.15), source: "assumption: aspiration adapts to search cost (Simon 1955), swept"),
+        .init(
+            path: "preference.colourfulness_weight",
+            meaning: "how much this person likes looks more colourful than the photo (per 10 units of chroma)",
+            allowed: -5...5, novice: .normal(mean: 0.3, sd: 1),
+            source: "assumption: tastes differ widely, a slight average taste for vivid looks (swept)"),
+        .init(
+            path: "preference.contrast_weight",
+            meaning: "how much this person likes looks with more contrast than the photo (per 10 L* of spread)",
+            allowed: -5...5, novice: .normal(mean: 0.2, sd: 1), source: "assumption (swept)"),
+        .init(
+            path: "preference.warmth_weight",
+            meaning: "how much this person likes warmer looks than the photo (per 10 units of b*)",
+            allowed: -5...5, novice: .normal(mean: 0, sd: 1), source: "assumption (swept)"),
+        .init(
+            path: "preference.monochrome_weight", meaning: "how much this person likes black-and-white looks",
+            allowed: -5...5, novice: .normal(mean: 0, sd: 1), source: "assumption (swept)"),
+        .init(
+            path: "preference.appeal_noise", meaning: "glance-to-glance noise of how appealing a look seems",
+            allowed: 0...5, novice: .fixed(0.5), source: "assumption"),
+        .init(
+            path: "preference.aspiration", meaning: "appeal a look must have to be taken at once when browsing starts",
+            allowed: -5...10, novice: .fixed(1.5),
+            source: "assumption: satisficing with an aspiration level (Simon 1955)"),
+        .init(
+            path: "preference.aspiration_decay_per_s",
+            meaning: "how fast the aspiration level falls with each second spent browsing",
+            allowed: 0...5, novice: .fixed(0.15),
+            source: "assumption: aspiration adapts to search cost (Simon 1955), swept"),
         // Slides that stop or slow (the pause question). Prefixed `gesture.` so the Morris
         // groups of existing specs stay as they were; a spec sweeps them in `sensitivity`.
-        .init(path: "gesture.crawl_speed_pt_s", meaning: "speed a finger slows to when a person hesitates in a slide without stopping",
-              allowed: 5...1000, novice: .logNormal(median: 100, sigma: 0.5),
-              source: "assumption: no published figure; the median sits on the 100 pt/s pause speed of the talk's public demo so that half of hesitations crawl below it, neither favouring nor excluding false pauses (swept)"),
-        .init(path: "gesture.crawl_s", meaning: "how long a hesitation in a slide lasts before the finger moves on",
-              allowed: 0.02...3, novice: .logNormal(median: 0.3, sigma: 0.4),
-              source: "assumption: a few hundred milliseconds, about one perceive–decide cycle (Card, Moran & Newell 1983: τp + τc ≈ 0.17 s) plus reading the screen (swept)"),
-        .init(path: "gesture.response_wait_s", meaning: "longest a person holds a pause waiting for the screen to respond before lifting",
-              allowed: 0.1...10, novice: .fixed(1.0),
-              source: "assumption anchored on the 1 s limit for an uninterrupted flow of thought (Miller 1968; Card, Robertson & Mackinlay 1991)"),
-        .init(path: "gesture.tap_drift_mm", meaning: "SD per axis of how far a finger's contact point moves between touch-down and lift in a tap",
-              allowed: 0...5, novice: .fixed(0.5),
-              source: "assumption: the contact centroid shifts as the pad flattens and rolls (Holz & Baudisch 2010 report posture-dependent offsets, not their change within a tap); 0.5 mm ≈ 3 pt on a phone (swept)"),
-        .init(path: "gesture.cancel_drag_pt", meaning: "how far a person drags a finger off a pressed button to take the press back before lifting",
-              allowed: 1...300, novice: .logNormal(median: 30, sigma: 0.5),
-              source: "assumption: a short deliberate slide, about a fingertip's width beyond a small button (swept)"),
-        .init(path: "learning.drag_fraction_step", meaning: "how much further a person carries an object after it went to the wrong place",
-              allowed: 0...1, novice: .fixed(0.25), source: "assumption: a quarter of the way more after each miss"),
+        .init(
+            path: "gesture.crawl_speed_pt_s",
+            meaning: "speed a finger slows to when a person hesitates in a slide without stopping",
+            allowed: 5...1000, novice: .logNormal(median: 100, sigma: 0.5),
+            source:
+                "assumption: no published figure; the median sits on the 100 pt/s pause speed of the talk's public "
+                    + "demo so that half of hesitations crawl below it, neither favouring nor excluding false pauses "
+                    + "(swept)"
+        ),
+        .init(
+            path: "gesture.crawl_s", meaning: "how long a hesitation in a slide lasts before the finger moves on",
+            allowed: 0.02...3, novice: .logNormal(median: 0.3, sigma: 0.4),
+            source:
+                "assumption: a few hundred milliseconds, about one perceive–decide cycle (Card, Moran & Newell 1983: "
+                    + "τp + τc ≈ 0.17 s) plus reading the screen (swept)"
+        ),
+        .init(
+            path: "gesture.response_wait_s",
+            meaning: "longest a person holds a pause waiting for the screen to respond before lifting",
+            allowed: 0.1...10, novice: .fixed(1.0),
+            source:
+                "assumption anchored on the 1 s limit for an uninterrupted flow of thought (Miller 1968; Card, "
+                    + "Robertson & Mackinlay 1991)"
+        ),
+        .init(
+            path: "gesture.tap_drift_mm",
+            meaning: "SD per axis of how far a finger's contact point moves between touch-down and lift in a tap",
+            allowed: 0...5, novice: .fixed(0.5),
+            source:
+                "assumption: the contact centroid shifts as the pad flattens and rolls (Holz & Baudisch 2010 report "
+                    + "posture-dependent offsets, not their change within a tap); 0.5 mm ≈ 3 pt on a phone (swept)"
+        ),
+        .init(
+            path: "gesture.cancel_drag_pt",
+            meaning: "how far a person drags a finger off a pressed button to take the press back before lifting",
+            allowed: 1...300, novice: .logNormal(median: 30, sigma: 0.5),
+            source: "assumption: a short deliberate slide, about a fingertip's width beyond a small button (swept)"),
+        .init(
+            path: "learning.drag_fraction_step",
+            meaning: "how much further a person carries an object after it went to the wrong place",
+            allowed: 0...1, novice: .fixed(0.25), source: "assumption: a quarter of the way more after each miss"),
         // Scrolling a long list (the scroll question), `gesture.` like the pause question's.
-        .init(path: "gesture.swipe_span_pt", meaning: "longest distance a person drags content in one swipe on a phone (thumb or finger, without regrasping)",
-              allowed: 50...800, novice: .logNormal(median: 250, sigma: 0.2),
-              source: "assumption: about 40 mm, a comfortable thumb or finger stroke on a phone held in one hand, under a third of an iPhone's 852 pt height (swept)"),
-        .init(path: "gesture.offscreen_distance_sd", meaning: "SD of the log ratio of a person's estimate of how far away an item not on screen is to the true distance",
-              allowed: 0...2, novice: .fixed(0.3),
-              source: "assumption: a person knows roughly where an item sits in a list (alphabetical, by date) but not to the row; about ±30% (swept)"),
+        .init(
+            path: "gesture.swipe_span_pt",
+            meaning:
+                "longest distance a person drags content in one swipe on a phone (thumb or finger, without regrasping)",
+            allowed: 50...800, novice: .logNormal(median: 250, sigma: 0.2),
+            source:
+                "assumption: about 40 mm, a comfortable thumb or finger stroke on a phone held in one hand, under a "
+                    + "third of an iPhone's 852 pt height (swept)"
+        ),
+        .init(
+            path: "gesture.offscreen_distance_sd",
+            meaning:
+                "SD of the log ratio of a person's estimate of how far away an item not on screen is to the true "
+                    + "distance",
+            allowed: 0...2, novice: .fixed(0.3),
+            source:
+                "assumption: a person knows roughly where an item sits in a list (alphabetical, by date) but not to "
+                    + "the row; about ±30% (swept)"
+        ),
         // Double taps and serial taps (the double-tap question), `gesture.` like the others above.
-        .init(path: "gesture.double_tap_gap_s", meaning: "time from the first lift to the second touch-down of a double tap on one spot",
-              allowed: 0.02...2, novice: .logNormal(median: 0.10, sigma: 0.4),
-              source: "median 0.10 s: a second tap on the same spot has Fitts' index of difficulty ≈ 0, leaving the touch intercept a ≈ 0.10 s (Cogulator, as motor.fitts_a_s); the spread across people is an assumption (σ 0.4, swept)"),
-        .init(path: "gesture.serial_tap_pause_s", meaning: "pause after one tap's lift before a person starts reaching for the next of two independent taps",
-              allowed: 0...2, novice: .fixed(0.1),
-              source: "assumption: about one perceptual cycle (Card, Moran & Newell 1983, τp ≈ 0.1 s) to register that the finger is up before the next reach; people do not wait for the screen between independent taps (swept)"),
+        .init(
+            path: "gesture.double_tap_gap_s",
+            meaning: "time from the first lift to the second touch-down of a double tap on one spot",
+            allowed: 0.02...2, novice: .logNormal(median: 0.10, sigma: 0.4),
+            source:
+                "median 0.10 s: a second tap on the same spot has Fitts' index of difficulty ≈ 0, leaving the touch "
+                    + "intercept a ≈ 0.10 s (Cogulator, as motor.fitts_a_s); the spread across people is an "
+                    + "assumption (σ 0.4, swept)"
+        ),
+        .init(
+            path: "gesture.serial_tap_pause_s",
+            meaning: "pause after one tap's lift before a person starts reaching for the next of two independent taps",
+            allowed: 0...2, novice: .fixed(0.1),
+            source:
+                "assumption: about one perceptual cycle (Card, Moran & Newell 1983, τp ≈ 0.1 s) to register that the "
+                    + "finger is up before the next reach; people do not wait for the screen between independent taps "
+                    + "(swept)"
+        ),
         // Matching a colour with picker controls (the color-match question).
-        .init(path: "perception.jnd_de76_per_de00", meaning: "CIELAB units (ΔE76) in one just-noticeable difference measured in ΔE00: scales the noise on a seen colour difference",
-              allowed: 1...5, novice: .fixed(2.3), source: "Mahy et al. 1994 (JND ≈ 1.0 ΔE00 ≈ 2.3 ΔE76), as perception.jnd_de00"),
-        .init(path: "agent.label_track_de", meaning: "how far (CIELAB units) a person believes a whole track moves the colour in the direction its label names, before trying it",
-              allowed: 5...400, novice: .fixed(100),
-              source: "assumption: about the lightness range L* 0–100, the largest span a label names (swept); trying the control replaces it"),
-        .init(path: "agent.color_mapping_update", meaning: "share of the surprise (seen minus expected colour change) a person adds to their belief about a colour control's axis after a move (delta rule)",
-              allowed: 0.05...1, novice: .fixed(0.5),
-              source: "assumption: delta rule (Widrow & Hoff 1960) at half the error; the first lesson about an axis is taken whole (swept)"),
-        // The system's screen-edge gestures (the edge-button question): how the OS treats touches near the top and bottom edges.
-        .init(path: "gesture.edge_band_scale", meaning: "depth of the bands along the top and bottom edges where the system's edge gestures see a touch first, as a multiple of the device's safe-area insets there",
-              allowed: 0...3, novice: .fixed(1),
-              source: "assumption: the bands are the status-bar and home-indicator safe areas of the device catalogue (Apple HIG, Layout); Apple publishes no figure for the recognizers' start regions (swept)"),
-        .init(path: "gesture.edge_swipe_pt", meaning: "how far inward a touch that started in an edge band must travel before the system takes it as its edge swipe",
-              allowed: 1...100, novice: .fixed(10),
-              source: "assumption: about a fingertip's drift; the system's threshold is not published (swept)"),
-        .init(path: "gesture.edge_gate_delay_s", meaning: "how long after touch-down the system holds a touch that started in an edge band before the app receives it",
-              allowed: 0...2, novice: .fixed(0.25),
-              source: "assumption: iOS delays touches near the screen edges while its edge recognizers decide (UIKit's preferredScreenEdgesDeferringSystemGestures exists to change this); no published duration (swept)"),
+        .init(
+            path: "perception.jnd_de76_per_de00",
+            meaning:
+                "CIELAB units (ΔE76) in one just-noticeable difference measured in ΔE00: scales the noise on a seen "
+                    + "colour difference",
+            allowed: 1...5, novice: .fixed(2.3),
+            source: "Mahy et al. 1994 (JND ≈ 1.0 ΔE00 ≈ 2.3 ΔE76), as perception.jnd_de00"),
+        .init(
+            path: "agent.label_track_de",
+            meaning:
+                "how far (CIELAB units) a person believes a whole track moves the colour in the direction its label "
+                    + "names, before trying it",
+            allowed: 5...400, novice: .fixed(100),
+            source:
+                "assumption: about the lightness range L* 0–100, the largest span a label names (swept); trying the "
+                    + "control replaces it"
+        ),
+        .init(
+            path: "agent.color_mapping_update",
+            meaning:
+                "share of the surprise (seen minus expected colour change) a person adds to their belief about a "
+                    + "colour control's axis after a move (delta rule)",
+            allowed: 0.05...1, novice: .fixed(0.5),
+            source:
+                "assumption: delta rule (Widrow & Hoff 1960) at half the error; the first lesson about an axis is "
+                    + "taken whole (swept)"
+        ),
+        // The system's screen-edge gestures (the edge-button question): how the OS treats touches near the top and
+        // bottom edges.
+        .init(
+            path: "gesture.edge_band_scale",
+            meaning:
+                "depth of the bands along the top and bottom edges where the system's edge gestures see a touch "
+                    + "first, as a multiple of the device's safe-area insets there",
+            allowed: 0...3, novice: .fixed(1),
+            source:
+                "assumption: the bands are the status-bar and home-indicator safe areas of the device catalogue "
+                    + "(Apple HIG, Layout); Apple publishes no figure for the recognizers' start regions (swept)"
+        ),
+        .init(
+            path: "gesture.edge_swipe_pt",
+            meaning:
+                "how far inward a touch that started in an edge band must travel before the system takes it as its "
+                    + "edge swipe",
+            allowed: 1...100, novice: .fixed(10),
+            source: "assumption: about a fingertip's drift; the system's threshold is not published (swept)"),
+        .init(
+            path: "gesture.edge_gate_delay_s",
+            meaning:
+                "how long after touch-down the system holds a touch that started in an edge band before the app "
+                    + "receives it",
+            allowed: 0...2, novice: .fixed(0.25),
+            source:
+                "assumption: iOS delays touches near the screen edges while its edge recognizers decide (UIKit's "
+                    + "preferredScreenEdgesDeferringSystemGestures exists to change this); no published duration "
+                    + "(swept)"
+        ),
         // Painting with a brush (the brushes question).
-        .init(path: "paint.cells", meaning: "patches across the photo's longer side at zoom 1 that a person painting judges one by one (paint more here, erase there); same size on screen when zoomed",
-              allowed: 4...40, novice: .fixed(12),
-              source: "assumption: a face or a sky is a few patches wide, judged patch by patch; no published figure (swept)"),
-        .init(path: "paint.brush_to_region", meaning: "brush diameter a person wants, as a fraction of the narrow side of the region they paint",
-              allowed: 0.05...1, novice: .fixed(0.33),
-              source: "assumption: about three brush widths across the region, so its edge can be followed; no published figure (swept)"),
-        .init(path: "paint.pinch_s", meaning: "time of one two-finger pinch to zoom the photo, including settling",
-              allowed: 0.1...3, novice: .fixed(0.8),
-              source: "assumption: a two-finger spread of a few centimetres plus a correction; no published figure for pinch zoom time (swept)"),
+        .init(
+            path: "paint.cells",
+            meaning:
+                "patches across the photo's longer side at zoom 1 that a person painting judges one by one (paint "
+                    + "more here, erase there); same size on screen when zoomed",
+            allowed: 4...40, novice: .fixed(12),
+            source:
+                "assumption: a face or a sky is a few patches wide, judged patch by patch; no published figure "
+                    + "(swept)"),
+        .init(
+            path: "paint.brush_to_region",
+            meaning: "brush diameter a person wants, as a fraction of the narrow side of the region they paint",
+            allowed: 0.05...1, novice: .fixed(0.33),
+            source:
+                "assumption: about three brush widths across the region, so its edge can be followed; no published "
+                    + "figure (swept)"
+        ),
+        .init(
+            path: "paint.pinch_s", meaning: "time of one two-finger pinch to zoom the photo, including settling",
+            allowed: 0.1...3, novice: .fixed(0.8),
+            source:
+                "assumption: a two-finger spread of a few centimetres plus a correction; no published figure for "
+                    + "pinch zoom time (swept)"
+        ),
         // Matching a colour with a picker (the color-match question).
-        .init(path: "agent.belief_context_de00", meaning: "how far (ΔE00) the colour must have moved since a person learned what a colour axis does before they doubt it and re-test it (what a slider does depends on where the others are)",
-              allowed: 1...200, novice: .fixed(10),
-              source: "assumption: a change seen at a glance as a different colour (about ten JNDs; Mahy et al. 1994, JND ≈ 1 ΔE00); no published figure for when people re-test a control (screened with the agent-judgement group)"),
-        .init(path: "motor.drag_aim_fine_pt", meaning: "the finest end tolerance a person aims a drag at, however slowly the colour changes along the track",
-              allowed: 0.1...20, novice: .fixed(1.5),
-              source: "assumption: a fingertip's end point cannot be steadied much below a couple of points (about half a millimetre); no published figure (screened)"),
-        .init(path: "motor.drag_aim_coarse_pt", meaning: "the coarsest end tolerance a person aims a drag at, however fast the colour changes along the track",
-              allowed: 1...200, novice: .fixed(30),
-              source: "assumption: even a careless drag ends within about a fingertip's width (≈ 5 mm) of where it was meant; no published figure (screened)"),
-        .init(path: "cognition.swatch_compare_s",
-              meaning: "time to compare two colours a gradient track shows (per pair read along each axis, "
-                  + "on every look at the track)",
-              allowed: 0...0.5, novice: .fixed(0.005),
-              source: "assumption: as one item of a pop-out search (Wolfe 1998, ≤ 10 ms/item); comparing two "
-                  + "shades is a finer judgement than pop-out, so this is a lower bound (screened)"),
-        .init(path: "agent.gradient_read_span",
-              meaning: "the share of a gradient track, centred on the thumb, whose two ends a person compares to "
-                  + "see what moving the thumb does there",
-              allowed: 0.05...1, novice: .fixed(0.2),
-              source: "assumption: a fifth of the track, wide enough that the two colours differ by several JNDs "
-                  + "on a lightness or hue track, narrow enough to follow a hue track's turns (a fifth of the "
-                  + "wheel); no published figure (screened)"),
+        .init(
+            path: "agent.belief_context_de00",
+            meaning:
+                "how far (ΔE00) the colour must have moved since a person learned what a colour axis does before they "
+                    + "doubt it and re-test it (what a slider does depends on where the others are)",
+            allowed: 1...200, novice: .fixed(10),
+            source:
+                "assumption: a change seen at a glance as a different colour (about ten JNDs; Mahy et al. 1994, JND ≈ "
+                    + "1 ΔE00); no published figure for when people re-test a control (screened with the "
+                    + "agent-judgement group)"
+        ),
+        .init(
+            path: "motor.drag_aim_fine_pt",
+            meaning:
+                "the finest end tolerance a person aims a drag at, however slowly the colour changes along the track",
+            allowed: 0.1...20, novice: .fixed(1.5),
+            source:
+                "assumption: a fingertip's end point cannot be steadied much below a couple of points (about half a "
+                    + "millimetre); no published figure (screened)"
+        ),
+        .init(
+            path: "motor.drag_aim_coarse_pt",
+            meaning:
+                "the coarsest end tolerance a person aims a drag at, however fast the colour changes along the track",
+            allowed: 1...200, novice: .fixed(30),
+            source:
+                "assumption: even a careless drag ends within about a fingertip's width (≈ 5 mm) of where it was "
+                    + "meant; no published figure (screened)"
+        ),
+        .init(
+            path: "cognition.swatch_compare_s",
+            meaning: "time to compare two colours a gradient track shows (per pair read along each axis, "
+                + "on every look at the track)",
+            allowed: 0...0.5, novice: .fixed(0.005),
+            source: "assumption: as one item of a pop-out search (Wolfe 1998, ≤ 10 ms/item); comparing two "
+                + "shades is a finer judgement than pop-out, so this is a lower bound (screened)"),
+        .init(
+            path: "agent.gradient_read_span",
+            meaning: "the share of a gradient track, centred on the thumb, whose two ends a person compares to "
+                + "see what moving the thumb does there",
+            allowed: 0.05...1, novice: .fixed(0.2),
+            source: "assumption: a fifth of the track, wide enough that the two colours differ by several JNDs "
+                + "on a lightness or hue track, narrow enough to follow a hue track's turns (a fifth of the "
+                + "wheel); no published figure (screened)"),
         // Judging from a control's look whether it can be tapped (the label-affordance question): a logistic of the
         // visual signifiers Swearngin & Li (CHI 2019, "Modeling Mobile Interface Tappability Using Crowdsourcing and
         // Deep Learning") found people use. They publish the signifiers and their direction, not per-cue weights, so
         // every weight is an assumption, swept.
-        .init(path: "signifier.intercept", meaning: "log-odds that a person judges a control tappable when it shows no cue (plain dark text on the page, at the top centre)",
-              allowed: -10...5, novice: .fixed(-2.5),
-              source: "assumption: plain text rarely looks tappable (≈ 8%; Swearngin & Li 2019: people find text elements hard to identify as tappable) (swept)"),
-        .init(path: "signifier.fill_weight", meaning: "log-odds a fill set off from what is behind it adds to 'tappable'",
-              allowed: 0...10, novice: .fixed(2.0),
-              source: "assumption: a bounded shape is the strongest button signifier (Swearngin & Li 2019; Nielsen Norman Group, 'Beyond Blue Links', 2015); weight not published (swept)"),
-        .init(path: "signifier.accent_weight", meaning: "log-odds an accent (chromatic) ink or fill adds to 'tappable'",
-              allowed: 0...10, novice: .fixed(1.5),
-              source: "assumption: coloured text and shapes read as links and buttons (Swearngin & Li 2019, colour as a signifier; NN/g 2015); weight not published (swept)"),
-        .init(path: "signifier.weight_weight", meaning: "log-odds bold type (versus regular) adds to 'tappable'",
-              allowed: 0...10, novice: .fixed(0.5),
-              source: "assumption: a weak cue (button titles are set semibold on iOS, but so are headings); not published (swept)"),
-        .init(path: "signifier.position_weight", meaning: "log-odds being off the top centre of the screen adds to 'tappable'",
-              allowed: 0...10, novice: .fixed(1.0),
-              source: "assumption: Swearngin & Li 2019 found non-tappable elements expected at the top centre and tappable ones at the bottom and top corners; weight not published (swept)"),
-        .init(path: "signifier.noise_sd", meaning: "SD of a glance's noise on the log-odds that a control is tappable",
-              allowed: 0...5, novice: .fixed(0.5),
-              source: "assumption: judgements of the same element differ between glances and people (Swearngin & Li 2019 report disagreement between crowd workers); not published (swept)"),
-        .init(path: "signifier.full_cue_de00", meaning: "colour difference (ΔE00) at which a fill set off from its surroundings, or an ink's distance from grey, counts as a whole cue",
-              allowed: 1...100, novice: .fixed(20),
-              source: "assumption: about ten just-noticeable differences (perception.jnd_de00 ≈ 1–2.3 ΔE00), a difference seen at a glance; not published (swept)"),
+        .init(
+            path: "signifier.intercept",
+            meaning:
+                "log-odds that a person judges a control tappable when it shows no cue (plain dark text on the page, "
+                    + "at the top centre)",
+            allowed: -10...5, novice: .fixed(-2.5),
+            source:
+                "assumption: plain text rarely looks tappable (≈ 8%; Swearngin & Li 2019: people find text elements "
+                    + "hard to identify as tappable) (swept)"
+        ),
+        .init(
+            path: "signifier.fill_weight", meaning: "log-odds a fill set off from what is behind it adds to 'tappable'",
+            allowed: 0...10, novice: .fixed(2.0),
+            source:
+                "assumption: a bounded shape is the strongest button signifier (Swearngin & Li 2019; Nielsen Norman "
+                    + "Group, 'Beyond Blue Links', 2015); weight not published (swept)"
+        ),
+        .init(
+            path: "signifier.accent_weight", meaning: "log-odds an accent (chromatic) ink or fill adds to 'tappable'",
+            allowed: 0...10, novice: .fixed(1.5),
+            source:
+                "assumption: coloured text and shapes read as links and buttons (Swearngin & Li 2019, colour as a "
+                    + "signifier; NN/g 2015); weight not published (swept)"
+        ),
+        .init(
+            path: "signifier.weight_weight", meaning: "log-odds bold type (versus regular) adds to 'tappable'",
+            allowed: 0...10, novice: .fixed(0.5),
+            source:
+                "assumption: a weak cue (button titles are set semibold on iOS, but so are headings); not published "
+                    + "(swept)"
+        ),
+        .init(
+            path: "signifier.position_weight",
+            meaning: "log-odds being off the top centre of the screen adds to 'tappable'",
+            allowed: 0...10, novice: .fixed(1.0),
+            source:
+                "assumption: Swearngin & Li 2019 found non-tappable elements expected at the top centre and tappable "
+                    + "ones at the bottom and top corners; weight not published (swept)"
+        ),
+        .init(
+            path: "signifier.noise_sd", meaning: "SD of a glance's noise on the log-odds that a control is tappable",
+            allowed: 0...5, novice: .fixed(0.5),
+            source:
+                "assumption: judgements of the same element differ between glances and people (Swearngin & Li 2019 "
+                    + "report disagreement between crowd workers); not published (swept)"
+        ),
+        .init(
+            path: "signifier.full_cue_de00",
+            meaning:
+                "colour difference (ΔE00) at which a fill set off from its surroundings, or an ink's distance from "
+                    + "grey, counts as a whole cue",
+            allowed: 1...100, novice: .fixed(20),
+            source:
+                "assumption: about ten just-noticeable differences (perception.jnd_de00 ≈ 1–2.3 ΔE00), a difference "
+                    + "seen at a glance; not published (swept)"
+        )
     ]
 
     /// The definition at `path`, if any.

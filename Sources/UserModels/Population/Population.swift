@@ -29,7 +29,10 @@ public struct Population: Sendable, Hashable {
                 continue
             }
             for v in overrides[path]!.locationValues where !def.allowed.contains(v) {
-                errors.append("parameter '\(path)' = \(v) is outside its allowed range \(def.allowed.lowerBound)…\(def.allowed.upperBound)")
+                errors.append(
+                    "parameter '\(path)' = \(v) is outside its allowed "
+                        + "range \(def.allowed.lowerBound)…\(def.allowed.upperBound)"
+                )
             }
         }
         if !(0...1).contains(expertFraction) {
@@ -63,4 +66,3 @@ public struct Population: Sendable, Hashable {
         return "p" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
-

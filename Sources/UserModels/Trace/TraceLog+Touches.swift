@@ -6,7 +6,9 @@ extension TraceLog {
     /// (`TraceGestures`: one gesture per traced touch-down).
     public mutating func touches(_ stream: TouchStream) {
         for s in stream.samples {
-            add(s.time, "touch", [("phase", .text(s.phase.rawValue)), ("x", .number(s.location.x)), ("y", .number(s.location.y))])
+            add(
+                s.time, "touch",
+                [("phase", .text(s.phase.rawValue)), ("x", .number(s.location.x)), ("y", .number(s.location.y))])
         }
     }
 

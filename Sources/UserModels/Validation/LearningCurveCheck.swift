@@ -30,7 +30,8 @@ extension ValidationSuite {
                 // practice, not which looks happened to come early.
                 let look = PracticeBench.goals[(n + pi) % PracticeBench.goals.count]
                 let goal = LabImage(renderer.render(PracticeBench.photo, with: look))
-                let outcome = PhotoEditor(participant: participant).edit(&bench, goal: goal, memory: &memory, using: &g) { _ in false }
+                let outcome = PhotoEditor(participant: participant).edit(&bench, goal: goal, memory: &memory, using: &g)
+                { _ in false }
                 perTrial[n] += outcome.timeToDone / Double(people)
             }
         }
@@ -39,16 +40,24 @@ extension ValidationSuite {
         let input = ParameterCatalog.definition("learning.practice_alpha")!.novice.typical
         return LawCheck(
             id: "learning-curve", title: "Learning curve: time per editing trial against practice",
-            source: "Newell & Rosenbloom 1981: T_n = T_1·n^−α on averaged data, α typically 0.2–0.6 (DESIGN §4: 0.2–0.4); Heathcote, Brown & Mewhort 2000: individual curves are closer to exponential, averaging favours the power law",
+            source:
+                "Newell & Rosenbloom 1981: T_n = T_1·n^−α on averaged data, α typically 0.2–0.6 (DESIGN §4: 0.2–0.4); "
+                    + "Heathcote, Brown & Mewhort 2000: individual curves are closer to exponential, averaging "
+                    + "favours the power law",
             origin: .partlyEmergent,
-            originReason: "deciding, searching and reading speed up by learning.practice_alpha (\(formatted(input)), an input) and the fitted exponent mostly recovers it; what the agent learns about the sliders adds only a drop after the first trials (with α = 0 no power law is left)",
+            originReason:
+                "deciding, searching and reading speed up by learning.practice_alpha (\(formatted(input)), an input) "
+                    + "and the fitted exponent mostly recovers it; what the agent learns about the sliders adds only "
+                    + "a drop after the first trials (with α = 0 no power law is left)",
             xLabel: "trial n", yLabel: "mean time per trial (s)",
             model: zip(n, perTrial).map { [$0, $1] },
             published: n.map { [$0, power.y1 * pow($0, -power.alpha)] },
             figures: [
                 .init(name: "power_law_alpha", value: power.alpha, lower: 0.1, upper: 0.8),
                 .init(name: "power_law_r_squared", value: power.rSquared, lower: 0.75, upper: 1),
-                .init(name: "first_to_last_time_ratio", value: perTrial.first! / max(perTrial.last!, 1e-9), lower: 1.3, upper: 8),
+                .init(
+                    name: "first_to_last_time_ratio", value: perTrial.first! / max(perTrial.last!, 1e-9), lower: 1.3,
+                    upper: 8)
             ])
     }
 }

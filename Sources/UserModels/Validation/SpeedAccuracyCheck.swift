@@ -13,7 +13,7 @@ extension ValidationSuite {
     /// axis of a square target adds.
     func speedAccuracy() -> LawCheck {
         let device = Self.device
-        let amplitudes = [20.0, 40.0, 80.0], widths = [2.0, 3, 4, 6, 9, 12]   // mm
+        let amplitudes = [20.0, 40.0, 80.0], widths = [2.0, 3, 4, 6, 9, 12]  // mm
         var errorsByWidth = [Double](repeating: 0, count: widths.count)
         var ratioByWidth = [Double](repeating: 0, count: widths.count)
         var points: [[Double]] = []
@@ -59,19 +59,26 @@ extension ValidationSuite {
         }
         return LawCheck(
             id: "speed-accuracy", title: "Speed–accuracy of taps: error rate and effective width against target size",
-            source: "Bi, Li & Zhai, CHI 2013 (FFitts law: finger endpoints carry an absolute spread, so W_e > W for small targets); Soukoreff & MacKenzie 2004 and ISO 9241-9 (W_e = 4.133·SD equals W at ≈ 4% errors); MacKenzie & Isokoski 2008 (errors rise as the task gets harder)",
+            source:
+                "Bi, Li & Zhai, CHI 2013 (FFitts law: finger endpoints carry an absolute spread, so W_e > W for small "
+                    + "targets); Soukoreff & MacKenzie 2004 and ISO 9241-9 (W_e = 4.133·SD equals W at ≈ 4% errors); "
+                    + "MacKenzie & Isokoski 2008 (errors rise as the task gets harder)",
             origin: .partlyEmergent,
-            originReason: "each tap's spread for a given size is the Bi–Zhai input; the error rates of square targets in an ISO ring, W_e along the task axis and the size where W_e = W are not set anywhere",
+            originReason:
+                "each tap's spread for a given size is the Bi–Zhai input; the error rates of square targets in an ISO "
+                    + "ring, W_e along the task axis and the size where W_e = W are not set anywhere",
             xLabel: "nominal target width W (mm)", yLabel: "effective width / nominal width (W_e / W)",
             model: points, published: [[widths.first!, 1], [widths.last!, 1]],
             figures: [
-                .init(name: "error_rate_size_rank_correlation", value: rankCorrelation(widths, errorsByWidth), lower: -1, upper: -0.9),
+                .init(
+                    name: "error_rate_size_rank_correlation", value: rankCorrelation(widths, errorsByWidth), lower: -1,
+                    upper: -0.9),
                 .init(name: "error_rate_smallest", value: errorsByWidth.first!, lower: 0.2, upper: 0.9),
                 .init(name: "error_rate_largest", value: errorsByWidth.last!, lower: 0, upper: 0.04),
                 .init(name: "we_over_w_smallest", value: ratioByWidth.first!, lower: 1.2, upper: 4),
                 .init(name: "we_over_w_largest", value: ratioByWidth.last!, lower: 0.25, upper: 1.0),
                 .init(name: "error_rate_where_we_equals_w", value: errorAtCrossing, lower: 0.03, upper: 0.12),
-                .init(name: "width_where_we_equals_w_mm", value: crossing, lower: 3, upper: 9.5),
+                .init(name: "width_where_we_equals_w_mm", value: crossing, lower: 3, upper: 9.5)
             ])
     }
 }
@@ -89,5 +96,6 @@ func rankCorrelation(_ x: [Double], _ y: [Double]) -> Double {
         for (rank, i) in v.indices.sorted(by: { v[$0] < v[$1] }).enumerated() { r[i] = Double(rank) }
         return r
     }
-    return LinearFit(x: ranks(x), y: ranks(y)).rSquared.squareRoot() * (LinearFit(x: ranks(x), y: ranks(y)).slope < 0 ? -1 : 1)
+    return LinearFit(x: ranks(x), y: ranks(y)).rSquared.squareRoot()
+        * (LinearFit(x: ranks(x), y: ranks(y)).slope < 0 ? -1 : 1)
 }

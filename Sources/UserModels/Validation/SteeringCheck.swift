@@ -9,7 +9,7 @@ extension ValidationSuite {
     /// corrections and the staircase.
     func steering() -> LawCheck {
         let device = Self.device
-        let lengths = [20.0, 40.0, 80.0], widths = [2.0, 4.0, 8.0]   // mm
+        let lengths = [20.0, 40.0, 80.0], widths = [2.0, 4.0, 8.0]  // mm
         var ratios: [Double] = [], times: [Double] = [], errors: [Double] = []
         for a in lengths {
             for w in widths {
@@ -19,8 +19,10 @@ extension ValidationSuite {
                     // is then the effect of scale alone, not of different draws.
                     var g = SeededGenerator(seed: seed, label: "steer/\(a / w)/\(pi)")
                     // The fastest a person moves a finger on purpose: their fastest flick.
-                    let fastest = device.millimetres(participant["motor.release_speed_pt_s"] * participant["motor.max_speed_factor"])
-                    let settled = Steerer(participant: participant).practisedDuration(length: a, width: w, fastestMMPerS: fastest, using: &g)
+                    let fastest = device.millimetres(
+                        participant["motor.release_speed_pt_s"] * participant["motor.max_speed_factor"])
+                    let settled = Steerer(participant: participant).practisedDuration(
+                        length: a, width: w, fastestMMPerS: fastest, using: &g)
                     total += settled.duration; errorRate += settled.errorRate
                 }
                 ratios.append(a / w); times.append(total / Double(participants.count))
@@ -38,9 +40,14 @@ extension ValidationSuite {
         let meanError = errors.reduce(0, +) / Double(errors.count)
         return LawCheck(
             id: "steering-law", title: "Steering law: time to steer through a straight tunnel against A/W",
-            source: "Accot & Zhai, CHI 1997: T = a + b·A/W, fits above r² 0.96 for straight, narrowing and spiral tunnels; the local form says speed is proportional to width",
+            source:
+                "Accot & Zhai, CHI 1997: T = a + b·A/W, fits above r² 0.96 for straight, narrowing and spiral "
+                    + "tunnels; the local form says speed is proportional to width",
             origin: .emergent,
-            originReason: "the Steerer has no time law: time comes from speed-proportional sideways wobble, visual corrections and a speed-up/slow-down staircase; but motor.steer_wobble_s was calibrated so that 2–8 mm tunnels constrain speed, and it alone sets the slope",
+            originReason:
+                "the Steerer has no time law: time comes from speed-proportional sideways wobble, visual corrections "
+                    + "and a speed-up/slow-down staircase; but motor.steer_wobble_s was calibrated so that 2–8 mm "
+                    + "tunnels constrain speed, and it alone sets the slope",
             xLabel: "A/W", yLabel: "mean steering time after practice (s)",
             model: zip(ratios, times).map { [$0, $1] },
             published: [[0, fit.intercept], [ratios.max()!, fit.intercept + fit.slope * ratios.max()!]],
@@ -49,7 +56,7 @@ extension ValidationSuite {
                 .init(name: "slope_s_per_unit_a_over_w", value: fit.slope, lower: 0.005, upper: 0.2),
                 .init(name: "intercept_s", value: fit.intercept, lower: -0.5, upper: 0.5),
                 .init(name: "same_a_over_w_time_spread", value: spread, lower: 0, upper: 0.15),
-                .init(name: "settled_error_rate", value: meanError, lower: 0.02, upper: 0.25),
+                .init(name: "settled_error_rate", value: meanError, lower: 0.02, upper: 0.25)
             ])
     }
 }

@@ -21,7 +21,9 @@ public struct ValidationSuite: Sendable {
 
     public func run() -> [LawCheck] {
         let (tapping, regression) = isoTapping()
-        return [tapping, regression, hitRates(), hickHyman(), visualSearch(), speedAccuracy(), steering(), learningCurve()]
+        return [
+            tapping, regression, hitRates(), hickHyman(), visualSearch(), speedAccuracy(), steering(), learningCurve()
+        ]
     }
 
     /// The device the pointing tasks run on; sizes are set in millimetres.
@@ -35,7 +37,7 @@ public struct ValidationSuite: Sendable {
     /// log2(A_e / W_e + 1) / MT (MacKenzie's method).
     func isoTapping() -> (LawCheck, LawCheck) {
         let device = Self.device
-        let amplitudes = [20.0, 40.0, 80.0], widths = [3.0, 5.0, 9.0]   // mm
+        let amplitudes = [20.0, 40.0, 80.0], widths = [3.0, 5.0, 9.0]  // mm
         var throughputs: [Double] = []
         var points: [[Double]] = []
         var ids: [Double] = [], times: [Double] = []
@@ -58,7 +60,10 @@ public struct ValidationSuite: Sendable {
             id: "iso-9241-9-throughput", title: "ISO 9241-9 multidirectional tapping: effective throughput",
             source: "MacKenzie, HCII 2015: touch throughput ≈ 6.95 bit/s; band ±20% (the spread between touch studies)",
             origin: .partlyEmergent,
-            originReason: "movement time is the Fitts input (a, b); W_e comes from the landing input; only how they combine in the ISO ring (off-axis spread, finger carried from tap to tap, per-condition averaging) is not set",
+            originReason:
+                "movement time is the Fitts input (a, b); W_e comes from the landing input; only how they combine in "
+                    + "the ISO ring (off-axis spread, finger carried from tap to tap, per-condition averaging) is not "
+                    + "set",
             xLabel: "effective index of difficulty IDe (bits)", yLabel: "movement time (s)",
             model: points, published: stride(from: 0.0, through: 7, by: 0.5).map { [$0, $0 / published] },
             figures: [.init(name: "throughput_bit_per_s", value: tp, lower: published * 0.8, upper: published * 1.2)])
@@ -75,15 +80,20 @@ public struct ValidationSuite: Sendable {
         let b = ParameterCatalog.definition("motor.fitts_b_s_per_bit")!.novice.typical
         let regression = LawCheck(
             id: "fitts-regression", title: "Fitts' law: movement time against index of difficulty",
-            source: "Fitts 1954 (Shannon form, MacKenzie 1992); touch constants a ≈ 0.10 s, b ≈ 0.126 s/bit (Cogulator)",
+            source:
+                "Fitts 1954 (Shannon form, MacKenzie 1992); touch constants a ≈ 0.10 s, b ≈ 0.126 s/bit (Cogulator)",
             origin: .restatesInput,
-            originReason: "the Tapper's movement time is a + b·ID with the catalogue's a and b; the regression recovers them through timing noise",
+            originReason:
+                "the Tapper's movement time is a + b·ID with the catalogue's a and b; the regression recovers them "
+                    + "through timing noise",
             xLabel: "index of difficulty log2(A/W + 1) (bits)", yLabel: "mean movement time (s)",
             model: zip(conditionID, conditionMT).map { [$0, $1] },
             published: stride(from: 0.0, through: 6, by: 0.5).map { [$0, a + b * $0] },
-            figures: [.init(name: "r_squared", value: fit.rSquared, lower: 0.9, upper: 1),
-                      .init(name: "slope_s_per_bit", value: fit.slope, lower: b * 0.8, upper: b * 1.2),
-                      .init(name: "intercept_s", value: fit.intercept, lower: a - 0.1, upper: a + 0.1)])
+            figures: [
+                .init(name: "r_squared", value: fit.rSquared, lower: 0.9, upper: 1),
+                .init(name: "slope_s_per_bit", value: fit.slope, lower: b * 0.8, upper: b * 1.2),
+                .init(name: "intercept_s", value: fit.intercept, lower: a - 0.1, upper: a + 0.1)
+            ])
         return (tapping, regression)
     }
 
@@ -132,20 +142,26 @@ public struct ValidationSuite: Sendable {
             var g = SeededGenerator(seed: seed, label: "hit44/\(pi)")
             let rect = Rect(x: 160, y: 300, width: 44, height: 44)
             for _ in 0..<200 {
-                let tap = Tapper(participant: participant).tap(rect, from: Point(187, 600), startTime: 0, on: phone, using: &g)
+                let tap = Tapper(participant: participant).tap(
+                    rect, from: Point(187, 600), startTime: 0, on: phone, using: &g)
                 if rect.contains(tap.landing) { hits += 1 }
                 total += 1
             }
         }
         return LawCheck(
             id: "hit-rate", title: "Hit rate against target size (dual-Gaussian landing)",
-            source: "Bi & Zhai, UIST 2013 (σx² = 0.0075·d² + 1.68, σy² = 0.0108·d² + 1.33 mm²); Apple HIG 44 pt minimum",
+            source:
+                "Bi & Zhai, UIST 2013 (σx² = 0.0075·d² + 1.68, σy² = 0.0108·d² + 1.33 mm²); Apple HIG 44 pt minimum",
             origin: .restatesInput,
-            originReason: "landings are drawn from the same dual Gaussian whose closed-form hit probability they are compared with",
+            originReason:
+                "landings are drawn from the same dual Gaussian whose closed-form hit probability they are compared "
+                    + "with",
             xLabel: "target size (mm)", yLabel: "hit rate",
             model: model, published: published,
-            figures: [.init(name: "worst_deviation_over_familywise_threshold", value: worst, lower: 0, upper: 1),
-                      .init(name: "hit_rate_44pt_iphone", value: Double(hits) / Double(total), lower: 0.95, upper: 1)])
+            figures: [
+                .init(name: "worst_deviation_over_familywise_threshold", value: worst, lower: 0, upper: 1),
+                .init(name: "hit_rate_44pt_iphone", value: Double(hits) / Double(total), lower: 0.95, upper: 1)
+            ])
     }
 
     /// z with P(|Z| > z) = alpha for a standard normal Z (bisection on erfc).
@@ -180,9 +196,12 @@ public struct ValidationSuite: Sendable {
             origin: .restatesInput,
             originReason: "choice time is computed as a + b·log2(n) from the catalogue's a and b, plus timing noise",
             xLabel: "log2(number of alternatives) (bits)", yLabel: "mean choice time (s)",
-            model: zip(x, y).map { [$0, $1] }, published: stride(from: 0.0, through: 5, by: 0.5).map { [$0, a + b * $0] },
-            figures: [.init(name: "slope_s_per_bit", value: fit.slope, lower: b * 0.85, upper: b * 1.15),
-                      .init(name: "r_squared", value: fit.rSquared, lower: 0.9, upper: 1)])
+            model: zip(x, y).map { [$0, $1] },
+            published: stride(from: 0.0, through: 5, by: 0.5).map { [$0, a + b * $0] },
+            figures: [
+                .init(name: "slope_s_per_bit", value: fit.slope, lower: b * 0.85, upper: b * 1.15),
+                .init(name: "r_squared", value: fit.rSquared, lower: 0.9, upper: 1)
+            ])
     }
 
     // MARK: Visual search
@@ -210,13 +229,19 @@ public struct ValidationSuite: Sendable {
         let perItem = ParameterCatalog.definition("cognition.search_item_s")!.novice.typical
         return LawCheck(
             id: "visual-search", title: "Visual search: time against set size (target present and absent)",
-            source: "Treisman & Gelade 1980; Wolfe 1998: ≈ 25 ms/item for conjunctions when absent, about half when present",
+            source:
+                "Treisman & Gelade 1980; Wolfe 1998: ≈ 25 ms/item for conjunctions when absent, about half when "
+                    + "present",
             origin: .partlyEmergent,
-            originReason: "the absent slope is the per-item input; the present/absent ratio of ½ comes from the self-terminating random order, not from a constant",
+            originReason:
+                "the absent slope is the per-item input; the present/absent ratio of ½ comes from the "
+                    + "self-terminating random order, not from a constant",
             xLabel: "set size (items)", yLabel: "mean search time (s)",
             model: zip(x, absent).map { [$0, $1] } + zip(x, present).map { [$0, $1] },
             published: x.map { [$0, fa.intercept + perItem * $0] } + x.map { [$0, fp.intercept + perItem / 2 * $0] },
-            figures: [.init(name: "absent_slope_s_per_item", value: fa.slope, lower: 0.020, upper: 0.030),
-                      .init(name: "present_to_absent_slope_ratio", value: fp.slope / fa.slope, lower: 0.4, upper: 0.6)])
+            figures: [
+                .init(name: "absent_slope_s_per_item", value: fa.slope, lower: 0.020, upper: 0.030),
+                .init(name: "present_to_absent_slope_ratio", value: fp.slope / fa.slope, lower: 0.4, upper: 0.6)
+            ])
     }
 }

@@ -18,21 +18,25 @@ struct ColorCommand: ParsableCommand {
         @Argument(help: "Second color.") var second: String
         @Flag(help: "Print JSON.") var json = false
 
-        struct Report: Encodable { var first: String, second: String, lab1: [Double], lab2: [Double], delta_e00: Double, delta_e76: Double }
+        struct Report: Encodable {
+            var first: String, second: String, lab1: [Double], lab2: [Double], delta_e00: Double, delta_e76: Double
+        }
 
         func run() throws { try reportingErrors { try execute() } }
-
 
         func execute() throws {
             let a = try ColorCommand.parseColor(first), b = try ColorCommand.parseColor(second)
             let d00 = ColorScience.deltaE2000(a.lab, b.lab), d76 = ColorScience.deltaE76(a.lab, b.lab)
             if json {
-                try printJSON(Report(first: first, second: second,
-                                               lab1: [a.lab.l, a.lab.a, a.lab.b].map { EngineCLI.round($0) },
-                                               lab2: [b.lab.l, b.lab.a, b.lab.b].map { EngineCLI.round($0) },
-                                               delta_e00: EngineCLI.round(d00), delta_e76: EngineCLI.round(d76)))
+                try printJSON(
+                    Report(
+                        first: first, second: second,
+                        lab1: [a.lab.l, a.lab.a, a.lab.b].map { EngineCLI.round($0) },
+                        lab2: [b.lab.l, b.lab.a, b.lab.b].map { EngineCLI.round($0) },
+                        delta_e00: EngineCLI.round(d00), delta_e76: EngineCLI.round(d76)))
             } else {
-                print(String(format: "ΔE00 %.4f   (ΔE76 %.4f)   %@ → %@", d00, d76, a.lab.description, b.lab.description))
+                print(
+                    String(format: "ΔE00 %.4f   (ΔE76 %.4f)   %@ → %@", d00, d76, a.lab.description, b.lab.description))
             }
         }
     }
@@ -52,23 +56,29 @@ struct ColorCommand: ParsableCommand {
 
         func run() throws { try reportingErrors { try execute() } }
 
-
         func execute() throws {
             let f = try ColorCommand.parseColor(foreground).srgb, b = try ColorCommand.parseColor(background).srgb
             let r = ColorScience.contrastRatio(f, b)
-            let rep = Report(foreground: foreground, background: background, ratio: EngineCLI.round(r, 2),
-                             luminance_fg: EngineCLI.round(ColorScience.relativeLuminance(f), 6),
-                             luminance_bg: EngineCLI.round(ColorScience.relativeLuminance(b), 6),
-                             aa_normal: r >= 4.5, aa_large: r >= 3, aaa_normal: r >= 7)
+            let rep = Report(
+                foreground: foreground, background: background, ratio: EngineCLI.round(r, 2),
+                luminance_fg: EngineCLI.round(ColorScience.relativeLuminance(f), 6),
+                luminance_bg: EngineCLI.round(ColorScience.relativeLuminance(b), 6),
+                aa_normal: r >= 4.5, aa_large: r >= 3, aaa_normal: r >= 7)
             if json { try printJSON(rep); return }
             let shown = r == r.rounded() ? String(Int(r)) : String(format: "%.2f", r)
-            print("\(shown)   (AA normal text: \(rep.aa_normal ? "pass" : "fail"), AA large: \(rep.aa_large ? "pass" : "fail"), AAA: \(rep.aaa_normal ? "pass" : "fail"))")
+            print(
+                "\(shown)   (AA normal text: \(rep.aa_normal ? "pass" : "fail"), AA "
+                    + "large: \(rep.aa_large ? "pass" : "fail"), AAA: \(rep.aaa_normal ? "pass" : "fail"))"
+            )
         }
     }
 
     struct Simulate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Simulate a color-vision deficiency on a PNG (Machado 2009 by default; Brettel 1997 is best for tritan).")
+            abstract:
+                "Simulate a color-vision deficiency on a PNG (Machado 2009 by default; Brettel 1997 is best for "
+                    + "tritan)."
+        )
         @Option(help: "Deficiency: protan, deutan or tritan.") var cvd: CVDKind
         @Option(help: "Model: machado2009, vienot1999 or brettel1997.") var model: CVDModel = .machado2009
         @Option(help: "Severity 0…1.") var severity: Double = 1
@@ -80,7 +90,6 @@ struct ColorCommand: ParsableCommand {
         }
 
         func run() throws { try reportingErrors { try execute() } }
-
 
         func execute() throws {
             let (image, _) = try EngineCLI.readPNG(input)

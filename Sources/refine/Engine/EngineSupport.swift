@@ -5,17 +5,24 @@ import ImageEngine
 /// Shared helpers for the image-engine commands.
 enum EngineCLI {
     /// Reads a PNG, turning engine errors into a clean CLI failure.
-    static func readPNG(_ path: String, maxPixels: Int? = nil, threads: Int = 1) throws -> (image: Image, header: PNGHeader) {
+    static func readPNG(
+        _ path: String, maxPixels: Int? = nil, threads: Int = 1
+    ) throws -> (image: Image, header: PNGHeader) {
         var limits = PNGLimits.default
         if let maxPixels { limits.maxPixels = maxPixels }
-        return try pngErrors { try PNGFile.readWithHeader(URL(fileURLWithPath: path), limits: limits, threads: threads) }
+        return try pngErrors {
+            try PNGFile.readWithHeader(URL(fileURLWithPath: path), limits: limits, threads: threads)
+        }
     }
 
     /// Writes a PNG atomically, turning engine errors into a clean CLI failure.
-    static func writePNG(_ image: Image, _ path: String, bitDepth: Int, compression: PNGCompression = .default,
-                         threads: Int = 1) throws {
+    static func writePNG(
+        _ image: Image, _ path: String, bitDepth: Int, compression: PNGCompression = .default,
+        threads: Int = 1
+    ) throws {
         try pngErrors {
-            try PNGFile.write(image, to: URL(fileURLWithPath: path), bitDepth: bitDepth, compression: compression, threads: threads)
+            try PNGFile.write(
+                image, to: URL(fileURLWithPath: path), bitDepth: bitDepth, compression: compression, threads: threads)
         }
     }
 
@@ -29,4 +36,3 @@ enum EngineCLI {
         return (v * p).rounded() / p
     }
 }
-

@@ -12,9 +12,11 @@ struct BrushFinder {
 
     /// Taps until the brush `name` is the chosen one (a control labelled `name`
     /// marked chosen), or `budget` taps are spent. Returns the taps made.
-    func choose<E: PaintingEnvironment, G: RandomNumberGenerator>(_ name: String, _ env: inout E, memory: inout SessionMemory,
-                                                                    clock: inout Double, finger: inout Point, budget: Int,
-                                                                    log: inout TraceLog, using g: inout G) -> Int {
+    func choose<E: PaintingEnvironment, G: RandomNumberGenerator>(
+        _ name: String, _ env: inout E, memory: inout SessionMemory,
+        clock: inout Double, finger: inout Point, budget: Int,
+        log: inout TraceLog, using g: inout G
+    ) -> Int {
         var taps = 0, tried: Set<String> = []
         while taps < budget {
             let screen = env.screen
@@ -22,9 +24,11 @@ struct BrushFinder {
             read(screen, memory: &memory, clock: &clock)
             let buttons = screen.controls.filter { $0.role == .button }
             // Looking for the name among the buttons (serial search over labels).
-            let (_, search) = cognition.search(items: max(1, buttons.count), using: &g) { i in buttons[i].label == name }
+            let (_, search) = cognition.search(items: max(1, buttons.count), using: &g) { i in buttons[i].label == name
+            }
             clock += search
-            let target = buttons.first { $0.label == name }
+            let target =
+                buttons.first { $0.label == name }
                 ?? buttons.first { memory.controls[$0.id]?.label == name }
                 ?? buttons.first { !tried.contains($0.id) && promisesBrushes($0.label) }
                 ?? buttons.first { $0.label == nil && memory.controls[$0.id]?.label == nil && !tried.contains($0.id) }
@@ -32,8 +36,11 @@ struct BrushFinder {
                 ?? buttons.first { $0.value == 1 && !tried.contains($0.id) }
             guard let target else { return taps }
             tried.insert(target.id)
-            let tap = Tapper(participant: participant).tap(target.frame, from: finger, startTime: clock, on: screen.device, using: &g)
-            log.add(tap.touches.start.time, "tap", [("control", .text(target.id)), ("hit", .text(screen.hitTest(tap.landing)?.id ?? "none"))])
+            let tap = Tapper(participant: participant).tap(
+                target.frame, from: finger, startTime: clock, on: screen.device, using: &g)
+            log.add(
+                tap.touches.start.time, "tap",
+                [("control", .text(target.id)), ("hit", .text(screen.hitTest(tap.landing)?.id ?? "none"))])
             log.touches(tap.touches)
             env.tap(at: tap.landing, touchDown: tap.touches.start.time)
             taps += 1
@@ -61,10 +68,13 @@ struct BrushFinder {
 
     /// Labels not met before this session are read (experts know them at a glance).
     func read(_ screen: Screen, memory: inout SessionMemory, clock: inout Double) {
-        let fresh = screen.controls.filter { $0.role == .button && $0.label != nil && !memory.discovered.contains($0.id + ":" + $0.label!) }
+        let fresh = screen.controls.filter {
+            $0.role == .button && $0.label != nil && !memory.discovered.contains($0.id + ":" + $0.label!)
+        }
         guard !fresh.isEmpty else { return }
         let words = fresh.compactMap(\.label).reduce(0) { $0 + Lexicon.wordCount($1) }
-        clock += participant["perception.eye_movement_s"] + (participant.isExpert ? 0 : cognition.readingTime(words: words))
+        clock +=
+            participant["perception.eye_movement_s"] + (participant.isExpert ? 0 : cognition.readingTime(words: words))
         for c in fresh { memory.discovered.insert(c.id + ":" + c.label!) }
     }
 }

@@ -49,22 +49,29 @@ struct PaintPerception {
     /// of them span the photo's longer side at zoom 1, so zoomed in they are
     /// smaller on the photo, judged at finer detail, and fewer of the region's
     /// patches are in view.
-    func look<G: RandomNumberGenerator>(_ now: Image, goal: PaintingGoal, visible: Visible = .whole, zoom: Double = 1,
-                                        memory: Maps = Maps(), using g: inout G) -> View {
+    func look<G: RandomNumberGenerator>(
+        _ now: Image, goal: PaintingGoal, visible: Visible = .whole, zoom: Double = 1,
+        memory: Maps = Maps(), using g: inout G
+    ) -> View {
         let w = now.width, h = now.height
         let sized = goal.at(max(w, h))
-        precondition(sized.goal.width == w && sized.goal.height == h, "PaintPerception: the photo is \(w)×\(h), the goal \(sized.goal.width)×\(sized.goal.height)")
+        precondition(
+            sized.goal.width == w && sized.goal.height == h,
+            "PaintPerception: the photo is \(w)×\(h), the goal \(sized.goal.width)×\(sized.goal.height)")
         let meant = sized.meant
         let side = Double(max(w, h)) / (Double(cells) * max(zoom, 1))
         // The visible part in pixels (at least one patch).
-        let vx0 = min(max(0, Int(visible.min.x * Double(w))), w - 1), vy0 = min(max(0, Int(visible.min.y * Double(h))), h - 1)
-        let vx1 = max(vx0 + 1, min(w, Int((visible.max.x * Double(w)).rounded(.up)))), vy1 = max(vy0 + 1, min(h, Int((visible.max.y * Double(h)).rounded(.up))))
+        let vx0 = min(max(0, Int(visible.min.x * Double(w))), w - 1),
+            vy0 = min(max(0, Int(visible.min.y * Double(h))), h - 1)
+        let vx1 = max(vx0 + 1, min(w, Int((visible.max.x * Double(w)).rounded(.up)))),
+            vy1 = max(vy0 + 1, min(h, Int((visible.max.y * Double(h)).rounded(.up))))
         // Only what is on screen is judged: the differences are computed on that crop
         // (a map `cw` wide, from (vx0, vy0)); zoomed in, most of the photo is off screen.
         let cw = vx1 - vx0, whole = cw == w && vy1 - vy0 == h
         func crop(_ lab: LabImage) -> LabImage { whole ? lab : lab.cropped(x: vx0..<vx1, y: vy0..<vy1) }
         let current = LabImage(whole ? now : now.cropped(x: vx0, y: vy0, width: cw, height: vy1 - vy0))
-        let toGoal = memory.toGoal.map(current, to: crop(sized.goal)), done = memory.done.map(current, to: crop(sized.original))
+        let toGoal = memory.toGoal.map(current, to: crop(sized.goal)),
+            done = memory.done.map(current, to: crop(sized.original))
         let cols = Int((Double(vx1 - vx0) / side).rounded(.up)), rows = Int((Double(vy1 - vy0) / side).rounded(.up))
         var view = View()
         var lo = Point(1, 1), hi = Point(0, 0)
@@ -82,7 +89,9 @@ struct PaintPerception {
                 }
                 let n = Double((x1 - x0) * (y1 - y0))
                 e /= n; d /= n; m /= n
-                let patch = Patch(row: r, column: c, centre: Point((Double(x0 + x1) / 2) / Double(w), (Double(y0 + y1) / 2) / Double(h)))
+                let patch = Patch(
+                    row: r, column: c,
+                    centre: Point((Double(x0 + x1) / 2) / Double(w), (Double(y0 + y1) / 2) / Double(h)))
                 if m >= threshold {
                     lo = Point(min(lo.x, Double(x0) / Double(w)), min(lo.y, Double(y0) / Double(h)))
                     hi = Point(max(hi.x, Double(x1) / Double(w)), max(hi.y, Double(y1) / Double(h)))
@@ -91,7 +100,11 @@ struct PaintPerception {
                 // exactly as it should be never looks off; one at the threshold is a toss-up.
                 let seen = e * exp(g.normal(mean: 0, sd: jnd / threshold))
                 guard seen > threshold else { continue }
-                if m >= threshold && d < m { view.paint.append(patch) } else if m < threshold { view.spill.append(patch) }
+                if m >= threshold && d < m {
+                    view.paint.append(patch)
+                } else if m < threshold {
+                    view.spill.append(patch)
+                }
             }
         }
         if hi.x > lo.x { view.region = (lo, hi) }

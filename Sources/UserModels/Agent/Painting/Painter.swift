@@ -23,8 +23,10 @@ public struct Painter: Sendable {
 
     /// Paints `goal` onto the photo of `env`; `reached` is the objective check
     /// of the render (asked after each stroke), for the time to effect.
-    public func paint<E: PaintingEnvironment, G: RandomNumberGenerator>(_ env: inout E, goal: PaintingGoal, memory: inout SessionMemory,
-                                                                        using g: inout G, trace: Bool, reached: (inout E) -> Bool) -> PaintingOutcome {
+    public func paint<E: PaintingEnvironment, G: RandomNumberGenerator>(
+        _ env: inout E, goal: PaintingGoal, memory: inout SessionMemory,
+        using g: inout G, trace: Bool, reached: (inout E) -> Bool
+    ) -> PaintingOutcome {
         let p = participant
         let cognition = Cognition(participant: p, repetition: memory.repetition)
         let finder = BrushFinder(participant: p, cognition: cognition)
@@ -37,7 +39,8 @@ public struct Painter: Sendable {
         defer { memory.trialsDone += 1 }
 
         func choose(_ name: String) -> Bool {
-            let taps = finder.choose(name, &env, memory: &memory, clock: &clock, finger: &finger, budget: 12, log: &log, using: &g)
+            let taps = finder.choose(
+                name, &env, memory: &memory, clock: &clock, finger: &finger, budget: 12, log: &log, using: &g)
             outcome.taps += taps
             return finder.isChosen(name, env.screen)
         }
@@ -65,7 +68,9 @@ public struct Painter: Sendable {
             // Patches keep their size on screen whatever the zoom.
             let size = sight.fitted / Double(eye.cells)
             let brush = env.brushRadius * photoLongSide(env)
-            let way = StrokeMotor.cover(patches.map { env.screenPoint(photo: $0.centre) }.filter { shown.contains($0) }, patch: size, brushRadius: brush)
+            let way = StrokeMotor.cover(
+                patches.map { env.screenPoint(photo: $0.centre) }.filter { shown.contains($0) }, patch: size,
+                brushRadius: brush)
             guard !way.isEmpty else { break }
             let reach = Tapper(participant: p).reachTime(from: finger, to: way[0], size: size, on: env.screen.device)
             let (path, duration) = motor.path(through: way, patch: size, on: env.screen.device, using: &g)
@@ -79,16 +84,24 @@ public struct Painter: Sendable {
             clock += lift.time
             finger = path[lift.samples - 1]
             if erasing { outcome.erases += 1 } else { outcome.strokes += 1 }
-            log.add(clock, erasing ? "erase" : "stroke", [("patches", .number(Double(patches.count))), ("duration_s", .number(lift.time)),
-                                                          ("planned_s", .number(duration)), ("looks", .number(Double(lift.looks)))])
+            log.add(
+                clock, erasing ? "erase" : "stroke",
+                [
+                    ("patches", .number(Double(patches.count))), ("duration_s", .number(lift.time)),
+                    ("planned_s", .number(duration)), ("looks", .number(Double(lift.looks)))
+                ])
             if outcome.timeToEffect == nil && reached(&env) { outcome.timeToEffect = clock }
             view = sight.look(&env, using: &g)
             clock += p["perception.cycle_s"]
         }
         outcome.timeToDone = min(clock, timeLimit)
         if let t = outcome.timeToEffect, t > timeLimit { outcome.timeToEffect = nil }
-        log.add(outcome.timeToDone, "done", [("satisfied", .bool(outcome.satisfied)), ("strokes", .number(Double(outcome.strokes))),
-                                             ("erases", .number(Double(outcome.erases)))])
+        log.add(
+            outcome.timeToDone, "done",
+            [
+                ("satisfied", .bool(outcome.satisfied)), ("strokes", .number(Double(outcome.strokes))),
+                ("erases", .number(Double(outcome.erases)))
+            ])
         outcome.events = log.events
         return outcome
     }
@@ -110,21 +123,30 @@ public struct Painter: Sendable {
         let maps = PaintPerception.Maps()
 
         /// One look at the photo as it is now, or with the finger still down on `stroking`.
-        func look<E: PaintingEnvironment, G: RandomNumberGenerator>(_ env: inout E, stroking: [Point]? = nil, using g: inout G) -> PaintPerception.View {
+        func look<E: PaintingEnvironment, G: RandomNumberGenerator>(
+            _ env: inout E, stroking: [Point]? = nil, using g: inout G
+        ) -> PaintPerception.View {
             let a = env.screenPoint(photo: Point(0, 0)), b = env.screenPoint(photo: Point(1, 1))
             let zoom = max(1, max(abs(b.x - a.x), abs(b.y - a.y)) / fitted)
             let size = Int((Double(goal.glance) * zoom).rounded())
             let image: Image
-            if let stroking { image = env.photo(proxy: size, stroking: stroking) } else { image = env.photo(proxy: size) }
-            return eye.look(image, goal: goal, visible: Self.visible(env.screen.photoFrame ?? env.screen.device.bounds, a: a, b: b), zoom: zoom, memory: maps, using: &g)
+            if let stroking {
+                image = env.photo(proxy: size, stroking: stroking)
+            } else {
+                image = env.photo(proxy: size)
+            }
+            return eye.look(
+                image, goal: goal, visible: Self.visible(env.screen.photoFrame ?? env.screen.device.bounds, a: a, b: b),
+                zoom: zoom, memory: maps, using: &g)
         }
 
         /// The part of the photo drawn from `a` (its top-left) to `b` (bottom-right) that the view `frame` shows.
         static func visible(_ frame: Rect, a: Point, b: Point) -> PaintPerception.Visible {
             let dx = max(b.x - a.x, 1e-9), dy = max(b.y - a.y, 1e-9)
             func clamp(_ v: Double) -> Double { min(max(v, 0), 1) }
-            return PaintPerception.Visible(min: Point(clamp((frame.minX - a.x) / dx), clamp((frame.minY - a.y) / dy)),
-                                           max: Point(clamp((frame.maxX - a.x) / dx), clamp((frame.maxY - a.y) / dy)))
+            return PaintPerception.Visible(
+                min: Point(clamp((frame.minX - a.x) / dx), clamp((frame.minY - a.y) / dy)),
+                max: Point(clamp((frame.maxX - a.x) / dx), clamp((frame.maxY - a.y) / dy)))
         }
     }
 
@@ -137,8 +159,10 @@ public struct Painter: Sendable {
     /// (more patches of paint where none was meant than patches to paint, while
     /// painting; fewer, while erasing), the rule by which they chose this tool.
     /// Returns the samples delivered, the seconds until the lift, and the looks taken.
-    func watch<E: PaintingEnvironment, G: RandomNumberGenerator>(_ env: inout E, sight: Sight, path: [Point], duration: Double, erasing: Bool,
-                                                                 using g: inout G) -> (samples: Int, time: Double, looks: Int) {
+    func watch<E: PaintingEnvironment, G: RandomNumberGenerator>(
+        _ env: inout E, sight: Sight, path: [Point], duration: Double, erasing: Bool,
+        using g: inout G
+    ) -> (samples: Int, time: Double, looks: Int) {
         let fixation = participant["perception.eye_movement_s"], lag = participant["perception.cycle_s"]
         var t = fixation, looks = 0
         func samples(_ time: Double) -> Int { min(path.count, max(1, Int(time * Steerer.rate) + 1)) }
@@ -156,13 +180,16 @@ public struct Painter: Sendable {
     /// `paint.brush_to_region` of the region's narrow side. With a size slider on
     /// screen they drag it there (Fitts' drag law); otherwise they pinch in on
     /// the region, as far as keeps all of it in view.
-    func fit<E: PaintingEnvironment, G: RandomNumberGenerator>(_ env: inout E, view: PaintPerception.View, clock: inout Double, finger: inout Point,
-                                                               outcome: inout PaintingOutcome, log: inout TraceLog, using g: inout G) {
+    func fit<E: PaintingEnvironment, G: RandomNumberGenerator>(
+        _ env: inout E, view: PaintPerception.View, clock: inout Double, finger: inout Point,
+        outcome: inout PaintingOutcome, log: inout TraceLog, using g: inout G
+    ) {
         guard let region = view.region else { return }
         let p = participant
         let long = env.aspect >= 1 ? 0 : 1
         // Region sides as fractions of the photo's longer side.
-        let w = (region.max.x - region.min.x) * (long == 0 ? 1 : env.aspect), h = (region.max.y - region.min.y) * (long == 0 ? 1 / env.aspect : 1)
+        let w = (region.max.x - region.min.x) * (long == 0 ? 1 : env.aspect),
+            h = (region.max.y - region.min.y) * (long == 0 ? 1 / env.aspect : 1)
         let wanted = p["paint.brush_to_region"] * min(w, h) / 2
         let now = env.brushRadius
         if let slider = env.screen.controls.first(where: { $0.role == .slider }), let value = slider.value {
@@ -176,8 +203,10 @@ public struct Painter: Sendable {
             guard abs(target - value) > 0.02 else { return }
             let law = FittsLaw(intercept: p["motor.drag_a_s"], slope: p["motor.drag_b_s_per_bit"])
             let track = env.screen.device.millimetres(slider.frame.width)
-            clock += Tapper(participant: p).reachTime(from: finger, to: slider.thumbCenter!, size: slider.frame.height, on: env.screen.device)
-            clock += law.movementTime(distance: abs(target - value) * track, width: 0.1 * track) + p["perception.cycle_s"]
+            clock += Tapper(participant: p).reachTime(
+                from: finger, to: slider.thumbCenter!, size: slider.frame.height, on: env.screen.device)
+            clock +=
+                law.movementTime(distance: abs(target - value) * track, width: 0.1 * track) + p["perception.cycle_s"]
             let set = min(max(target + g.normal(mean: 0, sd: 0.05), 0), 1)
             env.drag(slider.id, to: set)
             log.add(clock, "size", [("value", .number(set))])
@@ -188,7 +217,9 @@ public struct Painter: Sendable {
             let centre = Point((region.min.x + region.max.x) / 2, (region.min.y + region.max.y) / 2)
             // Traced as one finger, 20 pt from the centre to start with (the other mirrors it).
             let onScreen = env.screenPoint(photo: centre)
-            log.touches(along: [onScreen + Vector2(20, 0), onScreen + Vector2(20 * zoom, 0)], start: clock, duration: p["paint.pinch_s"], rate: 1 / p["paint.pinch_s"])
+            log.touches(
+                along: [onScreen + Vector2(20, 0), onScreen + Vector2(20 * zoom, 0)], start: clock,
+                duration: p["paint.pinch_s"], rate: 1 / p["paint.pinch_s"])
             let touchDown = clock
             clock += p["paint.pinch_s"] + p["perception.cycle_s"]
             env.pinch(to: zoom, centre: centre, touchDown: touchDown)

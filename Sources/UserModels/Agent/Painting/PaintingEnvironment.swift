@@ -44,7 +44,10 @@ public struct PaintingGoal: Sendable {
     /// exists, and a zoomed look is judged at it).
     let larger: (@Sendable (Int) -> PaintingGoal)?
 
-    public init(brush: String, eraser: String, goal: LabImage, original: LabImage, larger: (@Sendable (Int) -> PaintingGoal)? = nil) {
+    public init(
+        brush: String, eraser: String, goal: LabImage, original: LabImage,
+        larger: (@Sendable (Int) -> PaintingGoal)? = nil
+    ) {
         precondition(goal.width == original.width && goal.height == original.height, "PaintingGoal: sizes differ")
         self.brush = brush; self.eraser = eraser; self.goal = goal; self.original = original; self.larger = larger
         meant = goal.deltaE2000Map(to: original)

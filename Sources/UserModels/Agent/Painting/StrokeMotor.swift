@@ -35,8 +35,10 @@ struct StrokeMotor {
 
     /// The finger's samples (screen points, at `Steerer.rate`) along `waypoints`
     /// through patches `patch` points wide, and the stroke's duration.
-    func path<G: RandomNumberGenerator>(through waypoints: [Point], patch: Double, on device: DeviceConfiguration,
-                                        using g: inout G) -> (points: [Point], duration: Double) {
+    func path<G: RandomNumberGenerator>(
+        through waypoints: [Point], patch: Double, on device: DeviceConfiguration,
+        using g: inout G
+    ) -> (points: [Point], duration: Double) {
         var way = waypoints
         // A single patch is rubbed across once.
         if way.count == 1 { way = [way[0] - Vector2(patch / 2, 0), way[0] + Vector2(patch / 2, 0)] }
@@ -46,9 +48,13 @@ struct StrokeMotor {
         let steerer = Steerer(participant: participant)
         let lengthMM = device.millimetres(total), widthMM = max(0.5, device.millimetres(patch))
         let fastest = device.millimetres(participant["motor.drag_speed_pt_s"])
-        let duration = steerer.practisedDuration(length: lengthMM, width: widthMM, fastestMMPerS: fastest, passes: 20, using: &g).duration
+        let duration = steerer.practisedDuration(
+            length: lengthMM, width: widthMM, fastestMMPerS: fastest, passes: 20, using: &g
+        ).duration
         let lateral = steerer.lateralPath(length: lengthMM, duration: duration, using: &g)
-        let landing = TouchLanding(participant: participant).land(aim: way[0], target: Size(width: patch, height: patch), on: device, using: &g) - way[0]
+        let landing =
+            TouchLanding(participant: participant).land(
+                aim: way[0], target: Size(width: patch, height: patch), on: device, using: &g) - way[0]
         var segment = 1
         var out: [Point] = [way[0] + landing]
         for (k, side) in lateral.enumerated() {

@@ -14,7 +14,8 @@ public struct EffectModelPolicy: DecisionPolicy {
     public mutating func nextMove<G: RandomNumberGenerator>(_ s: Situation, using g: inout G) -> PlannedMove? {
         let p = participant
         let regions = s.regionsToFix
-        let errors = Dictionary(uniqueKeysWithValues: s.percept.difference.keys.map { ($0, Learning.error(s.percept, $0)) })
+        let errors = Dictionary(
+            uniqueKeysWithValues: s.percept.difference.keys.map { ($0, Learning.error(s.percept, $0)) })
         let totalError = PhotoRegion.allCases.reduce(0.0) { sum, r in errors[r].map { sum + $0.dot($0) } ?? sum }
         var best: (control: Control, move: Double, reduction: Double)?
         for c in s.usable {
@@ -25,8 +26,9 @@ public struct EffectModelPolicy: DecisionPolicy {
             let belief = s.beliefs[b.control.id]!
             let length = Hands.trackLength(b.control)
             let region = regions.first { belief.effect[$0] != nil } ?? s.percept.worst
-            return PlannedMove(control: b.control, move: max(-0.5 * length, min(0.5 * length, b.move * belief.boldness)),
-                               region: region, reason: reason)
+            return PlannedMove(
+                control: b.control, move: max(-0.5 * length, min(0.5 * length, b.move * belief.boldness)),
+                region: region, reason: reason)
         }
         if let b = best, b.reduction >= p["agent.plan_share"] * totalError { return known(b, .known) }
         for r in regions {
@@ -35,11 +37,13 @@ public struct EffectModelPolicy: DecisionPolicy {
             if let button = claimed.isEmpty ? s.button(promising: r) : nil {
                 return PlannedMove(control: button, move: 0, region: r, reason: .open)
             }
-            let pick: (Control, MoveReason)? = claimed.first.map { ($0, .label) }
+            let pick: (Control, MoveReason)? =
+                claimed.first.map { ($0, .label) }
                 ?? (untried.isEmpty ? nil : (untried[Int(g.next() % UInt64(untried.count))], .explore))
             if let (c, reason) = pick {
-                return PlannedMove(control: c, move: p["agent.explore_step"] * Hands.trackLength(c) * s.naiveDirection(r),
-                                   region: r, reason: reason)
+                return PlannedMove(
+                    control: c, move: p["agent.explore_step"] * Hands.trackLength(c) * s.naiveDirection(r),
+                    region: r, reason: reason)
             }
         }
         if let b = best, b.reduction > p["agent.fallback_share"] * totalError { return known(b, .fallback) }
@@ -50,7 +54,9 @@ public struct EffectModelPolicy: DecisionPolicy {
 
     /// The move along a control that best removes the mismatch in the regions it
     /// is known to affect (least squares), and the squared error it would remove.
-    static func bestMove(_ effect: [PhotoRegion: Vector2], errors: [PhotoRegion: Vector2]) -> (move: Double, reduction: Double)? {
+    static func bestMove(
+        _ effect: [PhotoRegion: Vector2], errors: [PhotoRegion: Vector2]
+    ) -> (move: Double, reduction: Double)? {
         var num = 0.0, den = 0.0
         for r in PhotoRegion.allCases { if let v = effect[r], let e = errors[r] { num += e.dot(v); den += v.dot(v) } }
         guard den > 1e-12 else { return nil }
