@@ -16,7 +16,7 @@ struct ColorQuestionTests {
         let goal = look.apply(to: original)
         return ColorSimulator.PreparedTask(original: original, goal: goal, goalLab: LabImage(goal), tolerance: 1, look: look,
                                            outside: original.pixels.indices.filter { look.targetWeight(original.pixels[$0]) < ColorSimulator.untargeted },
-                                           glance: original.downscaled(toFit: ExposureEnvironment.glanceSize))
+                                           glance: original.downscaled(toFit: PhotoTasks.glanceSize))
     }
 
     func drag(_ from: Point, by d: Vector2) -> Gesture {

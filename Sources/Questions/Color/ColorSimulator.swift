@@ -88,7 +88,7 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
             }
             tasks[task.id] = PreparedTask(
                 original: original, goal: goal, goalLab: goalLab, tolerance: t.tolerance, look: t.look,
-                outside: outside, glance: original.downscaled(toFit: ExposureEnvironment.glanceSize))
+                outside: outside, glance: original.downscaled(toFit: PhotoTasks.glanceSize))
         }
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
@@ -184,7 +184,7 @@ extension ColorSimulator: CeilingAnalysing {}
 
 /// A colour design with its engine, as a person meets it; it also measures each
 /// drag's axis and region errors on the pixels.
-struct ColorEnvironment: PhotoEditingEnvironment {
+struct ColorEnvironment: AdjustedPhotoEnvironment {
     let design: any ColorDesign
     let device: DeviceConfiguration
     let original: Image
@@ -192,7 +192,7 @@ struct ColorEnvironment: PhotoEditingEnvironment {
     /// Working-size pixels outside the task's ranges.
     let outside: [Int]
     var state: ColorState
-    private(set) var renders = 0
+    var renders = 0
     private(set) var axisErrors = 0
     private(set) var regionErrors = 0
     /// Drags that started on the photo and changed the adjustments (the photo used as a control).
@@ -211,23 +211,7 @@ struct ColorEnvironment: PhotoEditingEnvironment {
 
     var screen: Screen { design.screen(state, on: device) }
 
-    func render() -> Image { cache.render(original, with: state.adjustments) }
-
-    mutating func photo(proxy: Int) -> Image {
-        renders += 1
-        return render(proxy: proxy)
-    }
-
-    mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {
-        renders += 1
-        return cache.comparison(proxy: proxy, with: state.adjustments, goal: goal) { render(proxy: proxy) }
-    }
-
-    private func render(proxy: Int) -> Image {
-        Renderer(threads: 1).render(
-            PhotoTasks.proxyBase(original, glance: glance, glanceSize: ExposureEnvironment.glanceSize, proxy: proxy),
-            with: state.adjustments)
-    }
+    var adjustments: Adjustments { state.adjustments }
 
     mutating func perform(_ gesture: Gesture) {
         let before = render()

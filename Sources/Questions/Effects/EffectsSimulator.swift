@@ -60,7 +60,7 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
                     advice: "choose a look further from the original")
             }
             tasks[task.id] = PreparedTask(
-                original: original, glance: original.downscaled(toFit: EffectsEnvironment.glanceSize),
+                original: original, glance: original.downscaled(toFit: PhotoTasks.glanceSize),
                 goalLab: goalLab, tolerance: tolerance, goal: goal)
         }
         self.tasks = tasks
@@ -239,9 +239,6 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     let comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)>
     let previewKey: String
 
-    /// Long side of `glance`.
-    static let glanceSize = 96
-
     init(
         design: EffectsDesign, device: DeviceConfiguration, original: Image, glance: Image? = nil,
         previews: SharedCache<Image> = SharedCache(),
@@ -254,7 +251,7 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
         self.design = design
         self.device = device
         self.original = original
-        self.glance = glance ?? original.downscaled(toFit: Self.glanceSize)
+        self.glance = glance ?? original.downscaled(toFit: PhotoTasks.glanceSize)
         state = EffectsState(photoAspect: Double(original.width) / Double(max(1, original.height)))
         firstScreenLooks = Set(
             design.screen(state, on: device).controls.compactMap {
@@ -278,7 +275,7 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
 
     mutating func photo(proxy: Int) -> Image {
         Renderer(threads: 1).render(
-            PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy),
+            PhotoTasks.proxyBase(original, glance: glance, glanceSize: PhotoTasks.glanceSize, proxy: proxy),
             with: state.adjustments)
     }
 
@@ -286,7 +283,7 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
         let (original, glance, adjustments) = (original, glance, state.adjustments)
         return cache.comparison(proxy: proxy, with: adjustments, goal: goal) {
             Renderer(threads: 1).render(
-                PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy),
+                PhotoTasks.proxyBase(original, glance: glance, glanceSize: PhotoTasks.glanceSize, proxy: proxy),
                 with: adjustments)
         }
     }
@@ -323,7 +320,7 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
         guard let look = Self.look(id) else { return nil }
         var a = Adjustments()
         a.effect = look
-        let base = PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy)
+        let base = PhotoTasks.proxyBase(original, glance: glance, glanceSize: PhotoTasks.glanceSize, proxy: proxy)
         return previews.value("\(previewKey)/\(id)/\(proxy)") { Renderer(threads: 1).render(base, with: a) }
     }
 }

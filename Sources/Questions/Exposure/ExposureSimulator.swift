@@ -63,7 +63,7 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
             tasks[task.id] = PreparedTask(
                 original: original, goalLab: goalLab, tolerance: tolerance, goal: goal,
                 start: ExposureState(original: original),
-                glance: original.downscaled(toFit: ExposureEnvironment.glanceSize))
+                glance: original.downscaled(toFit: PhotoTasks.glanceSize))
         }
         self.tasks = tasks
         dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
@@ -197,7 +197,7 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
 }
 
 /// An exposure design with its engine, as a person meets it.
-struct ExposureEnvironment: PhotoEditingEnvironment {
+struct ExposureEnvironment: AdjustedPhotoEnvironment {
     let design: any ExposureDesign
     let device: DeviceConfiguration
     let original: Image
@@ -205,12 +205,9 @@ struct ExposureEnvironment: PhotoEditingEnvironment {
     /// The original at the usual perception-proxy size, downscaled once.
     let glance: Image
     /// Renders made for the person's eyes and the design's feedback (a cost measure).
-    private(set) var renders = 0
+    var renders = 0
     /// Set when the trial is replayed: shown the screen and render after each gesture.
     var camera: TrialCamera?
-
-    /// Long side of `glance`.
-    static let glanceSize = 96
 
     init(design: any ExposureDesign, device: DeviceConfiguration, task: ExposureSimulator.PreparedTask) {
         self.design = design
@@ -223,26 +220,8 @@ struct ExposureEnvironment: PhotoEditingEnvironment {
 
     var screen: Screen { design.screen(state, on: device) }
 
-    /// The current render at the working size.
     let cache = RenderCache()
-    func render() -> Image { cache.render(original, with: state.adjustments) }
-
-    mutating func photo(proxy: Int) -> Image {
-        renders += 1
-        return render(proxy: proxy)
-    }
-
-    /// Counted as a render for the eyes, like `photo(proxy:)`, even when the comparison is kept.
-    mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {
-        renders += 1
-        return cache.comparison(proxy: proxy, with: state.adjustments, goal: goal) { render(proxy: proxy) }
-    }
-
-    private func render(proxy: Int) -> Image {
-        Renderer(threads: 1).render(
-            PhotoTasks.proxyBase(original, glance: glance, glanceSize: Self.glanceSize, proxy: proxy),
-            with: state.adjustments)
-    }
+    var adjustments: Adjustments { state.adjustments }
 
     mutating func perform(_ gesture: Gesture) {
         let current = render()

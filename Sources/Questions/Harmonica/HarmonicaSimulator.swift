@@ -73,7 +73,7 @@ public struct HarmonicaSimulator: SpecSimulator {
                     advice: "name a filter further from the original")
             }
             tasks[task.id] = PreparedTask(
-                original: original, glance: original.downscaled(toFit: EffectsEnvironment.glanceSize), goalLab: goalLab,
+                original: original, glance: original.downscaled(toFit: PhotoTasks.glanceSize), goalLab: goalLab,
                 tolerance: tolerance, goal: goal)
         }
         self.tasks = tasks
@@ -146,7 +146,7 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
     let design: FilterPickerDesign
     let device: DeviceConfiguration
     let original: Image
-    /// `original` at `EffectsEnvironment.glanceSize`, so a look at the usual proxy size does not downscale again.
+    /// `original` at `PhotoTasks.glanceSize`, so a look at the usual proxy size does not downscale again.
     let glance: Image
     var state = FilterPickerState()
     let previews: SharedCache<Image>
@@ -161,7 +161,7 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
         previewKey: String = ""
     ) {
         self.design = design; self.device = device; self.original = original
-        self.glance = glance ?? original.downscaled(toFit: EffectsEnvironment.glanceSize)
+        self.glance = glance ?? original.downscaled(toFit: PhotoTasks.glanceSize)
         self.previews = previews; self.comparisons = comparisons; self.previewKey = previewKey
     }
 
@@ -175,7 +175,7 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
 
     /// The photo the eyes get at `proxy` pixels, before any adjustment.
     static func base(_ original: Image, _ glance: Image, _ proxy: Int) -> Image {
-        PhotoTasks.proxyBase(original, glance: glance, glanceSize: EffectsEnvironment.glanceSize, proxy: proxy)
+        PhotoTasks.proxyBase(original, glance: glance, glanceSize: PhotoTasks.glanceSize, proxy: proxy)
     }
 
     mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {

@@ -9,6 +9,9 @@ import Yams
 /// fields of a spec, loading the photo with its fingerprint, refusing goals the
 /// photo already meets, and the metrics of one `PhotoEditor` session.
 enum PhotoTasks {
+    /// The long side of the photo a glance reads (the usual perception proxy), px: made once per task.
+    static let glanceSize = 96
+
     /// The fields every photo task has, checked: `id`, `label`, `photo` (relative to
     /// the spec's folder) and `tolerance_de00`; `goal` is the question's own.
     static func parse(

@@ -1,0 +1,39 @@
+import ImageEngine
+import UserModels
+
+/// A photo-editing screen whose photo is the task's original under the state's
+/// adjustments (the colour and exposure questions): rendered once per state at
+/// the working size, and at the person's proxy size from the glance, each look
+/// counted as a render for the eyes.
+protocol AdjustedPhotoEnvironment: PhotoEditingEnvironment {
+    /// The task's photo at the working size.
+    var original: Image { get }
+    /// The photo small enough to glance at (`PhotoTasks.glanceSize` on its long side).
+    var glance: Image { get }
+    var adjustments: Adjustments { get }
+    var cache: RenderCache { get }
+    /// Renders the eyes asked for (a metric of the trial).
+    var renders: Int { get set }
+}
+
+extension AdjustedPhotoEnvironment {
+    /// The current render at the working size.
+    func render() -> Image { cache.render(original, with: adjustments) }
+
+    mutating func photo(proxy: Int) -> Image {
+        renders += 1
+        return render(proxy: proxy)
+    }
+
+    /// Counted as a render for the eyes, like `photo(proxy:)`, even when the comparison is kept.
+    mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {
+        renders += 1
+        return cache.comparison(proxy: proxy, with: adjustments, goal: goal) { render(proxy: proxy) }
+    }
+
+    private func render(proxy: Int) -> Image {
+        Renderer(threads: 1).render(
+            PhotoTasks.proxyBase(original, glance: glance, glanceSize: PhotoTasks.glanceSize, proxy: proxy),
+            with: adjustments)
+    }
+}
