@@ -43,7 +43,11 @@ struct CeilingCommand: ParsableCommand {
             if json { try printJSON(rows); return }
             for r in rows {
                 print(
-                    "\(r.strategy.padding(toLength: 18, withPad: " ", startingAt: 0)) \(r.task.padding(toLength: 20, withPad: " ", startingAt: 0)) ceiling \(formatNumber(r.ceiling_de00, digits: 2)) ΔE00 (tolerance \(formatNumber(r.tolerance_de00, digits: 1))) \(r.expressible ? "expressible" : "CANNOT EXPRESS")  \(r.setting)"
+                    "\(r.strategy.padding(toLength: 18, withPad: " ", startingAt: 0)) "
+                        + "\(r.task.padding(toLength: 20, withPad: " ", startingAt: 0)) ceiling "
+                        + "\(formatNumber(r.ceiling_de00, digits: 2)) ΔE00 (tolerance "
+                        + "\(formatNumber(r.tolerance_de00, digits: 1))) "
+                        + "\(r.expressible ? "expressible" : "CANNOT EXPRESS")  \(r.setting)"
                 )
             }
         }

@@ -175,7 +175,8 @@ struct ReportCommand: ParsableCommand {
         for e in entries {
             print(
                 "\(e.experiment): "
-                    + "gate \(e.gate.rawValue)\(e.gateDetail.isEmpty ? "" : " (\(e.gateDetail))")\(e.answer == nil ? "; no report yet" : "")"
+                    + "gate \(e.gate.rawValue)\(e.gateDetail.isEmpty ? "" : " (\(e.gateDetail))")"
+                        + "\(e.answer == nil ? "; no report yet" : "")"
             )
         }
         print("index written to \(reports)/index.html")

@@ -59,7 +59,8 @@ struct ShowCommand: ParsableCommand {
                 let variant = r.variant.isEmpty ? "–" : r.variant
                 print(
                     "\(pad(String(r.id), 4)) \(pad(r.experiment, 15)) \(pad(variant, width)) "
-                        + "\(pad(r.effectiveStatus, 12)) \(pad("\(r.shardIndex)/\(r.shardCount)", 6)) \(pad(trials, 13)) "
+                        + "\(pad(r.effectiveStatus, 12)) \(pad("\(r.shardIndex)/\(r.shardCount)", 6)) "
+                            + "\(pad(trials, 13)) "
                         + "\(pad(r.seed, 21)) \(pad(p, 15)) \(r.startedAt)")
             }
         }

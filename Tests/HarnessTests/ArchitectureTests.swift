@@ -5,7 +5,7 @@ import Testing
 
 /// Keeps the module picture of the README honest: a question is one folder and
 /// one line in the registry; Statistics sees neither the people nor the pixels;
-/// no new code line runs past 120 characters.
+/// code lines past 120 characters only fall in number.
 @Suite struct ArchitectureTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -67,7 +67,7 @@ import Testing
 
     /// Lines over 120 characters outside multi-line string literals (which hold
     /// SQL, HTML, scripts and prose as data). The count may only fall.
-    static let longLinesAllowed = 28
+    static let longLinesAllowed = 7
 
     @Test("no more code lines over 120 characters than before")
     func lineLength() {

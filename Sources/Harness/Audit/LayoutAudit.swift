@@ -10,7 +10,8 @@ public struct AuditConfiguration: Sendable, Hashable {
     public var name: String {
         let t = device.traits
         return
-            "\(device.name)/\(t.contentSize.rawValue)/\(t.expansion == .none ? "en" : "translated")/\(t.direction.rawValue)"
+            "\(device.name)/\(t.contentSize.rawValue)/\(t.expansion == .none ? "en" : "translated")/"
+                + "\(t.direction.rawValue)"
     }
 
     /// Every configuration of `devices`: both orientations, each window the
@@ -64,7 +65,8 @@ public struct AuditedStrategy: Sendable {
         var seen: Set<String> = []
         func add(_ q: any TrialQuestion, _ s: StrategySpec, _ tasks: [TaskSpec]) {
             let key =
-                "\(q.name)|\(s.design)|\(s.parameters.keys.sorted().map { "\($0)=\(s.parameters[$0]!)" }.joined(separator: ","))"
+                "\(q.name)|\(s.design)|"
+                    + "\(s.parameters.keys.sorted().map { "\($0)=\(s.parameters[$0]!)" }.joined(separator: ","))"
             guard seen.insert(key).inserted,
                 !out.contains(where: { $0.question.name == q.name && $0.strategy.label == s.label })
             else { return }

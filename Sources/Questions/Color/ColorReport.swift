@@ -136,7 +136,8 @@ struct ColorReport: ReportBody {
                 rows: strategies.map { s in
                     [s]
                         + spec.tasks.map {
-                            "\(kit.rate("reached_effect", trials(s, task: $0.id))); \(mean("region_errors", trials(s, task: $0.id)))"
+                            "\(kit.rate("reached_effect", trials(s, task: $0.id))); "
+                                + "\(mean("region_errors", trials(s, task: $0.id)))"
                         }
                 }))
 

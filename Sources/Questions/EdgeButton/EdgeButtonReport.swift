@@ -146,7 +146,9 @@ struct EdgeButtonReport: ReportBody {
             bullets.append(
                 "\(s): first touches that took a photo landed a "
                     + "median \(kit.medianText("landing_offset_pt", captured, digits: 1)) pt from the control's "
-                    + "centre, against \(kit.medianText("landing_offset_pt", selected(Self.trials(spec, s, nil, .equals("accidental_capture", 0))), digits: 1)) pt for the others."
+                    + "centre, against "
+                        + "\(kit.medianText("landing_offset_pt", selected(Self.trials(spec, s, nil, .equals("accidental_capture", 0))), digits: 1))"
+                        + " pt for the others."
             )
         }
         doc.add(.bullets(bullets))

@@ -206,13 +206,15 @@ struct ExposureReport: ReportBody {
                     out.append(
                         "One control faster than six sliders\(who): median time to effect differs "
                             + "by \(formatEstimate(d)) s (exposure control − six sliders), Cliff's "
-                            + "δ \(formatEstimate(delta)): \(verdict(d, better: .lower))\(robustness("six-sliders", "exposure-control", "time_to_effect_s", group: group))."
+                            + "δ \(formatEstimate(delta)): \(verdict(d, better: .lower))"
+                                + "\(robustness("six-sliders", "exposure-control", "time_to_effect_s", group: group))."
                     )
                 }
                 if let (d, _) = compare("six-sliders", "exposure-control", metric: "reached_effect", group: group) {
                     out.append(
                         "…and reached\(who): rate "
-                            + "difference \(formatEstimate(d, digits: 3)): \(verdict(d, better: .higher))\(robustness("six-sliders", "exposure-control", "reached_effect", group: group))."
+                            + "difference \(formatEstimate(d, digits: 3)): \(verdict(d, better: .higher))"
+                                + "\(robustness("six-sliders", "exposure-control", "reached_effect", group: group))."
                     )
                 }
             }
@@ -221,7 +223,9 @@ struct ExposureReport: ReportBody {
             if let (d, _) = compare("six-sliders", "histogram-touch", metric: "reached_effect", group: "novice") {
                 out.append(
                     "Histogram touch fails novices: reached-rate difference for novices (histogram touch − six "
-                        + "sliders) \(formatEstimate(d, digits: 3)): \(d.upper < 0 ? "holds" : d.lower > 0 ? "does not hold (the opposite)" : "not distinguishable")\(robustness("six-sliders", "histogram-touch", "reached_effect", group: "novice"))."
+                        + "sliders) \(formatEstimate(d, digits: 3)): "
+                            + "\(d.upper < 0 ? "holds" : d.lower > 0 ? "does not hold (the opposite)" : "not distinguishable")"
+                            + "\(robustness("six-sliders", "histogram-touch", "reached_effect", group: "novice"))."
                 )
             }
             if let (d, _) = compare("six-sliders", "histogram-touch", metric: "first_touch_s", group: "novice") {
@@ -238,13 +242,15 @@ struct ExposureReport: ReportBody {
                         + "photo \(formatNumber(share("histogram-bottom") * 100, digits: 0))% of the screen "
                         + "against \(formatNumber(share("histogram-touch") * 100, digits: 0))%; final ΔE00 differs "
                         + "by \(formatEstimate(d)) (bottom − "
-                        + "side): \(verdict(d, better: .lower))\(robustness("histogram-touch", "histogram-bottom", "final_delta_e00"))."
+                        + "side): \(verdict(d, better: .lower))"
+                            + "\(robustness("histogram-touch", "histogram-bottom", "final_delta_e00"))."
                 )
             }
             if let (d, _) = compare("histogram-touch", "histogram-bottom", metric: "time_to_effect_s") {
                 out.append(
                     "…time to effect differs by \(formatEstimate(d)) s (bottom − "
-                        + "side): \(verdict(d, better: .lower))\(robustness("histogram-touch", "histogram-bottom", "time_to_effect_s"))."
+                        + "side): \(verdict(d, better: .lower))"
+                            + "\(robustness("histogram-touch", "histogram-bottom", "time_to_effect_s"))."
                 )
             }
         }

@@ -184,7 +184,8 @@ struct LabelAffordanceReport: ReportBody {
             for (j, s) in strategies.enumerated() {
                 let e = kit.rateEstimate("label_tapped", rows(s, intent))
                 lines.append(
-                    "\(Double(i) + Double(j) * 0.25 - 0.125 * Double(strategies.count - 1))\t\(e.value)\t\(e.lower)\t\(e.upper)\t# \(s) \(intent.rawValue)"
+                    "\(Double(i) + Double(j) * 0.25 - 0.125 * Double(strategies.count - 1))\t\(e.value)\t\(e.lower)\t"
+                        + "\(e.upper)\t# \(s) \(intent.rawValue)"
                 )
             }
         }

@@ -184,7 +184,8 @@ struct PauseReport: ReportBody {
                 bullets.append(
                     "\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) "
                         + "(\(confidencePercent)% paired bootstrap over "
-                        + "participants): \(verdict == "not distinguishable" ? "not distinguishable" : "\(s) is \(verdict)")."
+                        + "participants): "
+                            + "\(verdict == "not distinguishable" ? "not distinguishable" : "\(s) is \(verdict)")."
                 )
             }
         }

@@ -168,7 +168,8 @@ struct TapMarginReport: ReportBody {
             bullets.append(
                 "\(s): missed taps landed a median \(kit.medianText("landing_offset_pt", missed, digits: 1)) pt from "
                     + "the button's centre, "
-                    + "against \(kit.medianText("landing_offset_pt", selected(Self.trials(spec, s, .tap, .equals("missed_tap", 0))), digits: 1)) pt for the others."
+                    + "against \(kit.medianText("landing_offset_pt", selected(Self.trials(spec, s, .tap, .equals("missed_tap", 0))), digits: 1))"
+                    + " pt for the others."
             )
         }
         doc.add(.bullets(bullets))

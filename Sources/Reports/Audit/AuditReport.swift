@@ -273,7 +273,8 @@ public enum AuditReport {
         if let c = comparison {
             doc.add(.heading(level: 2, text: "Against the baseline"))
             var lines = c.regressions.map {
-                "\($0.wasClean ? "NEWLY DIRTY" : "more") \($0.configuration) \($0.strategy): \($0.kind.rawValue) \($0.was) → \($0.now)"
+                "\($0.wasClean ? "NEWLY DIRTY" : "more") \($0.configuration) \($0.strategy): \($0.kind.rawValue) "
+                    + "\($0.was) → \($0.now)"
             }
             lines += c.noLongerAudited.map { "no longer audited: \($0)" }
             lines += c.improvements.prefix(50).map {
@@ -325,7 +326,8 @@ public enum AuditReport {
                         + [
                             sh.isEmpty
                                 ? "–"
-                                : "\(formatNumber(sh.min()! * 100, digits: 0))–\(formatNumber(sh.max()! * 100, digits: 0))%"
+                                : "\(formatNumber(sh.min()! * 100, digits: 0))–"
+                                    + "\(formatNumber(sh.max()! * 100, digits: 0))%"
                         ]
                 }))
         doc.add(.heading(level: 2, text: "Screens with violations, each in its worst configuration"))

@@ -39,7 +39,8 @@ enum AuditWireframe {
             if let w = color(control.warningColor) {
                 c.fill(
                     Rect(
-                        x: control.frame.minX, y: control.frame.maxY - 4 / s, width: control.frame.width, height: 4 / s),
+                        x: control.frame.minX, y: control.frame.maxY - 4 / s,
+                        width: control.frame.width, height: 4 / s),
                     w)
             }
             for run in control.text {

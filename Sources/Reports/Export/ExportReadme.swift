@@ -46,7 +46,9 @@ enum ExportReadme {
         }
         lines += [
             "",
-            "Models (export.R; \(models.random.isEmpty ? "no random effects" : RScript.listing(models.random) + " as random intercepts"), strategy reference \(spec.strategies.first?.label ?? "–"))"
+            "Models (export.R; "
+                + "\(models.random.isEmpty ? "no random effects" : RScript.listing(models.random) + " as random intercepts")"
+                + ", strategy reference \(spec.strategies.first?.label ?? "–"))"
         ]
         for lead in models.leads {
             lines.append("  \(pad(lead.metric))\(lead.kind == .none ? "not fitted: \(lead.note ?? "")" : lead.formula)")

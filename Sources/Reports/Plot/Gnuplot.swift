@@ -134,7 +134,8 @@ public enum Gnuplot {
             if DiskFullError.isFull(directory.path) { throw DiskFullError(path: directory.path) }
             throw ReportError(
                 "gnuplot failed "
-                    + "on \(directory.appendingPathComponent(figure.name).path).gp: \(message.trimmingCharacters(in: .whitespacesAndNewlines))"
+                    + "on \(directory.appendingPathComponent(figure.name).path).gp: "
+                        + "\(message.trimmingCharacters(in: .whitespacesAndNewlines))"
             )
         }
     }

@@ -271,7 +271,8 @@ enum AnswerSection {
                 if !c.points.isEmpty {
                     line +=
                         "; under the screening "
-                            + "of \(spec.sensitivity?.screen.groups.map { "the assumptions of " + $0.joined(separator: " and ") } ?? "every assumption"): \(c.label) (keeps its sign at \(c.holdsAt)/\(c.points.count) points)"
+                            + "of \(spec.sensitivity?.screen.groups.map { "the assumptions of " + $0.joined(separator: " and ") } ?? "every assumption"): "
+                            + "\(c.label) (keeps its sign at \(c.holdsAt)/\(c.points.count) points)"
                 }
                 for p in c.underPolicies {
                     let holds = c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0

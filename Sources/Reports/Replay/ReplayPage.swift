@@ -113,7 +113,8 @@ enum ReplayPage {
                 g.map { $0.kind == .tap && $0.hit == false ? "tap (missed)" : $0.kind.rawValue } ?? "as first seen"
             let target = f.control.map(ReplayFrames.name) ?? g?.control ?? ""
             out +=
-                "<tr><td>\(f.index)</td><td>\(formatNumber(f.time, digits: 2))</td><td>\(htmlEscape(kind))</td><td>\(htmlEscape(target))</td><td>\(htmlEscape(f.changes.joined(separator: "; ")))</td>"
+                "<tr><td>\(f.index)</td><td>\(formatNumber(f.time, digits: 2))</td><td>\(htmlEscape(kind))</td><td>"
+                    + "\(htmlEscape(target))</td><td>\(htmlEscape(f.changes.joined(separator: "; ")))</td>"
             if r.scene.goalLab != nil { out += "<td>\(f.deltaE.map { formatNumber($0) } ?? "")</td>" }
             out += "</tr>\n"
         }
@@ -122,7 +123,10 @@ enum ReplayPage {
                 + "(run \(c.run.id))</th><th>replayed</th><th>equal</th></tr>\n"
         for row in c.check.rows {
             out +=
-                "<tr><td>\(htmlEscape(row.name))</td><td>\(row.stored.map { formatNumber($0, digits: 6) } ?? "–")</td><td>\(row.replayed.map { formatNumber($0, digits: 6) } ?? "–")</td><td>\(row.equal ? "yes" : "<b>no</b>")</td></tr>\n"
+                "<tr><td>\(htmlEscape(row.name))</td><td>"
+                    + "\(row.stored.map { formatNumber($0, digits: 6) } ?? "–")</td><td>"
+                    + "\(row.replayed.map { formatNumber($0, digits: 6) } ?? "–")</td><td>"
+                    + "\(row.equal ? "yes" : "<b>no</b>")</td></tr>\n"
         }
         out +=
             "</table>\n<p>Made by <code>\(htmlEscape(c.command))</code>: the trial is simulated again from its key "

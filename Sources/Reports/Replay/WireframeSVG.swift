@@ -173,7 +173,8 @@ enum WireframeSVG {
                 let r = fs * 0.8
                 out +=
                     "<path class=\"miss\" "
-                        + "d=\"M\(n(p.x - r)) \(n(p.y - r))L\(n(p.x + r)) \(n(p.y + r))M\(n(p.x - r)) \(n(p.y + r))L\(n(p.x + r)) \(n(p.y - r))\"/>"
+                        + "d=\"M\(n(p.x - r)) \(n(p.y - r))L\(n(p.x + r)) \(n(p.y + r))M\(n(p.x - r)) \(n(p.y + r))L"
+                            + "\(n(p.x + r)) \(n(p.y - r))\"/>"
             } else {
                 out += "<circle class=\"hit\" cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(fs * 0.8))\"/>"
             }

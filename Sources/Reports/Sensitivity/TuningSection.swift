@@ -155,7 +155,8 @@ enum TuningSection {
         let data =
             "# value, \(statistic), lower, upper, best (1) / within noise (0.5) / worse (0)\n"
             + sorted.map {
-                "\($0.value)\t\($0.estimate.value)\t\($0.estimate.lower)\t\($0.estimate.upper)\t\($0.verdict == "best" ? 1 : $0.verdict == "within noise" ? 0.5 : 0)"
+                "\($0.value)\t\($0.estimate.value)\t\($0.estimate.lower)\t\($0.estimate.upper)\t"
+                    + "\($0.verdict == "best" ? 1 : $0.verdict == "within noise" ? 0.5 : 0)"
             }.joined(separator: "\n") + "\n"
         return GnuplotFigure(
             name: name, title: "\(metric) as \(sweep.name) varies",

@@ -60,7 +60,8 @@ struct ImageCommand: ParsableCommand {
                 mean_luminance: EngineCLI.round(meanY, 6))
             if json { try printJSON(r); return }
             print(
-                "\(file): \(r.width)×\(r.height), \(r.bit_depth)-bit \(r.color_type)\(r.interlaced ? ", interlaced" : "")"
+                "\(file): \(r.width)×\(r.height), \(r.bit_depth)-bit \(r.color_type)"
+                    + "\(r.interlaced ? ", interlaced" : "")"
             )
             print("histogram endpoints: \(r.histogram_low) … \(r.histogram_high) (encoded luminance)")
             print(
