@@ -65,6 +65,7 @@ public enum ReportWriter {
             try TuningSection.build(spec: spec, store: store, into: &report.document, figures: &report.figures)
             try SensitivitySection.build(
                 spec: spec, store: store, screening: screening, into: &report.document, figures: &report.figures)
+            try AblationSection.build(spec: spec, store: store, answer: answer, into: &report.document)
             Sections.provenance(spec: spec, results: results, into: &report.document)
             let document = report.document
             for figure in report.figures { try Gnuplot.render(figure, in: staging) }

@@ -33,12 +33,25 @@ struct SensitivityCommand: ParsableCommand {
         help: "Run the Morris screening of every assumption parameter (in groups) instead of the one-at-a-time sweeps.")
     var screen = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Run the experiment again with each mechanism of the simulated people switched off in turn (learning, "
+                + "memory, warnings, label_inference, caution) instead of the sweeps; the report's ablation table "
+                + "says which mechanism, switched off, changes the headline."))
+    var ablate = false
+
+    func validate() throws {
+        if screen && ablate { throw ValidationError("--screen and --ablate are separate runs: give one of them") }
+    }
+
     func run() throws {
         try reportingErrors {
             let experiment = try SpecLoader.load(path: spec, catalog: .standard)
             let settings = experiment.sensitivity
             let variants: [(label: String, spec: ExperimentSpec)] =
-                screen
+                ablate
+                ? experiment.ablationVariants().map { ($0.label, $0.spec) }
+                : screen
                 ? experiment.screeningVariants(
                     trajectories: settings?.screen.trajectories ?? 4,
                     participants: settings?.screen.participants ?? settings?.participants ?? 10
@@ -46,6 +59,7 @@ struct SensitivityCommand: ParsableCommand {
                 : experiment.sensitivityVariants().map { ($0.label, $0.spec) }
                     + experiment.policyVariants().map { ($0.label, $0.spec) }
             guard !variants.isEmpty else {
+                if ablate { throw InputError("\(spec): population.ablate switches off every mechanism already") }
                 throw InputError(
                     "\(spec): no `sensitivity` section; add one, e.g. `sensitivity: {participants: 20, metric: "
                         + "time_to_effect_s, parameters: {motor.release_speed_pt_s: [500, 1000, 2000]}}`"

@@ -27,6 +27,21 @@ struct SpecTests {
         #expect(novice["motor.aim_sd_deg"] == 9 && expert["motor.aim_sd_deg"] == 7)   // defaults 6 and 4
     }
 
+    @Test("population.ablate switches mechanisms off; an unknown one or a clash with parameters names the field")
+    func ablate() throws {
+        let text = smallSpec().replacingOccurrences(
+            of: "  participants: 4\n", with: "  participants: 4\n  ablate: [learning, caution]\n")
+        let spec = try parse(text)
+        #expect(spec.population.ablations == [.learning, .caution])
+        #expect(spec.ablationVariants().map(\.label) == ["ablate=memory", "ablate=warnings", "ablate=label_inference"])
+        let unknown = error(text.replacingOccurrences(of: "caution]", with: "cautoin]"))
+        #expect(unknown?.field == "population.ablate[1]" && unknown?.message.contains("did you mean 'caution'") == true)
+        let clash = error(
+            text.replacingOccurrences(
+                of: "  ablate:", with: "  parameters: {agent.overshoot_caution: 0.7}\n  ablate:"))
+        #expect(clash?.field == "population.ablate[1]" && clash?.message.contains("agent.overshoot_caution") == true)
+    }
+
     @Test("a tuning point runs only the swept strategy, under its own label, with the value set")
     func tuningVariants() throws {
         let tuning = "tuning:\n  participants: 3\n  parameters:\n    - {strategy: projected-momentum, parameter: margin_pt, values: [8, 24]}"

@@ -26,11 +26,15 @@ public struct TaskSpec: Sendable, Hashable {
     /// Human-readable, e.g. `bottom-right → top-right`.
     public var label: String
     public var goal: TaskGoal
+    /// The task's scalar fields as the spec writes them (`intent: cancel`, `size_pt: 28`), apart from its id
+    /// and label: what tasks share when they are of one class (the report's task-mix check groups by them).
+    public var fields: [String: String]
 
-    public init(id: String, label: String, goal: TaskGoal) {
+    public init(id: String, label: String, goal: TaskGoal, fields: [String: String] = [:]) {
         self.id = id
         self.label = label
         self.goal = goal
+        self.fields = fields
     }
 
     /// The id of task `index` (from 0) of `count`: `t01`, `t02`, … with as many

@@ -48,3 +48,17 @@ extension ExperimentSpec {
         }
     }
 }
+
+extension ExperimentSpec {
+    /// The experiment again with each mechanism of the people switched off in turn (`Ablation`; those the spec
+    /// switches off already are left out), with the sweeps' population size and the same seed, so the people are
+    /// the same but for the mechanism; labels `ablate=<name>`.
+    public func ablationVariants() -> [(label: String, ablation: Ablation, spec: ExperimentSpec)] {
+        Ablation.allCases.filter { !population.ablations.contains($0) }.map { ablation in
+            var variant = self
+            variant.population.participants = sensitivity?.participants ?? population.participants
+            variant.population.ablations.insert(ablation)
+            return ("ablate=\(ablation.rawValue)", ablation, variant)
+        }
+    }
+}

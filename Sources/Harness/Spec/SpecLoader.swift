@@ -77,7 +77,7 @@ public enum SpecLoader {
         let devices = try parseDevices(spec.required("devices"))
         let strategies = try parseStrategies(spec.required("strategies"), question: plugin, devices: devices)
         let population = try parsePopulation(spec.required("population"))
-        let tasks = try plugin.tasks(from: spec.required("tasks"))
+        let tasks = try Self.withFields(plugin.tasks(from: spec.required("tasks")), spec.required("tasks"))
         let limits = try parseLimits(spec.optional("limits"))
         let title = try spec.optional("title")?.string() ?? plugin.design.title
         // A report without its own title takes the experiment's.
@@ -235,7 +235,7 @@ public enum SpecLoader {
     }
 
     static func parsePopulation(_ node: SpecNode) throws -> Population {
-        try node.rejectUnknownKeys(["participants", "expert_fraction", "parameters"])
+        try node.rejectUnknownKeys(["participants", "expert_fraction", "parameters", "ablate"])
         var population = Population(
             participants: try node.required("participants").int(in: 1...1_000_000),
             expertFraction: try node.optional("expert_fraction")?.double(in: 0...1) ?? 0.5)
@@ -253,6 +253,16 @@ public enum SpecLoader {
                     throw value.error("\(bad) (\(def.meaning))")
                 }
             }
+        }
+        // Mechanisms switched off: a parameter the spec also sets would be silently overruled, so it is refused.
+        for item in try node.optional("ablate")?.list() ?? [] {
+            let ablation = try item.named("mechanism", as: Ablation.self)
+            if let path = ablation.fixed.keys.sorted().first(where: { population.overrides[$0] != nil }) {
+                throw item.error(
+                    "switching off \(ablation.rawValue) fixes \(path), which population.parameters also sets; "
+                        + "remove one of the two")
+            }
+            population.ablations.insert(ablation)
         }
         return population
     }
@@ -275,6 +285,22 @@ public enum SpecLoader {
             return .uniform(lower: lo, upper: hi)
         case let other:
             throw kindNode.error("unknown distribution '\(other)'; expected fixed, normal, log-normal or uniform")
+        }
+    }
+
+    /// The tasks with their scalar fields as written (`TaskSpec.fields`), when the spec lists one entry a task;
+    /// tasks a question makes from another form (PIP's `moves: all`) keep none.
+    static func withFields(_ tasks: [TaskSpec], _ node: SpecNode) throws -> [TaskSpec] {
+        guard node.isSequence else { return tasks }
+        let items = try node.list()
+        guard items.count == tasks.count else { return tasks }
+        return zip(tasks, items).map { task, item in
+            var task = task
+            let entries = (try? item.entries()) ?? []
+            for (key, value) in entries where value.isScalar && key != "id" && key != "label" {
+                task.fields[key] = try? value.string()
+            }
+            return task
         }
     }
 

@@ -20,13 +20,16 @@ public struct Answer: Sendable, Codable, Hashable {
     /// The answer in at most five sentences: who is best, who is equivalent to it or cannot be told
     /// apart from it, the closest worse one, how robust.
     public var summary: [String] = []
+    /// The best ranked again with each task left out and each class of tasks alone (nil: one task).
+    public var taskMix: TaskMix?
 
     public init(
         experiment: String, title: String, run: Int64, metric: String, verdicts: [String], caveat: String,
-        ranking: [RankedStrategy] = [], summary: [String] = []
+        ranking: [RankedStrategy] = [], summary: [String] = [], taskMix: TaskMix? = nil
     ) {
         (self.experiment, self.title, self.run, self.metric) = (experiment, title, run, metric)
         (self.verdicts, self.caveat, self.ranking, self.summary) = (verdicts, caveat, ranking, summary)
+        self.taskMix = taskMix
     }
 
     /// An answer.json written before the ranking existed reads with none.
@@ -39,7 +42,8 @@ public struct Answer: Sendable, Codable, Hashable {
             verdicts: try c.decode([String].self, forKey: .verdicts),
             caveat: try c.decode(String.self, forKey: .caveat),
             ranking: try c.decodeIfPresent([RankedStrategy].self, forKey: .ranking) ?? [],
-            summary: try c.decodeIfPresent([String].self, forKey: .summary) ?? [])
+            summary: try c.decodeIfPresent([String].self, forKey: .summary) ?? [],
+            taskMix: try c.decodeIfPresent(TaskMix.self, forKey: .taskMix))
     }
 }
 
@@ -65,6 +69,7 @@ enum AnswerSection {
 
     /// What a survival headline reads: each strategy's survival observations.
     static func requests(spec: ExperimentSpec, into r: inout SelectionRequests) {
+        TaskMix.requests(spec: spec, metric: metric(spec), into: &r)
         guard isSurvival(metric(spec)) else { return }
         for s in spec.strategies { r.add(TrialSelection(strategy: s.label), survival: true) }
     }
@@ -115,6 +120,8 @@ enum AnswerSection {
             doc.add(.bullets(answer.verdicts))
             doc.add(.foldEnd)
         }
+        answer.taskMix?.add(
+            to: &doc, definition: MetricCatalog.definition(answer.metric), confidence: spec.report.confidence)
         return answer
     }
 
@@ -298,10 +305,15 @@ enum AnswerSection {
             spec: spec, results: results, samples: samples, metric: metric,
             better: better)
         let limited = limitSentence(spec: spec, samples: samples, metric: metric).map { [$0] } ?? []
+        let mix = ranking.first.flatMap {
+            TaskMix.check(spec: spec, results: results, metric: metric, best: $0.strategy)
+        }
+        let mixed = mix.map { [$0.sentence(MetricCatalog.definition(metric))] } ?? []
         return Answer(
             experiment: spec.name, title: spec.report.title, run: results.run.id, metric: metric,
             verdicts: bullets, caveat: caveat, ranking: ranking,
-            summary: summary(ranking, metric: metric, spec: spec, screening: screening) + limited)
+            summary: summary(ranking, metric: metric, spec: spec, screening: screening) + mixed + limited,
+            taskMix: mix)
     }
 
     /// The share of trials above which a limit, not the design, decides a strategy's value (issue 46).

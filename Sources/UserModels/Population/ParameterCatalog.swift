@@ -412,7 +412,7 @@ public enum ParameterCatalog {
             meaning:
                 "share of the surprise (seen minus expected colour change) a person adds to their belief about a "
                     + "colour control's axis after a move (delta rule)",
-            allowed: 0.05...1, novice: .fixed(0.5),
+            allowed: 0...1, novice: .fixed(0.5),
             source:
                 "assumption: delta rule (Widrow & Hoff 1960) at half the error; the first lesson about an axis is "
                     + "taken whole (swept)"

@@ -12,6 +12,8 @@ public struct Population: Sendable, Hashable {
     /// Moves of a parameter's centre applied to each group's own distribution
     /// (sensitivity sweeps: experts keep their difference from novices).
     public var shifts: [String: Double] = [:]
+    /// Mechanisms switched off (`Ablation`): their parameters fixed for everyone, over overrides and shifts.
+    public var ablations: Set<Ablation> = []
 
     public init(participants: Int, expertFraction: Double = 0.5, overrides: [String: Distribution] = [:]) {
         self.participants = participants
@@ -55,6 +57,7 @@ public struct Population: Sendable, Hashable {
         for def in ParameterCatalog.all {
             var dist = overrides[def.path] ?? (group == .expert ? def.expert : def.novice)
             if let delta = shifts[def.path] { dist = dist.shifted(by: delta) }
+            if let off = ablations.lazy.compactMap({ $0.fixed[def.path] }).first { dist = .fixed(off) }
             var own = SeededGenerator(seed: seed, label: "participant/\(id)/\(def.path)")
             values[def.path] = dist.sample(using: &own, clampedTo: def.allowed)
         }
