@@ -32,7 +32,7 @@ public enum ReportWriter {
         let learning = LearningSection.reader(spec: spec)
         // The selections the answer and the question's sections read, summarised in the same pass.
         var requests = spec.reportedQuestion?.reportRequests(spec: spec) ?? SelectionRequests()
-        AnswerSection.requests(spec: spec, into: &requests)
+        AnswerSection.requests(spec: spec, ceilings: ceilings?.ceilings ?? [], into: &requests)
         let selections = SelectionReader(requests)
         var results = try ResultSet.load(
             from: store, head: head, loadingTrials: false,
@@ -46,7 +46,8 @@ public enum ReportWriter {
                 document: ReportDocument(title: spec.report.title), figures: [])
             let answer = AnswerSection.build(
                 spec: spec, results: results, samples: headline?.samples,
-                screening: screening, trials: setup.trials, into: &report.document)
+                screening: screening, trials: setup.trials, ceilings: ceilings?.ceilings ?? [],
+                into: &report.document)
             // The answer alone, for `refine report --index` and for scripts.
             try JSONFiles.write(answer, to: staging.appendingPathComponent("answer.json"))
             Sections.introduction(

@@ -30,6 +30,19 @@ struct TaskMixTests {
         #expect(TaskMix.subsets([Self.task(0, [:])]).isEmpty)
     }
 
+    @Test("where some designs cannot express a goal, the first subset is the tasks every design can express")
+    func expressible() {
+        let tasks = (0..<3).map { Self.task($0, [:]) }
+        let ceilings = [
+            DesignCeiling(strategy: "a", task: "t02", deltaE: 3, tolerance: 2, setting: ""),
+            DesignCeiling(strategy: "b", task: "t02", deltaE: 1, tolerance: 2, setting: ""),
+            DesignCeiling(strategy: "a", task: "t03", deltaE: .nan, tolerance: 2, setting: ""),
+        ]
+        let first = TaskMix.subsets(tasks, ceilings: ceilings).first
+        #expect(first?.name.hasPrefix(TaskMix.expressibleName) == true && first?.tasks == ["t01", "t03"])
+        #expect(TaskMix.subsets(tasks, ceilings: Array(ceilings.dropFirst())).count == 3)
+    }
+
     @Test("a spec's task fields are its scalar fields as written, without id and label")
     func specFields() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -57,7 +70,7 @@ struct TaskMixTests {
         let head = try ResultSet.head(from: store, experiment: "pip", runID: ids[0])
         let spec = try TrialLoadTests.simulated(replications: nil).0
         var requests = SelectionRequests()
-        TaskMix.requests(spec: spec, metric: "corrections", into: &requests)
+        TaskMix.requests(spec: spec, metric: "corrections", ceilings: [], into: &requests)
         let reader = SelectionReader(requests)
         var results = try ResultSet.load(from: store, head: head, loadingTrials: false, alongside: [reader])
         results.selections = reader.selected

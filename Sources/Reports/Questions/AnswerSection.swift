@@ -68,8 +68,9 @@ enum AnswerSection {
     }
 
     /// What a survival headline reads: each strategy's survival observations.
-    static func requests(spec: ExperimentSpec, into r: inout SelectionRequests) {
-        TaskMix.requests(spec: spec, metric: metric(spec), into: &r)
+    /// `ceilings`: what each design can express (`CeilingSection`), for the task mix.
+    static func requests(spec: ExperimentSpec, ceilings: [DesignCeiling] = [], into r: inout SelectionRequests) {
+        TaskMix.requests(spec: spec, metric: metric(spec), ceilings: ceilings, into: &r)
         guard isSurvival(metric(spec)) else { return }
         for s in spec.strategies { r.add(TrialSelection(strategy: s.label), survival: true) }
     }
@@ -78,9 +79,9 @@ enum AnswerSection {
     /// `trials`: how many trials the run holds; with none, the answer says so instead of comparing.
     static func build(
         spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?,
-        trials: Int, into doc: inout ReportDocument
+        trials: Int, ceilings: [DesignCeiling] = [], into doc: inout ReportDocument
     ) -> Answer {
-        var answer = make(spec: spec, results: results, samples: samples, screening: screening)
+        var answer = make(spec: spec, results: results, samples: samples, screening: screening, ceilings: ceilings)
         if trials == 0 {
             answer.verdicts = [
                 "Run \(results.run.id) holds no trials (a shard with no sessions of its own, or a run "
@@ -210,7 +211,8 @@ enum AnswerSection {
     }
 
     static func make(
-        spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?
+        spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, screening: ScreeningAnalysis?,
+        ceilings: [DesignCeiling] = []
     ) -> Answer {
         let metric = Self.metric(spec)
         let better = spec.better(metric)
@@ -306,7 +308,7 @@ enum AnswerSection {
             better: better)
         let limited = limitSentence(spec: spec, samples: samples, metric: metric).map { [$0] } ?? []
         let mix = ranking.first.flatMap {
-            TaskMix.check(spec: spec, results: results, metric: metric, best: $0.strategy)
+            TaskMix.check(spec: spec, results: results, metric: metric, best: $0.strategy, ceilings: ceilings)
         }
         let mixed = mix.map { [$0.sentence(MetricCatalog.definition(metric))] } ?? []
         return Answer(

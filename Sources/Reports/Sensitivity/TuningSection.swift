@@ -48,6 +48,7 @@ enum TuningSection {
         }
 
         var verdicts: [String] = [], rows: [[String]] = []
+        var bests: [String: Best] = [:]
         for sweep in settings.sweeps {
             var samples: [(value: Double, values: BaselineSample)] = []
             for variant in variants where variant.sweep == sweep {
@@ -61,6 +62,14 @@ enum TuningSection {
             }
             guard !samples.isEmpty else { continue }
             let points = analyse(samples, sweep: sweep, settings: settings, spec: spec)
+            if let i = points.firstIndex(where: { $0.verdict == "best" }) {
+                let best = Best(
+                    setting: "\(sweep.parameter) = \(formatNumber(points[i].value))", sample: samples[i].values,
+                    estimate: points[i].estimate)
+                if bests[sweep.strategy].map({ best.isBetter(than: $0, settings.better == .lower) }) ?? true {
+                    bests[sweep.strategy] = best
+                }
+            }
             let statistic = samples.allSatisfy({ $0.values.isRate(metric: settings.metric) }) ? "rate" : "median"
             verdicts.append(verdict(points, sweep: sweep, statistic: statistic, metric: settings.metric, spec: spec))
             for p in points {
@@ -71,6 +80,7 @@ enum TuningSection {
             }
             figures.append(figure(sweep: sweep, points: points, metric: settings.metric, statistic: statistic))
         }
+        verdicts += atBestSettings(bests, settings: settings, spec: spec).map { [$0] } ?? []
         doc.add(.bullets(verdicts))
         doc.add(
             .table(
@@ -83,6 +93,45 @@ enum TuningSection {
                     file: "\(name).png", caption: "\(settings.metric) as \(sweep.name) varies",
                     links: ["\(name).svg", "\(name).gp", "\(name).dat"]))
         }
+    }
+
+    /// A tuned strategy's best setting over its sweeps: what the tuning section compares the strategies at.
+    struct Best {
+        var setting: String
+        var sample: BaselineSample
+        var estimate: Estimate
+
+        func isBetter(than other: Best, _ lower: Bool) -> Bool {
+            lower ? estimate.value < other.estimate.value : estimate.value > other.estimate.value
+        }
+    }
+
+    /// With two or more strategies tuned, the comparison a designer would make: each at its best setting, against
+    /// the best of them, paired over the same people (every tuning run meets the same people with the same
+    /// intentions), so a setting we chose for a design does not decide between designs.
+    static func atBestSettings(_ bests: [String: Best], settings: TuningSettings, spec: ExperimentSpec) -> String? {
+        let lower = settings.better == .lower
+        let tuned = spec.strategies.map(\.label).compactMap { s in bests[s].map { (s, $0) } }
+        guard tuned.count >= 2 else { return nil }
+        let ranked = tuned.enumerated().sorted { x, y in
+            x.element.1.estimate.value == y.element.1.estimate.value
+                ? x.offset < y.offset : x.element.1.isBetter(than: y.element.1, lower)
+        }.map(\.element)
+        let (top, best) = ranked[0]
+        let kind: ClusterStatistic = tuned.allSatisfy { $0.1.sample.isRate(metric: settings.metric) } ? .mean : .median
+        let against = ranked.dropFirst().map { name, other -> String in
+            let d = ClusterBootstrap.difference(
+                other.sample.clustered, best.sample.clustered, kind, paired: true,
+                confidence: spec.report.confidence, resamples: 1000,
+                seed: Sections.seed(spec, "tuning/best/\(name)-\(top)"))
+            let verdict = Verdict.judge(d, better: lower ? .lower : .higher, margin: spec.practical[settings.metric])
+            return "\(name) (\(other.setting)) minus it \(formatEstimate(d, digits: 3)): "
+                + verdict.sentence(other: name, base: top, margin: spec.practical[settings.metric])
+        }
+        let each = ranked.map { "\($0.0) with \($0.1.setting) (\(formatEstimate($0.1.estimate, digits: 3)))" }
+        return "At each strategy's best setting — \(AnswerSection.list(each)) — \(top) ranks first on "
+            + "\(settings.metric); \(against.joined(separator: "; ")). Each best is picked on these same runs, which "
+            + "flatters every strategy alike."
     }
 
     /// Each value's estimate, the best, and every other value's paired difference from it.
