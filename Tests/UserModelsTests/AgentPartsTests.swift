@@ -199,3 +199,27 @@ struct GoalMemoryTests {
         #expect(vague.reduce(0, +) > sharp.reduce(0, +), "sharp \(sharp), vague \(vague)")
     }
 }
+
+/// The reach to a control and the touch-down on it aim at one target (`Hands.target`): a drawn thumb as wide as
+/// the track is thick (at most 44 pt), a zone's smaller side — not the frame's height for every control.
+@Suite("Reaching a control")
+struct ReachTargetTests {
+    @Test("a thumb's target is the thumb, a zone's its smaller side; a bigger target is reached no slower")
+    func targets() {
+        let slider = Control(
+            id: "s", role: .slider, frame: Rect(x: 0, y: 0, width: 300, height: 30), label: "Shadows", value: 0.5,
+            axis: .horizontal)
+        let tall = Control(
+            id: "v", role: .slider, frame: Rect(x: 0, y: 0, width: 60, height: 300), label: "Level", value: 0.5,
+            axis: .vertical)
+        let zone = Control(id: "z", role: .zone, frame: Rect(x: 0, y: 0, width: 120, height: 400), label: nil)
+        #expect(Hands.target(slider) == 30 && Hands.target(tall) == 44 && Hands.target(zone) == 120)
+        let device = DeviceCatalog.configuration(named: "iphone-15-portrait")!
+        let hands = Hands(participant: Population(participants: 1).participant(0, seed: 2), trace: false)
+        let screen = Screen(device: device, controls: [slider, zone])
+        let from = Point(10, 700)
+        #expect(
+            hands.reachTime(to: zone, at: Point(60, 200), from: from, on: screen)
+                <= hands.reachTime(to: slider, at: Point(60, 200), from: from, on: screen))
+    }
+}

@@ -52,10 +52,7 @@ extension Hands {
             if abs(move) < 1 { move = (target >= 1 ? -0.1 : 0.1) * length }
         }
         if abs(move) < 1 { move = move < 0 ? -1 : 1 }
-        record.clock.advance(
-            by: Tapper(participant: participant).reachTime(
-                from: record.finger, to: grab, size: max(control.frame.height, 20),
-                on: screen.device))
+        record.clock.advance(by: reachTime(to: control, at: grab, from: record.finger, on: screen))
         let angle = g.normal(mean: 0, sd: participant["motor.aim_sd_deg"]) * .pi / 180
         let aimed = Vector2(axis.x * cos(angle) - axis.y * sin(angle), axis.x * sin(angle) + axis.y * cos(angle))
         let touches = KnobDragger(participant: participant).drag(

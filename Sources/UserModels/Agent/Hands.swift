@@ -95,10 +95,7 @@ struct Hands {
             if abs(move) < 1 { move = (target >= 1 ? -0.1 : 0.1) * length }
         }
         if abs(move) < 1 { move = move < 0 ? -1 : 1 }
-        record.clock.advance(
-            by: Tapper(participant: participant).reachTime(
-                from: record.finger, to: grab, size: max(control.frame.height, 20),
-                on: screen.device))
+        record.clock.advance(by: reachTime(to: control, at: grab, from: record.finger, on: screen))
         let touches = KnobDragger(participant: participant).drag(
             from: grab, to: grab + axis * move, tolerance: max(3, abs(move) * 0.1),
             startTime: record.clock.now, on: screen.device, using: &g)
@@ -120,11 +117,27 @@ struct Hands {
         _ control: Control, zonePoint: Point, on screen: Screen, using g: inout G
     ) -> Point {
         guard control.hasDrawnThumb, let thumb = control.thumbCenter else { return control.thumbCenter ?? zonePoint }
+        return KnobDragger(participant: participant).touchDown(
+            onThumb: thumb, size: Self.target(control), on: control.frame, device: screen.device, using: &g)
+    }
+
+    /// The size of what a finger aims at to drag `control`: a drawn thumb (`KnobDragger.thumbSize`: as wide as
+    /// the track is thick, at most 44 pt), or a zone's smaller side (a surface grabbed where its value or the
+    /// planned point is, with the whole of it to land on).
+    static func target(_ control: Control) -> Double {
+        guard control.hasDrawnThumb, control.thumbCenter != nil else {
+            return min(control.frame.width, control.frame.height)
+        }
         let thickness: Double? =
             control.crossAxis != nil ? nil : control.axis == .vertical ? control.frame.width : control.frame.height
-        return KnobDragger(participant: participant).touchDown(
-            onThumb: thumb, size: KnobDragger.thumbSize(trackThickness: thickness),
-            on: control.frame, device: screen.device, using: &g)
+        return KnobDragger.thumbSize(trackThickness: thickness)
+    }
+
+    /// The reach from `finger` to `grab` on `control`: a Fitts movement to the target the touch-down aims at
+    /// (`target`), so the time and the landing agree on how big the target is.
+    func reachTime(to control: Control, at grab: Point, from finger: Point, on screen: Screen) -> Double {
+        Tapper(participant: participant).reachTime(
+            from: finger, to: grab, size: Self.target(control), on: screen.device)
     }
 
     /// Traces every sample of a gesture's finger (`touch` events, down … up), so a
