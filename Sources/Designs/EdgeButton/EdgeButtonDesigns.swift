@@ -100,7 +100,15 @@ public enum EdgeButtonDesigns {
         _ name: String, parameters: StrategyParameters, position: ControlPosition, size: Double,
         on device: DeviceConfiguration, gate: SystemEdgeGate
     ) throws -> CaptureScreen {
-        let (inset, margin) = try layout(name, parameters: parameters)
+        make(layout: try layout(name, parameters: parameters), position: position, size: size, on: device, gate: gate)
+    }
+
+    /// The screen with a strategy's checked `layout` (`layout(_:parameters:)`).
+    public static func make(
+        layout: (inset: Double?, panelMargin: Double?), position: ControlPosition, size: Double,
+        on device: DeviceConfiguration, gate: SystemEdgeGate
+    ) -> CaptureScreen {
+        let (inset, margin) = layout
         let b = device.bounds
         let control = controlFrame(at: position, size: size, inset: inset, on: device)
         let panel = margin.map { m in

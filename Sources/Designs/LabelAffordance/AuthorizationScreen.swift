@@ -106,7 +106,7 @@ public enum LabelAffordanceDesigns {
     }
 
     /// The screen with a button-like title at `fillOpacity`, or a plain one (nil).
-    static func layout(title fillOpacity: Double?, on device: DeviceConfiguration) -> AuthorizationScreen {
+    public static func layout(title fillOpacity: Double?, on device: DeviceConfiguration) -> AuthorizationScreen {
         typealias C = AuthorizationColors
         let b = device.bounds, safe = device.safeArea, t = device.traits
         let left = b.minX + safe.left, right = b.maxX - safe.right, width = right - left

@@ -49,8 +49,11 @@ public enum TapMarginDesigns {
     public static func make(
         _ name: String, parameters: StrategyParameters, count: Int, size: Double, gap: Double, at center: Point
     ) throws -> ButtonRow {
-        ButtonRow.centred(
-            count: count, size: size, gap: gap, at: center, margin: try margin(name, parameters: parameters),
-            maximumMovement: nil)
+        make(margin: try margin(name, parameters: parameters), count: count, size: size, gap: gap, at: center)
+    }
+
+    /// The row with a strategy's checked `margin` (`margin(_:parameters:)`).
+    public static func make(margin: Double, count: Int, size: Double, gap: Double, at center: Point) -> ButtonRow {
+        ButtonRow.centred(count: count, size: size, gap: gap, at: center, margin: margin, maximumMovement: nil)
     }
 }

@@ -28,7 +28,8 @@ public struct DoubleTapTask: QuestionTaskGoal {
 /// touch goes through the noisy sensor into the viewer's recognizers and
 /// arbiter. A wrong response is seen and the gesture tried again.
 public struct DoubleTapSimulator: SpecSimulator {
-    let strategies: StrategyTable
+    /// Each strategy's double-tap window (nil: none).
+    let strategies: StrategyTable<Double?>
     let limits: TrialLimits
     /// The place on the photo people tap: a 44 pt spot at the centre (Apple's minimum hit target as the aim).
     static let spot = 44.0
@@ -40,7 +41,7 @@ public struct DoubleTapSimulator: SpecSimulator {
     ]
 
     public init(spec: ExperimentSpec) throws {
-        strategies = try StrategyTable(spec) { _ = try DoubleTapDesigns.window($0, parameters: $1) }
+        strategies = try StrategyTable(spec) { try DoubleTapDesigns.window($0, parameters: $1) }
         limits = spec.limits
     }
 
@@ -78,8 +79,7 @@ public struct DoubleTapSimulator: SpecSimulator {
             preconditionFailure("double-tap trial \(trial.key) has a non-double-tap task")
         }
         let device = trial.device, screen = device.bounds
-        let viewer = try! DoubleTapDesigns.make(
-            strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy), bounds: screen)
+        let viewer = PhotoViewer(bounds: screen, doubleTapWindow: strategies.setting(trial.strategy))
         let spot = Rect(
             x: screen.width / 2 - Self.spot / 2, y: screen.height / 2 - Self.spot / 2, width: Self.spot,
             height: Self.spot)

@@ -23,7 +23,8 @@ public struct EdgeButtonTask: QuestionTaskGoal {
 /// then they try again. A touch the system took (a swipe from an edge band)
 /// ends the trial: the app is no longer in front.
 public struct EdgeButtonSimulator: SpecSimulator {
-    let strategies: StrategyTable
+    /// Each strategy's layout: the control's inset (nil: flush) and the panel's margin (nil: none).
+    let strategies: StrategyTable<(inset: Double?, panelMargin: Double?)>
     let limits: TrialLimits
 
     /// Every metric an edge-button trial reports, in report order (DESIGN §6).
@@ -34,7 +35,7 @@ public struct EdgeButtonSimulator: SpecSimulator {
     ]
 
     public init(spec: ExperimentSpec) throws {
-        strategies = try StrategyTable(spec) { _ = try EdgeButtonDesigns.layout($0, parameters: $1) }
+        strategies = try StrategyTable(spec) { try EdgeButtonDesigns.layout($0, parameters: $1) }
         limits = spec.limits
     }
 
@@ -69,9 +70,9 @@ public struct EdgeButtonSimulator: SpecSimulator {
             preconditionFailure("edge-button trial \(trial.key) has a non-edge-button task")
         }
         let device = trial.device, screenBounds = device.bounds
-        let screen = try! EdgeButtonDesigns.make(
-            strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy),
-            position: task.position, size: task.size, on: device, gate: Self.gate(participant, on: device))
+        let screen = EdgeButtonDesigns.make(
+            layout: strategies.setting(trial.strategy), position: task.position, size: task.size, on: device,
+            gate: Self.gate(participant, on: device))
         // The filter screen's way back to shooting: a standard 44 pt control in the safe area's top-right corner.
         let back = EdgeButtonDesigns.controlFrame(at: .topRight, size: 44, inset: 16, on: device)
         let sensor = TouchSensor(device: device)

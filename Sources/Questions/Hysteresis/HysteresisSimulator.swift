@@ -23,7 +23,8 @@ public struct HysteresisTask: QuestionTaskGoal {
 /// pan recognizers, run in parallel. A wrong response is seen and the gesture
 /// tried again (undoing an opened row is not simulated).
 public struct HysteresisSimulator: SpecSimulator {
-    let strategies: StrategyTable
+    /// Each strategy's hysteresis, pt.
+    let strategies: StrategyTable<Double>
     let limits: TrialLimits
     public static let rowHeight = 44.0
 
@@ -35,7 +36,7 @@ public struct HysteresisSimulator: SpecSimulator {
     ]
 
     public init(spec: ExperimentSpec) throws {
-        strategies = try StrategyTable(spec) { _ = try HysteresisDesigns.hysteresis($0, parameters: $1) }
+        strategies = try StrategyTable(spec) { try HysteresisDesigns.hysteresis($0, parameters: $1) }
         limits = spec.limits
     }
 
@@ -68,9 +69,8 @@ public struct HysteresisSimulator: SpecSimulator {
             preconditionFailure("hysteresis trial \(trial.key) has a non-hysteresis task")
         }
         let device = trial.device, screen = device.bounds
-        var list = try! HysteresisDesigns.make(
-            strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy),
-            frame: screen, rowHeight: Self.rowHeight)
+        var list = ScrollingList(
+            frame: screen, rowHeight: Self.rowHeight, hysteresis: strategies.setting(trial.strategy))
         let target = list.row(at: Point(screen.width / 2, screen.height / 2))!
         let sensor = TouchSensor(device: device)
         let tapper = Tapper(participant: participant), presser = Presser(participant: participant)

@@ -22,7 +22,8 @@ public struct TapMarginTask: QuestionTaskGoal {
 /// hit-test and the button's tap recognizer. A tap that did not land is tried
 /// again; a press that went through cannot be taken back.
 public struct TapMarginSimulator: SpecSimulator {
-    let strategies: StrategyTable
+    /// Each strategy's margin.
+    let strategies: StrategyTable<Double>
     let limits: TrialLimits
     public static let buttons = 5, target = 2
 
@@ -34,7 +35,7 @@ public struct TapMarginSimulator: SpecSimulator {
     ]
 
     public init(spec: ExperimentSpec) throws {
-        strategies = try StrategyTable(spec) { _ = try TapMarginDesigns.margin($0, parameters: $1) }
+        strategies = try StrategyTable(spec) { try TapMarginDesigns.margin($0, parameters: $1) }
         limits = spec.limits
     }
 
@@ -67,9 +68,9 @@ public struct TapMarginSimulator: SpecSimulator {
             preconditionFailure("tap-margin trial \(trial.key) has a non-tap-margin task")
         }
         let device = trial.device, screen = device.bounds
-        let row = try! TapMarginDesigns.make(
-            strategies.design(trial.strategy), parameters: strategies.parameters(trial.strategy), count: Self.buttons,
-            size: task.size, gap: task.gap, at: Point(screen.width / 2, screen.height / 2))
+        let row = TapMarginDesigns.make(
+            margin: strategies.setting(trial.strategy), count: Self.buttons, size: task.size, gap: task.gap,
+            at: Point(screen.width / 2, screen.height / 2))
         let targetFrame = row.frames[Self.target]
         let sensor = TouchSensor(device: device)
         let tapper = Tapper(participant: participant), presser = Presser(participant: participant)

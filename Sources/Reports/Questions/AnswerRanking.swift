@@ -35,12 +35,7 @@ enum AnswerRanking {
         guard better != .neither else {
             return values.map { RankedStrategy(strategy: $0.0, value: $0.1, fromBest: nil, verdict: nil) }
         }
-        // Best first; ties keep the spec's order.
-        let ordered = values.enumerated().sorted { x, y in
-            let (a, b) = (x.element.1, y.element.1)
-            if a != b { return better == .lower ? a < b : a > b }
-            return x.offset < y.offset
-        }.map(\.element)
+        let ordered = order(values, better: better)
         let best = ordered[0].0
         return ordered.enumerated().map { i, entry in
             guard i > 0 else {
@@ -51,6 +46,15 @@ enum AnswerRanking {
             let verdict = d.map { Verdict.judge($0, better: better, margin: spec.practical[metric]) } ?? .inconclusive
             return RankedStrategy(strategy: entry.0, value: entry.1, fromBest: d, verdict: verdict)
         }
+    }
+
+    /// Strategies' values best first; ties keep the order given (the spec's).
+    static func order(_ values: [(String, Double)], better: MetricDefinition.Better) -> [(String, Double)] {
+        values.enumerated().sorted { x, y in
+            let (a, b) = (x.element.1, y.element.1)
+            if a != b { return better == .lower ? a < b : a > b }
+            return x.offset < y.offset
+        }.map(\.element)
     }
 
     /// `other` − `best` by the one contrast of two strategies (`Contrast`), as the comparisons below the ranking,

@@ -61,11 +61,7 @@ public struct HeadlineVariation: Sendable, Codable, Hashable {
             return x.statistic(.mean)
         }
         let values = spec.strategies.compactMap { s in value(side(s.label)).map { (s.label, $0) } }
-        let ranked = values.enumerated().sorted { x, y in
-            let (a, b) = (x.element.1, y.element.1)
-            if a != b { return better == .lower ? a < b : a > b }
-            return x.offset < y.offset
-        }.map(\.element)
+        let ranked = AnswerRanking.order(values, better: better)
         guard let first = ranked.first, let rank = ranked.firstIndex(where: { $0.0 == best }) else { return nil }
         var variation = HeadlineVariation(
             name: name, tasks: tasks, first: first.0, bestRank: rank + 1, bestValue: ranked[rank].1,
