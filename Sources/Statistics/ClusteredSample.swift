@@ -451,15 +451,8 @@ package struct Cells {
 
     /// The median of the values the entries stand for (type 7, as `Descriptive.median`).
     package var median: Double {
-        let n = counts.reduce(0) { $0 + Int($1) }
-        guard n > 0 else { return .nan }
-        var seen = 0, lower = Double.nan
-        for j in values.indices {
-            seen += Int(counts[j])
-            if lower.isNaN && seen > (n - 1) / 2 { lower = values[j] }
-            if seen > n / 2 { return lower + (values[j] - lower) / 2 }
-        }
-        return lower
+        let runs = values.indices.lazy.map { (value: values[$0], count: Int(counts[$0])) }
+        return Descriptive.quantile(runs: runs, total: counts.reduce(0) { $0 + Int($1) }, 0.5)
     }
 
     /// Appends one bucket's entries, its participants in order, and clears their tallies.

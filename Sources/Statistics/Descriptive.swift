@@ -13,6 +13,23 @@ public enum Descriptive {
         return sorted[lo] + (h - Double(lo)) * (sorted[hi] - sorted[lo])
     }
 
+    /// The `p` quantile (type 7, as `quantile(sorted:_:)`) of `total` values held as ascending runs of equal values
+    /// (`runs`: each value and how many times it comes, in order): the weighted quantile of a histogram or of a
+    /// sample's cells, without writing the values out.
+    public static func quantile<Runs: Sequence>(runs: Runs, total: Int, _ p: Double) -> Double
+    where Runs.Element == (value: Double, count: Int) {
+        guard total > 0 else { return .nan }
+        let h = Double(total - 1) * p
+        let lo = Int(h.rounded(.down)), hi = min(lo + 1, total - 1)
+        var seen = 0, a = Double.nan
+        for run in runs {
+            seen += run.count
+            if a.isNaN && seen > lo { a = run.value }
+            if seen > hi { return a + (h - Double(lo)) * (run.value - a) }
+        }
+        return a
+    }
+
     /// The median (type 7), by selection rather than a full sort: bootstrap
     /// intervals take thousands of medians per table cell.
     public static func median(_ values: [Double]) -> Double {

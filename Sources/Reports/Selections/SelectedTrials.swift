@@ -360,15 +360,7 @@ package struct PooledValues {
     package func quantile(_ p: Double) -> Double? {
         guard !isEmpty else { return nil }
         if let exact { return p == 0.5 ? Descriptive.median(exact) : Descriptive.quantile(sorted: exact.sorted(), p) }
-        let s = steps, h = Double(count - 1) * p
-        let lo = Int(h.rounded(.down)), hi = Swift.min(lo + 1, count - 1)
-        func value(atRank k: Int) -> Double {
-            var seen = 0
-            for b in s { seen += Int(b.count); if seen > k { return b.value } }
-            return s.last!.value
-        }
-        let a = value(atRank: lo), b = value(atRank: hi)
-        return p == 0.5 ? a + (b - a) / 2 : a + (h - Double(lo)) * (b - a)
+        return Descriptive.quantile(runs: steps.lazy.map { (value: $0.value, count: Int($0.count)) }, total: count, p)
     }
 
     package var median: Double? { quantile(0.5) }
