@@ -98,4 +98,26 @@ struct TaskMixTests {
         #expect(mix.variations.allSatisfy { $0.first == "nearest-corner" })
         #expect(mix.sentence(MetricCatalog.definition("corrections")).hasPrefix("Task mix: nearest-corner stays first"))
     }
+
+    @Test("the Answer names a strategy whose trials the attempt limit stopped short of the effect, past a fifth")
+    func attemptLimit() throws {
+        let spec = try TrialLoadTests.simulated(replications: nil).0
+        let max = Double(spec.limits.maxAttempts)
+        // projected-momentum uses every attempt without landing on a third of its trials, nearest-corner on none.
+        let (store, ids, _, folder) = try TrialLoadTests.database(runs: 1, batch: 64, seed: 4) { r in
+            let stopped = r.trial.strategy == "projected-momentum" && r.trial.participantIndex % 3 == 0
+            r.outcome.metrics.removeAll { $0.name == "attempts" || $0.name == "reached_effect" }
+            r.outcome.metrics += [Metric("attempts", stopped ? max : 1), Metric("reached_effect", stopped ? 0 : 1)]
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let head = try ResultSet.head(from: store, experiment: "pip", runID: ids[0])
+        var requests = SelectionRequests()
+        AnswerSection.requests(spec: spec, into: &requests)
+        let reader = SelectionReader(requests)
+        var results = try ResultSet.load(from: store, head: head, loadingTrials: false, alongside: [reader])
+        results.selections = reader.selected
+        let sentence = try #require(AnswerSection.attemptSentence(spec: spec, results: results))
+        #expect(sentence.contains("of the trials of projected-momentum (33 %)"), "\(sentence)")
+        #expect(!sentence.contains("nearest-corner"))
+    }
 }

@@ -71,6 +71,10 @@ enum AnswerSection {
     /// `ceilings`: what each design can express (`CeilingSection`), for the task mix.
     static func requests(spec: ExperimentSpec, ceilings: [DesignCeiling] = [], into r: inout SelectionRequests) {
         TaskMix.requests(spec: spec, metric: metric(spec), ceilings: ceilings, into: &r)
+        for s in spec.strategies {
+            r.add(TrialSelection(strategy: s.label))
+            r.add(stoppedByAttempts(s.label, spec: spec))
+        }
         guard isSurvival(metric(spec)) else { return }
         for s in spec.strategies { r.add(TrialSelection(strategy: s.label), survival: true) }
     }
@@ -306,7 +310,9 @@ enum AnswerSection {
         let ranking = AnswerRanking.rank(
             spec: spec, results: results, samples: samples, metric: metric,
             better: better)
-        let limited = limitSentence(spec: spec, samples: samples, metric: metric).map { [$0] } ?? []
+        let limited = [
+            limitSentence(spec: spec, samples: samples, metric: metric), attemptSentence(spec: spec, results: results),
+        ].compactMap { $0 }
         let mix = ranking.first.flatMap {
             TaskMix.check(spec: spec, results: results, metric: metric, best: $0.strategy, ceilings: ceilings)
         }
@@ -316,6 +322,29 @@ enum AnswerSection {
             verdicts: bullets, caveat: caveat, ranking: ranking,
             summary: summary(ranking, metric: metric, spec: spec, screening: screening) + mixed + limited,
             taskMix: mix)
+    }
+
+    /// The trials of `strategy` the attempt limit stopped: every attempt used and the effect not reached.
+    static func stoppedByAttempts(_ strategy: String, spec: ExperimentSpec) -> TrialSelection {
+        TrialSelection(
+            strategy: strategy,
+            where: [.above("attempts", Double(spec.limits.maxAttempts) - 0.5), .differs("reached_effect", 1)])
+    }
+
+    /// The strategies whose trials the attempt limit stopped in more than `limitShare` of them (questions that
+    /// record no `attempts` have none): for their times and rates of reaching the effect the limit, not the design,
+    /// sets the value (a first-attempt rate it cannot touch).
+    static func attemptSentence(spec: ExperimentSpec, results: ResultSet) -> String? {
+        let stopped: [(String, Double)] = spec.strategies.compactMap { s in
+            let all = results.selected(TrialSelection(strategy: s.label)).count
+            let share = Double(results.selected(stoppedByAttempts(s.label, spec: spec)).count) / Double(max(all, 1))
+            return share > limitShare ? (s.label, share) : nil
+        }
+        guard !stopped.isEmpty else { return nil }
+        let names = stopped.map { "\($0.0) (\(formatNumber($0.1 * 100, digits: 0)) %)" }
+        return "The \(spec.limits.maxAttempts)-attempt limit stopped more than a fifth of the trials of \(list(names)) "
+            + "short of the effect: in \(stopped.count == 1 ? "its" : "their") times and rates of reaching it, the "
+            + "limit, not the design, sets the value."
     }
 
     /// The share of trials above which a limit, not the design, decides a strategy's value (issue 46).
