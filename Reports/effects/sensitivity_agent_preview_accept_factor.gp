@@ -1,0 +1,30 @@
+# Effect on within_10s as agent.preview_accept_factor varies
+# Re-run with: gnuplot sensitivity_agent_preview_accept_factor.gp   (writes sensitivity_agent_preview_accept_factor.png and sensitivity_agent_preview_accept_factor.svg here)
+set terminal pngcairo noenhanced size 900,560 font "DejaVu Sans,11"
+set output "sensitivity_agent_preview_accept_factor.png"
+set encoding utf8
+set datafile separator "\t"
+set key below
+set grid
+# Okabe–Ito colours, distinguishable with every common colour-vision deficiency
+set linetype 1 linecolor rgb "#0072B2"
+set linetype 2 linecolor rgb "#D55E00"
+set linetype 3 linecolor rgb "#009E73"
+set linetype 4 linecolor rgb "#CC79A7"
+set linetype 5 linecolor rgb "#E69F00"
+set linetype 6 linecolor rgb "#56B4E9"
+set linetype 7 linecolor rgb "#000000"
+set linetype 8 linecolor rgb "#F0E442"
+set linetype cycle 8
+set title "Difference in within_10s against the first strategy, by agent.preview_accept_factor"
+set xlabel "a preview within this many times one's satisfaction threshold is taken at once"
+set ylabel "difference in within 10s"
+set xzeroaxis linetype -1
+set offsets graph 0.05, graph 0.05, 0, 0
+plot "sensitivity_agent_preview_accept_factor.dat" index 0 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 1 title "book-sliders vs grid-sliders", "sensitivity_agent_preview_accept_factor.dat" index 0 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 1 notitle, \
+     "sensitivity_agent_preview_accept_factor.dat" index 1 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 2 title "book-swipe vs grid-sliders", "sensitivity_agent_preview_accept_factor.dat" index 1 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 2 notitle, \
+     "sensitivity_agent_preview_accept_factor.dat" index 2 using 1:2 with linespoints linewidth 2 pointtype 7 linecolor 3 title "grid-swipe vs grid-sliders", "sensitivity_agent_preview_accept_factor.dat" index 2 using 1:2:3:4 with yerrorbars pointtype 7 linecolor 3 notitle
+set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic
+set output "sensitivity_agent_preview_accept_factor.svg"
+replot
+unset output
