@@ -10,16 +10,20 @@ import UserModels
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List designs, devices, experiments, user-model parameters, metrics, or a spec's fields.")
+        abstract:
+            "List designs, devices, experiments, user-model parameters, mechanisms to switch off, metrics, or a spec's "
+            + "fields.")
 
     enum Topic: String, ExpressibleByArgument, CaseIterable {
-        case designs, devices, experiments, parameters, metrics, spec
+        case designs, devices, experiments, parameters, ablations, metrics, spec
     }
 
     @Argument(
         help: """
-            What to list: designs, devices, experiments, parameters or metrics (each with which way is better, its \
-            kind, unit and the questions that record it; default: designs, devices and experiments); spec: every \
+            What to list: designs, devices, experiments, parameters, ablations (the mechanisms of the simulated \
+            people `population.ablate` and `refine sensitivity --ablate` switch off, with the parameters each \
+            fixes) or metrics (each with which way is better, its kind, unit and the questions that record it; \
+            default: designs, devices and experiments); spec: every \
             field the spec parser accepts, with an example from the specs in --experiments, as Markdown \
             (Docs/Spec.md is this output).
             """)
@@ -82,6 +86,10 @@ struct ListCommand: ParsableCommand {
                         ]
                     }
                 case .spec: break  // answered above
+                case .ablations:
+                    out["ablations"] = Ablation.allCases.map {
+                        ["name": $0.rawValue, "meaning": $0.meaning, "fixes": $0.settings]
+                    }
                 case .parameters:
                     out["parameters"] = ParameterCatalog.all.map {
                         [
@@ -111,6 +119,8 @@ struct ListCommand: ParsableCommand {
                                 + "\(row["meaning"]!)"
                                 + "\n      recorded by \(row["questions"]!)")
                     case .spec: break
+                    case .ablations:
+                        print("  \(row["name"]!) — switches off \(row["meaning"]!)\n      fixes \(row["fixes"]!)")
                     case .parameters:
                         print(
                             "  \(row["path"]!) = \(row["novice"]!) (expert \(row["expert"]!)), "

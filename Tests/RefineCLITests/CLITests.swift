@@ -15,6 +15,16 @@ struct CLITests {
         #expect(bad.status == 2 && bad.stderr.contains("--rate"))
     }
 
+    @Test("list ablations names each mechanism and the parameters it fixes, as text and JSON")
+    func listAblations() throws {
+        let r = try CLI.run(["list", "ablations", "--json"])
+        #expect(r.status == 0)
+        let parsed = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: [[String: String]]]
+        let names = parsed?["ablations"]?.compactMap { $0["name"] }
+        #expect(names == ["learning", "memory", "warnings", "label_inference", "caution"])
+        #expect(try CLI.run(["list", "ablations"]).stdout.contains("fixes agent.overshoot_caution = 1"))
+    }
+
     @Test("spring reports settle time and overshoot, and plots")
     func spring() throws {
         let dir = temporaryDirectory()
