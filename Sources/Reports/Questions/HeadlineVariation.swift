@@ -47,9 +47,12 @@ public struct HeadlineVariation: Sendable, Codable, Hashable {
     ) -> HeadlineVariation? {
         let better = spec.better(metric), survival = Contrast.isSurvival(metric)
         let settings = Contrast.Settings(spec)
-        func side(_ s: String) -> ContrastSide {
-            let selected = results.selected(selection(s, tasks))
-            return survival
+        // Each strategy's side is read once: the ranking and the contrast of the best with the first share them.
+        var sides: [String: ContrastSide] = [:]
+        for s in spec.strategies {
+            let selected = results.selected(selection(s.label, tasks))
+            sides[s.label] =
+                survival
                 ? ContrastSide(survival: SurvivalData(selected)) : ContrastSide(sample: selected.sample(metric))
         }
         func value(_ side: ContrastSide) -> Double? {
@@ -60,7 +63,7 @@ public struct HeadlineVariation: Sendable, Codable, Hashable {
             guard let x = side.sample, x.trialCount >= Contrast.fewestTrials else { return nil }
             return x.statistic(.mean)
         }
-        let values = spec.strategies.compactMap { s in value(side(s.label)).map { (s.label, $0) } }
+        let values = spec.strategies.compactMap { s in value(sides[s.label]!).map { (s.label, $0) } }
         let ranked = AnswerRanking.order(values, better: better)
         guard let first = ranked.first, let rank = ranked.firstIndex(where: { $0.0 == best }) else { return nil }
         var variation = HeadlineVariation(
@@ -68,7 +71,8 @@ public struct HeadlineVariation: Sendable, Codable, Hashable {
             firstValue: first.1)
         guard rank > 0 else { return variation }
         let contrast = Contrast.make(
-            metric, base: side(first.0), other: side(best), names: (first.0, best), paired: true, settings: settings)
+            metric, base: sides[first.0]!, other: sides[best]!, names: (first.0, best), paired: true,
+            settings: settings)
         variation.bestMinusFirst = contrast?.difference
         variation.verdict = contrast?.verdict(better: better, margin: spec.practical[metric]) ?? .inconclusive
         return variation

@@ -28,7 +28,10 @@ enum AblationSection {
                 missing.append(v.ablation.rawValue)
                 continue
             }
-            guard let variation = try variation(v.ablation, run: run, spec: spec, store: store, best: best) else {
+            guard
+                let variation = try variation(
+                    v.ablation, run: run, spec: spec, metric: metric, store: store, best: best)
+            else {
                 continue
             }
             if !variation.holds { changed.append("\(v.ablation.rawValue) (\(variation.first) ranks first)") }
@@ -61,11 +64,10 @@ enum AblationSection {
         if !missing.isEmpty { doc.add(.paragraph("Not run yet: \(missing.joined(separator: ", ")).")) }
     }
 
-    /// The headline ranked on the ablation run `run`.
+    /// The headline (`best` first on `metric`) ranked on the ablation run `run`.
     static func variation(
-        _ ablation: Ablation, run: RunRecord, spec: ExperimentSpec, store: RunStore, best: String
+        _ ablation: Ablation, run: RunRecord, spec: ExperimentSpec, metric: String, store: RunStore, best: String
     ) throws -> HeadlineVariation? {
-        let metric = AnswerSection.metric(spec)
         var requests = SelectionRequests()
         HeadlineVariation.requests(spec: spec, metric: metric, tasks: nil, into: &requests)
         let reader = SelectionReader(requests)

@@ -113,10 +113,8 @@ enum TuningSection {
         let lower = settings.better == .lower
         let tuned = spec.strategies.map(\.label).compactMap { s in bests[s].map { (s, $0) } }
         guard tuned.count >= 2 else { return nil }
-        let ranked = tuned.enumerated().sorted { x, y in
-            x.element.1.estimate.value == y.element.1.estimate.value
-                ? x.offset < y.offset : x.element.1.isBetter(than: y.element.1, lower)
-        }.map(\.element)
+        let ranked = AnswerRanking.order(tuned.map { ($0.0, $0.1.estimate.value) }, better: lower ? .lower : .higher)
+            .map { ($0.0, bests[$0.0]!) }
         let (top, best) = ranked[0]
         let kind: ClusterStatistic = tuned.allSatisfy { $0.1.sample.isRate(metric: settings.metric) } ? .mean : .median
         let against = ranked.dropFirst().map { name, other -> String in
