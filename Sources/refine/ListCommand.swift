@@ -51,11 +51,13 @@ struct ListCommand: ParsableCommand {
             for t in topics {
                 switch t {
                 case .designs:
+                    let declarable = Set(DeclaredDesigns.declarable)
                     out["designs"] = QuestionCatalog.standard.questions.map(\.design).flatMap { q in
                         q.strategies.map {
                             [
                                 "question": q.name, "name": $0.name, "summary": $0.summary,
-                                "parameters": $0.parameters.keys.sorted().joined(separator: ", ")
+                                "parameters": $0.parameters.keys.sorted().joined(separator: ", "),
+                                "declarable": declarable.contains($0.name) ? "yes" : "no"
                             ]
                         }
                     }
@@ -108,6 +110,7 @@ struct ListCommand: ParsableCommand {
                         print(
                             "  \(row["question"]!)/\(row["name"]!) — \(row["summary"]!)\n      "
                                 + "parameters: \(row["parameters"]!)"
+                                + (row["declarable"] == "yes" ? "; declarable (refine new design NAME --like)" : "")
                         )
                     case .devices:
                         print("  \(row["name"]!)  \(row["points"]!) pt  \(row["ppi"]!) ppi  \(row["size_class"]!)")

@@ -19,7 +19,7 @@ struct Refine: ParsableCommand {
                       MergeCommand.self, SensitivityCommand.self, TuneCommand.self, ValidateCommand.self,
                       FitCommand.self, CompareCommand.self, CheckCommand.self, BaselineCommand.self,
                       CalibrateCommand.self, PowerCommand.self, CeilingCommand.self, ExportCommand.self,
-                      ReplayCommand.self, AuditCommand.self,
+                      ReplayCommand.self, AuditCommand.self, NewCommand.self, WireframeCommand.self,
                       ImageCommand.self, RenderCommand.self, ColorCommand.self,
                       SpringCommand.self, ProjectCommand.self])
 

@@ -27,6 +27,15 @@ public enum TapMarginDesigns {
 
     public static var names: [String] { question.strategies.map(\.name) }
 
+    /// What a strategy sets: the tap area's margin and the recognizer's movement limit (nil: none).
+    public struct TapArea: Sendable, Hashable {
+        public var margin: Double
+        public var maximumMovement: Double?
+        public init(margin: Double, maximumMovement: Double? = nil) {
+            self.margin = margin; self.maximumMovement = maximumMovement
+        }
+    }
+
     /// The margin of strategy `name`, checked.
     public static func margin(_ name: String, parameters: StrategyParameters) throws -> Double {
         var p = parameters
@@ -54,6 +63,13 @@ public enum TapMarginDesigns {
 
     /// The row with a strategy's checked `margin` (`margin(_:parameters:)`).
     public static func make(margin: Double, count: Int, size: Double, gap: Double, at center: Point) -> ButtonRow {
-        ButtonRow.centred(count: count, size: size, gap: gap, at: center, margin: margin, maximumMovement: nil)
+        make(TapArea(margin: margin), count: count, size: size, gap: gap, at: center)
+    }
+
+    /// The row with a strategy's tap `area` (a declared design may also limit the finger's movement).
+    public static func make(_ area: TapArea, count: Int, size: Double, gap: Double, at center: Point) -> ButtonRow {
+        ButtonRow.centred(
+            count: count, size: size, gap: gap, at: center, margin: area.margin,
+            maximumMovement: area.maximumMovement)
     }
 }

@@ -10,16 +10,15 @@ public enum TapMarginScreens {
 
     /// One screen per distinct (size, gap) of `rows`.
     public static func all(
-        _ name: String, parameters: StrategyParameters, rows: [(size: Double, gap: Double)], count: Int,
+        _ area: TapMarginDesigns.TapArea, rows: [(size: Double, gap: Double)], count: Int,
         on device: DeviceConfiguration
-    ) throws -> [LabelledScreen] {
+    ) -> [LabelledScreen] {
         var seen: Set<String> = [], out: [LabelledScreen] = []
         let b = device.bounds
         for r in rows {
             let key = "row-\(fmt(r.size))pt-gap-\(fmt(r.gap))pt"
             guard seen.insert(key).inserted else { continue }
-            let row = try TapMarginDesigns.make(
-                name, parameters: parameters, count: count, size: r.size, gap: r.gap, at: b.center)
+            let row = TapMarginDesigns.make(area, count: count, size: r.size, gap: r.gap, at: b.center)
             let controls = row.frames.enumerated().map { i, f in
                 Control(id: "button-\(i + 1)", role: .button, frame: f, label: String(i + 1))
             }

@@ -11,11 +11,24 @@ public struct StrategySpec: Sendable {
     /// The design's name in the catalog, e.g. `projected-momentum`.
     public var design: String
     public var parameters: [String: ParameterValue]
+    /// The design file when `design` names one (`Designs/big-sliders.yaml`) rather than a Swift design.
+    public var declared: DeclaredDesign?
 
-    public init(label: String, design: String, parameters: [String: ParameterValue] = [:]) {
+    public init(
+        label: String, design: String, parameters: [String: ParameterValue] = [:], declared: DeclaredDesign? = nil
+    ) {
         self.label = label
         self.design = design
         self.parameters = parameters
+        self.declared = declared
+    }
+}
+
+extension StrategySpec {
+    /// What a person sees and does with this strategy: its design file's summary, or its Swift design's in
+    /// `question`.
+    public func summary(in question: DesignQuestion) -> String {
+        declared?.summary ?? question.strategies.first { $0.name == design }?.summary ?? ""
     }
 }
 

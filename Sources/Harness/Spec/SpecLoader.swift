@@ -19,7 +19,7 @@ public enum SpecLoader {
     static let topLevelKeys = [
         "name", "question", "title", "description", "seed", "replications", "devices",
         "strategies", "population", "tasks", "limits", "metrics", "report", "gate",
-        "sensitivity", "tuning", "policy", "practical"
+        "sensitivity", "tuning", "policy", "practical", DeclaredDesignText.key
     ]
 
     /// Loads and validates the spec at `path`, whose question must be in `catalog`.
@@ -36,7 +36,8 @@ public enum SpecLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SpecError(file: path, message: "the spec is not UTF-8 text")
         }
-        let spec = try parse(try overrides.apply(to: text, file: path), file: path, catalog: catalog)
+        let whole = try DeclaredDesignText.embedding(try overrides.apply(to: text, file: path), file: path)
+        let spec = try parse(whole, file: path, catalog: catalog)
         // Build the trial simulator once, so that problems with the data a spec
         // names (unreadable photos, goals already met) surface before anything is written.
         _ = try spec.plugin.simulator(for: spec)
@@ -75,7 +76,9 @@ public enum SpecLoader {
                     + suggestion(question, catalog.names))
         }
         let devices = try parseDevices(spec.required("devices"))
-        let strategies = try parseStrategies(spec.required("strategies"), question: plugin, devices: devices)
+        let strategies = try parseStrategies(
+            spec.required("strategies"), question: plugin, devices: devices,
+            embedded: try embeddedDesigns(spec.optional(DeclaredDesignText.key)))
         let population = try parsePopulation(spec.required("population"))
         let tasks = try Self.withFields(plugin.tasks(from: spec.required("tasks")), spec.required("tasks"))
         let limits = try parseLimits(spec.optional("limits"))
@@ -186,7 +189,8 @@ public enum SpecLoader {
     }
 
     static func parseStrategies(
-        _ node: SpecNode, question: any TrialQuestion, devices: [DeviceConfiguration]
+        _ node: SpecNode, question: any TrialQuestion, devices: [DeviceConfiguration],
+        embedded: [String: (text: String, file: String)] = [:]
     ) throws -> [StrategySpec] {
         let known = question.design.strategies.map(\.name)
         var labels: Set<String> = []
@@ -196,7 +200,11 @@ public enum SpecLoader {
             let designNode = item.isScalar ? item : try item.required("design")
             if item.isMapping { try item.rejectUnknownKeys(["design", "label", "parameters"]) }
             let design = try designNode.string()
-            guard known.contains(design) else {
+            let declared = try declaredDesign(design, node: designNode, question: question, embedded: embedded)
+            if declared != nil, item.isMapping, let p = try item.optional("parameters") {
+                throw p.error("a declared design takes no parameters: its file says everything; edit the file")
+            }
+            guard declared != nil || known.contains(design) else {
                 throw designNode.error(
                     "unknown \(question.name) design '\(design)'\(suggestion(design, known)); "
                         + "known: \(known.joined(separator: ", "))"
@@ -212,7 +220,9 @@ public enum SpecLoader {
                     }
                 }
             }
-            let label = item.isMapping ? try item.optional("label")?.string() ?? design : design
+            let fallback = declared.map { ($0.path as NSString).lastPathComponent.replacingOccurrences(
+                of: ".yaml", with: "") } ?? design
+            let label = item.isMapping ? try item.optional("label")?.string() ?? fallback : fallback
             guard label.range(of: #"^[a-z0-9][a-z0-9._-]*$"#, options: .regularExpression) != nil else {
                 throw item.error(
                     "label '\(label)' must be lowercase letters, digits, '.', '_' or '-' (it becomes part of trial "
@@ -222,7 +232,7 @@ public enum SpecLoader {
             guard labels.insert(label).inserted else {
                 throw item.error("two strategies are labelled '\(label)'; give each a distinct `label`")
             }
-            let strategy = StrategySpec(label: label, design: design, parameters: parameters)
+            let strategy = StrategySpec(label: label, design: design, parameters: parameters, declared: declared)
             // Build it once per device now, so a bad parameter fails before any trial runs.
             for device in devices {
                 do { try question.check(strategy, on: device) } catch let e as StrategyParameterError {
@@ -232,6 +242,55 @@ public enum SpecLoader {
             }
             return strategy
         }
+    }
+
+    /// The design file `design` names, if it names one: read from the spec's `declared_designs:` when the spec
+    /// carries it (a run's stored spec), else from disk; its question must be the spec's.
+    static func declaredDesign(
+        _ design: String, node: SpecNode, question: any TrialQuestion,
+        embedded: [String: (text: String, file: String)]
+    ) throws -> DeclaredDesign? {
+        guard DeclaredDesign.isDesignPath(design) else {
+            if design.hasSuffix(".yaml") {
+                throw node.error(
+                    "'\(design)' is not a design file a spec may name: give its path in letters, digits, "
+                        + "'.', '_', '-' and '/'")
+            }
+            return nil
+        }
+        let text: String, file: String
+        if let e = embedded[design] {
+            (text, file) = e
+        } else {
+            do { text = try DeclaredDesignText.read(design, spec: node.file) } catch let e as SpecError {
+                throw node.error(e.message)
+            }
+            let folder = (node.file as NSString).deletingLastPathComponent
+            file = design.hasPrefix("/") || folder.isEmpty ? design : "\(folder)/\(design)"
+        }
+        let declared = try DeclaredDesign(path: design, text: text, file: file)
+        guard let declaring = question as? any DeclaringQuestion else {
+            throw node.error(
+                "the \(question.name) question takes no declared designs yet; name one of its Swift designs "
+                    + "(refine list designs)")
+        }
+        let root = try declared.root()
+        guard declared.question == question.name else {
+            throw try root.required("question").error(
+                "this design answers '\(declared.question)', but the spec's question is '\(question.name)'")
+        }
+        try root.rejectUnknownKeys(DeclaredDesign.commonFields + declaring.declaredFields)
+        return declared
+    }
+
+    /// The spec's `declared_designs:` (path → text), as a run stores them.
+    static func embeddedDesigns(_ node: SpecNode?) throws -> [String: (text: String, file: String)] {
+        guard let node else { return [:] }
+        var out: [String: (text: String, file: String)] = [:]
+        for (path, value) in try node.entries() {
+            out[path] = (try value.string(), "\(path) (as kept in \(node.file))")
+        }
+        return out
     }
 
     static func parsePopulation(_ node: SpecNode) throws -> Population {

@@ -73,7 +73,7 @@ struct ColorReport: ReportBody {
         doc.add(
             .bullets(
                 spec.strategies.map { s in
-                    "\(s.label): " + (ColorDesigns.question.strategies.first { $0.name == s.design }?.summary ?? "")
+                    "\(s.label): " + s.summary(in: ColorDesigns.question)
                 }))
         doc.add(
             .paragraph(

@@ -120,7 +120,7 @@ struct ColorMatchReport: ReportBody {
         doc.add(
             .bullets(
                 spec.strategies.map { s in
-                    let summary = ColorPickerDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
+                    let summary = s.summary(in: ColorPickerDesigns.question)
                     let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(
                         separator: ", ")
                     return "\(s.label): \(summary)" + (params.isEmpty ? "" : " Parameters: \(params).")

@@ -70,7 +70,7 @@ struct EffectsReport: ReportBody {
         doc.add(
             .bullets(
                 spec.strategies.map { s in
-                    let summary = EffectsDesigns.question.strategies.first { $0.name == s.design }?.summary ?? ""
+                    let summary = s.summary(in: EffectsDesigns.question)
                     return "\(s.label): \(summary) Refiner: \(s.parameters["refiner"]?.description ?? "one-swipe")."
                 }))
 

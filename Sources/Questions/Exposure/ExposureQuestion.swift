@@ -4,18 +4,25 @@ import Interaction
 import Reports
 
 /// Exposure (iPhoto talk): six sliders, a histogram, one exposure control, or on the photo.
-public struct ExposureQuestion: Question, SimulatedQuestion {
+public struct ExposureQuestion: Question, SimulatedQuestion, DeclaringQuestion {
     public typealias Simulator = ExposureSimulator
     public init() {}
     public var design: DesignQuestion { ExposureDesigns.question }
 
+    public var declaredFields: [String] { ExposureDeclaration.fields }
+
+    public func declaration(like name: String, parameters: StrategyParameters) throws -> String? {
+        try parameters.finish(known: [])
+        return ExposureDeclaration.declaration(like: name)
+    }
+
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        if let declared = strategy.declared { return try ExposureDeclaration.check(declared, on: device) }
         _ = try ExposureDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
     }
 
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        ExposureScreens.all(
-            try ExposureDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+        ExposureScreens.all(try ExposureDeclaration.design(strategy), on: device)
     }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ExposureReport.requests(spec: spec) }

@@ -84,7 +84,7 @@ struct ExposureReport: ReportBody {
         doc.add(
             .bullets(
                 spec.strategies.map { s in
-                    "\(s.label): " + (ExposureDesigns.question.strategies.first { $0.name == s.design }?.summary ?? "")
+                    "\(s.label): " + s.summary(in: ExposureDesigns.question)
                 }))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))

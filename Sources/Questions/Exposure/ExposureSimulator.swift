@@ -47,7 +47,7 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
     public init(spec: ExperimentSpec) throws {
         var designs: [String: any ExposureDesign] = [:]
         for s in spec.strategies {
-            designs[s.label] = try ExposureDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
+            designs[s.label] = try ExposureDeclaration.design(s)
         }
         self.designs = designs
         var tasks: [String: PreparedTask] = [:]

@@ -13,6 +13,11 @@ struct StrategyTable<Setting: Sendable>: Sendable {
         for s in spec.strategies { settings[s.label] = try read(s.design, StrategyParameters(s.parameters)) }
     }
 
+    /// The same for questions that also take declared designs: `read` sees the whole strategy.
+    init(_ spec: ExperimentSpec, strategy read: (StrategySpec) throws -> Setting) throws {
+        for s in spec.strategies { settings[s.label] = try read(s) }
+    }
+
     /// The setting of the strategy labelled `label` (a planned trial's strategy).
     func setting(_ label: String) -> Setting { settings[label]! }
 }

@@ -5,20 +5,26 @@ import Reports
 
 /// Tap margin (fluid interfaces talk, the Calculator button): an extra margin
 /// around small buttons against their exact frames.
-public struct TapMarginQuestion: Question, SimulatedQuestion {
+public struct TapMarginQuestion: Question, SimulatedQuestion, DeclaringQuestion {
     public typealias Simulator = TapMarginSimulator
     public init() {}
     public var design: DesignQuestion { TapMarginDesigns.question }
 
+    public var declaredFields: [String] { TapMarginDeclaration.fields }
+
+    public func declaration(like name: String, parameters: StrategyParameters) throws -> String? {
+        try TapMarginDeclaration.declaration(like: name, parameters: parameters)
+    }
+
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        _ = try TapMarginDesigns.margin(strategy.design, parameters: StrategyParameters(strategy.parameters))
+        _ = try TapMarginDeclaration.area(strategy)
     }
 
     public func auditScreens(
         _ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration
     ) throws -> [LabelledScreen] {
-        try TapMarginScreens.all(
-            strategy.design, parameters: StrategyParameters(strategy.parameters),
+        TapMarginScreens.all(
+            try TapMarginDeclaration.area(strategy),
             rows: tasks.goals(TapMarginTask.self).map { ($0.size, $0.gap) }, count: TapMarginSimulator.buttons,
             on: device)
     }

@@ -22,8 +22,8 @@ public struct TapMarginTask: QuestionTaskGoal {
 /// hit-test and the button's tap recognizer. A tap that did not land is tried
 /// again; a press that went through cannot be taken back.
 public struct TapMarginSimulator: SpecSimulator {
-    /// Each strategy's margin.
-    let strategies: StrategyTable<Double>
+    /// Each strategy's tap area.
+    let strategies: StrategyTable<TapMarginDesigns.TapArea>
     let limits: TrialLimits
     public static let buttons = 5, target = 2
 
@@ -35,7 +35,7 @@ public struct TapMarginSimulator: SpecSimulator {
     ]
 
     public init(spec: ExperimentSpec) throws {
-        strategies = try StrategyTable(spec) { try TapMarginDesigns.margin($0, parameters: $1) }
+        strategies = try StrategyTable(spec, strategy: TapMarginDeclaration.area)
         limits = spec.limits
     }
 
@@ -69,7 +69,7 @@ public struct TapMarginSimulator: SpecSimulator {
         }
         let device = trial.device, screen = device.bounds
         let row = TapMarginDesigns.make(
-            margin: strategies.setting(trial.strategy), count: Self.buttons, size: task.size, gap: task.gap,
+            strategies.setting(trial.strategy), count: Self.buttons, size: task.size, gap: task.gap,
             at: Point(screen.width / 2, screen.height / 2))
         let targetFrame = row.frames[Self.target]
         let sensor = TouchSensor(device: device)

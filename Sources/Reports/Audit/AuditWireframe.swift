@@ -11,7 +11,9 @@ enum AuditWireframe {
     /// Long side of the window, in pixels.
     static let longSide = 180.0
 
-    static func render(_ screen: Screen, findings: [Finding], rules: AuditRules) -> Image {
+    static func render(
+        _ screen: Screen, findings: [Finding], rules: AuditRules, longSide: Double = longSide
+    ) -> Image {
         let window = screen.device.bounds
         let s = longSide / max(window.width, window.height)
         var c = Canvas(

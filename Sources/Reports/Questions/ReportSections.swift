@@ -13,7 +13,7 @@ package extension ReportKit {
         doc.add(
             .bullets(
                 spec.strategies.map { s in
-                    let summary = question.strategies.first { $0.name == s.design }?.summary ?? ""
+                    let summary = s.summary(in: question)
                     let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(
                         separator: ", ")
                     return "\(s.label): \(summary)" + (params.isEmpty ? unparameterised : " Parameters: \(params).")

@@ -1,0 +1,125 @@
+import Designs
+import Foundation
+import ImageEngine
+import Yams
+
+/// A design described in a YAML file (`Designs/<name>.yaml`) instead of Swift: a designer's own variant of a
+/// screen. A spec names the file as a strategy's `design:`; the question the file says it answers reads its
+/// fields (`DeclaringQuestion`) and builds the same kind of design its Swift strategies are, so the same
+/// simulated people drive it, the audit checks it and the gate guards it.
+///
+/// The file's text travels with the spec: `SpecLoader.load` embeds it (`declared_designs:`), so a run, its
+/// reports, replays and resumes use the design as it was when the run started, whatever happens to the file.
+public struct DeclaredDesign: Sendable, Hashable {
+    /// The path a spec names, e.g. `Designs/big-sliders.yaml`.
+    public var path: String
+    /// Where errors point: the path, or the path as embedded in a run's stored spec.
+    public var file: String
+    /// The file's text.
+    public var text: String
+    /// The design question it answers, e.g. `exposure`.
+    public var question: String
+    /// One sentence on what a person sees and does (reports and `refine list` show it).
+    public var summary: String
+    /// The Swift strategy it was copied from (`refine new design --like`), if any: a note, nothing reads it.
+    public var like: String?
+
+    /// The fields every design file has; its question reads the rest.
+    public static let commonFields = ["question", "summary", "like"]
+
+    /// A path a spec may name as a design: a `.yaml` file name of plain characters, relative to the spec's
+    /// folder as photos are (it is also a key of the stored spec's `declared_designs:`).
+    public static func isDesignPath(_ s: String) -> Bool {
+        s.hasSuffix(".yaml") && s.range(of: #"^[A-Za-z0-9._/-]+$"#, options: .regularExpression) != nil
+    }
+
+    /// Reads the common fields of the design file `path` whose text is `text`; `file` is used in messages.
+    public init(path: String, text: String, file: String) throws {
+        self.path = path
+        self.file = file
+        self.text = text
+        let root = try Self.root(text, file: file)
+        question = try root.required("question").string()
+        summary = try root.optional("summary")?.string() ?? "declared in \(path)"
+        like = try root.optional("like")?.string()
+    }
+
+    /// The file's top mapping, for the question to read its own fields from.
+    public func root() throws -> SpecNode { try Self.root(text, file: file) }
+
+    static func root(_ text: String, file: String) throws -> SpecNode {
+        let node: Node?
+        do { node = try Yams.compose(yaml: text) } catch let error as YamlError {
+            throw SpecLoader.yamlError(error, file: file)
+        }
+        guard let node else {
+            throw SpecError(file: file, message: "the design file is empty; expected a mapping with question, …")
+        }
+        let root = SpecNode(node: node, path: "", file: file)
+        guard root.isMapping else { throw root.error("expected a mapping with question, summary, …") }
+        return root
+    }
+}
+
+/// A question whose designs a designer may also declare in YAML (`DeclaredDesign`).
+public protocol DeclaringQuestion: TrialQuestion {
+    /// The fields of a design file this question reads besides `DeclaredDesign.commonFields`.
+    var declaredFields: [String] { get }
+    /// The text of a design file that declares Swift strategy `name` with `parameters` exactly (a run of the
+    /// file gives the strategy's trials bit for bit); nil where the format cannot express that design.
+    func declaration(like name: String, parameters: StrategyParameters) throws -> String?
+}
+
+/// Declared designs in a spec's text: where it names them and how the run keeps them.
+enum DeclaredDesignText {
+    static let key = "declared_designs"
+
+    /// The design files `text`'s strategies name, in order, without repeats.
+    static func paths(in text: String) -> [String] {
+        guard let root = try? Yams.compose(yaml: text), let items = root["strategies"]?.sequence else { return [] }
+        var seen: [String] = []
+        for item in items {
+            let design = item.scalar?.string ?? item["design"]?.scalar?.string
+            if let design, DeclaredDesign.isDesignPath(design), !seen.contains(design) { seen.append(design) }
+        }
+        return seen
+    }
+
+    /// `text` with the design files it names appended under `declared_designs:` (unchanged when it names none
+    /// or already carries them): the spec a run stores is then whole.
+    static func embedding(_ text: String, file: String) throws -> String {
+        let paths = paths(in: text)
+        guard !paths.isEmpty, (try? Yams.compose(yaml: text))?[key] == nil else { return text }
+        return appending(try paths.map { ($0, try read($0, spec: file)) }, to: text)
+    }
+
+    /// `text` with `designs` (path, file text) appended under `declared_designs:`.
+    static func appending(_ designs: [(path: String, text: String)], to text: String) -> String {
+        var out = text.hasSuffix("\n") ? text : text + "\n"
+        out += "# The design files this spec names, as they were read (refine): a run keeps them with its spec.\n"
+        out += "\(key):\n"
+        for (path, design) in designs {
+            out += "  \(path): |2\n"
+            out += design.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+            if !design.hasSuffix("\n") { out += "\n" }
+        }
+        return out
+    }
+
+    /// The text of design file `path` (relative to the folder of spec `spec`, as photos are), named by `spec`.
+    static func read(_ path: String, spec: String) throws -> String {
+        let base = URL(fileURLWithPath: spec).absoluteURL.deletingLastPathComponent()
+        let resolved = path.hasPrefix("/") ? path : base.appendingPathComponent(path).standardized.path
+        let data: Data
+        do { data = try InputFile.read(resolved) } catch {
+            throw SpecError(
+                file: spec, message: "cannot read the design file '\(path)' (\(resolved); paths are relative to "
+                    + "the spec's folder): it \(error.reason)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SpecError(file: path, message: "the design file is not UTF-8 text")
+        }
+        return text
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Harness
+import Interaction
+
+/// Fields several kinds of design file share: colours, the devices a layout is for, and the check that every
+/// control is on the screen and clear of the others.
+enum DesignFileFields {
+    /// A colour: `"#RRGGBB"`.
+    static func color(_ node: SpecNode) throws -> ScreenColor {
+        let text = try node.string()
+        guard text.count == 7, text.hasPrefix("#"), let value = UInt32(text.dropFirst(), radix: 16) else {
+            throw node.error("expected a colour as \"#RRGGBB\" (quoted: YAML reads # as a comment), got '\(text)'")
+        }
+        return ScreenColor(value)
+    }
+
+    /// `when: {width: compact|regular, orientation: portrait|landscape}`: the devices a layout is for.
+    static func when(_ node: SpecNode) throws -> (width: SizeClass?, orientation: Orientation?) {
+        try node.rejectUnknownKeys(["width", "orientation"])
+        let width = try node.optional("width").map { n -> SizeClass in
+            guard let w = SizeClass(rawValue: try n.string()) else {
+                throw n.error("unknown width '\(try n.string())'; expected compact or regular")
+            }
+            return w
+        }
+        return (width, try node.optional("orientation")?.named("orientation", as: Orientation.self))
+    }
+
+    /// Refuses a frame that leaves `device`'s screen or covers another's, naming the node that declared it.
+    static func checkFrames(_ frames: [(name: String, frame: Rect, node: SpecNode)], on device: DeviceConfiguration)
+        throws
+    {
+        let screen = device.bounds
+        for (i, f) in frames.enumerated() {
+            guard f.frame.minX >= screen.minX, f.frame.minY >= screen.minY, f.frame.maxX <= screen.maxX,
+                f.frame.maxY <= screen.maxY
+            else {
+                throw f.node.error(
+                    "on \(device.name) \(f.name) at \(describe(f.frame)) leaves the \(describe(screen)) screen")
+            }
+            for g in frames[..<i] {
+                if let overlap = f.frame.intersection(g.frame), overlap.width > 0, overlap.height > 0 {
+                    throw f.node.error(
+                        "on \(device.name) \(f.name) at \(describe(f.frame)) overlaps \(g.name) at "
+                            + describe(g.frame))
+                }
+            }
+        }
+    }
+
+    static func describe(_ r: Rect) -> String {
+        func n(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%.1f", v) }
+        return "(x \(n(r.minX)), y \(n(r.minY)), \(n(r.width))×\(n(r.height)) pt)"
+    }
+}

@@ -1,0 +1,214 @@
+import Designs
+import Foundation
+@testable import Harness
+@testable import Questions
+import Interaction
+import Testing
+
+/// Designs declared in YAML (issue 49): a design file that re-expresses a Swift design gives its trials bit for
+/// bit, and a bad design file is refused with its file, line and column.
+@Suite("Declared designs")
+struct DeclaredDesignTests {
+    /// A spec whose strategies are `strategies` (spec lines), carrying `designs` as a run stores them.
+    func spec(_ question: String, _ strategies: [String], tasks: String, designs: [(String, String)] = [],
+              devices: String = "[iphone-15-portrait]", participants: Int = 3) throws -> ExperimentSpec {
+        let text = """
+            name: declared-\(question)
+            question: \(question)
+            seed: 11
+            devices: \(devices)
+            strategies:
+            \(strategies.map { "  - \($0)" }.joined(separator: "\n"))
+            population: {participants: \(participants)}
+            tasks:
+            \(tasks)
+            limits: {time_limit_s: 30, max_attempts: 20}
+            """
+        return try parse(designs.isEmpty ? text : DeclaredDesignText.appending(designs, to: text))
+    }
+
+    /// Every trial of `swift` and `declared`, matched by key: the same metrics, bit for bit.
+    func expectSameTrials(_ swift: ExperimentSpec, _ declared: ExperimentSpec) throws {
+        let a = try ExperimentRunner.simulate(spec: swift), b = try ExperimentRunner.simulate(spec: declared)
+        #expect(a.count == b.count && !a.isEmpty)
+        #expect(a.map(\.trial.key) == b.map(\.trial.key))
+        for (x, y) in zip(a, b) {
+            #expect(x.outcome.metrics.map(\.name) == y.outcome.metrics.map(\.name), "\(x.trial.key)")
+            #expect(x.outcome.metrics.map(\.value.bitPattern) == y.outcome.metrics.map(\.value.bitPattern),
+                    "\(x.trial.key)")
+        }
+    }
+
+    static var sixSliders: String { ExposureDeclaration.declaration(like: "six-sliders")! }
+
+    static let rocketTask = """
+          - id: rocket
+            photo: \(ExposureRunTests.photos)/rocket.png
+            goal: {shadows: 0.6, contrast: 0.3}
+        """
+
+    @Test("six sliders declared in YAML give the Swift design's trials bit for bit, phone and iPad layouts")
+    func sixSlidersBitIdentical() throws {
+        let devices = "[iphone-15-portrait, ipad-pro-12.9-landscape]"
+        let swift = try spec("exposure", ["six-sliders"], tasks: Self.rocketTask, devices: devices)
+        let declared = try spec(
+            "exposure", ["{design: Designs/six.yaml, label: six-sliders}"], tasks: Self.rocketTask,
+            designs: [("Designs/six.yaml", Self.sixSliders)], devices: devices)
+        #expect(declared.strategies[0].declared?.like == "six-sliders")
+        try expectSameTrials(swift, declared)
+        // The comparison can fail: a smaller grab radius is another design, and its trials differ.
+        let other = try spec(
+            "exposure", ["{design: Designs/six.yaml, label: six-sliders}"], tasks: Self.rocketTask,
+            designs: [("Designs/six.yaml", Self.sixSliders.replacingOccurrences(of: "grab_radius_pt: 22", with: "grab_radius_pt: 9"))],
+            devices: devices)
+        let a = try ExperimentRunner.simulate(spec: swift), b = try ExperimentRunner.simulate(spec: other)
+        #expect(a.map(\.outcome.metrics) != b.map(\.outcome.metrics))
+    }
+
+    @Test("the declared six sliders lay out the Swift design's screens exactly, on every device")
+    func sixSlidersScreens() throws {
+        let panel = try ExposureDeclaration.read(
+            DeclaredDesign(path: "Designs/six.yaml", text: Self.sixSliders, file: "six.yaml"))
+        let swift = try ExposureDesigns.make("six-sliders", parameters: StrategyParameters())
+        for device in DeviceCatalog.allConfigurations {
+            let a = ExposureScreens.all(swift, on: device).map(\.screen)
+            let b = ExposureScreens.all(panel, on: device).map(\.screen)
+            #expect(a == b, "\(device.name)")
+        }
+    }
+
+    static let tapTasks = """
+          - {intent: tap, size_pt: 28, gap_pt: 4}
+          - {intent: cancel, size_pt: 28, gap_pt: 8}
+          - {intent: tap, size_pt: 44, gap_pt: 8}
+        """
+
+    @Test("tap-exact and tap-margin declared in YAML give the Swift designs' trials bit for bit")
+    func tapDesignsBitIdentical() throws {
+        let question = TapMarginQuestion()
+        let exact = try #require(try question.declaration(like: "tap-exact", parameters: StrategyParameters()))
+        let margin = try #require(
+            try question.declaration(like: "tap-margin", parameters: StrategyParameters(["margin_pt": .number(12)])))
+        let swift = try spec(
+            "tap-margin", ["tap-exact", "{design: tap-margin, parameters: {margin_pt: 12}}"], tasks: Self.tapTasks,
+            participants: 12)
+        let declared = try spec(
+            "tap-margin",
+            ["{design: Designs/exact.yaml, label: tap-exact}", "{design: Designs/margin.yaml, label: tap-margin}"],
+            tasks: Self.tapTasks, designs: [("Designs/exact.yaml", exact), ("Designs/margin.yaml", margin)],
+            participants: 12)
+        try expectSameTrials(swift, declared)
+    }
+
+    @Test("a movement limit a declared button adds changes what a wandering press does")
+    func movementLimit() throws {
+        let limited = """
+            question: tap-margin
+            button: {margin_pt: 10, max_movement_pt: 2}
+            """
+        let free = try spec(
+            "tap-margin", ["{design: tap-margin, parameters: {margin_pt: 10}}"], tasks: Self.tapTasks,
+            participants: 12)
+        let strict = try spec(
+            "tap-margin", ["{design: Designs/limited.yaml, label: tap-margin}"], tasks: Self.tapTasks,
+            designs: [("Designs/limited.yaml", limited)], participants: 12)
+        let a = try ExperimentRunner.simulate(spec: free), b = try ExperimentRunner.simulate(spec: strict)
+        let firstTime = { (r: [TrialResult]) in r.compactMap { $0.outcome.metrics.first { $0.name == "right_first_time" }?.value }.reduce(0, +) }
+        #expect(firstTime(b) < firstTime(a))
+    }
+
+    /// The error parsing a spec with design file `design` (for `question`) gives.
+    func error(_ design: String, question: String = "exposure", tasks: String = rocketTask) -> String {
+        do {
+            _ = try spec(question, ["{design: Designs/bad.yaml, label: bad}"], tasks: tasks,
+                         designs: [("Designs/bad.yaml", design)])
+            return ""
+        } catch { return "\(error)" }
+    }
+
+    @Test("bad design files are refused with the file, line, column and what was expected")
+    func badFiles() throws {
+        let six = Self.sixSliders
+        let role = error(six.replacingOccurrences(of: "{id: shadows,", with: "{role: knob, id: shadows,"))
+        #expect(role.contains("Designs/bad.yaml (as kept in test.yaml):10:") && role.contains("unknown role 'knob'"), "\(role)")
+        let adjustment = error(six.replacingOccurrences(of: "adjusts: shadows", with: "adjusts: shadow"))
+        #expect(adjustment.contains(":10:") && adjustment.contains("no exposure adjustment 'shadow' (did you mean 'shadows'?)"),
+                "\(adjustment)")
+        let overlap = error(six.replacingOccurrences(of: "bottom_pt: 2, height_pt: 44}", with: "bottom_pt: 2, height_pt: 60}"))
+        #expect(overlap.contains("slider 'shadows'") && overlap.contains("overlaps slider 'black_level'")
+                && overlap.contains(":10:"), "\(overlap)")
+        let tall = error(six.replacingOccurrences(of: "size_pt: 304", with: "size_pt: 900"))
+        #expect(tall.contains("slider 'black_level' at") && tall.contains("leaves the"), "\(tall)")
+        let wide = error(six.replacingOccurrences(of: "leading_pt: 120, trailing_pt: 20", with: "leading_pt: 120, trailing_pt: -30"))
+        #expect(wide.contains("trailing_pt") && wide.contains("outside 0"), "\(wide)")
+        let offEdge = error(six.replacingOccurrences(of: "width_pt: 100, gap_pt: 8", with: "width_pt: 130, gap_pt: 8"))
+        #expect(offEdge.contains("leaves the (x 0, y 0, 393×852 pt) screen"), "\(offEdge)")
+        let twice = error(six.replacingOccurrences(of: "adjusts: contrast", with: "adjusts: shadows"))
+        #expect(twice.contains("slider 'shadows' already drives shadows"), "\(twice)")
+        let unknownField = error(six + "knobs: 2\n")
+        #expect(unknownField.contains("knobs: unknown field"), "\(unknownField)")
+        let question = error(six, question: "tap-margin", tasks: Self.tapTasks)
+        #expect(question.contains("this design answers 'exposure', but the spec's question is 'tap-margin'"), "\(question)")
+    }
+
+    @Test("a question without declared designs, parameters on a design file and a missing file are refused")
+    func refusals() throws {
+        #expect(throws: SpecError.self) {
+            _ = try spec("pause", ["Designs/x.yaml"], tasks: "  - {slide_pt: 200}")
+        }
+        let text = """
+            name: x
+            question: tap-margin
+            seed: 1
+            devices: [iphone-15-portrait]
+            strategies:
+              - {design: Designs/does-not-exist.yaml, label: mine}
+            population: {participants: 1}
+            tasks:
+              - {intent: tap, size_pt: 28, gap_pt: 4}
+            """
+        #expect(throws: SpecError.self) { _ = try parse(text) }
+        do { _ = try parse(text) } catch {
+            #expect("\(error)".contains("test.yaml:6:")
+                    && "\(error)".contains("cannot read the design file 'Designs/does-not-exist.yaml'"), "\(error)")
+        }
+        do {
+            _ = try spec(
+                "tap-margin", ["{design: Designs/m.yaml, label: m, parameters: {margin_pt: 3}}"], tasks: Self.tapTasks,
+                designs: [("Designs/m.yaml", "question: tap-margin\nbutton: {margin_pt: 4}\n")])
+            Issue.record("parameters on a design file were accepted")
+        } catch {
+            #expect("\(error)".contains("a declared design takes no parameters"), "\(error)")
+        }
+    }
+
+    @Test("the stored spec carries the design file's text, so a changed file cannot change a finished run")
+    func embedding() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cwd = FileManager.default.currentDirectoryPath
+        defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
+        FileManager.default.changeCurrentDirectoryPath(dir.path)
+        try FileManager.default.createDirectory(atPath: "Designs", withIntermediateDirectories: true)
+        let design = "question: tap-margin\nsummary: mine\n\nbutton:\n  margin_pt: 7\n"
+        try design.write(toFile: "Designs/mine.yaml", atomically: true, encoding: .utf8)
+        let text = """
+            name: x
+            question: tap-margin
+            seed: 1
+            devices: [iphone-15-portrait]
+            strategies: [tap-exact, Designs/mine.yaml]
+            population: {participants: 1}
+            tasks:
+              - {intent: tap, size_pt: 28, gap_pt: 4}
+            """
+        try text.write(toFile: "x.yaml", atomically: true, encoding: .utf8)
+        let loaded = try SpecLoader.load(path: "x.yaml", catalog: .standard)
+        #expect(loaded.strategies.map(\.label) == ["tap-exact", "mine"])
+        #expect(loaded.strategies[1].declared?.text == design)
+        try "question: tap-margin\nbutton: {margin_pt: 30}\n".write(toFile: "Designs/mine.yaml", atomically: true, encoding: .utf8)
+        let stored = try parse(loaded.text)
+        #expect(stored.strategies[1].declared?.text == design)
+        #expect(try TapMarginDeclaration.area(stored.strategies[1]).margin == 7)
+    }
+}
