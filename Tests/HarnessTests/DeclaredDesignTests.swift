@@ -117,6 +117,79 @@ struct DeclaredDesignTests {
         #expect(firstTime(b) < firstTime(a))
     }
 
+    static let labelTasks = """
+          - {intent: log-in}
+          - {intent: cancel}
+          - {intent: forgot-password}
+        """
+
+    @Test("the button-like title and the plain title declared in YAML give the Swift designs' trials bit for bit")
+    func labelDesignsBitIdentical() throws {
+        let question = LabelAffordanceQuestion()
+        let buttonLike = try #require(try question.declaration(like: "button-like-title", parameters: StrategyParameters()))
+        let faint = try #require(try question.declaration(
+            like: "button-like-title", parameters: StrategyParameters(["fill_opacity": .number(0.4)])))
+        let plain = try #require(try question.declaration(like: "plain-title", parameters: StrategyParameters()))
+        let devices = "[iphone-15-portrait, iphone-se-landscape, ipad-9.7-portrait]"
+        let swift = try spec(
+            "label-affordance",
+            ["button-like-title", "{design: button-like-title, label: faint, parameters: {fill_opacity: 0.4}}",
+             "plain-title"],
+            tasks: Self.labelTasks, devices: devices, participants: 10)
+        let declared = try spec(
+            "label-affordance",
+            ["{design: Designs/button.yaml, label: button-like-title}", "{design: Designs/faint.yaml, label: faint}",
+             "{design: Designs/plain.yaml, label: plain-title}"],
+            tasks: Self.labelTasks,
+            designs: [("Designs/button.yaml", buttonLike), ("Designs/faint.yaml", faint), ("Designs/plain.yaml", plain)],
+            devices: devices, participants: 10)
+        try expectSameTrials(swift, declared)
+    }
+
+    @Test("the declared authorization screens equal the Swift ones on every device, size and language")
+    func labelScreens() throws {
+        let question = LabelAffordanceQuestion()
+        for (name, opacity) in [("button-like-title", 1.0 as Double?), ("plain-title", nil)] {
+            let text = try #require(try question.declaration(like: name, parameters: StrategyParameters()))
+            let layout = try LabelAffordanceDeclaration.read(DeclaredDesign(path: "d.yaml", text: text, file: "d.yaml")).layout
+            for device in DeviceCatalog.allConfigurations {
+                for traits in [LayoutTraits(), LayoutTraits(contentSize: .ax3, expansion: .translated, direction: .rightToLeft)] {
+                    var d = device
+                    d.traits = traits
+                    let swift = LabelAffordanceDesigns.layout(title: opacity, on: d)
+                    let declared = AuthorizationLayout.declared(layout).make(on: d)
+                    #expect(swift.screen == declared.screen, "\(name) on \(d.name)")
+                    #expect(swift.actions == declared.actions, "\(name) on \(d.name)")
+                }
+            }
+        }
+    }
+
+    @Test("a declared screen's layout errors: an unknown role, a frame leaning on a later control, overlaps")
+    func badScreens() throws {
+        let plain = try #require(try LabelAffordanceQuestion().declaration(like: "plain-title", parameters: StrategyParameters()))
+        func problem(_ text: String) -> String {
+            error(text, question: "label-affordance", tasks: Self.labelTasks)
+        }
+        let role = problem(plain.replacingOccurrences(of: "role: button\n    frame: {leading: safe.leading + 8",
+                                                      with: "role: link\n    frame: {leading: safe.leading + 8"))
+        #expect(role.contains("unknown role 'link'") && role.contains(":17:"), "\(role)")
+        let later = problem(plain.replacingOccurrences(of: "top: safe.top + 68", with: "top: log-in.bottom + 12"))
+        #expect(later.contains("leans on 'log-in', which is not a control declared above this one"), "\(later)")
+        let overlap = problem(plain.replacingOccurrences(of: "top: password-field.bottom + 12", with: "top: password-field.bottom - 20"))
+        #expect(overlap.contains("'log-in' at") && overlap.contains("overlaps 'password-field'"), "\(overlap)")
+        let off = problem(plain.replacingOccurrences(of: "leading: safe.leading + 8", with: "leading: safe.leading - 80"))
+        #expect(off.contains("'cancel' at (x -80") && off.contains("leaves the"), "\(off)")
+        let expression = problem(plain.replacingOccurrences(of: "safe.top + 68", with: "safe.top + * 68"))
+        #expect(expression.contains("at character 12: expected a number"), "\(expression)")
+        let action = problem(plain.replacingOccurrences(of: "action: cancel", with: "action: close"))
+        #expect(action.contains("unknown action 'close'"), "\(action)")
+        let comma = problem(plain.replacingOccurrences(of: "\"min(180, safe.width - 192)\"", with: "min(180, safe.width - 192)"))
+        #expect(comma.contains("quote an expression with a comma"), "\(comma)")
+        let noTitle = problem(plain.replacingOccurrences(of: "id: title", with: "id: heading"))
+        #expect(noTitle.contains("declare a control with id 'title'"), "\(noTitle)")
+    }
+
     /// The error parsing a spec with design file `design` (for `question`) gives.
     func error(_ design: String, question: String = "exposure", tasks: String = rocketTask) -> String {
         do {

@@ -14,10 +14,31 @@ public struct AuthorizationScreen: Sendable, Hashable {
     /// The id of the title, whose look the strategies differ in.
     public static let titleID = "title"
 
+    public init(screen: Screen, actions: [String: AuthorizationAction]) {
+        self.screen = screen
+        self.actions = actions
+    }
+
     /// What the app does with a tap that lands at `point` (nil: nothing).
     public func respond(at point: Point) -> (control: String, action: AuthorizationAction?)? {
         guard let c = screen.hitTest(point) else { return nil }
         return (c.id, actions[c.id])
+    }
+}
+
+/// How a strategy lays the authorization screen out: the Swift layout with a button-like title at a fill
+/// opacity (or a plain title), or a screen a design file declares.
+public enum AuthorizationLayout: Sendable, Hashable {
+    case title(fillOpacity: Double?)
+    case declared(ScreenLayout)
+
+    public func make(on device: DeviceConfiguration) -> AuthorizationScreen {
+        switch self {
+        case .title(let opacity): LabelAffordanceDesigns.layout(title: opacity, on: device)
+        case .declared(let layout):
+            AuthorizationScreen(
+                screen: layout.screen(on: device), actions: layout.actions.compactMapValues(AuthorizationAction.init))
+        }
     }
 }
 
@@ -34,17 +55,17 @@ public enum AuthorizationAction: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The colours of the VK web page and the iOS 7 bar of the prototype's modal window.
-enum AuthorizationColors {
-    static let page = ScreenColor(0xFFFFFF)
-    static let bar = ScreenColor(0xF7F7F7)  // iOS 7 navigation bar
-    static let ink = ScreenColor(0x000000)
-    static let secondaryInk = ScreenColor(0x828282)
-    static let field = ScreenColor(0xF2F3F5)
-    static let accent = ScreenColor(0x5181B8)  // VK's blue
-    static let onAccent = ScreenColor(0xFFFFFF)
+public enum AuthorizationColors {
+    public static let page = ScreenColor(0xFFFFFF)
+    public static let bar = ScreenColor(0xF7F7F7)  // iOS 7 navigation bar
+    public static let ink = ScreenColor(0x000000)
+    public static let secondaryInk = ScreenColor(0x828282)
+    public static let field = ScreenColor(0xF2F3F5)
+    public static let accent = ScreenColor(0x5181B8)  // VK's blue
+    public static let onAccent = ScreenColor(0xFFFFFF)
 
     /// `a` over `b` at opacity `alpha` (sRGB-encoded blending, as UIKit composites a translucent fill).
-    static func blend(_ a: ScreenColor, over b: ScreenColor, alpha: Double) -> ScreenColor {
+    public static func blend(_ a: ScreenColor, over b: ScreenColor, alpha: Double) -> ScreenColor {
         func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((alpha * Double(x) + (1 - alpha) * Double(y)).rounded()) }
         return ScreenColor(red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue))
     }

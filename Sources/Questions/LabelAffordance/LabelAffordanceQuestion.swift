@@ -5,23 +5,24 @@ import Reports
 
 /// Label affordance (seed 004, "A label that looks like a button"): the modal
 /// authorization screen's title drawn as a button or as a plain title.
-public struct LabelAffordanceQuestion: Question, SimulatedQuestion {
+public struct LabelAffordanceQuestion: Question, SimulatedQuestion, DeclaringQuestion {
     public typealias Simulator = LabelAffordanceSimulator
     public init() {}
     public var design: DesignQuestion { LabelAffordanceDesigns.question }
 
+    public var declaredFields: [String] { ScreenDeclaration.fields }
+
+    public func declaration(like name: String, parameters: StrategyParameters) throws -> String? {
+        try LabelAffordanceDeclaration.declaration(like: name, parameters: parameters)
+    }
+
     public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        _ = try LabelAffordanceDesigns.fillOpacity(strategy.design, parameters: StrategyParameters(strategy.parameters))
+        if let declared = strategy.declared { return try LabelAffordanceDeclaration.check(declared, on: device) }
+        _ = try LabelAffordanceDeclaration.layout(strategy)
     }
 
     public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        [
-            LabelledScreen(
-                "authorization",
-                try LabelAffordanceDesigns.make(
-                    strategy.design, parameters: StrategyParameters(strategy.parameters), on: device
-                ).screen)
-        ]
+        [LabelledScreen("authorization", try LabelAffordanceDeclaration.layout(strategy).make(on: device).screen)]
     }
 
     public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { LabelAffordanceReport.requests(spec: spec) }

@@ -89,8 +89,7 @@ struct LabelAffordanceReport: ReportBody {
         var cueRows: [[String]] = []
         for s in spec.strategies {
             guard let device = spec.devices.first,
-                let auth = try? LabelAffordanceDesigns.make(
-                    s.design, parameters: StrategyParameters(s.parameters), on: device)
+                let auth = try? LabelAffordanceDeclaration.layout(s).make(on: device)
             else { continue }
             for control in auth.screen.controls where control.label != nil {
                 let cues = SignifierCues.of(control, on: auth.screen, fullDE: model.fullDE)

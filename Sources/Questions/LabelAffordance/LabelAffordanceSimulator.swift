@@ -29,8 +29,8 @@ public struct LabelAffordanceTask: QuestionTaskGoal {
 /// remembers, for the rest of their session with the design, which controls did
 /// nothing (SessionMemory.unresponsive), and looks and reads faster with practice.
 public struct LabelAffordanceSimulator: SpecSimulator {
-    /// Each strategy's title fill opacity (nil: a plain title).
-    let strategies: StrategyTable<Double?>
+    /// Each strategy's layout of the screen.
+    let strategies: StrategyTable<AuthorizationLayout>
     let limits: TrialLimits
 
     /// Every metric a label-affordance trial reports, in report order (DESIGN §6).
@@ -41,7 +41,7 @@ public struct LabelAffordanceSimulator: SpecSimulator {
     ]
 
     public init(spec: ExperimentSpec) throws {
-        strategies = try StrategyTable(spec) { try LabelAffordanceDesigns.fillOpacity($0, parameters: $1) }
+        strategies = try StrategyTable(spec, strategy: LabelAffordanceDeclaration.layout)
         limits = spec.limits
     }
 
@@ -86,7 +86,7 @@ public struct LabelAffordanceSimulator: SpecSimulator {
             preconditionFailure("label-affordance trial \(trial.key) has a non-label-affordance task")
         }
         let p = participant, device = trial.device
-        let auth = LabelAffordanceDesigns.layout(title: strategies.setting(trial.strategy), on: device)
+        let auth = strategies.setting(trial.strategy).make(on: device)
         var g = SeededGenerator(seed: trial.behaviourSeed, label: "look")
         // Look: one glance judges how tappable each control looks.
         let looks = SignifierModel(participant: p).glance(auth.screen, using: &g)
