@@ -203,7 +203,7 @@ struct DeclaredDesignTests {
     func badFiles() throws {
         let six = Self.sixSliders
         let role = error(six.replacingOccurrences(of: "{id: shadows,", with: "{role: knob, id: shadows,"))
-        #expect(role.contains("Designs/bad.yaml (as kept in test.yaml):10:") && role.contains("unknown role 'knob'"), "\(role)")
+        #expect(role.contains("Designs/bad.yaml:10:") && role.contains("unknown role 'knob'"), "\(role)")
         let adjustment = error(six.replacingOccurrences(of: "adjusts: shadows", with: "adjusts: shadow"))
         #expect(adjustment.contains(":10:") && adjustment.contains("no exposure adjustment 'shadow' (did you mean 'shadows'?)"),
                 "\(adjustment)")

@@ -90,7 +90,9 @@ enum DeclaredDesignText {
     static func embedding(_ text: String, file: String) throws -> String {
         let paths = paths(in: text)
         guard !paths.isEmpty, (try? Yams.compose(yaml: text))?[key] == nil else { return text }
-        return appending(try paths.map { ($0, try read($0, spec: file)) }, to: text)
+        // A file that cannot be read is left out: parsing then names it at its line and column.
+        let designs = paths.compactMap { p in (try? read(p, spec: file)).map { (path: p, text: $0) } }
+        return designs.isEmpty ? text : appending(designs, to: text)
     }
 
     /// `text` with `designs` (path, file text) appended under `declared_designs:`.

@@ -287,8 +287,12 @@ public enum SpecLoader {
     static func embeddedDesigns(_ node: SpecNode?) throws -> [String: (text: String, file: String)] {
         guard let node else { return [:] }
         var out: [String: (text: String, file: String)] = [:]
+        // Named as the file beside the spec; a run's stored spec says so (ResultSet names it "… (as stored in run N)").
+        let folder = (node.file as NSString).deletingLastPathComponent
+        let stored = node.file.contains(" (as stored in run ")
         for (path, value) in try node.entries() {
-            out[path] = (try value.string(), "\(path) (as kept in \(node.file))")
+            let file = path.hasPrefix("/") || folder.isEmpty ? path : "\(folder)/\(path)"
+            out[path] = (try value.string(), stored ? "\(file) (as kept with the run)" : file)
         }
         return out
     }
