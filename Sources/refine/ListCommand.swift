@@ -35,6 +35,19 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(
+        help: """
+            With designs: every parameter of every design, with its default, allowed values, unit and meaning \
+            (read from the code that reads it).
+            """)
+    var parameters = false
+
+    func validate() throws {
+        if parameters && !(topic == nil || topic == .designs) {
+            throw ValidationError("--parameters goes with the designs topic: refine list designs --parameters")
+        }
+    }
+
     func run() throws {
         try reportingErrors {
             if topic == .spec {
@@ -60,6 +73,9 @@ struct ListCommand: ParsableCommand {
                                 "declarable": declarable.contains($0.name) ? "yes" : "no"
                             ]
                         }
+                    }
+                    if parameters {
+                        out["design_parameters"] = QuestionCatalog.standard.questions.flatMap(DesignParameters.rows)
                     }
                 case .devices:
                     out["devices"] = DeviceCatalog.allConfigurations.map { c in
@@ -109,9 +125,16 @@ struct ListCommand: ParsableCommand {
                     case .designs:
                         print(
                             "  \(row["question"]!)/\(row["name"]!) — \(row["summary"]!)\n      "
-                                + "parameters: \(row["parameters"]!)"
+                                + "parameters: \(row["parameters"]!.isEmpty ? "none" : row["parameters"]!)"
                                 + (row["declarable"] == "yes" ? "; declarable (refine new design NAME --like)" : "")
                         )
+                        let own = (out["design_parameters"] ?? []).filter {
+                            $0["question"] == row["question"] && $0["design"] == row["name"]
+                        }
+                        for p in own {
+                            let unit = p["unit"]!.isEmpty ? "" : " \(p["unit"]!)"
+                            print("      \(p["name"]!) = \(p["default"]!)\(unit) (allowed \(p["allowed"]!)): \(p["meaning"]!)")
+                        }
                     case .devices:
                         print("  \(row["name"]!)  \(row["points"]!) pt  \(row["ppi"]!) ppi  \(row["size_class"]!)")
                     case .experiments: print("  \(row["spec"]!)")

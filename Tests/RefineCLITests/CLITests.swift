@@ -25,6 +25,20 @@ struct CLITests {
         #expect(try CLI.run(["list", "ablations"]).stdout.contains("fixes agent.overshoot_caution = 1"))
     }
 
+    @Test("list designs --parameters gives every parameter's default and allowed values from the code that reads it")
+    func listDesignParameters() throws {
+        let r = try CLI.run(["list", "designs", "--parameters", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: [[String: String]]]
+        let margin = parsed?["design_parameters"]?.first { $0["design"] == "tap-margin" && $0["name"] == "margin_pt" }
+        #expect(margin?["default"] == "10" && margin?["allowed"] == "0…60" && margin?["unit"] == "pt", "\(String(describing: margin))")
+        let refiner = parsed?["design_parameters"]?.first { $0["design"] == "grid" && $0["name"] == "refiner" }
+        #expect(refiner?["allowed"] == "three-sliders, one-swipe" && refiner?["default"] == "one-swipe")
+        let declarable = parsed?["designs"]?.filter { $0["declarable"] == "yes" }.compactMap { $0["name"] }
+        #expect(declarable == ["six-sliders", "tap-exact", "tap-margin", "button-like-title", "plain-title"], "\(String(describing: declarable))")
+        #expect(try CLI.run(["list", "metrics", "--parameters"]).status == 2)
+    }
+
     @Test("spring reports settle time and overshoot, and plots")
     func spring() throws {
         let dir = temporaryDirectory()

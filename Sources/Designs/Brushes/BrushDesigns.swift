@@ -83,20 +83,10 @@ public enum BrushDesigns {
                 message: "unknown brushes strategy '\(name)'; expected one of \(names.joined(separator: ", "))")
         }
         var p = parameters
-        func choice<T: RawRepresentable>(_ key: String, _ options: [T], default d: T) throws -> T
-        where T.RawValue == String {
-            guard let v = p.value(key) else { return d }
-            guard case .text(let s) = v, let t = options.first(where: { $0.rawValue == s }) else {
-                throw StrategyParameterError(
-                    parameter: key,
-                    message: "expected one of \(options.map(\.rawValue).joined(separator: ", ")), got '\(v)'")
-            }
-            return t
-        }
-        let stroke = try choice("stroke", StrokeMode.allCases, default: .soft)
-        let sizing = try choice("sizing", BrushSizing.allCases, default: .zoom)
+        let stroke = try p.choice("stroke", default: StrokeMode.soft)
+        let sizing = try p.choice("sizing", default: BrushSizing.zoom)
         var edges = false
-        if let v = p.value("detect_edges") {
+        if let v = p.value("detect_edges", default: "off", allowed: "on, off") {
             switch v {
             case .text("on"), .text("true"), .number(1): edges = true
             case .text("off"), .text("false"), .number(0): edges = false

@@ -383,14 +383,7 @@ public enum EffectsDesigns {
         guard let browser = EffectsBrowser(rawValue: name) else {
             throw StrategyParameterError(parameter: "design", message: "unknown effects browser '\(name)'")
         }
-        var refiner = EffectsRefiner.oneSwipe
-        if let v = p.value("refiner") {
-            guard let r = EffectsRefiner(rawValue: v.description) else {
-                throw StrategyParameterError(
-                    parameter: "refiner", message: "expected three-sliders or one-swipe, got '\(v)'")
-            }
-            refiner = r
-        }
+        let refiner = try p.choice("refiner", default: EffectsRefiner.oneSwipe)
         try p.finish(known: ["refiner"])
         return EffectsDesign(browser: browser, refiner: refiner)
     }

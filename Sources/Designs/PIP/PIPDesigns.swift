@@ -52,7 +52,7 @@ public enum PIPDesigns {
         case "projected-momentum":
             known.append("rate")
             var rate = DecelerationRate.normal
-            if let v = p.value("rate") {
+            if let v = p.value("rate", default: "normal", allowed: "normal, fast or a number in (0, 1)") {
                 guard let r = DecelerationRate(parsing: v.description) else {
                     throw StrategyParameterError(
                         parameter: "rate", message: "expected normal, fast or a number in (0, 1), got '\(v)'")
@@ -67,9 +67,9 @@ public enum PIPDesigns {
         let damping = try p.number("damping_ratio", default: 0.8, in: 0.05...5)
         let margin = try p.number("margin_pt", default: 16, in: 0...200)
         let widthFraction =
-            p.value("width_fraction") == nil ? nil : try p.number("width_fraction", default: 0.28, in: 0.05...0.45)
+            p.value("width_fraction", default: "the device's own", allowed: "0.05…0.45") == nil ? nil : try p.number("width_fraction", default: 0.28, in: 0.05...0.45)
         var estimator = VelocityEstimator.standard
-        if let v = p.value("velocity") {
+        if let v = p.value("velocity", default: "least-squares", allowed: "least-squares, history, last-two") {
             switch v.description {
             case "least-squares", "history": estimator = .standard
             case "last-two": estimator = .lastTwoSamples
@@ -78,13 +78,7 @@ public enum PIPDesigns {
                     parameter: "velocity", message: "expected least-squares, history or last-two, got '\(v)'")
             }
         }
-        var inFlight = InFlightTouches.catch
-        if let v = p.value("in_flight") {
-            guard let f = InFlightTouches(rawValue: v.description) else {
-                throw StrategyParameterError(parameter: "in_flight", message: "expected catch or ignore, got '\(v)'")
-            }
-            inFlight = f
-        }
+        let inFlight = try p.choice("in_flight", default: InFlightTouches.catch)
         try p.finish(known: known)
         return PIPController(
             layout: PIPLayout(device: device, widthFraction: widthFraction, margin: margin),
