@@ -133,7 +133,9 @@ struct ListCommand: ParsableCommand {
                         }
                         for p in own {
                             let unit = p["unit"]!.isEmpty ? "" : " \(p["unit"]!)"
-                            print("      \(p["name"]!) = \(p["default"]!)\(unit) (allowed \(p["allowed"]!)): \(p["meaning"]!)")
+                            print(
+                                "      \(p["name"]!) = \(p["default"]!)\(unit) (allowed \(p["allowed"]!)): "
+                                    + p["meaning"]!)
                         }
                     case .devices:
                         print("  \(row["name"]!)  \(row["points"]!) pt  \(row["ppi"]!) ppi  \(row["size_class"]!)")

@@ -67,7 +67,8 @@ public enum PIPDesigns {
         let damping = try p.number("damping_ratio", default: 0.8, in: 0.05...5)
         let margin = try p.number("margin_pt", default: 16, in: 0...200)
         let widthFraction =
-            p.value("width_fraction", default: "the device's own", allowed: "0.05…0.45") == nil ? nil : try p.number("width_fraction", default: 0.28, in: 0.05...0.45)
+            p.value("width_fraction", default: "the device's own", allowed: "0.05…0.45") == nil
+            ? nil : try p.number("width_fraction", default: 0.28, in: 0.05...0.45)
         var estimator = VelocityEstimator.standard
         if let v = p.value("velocity", default: "least-squares", allowed: "least-squares, history, last-two") {
             switch v.description {

@@ -132,12 +132,15 @@ extension LayoutExpression {
             if word == "min" || word == "max" {
                 guard take("(") else { throw LayoutExpressionError(offset: at, message: "expected '(' after \(word)") }
                 let a = try sum()
-                guard take(",") else { throw LayoutExpressionError(offset: at, message: "expected ',' in \(word)(a, b)") }
+                guard take(",") else {
+                    throw LayoutExpressionError(offset: at, message: "expected ',' in \(word)(a, b)")
+                }
                 let b = try sum()
                 guard take(")") else { throw LayoutExpressionError(offset: at, message: "expected ')'") }
                 return word == "min" ? .minimum(a, b) : .maximum(a, b)
             }
-            guard let dot = word.lastIndex(of: "."), let anchor = Anchor(rawValue: String(word[word.index(after: dot)...]))
+            guard let dot = word.lastIndex(of: "."),
+                let anchor = Anchor(rawValue: String(word[word.index(after: dot)...]))
             else {
                 let anchors = Anchor.allCases.map(\.rawValue).joined(separator: ", ")
                 let hint = word.contains("-") ? "; put spaces around a '-' that subtracts" : ""

@@ -6,7 +6,9 @@ public struct FrameRule: Sendable, Hashable {
     public var horizontal: [LayoutExpression.Anchor: LayoutExpression]
     public var vertical: [LayoutExpression.Anchor: LayoutExpression]
 
-    public init(horizontal: [LayoutExpression.Anchor: LayoutExpression], vertical: [LayoutExpression.Anchor: LayoutExpression]) {
+    public init(
+        horizontal: [LayoutExpression.Anchor: LayoutExpression], vertical: [LayoutExpression.Anchor: LayoutExpression]
+    ) {
         self.horizontal = horizontal
         self.vertical = vertical
     }

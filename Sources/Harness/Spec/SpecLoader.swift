@@ -287,7 +287,8 @@ public enum SpecLoader {
     static func embeddedDesigns(_ node: SpecNode?) throws -> [String: (text: String, file: String)] {
         guard let node else { return [:] }
         var out: [String: (text: String, file: String)] = [:]
-        // Named as the file beside the spec; a run's stored spec says so (ResultSet names it "… (as stored in run N)").
+        // Named as the file beside the spec; a run's stored spec says so (ResultSet names it "… (as stored in
+        // run N)").
         let folder = (node.file as NSString).deletingLastPathComponent
         let stored = node.file.contains(" (as stored in run ")
         for (path, value) in try node.entries() {

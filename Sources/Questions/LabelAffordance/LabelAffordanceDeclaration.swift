@@ -38,7 +38,8 @@ enum LabelAffordanceDeclaration {
         func hex(_ c: ScreenColor) -> String { "\"\(c)\"" }
         let title: String
         if let alpha = opacity {
-            let fill = C.blend(C.accent, over: C.bar, alpha: alpha), ink = C.blend(C.onAccent, over: C.accent, alpha: alpha)
+            let fill = C.blend(C.accent, over: C.bar, alpha: alpha)
+            let ink = C.blend(C.onAccent, over: C.accent, alpha: alpha)
             title = """
                   # The title drawn as the first version was: bold, on a rounded button-sized fill of the accent colour.
                   - id: title
