@@ -12,7 +12,7 @@ enum AuditWireframe {
     static let longSide = 180.0
 
     static func render(
-        _ screen: Screen, findings: [Finding], rules: AuditRules, longSide: Double = longSide
+        _ screen: Screen, findings: [Finding], rules: AuditRules, longSide: Double = longSide, thumbs: Bool = false
     ) -> Image {
         let window = screen.device.bounds
         let s = longSide / max(window.width, window.height)
@@ -59,6 +59,10 @@ enum AuditWireframe {
             }
             let bad = flagged.contains(control.id)
             c.stroke(control.frame, bad ? red : Canvas.color(0xC7C7CC), width: bad ? 2 : 1)
+            // Where a slider's or knob's value puts its thumb (a designer checks the start value here).
+            if thumbs, let thumb = control.thumbCenter {
+                c.dot(thumb, radius: min(14, control.frame.height / 2), Canvas.color(0xF2F2F7))
+            }
         }
         c.stroke(window, Canvas.color(0x1D1D1F), width: 1)
         return c.image

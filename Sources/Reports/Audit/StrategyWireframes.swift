@@ -22,7 +22,7 @@ public enum StrategyWireframes {
                     for screen in try spec.plugin.auditScreens(s, tasks: spec.tasks, on: device) {
                         let name = "\(s.label)-\(device.name)-\(screen.name).png"
                         let image = AuditWireframe.render(
-                            screen.screen, findings: [], rules: .standard, longSide: longSide)
+                            screen.screen, findings: [], rules: .standard, longSide: longSide, thumbs: true)
                         try PNGFile.write(image, to: folder.appendingPathComponent(name))
                         names.append(name)
                     }
