@@ -190,6 +190,44 @@ struct DeclaredDesignTests {
         #expect(noTitle.contains("declare a control with id 'title'"), "\(noTitle)")
     }
 
+    static let experiments = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Experiments")
+
+    @Test("every strategy of the gesture questions, declared as a recognizer file, gives its trials bit for bit",
+          arguments: ["pause", "hysteresis", "double-tap", "scroll"])
+    func recognizersBitIdentical(_ name: String) throws {
+        let path = Self.experiments.appendingPathComponent("\(name).yaml").path
+        let text = try SpecOverrides(participants: 6).apply(
+            to: String(contentsOfFile: path, encoding: .utf8), file: path)
+        let swift = try parse(text, file: path)
+        let question = try #require(swift.plugin as? any RecognizerDeclaring)
+        var designs: [(String, String)] = [], lines: [String] = []
+        for s in swift.strategies {
+            let file = try #require(try question.declaration(like: s.design, parameters: StrategyParameters(s.parameters)))
+            designs.append(("designs/\(s.label).yaml", file))
+            lines.append("  - {design: designs/\(s.label).yaml, label: \(s.label)}")
+        }
+        let start = try #require(text.range(of: "\nstrategies:\n")), end = try #require(text.range(of: "\npopulation:\n"))
+        let declaredText = DeclaredDesignText.appending(
+            designs, to: String(text[..<start.upperBound]) + lines.joined(separator: "\n") + String(text[end.lowerBound...]))
+        let declared = try parse(declaredText, file: path)
+        #expect(declared.strategies.allSatisfy { $0.declared != nil })
+        #expect(declared.strategies.map(\.design) == swift.strategies.map(\.design))
+        try expectSameTrials(swift, declared)
+    }
+
+    @Test("a recognizer file's bad kind or parameter is named at its line in the file")
+    func badRecognizers() throws {
+        let tasks = "  - {intent: flick}"
+        let kind = error("question: pause\nrecognizer: {kind: pause-timr}\n", question: "pause", tasks: tasks)
+        #expect(kind.contains("Designs/bad.yaml:2:") && kind.contains("unknown pause recognizer 'pause-timr' (did you mean 'pause-timer'?)"),
+                "\(kind)")
+        let value = error("question: pause\nrecognizer:\n  kind: pause-timer\n  duration_s: 9\n", question: "pause", tasks: tasks)
+        #expect(value.contains("Designs/bad.yaml:4:15") && value.contains("outside 0.01…2"), "\(value)")
+        let unknown = error("question: pause\nrecognizer:\n  kind: pause-timer\n  durations: 0.2\n", question: "pause", tasks: tasks)
+        #expect(unknown.contains("Designs/bad.yaml:4:") && unknown.contains("did you mean 'duration_s'"), "\(unknown)")
+    }
+
     /// The error parsing a spec with design file `design` (for `question`) gives.
     func error(_ design: String, question: String = "exposure", tasks: String = rocketTask) -> String {
         do {
@@ -227,7 +265,7 @@ struct DeclaredDesignTests {
     @Test("a question without declared designs, parameters on a design file and a missing file are refused")
     func refusals() throws {
         #expect(throws: SpecError.self) {
-            _ = try spec("pause", ["Designs/x.yaml"], tasks: "  - {slide_pt: 200}")
+            _ = try spec("pip", ["Designs/x.yaml"], tasks: "  moves: all")
         }
         let text = """
             name: x

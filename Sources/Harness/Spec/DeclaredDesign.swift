@@ -1,6 +1,7 @@
 import Designs
 import Foundation
 import ImageEngine
+import Interaction
 import Yams
 
 /// A design described in a YAML file (`Designs/<name>.yaml`) instead of Swift: a designer's own variant of a
@@ -123,5 +124,61 @@ enum DeclaredDesignText {
             throw SpecError(file: path, message: "the design file is not UTF-8 text")
         }
         return text
+    }
+}
+
+/// A question whose designs are a recognizer and its parameters (a pause detector, a pan's hysteresis, a
+/// double-tap window, a scroll view's physics): a design file names the recognizer (`recognizer.kind`, one of
+/// the question's Swift designs) and sets its parameters beside it, so a designer's variant is a file with a
+/// name and a summary that every spec can share. The strategy it gives is that design with those parameters.
+public protocol RecognizerDeclaring: DeclaringQuestion {}
+
+extension RecognizerDeclaring {
+    public var declaredFields: [String] { ["recognizer"] }
+
+    /// The Swift design and parameters `declared` sets, with the file's node for each parameter (for messages).
+    public func recognizer(_ declared: DeclaredDesign) throws -> (
+        design: String, parameters: [String: ParameterValue], nodes: [String: SpecNode]
+    ) {
+        let node = try declared.root().required("recognizer")
+        let kindNode = try node.required("kind"), kind = try kindNode.string()
+        let known = design.strategies.map(\.name)
+        guard known.contains(kind) else {
+            throw kindNode.error(
+                "unknown \(name) recognizer '\(kind)'\(suggestion(kind, known)); expected one of "
+                    + known.joined(separator: ", "))
+        }
+        var parameters: [String: ParameterValue] = [:], nodes: [String: SpecNode] = [:]
+        for (key, value) in try node.entries() where key != "kind" {
+            if let n = try? value.double() {
+                parameters[key] = .number(n)
+            } else {
+                parameters[key] = .text(try value.string())
+            }
+            nodes[key] = value
+        }
+        return (kind, parameters, nodes)
+    }
+
+    public func declaration(like name: String, parameters: StrategyParameters) throws -> String? {
+        let device = DeviceCatalog.configuration(named: "iphone-15-portrait")!
+        let reads = try ParameterReads.record {
+            try check(StrategySpec(label: name, design: name, parameters: parameters.values), on: device)
+        }
+        let described = design.strategies.first { $0.name == name }
+        var lines = [
+            "# A \(self.name) design declared in YAML: a recognizer and its parameters. Copied from \(name); edit",
+            "# it, then name the file as a strategy's design in a spec. Docs/YourDesign.md explains the format.",
+            "question: \(self.name)", "like: \(name)",
+            "summary: \"\((described?.summary ?? "").replacingOccurrences(of: "\"", with: "\\\""))\"",
+            "recognizer:", "  kind: \(name)"
+        ]
+        for r in reads {
+            let value = parameters.values[r.name]?.description ?? r.defaultValue
+            let meaning = described?.parameters[r.name].map { ": \($0)" } ?? ""
+            let note = "# allowed \(r.allowed)\(meaning)"
+            lines.append(Double(value) != nil ? "  \(r.name): \(value)   \(note)" : "  # \(r.name): \(value)   \(note)")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -232,10 +232,17 @@ public enum SpecLoader {
             guard labels.insert(label).inserted else {
                 throw item.error("two strategies are labelled '\(label)'; give each a distinct `label`")
             }
-            let strategy = StrategySpec(label: label, design: design, parameters: parameters, declared: declared)
+            var strategy = StrategySpec(label: label, design: design, parameters: parameters, declared: declared)
+            // A recognizer's file sets a Swift design's parameters: its nodes take the messages.
+            var fileNodes: [String: SpecNode] = [:]
+            if let declared, let recognizing = question as? any RecognizerDeclaring {
+                let r = try recognizing.recognizer(declared)
+                (strategy.design, strategy.parameters, fileNodes) = (r.design, r.parameters, r.nodes)
+            }
             // Build it once per device now, so a bad parameter fails before any trial runs.
             for device in devices {
                 do { try question.check(strategy, on: device) } catch let e as StrategyParameterError {
+                    if let node = fileNodes[e.parameter] { throw node.error(e.description) }
                     let p = (try? item.optional("parameters")?.optional(e.parameter)) ?? nil
                     throw (p ?? item).error(e.description)
                 }

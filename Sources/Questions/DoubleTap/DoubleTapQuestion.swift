@@ -5,7 +5,7 @@ import Reports
 
 /// Double tap delays taps (fluid interfaces talk, the Photos example): zooming
 /// by double tap, which makes single taps wait, against no double tap.
-public struct DoubleTapQuestion: Question, SimulatedQuestion {
+public struct DoubleTapQuestion: Question, SimulatedQuestion, RecognizerDeclaring {
     public typealias Simulator = DoubleTapSimulator
     public init() {}
     public var design: DesignQuestion { DoubleTapDesigns.question }

@@ -5,7 +5,7 @@ import Reports
 
 /// Pan hysteresis (fluid interfaces talk, the swipe passage): how far a finger
 /// moves before a drag starts, on a list whose rows are also tappable.
-public struct HysteresisQuestion: Question, SimulatedQuestion {
+public struct HysteresisQuestion: Question, SimulatedQuestion, RecognizerDeclaring {
     public typealias Simulator = HysteresisSimulator
     public init() {}
     public var design: DesignQuestion { HysteresisDesigns.question }

@@ -5,7 +5,7 @@ import Reports
 
 /// Pause detection (fluid interfaces talk, iPhone X multitasking): a timer or
 /// the acceleration spike of a stopping finger.
-public struct PauseQuestion: Question, SimulatedQuestion {
+public struct PauseQuestion: Question, SimulatedQuestion, RecognizerDeclaring {
     public typealias Simulator = PauseSimulator
     public init() {}
     public var design: DesignQuestion { PauseDesigns.question }

@@ -5,7 +5,7 @@ import Reports
 
 /// Momentum and rubber band (fluid interfaces talk): a long list scrolled with
 /// and without momentum, with a rubber band or a hard stop at its ends.
-public struct ScrollQuestion: Question, SimulatedQuestion {
+public struct ScrollQuestion: Question, SimulatedQuestion, RecognizerDeclaring {
     public typealias Simulator = ScrollSimulator
     public init() {}
     public var design: DesignQuestion { ScrollDesigns.question }
