@@ -283,7 +283,8 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
         record.clock.advance(by: min(searching, max(0, timeLimit - record.clock.now)))
         if record.clock.now >= timeLimit { return false }
         memory.discovered.insert(target.id)
-        // Finding one hidden zone makes its neighbours easy to guess.
+        // Undrawn regions that tile one surface are one surface to the person: finding that a part of it
+        // answers makes the rest touchable too (what each part does is still learned). Docs/Agent.md.
         for h in hidden where h.role == target.role && h.frame.inset(by: EdgeInsets(all: -2)).intersects(target.frame) {
             memory.discovered.insert(h.id)
         }
