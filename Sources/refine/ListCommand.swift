@@ -123,10 +123,10 @@ struct ListCommand: ParsableCommand {
                 for row in out[t.rawValue] ?? [] {
                     switch t {
                     case .designs:
+                        let declarable = row["declarable"] == "yes" ? " [declarable]" : ""
                         print(
-                            "  \(row["question"]!)/\(row["name"]!) — \(row["summary"]!)\n      "
+                            "  \(row["question"]!)/\(row["name"]!)\(declarable) — \(row["summary"]!)\n      "
                                 + "parameters: \(row["parameters"]!.isEmpty ? "none" : row["parameters"]!)"
-                                + (row["declarable"] == "yes" ? "; declarable (refine new design NAME --like)" : "")
                         )
                         let own = (out["design_parameters"] ?? []).filter {
                             $0["question"] == row["question"] && $0["design"] == row["name"]

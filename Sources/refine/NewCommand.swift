@@ -12,7 +12,7 @@ struct NewCommand: ParsableCommand {
         discussion: """
             The file declares the design in YAML exactly (its trials equal the Swift design's bit for bit); edit \
             it and name it as a strategy's design in a spec (design: Designs/NAME.yaml). Docs/YourDesign.md is \
-            the walkthrough. `refine list designs` says which designs a file can declare (declarable: yes). An \
+            the walkthrough. `refine list designs` marks the designs a file can declare [declarable]. An \
             existing file is never replaced.
             """)
 

@@ -134,8 +134,8 @@ enum ExposureDeclaration {
         return """
             # An exposure design declared in YAML: labelled sliders in a panel beside or below the photo, each
             # driving one of the engine's exposure adjustments. Copied from six-sliders; edit it, then name the
-            # file as a strategy's design in a spec (design: Designs/<name>.yaml). Docs/YourDesign.md explains
-            # every field.
+            # file as a strategy's design in a spec (design: this file's path from the spec's folder).
+            # Docs/YourDesign.md explains every field.
             question: exposure
             like: six-sliders
             summary: Six labelled sliders beside the photo (below it on a phone in portrait).

@@ -31,8 +31,8 @@ enum TapMarginDeclaration {
         let summary = TapMarginDesigns.question.strategies.first { $0.name == name }?.summary ?? ""
         return """
             # A tap-margin design declared in YAML: how each button of the task's row takes a touch. Copied from
-            # \(name); edit it, then name the file as a strategy's design in a spec (design: Designs/<name>.yaml).
-            # Docs/YourDesign.md explains every field.
+            # \(name); edit it, then name the file as a strategy's design in a spec (design: this file's path
+            # from the spec's folder). Docs/YourDesign.md explains every field.
             question: tap-margin
             like: \(name)
             summary: "\(summary.replacingOccurrences(of: "\"", with: "\\\""))"

@@ -240,10 +240,12 @@ public enum AuditReport {
         let pairs = r.configurations.reduce(0) { $0 + $1.countsByStrategy.count }
         let screens = r.configurations.reduce(0) { $0 + $1.screens.count }
         let totals = r.totals
+        // The devices audited (`--device` may pick some), not the catalogue's.
+        let devices = Set(r.configurations.map(\.configuration.device.device.name)).count
         doc.add(
             .paragraph(
                 """
-                \(r.configurations.count) configurations (\(DeviceCatalog.all.count) devices × both orientations × each window the device offers — \
+                \(r.configurations.count) configurations (\(devices) device\(devices == 1 ? "" : "s") × both orientations × each window the device offers — \
                 full screen, and on iPad Slide Over and Split View — × \(ContentSizeCategory.allCases.count) Dynamic Type sizes × English and \
                 translated text × left to right and right to left); \(screens) screens checked; \(clean) configurations clean for every \
                 strategy; \(cleanPairs) of \(pairs) strategy × configuration pairs clean. \
