@@ -8,10 +8,11 @@ import Questions
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
-        abstract: "Write a design file (Designs/NAME.yaml) to edit: a declared copy of an existing design.",
+        abstract: "Write a design file (FOLDER/NAME.yaml) to edit: a declared copy of an existing design.",
         discussion: """
             The file declares the design in YAML exactly (its trials equal the Swift design's bit for bit); edit \
-            it and name it as a strategy's design in a spec (design: Designs/NAME.yaml). Docs/YourDesign.md is \
+            it and name it as a strategy's design in a spec (design: its path from the spec's folder). \
+            Docs/YourDesign.md is \
             the walkthrough. `refine list designs` marks the designs a file can declare [declarable]. An \
             existing file is never replaced.
             """)

@@ -10,7 +10,8 @@ struct WireframeCommand: ParsableCommand {
         abstract: "Draw every screen a spec's strategies show on its devices, as Refine reads them (PNG).",
         discussion: """
             One wireframe per strategy, device and screen (as `refine audit` lays it out: the start screen, with \
-            warnings lit, each overlay): controls filled with their colour and outlined, labels as bars as long as \
+            warnings lit, each overlay): controls filled with their colour and outlined, thumbs where their values \
+            put them, labels as bars as long as \
             their estimated text, the photo grey, the unsafe margins orange. Look at a declared design here \
             before running it. Questions whose layout belongs to the task draw the spec's tasks' layouts.
             """)
