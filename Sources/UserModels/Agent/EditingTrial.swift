@@ -72,8 +72,7 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
         // Choosing among previews comes before refining.
         let thumbnails = screen.controls.filter { $0.role == .thumbnail && !memory.rejected.contains($0.id) }
             .sorted { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
-        if !thumbnails.isEmpty {
-            choosePreview(among: thumbnails, on: screen, &environment, using: &g)
+        if !thumbnails.isEmpty, choosePreview(among: thumbnails, on: screen, &environment, using: &g) {
             return true
         }
 
@@ -116,12 +115,16 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
 
     // MARK: - Steps
 
-    /// Picks a preview (or scrolls for more), taps it and looks.
+    /// Picks a preview (or scrolls for more), taps it and looks; false when no preview left looks closer
+    /// than the photo does after one was tried (the person keeps it and turns to what else the screen offers).
     mutating func choosePreview<G: RandomNumberGenerator>(
         among thumbnails: [Control], on screen: Screen, _ environment: inout E,
         using g: inout G
-    ) {
-        switch chooser.choose(thumbnails, on: screen, &environment, &memory, &record, using: &g) {
+    ) -> Bool {
+        let current = memory.rejected.isEmpty ? nil : percept.difference[.overall]
+        switch chooser.choose(thumbnails, on: screen, &environment, &memory, &record, current: current, using: &g) {
+        case .keep:
+            return false
         case .scroll(let area):
             hands.scroll(area, &environment, &record, cognition: cognition, using: &g)
         case .choose(let pick):
@@ -137,6 +140,7 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
             checkGoal(environment)
             percept = eye.look(&environment, &record, using: &g)
         }
+        return true
     }
 
     /// Taps a button (controls may be behind it, or it is itself an option) and looks.
