@@ -87,34 +87,35 @@ public struct Satisficer: Sendable {
             guard hands.tap(chosen, on: screen, &environment, &record, cognition: cognition, using: &g) else {
                 continue
             }
-            // Try a few looks of it (each swipe, slider move or option shows another) until one is liked.
+            // Try a few looks of it until one is liked: each control the screen offers in turn, in reading
+            // order — a thing with a value is moved a quarter of its travel, an option is tapped once.
             var current = appeal[chosen.id] ?? -.infinity
             var tries = 0
-            var direction = 1.0
+            var directions: [String: Double] = [:]
             var optionsTried: Set<String> = []
             while record.clock.now < timeLimit && tries < 8 && current < aspiration() {
-                let controls = environment.screen.controls
-                if let control = controls.first(where: {
-                    ($0.role == .zone || $0.role == .slider) && $0.thumbCenter != nil
-                }) {
+                let offered = environment.screen.controls.filter { c in
+                    Self.movable(c)
+                        || (c.role == .button && !optionsTried.contains(c.id) && !Lexicon.leadsElsewhere(c.label ?? ""))
+                }.sorted { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
+                guard !offered.isEmpty else { break }
+                let control = offered[tries % offered.count]
+                let direction = directions[control.id, default: 1]
+                if Self.movable(control) {
                     record.clock.advance(by: p["perception.cycle_s"])
                     _ = hands.drag(
-                        control, by: direction * 0.25 * control.frame.width, grabAt: control.frame.center,
+                        control, by: direction * 0.25 * Hands.trackLength(control), grabAt: control.frame.center,
                         on: environment.screen, &environment, &record, using: &g)
-                } else if let option = controls.first(where: {
-                    $0.role == .button && !optionsTried.contains($0.id) && !Lexicon.leadsElsewhere($0.label ?? "")
-                }) {
-                    optionsTried.insert(option.id)
-                    _ = hands.tap(
-                        option, on: environment.screen, &environment, &record, cognition: cognition, using: &g)
                 } else {
-                    break
+                    optionsTried.insert(control.id)
+                    _ = hands.tap(
+                        control, on: environment.screen, &environment, &record, cognition: cognition, using: &g)
                 }
                 let seen = taste.appeal(
                     of: LookFeatures(LabImage(environment.photo(proxy: proxy))), comparedWith: original, using: &g)
                 record.clock.advance(by: p["perception.cycle_s"])
                 // A step that made it worse is tried the other way next time.
-                if seen < current { direction = -direction }
+                if seen < current { directions[control.id] = -direction }
                 current = seen
                 countLook()
                 tries += 1
@@ -128,5 +129,10 @@ public struct Satisficer: Sendable {
         return ExplorationOutcome(
             chosen: nil, looksSeenIn10s: looks, scrolls: record.outcome.scrolls, timeToDone: record.clock.now,
             appeal: nil, events: record.log.events)
+    }
+
+    /// Whether `c` shows a value a finger can move (a slider's or knob's thumb, a swipe area's position).
+    static func movable(_ c: Control) -> Bool {
+        (c.role == .slider || c.role == .knob || c.role == .zone) && c.thumbCenter != nil
     }
 }
