@@ -293,6 +293,25 @@ struct DeclaredDesignTests {
         }
     }
 
+    @Test("a design file with Windows line breaks is kept whole in the stored spec")
+    func windowsLineBreaks() throws {
+        let exact = try #require(try TapMarginQuestion().declaration(like: "tap-margin", parameters: StrategyParameters()))
+        let crlf = exact.replacingOccurrences(of: "\n", with: "\r\n")
+        let s = try spec("tap-margin", ["{design: Designs/m.yaml, label: m}"], tasks: Self.tapTasks,
+                         designs: [("Designs/m.yaml", crlf)])
+        #expect(try TapMarginDeclaration.area(s.strategies[0]).margin == 10)
+        #expect(try parse(s.text).strategies.map(\.label) == ["m"])
+    }
+
+    @Test("--participants rewrites a spec with Windows line breaks too")
+    func overridesWithWindowsLineBreaks() throws {
+        let text = "name: x\r\nquestion: tap-margin\r\nseed: 1\r\ndevices: [iphone-15-portrait]\r\n"
+            + "strategies: [tap-exact]\r\npopulation: {participants: 3}\r\ntasks:\r\n"
+            + "  - {intent: tap, size_pt: 28, gap_pt: 4}\r\n"
+        let changed = try SpecOverrides(participants: 7).apply(to: text, file: "x.yaml")
+        #expect(try parse(changed).population.participants == 7)
+    }
+
     @Test("the stored spec carries the design file's text, so a changed file cannot change a finished run")
     func embedding() throws {
         let dir = temporaryDirectory()

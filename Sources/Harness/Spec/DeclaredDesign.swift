@@ -103,9 +103,10 @@ enum DeclaredDesignText {
         out += "\(key):\n"
         for (path, design) in designs {
             out += "  \(path): |2\n"
-            out += design.split(separator: "\n", omittingEmptySubsequences: false)
+            // By line breaks of any kind: in Swift "\r\n" is one Character, which a split on "\n" never meets.
+            out += design.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
                 .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
-            if !design.hasSuffix("\n") { out += "\n" }
+            if !(design.last?.isNewline ?? false) { out += "\n" }
         }
         return out
     }

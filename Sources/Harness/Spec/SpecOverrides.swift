@@ -37,7 +37,8 @@ public struct SpecOverrides: Sendable, Hashable {
             }
             edits.append((mark, String(participants), "population.participants"))
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Any line break ("\r\n" is one Character in Swift, never equal to "\n"); written back as "\n".
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         for (mark, value, field) in edits {
             guard mark.line >= 1, mark.line <= lines.count else {
                 throw SpecError(file: file, field: field, message: "cannot find the value to replace")
