@@ -35,29 +35,49 @@ struct NewCommand: ParsableCommand {
     var folder: String = "Designs"
 
     func validate() throws {
-        guard name.range(of: #"^[a-z0-9][a-z0-9_-]*$"#, options: .regularExpression) != nil else {
-            throw ValidationError("NAME '\(name)': use lowercase letters, digits, '-' and '_', starting with a "
-                + "letter or digit")
+        guard name.count <= 100, name.range(of: #"\A[a-z0-9][a-z0-9_-]*\z"#, options: .regularExpression) != nil else {
+            throw ValidationError("NAME '\(name)': use up to 100 lowercase letters, digits, '-' and '_', starting with "
+                + "a letter or digit")
         }
     }
 
     func run() throws {
         try reportingErrors {
             let text = try Self.declaration(like: like, parameters: parameters)
-            let path = "\(folder)/\(name).yaml"
-            guard !FileManager.default.fileExists(atPath: path) else {
+            let path = (folder as NSString).appendingPathComponent("\(name).yaml")
+            try Self.create(path, with: text)
+            print(path)
+        }
+    }
+
+    /// Writes `text` to a new file at `path`: refused when anything is there (nothing a user owns is replaced),
+    /// and removed again if the write fails (never a half-written file). The folder is made if missing.
+    static func create(_ path: String, with text: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                throw InputError("--folder \(folder): cannot create it (\(error.localizedDescription))")
+            }
+        } else if !folder.isEmpty, !isFolder.boolValue {
+            throw InputError("--folder \(folder): exists and is not a folder")
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            if errno == EEXIST {
                 throw InputError("\(path) exists; refine never replaces a file you own: choose another NAME or "
                     + "remove it yourself")
             }
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            // Written beside the final name and linked into place: never a half-written file, never a replaced one.
-            let temporary = "\(folder)/.\(name).yaml.\(ProcessInfo.processInfo.processIdentifier).tmp"
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-            defer { try? FileManager.default.removeItem(atPath: temporary) }
-            guard link(temporary, path) == 0 else {
-                throw InputError("\(path): cannot create it (\(String(cString: strerror(errno))))")
-            }
-            print(path)
+            throw InputError("\(path): cannot create it (\(reason))")
+        }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let closed = close(fd)
+        guard written == bytes.count, closed == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(path)
+            throw InputError("\(path): cannot write it (\(reason)); nothing was left behind")
         }
     }
 

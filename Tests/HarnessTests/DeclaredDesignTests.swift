@@ -252,8 +252,8 @@ struct DeclaredDesignTests {
         #expect(tall.contains("slider 'black_level' at") && tall.contains("leaves the"), "\(tall)")
         let wide = error(six.replacingOccurrences(of: "leading_pt: 120, trailing_pt: 20", with: "leading_pt: 120, trailing_pt: -30"))
         #expect(wide.contains("trailing_pt") && wide.contains("outside 0"), "\(wide)")
-        let offEdge = error(six.replacingOccurrences(of: "width_pt: 100, gap_pt: 8", with: "width_pt: 130, gap_pt: 8"))
-        #expect(offEdge.contains("leaves the (x 0, y 0, 393×852 pt) screen"), "\(offEdge)")
+        let short = error(six.replacingOccurrences(of: "leading_pt: 120, trailing_pt: 20", with: "leading_pt: 340, trailing_pt: 20"))
+        #expect(short.contains("the track is 33 pt long; a thumb needs at least 44 pt"), "\(short)")
         let twice = error(six.replacingOccurrences(of: "adjusts: contrast", with: "adjusts: shadows"))
         #expect(twice.contains("slider 'shadows' already drives shadows"), "\(twice)")
         let unknownField = error(six + "knobs: 2\n")
@@ -310,6 +310,81 @@ struct DeclaredDesignTests {
             + "  - {intent: tap, size_pt: 28, gap_pt: 4}\r\n"
         let changed = try SpecOverrides(participants: 7).apply(to: text, file: "x.yaml")
         #expect(try parse(changed).population.participants == 7)
+    }
+
+    /// A one-control label-affordance design whose title's frame is `frame`.
+    static func titleOnly(_ frame: String) -> String {
+        "question: label-affordance\ncontrols:\n  - {id: title, role: zone, frame: \(frame), label: Authorization}\n"
+    }
+
+    @Test("frames that leave numbers behind (infinite, too deep, too long) are refused, not trapped on")
+    func hostileFrames() throws {
+        func problem(_ frame: String) -> String {
+            error(Self.titleOnly(frame), question: "label-affordance", tasks: Self.labelTasks)
+        }
+        let infinite = problem("{leading: 10, width: 100 / 0, top: 100, height: 44}")
+        #expect(infinite.contains("inf×44 pt): an expression gives no number there"), "\(infinite)")
+        let huge = problem("{leading: 1e300 * 1e300, width: 10, top: 100, height: 44}")
+        #expect(huge.contains("Designs/bad.yaml:3:"), "\(huge)")
+        let deep = problem("{leading: \"" + String(repeating: "(", count: 40) + "1" + String(repeating: ")", count: 40)
+            + "\", width: 10, top: 100, height: 44}")
+        #expect(deep.contains("nested deeper than 16"), "\(deep)")
+        let long = problem("{leading: \"" + String(repeating: "1+", count: 150) + "1\", width: 10, top: 100, height: 44}")
+        #expect(long.contains("longer than 200 characters"), "\(long)")
+        let colour = error("question: label-affordance\nbackground: \"#+FFFFF\"\ncontrols:\n"
+            + "  - {id: title, role: zone, frame: {leading: 10, width: 100, top: 100, height: 44}, label: A}\n",
+            question: "label-affordance", tasks: Self.labelTasks)
+        #expect(colour.contains("expected a colour as \"#RRGGBB\""), "\(colour)")
+    }
+
+    @Test("a frame sent to infinity on a device the spec does not list is an empty frame there, not a trap")
+    func infiniteElsewhere() throws {
+        let text = Self.titleOnly("{leading: 10, width: \"100 + 1 / (screen.width - 852)\", top: 100, height: 44}")
+        let layout = try LabelAffordanceDeclaration.read(DeclaredDesign(path: "d.yaml", text: text, file: "d.yaml")).layout
+        let landscape = try #require(DeviceCatalog.configuration(named: "iphone-15-landscape"))
+        let frame = layout.frames(on: landscape)[0]
+        #expect(frame.width == 0 && frame.height == 0)
+    }
+
+    @Test("the six-sliders copy is accepted on every device the Swift design runs on")
+    func sixSlidersEverywhere() throws {
+        let declared = try DeclaredDesign(path: "d.yaml", text: Self.sixSliders, file: "d.yaml")
+        for device in DeviceCatalog.allConfigurations {
+            #expect(throws: Never.self, "\(device.name)") { try ExposureDeclaration.check(declared, on: device) }
+        }
+    }
+
+    @Test("a changed design file changes the trials' definition, so a report will not show an old run with it")
+    func definitionIncludesDesigns() throws {
+        let base = "name: x\nquestion: tap-margin\nseed: 1\ndevices: [iphone-15-portrait]\nstrategies: [d.yaml]\n"
+            + "population: {participants: 1}\ntasks:\n  - {intent: tap, size_pt: 28, gap_pt: 4}\n"
+        let a = DeclaredDesignText.appending([("d.yaml", "question: tap-margin\nbutton: {margin_pt: 25}\n")], to: base)
+        let b = DeclaredDesignText.appending([("d.yaml", "question: tap-margin\nbutton: {margin_pt: 3}\n")], to: base)
+        #expect(TrialDefinition.differences(a, b) == [DeclaredDesignText.key])
+        #expect(TrialDefinition.differences(a, a).isEmpty)
+    }
+
+    @Test("specs in flow style, with a document end or a partial declared_designs section")
+    func unusualSpecs() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let design = "question: tap-margin\nbutton: {margin_pt: 7}\n"
+        try design.write(to: dir.appendingPathComponent("d.yaml"), atomically: true, encoding: .utf8)
+        let flow = "{name: f, question: tap-margin, seed: 1, devices: [iphone-15-portrait], strategies: [d.yaml],\n"
+            + " population: {participants: 1}, tasks: [{intent: tap, size_pt: 28, gap_pt: 4}]}\n"
+        let ended = "name: e\nquestion: tap-margin\nseed: 1\ndevices: [iphone-15-portrait]\nstrategies: [d.yaml]\n"
+            + "population: {participants: 1}\ntasks:\n  - {intent: tap, size_pt: 28, gap_pt: 4}\n...\n"
+        for (name, text) in [("flow.yaml", flow), ("ended.yaml", ended)] {
+            let path = dir.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let loaded = try SpecLoader.load(path: path, catalog: .standard)
+            let stored = try SpecLoader.parse(loaded.text, file: path + " (as stored in run 1)", catalog: .standard)
+            #expect(try TapMarginDeclaration.area(stored.strategies[0]).margin == 7, "\(name)")
+        }
+        let partial = ended.replacingOccurrences(of: "...\n", with: "declared_designs: {}\n")
+        let path = dir.appendingPathComponent("partial.yaml").path
+        try partial.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: SpecError.self) { _ = try SpecLoader.load(path: path, catalog: .standard) }
     }
 
     @Test("the stored spec carries the design file's text, so a changed file cannot change a finished run")

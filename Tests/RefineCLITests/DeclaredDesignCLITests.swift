@@ -62,4 +62,16 @@ struct DeclaredDesignCLITests {
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("three"), "\(check.stdout)")
     }
+
+    @Test("refine new design refuses a NAME with a line break and a folder that is a file, with exit 2")
+    func newDesignRefusals() throws {
+        let dir = temporaryDirectory()
+        defer { try? fm.removeItem(at: dir) }
+        let newline = try CLI.run(["new", "design", "nl\n", "--like", "tap-margin", "--folder", "d"], in: dir)
+        #expect(newline.status == 2 && newline.stderr.contains("NAME"), "\(newline.stderr)")
+        try "x".write(to: dir.appendingPathComponent("f"), atomically: true, encoding: .utf8)
+        let file = try CLI.run(["new", "design", "m", "--like", "tap-margin", "--folder", "f"], in: dir)
+        #expect(file.status == 2 && file.stderr.contains("exists and is not a folder"), "\(file.stderr)")
+        #expect(try fm.contentsOfDirectory(atPath: dir.path).sorted() == ["f"])
+    }
 }

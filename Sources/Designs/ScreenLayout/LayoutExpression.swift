@@ -67,8 +67,15 @@ public struct LayoutExpressionError: Error, Sendable, Hashable {
 }
 
 extension LayoutExpression {
+    /// The longest expression and the deepest nesting a design file may write (the parser and the evaluator
+    /// recurse; no layout needs more).
+    public static let maximumLength = 200, maximumDepth = 16
+
     /// Reads `text`: numbers, `guide.anchor`, `+ - * /`, parentheses, `min(a, b)`, `max(a, b)`.
     public static func parse(_ text: String) throws(LayoutExpressionError) -> LayoutExpression {
+        guard text.count <= maximumLength else {
+            throw LayoutExpressionError(offset: maximumLength, message: "longer than \(maximumLength) characters")
+        }
         var p = Parser(Array(text))
         let e = try p.sum()
         p.skipSpaces()
@@ -80,7 +87,7 @@ extension LayoutExpression {
 
     private struct Parser {
         let chars: [Character]
-        var at = 0
+        var at = 0, depth = 0
         init(_ chars: [Character]) { self.chars = chars }
 
         mutating func skipSpaces() { while at < chars.count, chars[at] == " " { at += 1 } }
@@ -111,6 +118,11 @@ extension LayoutExpression {
         mutating func factor() throws(LayoutExpressionError) -> LayoutExpression {
             skipSpaces()
             let start = at
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= LayoutExpression.maximumDepth else {
+                throw LayoutExpressionError(offset: at, message: "nested deeper than \(LayoutExpression.maximumDepth)")
+            }
             if take("(") {
                 let e = try sum()
                 guard take(")") else { throw LayoutExpressionError(offset: at, message: "expected ')'") }

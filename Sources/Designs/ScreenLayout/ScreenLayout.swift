@@ -82,11 +82,17 @@ public struct ScreenLayout: Sendable, Hashable {
         self.background = background
     }
 
-    /// The frames on `device`, by id, in order (each control may lean on those before it).
-    public func frames(on device: DeviceConfiguration) -> [Rect] {
+    /// The frames on `device`, by id, in order (each control may lean on those before it); `raw`: as the
+    /// expressions give them, infinite ones included (for the design file's checks).
+    public func frames(on device: DeviceConfiguration, raw: Bool = false) -> [Rect] {
         var guides = ["screen": device.bounds, "safe": device.safeBounds]
         return items.map { item in
-            let f = item.frame.frame(guides)
+            // A frame an expression sends to infinity (a division by a width that is 0 in some window) is no
+            // place on the screen: it becomes an empty one there, which the audit reports as too small.
+            var f = item.frame.frame(guides)
+            if !raw, ![f.minX, f.minY, f.width, f.height].allSatisfy(\.isFinite) {
+                f = Rect(x: 0, y: 0, width: 0, height: 0)
+            }
             guides[item.id] = f
             return f
         }

@@ -31,7 +31,7 @@ public struct DeclaredDesign: Sendable, Hashable {
     /// A path a spec may name as a design: a `.yaml` file name of plain characters, relative to the spec's
     /// folder as photos are (it is also a key of the stored spec's `declared_designs:`).
     public static func isDesignPath(_ s: String) -> Bool {
-        s.hasSuffix(".yaml") && s.range(of: #"^[A-Za-z0-9._/-]+$"#, options: .regularExpression) != nil
+        s.hasSuffix(".yaml") && s.range(of: #"\A[A-Za-z0-9._/-]+\z"#, options: .regularExpression) != nil
     }
 
     /// Reads the common fields of the design file `path` whose text is `text`; `file` is used in messages.
@@ -75,25 +75,38 @@ public protocol DeclaringQuestion: TrialQuestion {
 enum DeclaredDesignText {
     static let key = "declared_designs"
 
-    /// The design files `text`'s strategies name, in order, without repeats.
-    static func paths(in text: String) -> [String] {
-        guard let root = try? Yams.compose(yaml: text), let items = root["strategies"]?.sequence else { return [] }
-        var seen: [String] = []
-        for item in items {
-            let design = item.scalar?.string ?? item["design"]?.scalar?.string
-            if let design, DeclaredDesign.isDesignPath(design), !seen.contains(design) { seen.append(design) }
+    /// `text` (whose parse is `spec`) with the design files its strategies read kept under `declared_designs:`,
+    /// so the run's stored spec is whole. Appended as a block when the text is a plain block mapping; otherwise
+    /// (flow style, an indented mapping, a document end marker) the whole spec is written out again by the YAML
+    /// serializer, comments lost. A spec that carries `declared_designs:` itself must carry every file it names.
+    static func embedding(
+        _ spec: ExperimentSpec, in text: String, file: String, catalog: QuestionCatalog
+    ) throws -> String {
+        var designs: [(path: String, text: String)] = []
+        for d in spec.strategies.compactMap(\.declared) where !designs.contains(where: { $0.path == d.path }) {
+            designs.append((d.path, d.text))
         }
-        return seen
-    }
-
-    /// `text` with the design files it names appended under `declared_designs:` (unchanged when it names none
-    /// or already carries them): the spec a run stores is then whole.
-    static func embedding(_ text: String, file: String) throws -> String {
-        let paths = paths(in: text)
-        guard !paths.isEmpty, (try? Yams.compose(yaml: text))?[key] == nil else { return text }
-        // A file that cannot be read is left out: parsing then names it at its line and column.
-        let designs = paths.compactMap { p in (try? read(p, spec: file)).map { (path: p, text: $0) } }
-        return designs.isEmpty ? text : appending(designs, to: text)
+        guard !designs.isEmpty else { return text }
+        let root = try? Yams.compose(yaml: text)
+        if let kept = root?[key] {
+            for d in designs where kept[d.path] == nil {
+                throw SpecError(
+                    file: file, field: key,
+                    message: "names no text for '\(d.path)'; remove the whole `\(key):` section (refine writes it "
+                        + "when it stores a run)")
+            }
+            return text
+        }
+        let appended = appending(designs, to: text)
+        func kept(_ s: ExperimentSpec) -> [[Substring]?] { s.strategies.map { $0.declared.map { content($0.text) } } }
+        if let parsed = try? SpecLoader.parse(appended, file: file, catalog: catalog), kept(parsed) == kept(spec) {
+            return appended
+        }
+        guard case .mapping(var mapping)? = root else { return appended }
+        let files = designs.map { (Node.scalar(.init($0.path)), Node.scalar(.init($0.text))) }
+        mapping[.scalar(.init(key))] = .mapping(.init(files))
+        let rewritten = try Yams.serialize(node: .mapping(mapping))
+        return "# \(file) as refine read it, written out again with the design files it names\n" + rewritten
     }
 
     /// `text` with `designs` (path, file text) appended under `declared_designs:`.
@@ -103,12 +116,24 @@ enum DeclaredDesignText {
         out += "\(key):\n"
         for (path, design) in designs {
             out += "  \(path): |2\n"
-            // By line breaks of any kind: in Swift "\r\n" is one Character, which a split on "\n" never meets.
-            out += design.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-                .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
-            if !(design.last?.isNewline ?? false) { out += "\n" }
+            out += lines(design).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+            if !(design.last.map(isBreak) ?? false) { out += "\n" }
         }
         return out
+    }
+
+    /// YAML's line breaks ("\n", "\r\n", "\r"; in Swift "\r\n" is one Character, never equal to "\n").
+    static func isBreak(_ c: Character) -> Bool { c == "\n" || c == "\r\n" || c == "\r" }
+
+    static func lines(_ text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: isBreak)
+    }
+
+    /// A file's lines without the empty ones at its end: what a block scalar keeps of it.
+    static func content(_ text: String) -> [Substring] {
+        var l = lines(text)
+        while l.last?.isEmpty == true { l.removeLast() }
+        return l
     }
 
     /// The text of design file `path` (relative to the folder of spec `spec`, as photos are), named by `spec`.

@@ -36,8 +36,14 @@ public enum SpecLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SpecError(file: path, message: "the spec is not UTF-8 text")
         }
-        let whole = try DeclaredDesignText.embedding(try overrides.apply(to: text, file: path), file: path)
-        let spec = try parse(whole, file: path, catalog: catalog)
+        // Parsed as written (errors point into the user's files), then stored with the design files it read.
+        let written = try overrides.apply(to: text, file: path)
+        var spec = try parse(written, file: path, catalog: catalog)
+        let whole = try DeclaredDesignText.embedding(spec, in: written, file: path, catalog: catalog)
+        if whole != written {
+            spec.text = whole
+            spec.sha256 = SHA256.hex(whole)
+        }
         // Build the trial simulator once, so that problems with the data a spec
         // names (unreadable photos, goals already met) surface before anything is written.
         _ = try spec.plugin.simulator(for: spec)
@@ -62,7 +68,7 @@ public enum SpecLoader {
         let name = try nameNode.string()
         // The name becomes file names (runs/<name>.sqlite, Reports/<name>/) and trial keys,
         // so it is held to the same alphabet as labels: no '/', no leading '.'.
-        guard name.count <= 100, name.range(of: #"^[a-z0-9][a-z0-9._-]*$"#, options: .regularExpression) != nil else {
+        guard name.count <= 100, name.range(of: #"\A[a-z0-9][a-z0-9._-]*\z"#, options: .regularExpression) != nil else {
             throw nameNode.error(
                 "name '\(name)' must be lowercase letters, digits, '.', '_' or '-', starting with a letter or digit "
                     + "(it becomes file names and trial keys)"
@@ -222,11 +228,14 @@ public enum SpecLoader {
             }
             let fallback = declared.map { ($0.path as NSString).lastPathComponent.replacingOccurrences(
                 of: ".yaml", with: "") } ?? design
-            let label = item.isMapping ? try item.optional("label")?.string() ?? fallback : fallback
-            guard label.range(of: #"^[a-z0-9][a-z0-9._-]*$"#, options: .regularExpression) != nil else {
+            let given = item.isMapping ? try item.optional("label")?.string() : nil
+            let label = given ?? fallback
+            guard label.range(of: #"\A[a-z0-9][a-z0-9._-]*\z"#, options: .regularExpression) != nil else {
+                let source =
+                    given == nil && declared != nil ? " (taken from the design file's name; give a `label:`)" : ""
                 throw item.error(
-                    "label '\(label)' must be lowercase letters, digits, '.', '_' or '-' (it becomes part of trial "
-                        + "keys)"
+                    "label '\(label)'\(source) must be lowercase letters, digits, '.', '_' or '-' (it becomes part of "
+                        + "trial keys)"
                 )
             }
             guard labels.insert(label).inserted else {

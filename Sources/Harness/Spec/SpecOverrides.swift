@@ -37,8 +37,8 @@ public struct SpecOverrides: Sendable, Hashable {
             }
             edits.append((mark, String(participants), "population.participants"))
         }
-        // Any line break ("\r\n" is one Character in Swift, never equal to "\n"); written back as "\n".
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        // YAML's line breaks ("\r\n" is one Character in Swift, never equal to "\n"); written back as "\n".
+        var lines = DeclaredDesignText.lines(text).map(String.init)
         for (mark, value, field) in edits {
             guard mark.line >= 1, mark.line <= lines.count else {
                 throw SpecError(file: file, field: field, message: "cannot find the value to replace")

@@ -5,9 +5,10 @@ import Yams
 /// but not with one whose trials would differ from the run's.
 public enum TrialDefinition {
     /// Top-level keys that decide the run's trials, and its sweeps' (`sensitivity`, `tuning`: the report
-    /// reads their runs too). What is left may change: `title`, `description`, `report`, `metrics`, `gate`.
+    /// reads their runs too; `declared_designs`: the design files the strategies name, as read). What is left
+    /// may change: `title`, `description`, `report`, `metrics`, `gate`.
     public static let keys = ["name", "question", "seed", "replications", "devices", "strategies", "population",
-                              "tasks", "limits", "policy", "sensitivity", "tuning"]
+                              "tasks", "limits", "policy", "sensitivity", "tuning", DeclaredDesignText.key]
 
     /// The keys among `keys` whose content differs between two specs' texts (comments, key order
     /// within the file and quoting aside); empty when the two define the same trials.

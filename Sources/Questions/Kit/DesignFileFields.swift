@@ -8,7 +8,9 @@ enum DesignFileFields {
     /// A colour: `"#RRGGBB"`.
     static func color(_ node: SpecNode) throws -> ScreenColor {
         let text = try node.string()
-        guard text.count == 7, text.hasPrefix("#"), let value = UInt32(text.dropFirst(), radix: 16) else {
+        guard text.count == 7, text.hasPrefix("#"), text.dropFirst().allSatisfy(\.isHexDigit),
+            let value = UInt32(text.dropFirst(), radix: 16)
+        else {
             throw node.error("expected a colour as \"#RRGGBB\" (quoted: YAML reads # as a comment), got '\(text)'")
         }
         return ScreenColor(value)
@@ -32,6 +34,10 @@ enum DesignFileFields {
     {
         let screen = device.bounds
         for (i, f) in frames.enumerated() {
+            guard [f.frame.minX, f.frame.minY, f.frame.width, f.frame.height].allSatisfy(\.isFinite) else {
+                throw f.node.error(
+                    "on \(device.name) \(f.name) comes out as \(describe(f.frame)): not a place on a screen")
+            }
             guard f.frame.minX >= screen.minX, f.frame.minY >= screen.minY, f.frame.maxX <= screen.maxX,
                 f.frame.maxY <= screen.maxY
             else {
@@ -48,8 +54,14 @@ enum DesignFileFields {
         }
     }
 
+    /// A length in points as a message writes it: `33`, `52.5`, `inf`.
+    static func number(_ v: Double) -> String {
+        guard v.isFinite, abs(v) < 1e9 else { return "\(v)" }
+        return v == v.rounded() ? String(Int(v)) : String(format: "%.1f", v)
+    }
+
     static func describe(_ r: Rect) -> String {
-        func n(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%.1f", v) }
+        let n = number
         return "(x \(n(r.minX)), y \(n(r.minY)), \(n(r.width))×\(n(r.height)) pt)"
     }
 }

@@ -110,7 +110,7 @@ enum ScreenDeclaration {
     /// Refuses, on `device`, a control of no size, off the screen, or over another one — unless one of the two
     /// lies wholly inside the other and that one is a zone that does nothing (a bar or panel drawn behind it).
     static func check(_ layout: ScreenLayout, nodes: [SpecNode], on device: DeviceConfiguration) throws {
-        let frames = layout.frames(on: device), screen = device.bounds
+        let frames = layout.frames(on: device, raw: true), screen = device.bounds
         func describe(_ i: Int) -> String { "'\(layout.items[i].id)' at \(DesignFileFields.describe(frames[i]))" }
         func backdrop(_ outer: Int, _ inner: Int) -> Bool {
             let o = frames[outer], f = frames[inner]
@@ -118,6 +118,10 @@ enum ScreenDeclaration {
                 && f.minX >= o.minX && f.maxX <= o.maxX && f.minY >= o.minY && f.maxY <= o.maxY
         }
         for (i, f) in frames.enumerated() {
+            guard [f.minX, f.minY, f.width, f.height].allSatisfy(\.isFinite) else {
+                throw nodes[i].error(
+                    "on \(device.name) \(describe(i)): an expression gives no number there (a division by 0?)")
+            }
             guard f.width > 0, f.height > 0 else {
                 throw nodes[i].error("on \(device.name) \(describe(i)): give it a positive size")
             }
