@@ -124,7 +124,8 @@ enum ExposureDeclaration {
         try DesignFileFields.checkFrames(named + [("the photo", photo, root)], on: device)
         for (i, t) in tracks.enumerated() where t.width < 44 {
             throw nodes[i].error(
-                "on \(device.name) the track is \(DesignFileFields.number(t.width)) pt long; a thumb needs at least 44 pt")
+                "on \(device.name) the track is \(DesignFileFields.number(t.width)) pt long; a thumb needs at least "
+                    + "44 pt")
         }
     }
 
