@@ -5,13 +5,9 @@ import Interaction
 /// Every parameter of a question's designs, as the code reads it (`ParameterReads`): name, default, allowed
 /// values, unit (from the name's suffix) and the design's own description of it.
 enum DesignParameters {
-    static let device = DeviceCatalog.configuration(named: "iphone-15-portrait")!
-
     static func rows(_ question: any TrialQuestion) -> [[String: String]] {
         question.design.strategies.flatMap { d in
-            let reads = ParameterReads.record {
-                try? question.check(StrategySpec(label: d.name, design: d.name), on: device)
-            }
+            let reads = (try? question.parameterReads(of: d.name, parameters: StrategyParameters())) ?? []
             let names = reads.map(\.name) + d.parameters.keys.sorted().filter { n in !reads.contains { $0.name == n } }
             return names.map { name in
                 let read = reads.first { $0.name == name }

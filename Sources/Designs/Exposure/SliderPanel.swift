@@ -10,10 +10,12 @@ public struct SliderPanel: ExposureDesign, Hashable {
     public struct Slider: Sendable, Hashable {
         public var id: String
         public var label: String
-        /// The adjustment it sets (`Adjustments.exposureKeys`).
+        /// The adjustment it sets (`Adjustments.exposureNames`).
         public var adjusts: String
         /// The adjustment's values at the track's two ends (the untouched photo's 0 lies within).
         public var range: ClosedRange<Double>
+
+        var key: WritableKeyPath<Adjustments, Double> { Adjustments.exposureKey(adjusts)! }
 
         public init(id: String, label: String, adjusts: String, range: ClosedRange<Double> = -1...1) {
             self.id = id; self.label = label; self.adjusts = adjusts; self.range = range
@@ -86,7 +88,7 @@ public struct SliderPanel: ExposureDesign, Hashable {
 
     public func adjustments(at point: [Double], _ state: ExposureState) -> Adjustments {
         var a = Adjustments()
-        for (s, v) in zip(sliders, point) { a[keyPath: Adjustments.exposureKeys[s.adjusts]!] = v }
+        for (s, v) in zip(sliders, point) { a[keyPath: s.key] = v }
         return a
     }
 
@@ -126,7 +128,7 @@ public struct SliderPanel: ExposureDesign, Hashable {
     }
 
     func value(_ s: Slider, _ state: ExposureState) -> Double {
-        (state.adjustments[keyPath: Adjustments.exposureKeys[s.adjusts]!] - s.range.lowerBound)
+        (state.adjustments[keyPath: s.key] - s.range.lowerBound)
             / (s.range.upperBound - s.range.lowerBound)
     }
 
@@ -151,7 +153,7 @@ public struct SliderPanel: ExposureDesign, Hashable {
             guard touches.start.location.distance(to: thumb) <= grabRadius else { continue }
             let moved = (touches.end.location.x - touches.start.location.x) / track.width
             let span = s.range.upperBound - s.range.lowerBound
-            state.adjustments[keyPath: Adjustments.exposureKeys[s.adjusts]!] = ExposureLayout.clamp(
+            state.adjustments[keyPath: s.key] = ExposureLayout.clamp(
                 s.range.lowerBound + (value + moved) * span, s.range.lowerBound, s.range.upperBound)
             return
         }
@@ -159,11 +161,19 @@ public struct SliderPanel: ExposureDesign, Hashable {
 }
 
 extension Adjustments {
-    /// The exposure adjustments a declared design may drive, by the name a design file uses.
-    public static var exposureKeys: [String: WritableKeyPath<Adjustments, Double>] {
-        [
-        "black_level": \.blackLevel, "shadows": \.shadows, "brightness": \.brightness, "contrast": \.contrast,
-            "highlights": \.highlights, "white_level": \.whiteLevel
-        ]
+    /// The exposure adjustments a declared design may drive, by the names a design file uses.
+    public static let exposureNames = ["black_level", "shadows", "brightness", "contrast", "highlights", "white_level"]
+
+    /// The adjustment named `name` (one of `exposureNames`).
+    public static func exposureKey(_ name: String) -> WritableKeyPath<Adjustments, Double>? {
+        switch name {
+        case "black_level": \.blackLevel
+        case "shadows": \.shadows
+        case "brightness": \.brightness
+        case "contrast": \.contrast
+        case "highlights": \.highlights
+        case "white_level": \.whiteLevel
+        default: nil
+        }
     }
 }

@@ -45,6 +45,13 @@ public struct DeclaredDesign: Sendable, Hashable {
         like = try root.optional("like")?.string()
     }
 
+    /// The `summary:` line of a design file copied from `name` of `question`: its summary, quoted for YAML.
+    public static func summaryLine(of name: String, in question: DesignQuestion) -> String {
+        let summary = question.strategies.first { $0.name == name }?.summary ?? ""
+        return "summary: \"" + summary.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
     /// The file's top mapping, for the question to read its own fields from.
     public func root() throws -> SpecNode { try Self.root(text, file: file) }
 
@@ -59,6 +66,17 @@ public struct DeclaredDesign: Sendable, Hashable {
         let root = SpecNode(node: node, path: "", file: file)
         guard root.isMapping else { throw root.error("expected a mapping with question, summary, …") }
         return root
+    }
+}
+
+extension TrialQuestion {
+    /// The parameters strategy `name` reads with `parameters`, as it reads them (`ParameterReads`), when it is
+    /// built on a reference device: what `refine list designs --parameters` and copied design files show.
+    public func parameterReads(of name: String, parameters: StrategyParameters) throws -> [ParameterReads.Read] {
+        let device = DeviceCatalog.configuration(named: "iphone-15-portrait")!
+        return try ParameterReads.record {
+            try check(StrategySpec(label: name, design: name, parameters: parameters.values), on: device)
+        }
     }
 }
 
@@ -79,9 +97,7 @@ enum DeclaredDesignText {
     /// so the run's stored spec is whole. Appended as a block when the text is a plain block mapping; otherwise
     /// (flow style, an indented mapping, a document end marker) the whole spec is written out again by the YAML
     /// serializer, comments lost. A spec that carries `declared_designs:` itself must carry every file it names.
-    static func embedding(
-        _ spec: ExperimentSpec, in text: String, file: String, catalog: QuestionCatalog
-    ) throws -> String {
+    static func embedding(_ spec: ExperimentSpec, in text: String, file: String) throws -> String {
         var designs: [(path: String, text: String)] = []
         for d in spec.strategies.compactMap(\.declared) where !designs.contains(where: { $0.path == d.path }) {
             designs.append((d.path, d.text))
@@ -97,9 +113,12 @@ enum DeclaredDesignText {
             }
             return text
         }
+        // The block is right when the text reads back with the spec's own fields and each file's lines.
         let appended = appending(designs, to: text)
-        func kept(_ s: ExperimentSpec) -> [[Substring]?] { s.strategies.map { $0.declared.map { content($0.text) } } }
-        if let parsed = try? SpecLoader.parse(appended, file: file, catalog: catalog), kept(parsed) == kept(spec) {
+        if case .mapping(let original)? = root, case .mapping(let back)? = try? Yams.compose(yaml: appended),
+            back.count == original.count + 1, original.allSatisfy({ back[$0.key] == $0.value }),
+            designs.allSatisfy({ d in back[.scalar(.init(key))]?[d.path]?.string.map(content) == content(d.text) })
+        {
             return appended
         }
         guard case .mapping(var mapping)? = root else { return appended }
@@ -136,20 +155,25 @@ enum DeclaredDesignText {
         return l
     }
 
-    /// The text of design file `path` (relative to the folder of spec `spec`, as photos are), named by `spec`.
-    static func read(_ path: String, spec: String) throws -> String {
-        let base = URL(fileURLWithPath: spec).absoluteURL.deletingLastPathComponent()
-        let resolved = path.hasPrefix("/") ? path : base.appendingPathComponent(path).standardized.path
+    /// The text of design file `path`, which `node` of a spec names (relative to the spec's folder, as photos).
+    static func read(_ path: String, from node: SpecNode) throws -> String {
+        let resolved = node.resolve(path)
         let data: Data
         do { data = try InputFile.read(resolved) } catch {
-            throw SpecError(
-                file: spec, message: "cannot read the design file '\(path)' (\(resolved); paths are relative to "
-                    + "the spec's folder): it \(error.reason)")
+            throw node.error(
+                "cannot read the design file '\(path)' (\(resolved); paths are relative to the spec's folder): it "
+                    + error.reason)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SpecError(file: path, message: "the design file is not UTF-8 text")
         }
         return text
+    }
+
+    /// How messages name design file `path` of spec `specFile`: beside the spec, as the user sees it.
+    static func shown(_ path: String, besides specFile: String) -> String {
+        let folder = (specFile as NSString).deletingLastPathComponent
+        return path.hasPrefix("/") || folder.isEmpty ? path : "\(folder)/\(path)"
     }
 }
 
@@ -176,27 +200,19 @@ extension RecognizerDeclaring {
         }
         var parameters: [String: ParameterValue] = [:], nodes: [String: SpecNode] = [:]
         for (key, value) in try node.entries() where key != "kind" {
-            if let n = try? value.double() {
-                parameters[key] = .number(n)
-            } else {
-                parameters[key] = .text(try value.string())
-            }
+            parameters[key] = try value.parameterValue()
             nodes[key] = value
         }
         return (kind, parameters, nodes)
     }
 
     public func declaration(like name: String, parameters: StrategyParameters) throws -> String? {
-        let device = DeviceCatalog.configuration(named: "iphone-15-portrait")!
-        let reads = try ParameterReads.record {
-            try check(StrategySpec(label: name, design: name, parameters: parameters.values), on: device)
-        }
+        let reads = try parameterReads(of: name, parameters: parameters)
         let described = design.strategies.first { $0.name == name }
         var lines = [
             "# A \(self.name) design declared in YAML: a recognizer and its parameters. Copied from \(name); edit",
             "# it, then name the file as a strategy's design in a spec. Docs/YourDesign.md explains the format.",
-            "question: \(self.name)", "like: \(name)",
-            "summary: \"\((described?.summary ?? "").replacingOccurrences(of: "\"", with: "\\\""))\"",
+            "question: \(self.name)", "like: \(name)", DeclaredDesign.summaryLine(of: name, in: design),
             "recognizer:", "  kind: \(name)"
         ]
         for r in reads {

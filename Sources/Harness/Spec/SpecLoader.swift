@@ -39,7 +39,7 @@ public enum SpecLoader {
         // Parsed as written (errors point into the user's files), then stored with the design files it read.
         let written = try overrides.apply(to: text, file: path)
         var spec = try parse(written, file: path, catalog: catalog)
-        let whole = try DeclaredDesignText.embedding(spec, in: written, file: path, catalog: catalog)
+        let whole = try DeclaredDesignText.embedding(spec, in: written, file: path)
         if whole != written {
             spec.text = whole
             spec.sha256 = SHA256.hex(whole)
@@ -218,13 +218,7 @@ public enum SpecLoader {
             }
             var parameters: [String: ParameterValue] = [:]
             if item.isMapping, let p = try item.optional("parameters") {
-                for (key, value) in try p.entries() {
-                    if let n = try? value.double() {
-                        parameters[key] = .number(n)
-                    } else {
-                        parameters[key] = .text(try value.string())
-                    }
-                }
+                for (key, value) in try p.entries() { parameters[key] = try value.parameterValue() }
             }
             let fallback = declared.map { ($0.path as NSString).lastPathComponent.replacingOccurrences(
                 of: ".yaml", with: "") } ?? design
@@ -278,11 +272,8 @@ public enum SpecLoader {
         if let e = embedded[design] {
             (text, file) = e
         } else {
-            do { text = try DeclaredDesignText.read(design, spec: node.file) } catch let e as SpecError {
-                throw node.error(e.message)
-            }
-            let folder = (node.file as NSString).deletingLastPathComponent
-            file = design.hasPrefix("/") || folder.isEmpty ? design : "\(folder)/\(design)"
+            text = try DeclaredDesignText.read(design, from: node)
+            file = DeclaredDesignText.shown(design, besides: node.file)
         }
         let declared = try DeclaredDesign(path: design, text: text, file: file)
         guard let declaring = question as? any DeclaringQuestion else {
@@ -305,10 +296,9 @@ public enum SpecLoader {
         var out: [String: (text: String, file: String)] = [:]
         // Named as the file beside the spec; a run's stored spec says so (ResultSet names it "… (as stored in
         // run N)").
-        let folder = (node.file as NSString).deletingLastPathComponent
         let stored = node.file.contains(" (as stored in run ")
         for (path, value) in try node.entries() {
-            let file = path.hasPrefix("/") || folder.isEmpty ? path : "\(folder)/\(path)"
+            let file = DeclaredDesignText.shown(path, besides: node.file)
             out[path] = (try value.string(), stored ? "\(file) (as kept with the run)" : file)
         }
         return out

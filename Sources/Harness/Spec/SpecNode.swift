@@ -1,3 +1,5 @@
+import Designs
+import Foundation
 import Yams
 
 /// A YAML node together with where it came from, so that every error about a
@@ -114,6 +116,18 @@ public struct SpecNode {
                 "unknown \(what) '\(name)'\(suggestion(name, names)); expected one of \(names.joined(separator: ", "))")
         }
         return value
+    }
+
+    /// A strategy parameter as written: a number when it reads as one, else text.
+    public func parameterValue() throws -> ParameterValue {
+        if let n = try? double() { return .number(n) }
+        return .text(try string())
+    }
+
+    /// `relative` (a photo, a design file) as a path on disk: spec paths are relative to the spec's folder.
+    public func resolve(_ relative: String) -> String {
+        let base = URL(fileURLWithPath: file).absoluteURL.deletingLastPathComponent()
+        return relative.hasPrefix("/") ? relative : base.appendingPathComponent(relative).standardized.path
     }
 
     /// Entries of a mapping in file order.

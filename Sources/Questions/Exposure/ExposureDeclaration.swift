@@ -31,7 +31,7 @@ enum ExposureDeclaration {
                 throw role.error("unknown role '\(try role.string())' for an exposure panel's control; expected slider")
             }
             let adjustsNode = try node.required("adjusts"), adjusts = try adjustsNode.string()
-            let known = Adjustments.exposureKeys.keys.sorted()
+            let known = Adjustments.exposureNames.sorted()
             guard known.contains(adjusts) else {
                 throw adjustsNode.error(
                     "no exposure adjustment '\(adjusts)'\(suggestion(adjusts, known)); expected one of "

@@ -28,27 +28,27 @@ enum DesignFileFields {
         return (width, try node.optional("orientation")?.named("orientation", as: Orientation.self))
     }
 
-    /// Refuses a frame that leaves `device`'s screen or covers another's, naming the node that declared it.
-    static func checkFrames(_ frames: [(name: String, frame: Rect, node: SpecNode)], on device: DeviceConfiguration)
-        throws
-    {
+    /// Refuses a frame that is no number or no size, leaves `device`'s screen or covers another's (unless
+    /// `mayOverlap(i, j)` allows frames `i` and `j` to), naming the node that declared it.
+    static func checkFrames(
+        _ frames: [(name: String, frame: Rect, node: SpecNode)], on device: DeviceConfiguration,
+        mayOverlap: (Int, Int) -> Bool = { _, _ in false }
+    ) throws {
         let screen = device.bounds
         for (i, f) in frames.enumerated() {
+            let at = "on \(device.name) \(f.name) at \(describe(f.frame))"
             guard [f.frame.minX, f.frame.minY, f.frame.width, f.frame.height].allSatisfy(\.isFinite) else {
-                throw f.node.error(
-                    "on \(device.name) \(f.name) comes out as \(describe(f.frame)): not a place on a screen")
+                throw f.node.error("\(at): an expression gives no number there (a division by 0?)")
             }
+            guard f.frame.width > 0, f.frame.height > 0 else { throw f.node.error("\(at): give it a positive size") }
             guard f.frame.minX >= screen.minX, f.frame.minY >= screen.minY, f.frame.maxX <= screen.maxX,
                 f.frame.maxY <= screen.maxY
             else {
-                throw f.node.error(
-                    "on \(device.name) \(f.name) at \(describe(f.frame)) leaves the \(describe(screen)) screen")
+                throw f.node.error("\(at) leaves the \(describe(screen)) screen")
             }
-            for g in frames[..<i] {
+            for (j, g) in frames[..<i].enumerated() where !mayOverlap(i, j) {
                 if let overlap = f.frame.intersection(g.frame), overlap.width > 0, overlap.height > 0 {
-                    throw f.node.error(
-                        "on \(device.name) \(f.name) at \(describe(f.frame)) overlaps \(g.name) at "
-                            + describe(g.frame))
+                    throw f.node.error("\(at) overlaps \(g.name) at \(describe(g.frame))")
                 }
             }
         }

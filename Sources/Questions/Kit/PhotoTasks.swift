@@ -29,8 +29,7 @@ enum PhotoTasks {
         guard ids.insert(id).inserted else { throw idNode.error("two tasks have the id '\(id)'") }
         let photoNode = try item.required("photo")
         let relative = try photoNode.string()
-        let base = URL(fileURLWithPath: item.file).absoluteURL.deletingLastPathComponent()
-        let path = relative.hasPrefix("/") ? relative : base.appendingPathComponent(relative).standardized.path
+        let path = item.resolve(relative)
         guard FileManager.default.fileExists(atPath: path) else {
             throw photoNode.error("no photo at \(path) (paths are relative to the spec's folder)")
         }

@@ -110,30 +110,14 @@ enum ScreenDeclaration {
     /// Refuses, on `device`, a control of no size, off the screen, or over another one — unless one of the two
     /// lies wholly inside the other and that one is a zone that does nothing (a bar or panel drawn behind it).
     static func check(_ layout: ScreenLayout, nodes: [SpecNode], on device: DeviceConfiguration) throws {
-        let frames = layout.frames(on: device, raw: true), screen = device.bounds
-        func describe(_ i: Int) -> String { "'\(layout.items[i].id)' at \(DesignFileFields.describe(frames[i]))" }
+        let frames = layout.frames(on: device, raw: true)
         func backdrop(_ outer: Int, _ inner: Int) -> Bool {
             let o = frames[outer], f = frames[inner]
             return layout.items[outer].role == .zone && layout.items[outer].action == nil
                 && f.minX >= o.minX && f.maxX <= o.maxX && f.minY >= o.minY && f.maxY <= o.maxY
         }
-        for (i, f) in frames.enumerated() {
-            guard [f.minX, f.minY, f.width, f.height].allSatisfy(\.isFinite) else {
-                throw nodes[i].error(
-                    "on \(device.name) \(describe(i)): an expression gives no number there (a division by 0?)")
-            }
-            guard f.width > 0, f.height > 0 else {
-                throw nodes[i].error("on \(device.name) \(describe(i)): give it a positive size")
-            }
-            guard f.minX >= screen.minX, f.minY >= screen.minY, f.maxX <= screen.maxX, f.maxY <= screen.maxY else {
-                throw nodes[i].error(
-                    "on \(device.name) \(describe(i)) leaves the \(DesignFileFields.describe(screen)) screen")
-            }
-            for j in 0..<i {
-                guard let o = f.intersection(frames[j]), o.width > 0, o.height > 0, !backdrop(j, i), !backdrop(i, j)
-                else { continue }
-                throw nodes[i].error("on \(device.name) \(describe(i)) overlaps \(describe(j))")
-            }
-        }
+        try DesignFileFields.checkFrames(
+            frames.indices.map { ("'\(layout.items[$0].id)'", frames[$0], nodes[$0]) }, on: device,
+            mayOverlap: { backdrop($0, $1) || backdrop($1, $0) })
     }
 }

@@ -10,7 +10,7 @@ struct StrategyTable<Setting: Sendable>: Sendable {
     private var settings: [String: Setting] = [:]
 
     init(_ spec: ExperimentSpec, read: (_ design: String, _ parameters: StrategyParameters) throws -> Setting) throws {
-        for s in spec.strategies { settings[s.label] = try read(s.design, StrategyParameters(s.parameters)) }
+        try self.init(spec, strategy: { try read($0.design, StrategyParameters($0.parameters)) })
     }
 
     /// The same for questions that also take declared designs: `read` sees the whole strategy.

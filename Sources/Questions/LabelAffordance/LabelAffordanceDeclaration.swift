@@ -44,7 +44,8 @@ enum LabelAffordanceDeclaration {
                   # The title drawn as the first version was: bold, on a rounded button-sized fill of the accent colour.
                   - id: title
                     role: zone
-                    frame: {center_x: screen.center_x, width: "min(180, safe.width - 192)", top: safe.top + 4, height: 36}
+                    frame: {center_x: screen.center_x, width: "min(180, safe.width - 192)",
+                            top: safe.top + 4, height: 36}
                     label: Authorization
                     affordance: none
                     text: {style: headline, weight: bold, color: \(hex(ink))}
@@ -63,7 +64,6 @@ enum LabelAffordanceDeclaration {
                     foreground: \(hex(C.ink))
                 """
         }
-        let summary = LabelAffordanceDesigns.question.strategies.first { $0.name == name }?.summary ?? ""
         return """
             # A label-affordance design declared in YAML: the modal authorization screen, control by control, in the
             # vocabulary the simulated people read. Copied from \(name); edit it, then name the file as a strategy's
@@ -71,7 +71,7 @@ enum LabelAffordanceDeclaration {
             # Docs/YourDesign.md explains every field.
             question: label-affordance
             like: \(name)
-            summary: "\(summary.replacingOccurrences(of: "\"", with: "\\\""))"
+            \(DeclaredDesign.summaryLine(of: name, in: LabelAffordanceDesigns.question))
             background: \(hex(C.page))
             controls:
               # The bar, under the status bar to 44 pt below the safe area's top.
@@ -99,7 +99,8 @@ enum LabelAffordanceDeclaration {
                 action: focus-field
               - id: password-field
                 role: zone
-                frame: {leading: login-field.leading, trailing: login-field.trailing, top: login-field.bottom + 12, height: 44}
+                frame: {leading: login-field.leading, trailing: login-field.trailing,
+                        top: login-field.bottom + 12, height: 44}
                 label: Password
                 text: {style: body, color: \(hex(C.secondaryInk))}
                 foreground: \(hex(C.secondaryInk))
@@ -107,7 +108,8 @@ enum LabelAffordanceDeclaration {
                 action: focus-field
               - id: log-in
                 role: button
-                frame: {leading: login-field.leading, trailing: login-field.trailing, top: password-field.bottom + 12, height: 44}
+                frame: {leading: login-field.leading, trailing: login-field.trailing,
+                        top: password-field.bottom + 12, height: 44}
                 label: Log in
                 text: {style: headline, color: \(hex(C.onAccent))}
                 foreground: \(hex(C.onAccent))
@@ -115,7 +117,8 @@ enum LabelAffordanceDeclaration {
                 action: log-in
               - id: forgot
                 role: button
-                frame: {center_x: screen.center_x, width: "min(240, safe.width - 32)", top: log-in.bottom + 12, height: 44}
+                frame: {center_x: screen.center_x, width: "min(240, safe.width - 32)",
+                        top: log-in.bottom + 12, height: 44}
                 label: Forgot your password?
                 text: {style: subheadline, color: \(hex(C.accent))}
                 foreground: \(hex(C.accent))

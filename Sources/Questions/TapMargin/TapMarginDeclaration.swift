@@ -28,14 +28,13 @@ enum TapMarginDeclaration {
     /// The design file of tap-exact or tap-margin with `parameters`.
     static func declaration(like name: String, parameters: StrategyParameters) throws -> String? {
         let margin = try TapMarginDesigns.margin(name, parameters: parameters)
-        let summary = TapMarginDesigns.question.strategies.first { $0.name == name }?.summary ?? ""
         return """
             # A tap-margin design declared in YAML: how each button of the task's row takes a touch. Copied from
             # \(name); edit it, then name the file as a strategy's design in a spec (design: this file's path
             # from the spec's folder). Docs/YourDesign.md explains every field.
             question: tap-margin
             like: \(name)
-            summary: "\(summary.replacingOccurrences(of: "\"", with: "\\\""))"
+            \(DeclaredDesign.summaryLine(of: name, in: TapMarginDesigns.question))
             button:
               margin_pt: \(TapMarginSimulator.formatted(margin))   # extra tap area around the frame, pt
               max_movement_pt: none   # the tap fails when the finger moves farther, pt (none: no limit)

@@ -245,7 +245,8 @@ public enum AuditReport {
         doc.add(
             .paragraph(
                 """
-                \(r.configurations.count) configurations (\(devices) device\(devices == 1 ? "" : "s") × both orientations × each window the device offers — \
+                \(r.configurations.count) configurations (\(devices) device\(devices == 1 ? "" : "s") × \
+                both orientations × each window the device offers — \
                 full screen, and on iPad Slide Over and Split View — × \(ContentSizeCategory.allCases.count) Dynamic Type sizes × English and \
                 translated text × left to right and right to left); \(screens) screens checked; \(clean) configurations clean for every \
                 strategy; \(cleanPairs) of \(pairs) strategy × configuration pairs clean. \
