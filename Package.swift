@@ -126,10 +126,18 @@ let package = Package(
                 "Harness", "Reports", "Questions", "Designs", "UserModels", "Interaction", "Randomness", propertyBased,
             ],
             swiftSettings: testsUnoptimised),
+        // The loaded-trials path (every trial of a run in memory) that the reports' one-pass readers
+        // are tested against, and the textbook estimators the reference tier checks: tests only.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Reports", "Statistics", "Harness", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/TestSupport",
+            swiftSettings: testableInRelease),
         .testTarget(
             name: "ReportsTests",
             dependencies: [
-                "Reports", "Questions", "Statistics", "Harness", "UserModels", "ImageEngine", "Randomness", "Kernels",
+                "TestSupport", "Reports", "Questions", "Statistics", "Harness", "UserModels", "ImageEngine",
+                "Randomness", "Kernels",
                 propertyBased,
             ],
             swiftSettings: testsUnoptimised),
@@ -137,7 +145,7 @@ let package = Package(
         // (fixtures made by the scripts beside them). `bash scripts/test --fast` leaves it out.
         .testTarget(
             name: "ReferenceTests",
-            dependencies: ["Reports", "Questions", "Statistics", "Harness", "UserModels"],
+            dependencies: ["TestSupport", "Reports", "Questions", "Statistics", "Harness", "UserModels"],
             resources: [.copy("Fixtures")],
             swiftSettings: testsUnoptimised),
         // The end-to-end tier: the release `refine` (REFINE_BIN) on real specs, gnuplot, replays, Slurm.

@@ -14,25 +14,6 @@ struct ParticipantTally: Sendable {
     private(set) var valued: [Int] = []
     private(set) var successes: [Int] = []
 
-    /// Tallies `metric` over `rows`; a trial counts as a success when `success` holds for its value.
-    init(_ metric: String, _ rows: [TrialRow], success: (Double) -> Bool = { $0 == 1 }) {
-        // Counted in locals and stored once: a stored array mutated per trial
-        // would be checked for uniqueness at every trial.
-        var valued: [Int] = [], successes: [Int] = []
-        var people = ParticipantSlots()
-        people.forEachValue(metric, in: rows) { v, slot in
-            if slot == valued.count {
-                valued.append(0)
-                successes.append(0)
-            }
-            valued[slot] += 1
-            if success(v) { successes[slot] += 1 }
-        }
-        self.participants = people.names
-        self.valued = valued
-        self.successes = successes
-    }
-
     /// A tally of counts already made: `participants[i]` gave `valued[i]`
     /// values of the metric, `successes[i]` of them successes.
     init(participants: [String], valued: [Int], successes: [Int]) {

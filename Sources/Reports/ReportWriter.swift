@@ -35,7 +35,7 @@ public enum ReportWriter {
         AnswerSection.requests(spec: spec, ceilings: ceilings?.ceilings ?? [], into: &requests)
         let selections = SelectionReader(requests)
         var results = try ResultSet.load(
-            from: store, head: head, loadingTrials: false,
+            from: store, head: head,
             alongside: [setup, chosen, learning, selections, headline as (any RunReader)?, ceilings, screened]
                 .compactMap { $0 })
         results.selections = selections.selected

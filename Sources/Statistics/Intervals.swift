@@ -25,14 +25,6 @@ public enum Intervals {
         return Estimate(value: p, lower: max(0, centre - half), upper: min(1, centre + half))
     }
 
-    /// The median with a percentile-bootstrap interval from `resamples` resamples.
-    public static func median(
-        _ values: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64
-    ) -> Estimate {
-        guard !values.isEmpty else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
-        return bootstrap(values, confidence: confidence, resamples: resamples, seed: seed) { Descriptive.median($0) }
-    }
-
     /// A percentile-bootstrap interval of any statistic.
     public static func bootstrap(
         _ values: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64,

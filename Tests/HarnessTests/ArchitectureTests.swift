@@ -65,6 +65,27 @@ import Testing
         }
     }
 
+    /// A type declared in Sources that no other line of Sources names is there
+    /// only for tests (or for nobody): it belongs in `Tests/TestSupport` or in
+    /// the test target that uses it, or it goes.
+    @Test("every type declared in Sources is used by Sources")
+    func noTypeOnlyForTests() throws {
+        let declaration = try Regex(
+            #"(?m)^\s*(?:(?:public|package|private|fileprivate|internal|final|indirect) )*"#
+                + #"(?:struct|class|enum|protocol|actor|typealias) +([A-Z]\w*)"#)
+        let sources = Self.swiftFiles(under: "Sources").map(Self.text).joined(separator: "\n")
+        var declared: [String: Int] = [:]
+        for match in sources.matches(of: declaration) {
+            if let name = match.output[1].substring { declared[String(name), default: 0] += 1 }
+        }
+        var words: [Substring: Int] = [:]
+        for word in sources.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
+            words[word, default: 0] += 1
+        }
+        let unused = declared.filter { name, count in words[Substring(name), default: 0] <= count }.keys.sorted()
+        #expect(declared.count > 100 && unused.isEmpty, "declared in Sources, named nowhere else there: \(unused)")
+    }
+
     /// Lines over 120 characters outside multi-line string literals (which hold
     /// SQL, HTML, scripts and prose as data). The count may only fall.
     static let longLinesAllowed = 7

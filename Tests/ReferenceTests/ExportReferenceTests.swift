@@ -4,6 +4,7 @@ import Foundation
 @testable import Reports
 @testable import Statistics
 import Testing
+@testable import TestSupport
 
 /// `refine export` and its R script against R itself (lme4, survival), on the
 /// fixture made by Fixtures/make_export_reference.py: a balanced 288-trial run
@@ -123,7 +124,7 @@ struct ExportReferenceTests {
     func fixedEffects() throws {
         let (store, spec, folder) = try Self.database()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let results = try ResultSet.load(from: store, experiment: spec.name)
+        let loaded = try LoadedRun.load(from: store, experiment: spec.name), results = loaded.results
         let kit = ReportKit(spec: spec, results: results)
         for (fit, metric, transform) in Self.responses {
             let r = try #require(Self.reference.direct[fit])
@@ -142,7 +143,7 @@ struct ExportReferenceTests {
             if metric == "reached_effect" {
                 // The rates the reports print (participant-bootstrap estimates) have the same point values.
                 for (i, s) in Self.strategies.enumerated() {
-                    let rows = results.trials.filter { $0.strategy == s }
+                    let rows = loaded.trials.filter { $0.strategy == s }
                     let rate = kit.rateEstimate(metric, ParticipantTally(metric, rows), trials: rows.count).value
                     #expect(abs(rate - r.fixef["(Intercept)"]! - (i == 0 ? 0 : r.fixef["strategy\(s)"]!)) < 1e-6, "rate of \(s)")
                 }

@@ -2,6 +2,7 @@ import Foundation
 @testable import Reports
 @testable import Statistics
 import Testing
+@testable import TestSupport
 
 /// Kaplan–Meier, its median and bands, the restricted mean and the log-rank test
 /// against lifelines (Fixtures/make_survival_reference.py).

@@ -3,6 +3,7 @@ import Foundation
 import PropertyBased
 import Randomness
 @testable import Reports
+@testable import TestSupport
 @testable import Statistics
 import Testing
 import UserModels
@@ -74,7 +75,7 @@ struct CeilingSectionTests {
              DesignCeiling(strategy: s, task: tasks[(i + 1) % tasks.count], deltaE: 4, tolerance: 3, setting: "")]
         }
         let reader = CeilingSection.Reader(ceilings)
-        let loaded = try ResultSet.load(from: store, head: ResultSet.head(from: store, experiment: "pip", runID: ids[0]), alongside: [reader])
+        let loaded = try LoadedRun.load(from: store, head: ResultSet.head(from: store, experiment: "pip", runID: ids[0]), alongside: [reader])
         for s in strategies {
             var naive = CeilingSection.Tally()
             var people: [String: Int] = [:]

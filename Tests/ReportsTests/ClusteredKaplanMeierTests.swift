@@ -4,6 +4,7 @@ import Randomness
 @testable import Statistics
 import Testing
 import UserModels
+@testable import TestSupport
 
 @Suite("Kaplan–Meier with participants resampled")
 struct ClusteredKaplanMeierTests {

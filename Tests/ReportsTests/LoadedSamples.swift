@@ -1,6 +1,7 @@
 import Foundation
 @testable import Reports
 @testable import Statistics
+@testable import TestSupport
 
 /// The gate's samples of a loaded run, grouped from its trial store: what the
 /// one-pass readers (`RunSamples`) are checked against.

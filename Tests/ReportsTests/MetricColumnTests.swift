@@ -3,6 +3,7 @@ import Randomness
 @testable import Reports
 import Testing
 import UserModels
+@testable import TestSupport
 
 /// The trial store's metric columns (`MetricColumn`): 1 byte a trial for
 /// small-integer metrics, and every value read back bit for bit either way.

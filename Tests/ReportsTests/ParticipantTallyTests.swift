@@ -4,6 +4,7 @@ import Randomness
 @testable import Statistics
 import Testing
 import UserModels
+@testable import TestSupport
 
 /// Issue 17's memory test for the rates: a report's rates read per-participant
 /// tallies (`ParticipantTally`), which are the same sample the per-trial path

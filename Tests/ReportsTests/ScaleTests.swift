@@ -4,6 +4,7 @@ import Randomness
 @testable import Statistics
 import Testing
 import UserModels
+@testable import TestSupport
 
 /// The large-run fast paths give exactly the numbers of the plain computations
 /// they replace, and the trial store's memory per trial stays bounded (issue 17).

@@ -4,6 +4,7 @@ import Randomness
 @testable import Statistics
 import Testing
 import UserModels
+@testable import TestSupport
 
 /// Selections summarised in the report's pass (`SelectionReader`) against the
 /// loaded trials they replace, and survival estimators of observations with
@@ -43,7 +44,7 @@ struct SelectionReaderTests {
         }
         requests.derive(Self.perCorrection)
         let reader = SelectionReader(requests)
-        let results = try ResultSet.load(from: store, head: head, alongside: [reader])
+        let results = try LoadedRun.load(from: store, head: head, alongside: [reader])
         var nonEmpty = 0
         for s in selections {
             let rows = Self.rows(s, results.trials), got = try #require(reader.selected[s])

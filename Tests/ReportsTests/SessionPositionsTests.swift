@@ -1,6 +1,7 @@
 import Foundation
 import Randomness
 @testable import Reports
+@testable import TestSupport
 @testable import Statistics
 import Testing
 import UserModels
@@ -18,7 +19,7 @@ struct SessionPositionsTests {
         var bucketed = 0, positionsChecked = 0
         for id in ids {
             let reader = SessionPositions.Reader(metrics: metrics, exactLimit: exactLimit, maxBins: maxBins)
-            let results = try ResultSet.load(from: store, head: ResultSet.head(from: store, experiment: "pip", runID: id), alongside: [reader])
+            let results = try LoadedRun.load(from: store, head: ResultSet.head(from: store, experiment: "pip", runID: id), alongside: [reader])
             let positions = reader.positions
             let longest = try #require(results.trials.compactMap { $0["session_trial"] }.max().map { Int($0) })
             #expect(positions.longest == longest)

@@ -3,6 +3,7 @@ import Randomness
 @testable import Statistics
 import Testing
 import UserModels
+@testable import TestSupport
 
 /// Reference values computed with scipy 1.17 / numpy 2.4 (see the comments).
 @Suite("Statistics")

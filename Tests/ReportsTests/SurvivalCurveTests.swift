@@ -4,6 +4,7 @@ import Randomness
 @testable import Statistics
 import Testing
 import UserModels
+@testable import TestSupport
 
 /// The point curve a clustered Kaplan–Meier keeps (`SurvivalCurve`) is
 /// `KaplanMeier`'s estimate to the bit, at 16 bytes a step instead of 48.

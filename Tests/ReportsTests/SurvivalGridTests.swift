@@ -4,6 +4,7 @@ import Randomness
 @testable import Statistics
 import Testing
 import UserModels
+@testable import TestSupport
 
 /// The per-participant survival summary behind the resampled Kaplan–Meier
 /// curves and restricted means (issue 17): exact where it keeps every time,

@@ -72,7 +72,7 @@ struct TaskMixTests {
         var requests = SelectionRequests()
         TaskMix.requests(spec: spec, metric: "corrections", ceilings: [], into: &requests)
         let reader = SelectionReader(requests)
-        var results = try ResultSet.load(from: store, head: head, loadingTrials: false, alongside: [reader])
+        var results = try ResultSet.load(from: store, head: head, alongside: [reader])
         results.selections = reader.selected
         return TaskMix.check(spec: spec, results: results, metric: "corrections", best: "nearest-corner")
     }
@@ -114,7 +114,7 @@ struct TaskMixTests {
         var requests = SelectionRequests()
         AnswerSection.requests(spec: spec, into: &requests)
         let reader = SelectionReader(requests)
-        var results = try ResultSet.load(from: store, head: head, loadingTrials: false, alongside: [reader])
+        var results = try ResultSet.load(from: store, head: head, alongside: [reader])
         results.selections = reader.selected
         let sentence = try #require(AnswerSection.attemptSentence(spec: spec, results: results))
         #expect(sentence.contains("of the trials of projected-momentum (33 %)"), "\(sentence)")

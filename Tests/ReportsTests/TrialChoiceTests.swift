@@ -4,6 +4,7 @@ import Randomness
 @testable import Statistics
 import Testing
 import UserModels
+@testable import TestSupport
 
 /// The trial a replay shows (`TrialChoice.Picks`, read as a run's rows go by)
 /// is the one the full ranking (`ranked`, sorting every trial) puts there.
@@ -104,7 +105,7 @@ struct TrialChoiceTests {
         let (store, ids, _, folder) = try TrialLoadTests.database(runs: 2, batch: 3, seed: 17)
         defer { try? FileManager.default.removeItem(at: folder) }
         for id in ids {
-            let loaded = try ResultSet.load(from: store, experiment: "pip", runID: id)
+            let loaded = try LoadedRun.load(from: store, experiment: "pip", runID: id)
             let strategies = Array(Set(loaded.trials.map(\.strategy))).sorted()
             try #require(strategies.count >= 2)
             // The report's pass, exact and (past 4 trials a strategy) bucketed.

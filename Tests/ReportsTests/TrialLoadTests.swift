@@ -7,6 +7,7 @@ import Randomness
 import Synchronization
 import Testing
 import UserModels
+@testable import TestSupport
 
 /// A report's trial store (`RunStore.scanTrials`, `TrialColumns.load`): the
 /// trials a report sees are the run's, in key order, with their factors and
@@ -66,7 +67,7 @@ struct TrialLoadTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let expected = results.sorted { $0.trial.key < $1.trial.key }
         for id in ids {
-            let loaded = try ResultSet.load(from: store, experiment: "pip", runID: id).trials
+            let loaded = try LoadedRun.load(from: store, experiment: "pip", runID: id).trials
             #expect(loaded.map(\.key) == expected.map(\.trial.key))
             for (row, r) in zip(loaded, expected) {
                 #expect(row.strategy == r.trial.strategy && row.device == r.trial.device.name && row.task == r.trial.task.id)
@@ -85,8 +86,8 @@ struct TrialLoadTests {
         let metrics = ["time_to_effect_s", "landed_intended", "settle_time_s"]
         for id in ids {
             let reader = RunSamples.Reader(metrics: metrics), setup = Sections.SetupCounts()
-            let shared = try ResultSet.load(from: store, head: ResultSet.head(from: store, experiment: "pip", runID: id), alongside: [reader, setup])
-            let alone = try ResultSet.load(from: store, experiment: "pip", runID: id)
+            let shared = try LoadedRun.load(from: store, head: ResultSet.head(from: store, experiment: "pip", runID: id), alongside: [reader, setup])
+            let alone = try LoadedRun.load(from: store, experiment: "pip", runID: id)
             #expect(setup.trials == alone.trials.count)
             #expect(setup.participantsByGroup == Dictionary(grouping: Set(alone.trials.map { [$0.participant, $0.group] }), by: { $0[1] }).mapValues(\.count))
             #expect(shared.trials.map(\.key) == alone.trials.map(\.key))
@@ -113,9 +114,9 @@ struct TrialLoadTests {
         let metrics = ["time_to_effect_s", "landed_intended", "corrections", "settle_time_s", "no_such_metric"]
         var sketched = 0
         for id in ids {
-            let loaded = Baseline.samples(try ResultSet.load(from: store, experiment: "pip", runID: id).trials, metrics: metrics)
+            let loaded = Baseline.samples(try LoadedRun.load(from: store, experiment: "pip", runID: id).trials, metrics: metrics)
             let (streamed, trials) = try Baseline.samples(from: store, runID: id, metrics: metrics)
-            #expect(trials == (try ResultSet.load(from: store, experiment: "pip", runID: id).trials.count))
+            #expect(trials == (try LoadedRun.load(from: store, experiment: "pip", runID: id).trials.count))
             #expect(Set(loaded.keys) == Set(streamed.keys) && loaded.keys.allSatisfy { Set(loaded[$0]!.keys) == Set(streamed[$0]!.keys) })
             for (strategy, byMetric) in loaded {
                 for (metric, a) in byMetric {
@@ -145,7 +146,7 @@ struct TrialLoadTests {
     func compareStreamed(replications: Int) throws {
         let (store, ids, _, folder) = try Self.database(runs: 2, batch: 5, seed: 78, replications: replications)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let rows = try ResultSet.load(from: store, experiment: "pip", runID: ids[1]).trials
+        let rows = try LoadedRun.load(from: store, experiment: "pip", runID: ids[1]).trials
         let strategies = Set(rows.map(\.strategy)).sorted()
         let (x, y) = (strategies[0], strategies[strategies.count - 1])
         let run = try RunSamples(store: store, runID: ids[1], only: [x, y])

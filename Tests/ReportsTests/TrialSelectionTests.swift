@@ -3,6 +3,7 @@ import Randomness
 @testable import Reports
 import Testing
 import UserModels
+@testable import TestSupport
 
 /// The per-table shortcuts for choosing trials (`filter(metric)`,
 /// `filter(factor)`, `mapFactors`) give what the plain per-row closures give,

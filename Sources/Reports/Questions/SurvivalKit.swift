@@ -115,14 +115,8 @@ package struct SurvivalData {
     var trials: Int
     var firstKey: String?
 
-    /// The loaded trials' observations, one entry each.
-    init(_ t: [TrialRow]) {
-        var effect = MetricReader("time_to_effect_s"), done = MetricReader("time_to_done_s")
-        let owned = OwnedValues(t) { row in effect(row) ?? done(row).map { -$0 } }
-        entries = SurvivalEntries(values: owned.values, owners: owned.owners)
-        sample = ClusteredSample(owned, ordered: false)
-        trials = t.count
-        firstKey = t.first?.key
+    init(entries: SurvivalEntries, sample: ClusteredSample, trials: Int, firstKey: String?) {
+        (self.entries, self.sample, self.trials, self.firstKey) = (entries, sample, trials, firstKey)
     }
 
     /// `strategy`'s trials simulated in memory (power's studies, which are never stored): a trial's time to

@@ -72,7 +72,7 @@ enum AblationSection {
         HeadlineVariation.requests(spec: spec, metric: metric, tasks: nil, into: &requests)
         let reader = SelectionReader(requests)
         let head = try ResultSet.head(from: store, experiment: spec.name, runID: run.id)
-        var results = try ResultSet.load(from: store, head: head, loadingTrials: false, alongside: [reader])
+        var results = try ResultSet.load(from: store, head: head, alongside: [reader])
         results.selections = reader.selected
         return HeadlineVariation.make(
             name: ablation.rawValue, tasks: nil, spec: spec, results: results, metric: metric, best: best)

@@ -1,3 +1,5 @@
+@testable import Interaction
+
 /// A finger held still: begins once it has stayed down long enough without
 /// moving, then follows the finger freely until lift (UIKit's continuous long press).
 public struct LongPressRecognizer: GestureRecognizer {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
-import Harness
+@testable import Harness
+@testable import Reports
 
 /// A run's trials held by column: each factor as a small index into its
 /// distinct values, each metric as one column (`MetricColumn`: 1 byte a trial

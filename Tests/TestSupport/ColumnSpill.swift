@@ -1,4 +1,5 @@
 import Foundation
+@testable import Reports
 
 /// A temporary file holding a large run's 8-byte metric columns while the
 /// report does not need them (`TrialColumns`): column m of a run of n trials

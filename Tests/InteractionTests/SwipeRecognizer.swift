@@ -1,4 +1,5 @@
 import Foundation
+@testable import Interaction
 
 /// A flick: judged at lift from the release velocity, which is estimated from
 /// the touch history (`VelocityEstimator`) so one noisy sample cannot decide it.

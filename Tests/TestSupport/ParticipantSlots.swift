@@ -1,4 +1,5 @@
 import Statistics
+@testable import Reports
 /// The participants of some trials numbered in order of first appearance, for
 /// summing a metric per participant in one pass over rows of the column store:
 /// each row's participant is looked up by its code, and a code by name once
