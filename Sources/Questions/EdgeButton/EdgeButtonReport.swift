@@ -143,11 +143,12 @@ struct EdgeButtonReport: ReportBody {
         for s in strategies {
             let captured = selected(Self.trials(spec, s, nil, .equals("accidental_capture", 1)))
             guard !captured.isEmpty else { continue }
+            let others = selected(Self.trials(spec, s, nil, .equals("accidental_capture", 0)))
             bullets.append(
                 "\(s): first touches that took a photo landed a "
                     + "median \(kit.medianText("landing_offset_pt", captured, digits: 1)) pt from the control's "
                     + "centre, against "
-                        + "\(kit.medianText("landing_offset_pt", selected(Self.trials(spec, s, nil, .equals("accidental_capture", 0))), digits: 1))"
+                        + "\(kit.medianText("landing_offset_pt", others, digits: 1))"
                         + " pt for the others."
             )
         }

@@ -165,10 +165,11 @@ struct TapMarginReport: ReportBody {
         for s in strategies {
             let missed = selected(Self.trials(spec, s, .tap, .equals("missed_tap", 1)))
             guard !missed.isEmpty else { continue }
+            let others = selected(Self.trials(spec, s, .tap, .equals("missed_tap", 0)))
             bullets.append(
                 "\(s): missed taps landed a median \(kit.medianText("landing_offset_pt", missed, digits: 1)) pt from "
                     + "the button's centre, "
-                    + "against \(kit.medianText("landing_offset_pt", selected(Self.trials(spec, s, .tap, .equals("missed_tap", 0))), digits: 1))"
+                    + "against \(kit.medianText("landing_offset_pt", others, digits: 1))"
                     + " pt for the others."
             )
         }

@@ -44,10 +44,11 @@ enum ExportReadme {
                 }
             lines.append("  \(pad(c.name))(\(kind)\(c.optional ? ", may be missing" : "")) \(c.meaning)")
         }
+        let random = models.random.isEmpty ? "no random effects" : RScript.listing(models.random) + " as random intercepts"
         lines += [
             "",
             "Models (export.R; "
-                + "\(models.random.isEmpty ? "no random effects" : RScript.listing(models.random) + " as random intercepts")"
+                + "\(random)"
                 + ", strategy reference \(spec.strategies.first?.label ?? "–"))"
         ]
         for lead in models.leads {

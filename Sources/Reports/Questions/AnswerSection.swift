@@ -259,7 +259,7 @@ enum AnswerSection {
                     for p in c.underPolicies {
                         line +=
                             "; with the \(p.policy) "
-                                + "policy: \(c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0 ? "same direction" : "does not hold")"
+                                + "policy: \(c.keepsSign(p.value) ? "same direction" : "does not hold")"
                     }
                 }
                 bullets.append(line + ".")
@@ -282,13 +282,15 @@ enum AnswerSection {
                 + "\(statistic) difference \(formatEstimate(d, digits: 3)) — \(verdict)"
             if let c = screening?.claim(base, other, metric) {
                 if !c.points.isEmpty {
+                    let screened = spec.sensitivity?.screen.groups.map {
+                        "the assumptions of " + $0.joined(separator: " and ")
+                    }
                     line +=
-                        "; under the screening "
-                            + "of \(spec.sensitivity?.screen.groups.map { "the assumptions of " + $0.joined(separator: " and ") } ?? "every assumption"): "
+                        "; under the screening of \(screened ?? "every assumption"): "
                             + "\(c.label) (keeps its sign at \(c.holdsAt)/\(c.points.count) points)"
                 }
                 for p in c.underPolicies {
-                    let holds = c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0
+                    let holds = c.keepsSign(p.value)
                     line +=
                         "; with the \(p.policy) policy: \(holds ? "same direction" : "does not hold") "
                             + "(\(formatNumber(p.value, digits: 3)))"

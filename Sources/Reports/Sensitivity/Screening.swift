@@ -20,13 +20,17 @@ public struct ScreeningAnalysis: Sendable {
         /// The same difference with each other decision policy (`policy=` variants).
         public var underPolicies: [(policy: String, value: Double)] = []
 
-        /// Whether the claim keeps its sign under every other policy that ran (nil: none ran).
-        public var holdsUnderPolicies: Bool? {
-            underPolicies.isEmpty
-                ? nil : underPolicies.allSatisfy { base != 0 && ($0.value > 0) == (base > 0) && $0.value != 0 }
+        /// Whether `difference` has the main run's sign (neither being zero).
+        public func keepsSign(_ difference: Double) -> Bool {
+            base != 0 && (difference > 0) == (base > 0) && difference != 0
         }
 
-        public var holdsAt: Int { points.filter { base != 0 && ($0 > 0) == (base > 0) && $0 != 0 }.count }
+        /// Whether the claim keeps its sign under every other policy that ran (nil: none ran).
+        public var holdsUnderPolicies: Bool? {
+            underPolicies.isEmpty ? nil : underPolicies.allSatisfy { keepsSign($0.value) }
+        }
+
+        public var holdsAt: Int { points.filter(keepsSign).count }
         public var robust: Bool { !points.isEmpty && holdsAt == points.count }
         /// The groups most able to change it, most influential first.
         public var fragileTo: [String] {
@@ -223,7 +227,7 @@ enum ScreeningSection {
                         c.base == 0 ? "no difference" : "\(c.b) \(c.base > 0 ? "higher" : "lower") than \(c.a)"
                     let underPolicies = c.underPolicies.map { p in
                         "\(formatNumber(p.value, digits: 3)) "
-                            + "(\(c.base != 0 && (p.value > 0) == (c.base > 0) && p.value != 0 ? "holds" : "does not hold"))"
+                            + "(\(c.keepsSign(p.value) ? "holds" : "does not hold"))"
                     }
                     return [
                         "\(c.metric): \(direction)", formatNumber(c.base, digits: 3), "\(c.holdsAt)/\(c.points.count)",
