@@ -20,11 +20,7 @@ public struct BrushTask: QuestionTaskGoal {
     /// Reads the spec's `tasks:` node: `{id, label, photo, tolerance_de00, goal: {brush, polygon, hue_deg, lightness,
     /// chroma, spill}}`.
     static func tasks(from node: SpecNode, brushes: [String]) throws -> [TaskSpec] {
-        let items = try node.list()
-        guard !items.isEmpty else { throw node.error("expected at least one task") }
-        var ids: Set<String> = []
-        return try items.map { item in
-            let (id, label, path, tolerance) = try PhotoTasks.parse(item, ids: &ids, defaultTolerance: 3.0)
+        try PhotoTasks.list(node, defaultTolerance: 3.0) { item, path, tolerance in
             let goal = try item.required("goal")
             try goal.rejectUnknownKeys(["brush", "polygon", "hue_deg", "lightness", "chroma", "spill"])
             let brushNode = try goal.required("brush")
@@ -62,13 +58,9 @@ public struct BrushTask: QuestionTaskGoal {
                 polygon: polygon, hue: hue, lightness: try range("lightness", 0...100),
                 chroma: try range("chroma", 0...200))
             let spill = try goal.optional("spill")?.double(in: 0.001...10) ?? 0.15
-            return TaskSpec(
-                id: id, label: label,
-                goal: .custom(
-                    CustomTaskGoal(
-                        BrushTask(
-                            path: path, brush: brush, region: region,
-                            tolerance: tolerance, spillLimit: spill))))
+            let task = BrushTask(
+                path: path, brush: brush, region: region, tolerance: tolerance, spillLimit: spill)
+            return .custom(CustomTaskGoal(task))
         }
     }
 }

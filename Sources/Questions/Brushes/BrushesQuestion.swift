@@ -27,10 +27,7 @@ public struct BrushesQuestion: Question, SimulatedQuestion {
     }
 
     public func taskFactors() -> [TaskFactor] {
-        func task(_ t: TaskSpec) -> BrushTask? {
-            guard case .custom(let goal) = t.goal else { return nil }
-            return goal.value as? BrushTask
-        }
+        func task(_ t: TaskSpec) -> BrushTask? { t.custom() }
         return [
             TaskFactor(TableColumn("brush", .string, optional: true, meaning: "the brush the task paints with")) {
                 task($0).map { .string($0.brush) } ?? .missing

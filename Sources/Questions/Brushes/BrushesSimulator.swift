@@ -62,7 +62,7 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
         var tasks: [String: PreparedTask] = [:]
         var files: [String: String] = [:]
         for spec_task in spec.tasks {
-            guard case .custom(let g) = spec_task.goal, let task = g.value as? BrushTask else { continue }
+            guard let task = spec_task.custom(BrushTask.self) else { continue }
             let (loaded, sha) = try PhotoTasks.load(task.path, task: spec_task.id, spec: spec)
             files[task.path] = sha
             let original = loaded.downscaled(toFit: Self.workingSize)

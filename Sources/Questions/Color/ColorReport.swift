@@ -223,7 +223,7 @@ struct ColorReport: ReportBody {
         doc.add(.heading(level: 2, text: "Photos: before, goal and a typical result"))
         let renderer = Renderer(threads: 2)
         for task in spec.tasks {
-            guard case .custom(let custom) = task.goal, let goal = custom.value as? ColorTask,
+            guard let goal = task.custom(ColorTask.self),
                 let original = try? PNGFile.read(URL(fileURLWithPath: goal.path)).downscaled(toFit: 320)
             else { continue }
             var cells: [(String, Image)] = [

@@ -75,7 +75,7 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
         var tasks: [String: PreparedTask] = [:]
         var files: [String: String] = [:]
         for task in spec.tasks {
-            guard case .custom(let custom) = task.goal, let t = custom.value as? ColorTask else { continue }
+            guard let t = task.custom(ColorTask.self) else { continue }
             let (original, sha) = try PhotoTasks.load(t.path, task: task.id, spec: spec)
             files[t.path] = sha
             let goal = t.look.apply(to: original)
@@ -99,15 +99,9 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
     /// Reads the spec's `tasks:` node: photo tasks whose `goal` maps colour ranges
     /// (`colour`, `sky`, `skin`, `foliage`) to `{chroma: factor, lightness: ΔL*}`.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
-        let items = try node.list()
-        guard !items.isEmpty else { throw node.error("expected at least one task") }
-        var ids: Set<String> = []
-        return try items.map { item in
-            let (id, label, path, tolerance) = try PhotoTasks.parse(item, ids: &ids, defaultTolerance: 1.5)
+        try PhotoTasks.list(node, defaultTolerance: 1.5) { item, path, tolerance in
             let look = try ColorLook.parse(try item.required("goal"))
-            return TaskSpec(
-                id: id, label: label,
-                goal: .custom(CustomTaskGoal(ColorTask(path: path, look: look, tolerance: tolerance))))
+            return .custom(CustomTaskGoal(ColorTask(path: path, look: look, tolerance: tolerance)))
         }
     }
 

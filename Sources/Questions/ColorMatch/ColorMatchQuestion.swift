@@ -35,10 +35,7 @@ public struct ColorMatchQuestion: Question, SimulatedQuestion {
     }
 
     public func taskFactors() -> [TaskFactor] {
-        func task(_ t: TaskSpec) -> ColorMatchTask? {
-            guard case .custom(let goal) = t.goal else { return nil }
-            return goal.value as? ColorMatchTask
-        }
+        func task(_ t: TaskSpec) -> ColorMatchTask? { t.custom() }
         return [
             TaskFactor(TableColumn("target_lightness", .double, optional: true, meaning: "the target's CIELAB L*")) {
                 task($0).map { .double($0.lightness) } ?? .missing

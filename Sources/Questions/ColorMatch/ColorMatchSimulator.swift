@@ -16,7 +16,6 @@ public struct ColorMatchTask: QuestionTaskGoal {
     public var hueDegrees: Double
     public var chromaShare: Double
     public var start: SRGBColor
-    public var photo: String? { nil }
 
     /// The target's CIELAB.
     public var lab: Lab {
@@ -100,12 +99,10 @@ public struct ColorMatchSimulator: SpecSimulator {
     /// Reads the spec's `tasks:` node: `{lightness, hue_deg, chroma_share, start}`
     /// (start: an sRGB triple 0…1, default mid grey [0.5, 0.5, 0.5]).
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
-        let items = try node.list()
-        guard !items.isEmpty else {
-            throw node.error("expected at least one task ({lightness, hue_deg, chroma_share, start})")
-        }
-        return try items.enumerated().map { i, entry in
-            try entry.rejectUnknownKeys(["lightness", "hue_deg", "chroma_share", "start"])
+        try TaskSpec.customList(
+            node, example: "{lightness, hue_deg, chroma_share, start}",
+            keys: ["lightness", "hue_deg", "chroma_share", "start"]
+        ) { entry in
             let l = try entry.required("lightness").double(in: 5...95)
             let h = try entry.required("hue_deg").double(in: 0...360)
             let share = try entry.optional("chroma_share")?.double(in: 0...1) ?? 0.6
@@ -116,12 +113,11 @@ public struct ColorMatchSimulator: SpecSimulator {
                 start = SRGBColor(v[0], v[1], v[2])
             }
             let task = ColorMatchTask(lightness: l, hueDegrees: h, chromaShare: share, start: start)
-            return TaskSpec(
-                id: TaskSpec.numberedID(i, of: items.count),
-                label:
-                    "match \(task.target.hex) (L* \(formatted(l)), h \(formatted(h))°, \(formatted(share * 100))% of "
-                        + "the chroma sRGB shows)",
-                goal: .custom(CustomTaskGoal(task)))
+            return (
+                "match \(task.target.hex) (L* \(formatted(l)), h \(formatted(h))°, \(formatted(share * 100))% of "
+                    + "the chroma sRGB shows)",
+                task
+            )
         }
     }
 
@@ -130,9 +126,7 @@ public struct ColorMatchSimulator: SpecSimulator {
     public func run(
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
     ) -> TrialOutcome {
-        guard case .custom(let goal) = trial.task.goal, let task = goal.value as? ColorMatchTask else {
-            preconditionFailure("color-match trial \(trial.key) has a non-colour task")
-        }
+        let task = trial.custom(ColorMatchTask.self)
         let design = designs[trial.strategy]!
         var env = PickerEnvironment(
             screen: design.screen(target: task.target, start: task.start, width: trial.device.bounds.width))

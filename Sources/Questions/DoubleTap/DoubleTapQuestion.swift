@@ -29,10 +29,7 @@ public struct DoubleTapQuestion: Question, SimulatedQuestion, RecognizerDeclarin
     }
 
     public func taskFactors() -> [TaskFactor] {
-        func task(_ t: TaskSpec) -> DoubleTapTask? {
-            guard case .custom(let goal) = t.goal else { return nil }
-            return goal.value as? DoubleTapTask
-        }
+        func task(_ t: TaskSpec) -> DoubleTapTask? { t.custom() }
         return [
             TaskFactor(
                 TableColumn("gesture", .string, optional: true, meaning: "one tap, two independent taps, or zoom")

@@ -25,7 +25,7 @@ struct DoubleTapReport: ReportBody {
         Array(
             Set(
                 spec.tasks.compactMap { t -> Double? in
-                    guard case .custom(let g) = t.goal, let k = g.value as? DoubleTapTask, k.gesture == .taps else {
+                    guard let k = t.custom(DoubleTapTask.self), k.gesture == .taps else {
                         return nil
                     }
                     return k.spacing

@@ -17,7 +17,6 @@ public struct DoubleTapTask: QuestionTaskGoal {
     }
     public var gesture: Gesture
     public var spacing: Double
-    public var photo: String? { nil }
 }
 
 /// The double-tap experiment: a full-screen photo whose single tap acts, zoomed
@@ -47,12 +46,9 @@ public struct DoubleTapSimulator: SpecSimulator {
 
     /// Reads the spec's `tasks:` node: a list of `{gesture: tap|zoom}` or `{gesture: taps, spacing_pt}`.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
-        let items = try node.list()
-        guard !items.isEmpty else {
-            throw node.error("expected at least one task ({gesture: tap|zoom} or {gesture: taps, spacing_pt})")
-        }
-        return try items.enumerated().map { i, item in
-            try item.rejectUnknownKeys(["gesture", "spacing_pt"])
+        try TaskSpec.customList(
+            node, example: "{gesture: tap|zoom} or {gesture: taps, spacing_pt}", keys: ["gesture", "spacing_pt"]
+        ) { item in
             let gesture = try item.required("gesture").named("gesture", as: DoubleTapTask.Gesture.self)
             var spacing = 0.0
             if gesture == .taps {
@@ -66,18 +62,14 @@ public struct DoubleTapSimulator: SpecSimulator {
                 case .taps: "tap twice, \(TapMarginSimulator.formatted(spacing)) pt apart, as two taps"
                 case .zoom: "zoom the photo"
                 }
-            return TaskSpec(
-                id: TaskSpec.numberedID(i, of: items.count), label: label,
-                goal: .custom(CustomTaskGoal(DoubleTapTask(gesture: gesture, spacing: spacing))))
+            return (label, DoubleTapTask(gesture: gesture, spacing: spacing))
         }
     }
 
     public func run(
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
     ) -> TrialOutcome {
-        guard case .custom(let goal) = trial.task.goal, let task = goal.value as? DoubleTapTask else {
-            preconditionFailure("double-tap trial \(trial.key) has a non-double-tap task")
-        }
+        let task = trial.custom(DoubleTapTask.self)
         let device = trial.device, screen = device.bounds
         let viewer = PhotoViewer(bounds: screen, doubleTapWindow: strategies.setting(trial.strategy))
         let spot = Rect(

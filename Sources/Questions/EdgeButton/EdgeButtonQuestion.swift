@@ -30,10 +30,7 @@ public struct EdgeButtonQuestion: Question, SimulatedQuestion {
     }
 
     public func taskFactors() -> [TaskFactor] {
-        func task(_ t: TaskSpec) -> EdgeButtonTask? {
-            guard case .custom(let goal) = t.goal else { return nil }
-            return goal.value as? EdgeButtonTask
-        }
+        func task(_ t: TaskSpec) -> EdgeButtonTask? { t.custom() }
         return [
             TaskFactor(
                 TableColumn(

@@ -10,7 +10,6 @@ import UserModels
 public struct EdgeButtonTask: QuestionTaskGoal {
     public var position: ControlPosition
     public var size: Double
-    public var photo: String? { nil }
 }
 
 /// The edge-button experiment (seed 004): on a full-screen camera preview that
@@ -41,18 +40,15 @@ public struct EdgeButtonSimulator: SpecSimulator {
 
     /// Reads the spec's `tasks:` node: a list of `{position: bottom-left|bottom-centre|top-right, size_pt}`.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
-        let items = try node.list()
-        guard !items.isEmpty else {
-            throw node.error("expected at least one task ({position: bottom-left|bottom-centre|top-right, size_pt})")
-        }
-        return try items.enumerated().map { i, item in
-            try item.rejectUnknownKeys(["position", "size_pt"])
+        try TaskSpec.customList(
+            node, example: "{position: bottom-left|bottom-centre|top-right, size_pt}", keys: ["position", "size_pt"]
+        ) { item in
             let position = try item.required("position").named("position", as: ControlPosition.self)
             let size = try item.required("size_pt").double(in: 10...120)
-            return TaskSpec(
-                id: TaskSpec.numberedID(i, of: items.count),
-                label: "tap a \(TapMarginSimulator.formatted(size)) pt control at the \(position.rawValue)",
-                goal: .custom(CustomTaskGoal(EdgeButtonTask(position: position, size: size))))
+            return (
+                "tap a \(TapMarginSimulator.formatted(size)) pt control at the \(position.rawValue)",
+                EdgeButtonTask(position: position, size: size)
+            )
         }
     }
 
@@ -66,9 +62,7 @@ public struct EdgeButtonSimulator: SpecSimulator {
     public func run(
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
     ) -> TrialOutcome {
-        guard case .custom(let goal) = trial.task.goal, let task = goal.value as? EdgeButtonTask else {
-            preconditionFailure("edge-button trial \(trial.key) has a non-edge-button task")
-        }
+        let task = trial.custom(EdgeButtonTask.self)
         let device = trial.device, screenBounds = device.bounds
         let screen = EdgeButtonDesigns.make(
             layout: strategies.setting(trial.strategy), position: task.position, size: task.size, on: device,

@@ -140,11 +140,7 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
 
     /// Reads the spec's `tasks:` node.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
-        let items = try node.list()
-        guard !items.isEmpty else { throw node.error("expected at least one task") }
-        var ids: Set<String> = []
-        return try items.map { item in
-            let (id, label, path, tolerance) = try PhotoTasks.parse(item, ids: &ids, defaultTolerance: 1.5)
+        try PhotoTasks.list(node, defaultTolerance: 1.5) { item, path, tolerance in
             var goal: Effect?
             if let g = try item.optional("goal") {
                 try g.rejectUnknownKeys(["family", "position", "look"])
@@ -154,7 +150,7 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
                     family: family, position: try g.optional("position")?.double(in: 0...1) ?? 0.5,
                     look: try g.optional("look")?.int(in: 0...3) ?? 0)
             }
-            return TaskSpec(id: id, label: label, goal: .chooseEffect(photo: path, goal: goal, tolerance: tolerance))
+            return .chooseEffect(photo: path, goal: goal, tolerance: tolerance)
         }
     }
 

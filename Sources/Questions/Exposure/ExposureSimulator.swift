@@ -73,11 +73,7 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
 
     /// Reads the spec's `tasks:` node.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
-        let items = try node.list()
-        guard !items.isEmpty else { throw node.error("expected at least one task") }
-        var ids: Set<String> = []
-        return try items.map { item in
-            let (id, label, path, tolerance) = try PhotoTasks.parse(item, ids: &ids, defaultTolerance: 2.0)
+        try PhotoTasks.list(node, defaultTolerance: 2.0) { item, path, tolerance in
             let goalNode = try item.required("goal")
             let goal: PhotoGoal
             if let curveNode = try goalNode.optional("curve") {
@@ -92,7 +88,7 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
                 }
                 goal = .adjustments(a)
             }
-            return TaskSpec(id: id, label: label, goal: .adjustPhoto(photo: path, goal: goal, tolerance: tolerance))
+            return .adjustPhoto(photo: path, goal: goal, tolerance: tolerance)
         }
     }
 

@@ -30,10 +30,7 @@ public struct HysteresisQuestion: Question, SimulatedQuestion, RecognizerDeclari
     }
 
     public func taskFactors() -> [TaskFactor] {
-        func task(_ t: TaskSpec) -> HysteresisTask? {
-            guard case .custom(let goal) = t.goal else { return nil }
-            return goal.value as? HysteresisTask
-        }
+        func task(_ t: TaskSpec) -> HysteresisTask? { t.custom() }
         return [
             TaskFactor(TableColumn("intent", .string, optional: true, meaning: "tap a row, or drag the list")) {
                 task($0).map { .string($0.intent.rawValue) } ?? .missing

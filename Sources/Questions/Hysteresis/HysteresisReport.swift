@@ -23,7 +23,7 @@ struct HysteresisReport: ReportBody {
         Array(
             Set(
                 spec.tasks.compactMap { t -> Double? in
-                    guard case .custom(let g) = t.goal, let k = g.value as? HysteresisTask, k.intent == .drag else {
+                    guard let k = t.custom(HysteresisTask.self), k.intent == .drag else {
                         return nil
                     }
                     return k.distance

@@ -12,7 +12,6 @@ public struct HysteresisTask: QuestionTaskGoal {
     public var intent: Intent
     /// How far the person means to drag the content, pt (0 for a tap).
     public var distance: Double
-    public var photo: String? { nil }
 }
 
 /// The hysteresis experiment: a list of 44 pt rows that are tappable and that
@@ -42,12 +41,9 @@ public struct HysteresisSimulator: SpecSimulator {
 
     /// Reads the spec's `tasks:` node: a list of `{intent: tap}` or `{intent: drag, distance_pt}`.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
-        let items = try node.list()
-        guard !items.isEmpty else {
-            throw node.error("expected at least one task ({intent: tap} or {intent: drag, distance_pt})")
-        }
-        return try items.enumerated().map { i, item in
-            try item.rejectUnknownKeys(["intent", "distance_pt"])
+        try TaskSpec.customList(
+            node, example: "{intent: tap} or {intent: drag, distance_pt}", keys: ["intent", "distance_pt"]
+        ) { item in
             let intent = try item.required("intent").named("intent", as: HysteresisTask.Intent.self)
             var distance = 0.0
             if intent == .drag {
@@ -56,18 +52,14 @@ public struct HysteresisSimulator: SpecSimulator {
                 throw item.error("distance_pt is for drags only")
             }
             let label = intent == .tap ? "tap a row" : "drag the list \(TapMarginSimulator.formatted(distance)) pt"
-            return TaskSpec(
-                id: TaskSpec.numberedID(i, of: items.count), label: label,
-                goal: .custom(CustomTaskGoal(HysteresisTask(intent: intent, distance: distance))))
+            return (label, HysteresisTask(intent: intent, distance: distance))
         }
     }
 
     public func run(
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
     ) -> TrialOutcome {
-        guard case .custom(let goal) = trial.task.goal, let task = goal.value as? HysteresisTask else {
-            preconditionFailure("hysteresis trial \(trial.key) has a non-hysteresis task")
-        }
+        let task = trial.custom(HysteresisTask.self)
         let device = trial.device, screen = device.bounds
         var list = ScrollingList(
             frame: screen, rowHeight: Self.rowHeight, hysteresis: strategies.setting(trial.strategy))

@@ -12,6 +12,21 @@ enum PhotoTasks {
     /// The long side of the photo a glance reads (the usual perception proxy), px: made once per task.
     static let glanceSize = 96
 
+    /// A spec's `tasks:` list of photo tasks: each item's common fields (`parse`), and its `goal` read by
+    /// `goal` from the item, its photo's path and its tolerance.
+    static func list(
+        _ node: SpecNode, defaultTolerance: Double,
+        goal: (_ item: SpecNode, _ path: String, _ tolerance: Double) throws -> TaskGoal
+    ) throws -> [TaskSpec] {
+        let items = try node.list()
+        guard !items.isEmpty else { throw node.error("expected at least one task") }
+        var ids: Set<String> = []
+        return try items.map { item in
+            let (id, label, path, tolerance) = try parse(item, ids: &ids, defaultTolerance: defaultTolerance)
+            return TaskSpec(id: id, label: label, goal: try goal(item, path, tolerance))
+        }
+    }
+
     /// The fields every photo task has, checked: `id`, `label`, `photo` (relative to
     /// the spec's folder) and `tolerance_de00`; `goal` is the question's own.
     static func parse(

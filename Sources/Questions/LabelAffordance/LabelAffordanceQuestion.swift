@@ -39,7 +39,7 @@ public struct LabelAffordanceQuestion: Question, SimulatedQuestion, DeclaringQue
                     "intent", .string, optional: true,
                     meaning: "what the person meant to do: log-in, cancel or forgot-password")
             ) { t in
-                guard case .custom(let goal) = t.goal, let task = goal.value as? LabelAffordanceTask else {
+                guard let task = t.custom(LabelAffordanceTask.self) else {
                     return .missing
                 }
                 return .string(task.intent.rawValue)

@@ -9,7 +9,6 @@ import UserModels
 /// authorization screen.
 public struct LabelAffordanceTask: QuestionTaskGoal {
     public var intent: AppIntent
-    public var photo: String? { nil }
 }
 
 /// The label-affordance experiment (seed 004): a person meets the modal
@@ -47,14 +46,10 @@ public struct LabelAffordanceSimulator: SpecSimulator {
 
     /// Reads the spec's `tasks:` node: a list of `{intent: log-in|cancel|forgot-password}`.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
-        let items = try node.list()
         let names = AppIntent.allCases.map(\.rawValue)
-        guard !items.isEmpty else {
-            throw node.error("expected at least one task ({intent: \(names.joined(separator: "|"))})")
-        }
-        let width = max(2, String(items.count).count)
-        return try items.enumerated().map { i, item in
-            try item.rejectUnknownKeys(["intent"])
+        return try TaskSpec.customList(
+            node, example: "{intent: \(names.joined(separator: "|"))}", keys: ["intent"]
+        ) { item in
             let intentNode = try item.required("intent"), name = try intentNode.string()
             guard let intent = AppIntent(rawValue: name) else {
                 throw intentNode.error(
@@ -62,11 +57,7 @@ public struct LabelAffordanceSimulator: SpecSimulator {
                         + "of \(names.joined(separator: ", "))"
                 )
             }
-            let n = String(i + 1)
-            return TaskSpec(
-                id: "t" + String(repeating: "0", count: width - n.count) + n,
-                label: "\(name) on the authorization screen",
-                goal: .custom(CustomTaskGoal(LabelAffordanceTask(intent: intent))))
+            return ("\(name) on the authorization screen", LabelAffordanceTask(intent: intent))
         }
     }
 
@@ -82,9 +73,7 @@ public struct LabelAffordanceSimulator: SpecSimulator {
     public func run(
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
     ) -> TrialOutcome {
-        guard case .custom(let goal) = trial.task.goal, let task = goal.value as? LabelAffordanceTask else {
-            preconditionFailure("label-affordance trial \(trial.key) has a non-label-affordance task")
-        }
+        let task = trial.custom(LabelAffordanceTask.self)
         let p = participant, device = trial.device
         let auth = strategies.setting(trial.strategy).make(on: device)
         var g = SeededGenerator(seed: trial.behaviourSeed, label: "look")

@@ -32,7 +32,7 @@ public struct PauseQuestion: Question, SimulatedQuestion, RecognizerDeclaring {
                     "intent", .string, optional: true,
                     meaning: "what the person meant by the slide: pause (app switcher), flick or hesitate (home)")
             ) { task in
-                guard case .custom(let goal) = task.goal, let t = goal.value as? PauseTask else { return .missing }
+                guard let t = task.custom(PauseTask.self) else { return .missing }
                 return .string(t.intent.rawValue)
             }
         ]

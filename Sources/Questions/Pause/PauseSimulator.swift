@@ -12,7 +12,6 @@ public struct PauseTask: QuestionTaskGoal {
     /// Where the finger stops (pause) or slows (hesitate), as fractions of the
     /// screen's height above the bottom edge; each trial draws a place in it.
     public var stopAt: ClosedRange<Double>
-    public var photo: String? { nil }
 
     /// What the person wants the screen to end up showing.
     public var wantsAppSwitcher: Bool { intent == .pause }
@@ -51,12 +50,9 @@ public struct PauseSimulator: SpecSimulator {
 
     /// Reads the spec's `tasks:` node: a list of `{intent, stop_at: [low, high]}`.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
-        let items = try node.list()
-        guard !items.isEmpty else {
-            throw node.error("expected at least one task ({intent: pause|flick|hesitate, stop_at: [low, high]})")
-        }
-        return try items.enumerated().map { i, item in
-            try item.rejectUnknownKeys(["intent", "stop_at"])
+        try TaskSpec.customList(
+            node, example: "{intent: pause|flick|hesitate, stop_at: [low, high]}", keys: ["intent", "stop_at"]
+        ) { item in
             let intent = try item.required("intent").named("intent", as: SlideIntent.self)
             var stopAt = 0.35...0.55
             if let s = try item.optional("stop_at") {
@@ -78,18 +74,14 @@ public struct PauseSimulator: SpecSimulator {
                 case .flick: "flick up: home"
                 case .hesitate: "slide up, slow down without stopping (\(band)), go on: home"
                 }
-            return TaskSpec(
-                id: TaskSpec.numberedID(i, of: items.count), label: label,
-                goal: .custom(CustomTaskGoal(PauseTask(intent: intent, stopAt: stopAt))))
+            return (label, PauseTask(intent: intent, stopAt: stopAt))
         }
     }
 
     public func run(
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
     ) -> TrialOutcome {
-        guard case .custom(let goal) = trial.task.goal, let task = goal.value as? PauseTask else {
-            preconditionFailure("pause trial \(trial.key) has a non-pause task")
-        }
+        let task = trial.custom(PauseTask.self)
         let gesture = gestures[trial.strategy]!
         let device = trial.device, screen = device.bounds
         let sensor = TouchSensor(device: device)

@@ -29,10 +29,7 @@ public struct ScrollQuestion: Question, SimulatedQuestion, RecognizerDeclaring {
     }
 
     public func taskFactors() -> [TaskFactor] {
-        func task(_ t: TaskSpec) -> ScrollTask? {
-            guard case .custom(let goal) = t.goal else { return nil }
-            return goal.value as? ScrollTask
-        }
+        func task(_ t: TaskSpec) -> ScrollTask? { t.custom() }
         return [
             TaskFactor(TableColumn("rows", .double, optional: true, meaning: "rows in the list")) {
                 task($0).map { .double(Double($0.rows)) } ?? .missing

@@ -15,7 +15,6 @@ public struct ScrollTask: QuestionTaskGoal {
     public var rowHeight: Double
     /// Height of the target zone centred in the viewport, pt.
     public var zone: Double
-    public var photo: String? { nil }
 
     /// The offset that puts the item's centre on the zone's centre, clamped to
     /// the list's range (the last rows cannot reach the middle: the end is the goal).
@@ -58,10 +57,9 @@ public struct ScrollSimulator: SpecSimulator {
     /// Reads the spec's `tasks:` node: a list of `{rows, item, row_pt, zone_pt}`
     /// (`item: end` for the last row; row_pt defaults to 44, zone_pt to two rows).
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
-        let items = try node.list()
-        guard !items.isEmpty else { throw node.error("expected at least one task ({rows, item, row_pt, zone_pt})") }
-        return try items.enumerated().map { i, entry in
-            try entry.rejectUnknownKeys(["rows", "item", "row_pt", "zone_pt"])
+        try TaskSpec.customList(
+            node, example: "{rows, item, row_pt, zone_pt}", keys: ["rows", "item", "row_pt", "zone_pt"]
+        ) { entry in
             let rows = Int(try entry.required("rows").double(in: 20...5000))
             let itemNode = try entry.required("item")
             let item: Int
@@ -78,18 +76,14 @@ public struct ScrollSimulator: SpecSimulator {
             let zone = try entry.optional("zone_pt")?.double(in: rowHeight...600) ?? 2 * rowHeight
             let label =
                 item == rows ? "bring the last of \(rows) rows into view" : "bring row \(item) of \(rows) into the zone"
-            return TaskSpec(
-                id: TaskSpec.numberedID(i, of: items.count), label: label,
-                goal: .custom(CustomTaskGoal(ScrollTask(rows: rows, item: item, rowHeight: rowHeight, zone: zone))))
+            return (label, ScrollTask(rows: rows, item: item, rowHeight: rowHeight, zone: zone))
         }
     }
 
     public func run(
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
     ) -> TrialOutcome {
-        guard case .custom(let goal) = trial.task.goal, let task = goal.value as? ScrollTask else {
-            preconditionFailure("scroll trial \(trial.key) has a non-scroll task")
-        }
+        let task = trial.custom(ScrollTask.self)
         let device = trial.device, screen = device.bounds
         let list = ScrollList(
             contentHeight: Double(task.rows) * task.rowHeight, viewportHeight: screen.height,

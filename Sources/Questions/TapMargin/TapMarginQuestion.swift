@@ -37,10 +37,7 @@ public struct TapMarginQuestion: Question, SimulatedQuestion, DeclaringQuestion 
     }
 
     public func taskFactors() -> [TaskFactor] {
-        func task(_ t: TaskSpec) -> TapMarginTask? {
-            guard case .custom(let goal) = t.goal else { return nil }
-            return goal.value as? TapMarginTask
-        }
+        func task(_ t: TaskSpec) -> TapMarginTask? { t.custom() }
         return [
             TaskFactor(
                 TableColumn(

@@ -37,7 +37,7 @@ struct TapMarginReport: ReportBody {
         Array(
             Set(
                 spec.tasks.compactMap { t -> [Double]? in
-                    guard case .custom(let g) = t.goal, let k = g.value as? TapMarginTask else { return nil }
+                    guard let k = t.custom(TapMarginTask.self) else { return nil }
                     return [k.size, k.gap]
                 })
         ).sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
@@ -47,7 +47,7 @@ struct TapMarginReport: ReportBody {
         Array(
             Set(
                 spec.tasks.compactMap { t -> Double? in
-                    guard case .custom(let g) = t.goal, let k = g.value as? TapMarginTask else { return nil }
+                    guard let k = t.custom(TapMarginTask.self) else { return nil }
                     return k.size
                 })
         ).sorted()

@@ -12,7 +12,6 @@ public struct TapMarginTask: QuestionTaskGoal {
     public var intent: Intent
     public var size: Double
     public var gap: Double
-    public var photo: String? { nil }
 }
 
 /// The tap-margin experiment: a person reaches for the middle of five buttons
@@ -41,21 +40,16 @@ public struct TapMarginSimulator: SpecSimulator {
 
     /// Reads the spec's `tasks:` node: a list of `{intent: tap|cancel, size_pt, gap_pt}`.
     public static func tasks(from node: SpecNode) throws -> [TaskSpec] {
-        let items = try node.list()
-        guard !items.isEmpty else {
-            throw node.error("expected at least one task ({intent: tap|cancel, size_pt, gap_pt})")
-        }
-        return try items.enumerated().map { i, item in
-            try item.rejectUnknownKeys(["intent", "size_pt", "gap_pt"])
+        try TaskSpec.customList(
+            node, example: "{intent: tap|cancel, size_pt, gap_pt}", keys: ["intent", "size_pt", "gap_pt"]
+        ) { item in
             let intent = try item.required("intent").named("intent", as: TapMarginTask.Intent.self)
             let size = try item.required("size_pt").double(in: 10...120)
             let gap = try item.required("gap_pt").double(in: 0...100)
             let label =
                 "\(intent == .tap ? "tap" : "press and take back") a \(formatted(size)) pt button "
                     + "(gap \(formatted(gap)) pt)"
-            return TaskSpec(
-                id: TaskSpec.numberedID(i, of: items.count), label: label,
-                goal: .custom(CustomTaskGoal(TapMarginTask(intent: intent, size: size, gap: gap))))
+            return (label, TapMarginTask(intent: intent, size: size, gap: gap))
         }
     }
 
@@ -64,9 +58,7 @@ public struct TapMarginSimulator: SpecSimulator {
     public func run(
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
     ) -> TrialOutcome {
-        guard case .custom(let goal) = trial.task.goal, let task = goal.value as? TapMarginTask else {
-            preconditionFailure("tap-margin trial \(trial.key) has a non-tap-margin task")
-        }
+        let task = trial.custom(TapMarginTask.self)
         let device = trial.device, screen = device.bounds
         let row = TapMarginDesigns.make(
             strategies.setting(trial.strategy), count: Self.buttons, size: task.size, gap: task.gap,

@@ -55,18 +55,15 @@ package extension ReportKit {
     }
 
     /// The question-defined task of type `T` with this id, if the spec has one.
-    func customTask<T>(_ id: String, as type: T.Type = T.self) -> T? {
-        guard case .custom(let goal)? = spec.tasks.first(where: { $0.id == id })?.goal else { return nil }
-        return goal.value as? T
+    func customTask<T: QuestionTaskGoal>(_ id: String, as type: T.Type = T.self) -> T? {
+        spec.tasks.first { $0.id == id }?.custom(type)
     }
 
     /// The ids of the spec's question-defined tasks of type `T` that `keep`
     /// accepts: a task class as a selection's task set (`TrialSelection.tasks`).
-    static func customTaskIDs<T>(_ spec: ExperimentSpec, as type: T.Type, where keep: (T) -> Bool) -> Set<String> {
-        Set(
-            spec.tasks.filter { t in
-                guard case .custom(let goal) = t.goal, let task = goal.value as? T else { return false }
-                return keep(task)
-            }.map(\.id))
+    static func customTaskIDs<T: QuestionTaskGoal>(
+        _ spec: ExperimentSpec, as type: T.Type, where keep: (T) -> Bool
+    ) -> Set<String> {
+        Set(spec.tasks.filter { $0.custom(type).map(keep) ?? false }.map(\.id))
     }
 }
