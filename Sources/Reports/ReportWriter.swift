@@ -52,6 +52,8 @@ public enum ReportWriter {
             try JSONFiles.write(answer, to: staging.appendingPathComponent("answer.json"))
             Sections.introduction(
                 spec: spec, run: results.run, counts: setup,
+                limits: AnswerSection.limitShares(
+                    spec: spec, results: results, samples: headline?.samples, metric: answer.metric),
                 bucketed: results.selections.values.contains(where: \.hasBucketedValues), into: &report.document)
             if let question = spec.reportedQuestion {
                 try question.addReportSections(to: &report)
@@ -81,8 +83,9 @@ public enum ReportWriter {
 /// Sections every experiment's report has.
 package enum Sections {
     /// `bucketed`: some selection's values were counted in buckets (said in the set-up).
+    /// `limits`: how much of a strategy's trials each limit stopped at most (`AnswerSection.limitShares`).
     static func introduction(
-        spec: ExperimentSpec, run: RunRecord, counts: SetupCounts, bucketed: Bool = false,
+        spec: ExperimentSpec, run: RunRecord, counts: SetupCounts, limits: String? = nil, bucketed: Bool = false,
         into doc: inout ReportDocument
     ) {
         doc.add(.heading(level: 2, text: "The question"))
@@ -106,7 +109,7 @@ package enum Sections {
             + "(\(spec.tasks.map(\.label).joined(separator: "; "))), \(spec.replications) replication(s).")
         setUp.append(
             "Limits: \(formatNumber(spec.limits.timeLimit)) s or \(spec.limits.maxAttempts) attempts per "
-            + "trial.")
+            + "trial\(limits.map { "; " + $0 } ?? "").")
         setUp.append(
             bucketed
             ? "Large selections: where a table cell or curve reads more than \(PooledSketch.exactLimit) "

@@ -35,23 +35,22 @@ extension BrushesReport {
                 }))
     }
 
-    /// Why a large region takes long: the finger's travel per stroke.
+    /// How long a region takes: the finger's travel per stroke.
     func addTravel(to doc: inout ReportDocument) {
-        doc.add(.heading(level: 3, text: "Why a large region takes long"))
+        doc.add(.heading(level: 3, text: "How long a region takes"))
         doc.add(
             .paragraph(
                 "A stroke rubs over every patch that still looks unpainted, in lines a brush width apart, so the "
-                    + "finger travels about the region's area on screen divided by the brush's width, at the speed "
-                    + "the steering staircase settles on and never faster than the person's drag speed "
-                    + "(motor.drag_speed_pt_s). Sized by zoom, the brush is the finger's contact at zoom 1 and only "
-                    + "gets smaller: a region much wider than the brush (the sky) is painted at zoom 1, and the "
-                    + "larger the photo is drawn, the longer each pass. A soft brush needs about two passes before "
-                    + "the region is within tolerance. Where a pass takes about as long as half the time limit, the "
-                    + "region is reached just before the limit or not at all, and the Kaplan–Meier median of a "
-                    + "placement that draws the photo larger reads 'not reached' where one that draws it smaller (the "
-                    + "bricks' panel, the row's column) reads just under the limit: a difference in how far the "
-                    + "finger must travel, not in how the brushes are found. A size slider (a brush larger than the "
-                    + "finger) or strong strokes (one pass) shorten it. Per task, the photo's share of the screen, "
+                    + "finger travels about the region's area on screen divided by the brush's width. Each line is "
+                    + "steered as the steering-law check steers a tunnel (the same staircase, never faster than the "
+                    + "person's fastest flick, motor.release_speed_pt_s × motor.max_speed_factor), as wide as the "
+                    + "room the line leaves before the brush would reach past the rows being rubbed: one patch at "
+                    + "the region's top and bottom rows, more in its middle. Sized by zoom, the brush is the "
+                    + "finger's contact at zoom 1 and only gets smaller: a region much wider than the brush (the "
+                    + "sky) is painted at zoom 1, and the larger the photo is drawn, the longer each pass. A soft "
+                    + "brush needs about two passes before the region is within tolerance. A size slider (a brush "
+                    + "larger than the finger) or strong strokes (one pass) shorten it. Per task, the photo's "
+                    + "share of the screen, "
                     + "the strokes, and the seconds each stroke or erase took with the look after it (median over "
                     + "trials; the stroke in flight at the time limit counts only up to it, so where strokes are long "
                     + "this reads short):"

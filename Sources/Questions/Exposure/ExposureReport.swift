@@ -221,7 +221,8 @@ struct ExposureReport: ReportBody {
         }
         if has.contains("histogram-touch") && has.contains("six-sliders") {
             if let (d, _) = compare("six-sliders", "histogram-touch", metric: "reached_effect", group: "novice") {
-                let verdict = d.upper < 0 ? "holds" : d.lower > 0 ? "does not hold (the opposite)" : "not distinguishable"
+                let verdict =
+                    d.upper < 0 ? "holds" : d.lower > 0 ? "does not hold (the opposite)" : "not distinguishable"
                 out.append(
                     "Histogram touch fails novices: reached-rate difference for novices (histogram touch − six "
                         + "sliders) \(formatEstimate(d, digits: 3)): "

@@ -44,7 +44,8 @@ enum ExportReadme {
                 }
             lines.append("  \(pad(c.name))(\(kind)\(c.optional ? ", may be missing" : "")) \(c.meaning)")
         }
-        let random = models.random.isEmpty ? "no random effects" : RScript.listing(models.random) + " as random intercepts"
+        let random =
+            models.random.isEmpty ? "no random effects" : RScript.listing(models.random) + " as random intercepts"
         lines += [
             "",
             "Models (export.R; "

@@ -337,11 +337,7 @@ enum AnswerSection {
     /// record no `attempts` have none): for their times and rates of reaching the effect the limit, not the design,
     /// sets the value (a first-attempt rate it cannot touch).
     static func attemptSentence(spec: ExperimentSpec, results: ResultSet) -> String? {
-        let stopped: [(String, Double)] = spec.strategies.compactMap { s in
-            let all = results.selected(TrialSelection(strategy: s.label)).count
-            let share = Double(results.selected(stoppedByAttempts(s.label, spec: spec)).count) / Double(max(all, 1))
-            return share > limitShare ? (s.label, share) : nil
-        }
+        let stopped = attemptShares(spec: spec, results: results).filter { $0.1 > limitShare }
         guard !stopped.isEmpty else { return nil }
         let names = stopped.map { "\($0.0) (\(formatNumber($0.1 * 100, digits: 0)) %)" }
         return "The \(spec.limits.maxAttempts)-attempt limit stopped more than a fifth of the trials of \(list(names)) "
@@ -355,19 +351,53 @@ enum AnswerSection {
     /// The strategies whose headline time reached the spec's time limit in more than `limitShare` of their
     /// trials: for them the limit sets the value (a lower bound), so the answer says so.
     static func limitSentence(spec: ExperimentSpec, samples: RunSamples?, metric: String) -> String? {
-        guard MetricCatalog.definition(metric).unit == "s", let samples else { return nil }
         let limit = spec.limits.timeLimit
-        let stopped: [(String, Double)] = spec.strategies.compactMap { s in
-            guard let sample = samples.sample(strategy: s.label, metric: metric), sample.trialCount > 0 else {
-                return nil
-            }
-            let below = sample.ecdf(total: sample.trialCount).last { $0.x < limit * (1 - 1e-9) }?.y ?? 0
-            let share = 1 - below
-            return share > limitShare ? (s.label, share) : nil
-        }
+        let stopped = (timeLimitShares(spec: spec, samples: samples, metric: metric) ?? []).filter { $0.1 > limitShare }
         guard !stopped.isEmpty else { return nil }
         let names = stopped.map { "\($0.0) (\(formatNumber($0.1 * 100, digits: 0)) %)" }
         return "The \(formatNumber(limit)) s time limit stopped more than a fifth of the trials of \(list(names)): "
             + "for \(stopped.count == 1 ? "it" : "them") the limit, not the design, sets the value, a lower bound."
+    }
+
+    /// Each strategy's share of trials whose headline time reached the spec's time limit (nil: the headline
+    /// is not a time, or the run has no per-person samples of it).
+    static func timeLimitShares(spec: ExperimentSpec, samples: RunSamples?, metric: String) -> [(String, Double)]? {
+        guard MetricCatalog.definition(metric).unit == "s", let samples else { return nil }
+        let limit = spec.limits.timeLimit
+        return spec.strategies.compactMap { s in
+            guard let sample = samples.sample(strategy: s.label, metric: metric), sample.trialCount > 0 else {
+                return nil
+            }
+            let below = sample.ecdf(total: sample.trialCount).last { $0.x < limit * (1 - 1e-9) }?.y ?? 0
+            return (s.label, 1 - below)
+        }
+    }
+
+    /// Each strategy's share of trials the attempt limit stopped short of the effect (`stoppedByAttempts`).
+    static func attemptShares(spec: ExperimentSpec, results: ResultSet) -> [(String, Double)] {
+        spec.strategies.map { s in
+            let all = results.selected(TrialSelection(strategy: s.label)).count
+            let stopped = results.selected(stoppedByAttempts(s.label, spec: spec)).count
+            return (s.label, Double(stopped) / Double(max(all, 1)))
+        }
+    }
+
+    /// What the set-up says of the limits beside their values: the largest share of one strategy's trials
+    /// each limit stopped, so a reader sees how near a limit came to deciding, not only when it did.
+    static func limitShares(spec: ExperimentSpec, results: ResultSet, samples: RunSamples?, metric: String) -> String {
+        func most(_ shares: [(String, Double)], _ how: String, _ note: String = "") -> String {
+            guard let top = shares.max(by: { $0.1 < $1.1 }), top.1 > 0 else { return "none" + how }
+            if top.1 < 0.01 { return "under 1 % of each strategy's trials\(how) (\(top.0) the most\(note))" }
+            return "at most \(formatNumber(top.1 * 100, digits: 0)) % of a strategy's trials\(how) (\(top.0)\(note))"
+        }
+        var parts: [String] = []
+        if let time = timeLimitShares(spec: spec, samples: samples, metric: metric) {
+            let name = MetricCatalog.definition(metric).name.replacingOccurrences(of: "_", with: " ")
+            let label = name.hasSuffix(" s") ? String(name.dropLast(2)) : name
+            parts.append("the time limit stopped \(most(time, "", "; \(label) at the limit"))")
+        }
+        let attempts = attemptShares(spec: spec, results: results)
+        parts.append("the attempt limit stopped \(most(attempts, " short of the effect"))")
+        return parts.joined(separator: "; ")
     }
 }

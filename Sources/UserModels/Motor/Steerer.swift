@@ -1,4 +1,5 @@
 import Foundation
+import Interaction
 import Randomness
 
 /// Steering a finger along a straight tunnel it must not leave (a constrained
@@ -22,6 +23,12 @@ public struct Steerer: Sendable {
     public static let rate = 120.0
 
     public init(participant: Participant) { self.participant = participant }
+
+    /// The fastest the person moves a finger on purpose, mm/s: their fastest flick
+    /// (`motor.release_speed_pt_s` × `motor.max_speed_factor`). No steered pass is faster.
+    public func fastest(on device: DeviceConfiguration) -> Double {
+        device.millimetres(participant["motor.release_speed_pt_s"] * participant["motor.max_speed_factor"])
+    }
 
     /// One pass through a tunnel `length` × `width` mm taking `duration` seconds.
     public struct Pass: Sendable, Hashable {

@@ -18,11 +18,9 @@ extension ValidationSuite {
                     // Common random numbers for tunnels of the same A/W: their difference
                     // is then the effect of scale alone, not of different draws.
                     var g = SeededGenerator(seed: seed, label: "steer/\(a / w)/\(pi)")
-                    // The fastest a person moves a finger on purpose: their fastest flick.
-                    let fastest = device.millimetres(
-                        participant["motor.release_speed_pt_s"] * participant["motor.max_speed_factor"])
-                    let settled = Steerer(participant: participant).practisedDuration(
-                        length: a, width: w, fastestMMPerS: fastest, using: &g)
+                    let steerer = Steerer(participant: participant)
+                    let settled = steerer.practisedDuration(
+                        length: a, width: w, fastestMMPerS: steerer.fastest(on: device), using: &g)
                     total += settled.duration; errorRate += settled.errorRate
                 }
                 ratios.append(a / w); times.append(total / Double(participants.count))

@@ -24,11 +24,9 @@ public struct TunnelSteering: ReplicationTask {
                 let condition = ["a_over_w": Observations.level(a / w)]
                 for (k, person) in people.enumerated() {
                     var g = SeededGenerator(seed: seed, label: "tunnel-steering/\(a / w)/\(k)")
-                    // The fastest a person moves a finger on purpose: their fastest flick.
-                    let fastest = device.millimetres(person["motor.release_speed_pt_s"]
-                                                     * person["motor.max_speed_factor"])
-                    let settled = Steerer(participant: person)
-                        .practisedDuration(length: a, width: w, fastestMMPerS: fastest, using: &g)
+                    let steerer = Steerer(participant: person)
+                    let settled = steerer.practisedDuration(
+                        length: a, width: w, fastestMMPerS: steerer.fastest(on: device), using: &g)
                     seen.record("time_s", condition, settled.duration)
                     seen.record("error_rate", condition, settled.errorRate)
                 }
