@@ -31,6 +31,12 @@ public enum Lexicon {
         return !words.isEmpty && words.allSatisfy { navigation.contains($0) }
     }
 
+    /// Whether a label names a brush's or a tool's size ("Size", "Brush size", "Radius", "Width").
+    public static func namesSize(_ label: String?) -> Bool {
+        let words = Set((label ?? "").lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
+        return !words.isDisjoint(with: ["size", "radius", "width", "diameter", "thickness"])
+    }
+
     /// The words of a label (for reading time).
     public static func wordCount(_ label: String) -> Int {
         label.split(whereSeparator: { $0 == " " || $0 == "&" || $0 == "/" }).count

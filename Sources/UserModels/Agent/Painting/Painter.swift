@@ -176,10 +176,55 @@ public struct Painter: Sendable {
         return (path.count, duration, looks)
     }
 
+    /// How much larger than wanted a brush may be and still look right: a brush within this factor is kept.
+    static let sizeSlack = 1.25
+
+    /// Drags a size slider while watching the brush, as the colour matcher drags a
+    /// track while watching the colour: the brush's size shows as the thumb passes
+    /// each point of the track, and the person aims at the point where it looks
+    /// right, within the travel over which the size stays within `sizeSlack` of it
+    /// (bounded by `motor.drag_aim_fine_pt` and `motor.drag_aim_coarse_pt`); the
+    /// drag takes the Fitts drag law's time to that tolerance and ends scattered
+    /// over it (`KnobDragger.drag`'s effective width).
+    func setSize<E: PaintingEnvironment, G: RandomNumberGenerator>(
+        _ slider: Control, value: Double, wanted: Double, _ env: inout E, clock: inout Double, finger: Point,
+        log: inout TraceLog, using g: inout G
+    ) {
+        let p = participant, device = env.screen.device
+        let points = max(1, Int(slider.frame.width.rounded()))
+        func radius(at v: Double) -> Double {
+            env.drag(slider.id, to: v)
+            return env.brushRadius
+        }
+        // The size seen at each point the thumb passes; the value whose size looks closest.
+        let sizes = (0...points).map { radius(at: Double($0) / Double(points)) }
+        let best = sizes.indices.min { abs(sizes[$0] - wanted) < abs(sizes[$1] - wanted) }!
+        let target = Double(best) / Double(points)
+        env.drag(slider.id, to: value)
+        guard abs(sizes[best] - env.brushRadius) > wanted * (Self.sizeSlack - 1) else { return }
+        // The travel over which the brush stays within the slack of the size aimed at.
+        let within = sizes.indices.filter { abs(sizes[$0] - sizes[best]) <= wanted * (Self.sizeSlack - 1) }
+        let tolerance = min(
+            p["motor.drag_aim_coarse_pt"],
+            max(p["motor.drag_aim_fine_pt"], Double(within.max()! - within.min()!)))
+        let travel = abs(target - value) * slider.frame.width
+        let law = FittsLaw(intercept: p["motor.drag_a_s"], slope: p["motor.drag_b_s_per_bit"])
+        clock += Tapper(participant: p).reachTime(
+            from: finger, to: slider.thumbCenter!, size: slider.frame.height, on: device)
+        clock += law.movementTime(
+            distance: device.millimetres(travel), width: max(0.5, device.millimetres(tolerance)))
+        clock += p["perception.cycle_s"]
+        let end = target + g.normal(mean: 0, sd: tolerance / 4.133) / slider.frame.width
+        let set = min(max(end, 0), 1)
+        env.drag(slider.id, to: set)
+        log.add(clock, "size", [("value", .number(set))])
+    }
+
     /// Makes the brush fit the region: the person wants a brush whose diameter is
-    /// `paint.brush_to_region` of the region's narrow side. With a size slider on
-    /// screen they drag it there (Fitts' drag law); otherwise they pinch in on
-    /// the region, as far as keeps all of it in view.
+    /// `paint.brush_to_region` of the region's narrow side. With a slider labelled
+    /// as a size on screen they drag it there while watching the brush
+    /// (`setSize`); otherwise they pinch in on the region, as far as keeps all of
+    /// it in view.
     func fit<E: PaintingEnvironment, G: RandomNumberGenerator>(
         _ env: inout E, view: PaintPerception.View, clock: inout Double, finger: inout Point,
         outcome: inout PaintingOutcome, log: inout TraceLog, using g: inout G
@@ -192,25 +237,10 @@ public struct Painter: Sendable {
             h = (region.max.y - region.min.y) * (long == 0 ? 1 / env.aspect : 1)
         let wanted = p["paint.brush_to_region"] * min(w, h) / 2
         let now = env.brushRadius
-        if let slider = env.screen.controls.first(where: { $0.role == .slider }), let value = slider.value {
-            // The slider shows the brush's size as it moves: the person stops where it looks right.
-            var target = value, best = Double.infinity
-            for v in stride(from: 0.0, through: 1.0, by: 0.02) {
-                env.drag(slider.id, to: v)
-                if abs(env.brushRadius - wanted) < best { best = abs(env.brushRadius - wanted); target = v }
-            }
-            env.drag(slider.id, to: value)
-            guard abs(target - value) > 0.02 else { return }
-            let law = FittsLaw(intercept: p["motor.drag_a_s"], slope: p["motor.drag_b_s_per_bit"])
-            let track = env.screen.device.millimetres(slider.frame.width)
-            clock += Tapper(participant: p).reachTime(
-                from: finger, to: slider.thumbCenter!, size: slider.frame.height, on: env.screen.device)
-            clock +=
-                law.movementTime(distance: abs(target - value) * track, width: 0.1 * track) + p["perception.cycle_s"]
-            let set = min(max(target + g.normal(mean: 0, sd: 0.05), 0), 1)
-            env.drag(slider.id, to: set)
-            log.add(clock, "size", [("value", .number(set))])
-        } else if now > wanted * 1.25 {
+        let sizing = env.screen.controls.first { $0.role == .slider && Lexicon.namesSize($0.label) }
+        if let slider = sizing, let value = slider.value {
+            setSize(slider, value: value, wanted: wanted, &env, clock: &clock, finger: finger, log: &log, using: &g)
+        } else if now > wanted * Self.sizeSlack {
             let fitAll = 0.9 / max(region.max.x - region.min.x, region.max.y - region.min.y)
             let zoom = max(1, min(now / wanted, fitAll))
             guard zoom > 1.1 else { return }
