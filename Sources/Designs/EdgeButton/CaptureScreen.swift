@@ -20,9 +20,9 @@ public enum CaptureResponse: Sendable, Hashable {
 ///
 /// A touch goes first through the system's edge gate, then to the control (a
 /// plain button: a tap recognizer on its exact frame), then to the panel, and
-/// otherwise to the preview, whose tap takes a photo. The digitizer reports
-/// positions on the glass only, so a finger landing past the screen's edge
-/// registers at the edge.
+/// otherwise to the preview, whose tap takes a photo. The screen reports a
+/// finger that overhangs its edge at the edge (Interaction's `Glass`), so an
+/// edge control catches the taps that overshoot it.
 public struct CaptureScreen: Sendable, Hashable {
     public let bounds: Rect
     public let control: Rect
@@ -45,14 +45,10 @@ public struct CaptureScreen: Sendable, Hashable {
 
     /// The screen's response to one contact's sensed samples.
     public func respond(to sensed: TouchStream) -> CaptureResponse {
-        let stream = TouchStream(
-            samples: sensed.samples.map { s in
-                TouchSample(time: s.time, location: clamped(s.location), phase: s.phase, majorRadius: s.majorRadius)
-            })
         let delivered: TouchStream
-        switch gate.judge(stream) {
+        switch gate.judge(sensed) {
         case .taken(let t): return .systemTook(at: t)
-        case .passed: delivered = stream
+        case .passed: delivered = sensed
         case .held(let s): delivered = s
         }
         let button = ButtonRow(frames: [control], margin: 0, maximumMovement: nil)
@@ -63,10 +59,5 @@ public struct CaptureScreen: Sendable, Hashable {
             if let panel, panel.contains(delivered.start.location) { return .nothing(at: delivered.end.time) }
             return .captured(at: delivered.end.time)
         }
-    }
-
-    /// The nearest point on the glass.
-    public func clamped(_ p: Point) -> Point {
-        Point(min(max(p.x, bounds.minX), bounds.maxX), min(max(p.y, bounds.minY), bounds.maxY))
     }
 }

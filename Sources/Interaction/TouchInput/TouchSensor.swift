@@ -4,32 +4,40 @@ import Foundation
 /// device reports. The finger is sampled on the digitizer's own clock (so
 /// touch-down is noticed up to one period late), each sample's time jitters,
 /// each position carries sensor noise, the whole contact is shifted by the
-/// finger's offset, and physiological tremor rides on top.
+/// finger's offset, and physiological tremor rides on top. A finger that
+/// overhangs the screen's edge is reported at the edge (`Glass`).
 ///
 /// Deterministic: all randomness comes from the generator passed in.
 public struct TouchSensor: Sendable, Hashable {
     public var parameters: TouchSensorParameters
     /// Converts the millimetre parameters to the device's points.
     public var pointsPerMillimetre: Double
+    /// The screen's glass; nil: an unbounded surface (every contact seen at its centre).
+    public var glass: Glass?
 
-    public init(parameters: TouchSensorParameters = .standard, pointsPerMillimetre: Double) {
+    public init(parameters: TouchSensorParameters = .standard, pointsPerMillimetre: Double, glass: Glass? = nil) {
         precondition(pointsPerMillimetre > 0)
         self.parameters = parameters
         self.pointsPerMillimetre = pointsPerMillimetre
+        self.glass = glass
     }
 
     public init(parameters: TouchSensorParameters = .standard, device: DeviceConfiguration) {
-        self.init(parameters: parameters, pointsPerMillimetre: device.points(millimetres: 1))
+        self.init(
+            parameters: parameters, pointsPerMillimetre: device.points(millimetres: 1), glass: Glass(device: device))
     }
 
     /// The samples a digitizer reports for `path`, or nil when the contact fell
-    /// between two sampling instants and was never seen.
+    /// between two sampling instants, or landed wholly off the glass, and was never seen.
     public func sense(_ path: FingerPath, using g: inout some RandomNumberGenerator) -> TouchStream? {
         let period = 1 / parameters.sampleRate
         // Where the digitizer's clock stands when the finger lands is unrelated to the finger.
         let firstTick = path.contact + RandomDraws.uniform(0, period, &g)
         guard firstTick < path.lift else { return nil }
         let contact = ContactDisturbance(parameters, pointsPerMillimetre: pointsPerMillimetre, using: &g)
+        if let glass, glass.reported(contactAt: path.position(at: firstTick), radius: contact.majorRadius) == nil {
+            return nil
+        }
 
         var samples: [TouchSample] = []
         var k = 0
@@ -40,7 +48,10 @@ public struct TouchSensor: Sendable, Hashable {
             // The lift sample reports where the finger last was, at the time the digitizer noticed.
             let intended = path.position(at: lifted ? path.lift : nominal)
             let phase: TouchPhase = k == 0 ? .down : lifted ? .up : .move
-            let location = intended + contact.offset(at: nominal - path.contact) + noise(&g)
+            let finger = intended + contact.offset(at: nominal - path.contact)
+            // A finger that slides wholly off the glass keeps its off-screen point, so no control takes it.
+            let seen = glass.map { $0.reported(contactAt: finger, radius: contact.majorRadius) ?? finger } ?? finger
+            let location = seen + noise(&g)
             samples.append(TouchSample(time: time, location: location, phase: phase, majorRadius: contact.majorRadius))
             if lifted { break }
             k += 1

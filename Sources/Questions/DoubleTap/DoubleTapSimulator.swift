@@ -92,25 +92,25 @@ public struct DoubleTapSimulator: SpecSimulator {
             switch task.gesture {
             case .tap, .taps:
                 let reach = tapper.tap(spot, from: finger, startTime: clock, on: device, using: &g)
-                paths.append(presser.tap(at: reach.landing, start: clock + reach.movementTime, on: device, using: &g))
+                paths.append(presser.tap(at: reach.contact, start: clock + reach.movementTime, on: device, using: &g))
                 intended = task.gesture == .tap ? [.single] : [.single, .single]
                 if task.gesture == .taps {
                     let next = Rect(x: spot.minX + task.spacing, y: spot.minY, width: spot.width, height: spot.height)
                     let start = paths[0].lift + participant["gesture.serial_tap_pause_s"]
-                    let reach2 = tapper.tap(next, from: reach.landing, startTime: start, on: device, using: &g)
+                    let reach2 = tapper.tap(next, from: reach.contact, startTime: start, on: device, using: &g)
                     paths.append(
-                        presser.tap(at: reach2.landing, start: start + reach2.movementTime, on: device, using: &g))
+                        presser.tap(at: reach2.contact, start: start + reach2.movementTime, on: device, using: &g))
                 }
             case .zoom:
                 intended = [.zoom]
                 if let button = viewer.zoomButton {
                     let reach = tapper.tap(button, from: finger, startTime: clock, on: device, using: &g)
                     paths.append(
-                        presser.tap(at: reach.landing, start: clock + reach.movementTime, on: device, using: &g))
+                        presser.tap(at: reach.contact, start: clock + reach.movementTime, on: device, using: &g))
                 } else {
                     let reach = tapper.tap(spot, from: finger, startTime: clock, on: device, using: &g)
                     paths.append(
-                        presser.tap(at: reach.landing, start: clock + reach.movementTime, on: device, using: &g))
+                        presser.tap(at: reach.contact, start: clock + reach.movementTime, on: device, using: &g))
                     // The second tap aims at the same spot again: a fresh landing, after the person's gap.
                     let again = landing.land(aim: spot.center, target: spot.size, on: device, using: &g)
                     paths.append(

@@ -82,7 +82,7 @@ public struct EdgeButtonSimulator: SpecSimulator {
         while attempts < limits.maxAttempts && clock < limits.timeLimit {
             attempts += 1
             let reach = tapper.tap(screen.control, from: finger, startTime: clock, on: device, using: &g)
-            let path = presser.tap(at: reach.landing, start: clock + reach.movementTime, on: device, using: &g)
+            let path = presser.tap(at: reach.contact, start: clock + reach.movementTime, on: device, using: &g)
             var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
             let sensed = sensor.sense(path, using: &noise)
             let response = sensed.map(screen.respond) ?? .nothing(at: path.lift)
@@ -108,7 +108,7 @@ public struct EdgeButtonSimulator: SpecSimulator {
                 clock = t + participant["perception.cycle_s"]
                 let home = tapper.tap(back, from: finger, startTime: clock, on: device, using: &g)
                 clock += home.movementTime + participant["motor.tap_hold_s"] + participant["perception.cycle_s"]
-                finger = home.landing
+                finger = home.contact
             case .nothing(let t):
                 clock = t + participant["perception.cycle_s"]
             }

@@ -81,9 +81,9 @@ public struct HysteresisSimulator: SpecSimulator {
             let down = clock + reach.movementTime
             let path =
                 task.intent == .tap
-                ? presser.tap(at: reach.landing, start: down, on: device, using: &g)
+                ? presser.tap(at: reach.contact, start: down, on: device, using: &g)
                 : presser.drag(
-                    at: reach.landing, direction: Vector2(0, -1), distance: task.distance, start: down, using: &g)
+                    at: reach.contact, direction: Vector2(0, -1), distance: task.distance, start: down, using: &g)
             var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
             let stream = sensor.sense(path, using: &noise)
             let response = stream.map(list.respond) ?? .nothing

@@ -74,7 +74,7 @@ struct AuthorizationVisit {
         while !outOfBudget {
             let reach = tapper.tap(control.frame, from: finger, startTime: clock, on: device, using: &g)
             clock += reach.movementTime + participant["motor.tap_hold_s"]
-            finger = reach.landing
+            finger = reach.contact
             taps += 1; tapped = true
             let hit = auth.respond(at: reach.landing)
             if hit?.control == AuthorizationScreen.titleID { labelTaps += 1 }

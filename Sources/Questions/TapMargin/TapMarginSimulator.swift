@@ -81,8 +81,8 @@ public struct TapMarginSimulator: SpecSimulator {
             let away = Vector2(0, g.unit() < 0.5 ? -1 : 1)  // off the row, not onto a neighbour
             let path =
                 task.intent == .tap
-                ? presser.tap(at: reach.landing, start: down, on: device, using: &g)
-                : presser.takeBack(at: reach.landing, direction: away, start: down, using: &g)
+                ? presser.tap(at: reach.contact, start: down, on: device, using: &g)
+                : presser.takeBack(at: reach.contact, direction: away, start: down, using: &g)
             var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
             let response = sensor.sense(path, using: &noise).map(row.respond) ?? .missed(at: path.lift)
             if first == nil { first = (response, reach.landing) }

@@ -55,7 +55,7 @@ struct Hands {
         environment.perform(.tap(tap.touches))
         record.touched(at: tap.touches.start.time)
         record.clock.advance(to: tap.touches.end.time)
-        record.finger = tap.landing
+        record.finger = tap.contact
         if !hit { record.outcome.missedTaps += 1 }
         return hit
     }

@@ -44,15 +44,19 @@ public struct TouchLanding: Sendable, Hashable {
 /// The outcome of one tap.
 public struct Tap: Sendable, Hashable {
     public var touches: TouchStream
-    /// Where the finger landed.
+    /// Where the screen reports the touch: the finger's centre, or the edge of the
+    /// glass when the finger overhangs it (`Glass`).
     public var landing: Point
+    /// Where the finger's centre landed (where a movement from here starts).
+    public var contact: Point
     /// Seconds from the start of the movement to touch-down.
     public var movementTime: Double
     /// Index of difficulty of the aimed movement, in bits.
     public var indexOfDifficulty: Double
 }
 
-/// Tapping: Fitts' law for the time, the dual Gaussian for where the finger lands.
+/// Tapping: Fitts' law for the time, the dual Gaussian for where the finger lands,
+/// the glass for where the screen reports it.
 public struct Tapper: Sendable {
     public var participant: Participant
 
@@ -76,12 +80,14 @@ public struct Tapper: Sendable {
         let mt =
             law.movementTime(distance: distance, width: width)
             * max(0.3, 1 + g.normal(mean: 0, sd: p["motor.timing_cv"]))
-        let landing = TouchLanding(participant: p).land(aim: aim, target: target.size, on: device, using: &g)
+        let contact = TouchLanding(participant: p).land(aim: aim, target: target.size, on: device, using: &g)
+        let radius = device.points(millimetres: TouchSensorParameters.standard.contactDiameter / 2)
+        let landing = Glass(device: device).reported(contactAt: contact, radius: radius) ?? contact
         let down = startTime + mt
         let touches = TouchStream(samples: [
             TouchSample(time: down, location: landing, phase: .down),
             TouchSample(time: down + p["motor.tap_hold_s"], location: landing, phase: .up)
         ])
-        return Tap(touches: touches, landing: landing, movementTime: mt, indexOfDifficulty: id)
+        return Tap(touches: touches, landing: landing, contact: contact, movementTime: mt, indexOfDifficulty: id)
     }
 }

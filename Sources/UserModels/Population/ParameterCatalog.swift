@@ -147,7 +147,11 @@ public enum ParameterCatalog {
             path: "perception.satisfied_de00",
             meaning: "how close to the goal (mean ΔE00 of the worst region) satisfies this person",
             allowed: 0.3...20, novice: .normal(mean: 2.5, sd: 0.5), expert: .normal(mean: 2.0, sd: 0.4),
-            source: "assumption anchored on the inter-observer match spread (≈ 2.5 CIELAB units, Color Res. Appl. 1997)"
+            source:
+                "Paravina et al. 2015 (J Esthet Restor Dent 27 S1): 50:50 acceptability of a difference seen side by "
+                    + "side 1.8 ΔE00; Song & Luo 2001 (IS&T CIC 9): a mean difference between images above 2.5 ΔE*ab "
+                    + "(≈ 1.7 ΔE00) is seen, and acceptability is about twice that (Xu, Tong & Gong 2013): 2.5 lies "
+                    + "between the patch and image figures; the spread across people is an assumption"
         ),
         .init(
             path: "perception.proxy_px", meaning: "long side, in pixels, of the image a person judges at a glance",
@@ -161,7 +165,9 @@ public enum ParameterCatalog {
         .init(
             path: "motor.flick_length_pt", meaning: "how far the finger travels before it lets go in a flick",
             allowed: 10...300, novice: .logNormal(median: 50, sigma: 0.4),
-            source: "assumption: log-normal, median 50 pt (≈ 8 mm on a phone)"),
+            source:
+                "assumption: log-normal, median 50 pt (≈ 8 mm on a phone); Frank et al. 2013's released scrolling "
+                    + "flicks are longer (median 16.9 mm, Data/human/frank-2013-touchalytics.yaml): to be fitted"),
         .init(
             path: "motor.drag_speed_pt_s", meaning: "peak finger speed of a deliberate drag",
             allowed: 50...3000, novice: .logNormal(median: 400, sigma: 0.35),
@@ -355,10 +361,11 @@ public enum ParameterCatalog {
             path: "gesture.swipe_span_pt",
             meaning:
                 "longest distance a person drags content in one swipe on a phone (thumb or finger, without regrasping)",
-            allowed: 50...800, novice: .logNormal(median: 250, sigma: 0.2),
+            allowed: 50...800, novice: .logNormal(median: 237, sigma: 0.27),
             source:
-                "assumption: about 40 mm, a comfortable thumb or finger stroke on a phone held in one hand, under a "
-                    + "third of an iPhone's 852 pt height (swept)"
+                "Frank et al. 2013 (Touchalytics) released strokes of 41 people scrolling on phones: each person's "
+                    + "99th-percentile stroke, median 39.3 mm (≈ 237 pt on an iPhone 15), σ of its log across people "
+                    + "0.27 (computed, Data/human/frank-2013-touchalytics.yaml)"
         ),
         .init(
             path: "gesture.offscreen_distance_sd",
@@ -469,8 +476,8 @@ public enum ParameterCatalog {
             path: "paint.pinch_s", meaning: "time of one two-finger pinch to zoom the photo, including settling",
             allowed: 0.1...3, novice: .fixed(0.8),
             source:
-                "assumption: a two-finger spread of a few centimetres plus a correction; no published figure for "
-                    + "pinch zoom time (swept)"
+                "Asakawa, Dennerlein & Jindrich 2017 (Applied Ergonomics 58; Data/human): a pinch took 0.765 ± 0.277 "
+                    + "s and a stretch 0.843 ± 0.317 s on a tablet; 0.8 s lies between (zooming in and out)"
         ),
         // Matching a colour with a picker (the color-match question).
         .init(

@@ -44,7 +44,7 @@ struct BrushFinder {
             log.touches(tap.touches)
             env.tap(at: tap.landing, touchDown: tap.touches.start.time)
             taps += 1
-            finger = tap.landing
+            finger = tap.contact
             clock = tap.touches.end.time + participant["perception.cycle_s"]
             // An icon shows its name once chosen: remembered for the rest of the session.
             for c in env.screen.controls where c.role == .button && c.value == 1 {

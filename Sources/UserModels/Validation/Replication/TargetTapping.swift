@@ -5,8 +5,9 @@ import Randomness
 /// Discrete taps on a square target until it is hit (Parhi et al. 2006; Park & Han
 /// 2010; target-to-edge gaps, Usuba et al. 2023). The finger starts `distance`
 /// millimetres above the target; a miss is seen after one perceptual cycle and the
-/// person taps again from where the finger landed, up to `attempts` taps. A landing
-/// outside the screen registers nothing and counts as a miss. With `gaps` the
+/// person taps again from where the finger landed, up to `attempts` taps. The screen
+/// reports a finger that overhangs its edge at the edge (`Glass`); one wholly off
+/// the glass is a miss. With `gaps` the
 /// target sits that far above the screen's bottom edge; without, mid-screen.
 ///
 /// Measures, per size (and gap): `error_rate` (share of first taps that miss),
@@ -64,7 +65,7 @@ public struct TargetTapping: ReplicationTask {
                 if hit { break }
                 if attempt == 0 { misses += 1 }
                 time += person["perception.cycle_s"]
-                finger = tap.landing
+                finger = tap.contact
             }
             total += time
         }
