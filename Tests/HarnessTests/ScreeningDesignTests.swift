@@ -26,6 +26,25 @@ struct ScreeningDesignTests {
         #expect(design.allSatisfy { $0.spec.population.participants == 2 && $0.spec.seed == spec.seed })
     }
 
+    @Test("factors: parameters moves each parameter of the named groups on its own, one step each")
+    func parameterFactors() throws {
+        let screen = "  screen: {trajectories: 2, participants: 2, groups: [gesture], factors: parameters}"
+        let sweep = "sensitivity:\n  parameters:\n    motor.timing_cv: [0.05, 0.1]\n" + screen
+        let spec = try parse(smallSpec(extra: sweep))
+        let paths = ParameterGroups.all.first { $0.name == "gesture" }!.paths
+        #expect(spec.screenedGroups.map(\.name) == paths && spec.screenedGroups.allSatisfy { $0.paths == [$0.name] })
+        let design = spec.screeningVariants(trajectories: 2, participants: 2)
+        #expect(design.count == 2 * (paths.count + 1))
+        // A step moves exactly the one parameter it names.
+        for (a, b) in zip(design, design.dropFirst()) where b.step > 0 {
+            let moved = paths[b.moved!]
+            let changed = Set(paths.filter { a.spec.population.shifts[$0] != b.spec.population.shifts[$0] })
+            #expect(changed == [moved])
+        }
+        let bad = sweep.replacingOccurrences(of: "factors: parameters", with: "factors: params")
+        #expect { try parse(smallSpec(extra: bad)) } throws: { "\($0)".contains("unknown screening factor 'params'") }
+    }
+
     @Test("a screened parameter's plausible range contains its default and stays inside what is allowed")
     func plausibleRanges() {
         for group in ParameterGroups.screened {

@@ -215,22 +215,35 @@ public struct SensitivitySettings: Sendable, Hashable {
 
 /// How big a Morris screening of the assumption parameters is, and which groups it moves.
 public struct ScreenSettings: Sendable, Hashable {
+    /// What one step of a trajectory moves (`screen: {factors: …}`).
+    public enum Factors: String, Sendable, Hashable, CaseIterable {
+        /// Each group's parameters together (Campolongo et al. 2007): cheap, says which group matters.
+        case groups
+        /// Each parameter on its own (Morris 1991): a step per parameter, says which parameter matters.
+        case parameters
+    }
+
     public var trajectories = 4
     /// Participants per screening point; nil: the sweeps' number.
     public var participants: Int? = nil
     /// Names of the parameter groups to screen (`ParameterGroups.all`); nil: `ParameterGroups.screened`.
     public var groups: [String]? = nil
-    public init(trajectories: Int = 4, participants: Int? = nil, groups: [String]? = nil) {
+    public var factors: Factors = .groups
+    public init(trajectories: Int = 4, participants: Int? = nil, groups: [String]? = nil, factors: Factors = .groups) {
         self.trajectories = trajectories
         self.participants = participants
         self.groups = groups
+        self.factors = factors
     }
 }
 
 extension ExperimentSpec {
-    /// The assumption groups this spec's screening moves, in `ParameterGroups.all` order.
+    /// The factors this spec's screening moves, in `ParameterGroups.all` order: the assumption groups, or
+    /// with `factors: parameters` each of their parameters alone (named by its path).
     public var screenedGroups: [(name: String, paths: [String])] {
-        ParameterGroups.screened(named: sensitivity?.screen.groups)
+        let groups = ParameterGroups.screened(named: sensitivity?.screen.groups)
+        guard sensitivity?.screen.factors == .parameters else { return groups }
+        return groups.flatMap { $0.paths.map { (name: $0, paths: [$0]) } }
     }
 }
 

@@ -459,7 +459,7 @@ public enum SpecLoader {
         let better = try parseBetter(node.optional("better"), metric: metric, field: "sensitivity.better", in: node)
         var screen = ScreenSettings()
         if let s = try node.optional("screen") {
-            try s.rejectUnknownKeys(["trajectories", "participants", "groups"])
+            try s.rejectUnknownKeys(["trajectories", "participants", "groups", "factors"])
             let groups = try s.optional("groups").map { list -> [String] in
                 let known = ParameterGroups.all.map(\.name)
                 let names = try list.list().map { n -> String in
@@ -477,7 +477,9 @@ public enum SpecLoader {
             }
             screen = ScreenSettings(
                 trajectories: try s.optional("trajectories")?.int(in: 1...100) ?? 4,
-                participants: try s.optional("participants")?.int(in: 1...100_000), groups: groups)
+                participants: try s.optional("participants")?.int(in: 1...100_000), groups: groups,
+                factors: try s.optional("factors")?.named("screening factor", as: ScreenSettings.Factors.self)
+                    ?? .groups)
         }
         let policies =
             try node.optional("policies")?.list().map { n -> PolicyKind in

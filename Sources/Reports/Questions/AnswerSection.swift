@@ -201,11 +201,12 @@ enum AnswerSection {
                     + "\(AnswerRanking.differenceText(d, definition)).")
         }
         let claims = screening?.claims.filter { $0.metric == metric && !$0.points.isEmpty } ?? []
-        if !claims.isEmpty {
+        if let screening, !claims.isEmpty {
             let robust = claims.filter(\.robust).count
             out.append(
                 "Under the screening of the people's assumptions, \(robust) of \(claims.count) comparisons with "
-                    + "\(spec.strategies[0].label) keep their sign everywhere.")
+                    + "\(spec.strategies[0].label) are reversed at no screening point (paired interval, "
+                    + "\(screening.participants) participants a point).")
         }
         return out
     }
@@ -255,7 +256,7 @@ enum AnswerSection {
                 if let c = screening?.claim(base, other, metric), !c.points.isEmpty {
                     line +=
                         "; the mean over reached trials keeps its sign at \(c.holdsAt)/\(c.points.count) screening "
-                            + "points (\(c.label))"
+                            + "points and is reversed at \(c.reversedAt) (\(c.label))"
                     for p in c.underPolicies {
                         line +=
                             "; with the \(p.policy) "
@@ -287,7 +288,8 @@ enum AnswerSection {
                     }
                     line +=
                         "; under the screening of \(screened ?? "every assumption"): "
-                            + "\(c.label) (keeps its sign at \(c.holdsAt)/\(c.points.count) points)"
+                            + "\(c.label) (reversed at \(c.reversedAt) of \(c.points.count) points, keeps its sign at "
+                            + "\(c.holdsAt))"
                 }
                 for p in c.underPolicies {
                     let holds = c.keepsSign(p.value)
@@ -306,7 +308,7 @@ enum AnswerSection {
             ? "Every figure rests on simulated people whose untested assumptions are listed in the screening below; "
                 + "intervals resample people (a person's trials together), so they speak for a population like the "
                 + "simulated one, not for the real users of a shipping design."
-            : "The comparisons marked fragile change sign somewhere in the plausible range of the assumptions they "
+            : "The comparisons marked fragile are reversed somewhere in the plausible range of the assumptions they "
                 + "are fragile to (\(Set(fragile.flatMap(\.fragileTo)).sorted().joined(separator: ", "))): read them "
                 + "as conditional on those assumptions."
         let ranking = AnswerRanking.rank(

@@ -1,11 +1,16 @@
 import Foundation
 import Harness
+import Statistics
 import UserModels
 
 /// The Morris screening of a spec's runs (`refine sensitivity --screen`): for
 /// every claim "B differs from A on a metric", the claim's value at each
-/// screening point, the elementary effect of each parameter group, and whether
-/// the claim keeps its sign everywhere (robust) or not (fragile, and to what).
+/// screening point with its paired interval over the point's participants, the
+/// elementary effect of each parameter group, and whether some point reverses
+/// the claim (its interval lies wholly on the other side of zero: fragile, and
+/// to what) or none does (robust). A point whose estimate merely changes sign
+/// inside an interval that includes zero is noise at that point's size, not a
+/// reversal.
 public struct ScreeningAnalysis: Sendable {
     public struct Claim: Sendable {
         public var a: String
@@ -15,6 +20,9 @@ public struct ScreeningAnalysis: Sendable {
         public var base: Double
         /// The same at every screening point that ran.
         public var points: [Double]
+        /// The paired interval (the spec's confidence, participants resampled) of
+        /// each of `points`; nil where a side had no values.
+        public var intervals: [ClosedRange<Double>?] = []
         /// Group → μ* (mean absolute elementary effect, per unit of the group's level).
         public var influence: [(group: String, muStar: Double)]
         /// The same difference with each other decision policy (`policy=` variants).
@@ -31,7 +39,16 @@ public struct ScreeningAnalysis: Sendable {
         }
 
         public var holdsAt: Int { points.filter(keepsSign).count }
-        public var robust: Bool { !points.isEmpty && holdsAt == points.count }
+
+        /// Whether `interval` lies wholly on the other side of zero from the main
+        /// run's difference (for a main-run difference of zero: excludes zero).
+        public func reverses(_ interval: ClosedRange<Double>) -> Bool {
+            base > 0 ? interval.upperBound < 0 : base < 0 ? interval.lowerBound > 0 : !interval.contains(0)
+        }
+
+        /// The screening points whose interval reverses the claim.
+        public var reversedAt: Int { intervals.compactMap { $0 }.filter(reverses).count }
+        public var robust: Bool { !points.isEmpty && reversedAt == 0 }
         /// The groups most able to change it, most influential first.
         public var fragileTo: [String] {
             influence.filter { $0.muStar > 0 }.sorted { $0.muStar > $1.muStar }.prefix(2).map(\.group)
@@ -109,9 +126,32 @@ public struct ScreeningAnalysis: Sendable {
             try means(RunSamples(store: store, runID: run, metrics: metrics, only: Set(strategies)))
         }
         var values: [String: [String: [String: Double]]] = [:]
+        var samples: [String: RunSamples] = [:]
         for v in design {
             guard let run = latest[v.label] else { continue }
-            values[v.label] = try means(run: run.id)
+            let read = try RunSamples(store: store, runID: run.id, metrics: metrics, only: Set(strategies))
+            samples[v.label] = read
+            values[v.label] = means(read)
+        }
+        var clustered: [String: ClusteredSample] = [:]
+        /// A strategy's values of a metric at a point, gathered by participant once for every claim that reads them.
+        func sample(_ label: String, _ strategy: String, _ metric: String) -> ClusteredSample? {
+            let key = "\(label)\u{1F}\(strategy)\u{1F}\(metric)"
+            if let done = clustered[key] { return done }
+            guard let read = samples[label]?.sample(strategy: strategy, metric: metric) else { return nil }
+            let c = read.clustered
+            clustered[key] = c
+            return c
+        }
+        /// mean(B) − mean(A) at a point, paired over its participants (the same people ran both).
+        func interval(_ label: String, _ a: String, _ b: String, _ m: String) -> ClosedRange<Double>? {
+            guard let sa = sample(label, a, m), let sb = sample(label, b, m) else { return nil }
+            let e = ClusterBootstrap.difference(
+                sb, sa, .mean, paired: true, confidence: spec.report.confidence,
+                resamples: spec.report.bootstrapResamples,
+                seed: Sections.seed(spec, "screening/\(label)/\(a)/\(b)/\(m)"))
+            guard e.lower.isFinite, e.upper.isFinite else { return nil }
+            return e.lower...e.upper
         }
         let base = means(main)
         var policyMeans: [(String, [String: [String: Double]])] = []
@@ -142,6 +182,7 @@ public struct ScreeningAnalysis: Sendable {
                     var claim = Claim(
                         a: a, b: b, metric: m, base: yb - ya, points: design.compactMap { y($0.label) },
                         influence: influence)
+                    claim.intervals = design.filter { y($0.label) != nil }.map { interval($0.label, a, b, m) }
                     claim.underPolicies = policyMeans.compactMap { name, v in
                         guard let pa = v[a]?[m], let pb = v[b]?[m] else { return nil }
                         return (name, pb - pa)
@@ -192,22 +233,35 @@ enum ScreeningSection {
             return
         }
         let groups = spec.screenedGroups
+        let alone = spec.sensitivity?.screen.factors == .parameters
         doc.add(
             .paragraph(
                 "Every parameter whose default is an assumption (no published figure)"
                     + (spec.sensitivity?.screen.groups == nil
                         ? "" : ", in the groups this spec names (`screen: {groups: …}`),")
-                    + " was moved with its group across a plausible range (half to twice its default; weights centred "
-                        + "on 0 from −1 to 1) on a 4-level grid: \(s.trajectories) random one-group-at-a-time "
-                        + "trajectories (Morris 1991, with groups after Campolongo et al. 2007), \(s.participants) "
-                        + "participants per point, the experiment's seed; \(s.pointsRun) of \(s.pointsPlanned) points "
-                        + "ran. Groups: "
-                    + groups.map { "\($0.name) (\($0.paths.joined(separator: ", ")))" }.joined(separator: "; ") + "."))
+                    + " was moved \(alone ? "on its own" : "with its group") across a plausible range (half to twice "
+                        + "its default; weights centred on 0 from −1 to 1) on a 4-level grid: "
+                        + "\(s.trajectories) random " + (alone
+                            ? "one-parameter-at-a-time trajectories (Morris 1991), "
+                            : "one-group-at-a-time trajectories (Morris 1991, with groups after Campolongo et al. "
+                                + "2007), ")
+                        + "\(s.participants) participants per point, the experiment's seed; \(s.pointsRun) of "
+                        + "\(s.pointsPlanned) points ran. "
+                    + (alone
+                        ? "Parameters: " + groups.map(\.name).joined(separator: ", ") + "."
+                        : "Groups: "
+                            + groups.map { "\($0.name) (\($0.paths.joined(separator: ", ")))" }
+                            .joined(separator: "; ") + ".")))
         doc.add(
             .paragraph(
-                "A claim is robust when the difference keeps its sign at every screening point; otherwise it is "
-                    + "fragile, and the groups with the largest mean absolute elementary effect (μ*) are the ones it "
-                    + "is fragile to."
+                "A claim is fragile when at some screening point the difference is reversed: its "
+                    + "\(formatNumber(spec.report.confidence * 100)) % paired interval (the point's participants "
+                    + "resampled) lies wholly on the other side of zero; the groups with the largest mean absolute "
+                    + "elementary effect (μ*) are the ones it is fragile to. Otherwise it is robust at this "
+                    + "screening's size (\(s.trajectories) trajectories, \(s.participants) participants a point): "
+                    + "a sign change inside an interval that includes zero is that point's noise. \"holds at\" "
+                    + "counts the points whose estimate keeps the main run's sign; \"reversed at\" those whose "
+                    + "interval reverses it."
             ))
         let policies = s.claims.first?.underPolicies.map(\.policy) ?? []
         if !policies.isEmpty {
@@ -220,7 +274,8 @@ enum ScreeningSection {
         }
         doc.add(
             .table(
-                header: ["claim", "difference (main run)", "holds at", "verdict"] + policies.map { "under \($0)" }
+                header: ["claim", "difference (main run)", "holds at", "reversed at", "verdict"]
+                    + policies.map { "under \($0)" }
                     + groups.map { "μ* \($0.name)" },
                 rows: s.claims.map { c in
                     let direction =
@@ -231,7 +286,7 @@ enum ScreeningSection {
                     }
                     return [
                         "\(c.metric): \(direction)", formatNumber(c.base, digits: 3), "\(c.holdsAt)/\(c.points.count)",
-                        c.points.isEmpty ? "not screened" : c.label
+                        "\(c.reversedAt)/\(c.points.count)", c.points.isEmpty ? "not screened" : c.label
                     ]
                         + underPolicies + c.influence.map { formatNumber($0.muStar, digits: 3) }
                 }))
