@@ -35,6 +35,13 @@ struct SensitivityCommand: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
+            "With --screen: run the study-size screening (`screen.study`: by default 10 trajectories, 20 "
+                + "participants a point, each parameter on its own) instead of the suite's small one; the report "
+                + "then reads its labels from it."))
+    var study = false
+
+    @Flag(
+        help: ArgumentHelp(
             "Run the experiment again with each mechanism of the simulated people switched off in turn (learning, "
                 + "memory, warnings, label_inference, caution) instead of the sweeps; the report's ablation table "
                 + "says which mechanism, switched off, changes the headline."))
@@ -42,20 +49,18 @@ struct SensitivityCommand: ParsableCommand {
 
     func validate() throws {
         if screen && ablate { throw ValidationError("--screen and --ablate are separate runs: give one of them") }
+        if study && !screen { throw ValidationError("--study sizes the screening: give it with --screen") }
     }
 
     func run() throws {
         try reportingErrors {
             let experiment = try SpecLoader.load(path: spec, catalog: .standard)
-            let settings = experiment.sensitivity
             let variants: [(label: String, spec: ExperimentSpec)] =
                 ablate
                 ? experiment.ablationVariants().map { ($0.label, $0.spec) }
                 : screen
-                ? experiment.screeningVariants(
-                    trajectories: settings?.screen.trajectories ?? 4,
-                    participants: settings?.screen.participants ?? settings?.participants ?? 10
-                ).map { ($0.label, $0.spec) }
+                ? (experiment.screeningDesign(study ? .study : .suite).map(experiment.screeningVariants) ?? [])
+                    .map { ($0.label, $0.spec) }
                 : experiment.sensitivityVariants().map { ($0.label, $0.spec) }
                     + experiment.policyVariants().map { ($0.label, $0.spec) }
             guard !variants.isEmpty else {

@@ -45,6 +45,28 @@ struct ScreeningDesignTests {
         #expect { try parse(smallSpec(extra: bad)) } throws: { "\($0)".contains("unknown screening factor 'params'") }
     }
 
+    @Test("the study-size design: by default 10 trajectories, 20 people a point, each parameter alone, as `study/…`")
+    func studyDesign() throws {
+        let head = "sensitivity:\n  parameters:\n    motor.timing_cv: [0.05, 0.1]\n"
+        let spec = try parse(smallSpec(extra: head + "  screen: {trajectories: 2, participants: 2, groups: [gesture]}"))
+        let study = try #require(spec.screeningDesign(.study))
+        #expect(study.trajectories == 10 && study.participants == 20 && study.factors == .parameters)
+        let paths = ParameterGroups.all.first { $0.name == "gesture" }!.paths
+        let variants = spec.screeningVariants(study)
+        #expect(variants.count == 10 * (paths.count + 1) && variants.allSatisfy { $0.label.hasPrefix("study/r") })
+        #expect(variants.allSatisfy { $0.spec.population.participants == 20 })
+        // The suite's design is untouched by the study's.
+        let suite = try #require(spec.screeningDesign(.suite))
+        #expect(suite.trajectories == 2 && suite.factors == .groups)
+        #expect(spec.screeningVariants(suite).allSatisfy { $0.label.hasPrefix("screen/r") })
+        // A spec may size its study.
+        let sized = head + "  screen: {groups: [gesture], study: {trajectories: 3, participants: 5, factors: groups}}"
+        let small = try #require(try parse(smallSpec(extra: sized)).screeningDesign(.study))
+        #expect(small.trajectories == 3 && small.participants == 5 && small.factors == .groups)
+        let bad = head + "  screen: {study: {people: 5}}"
+        #expect { try parse(smallSpec(extra: bad)) } throws: { "\($0)".contains("people") }
+    }
+
     @Test("a screened parameter's plausible range contains its default and stays inside what is allowed")
     func plausibleRanges() {
         for group in ParameterGroups.screened {

@@ -223,27 +223,54 @@ public struct ScreenSettings: Sendable, Hashable {
         case parameters
     }
 
+    /// The size of one screening design: trajectories, participants a point, what a step moves.
+    public struct Size: Sendable, Hashable {
+        public var trajectories: Int
+        /// Participants per screening point; nil: the sweeps' number.
+        public var participants: Int?
+        public var factors: Factors
+        public init(trajectories: Int, participants: Int?, factors: Factors) {
+            self.trajectories = trajectories; self.participants = participants; self.factors = factors
+        }
+    }
+
     public var trajectories = 4
     /// Participants per screening point; nil: the sweeps' number.
     public var participants: Int? = nil
     /// Names of the parameter groups to screen (`ParameterGroups.all`); nil: `ParameterGroups.screened`.
     public var groups: [String]? = nil
     public var factors: Factors = .groups
-    public init(trajectories: Int = 4, participants: Int? = nil, groups: [String]? = nil, factors: Factors = .groups) {
+    /// The study-size design (`refine sensitivity --screen --study`, `scripts/study`; `screen: {study: …}`):
+    /// by default 10 trajectories, 20 participants a point, each parameter on its own, over the same groups.
+    public var study = Size(trajectories: 10, participants: 20, factors: .parameters)
+
+    public init(
+        trajectories: Int = 4, participants: Int? = nil, groups: [String]? = nil, factors: Factors = .groups,
+        study: Size = Size(trajectories: 10, participants: 20, factors: .parameters)
+    ) {
         self.trajectories = trajectories
         self.participants = participants
         self.groups = groups
         self.factors = factors
+        self.study = study
     }
+
+    /// The design the suite runs (`refine sensitivity --screen`).
+    public var suite: Size { Size(trajectories: trajectories, participants: participants, factors: factors) }
 }
 
 extension ExperimentSpec {
-    /// The factors this spec's screening moves, in `ParameterGroups.all` order: the assumption groups, or
-    /// with `factors: parameters` each of their parameters alone (named by its path).
-    public var screenedGroups: [(name: String, paths: [String])] {
+    /// The factors a screening that moves `factors` varies, in `ParameterGroups.all` order: the assumption
+    /// groups this spec names, or each of their parameters alone (named by its path).
+    public func screenedFactors(_ factors: ScreenSettings.Factors) -> [(name: String, paths: [String])] {
         let groups = ParameterGroups.screened(named: sensitivity?.screen.groups)
-        guard sensitivity?.screen.factors == .parameters else { return groups }
+        guard factors == .parameters else { return groups }
         return groups.flatMap { $0.paths.map { (name: $0, paths: [$0]) } }
+    }
+
+    /// The factors the suite's screening moves (`screen: {factors: …}`).
+    public var screenedGroups: [(name: String, paths: [String])] {
+        screenedFactors(sensitivity?.screen.factors ?? .groups)
     }
 }
 

@@ -4,7 +4,7 @@ import UserModels
 /// One point of a screening design: the spec with every group of assumption
 /// parameters set to a level of its plausible range, run as its own variant.
 public struct ScreeningVariant: Sendable {
-    /// `screen/r<trajectory>/s<step>`, stored with the run.
+    /// `screen/r<trajectory>/s<step>` (`study/…` at the study size), stored with the run.
     public var label: String
     public var trajectory: Int
     /// 0 for a trajectory's start, then one step per group.
@@ -17,14 +17,47 @@ public struct ScreeningVariant: Sendable {
     public var spec: ExperimentSpec
 }
 
+/// Which screening design, at what size: the suite's small screen, or the study-size one.
+public struct ScreeningDesign: Sendable, Hashable {
+    public enum Scale: String, Sendable, Hashable {
+        /// `refine sensitivity --screen`: the spec's `screen` size, run by the suite.
+        case suite = "screen"
+        /// `refine sensitivity --screen --study`: `screen.study`, run by `scripts/study`.
+        case study
+    }
+
+    public var scale: Scale
+    public var trajectories: Int
+    public var participants: Int
+    public var factors: ScreenSettings.Factors
+}
+
 extension ExperimentSpec {
-    /// A Morris elementary-effects design over the groups of assumption parameters
-    /// (Morris 1991; groups: Campolongo, Cariboni & Saltelli 2007): `trajectories`
-    /// random one-group-at-a-time paths on a 4-level grid, Δ = 2/3, seeded by the
-    /// spec's seed. Each point keeps the seed (common random numbers), so a change
-    /// between neighbouring points comes from the group moved.
+    /// The screening design of this spec at `scale`; nil without a `sensitivity` section.
+    public func screeningDesign(_ scale: ScreeningDesign.Scale) -> ScreeningDesign? {
+        guard let settings = sensitivity else { return nil }
+        let size = scale == .suite ? settings.screen.suite : settings.screen.study
+        return ScreeningDesign(
+            scale: scale, trajectories: size.trajectories, participants: size.participants ?? settings.participants,
+            factors: size.factors)
+    }
+
+    /// The suite's design with `trajectories` and `participants`.
     public func screeningVariants(trajectories: Int, participants: Int) -> [ScreeningVariant] {
-        let groups = screenedGroups
+        screeningVariants(
+            ScreeningDesign(
+                scale: .suite, trajectories: trajectories, participants: participants,
+                factors: sensitivity?.screen.factors ?? .groups))
+    }
+
+    /// A Morris elementary-effects design over the assumption parameters, in groups
+    /// (Campolongo, Cariboni & Saltelli 2007) or one by one (Morris 1991):
+    /// `design.trajectories` random one-factor-at-a-time paths on a 4-level grid,
+    /// Δ = 2/3, seeded by the spec's seed. Each point keeps the seed (common random
+    /// numbers), so a change between neighbouring points comes from the factor moved.
+    public func screeningVariants(_ design: ScreeningDesign) -> [ScreeningVariant] {
+        let groups = screenedFactors(design.factors)
+        let (trajectories, participants) = (design.trajectories, design.participants)
         let delta = 2.0 / 3
         var out: [ScreeningVariant] = []
         for r in 0..<trajectories {
@@ -32,22 +65,23 @@ extension ExperimentSpec {
             var levels = groups.map { _ in Double(Int(g.next() % 4)) / 3 }
             var order = Array(groups.indices)
             for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(g.next() % UInt64(i + 1))) }
-            out.append(variant(r, 0, moved: nil, delta: 0, levels, participants))
+            out.append(variant(design.scale, groups, r, 0, moved: nil, delta: 0, levels, participants))
             for (j, k) in order.enumerated() {
                 let step = levels[k] < 0.5 ? delta : -delta
                 levels[k] += step
-                out.append(variant(r, j + 1, moved: k, delta: step, levels, participants))
+                out.append(variant(design.scale, groups, r, j + 1, moved: k, delta: step, levels, participants))
             }
         }
         return out
     }
 
     func variant(
-        _ r: Int, _ step: Int, moved: Int?, delta: Double, _ levels: [Double], _ participants: Int
+        _ scale: ScreeningDesign.Scale, _ groups: [(name: String, paths: [String])], _ r: Int, _ step: Int,
+        moved: Int?, delta: Double, _ levels: [Double], _ participants: Int
     ) -> ScreeningVariant {
         var spec = self
         spec.population.participants = participants
-        for (k, group) in screenedGroups.enumerated() {
+        for (k, group) in groups.enumerated() {
             for path in group.paths {
                 let def = ParameterCatalog.definition(path)!
                 let range = ParameterGroups.plausibleRange(def)
@@ -60,7 +94,7 @@ extension ExperimentSpec {
             }
         }
         return ScreeningVariant(
-            label: "screen/r\(r + 1)/s\(step)", trajectory: r, step: step, moved: moved, delta: delta,
+            label: "\(scale.rawValue)/r\(r + 1)/s\(step)", trajectory: r, step: step, moved: moved, delta: delta,
             levels: levels, spec: spec)
     }
 }

@@ -459,7 +459,7 @@ public enum SpecLoader {
         let better = try parseBetter(node.optional("better"), metric: metric, field: "sensitivity.better", in: node)
         var screen = ScreenSettings()
         if let s = try node.optional("screen") {
-            try s.rejectUnknownKeys(["trajectories", "participants", "groups", "factors"])
+            try s.rejectUnknownKeys(["trajectories", "participants", "groups", "factors", "study"])
             let groups = try s.optional("groups").map { list -> [String] in
                 let known = ParameterGroups.all.map(\.name)
                 let names = try list.list().map { n -> String in
@@ -475,11 +475,21 @@ public enum SpecLoader {
                 guard !names.isEmpty else { throw list.error("expected at least one parameter group to screen") }
                 return names
             }
+            func factors(_ node: SpecNode, _ otherwise: ScreenSettings.Factors) throws -> ScreenSettings.Factors {
+                try node.optional("factors")?.named("screening factor", as: ScreenSettings.Factors.self) ?? otherwise
+            }
+            var study = ScreenSettings().study
+            if let t = try s.optional("study") {
+                try t.rejectUnknownKeys(["trajectories", "participants", "factors"])
+                study = ScreenSettings.Size(
+                    trajectories: try t.optional("trajectories")?.int(in: 1...100) ?? study.trajectories,
+                    participants: try t.optional("participants")?.int(in: 1...100_000) ?? study.participants,
+                    factors: try factors(t, study.factors))
+            }
             screen = ScreenSettings(
                 trajectories: try s.optional("trajectories")?.int(in: 1...100) ?? 4,
                 participants: try s.optional("participants")?.int(in: 1...100_000), groups: groups,
-                factors: try s.optional("factors")?.named("screening factor", as: ScreenSettings.Factors.self)
-                    ?? .groups)
+                factors: try factors(s, .groups), study: study)
         }
         let policies =
             try node.optional("policies")?.list().map { n -> PolicyKind in

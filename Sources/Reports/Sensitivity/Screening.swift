@@ -75,8 +75,12 @@ public struct ScreeningAnalysis: Sendable {
     public var figures: [Figure] = []
     public var pointsRun: Int
     public var pointsPlanned: Int
-    public var trajectories: Int
-    public var participants: Int
+    /// The design read: the study-size one where its runs exist, else the suite's.
+    public var design: ScreeningDesign
+    /// The factors it moved (groups, or parameters alone), in its order.
+    public var groups: [(name: String, paths: [String])]
+    public var trajectories: Int { design.trajectories }
+    public var participants: Int { design.participants }
 
     /// The claim about `b` against `a` on `metric`, either way round.
     public func claim(_ a: String, _ b: String, _ metric: String) -> Claim? {
@@ -100,16 +104,20 @@ public struct ScreeningAnalysis: Sendable {
 
     /// The latest screening and policy runs of `spec`, by variant label.
     private static func variantRuns(of spec: ExperimentSpec, in store: RunStore) throws -> [String: RunRecord] {
-        try ResultSet.latestVariantRuns(of: spec, in: store) { $0.hasPrefix("screen/") || $0.hasPrefix("policy=") }
+        try ResultSet.latestVariantRuns(of: spec, in: store) {
+            $0.hasPrefix("screen/") || $0.hasPrefix("study/") || $0.hasPrefix("policy=")
+        }
     }
 
     /// Loads the screening runs of `spec` from `store`; nil when there are none.
     /// `main`: what `reader(spec:store:)` read of the main run (nil when there are none).
     static func load(spec: ExperimentSpec, store: RunStore, main: RunSamples?) throws -> ScreeningAnalysis? {
         guard let settings = spec.sensitivity, let main else { return nil }
-        let participants = settings.screen.participants ?? settings.participants
-        let design = spec.screeningVariants(trajectories: settings.screen.trajectories, participants: participants)
         let latest = try variantRuns(of: spec, in: store)
+        // The study-size screening where it ran (`scripts/study`), else the suite's.
+        let scale: ScreeningDesign.Scale = latest.keys.contains { $0.hasPrefix("study/") } ? .study : .suite
+        guard let plan = spec.screeningDesign(scale) else { return nil }
+        let design = spec.screeningVariants(plan)
         let metrics = figureMetrics(spec, settings)
         let strategies = spec.strategies.map(\.label)
         /// A run's means by strategy and metric, from one pass over its rows (`RunSamples`), not its trial store.
@@ -159,7 +167,8 @@ public struct ScreeningAnalysis: Sendable {
             guard let run = latest[label] else { continue }
             policyMeans.append((String(label.dropFirst("policy=".count)), try means(run: run.id)))
         }
-        let groups = spec.screenedGroups.map(\.name)
+        let factors = spec.screenedFactors(plan.factors)
+        let groups = factors.map(\.name)
         var claims: [Claim] = []
         for m in metrics {
             for (i, a) in strategies.enumerated() {
@@ -212,8 +221,7 @@ public struct ScreeningAnalysis: Sendable {
             }
         }
         var analysis = ScreeningAnalysis(
-            claims: claims, pointsRun: values.count, pointsPlanned: design.count,
-            trajectories: settings.screen.trajectories, participants: participants)
+            claims: claims, pointsRun: values.count, pointsPlanned: design.count, design: plan, groups: factors)
         analysis.figures = figures
         return analysis
     }
@@ -222,7 +230,7 @@ public struct ScreeningAnalysis: Sendable {
 /// The screening part of the sensitivity section.
 enum ScreeningSection {
     static func build(_ analysis: ScreeningAnalysis?, spec: ExperimentSpec, into doc: inout ReportDocument) {
-        defer { if let analysis, analysis.pointsRun > 0 { figures(analysis, groups: spec.screenedGroups, into: &doc) } }
+        defer { if let analysis, analysis.pointsRun > 0 { figures(analysis, groups: analysis.groups, into: &doc) } }
         doc.add(.heading(level: 3, text: "Screening every assumption at once (Morris elementary effects)"))
         guard let s = analysis, s.pointsRun > 0 || s.claims.contains(where: { !$0.underPolicies.isEmpty }) else {
             doc.add(
@@ -232,8 +240,8 @@ enum ScreeningSection {
                 ))
             return
         }
-        let groups = spec.screenedGroups
-        let alone = spec.sensitivity?.screen.factors == .parameters
+        let groups = s.groups
+        let alone = s.design.factors == .parameters
         doc.add(
             .paragraph(
                 "Every parameter whose default is an assumption (no published figure)"
@@ -251,7 +259,12 @@ enum ScreeningSection {
                         ? "Parameters: " + groups.map(\.name).joined(separator: ", ") + "."
                         : "Groups: "
                             + groups.map { "\($0.name) (\($0.paths.joined(separator: ", ")))" }
-                            .joined(separator: "; ") + ".")))
+                            .joined(separator: "; ") + ".")
+                    + (s.design.scale == .study
+                        ? " This is the study-size screening (`refine sensitivity --screen --study`, `scripts/study`); "
+                            + "its labels replace the suite's small screen's."
+                        : " This is the suite's small screen; the study-size one (`refine sensitivity --screen "
+                            + "--study`, run by `scripts/study`) gives labels a designer can rely on.")))
         doc.add(
             .paragraph(
                 "A claim is fragile when at some screening point the difference is reversed: its "
