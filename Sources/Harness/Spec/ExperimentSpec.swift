@@ -242,11 +242,12 @@ public struct ScreenSettings: Sendable, Hashable {
     public var factors: Factors = .groups
     /// The study-size design (`refine sensitivity --screen --study`, `scripts/study`; `screen: {study: …}`):
     /// by default 10 trajectories, 20 participants a point, each parameter on its own, over the same groups.
-    public var study = Size(trajectories: 10, participants: 20, factors: .parameters)
+    public var study = Self.studySize
+    public static let studySize = Size(trajectories: 10, participants: 20, factors: .parameters)
 
     public init(
         trajectories: Int = 4, participants: Int? = nil, groups: [String]? = nil, factors: Factors = .groups,
-        study: Size = Size(trajectories: 10, participants: 20, factors: .parameters)
+        study: Size = Self.studySize
     ) {
         self.trajectories = trajectories
         self.participants = participants

@@ -478,7 +478,7 @@ public enum SpecLoader {
             func factors(_ node: SpecNode, _ otherwise: ScreenSettings.Factors) throws -> ScreenSettings.Factors {
                 try node.optional("factors")?.named("screening factor", as: ScreenSettings.Factors.self) ?? otherwise
             }
-            var study = ScreenSettings().study
+            var study = ScreenSettings.studySize
             if let t = try s.optional("study") {
                 try t.rejectUnknownKeys(["trajectories", "participants", "factors"])
                 study = ScreenSettings.Size(

@@ -364,8 +364,8 @@ public enum ParameterCatalog {
             allowed: 50...800, novice: .logNormal(median: 237, sigma: 0.27),
             source:
                 "Frank et al. 2013 (Touchalytics) released strokes of 41 people scrolling on phones: each person's "
-                    + "99th-percentile stroke, median 39.3 mm (≈ 237 pt on an iPhone 15), σ of its log across people "
-                    + "0.27 (computed, Data/human/frank-2013-touchalytics.yaml)"
+                    + "99th-percentile stroke, median 39.3 mm (≈ 237 pt on an iPhone 15), σ of its log across "
+                    + "people 0.27 (computed, Data/human/frank-2013-touchalytics.yaml)"
         ),
         .init(
             path: "gesture.offscreen_distance_sd",
