@@ -85,6 +85,23 @@ struct OutputFolderTests {
         refused(URL(fileURLWithPath: "/"), mentioning: "root folder")
     }
 
+    @Test("a subfolder with its own intact mark is Refine's even when the outer mark is older; a file added there is not")
+    func nestedMarkVouches() throws {
+        let root = try scratch()
+        defer { try? fm.removeItem(at: root) }
+        let out = root.appendingPathComponent("report")
+        let replay = out.appendingPathComponent("replays/best")
+        try write(out, files: ["index.html": "one"])
+        let outerMark = try Data(contentsOf: out.appendingPathComponent(OutputManifest.fileName))
+        // Replays written later (with their own mark), then the report's outer mark restored from version control.
+        try fm.createDirectory(at: replay.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try write(replay, files: ["frame.svg": "<svg/>"])
+        try outerMark.write(to: out.appendingPathComponent(OutputManifest.fileName))
+        try StagedFolder.claim(out, inputs: [])
+        try Data("mine".utf8).write(to: replay.appendingPathComponent("notes.txt"))
+        refused(out, mentioning: "replays/best/")
+    }
+
     @Test("a FIFO in an output folder is refused, not read (which would hang)")
     func fifoIsForeign() throws {
         let root = try scratch()
