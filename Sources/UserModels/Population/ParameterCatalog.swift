@@ -156,18 +156,19 @@ public enum ParameterCatalog {
         .init(
             path: "perception.proxy_px", meaning: "long side, in pixels, of the image a person judges at a glance",
             allowed: 16...1024, novice: .fixed(96), source: "assumption: a glance resolves coarse regions, not pixels"),
-        // Throws and drags: no published distribution was found (DESIGN §4); these are
-        // documented assumptions, swept in the sensitivity analysis.
+        // Throws and drags: a flick's length and how much faster than usual a person can flick come from
+        // Frank et al.'s released strokes; the speeds are documented assumptions (DESIGN §4), swept.
         .init(
             path: "motor.release_speed_pt_s", meaning: "peak finger speed of this person's flick",
             allowed: 100...5000, novice: .logNormal(median: 1000, sigma: 0.45),
             source: "assumption: log-normal, median 1000 pt/s (DESIGN §4; no published distribution)"),
         .init(
             path: "motor.flick_length_pt", meaning: "how far the finger travels before it lets go in a flick",
-            allowed: 10...300, novice: .logNormal(median: 50, sigma: 0.4),
+            allowed: 10...300, novice: .logNormal(median: 102, sigma: 0.25),
             source:
-                "assumption: log-normal, median 50 pt (≈ 8 mm on a phone); Frank et al. 2013's released scrolling "
-                    + "flicks are longer (median 16.9 mm, Data/human/frank-2013-touchalytics.yaml): to be fitted"),
+                "Frank et al. 2013 (Touchalytics) released strokes of 41 people scrolling on phones: each person's "
+                    + "median flick (under 0.3 s, over 50 mm/s), median 16.9 mm (≈ 102 pt on an iPhone 15), σ of "
+                    + "its log across people 0.25 (computed, Data/human/frank-2013-touchalytics.yaml)"),
         .init(
             path: "motor.drag_speed_pt_s", meaning: "peak finger speed of a deliberate drag",
             allowed: 50...3000, novice: .logNormal(median: 400, sigma: 0.35),
@@ -216,8 +217,11 @@ public enum ParameterCatalog {
         .init(
             path: "motor.max_speed_factor",
             meaning: "fastest flick a person will make, as a multiple of their usual flick speed",
-            allowed: 1...10, novice: .fixed(2.5),
-            source: "assumption: peak finger speeds in flicks span about ×2–3 within a person"),
+            allowed: 1...10, novice: .fixed(1.95),
+            source:
+                "Frank et al. 2013 (Touchalytics) released flicks: each person's 95th-percentile speed at release "
+                    + "over their median, median over 41 people 1.95 (IQR 1.73–2.27; computed, "
+                    + "Data/human/frank-2013-touchalytics.yaml); unhurried scrolling, so a lower bound on the fastest"),
         // Holding a goal look in mind.
         .init(
             path: "memory.goal_noise",
