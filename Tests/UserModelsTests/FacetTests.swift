@@ -17,11 +17,14 @@ struct FacetTests {
         #expect(slider.facets == [slider] && Control.parentID("s") == "s")
     }
 
-    @Test("a thumbless zone's facet drags like a zone; a thumbed zone keeps its track")
+    @Test("a valueless zone's travel is its extent along the drag, at most one swipe; a zone with a value keeps its track")
     func zoneLength() {
-        let photo = Control(id: "photo", role: .zone, frame: Rect(x: 0, y: 0, width: 900, height: 600), axis: .horizontal, crossAxis: .vertical)
-        #expect(photo.facets.allSatisfy { Hands.trackLength($0) == 200 })
+        let person = Population(participants: 1, overrides: ["gesture.swipe_span_pt": .fixed(237)]).participant(0, seed: 1)
+        let photo = Control(id: "photo", role: .zone, frame: Rect(x: 0, y: 0, width: 900, height: 120), axis: .horizontal, crossAxis: .vertical)
+        #expect(photo.facets.map { Hands.trackLength($0, for: person) } == [237, 120])
         let swipe = Control(id: "swipe", role: .zone, frame: Rect(x: 0, y: 0, width: 900, height: 60), value: 0.5, axis: .horizontal)
-        #expect(Hands.trackLength(swipe) == 900)
+        #expect(Hands.trackLength(swipe, for: person) == 900)
+        let axisless = Control(id: "z", role: .zone, frame: Rect(x: 0, y: 0, width: 300, height: 500))
+        #expect(Hands.trackLength(axisless, for: person) == 237)
     }
 }

@@ -213,7 +213,7 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
             let shifted = GrabSeen.displacement(was: was, now: now)
             if memory.controls[now.id] != nil {
                 _ = Learning.learn(
-                    &memory.controls[now.id]!, moved: shifted, length: Hands.trackLength(was),
+                    &memory.controls[now.id]!, moved: shifted, length: Hands.trackLength(was, for: participant),
                     before: before, after: percept, intended: planned.region, participant: participant)
             }
             // Put the wrong thumb back where it was, then plan again from what is seen.
@@ -232,7 +232,7 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
     /// Learns what the drag did to the region it meant (or that it did nothing), and tells the policy.
     mutating func learn(_ planned: PlannedMove, on control: Control, moved: Double, before: PhotoPercept) {
         let missed = Learning.learn(
-            &memory.controls[control.id]!, moved: moved, length: Hands.trackLength(control),
+            &memory.controls[control.id]!, moved: moved, length: Hands.trackLength(control, for: participant),
             before: before, after: percept, intended: planned.region, participant: participant)
         if missed && planned.reason != .undo {
             record.outcome.wrongControlTries += 1

@@ -42,7 +42,7 @@ extension Hands {
         _ record: inout EditingRecord, using g: inout G
     ) -> Double {
         let axis = Self.axisVector(facet)
-        let length = Self.trackLength(facet)
+        let length = Self.trackLength(facet, for: participant)
         var move = move
         let grab = touchDown(control, zonePoint: zonePoint, on: screen, using: &g)
         if control.thumbCenter != nil, let v = facet.value {

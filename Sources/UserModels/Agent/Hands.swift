@@ -85,7 +85,7 @@ struct Hands {
         _ record: inout EditingRecord, using g: inout G
     ) -> Double {
         let axis = Self.axisVector(control)
-        let length = Self.trackLength(control)
+        let length = Self.trackLength(control, for: participant)
         var move = move
         let grab = touchDown(control, zonePoint: zonePoint, on: screen, using: &g)
         if control.thumbCenter != nil, let v = control.value {
@@ -155,13 +155,14 @@ struct Hands {
         }
     }
 
-    static func trackLength(_ c: Control) -> Double {
-        // A zone with a direction but no thumb (one axis of the photo itself) drags like any zone.
-        if c.role == .zone && c.value == nil && c.axis != nil { return min(200, max(c.frame.height, 80)) }
-        switch c.axis {
-        case .horizontal?: return c.frame.width
-        case .vertical?: return c.frame.height
-        case nil: return min(200, max(c.frame.height, 80))
-        }
+    /// How far one drag along `c` can move it, in points. A track, or a zone that keeps a value along its axis,
+    /// spans its length along that axis. A surface that keeps no value (the photo itself, a zone with no axis)
+    /// has no travel to see, so its travel is what one drag covers on it: its extent along the drag (up, for a
+    /// zone with no axis), at most the person's longest single drag (`gesture.swipe_span_pt`, from Frank et
+    /// al.'s strokes).
+    static func trackLength(_ c: Control, for participant: Participant) -> Double {
+        let along = c.axis == .horizontal ? c.frame.width : c.frame.height
+        guard (c.role == .zone && c.value == nil) || c.axis == nil else { return along }
+        return min(along, participant["gesture.swipe_span_pt"])
     }
 }

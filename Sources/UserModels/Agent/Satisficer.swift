@@ -103,9 +103,10 @@ public struct Satisficer: Sendable {
                 let direction = directions[control.id, default: 1]
                 if Self.movable(control) {
                     record.clock.advance(by: p["perception.cycle_s"])
+                    let step = direction * 0.25 * Hands.trackLength(control, for: participant)
                     _ = hands.drag(
-                        control, by: direction * 0.25 * Hands.trackLength(control), grabAt: control.frame.center,
-                        on: environment.screen, &environment, &record, using: &g)
+                        control, by: step, grabAt: control.frame.center, on: environment.screen, &environment, &record,
+                        using: &g)
                 } else {
                     optionsTried.insert(control.id)
                     _ = hands.tap(

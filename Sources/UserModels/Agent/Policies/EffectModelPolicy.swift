@@ -24,7 +24,7 @@ public struct EffectModelPolicy: DecisionPolicy {
         }
         func known(_ b: (control: Control, move: Double, reduction: Double), _ reason: MoveReason) -> PlannedMove {
             let belief = s.beliefs[b.control.id]!
-            let length = Hands.trackLength(b.control)
+            let length = Hands.trackLength(b.control, for: participant)
             let region = regions.first { belief.effect[$0] != nil } ?? s.percept.worst
             return PlannedMove(
                 control: b.control, move: max(-0.5 * length, min(0.5 * length, b.move * belief.boldness)),
@@ -41,9 +41,8 @@ public struct EffectModelPolicy: DecisionPolicy {
                 claimed.first.map { ($0, .label) }
                 ?? (untried.isEmpty ? nil : (untried[Int(g.next() % UInt64(untried.count))], .explore))
             if let (c, reason) = pick {
-                return PlannedMove(
-                    control: c, move: p["agent.explore_step"] * Hands.trackLength(c) * s.naiveDirection(r),
-                    region: r, reason: reason)
+                let step = p["agent.explore_step"] * Hands.trackLength(c, for: participant)
+                return PlannedMove(control: c, move: step * s.naiveDirection(r), region: r, reason: reason)
             }
         }
         if let b = best, b.reduction > p["agent.fallback_share"] * totalError { return known(b, .fallback) }

@@ -38,8 +38,8 @@ public struct HillClimberPolicy: DecisionPolicy {
         let share = step[control.id] ?? participant["agent.explore_step"]
         let sign = direction[control.id] ?? s.naiveDirection(region)
         direction[control.id] = sign
-        return PlannedMove(
-            control: control, move: sign * share * Hands.trackLength(control), region: region, reason: reason)
+        let move = sign * share * Hands.trackLength(control, for: participant)
+        return PlannedMove(control: control, move: move, region: region, reason: reason)
     }
 
     public mutating func observe(_ move: PlannedMove, moved: Double, before: PhotoPercept, after: PhotoPercept) {
