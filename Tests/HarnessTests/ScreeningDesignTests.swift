@@ -100,3 +100,13 @@ struct ScreeningDesignTests {
         #expect { try parse(smallSpec(extra: bad)) } throws: { "\($0)".contains("unknown parameter group 'gestures'") }
     }
 }
+
+extension ExperimentSpec {
+    /// The suite's design with `trajectories` and `participants` (a test's small design).
+    fileprivate func screeningVariants(trajectories: Int, participants: Int) -> [ScreeningVariant] {
+        screeningVariants(
+            ScreeningDesign(
+                scale: .suite, trajectories: trajectories, participants: participants,
+                factors: sensitivity?.screen.factors ?? .groups))
+    }
+}

@@ -40,3 +40,12 @@ package protocol FilmedSimulator: TrialSimulator {
              camera: TrialCamera?) -> TrialOutcome
     func scene(for trial: PlannedTrial) -> ReplayScene
 }
+
+extension FilmedSimulator {
+    /// A trial run without a camera: a filmed simulator's trial is the same whether or not it is filmed.
+    public func run(
+        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
+    ) -> TrialOutcome {
+        run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
+    }
+}

@@ -42,14 +42,6 @@ extension ExperimentSpec {
             factors: size.factors)
     }
 
-    /// The suite's design with `trajectories` and `participants`.
-    public func screeningVariants(trajectories: Int, participants: Int) -> [ScreeningVariant] {
-        screeningVariants(
-            ScreeningDesign(
-                scale: .suite, trajectories: trajectories, participants: participants,
-                factors: sensitivity?.screen.factors ?? .groups))
-    }
-
     /// A Morris elementary-effects design over the assumption parameters, in groups
     /// (Campolongo, Cariboni & Saltelli 2007) or one by one (Morris 1991):
     /// `design.trajectories` random one-factor-at-a-time paths on a 4-level grid,

@@ -118,12 +118,6 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
         try BrushTask.tasks(from: node, brushes: BrushTool.all.filter { !$0.erases }.map(\.name))
     }
 
-    public func run(
-        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
-    ) -> TrialOutcome {
-        run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
-    }
-
     package func run(
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?
     ) -> TrialOutcome {

@@ -126,12 +126,6 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
         return out
     }
 
-    public func run(
-        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
-    ) -> TrialOutcome {
-        run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
-    }
-
     package func run(
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?
     ) -> TrialOutcome {

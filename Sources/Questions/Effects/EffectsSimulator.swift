@@ -154,12 +154,6 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
         }
     }
 
-    public func run(
-        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
-    ) -> TrialOutcome {
-        run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
-    }
-
     package func run(
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?
     ) -> TrialOutcome {

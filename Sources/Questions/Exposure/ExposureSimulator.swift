@@ -138,12 +138,6 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
         return points
     }
 
-    public func run(
-        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
-    ) -> TrialOutcome {
-        run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
-    }
-
     package func run(
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool, camera: TrialCamera?
     ) -> TrialOutcome {

@@ -69,12 +69,6 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
         return c
     }
 
-    public func run(
-        _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
-    ) -> TrialOutcome {
-        run(trial, participant: participant, memory: &memory, trace: trace, camera: nil)
-    }
-
     /// The scene of a replay: the PIP's layout on the trial's device and the move asked for.
     package func scene(for trial: PlannedTrial) -> ReplayScene {
         guard case .movePIP(let start, let goal) = trial.task.goal else {
