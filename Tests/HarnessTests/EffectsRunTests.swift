@@ -10,7 +10,7 @@ struct EffectsRunTests {
     static let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Data/photos").path
 
-    func spec(goal: String = "{family: bw, position: 0.3}") -> String {
+    func spec(goal: String = "{family: bw, position: 0.3}", population: String = "{participants: 3}") -> String {
         """
         name: effects-test
         question: effects
@@ -19,7 +19,7 @@ struct EffectsRunTests {
         strategies:
           - {design: grid, label: grid-swipe}
           - {design: swatch-book, label: book-sliders, parameters: {refiner: three-sliders}}
-        population: {participants: 3}
+        population: \(population)
         tasks:
           - {id: match, photo: \(Self.photos)/flower.png, goal: \(goal)}
           - {id: explore, photo: \(Self.photos)/flower.png}
@@ -37,6 +37,22 @@ struct EffectsRunTests {
         #expect(names.isSuperset(of: ["within_10s", "effect_found_s", "chosen_effect", "looks_seen_10s", "scrolls", "cards_opened"]))
         let explored = one.filter { $0.trial.task.id == "explore" }
         #expect(explored.allSatisfy { r in r.outcome.metrics.contains { $0.name == "chosen_effect" } })
+    }
+
+    @Test("a browsing person tries looks of the chosen effect until their patience runs out, as an editing person does")
+    func browsingPatience() throws {
+        func timeToDone(patience: Int) throws -> [Double] {
+            let text = spec(population: "{participants: 3, parameters: {agent.patience_gestures: \(patience)}}")
+            let s = try SpecLoader.parse(text, file: "/tmp/effects-test.yaml", catalog: .standard)
+            return try ExperimentRunner.simulate(spec: s, jobs: 1).filter { $0.trial.task.id == "explore" }.map { r in
+                r.outcome.metrics.first { $0.name == "time_to_done_s" }!.value
+            }
+        }
+        // The same people browse the same screens; only how long they keep trying looks differs.
+        let impatient = try timeToDone(patience: 1), patient = try timeToDone(patience: 20)
+        #expect(impatient.count == patient.count && !impatient.isEmpty)
+        #expect(zip(impatient, patient).allSatisfy { $0 <= $1 }, "\(impatient) \(patient)")
+        #expect(impatient.reduce(0, +) < patient.reduce(0, +), "\(impatient) \(patient)")
     }
 
     @Test("an unknown family is refused with a suggestion")

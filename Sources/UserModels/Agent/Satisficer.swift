@@ -20,8 +20,8 @@ public struct ExplorationOutcome: Sendable {
 /// look is taken when its appeal reaches the person's aspiration, which falls
 /// with the time spent browsing. With nothing good enough in view they scroll
 /// for more; at the end of the list they take the most appealing one in view, then try
-/// a few looks of it. Which effects such people use then comes out of position,
-/// appeal and effort together.
+/// looks of it with the probing step and patience of any person. Which effects such
+/// people use then comes out of position, appeal and effort together.
 public struct Satisficer: Sendable {
     public var participant: Participant
     public var timeLimit: Double
@@ -87,13 +87,16 @@ public struct Satisficer: Sendable {
             guard hands.tap(chosen, on: screen, &environment, &record, cognition: cognition, using: &g) else {
                 continue
             }
-            // Try a few looks of it until one is liked: each control the screen offers in turn, in reading
-            // order — a thing with a value is moved a quarter of its travel, an option is tapped once.
+            // Try looks of it until one is liked: each control the screen offers in turn, in reading order — a
+            // thing with a value moved by the probing step any unfamiliar control gets (`agent.explore_step` of
+            // its travel), an option tapped once. Every try short of liked is one without the progress a
+            // satisficer looks for, so the person's patience (`agent.patience_gestures`) ends the browsing.
+            let patience = Int(p["agent.patience_gestures"]), step = p["agent.explore_step"]
             var current = appeal[chosen.id] ?? -.infinity
             var tries = 0
             var directions: [String: Double] = [:]
             var optionsTried: Set<String> = []
-            while record.clock.now < timeLimit && tries < 8 && current < aspiration() {
+            while record.clock.now < timeLimit && tries < patience && current < aspiration() {
                 let offered = environment.screen.controls.filter { c in
                     Self.movable(c)
                         || (c.role == .button && !optionsTried.contains(c.id) && !Lexicon.leadsElsewhere(c.label ?? ""))
@@ -103,9 +106,9 @@ public struct Satisficer: Sendable {
                 let direction = directions[control.id, default: 1]
                 if Self.movable(control) {
                     record.clock.advance(by: p["perception.cycle_s"])
-                    let step = direction * 0.25 * Hands.trackLength(control, for: participant)
+                    let move = direction * step * Hands.trackLength(control, for: participant)
                     _ = hands.drag(
-                        control, by: step, grabAt: control.frame.center, on: environment.screen, &environment, &record,
+                        control, by: move, grabAt: control.frame.center, on: environment.screen, &environment, &record,
                         using: &g)
                 } else {
                     optionsTried.insert(control.id)
