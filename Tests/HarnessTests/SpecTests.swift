@@ -33,7 +33,9 @@ struct SpecTests {
             of: "  participants: 4\n", with: "  participants: 4\n  ablate: [learning, caution]\n")
         let spec = try parse(text)
         #expect(spec.population.ablations == [.learning, .caution])
-        #expect(spec.ablationVariants().map(\.label) == ["ablate=memory", "ablate=warnings", "ablate=label_inference"])
+        #expect(spec.ablationVariants().map(\.label) == [
+            "ablate=none", "ablate=memory", "ablate=warnings", "ablate=label_inference", "ablate=closed_loop"
+        ])
         let unknown = error(text.replacingOccurrences(of: "caution]", with: "cautoin]"))
         #expect(unknown?.field == "population.ablate[1]" && unknown?.message.contains("did you mean 'caution'") == true)
         let clash = error(

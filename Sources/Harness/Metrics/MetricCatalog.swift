@@ -119,6 +119,8 @@ public enum MetricCatalog {
         D("drags", better: .lower, kind: .count, "drags"),
         D("plane_drags", better: .lower, kind: .count, "drags on a two-axis plane"),
         D("explorations", better: .lower, kind: .count, "drags made to learn what a control does"),
+        D("corrected_drags", better: .lower, kind: .count,
+          "drags taken back, before lifting, to where the screen had looked better"),
         D("corrections", better: .lower, kind: .count, "drags that moved the window again after it landed"),
         D("throws", better: .lower, kind: .count, "throws of the window"),
         D("caught_in_flight", better: .neither, kind: .count, "times the window was caught while moving"),

@@ -52,13 +52,19 @@ extension ExperimentSpec {
 extension ExperimentSpec {
     /// The experiment again with each mechanism of the people switched off in turn (`Ablation`; those the spec
     /// switches off already are left out), with the sweeps' population size and the same seed, so the people are
-    /// the same but for the mechanism; labels `ablate=<name>`.
-    public func ablationVariants() -> [(label: String, ablation: Ablation, spec: ExperimentSpec)] {
-        Ablation.allCases.filter { !population.ablations.contains($0) }.map { ablation in
-            var variant = self
-            variant.population.participants = sensitivity?.participants ?? population.participants
-            variant.population.ablations.insert(ablation)
-            return ("ablate=\(ablation.rawValue)", ablation, variant)
-        }
+    /// the same but for the mechanism; labels `ablate=<name>`. First comes the reference, `ablate=none`: the same
+    /// people with nothing more switched off, so each ablation is compared with a run of its own size, not with
+    /// the main run's (whose larger population can rank a near tie the other way).
+    public func ablationVariants() -> [(label: String, ablation: Ablation?, spec: ExperimentSpec)] {
+        var reference = self
+        reference.population.participants = sensitivity?.participants ?? population.participants
+        let ablations = Ablation.allCases.filter { !population.ablations.contains($0) }
+        guard !ablations.isEmpty else { return [] }
+        return [("ablate=none", nil, reference)]
+            + ablations.map { ablation in
+                var variant = reference
+                variant.population.ablations.insert(ablation)
+                return ("ablate=\(ablation.rawValue)", ablation, variant)
+            }
     }
 }

@@ -60,7 +60,7 @@ struct ColorMatchReport: ReportBody {
     private static func atPosition(_ k: Int) -> MetricCondition { .equals("session_trial", Double(k)) }
 
     /// Means with intervals over participants, and the metrics compared between feedback levels.
-    private static let meanMetrics = ["final_de00", "drags", "wrong_grabs", "missed_grabs"]
+    private static let meanMetrics = ["final_de00", "drags", "corrected_drags", "wrong_grabs", "missed_grabs"]
     private static let cellMetrics = ["reached_effect", "within_10s", "converged", "convergence_s", "refinement_s"]
 
     /// Everything the colour-matching sections read.
@@ -96,14 +96,14 @@ struct ColorMatchReport: ReportBody {
             kit.survivalMedianText(t), kit.rate("reached_effect", t), kit.rate("within_10s", t),
             mean("final_de00", t, digits: 2),
             kit.rate("converged", t), kit.medianText("convergence_s", t), kit.medianText("refinement_s", t),
-            mean("drags", t),
+            mean("drags", t), mean("corrected_drags", t, digits: 2),
             mean("wrong_grabs", t, digits: 2), mean("missed_grabs", t, digits: 2)
         ]
     }
     private let header = [
         "median time to match s, Kaplan–Meier", "judged matched", "matched within 10 s", "final ΔE00 (mean)",
         "came within 10 ΔE00", "convergence s (median)", "refinement s (median)", "drags (mean)",
-        "wrong grabs (mean)", "missed grabs (mean)"
+        "corrected while watching (mean)", "wrong grabs (mean)", "missed grabs (mean)"
     ]
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {

@@ -63,6 +63,8 @@ struct PickerEnvironment: ColorMatchEnvironment {
         return ColorMatchView(target: screen.target, current: screen.current, controls: controls)
     }
 
+    var current: SRGBColor { screen.current }
+
     mutating func perform(_ drag: TouchStream) { screen.respond(to: drag) }
 }
 
@@ -81,7 +83,7 @@ public struct ColorMatchSimulator: SpecSimulator {
         "time_to_effect_s", "final_de00", "convergence_s", "refinement_s", "reached_effect", "within_10s",
         "time_to_done_s",
         "converged", "drags", "plane_drags", "explorations", "start_de00", "perceived_final_de00",
-        "wrong_grabs", "missed_grabs"
+        "wrong_grabs", "missed_grabs", "corrected_drags"
     ]
 
     /// ΔE00 within which the colour counts as close (the end of the convergence phase).
@@ -145,7 +147,7 @@ public struct ColorMatchSimulator: SpecSimulator {
             Metric("time_to_done_s", out.timeToDone),
             Metric("converged", converged == nil ? 0 : 1),
             Metric("drags", Double(out.drags)), Metric("plane_drags", Double(out.planeDrags)),
-            Metric("explorations", Double(out.explorations)),
+            Metric("explorations", Double(out.explorations)), Metric("corrected_drags", Double(out.correctedDrags)),
             Metric("wrong_grabs", Double(out.wrongGrabs)), Metric("missed_grabs", Double(out.missedGrabs)),
             Metric("start_de00", errors[0].1),
             Metric("perceived_final_de00", out.perceivedFinal.isFinite ? out.perceivedFinal : final)

@@ -70,6 +70,12 @@ public struct ColorMatchView: Sendable {
 /// A screen the colour-matching person works: they look at it and drag.
 public protocol ColorMatchEnvironment {
     var view: ColorMatchView { get }
+    /// The colour made so far (what `view.current` says; a screen may give it without drawing its controls).
+    var current: SRGBColor { get }
     /// Delivers a drag as the touch sensor saw it.
     mutating func perform(_ drag: TouchStream)
+}
+
+extension ColorMatchEnvironment {
+    public var current: SRGBColor { view.current }
 }

@@ -14,6 +14,8 @@ public struct ColorMatchOutcome: Sendable {
     public var planeDrags: Int
     /// Moves made to find out what an axis does (no belief promised progress).
     public var explorations: Int
+    /// Drags taken back, before the finger lifted, to where the colour had looked closer (`watchedDrag`).
+    public var correctedDrags = 0
     /// Drags after which another control's thumb moved (the finger landed on it), or none moved.
     public var wrongGrabs = 0
     public var missedGrabs = 0
@@ -200,9 +202,14 @@ public struct ColorMatcher: Sendable {
             let (fine, coarse) = (p["motor.drag_aim_fine_pt"], p["motor.drag_aim_coarse_pt"])
             let tolerance = min(coarse, max(fine, rate > 0 ? satisfied * ratio / rate : coarse))
             let before = view.current
-            guard hand.drag(c, to: to, tolerance: tolerance, &env, clock: &clock, finger: &finger, using: &g) else {
+            guard
+                let corrected = hand.drag(
+                    c, to: to, tolerance: tolerance, watching: perception, &env, clock: &clock, finger: &finger,
+                    using: &g)
+            else {
                 clock += cycle; continue
             }
+            if corrected { outcome.correctedDrags += 1 }
             var after = env.view
             outcome.count(dragOf: c, endingAt: clock, with: after.current)
             if chosen.exploring { outcome.explorations += 1 }
@@ -210,7 +217,7 @@ public struct ColorMatcher: Sendable {
                 clock, "drag",
                 [
                     ("control", .text(c.id)), ("du", .number(chosen.delta.x)), ("dv", .number(chosen.delta.y)),
-                    ("explore", .bool(chosen.exploring))
+                    ("explore", .bool(chosen.exploring)), ("corrected", .bool(corrected))
                 ])
 
             // Look at which thumb moved: another one, or none, teaches nothing about the control meant.
@@ -232,8 +239,8 @@ public struct ColorMatcher: Sendable {
                     &beliefs, &memory, was: was, now: now, before: before, after: after.current, perception: perception,
                     using: &g)
                 if hand.drag(
-                    now, to: was.thumb, tolerance: p["motor.drag_aim_fine_pt"], &env, clock: &clock, finger: &finger,
-                    using: &g)
+                    now, to: was.thumb, tolerance: p["motor.drag_aim_fine_pt"], watching: nil, &env, clock: &clock,
+                    finger: &finger, using: &g) != nil
                 {
                     after = env.view
                     outcome.count(dragOf: now, endingAt: clock, with: after.current)

@@ -44,6 +44,27 @@ public struct KnobDragger: Sendable {
         from grab: Point, to goal: Point, tolerance: Double, startTime: Double,
         on device: DeviceConfiguration, using g: inout G
     ) -> TouchStream {
+        let move = submovement(from: grab, to: goal, tolerance: tolerance, on: device, using: &g)
+        return lift(move.touches(from: startTime), along: goal - grab, using: &g)
+    }
+
+    /// One aimed movement of a finger on the glass: a minimum-jerk movement whose duration follows the
+    /// Fitts-like drag law for `tolerance`, ending scattered along its direction as Fitts' effective width
+    /// says (W_e = 4.133·σ, taken as the aimed tolerance).
+    public struct Submovement {
+        public var path: MinimumJerk
+        public var duration: Double
+        public var end: Point
+
+        /// The movement sampled as touches from `startTime`.
+        public func touches(from startTime: Double) -> TouchStream {
+            TouchStream(startTime: startTime, duration: duration) { path.position(at: $0) }
+        }
+    }
+
+    public func submovement<G: RandomNumberGenerator>(
+        from grab: Point, to goal: Point, tolerance: Double, on device: DeviceConfiguration, using g: inout G
+    ) -> Submovement {
         let p = participant
         let distance = device.millimetres(grab.distance(to: goal))
         let width = max(0.5, device.millimetres(tolerance))
@@ -52,17 +73,19 @@ public struct KnobDragger: Sendable {
             0.1,
             law.movementTime(distance: distance, width: width)
                 * max(0.3, 1 + g.normal(mean: 0, sd: p["motor.timing_cv"])))
-        // Endpoint spread: Fitts' effective width, W_e = 4.133·σ, taken as the aimed tolerance.
-        let direction = (goal - grab).normalized
-        let end = goal + direction * g.normal(mean: 0, sd: tolerance / 4.133)
-        let path = MinimumJerk(from: grab, to: end, duration: duration)
-        var stream = TouchStream(startTime: startTime, duration: duration) { path.position(at: $0) }
-        // Lifting the finger rolls its contact point: the value jumps a little.
-        let jump = direction * g.uniform(-1, 1) * p["motor.liftoff_jump_pt"] / 2
-        var samples = stream.samples
+        let end = goal + (goal - grab).normalized * g.normal(mean: 0, sd: tolerance / 4.133)
+        return Submovement(path: MinimumJerk(from: grab, to: end, duration: duration), duration: duration, end: end)
+    }
+
+    /// The finger lifting at the end of `touches`: lifting rolls its contact point, so the value jumps a little
+    /// along the movement's `direction`.
+    func lift<G: RandomNumberGenerator>(_ touches: TouchStream, along direction: Vector2, using g: inout G)
+        -> TouchStream
+    {
+        let jump = direction.normalized * g.uniform(-1, 1) * participant["motor.liftoff_jump_pt"] / 2
+        var samples = touches.samples
         samples[samples.count - 1].location = samples[samples.count - 1].location + jump
-        stream = TouchStream(samples: samples)
-        return stream
+        return TouchStream(samples: samples)
     }
 
     /// A swipe (scroll) of `distance` points in `direction` starting at `from`: a

@@ -14,6 +14,9 @@ public enum Ablation: String, CaseIterable, Sendable, Hashable, Codable {
     case labelInference = "label_inference"
     /// Daring less after a move made things worse: the person keeps their boldness.
     case caution
+    /// Correcting a drag while watching what it does to the screen: no drag is watched, so every drag is aimed
+    /// once, open-loop, at the planned place, and the finger lifts as the movement ends.
+    case closedLoop = "closed_loop"
 
     /// The parameters fixed, and the value each is fixed at.
     public var fixed: [String: Double] {
@@ -27,6 +30,7 @@ public enum Ablation: String, CaseIterable, Sendable, Hashable, Codable {
         case .warnings: ["agent.warning_backoff": 0]
         case .labelInference: ["cognition.label_inference_probability": 0]
         case .caution: ["agent.overshoot_caution": 1]
+        case .closedLoop: ["agent.watch_drag_share": 0]
         }
     }
 
@@ -38,6 +42,7 @@ public enum Ablation: String, CaseIterable, Sendable, Hashable, Codable {
         case .warnings: "backing off at a control's warning"
         case .labelInference: "inferring a control's effect from its label"
         case .caution: "daring less after a move made things worse"
+        case .closedLoop: "correcting a drag while watching what it does"
         }
     }
 

@@ -51,6 +51,12 @@ public enum ParameterCatalog {
             allowed: 0.02...1, novice: .fixed(0.1),
             source: "Card, Moran & Newell 1983 (Model Human Processor, τp ≈ 100 ms)"),
         .init(
+            path: "perception.feedback_delay_s",
+            meaning: "delay before what a moving finger changes on the screen can correct the movement",
+            allowed: 0.05...10, novice: .uniform(lower: 0.13, upper: 0.2),
+            source: "Saunders & Knill 2005 (Exp Brain Res 162:458–473, doi:10.1007/s00221-004-2064-1): "
+                + "corrections to a shift of the seen finger along the movement began 130–200 ms after it"),
+        .init(
             path: "perception.eye_movement_s", meaning: "one saccade plus fixation to look at a new place",
             allowed: 0.05...1, novice: .fixed(0.23), source: "Card, Moran & Newell 1983 (eye movement ≈ 230 ms)"),
         .init(
@@ -260,6 +266,12 @@ public enum ParameterCatalog {
         .init(
             path: "agent.boldness_regain", meaning: "factor on boldness after a move that helped",
             allowed: 1...3, novice: .fixed(1.3), source: "assumption"),
+        .init(
+            path: "agent.watch_drag_share",
+            meaning: "share of drags during which the person watches what the drag does to the screen",
+            allowed: 0...1, novice: .fixed(1),
+            source: "assumption: a person changing a colour or a photo by dragging looks at it as it changes (why "
+                + "live feedback exists); the closed_loop ablation sets it to 0"),
         .init(
             path: "agent.explore_step", meaning: "first move along an unfamiliar control, as a share of its track",
             allowed: 0.01...0.5, novice: .fixed(0.15), source: "assumption: a modest probing move"),

@@ -1,0 +1,98 @@
+import Foundation
+import Interaction
+import Randomness
+
+/// A drag the person watches while it moves (issue 46, closed-loop movement). An aimed movement is a primary
+/// submovement and, when it ends off its mark, a corrective submovement made under visual feedback (Meyer,
+/// Abrams, Kornblum, Wright & Smith 1988, Psychological Review 95(3):340–370, the optimized dual submovement
+/// model). The mark here is not a place but how the screen looks (a colour, a photo): the person sees the screen
+/// once every `perception.cycle_s` while the finger moves and where it stops, and what they saw reaches them
+/// `perception.feedback_delay_s` late (Saunders & Knill 2005), so the finger rests on the glass that long after
+/// the movement. When the best look was better than the last (where the finger stopped) by more than `margin`,
+/// the finger goes back to where it was then (a second submovement, still on the glass, aimed with the same
+/// tolerance) before it lifts. A person who does not watch (`agent.watch_drag_share` of drags are watched; the
+/// `closed_loop` ablation watches none) lifts as soon as the movement ends, and sees what it did afterwards.
+extension KnobDragger {
+    /// What a watched drag did.
+    public struct WatchedDrag {
+        /// The touches as the digitizer reported them; nil when it never saw the contact.
+        public var sensed: TouchStream?
+        /// Where and when the finger lifted (the touches the person made, before the digitizer).
+        public var lift: TouchSample
+        /// Whether the person went back to a place that had looked better.
+        public var corrected: Bool
+    }
+
+    /// Drags from `grab` toward `goal` aiming within `tolerance` points, watching the screen: `look` says how
+    /// far from right the screen looks (lower is better, as the person sees it) after the touches so far, and a
+    /// look better than the last by more than `margin` is gone back to. `sensor` is the digitizer between the
+    /// finger and the screen (the looks see what it reported, as the screen does).
+    public func watchedDrag<G: RandomNumberGenerator>(
+        from grab: Point, to goal: Point, tolerance: Double, startTime: Double, margin: Double,
+        on device: DeviceConfiguration, sensor: TouchSensor,
+        look: (TouchStream, inout G) -> Double, using g: inout G
+    ) -> WatchedDrag {
+        let p = participant
+        let watches = g.unit() < p["agent.watch_drag_share"]
+        let primary = submovement(from: grab, to: goal, tolerance: tolerance, on: device, using: &g)
+        var touches = primary.touches(from: startTime)
+        // The digitizer's draws come from one seed, so the touches seen during the movement are the first
+        // touches of the drag it finally reports, whatever follows them.
+        let digitizerSeed = g.next()
+        var digitizer = SeededGenerator(seed: digitizerSeed)
+        let stop = startTime + primary.duration
+        var looks: [(seen: Double, time: Double)] = []
+        if watches, let felt = sensor.sense(FingerPath(touches), using: &digitizer) {
+            let cycle = p["perception.cycle_s"]
+            let times = stride(from: startTime + cycle, to: stop, by: cycle).map { $0 } + [stop]
+            looks = times.map { (look(felt.until($0), &g), $0) }
+            // The finger rests where it stopped until the last look's feedback arrives.
+            touches = touches.resting(for: p["perception.feedback_delay_s"])
+        }
+        var direction = goal - grab, corrected = false
+        if let last = looks.last, let best = looks.min(by: { $0.seen < $1.seen }), best.seen < last.seen - margin {
+            let back = primary.path.position(at: best.time - startTime)
+            let fix = submovement(from: primary.end, to: back, tolerance: tolerance, on: device, using: &g)
+            touches = touches.followed(by: fix.touches(from: touches.end.time))
+            direction = back - primary.end
+            corrected = true
+        }
+        touches = lift(touches, along: direction, using: &g)
+        digitizer = SeededGenerator(seed: digitizerSeed)
+        return WatchedDrag(
+            sensed: sensor.sense(FingerPath(touches), using: &digitizer), lift: touches.end, corrected: corrected)
+    }
+}
+
+extension FingerPath {
+    /// The path through a stream's samples, straight between them.
+    public init(_ touches: TouchStream) {
+        self.init(touches.samples.map { Waypoint(time: $0.time, location: $0.location) })
+    }
+}
+
+extension TouchStream {
+    /// What the screen has been told by time `t`: the samples up to then, the last taken as where the finger
+    /// is (as a lift there), so a screen shows what it would show mid-drag.
+    func until(_ t: Double) -> TouchStream {
+        var samples = self.samples.filter { $0.time <= t }
+        if samples.isEmpty { samples = [self.samples[0]] }
+        var last = samples[samples.count - 1]
+        last.phase = .up
+        if samples.count == 1 { samples.append(last) } else { samples[samples.count - 1] = last }
+        return TouchStream(samples: samples)
+    }
+
+    /// The same touches with the finger resting where it lifted for `duration` more seconds before it lifts.
+    func resting(for duration: Double) -> TouchStream {
+        let end = self.end
+        return followed(by: TouchStream(startTime: end.time, duration: duration) { _ in end.location })
+    }
+
+    /// The same touches going on, without lifting, into `next` (which starts where and when these end).
+    func followed(by next: TouchStream) -> TouchStream {
+        var samples = self.samples
+        samples[samples.count - 1].phase = .move
+        return TouchStream(samples: samples + next.samples.dropFirst())
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+@testable import Interaction
+import Randomness
+import Testing
+@testable import UserModels
+
+/// Closed-loop drags (`KnobDragger.watchedDrag`, issue 46 part 2): the person watches what the drag does and goes
+/// back to where the screen looked best, if it clearly looked better than at the last look.
+@Suite("Drags watched while they move")
+struct WatchedDragTests {
+    static let device = DeviceCatalog.configuration(named: "ipad-9.7-portrait")!
+    /// The place along a horizontal track where the screen looks right, and how far (in points) off a look is.
+    static let right = 300.0
+
+    static func person(watching: Bool) -> Participant {
+        Population(participants: 1, overrides: ["agent.watch_drag_share": .fixed(watching ? 1 : 0)])
+            .participant(0, seed: 3)
+    }
+
+    /// Drags from x = 100 toward `planned`, with the screen looking worse the farther the finger is from x = 300
+    /// (in tens of points, as a colour difference is in ΔE00). Returns each drag's end error and whether it was
+    /// corrected.
+    static func drags(planned: Double, watching: Bool = true, count: Int = 200) -> [(error: Double, corrected: Bool)] {
+        let dragger = KnobDragger(participant: person(watching: watching))
+        let sensor = TouchSensor(device: device)
+        return (0..<count).map { i in
+            var g = SeededGenerator(seed: UInt64(i), label: "watched")
+            let drag = dragger.watchedDrag(
+                from: Point(100, 500), to: Point(planned, 500), tolerance: 5, startTime: 0, margin: 0.5,
+                on: device, sensor: sensor,
+                look: { touches, _ in abs(touches.end.location.x - right) / 10 }, using: &g)
+            return (abs(drag.lift.location.x - right), drag.corrected)
+        }
+    }
+
+    static func mean(_ x: [Double]) -> Double { x.reduce(0, +) / Double(x.count) }
+
+    @Test("a plan that overshoots ends nearer the mark when the person watches than when they do not")
+    func closedLoopReducesEndpointError() {
+        let watched = Self.drags(planned: 360), blind = Self.drags(planned: 360, watching: false)
+        #expect(blind.allSatisfy { !$0.corrected })
+        #expect(watched.filter(\.corrected).count > watched.count / 2)
+        let (closed, open) = (Self.mean(watched.map(\.error)), Self.mean(blind.map(\.error)))
+        #expect(closed < 0.6 * open, "closed-loop \(closed) pt against open-loop \(open) pt")
+    }
+
+    @Test("a movement that only ever gets closer is never corrected")
+    func noCorrectionWithoutReason() {
+        #expect(Self.drags(planned: Self.right).allSatisfy { !$0.corrected })
+    }
+
+    @Test("the touches seen mid-drag are the first touches of the drag the digitizer reports")
+    func looksSeeTheReportedDrag() {
+        let dragger = KnobDragger(participant: Self.person(watching: true))
+        var seen: [TouchStream] = []
+        var g = SeededGenerator(seed: 7, label: "watched")
+        let drag = dragger.watchedDrag(
+            from: Point(100, 500), to: Point(360, 500), tolerance: 5, startTime: 0, margin: 0.5,
+            on: Self.device, sensor: TouchSensor(device: Self.device),
+            look: { touches, _ in seen.append(touches); return abs(touches.end.location.x - Self.right) / 10 },
+            using: &g)
+        let reported = try! #require(drag.sensed)
+        #expect(!seen.isEmpty)
+        for s in seen {
+            let moves = s.samples.dropLast()
+            #expect(Array(reported.samples.prefix(moves.count)).map(\.location) == moves.map(\.location))
+        }
+    }
+}
