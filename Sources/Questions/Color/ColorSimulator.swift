@@ -219,9 +219,11 @@ struct ColorEnvironment: AdjustedPhotoEnvironment {
             {
                 photoDrags += 1
             }
-            let after = LabImage(render())
+            // The last changing drag's "after" (kept by the cache) is this one's "before".
+            let beforeLab = cache.lab(original, with: beforeAdjustments)
+            let after = cache.lab(original, with: state.adjustments)
             renders += 1
-            if Self.meanChange(LabImage(before), after, over: outside) > ColorSimulator.regionErrorDE {
+            if Self.meanChange(beforeLab, after, over: outside) > ColorSimulator.regionErrorDE {
                 regionErrors += 1
             }
             if let move = state.lastMove, move.intended != state.adjustments {

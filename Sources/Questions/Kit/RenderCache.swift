@@ -5,7 +5,8 @@ import UserModels
 
 /// What one trial has already computed about its photo, by adjustment values:
 /// the last working-size render (needed by the design, the clipping glow, the
-/// goal check and the next gesture: the same image each time), the goal check's
+/// goal check and the next gesture: the same image each time) and its CIELAB (a
+/// drag's "after" is the next drag's "before"), the goal check's
 /// answer for it, and the last perception-size comparison with the goal. A
 /// look or check after a gesture that changed nothing (a missed tap, a knob
 /// already at its end) reuses them. A class, so copies of an environment (the
@@ -13,6 +14,7 @@ import UserModels
 final class RenderCache: @unchecked Sendable {
     private var key: Adjustments?
     private var image: Image?
+    private var lab: (key: Adjustments, image: LabImage)?
     private var checked: (key: Adjustments, within: Bool)?
     private var compared: (key: Adjustments, proxy: Int, goal: GoalLook, comparison: RegionComparison)?
 
@@ -21,6 +23,14 @@ final class RenderCache: @unchecked Sendable {
         let fresh = Renderer(threads: 1).render(original, with: adjustments)
         key = adjustments
         image = fresh
+        return fresh
+    }
+
+    /// The CIELAB of `render(original, with: adjustments)`.
+    func lab(_ original: Image, with adjustments: Adjustments) -> LabImage {
+        if let lab, lab.key == adjustments { return lab.image }
+        let fresh = LabImage(render(original, with: adjustments))
+        lab = (adjustments, fresh)
         return fresh
     }
 
