@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import Questions
 import Reports
+import UserModels
 
 struct SensitivityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,9 +43,10 @@ struct SensitivityCommand: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "Run the experiment again with each mechanism of the simulated people switched off in turn (learning, "
-                + "memory, warnings, label_inference, caution) instead of the sweeps; the report's ablation table "
-                + "says which mechanism, switched off, changes the headline."))
+            "Run the experiment again with each mechanism of the simulated people switched off in turn ("
+                + Ablation.allCases.map(\.rawValue).joined(separator: ", ")
+                + "), and once with none (the reference), instead of the sweeps; the report's ablation table says "
+                + "which mechanism, switched off, changes the headline."))
     var ablate = false
 
     func validate() throws {
