@@ -358,7 +358,7 @@ enum AnswerSection {
         guard !stopped.isEmpty else { return nil }
         let names = stopped.map { "\($0.0) (\(formatNumber($0.1 * 100, digits: 0)) %)" }
         return "The \(formatNumber(limit)) s time limit stopped more than a fifth of the trials of \(list(names)): "
-            + "for \(stopped.count == 1 ? "it" : "them") the limit, not the design, sets the value, a lower bound."
+            + "the limit, not the design, bounds \(stopped.count == 1 ? "its" : "their") value (from below)."
     }
 
     /// Each strategy's share of trials whose headline time reached the spec's time limit (nil: the headline
