@@ -55,12 +55,14 @@ extension ExperimentSpec {
     /// the same but for the mechanism; labels `ablate=<name>`. First comes the reference, `ablate=none`: the same
     /// people with nothing more switched off, so each ablation is compared with a run of its own size, not with
     /// the main run's (whose larger population can rank a near tie the other way).
+    public static let ablationReferenceLabel = "ablate=none"
+
     public func ablationVariants() -> [(label: String, ablation: Ablation?, spec: ExperimentSpec)] {
         var reference = self
         reference.population.participants = sensitivity?.participants ?? population.participants
         let ablations = Ablation.allCases.filter { !population.ablations.contains($0) }
         guard !ablations.isEmpty else { return [] }
-        return [("ablate=none", nil, reference)]
+        return [(Self.ablationReferenceLabel, nil, reference)]
             + ablations.map { ablation in
                 var variant = reference
                 variant.population.ablations.insert(ablation)

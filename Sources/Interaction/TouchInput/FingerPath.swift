@@ -31,6 +31,11 @@ public struct FingerPath: Sendable, Hashable {
         self.waypoints = waypoints
     }
 
+    /// The path through a stream's samples, straight between them (touches a model made, for the digitizer).
+    public init(_ touches: TouchStream) {
+        self.init(touches.samples.map { Waypoint(time: $0.time, location: $0.location) })
+    }
+
     /// A finger resting at `location` from `start` for `duration` seconds (a tap or a hold).
     public static func stationary(at location: Point, from start: Double, duration: Double) -> FingerPath {
         FingerPath([Waypoint(time: start, location: location), Waypoint(time: start + duration, location: location)])

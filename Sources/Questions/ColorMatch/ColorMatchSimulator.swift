@@ -63,6 +63,7 @@ struct PickerEnvironment: ColorMatchEnvironment {
         return ColorMatchView(target: screen.target, current: screen.current, controls: controls)
     }
 
+    var target: SRGBColor { screen.target }
     var current: SRGBColor { screen.current }
 
     mutating func perform(_ drag: TouchStream) { screen.respond(to: drag) }

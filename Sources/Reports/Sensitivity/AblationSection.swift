@@ -24,11 +24,15 @@ enum AblationSection {
         let definition = MetricCatalog.definition(metric)
         // The same people with every mechanism on: what each ablation is compared with (absent in runs made
         // before the reference existed; then the Answer's ranking stands in for it).
-        let reference = try latest["ablate=none"].flatMap {
+        let reference = try latest[ExperimentSpec.ablationReferenceLabel].flatMap {
             try variation("every mechanism on", run: $0, spec: spec, metric: metric, store: store, best: best)
         }
         var rows: [[String]] = [], changed: [String] = [], missing: [String] = []
-        if let reference { rows.append(row("none (every mechanism on)", "–", reference, definition, best: best)) }
+        if let reference {
+            rows.append(
+                row("none (every mechanism on)", "–", reference, definition,
+                    verdict: reference.holds ? "holds" : "\(best) is worse"))
+        }
         for v in variants {
             guard let ablation = v.ablation else { continue }
             guard let run = latest[v.label] else {
@@ -43,8 +47,9 @@ enum AblationSection {
             }
             let verdict = Self.verdict(variation, against: reference, best: best)
             if verdict.restsOn { changed.append("\(ablation.rawValue) (\(variation.first) ranks first)") }
-            rows.append(row("\(ablation.rawValue): \(ablation.meaning)", ablation.settings, variation, definition,
-                            best: best, verdict: verdict.words))
+            rows.append(
+                row("\(ablation.rawValue): \(ablation.meaning)", ablation.settings, variation, definition,
+                    verdict: verdict.words))
         }
         let participants = variants[0].spec.population.participants
         var text =
@@ -98,14 +103,13 @@ enum AblationSection {
         }
     }
 
+    /// One row of the table: what was switched off, the ranking on its run, and `verdict`.
     static func row(
-        _ name: String, _ settings: String, _ v: HeadlineVariation, _ definition: MetricDefinition, best: String,
-        verdict: String? = nil
+        _ name: String, _ settings: String, _ v: HeadlineVariation, _ definition: MetricDefinition, verdict: String
     ) -> [String] {
         [
             name, settings, v.first, AnswerRanking.text(v.firstValue, definition), "\(v.bestRank)",
-            v.bestMinusFirst.map { AnswerRanking.differenceText($0, definition) } ?? "–",
-            verdict ?? (v.holds ? "holds" : "\(best) is worse"),
+            v.bestMinusFirst.map { AnswerRanking.differenceText($0, definition) } ?? "–", verdict,
         ]
     }
 

@@ -42,7 +42,7 @@ struct ColorMatchHand {
         let dragger = KnobDragger(participant: participant)
         let sensed: TouchStream?, corrected: Bool
         if let perception {
-            let screen = env, target = env.view.target
+            let screen = env, target = env.target
             let drag = dragger.watchedDrag(
                 from: down, to: goal, tolerance: tolerance, startTime: clock,
                 margin: participant["perception.jnd_de00"], on: device, sensor: sensor,

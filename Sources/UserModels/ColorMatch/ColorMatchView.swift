@@ -70,12 +70,15 @@ public struct ColorMatchView: Sendable {
 /// A screen the colour-matching person works: they look at it and drag.
 public protocol ColorMatchEnvironment {
     var view: ColorMatchView { get }
-    /// The colour made so far (what `view.current` says; a screen may give it without drawing its controls).
+    /// The colour to match and the colour made so far (what `view` says; a screen may give them without
+    /// drawing its controls).
+    var target: SRGBColor { get }
     var current: SRGBColor { get }
     /// Delivers a drag as the touch sensor saw it.
     mutating func perform(_ drag: TouchStream)
 }
 
 extension ColorMatchEnvironment {
+    public var target: SRGBColor { view.target }
     public var current: SRGBColor { view.current }
 }

@@ -24,7 +24,8 @@ extension KnobDragger {
     }
 
     /// Drags from `grab` toward `goal` aiming within `tolerance` points, watching the screen: `look` says how
-    /// far from right the screen looks (lower is better, as the person sees it) after the touches so far, and a
+    /// far from right the screen looks (lower is better, as the person sees it) after the touches so far (the
+    /// reported drag `lifted(at:)` the moment of the look, so the screen shows what it shows mid-drag), and a
     /// look better than the last by more than `margin` is gone back to. `sensor` is the digitizer between the
     /// finger and the screen (the looks see what it reported, as the screen does).
     public func watchedDrag<G: RandomNumberGenerator>(
@@ -45,7 +46,7 @@ extension KnobDragger {
         if watches, let felt = sensor.sense(FingerPath(touches), using: &digitizer) {
             let cycle = p["perception.cycle_s"]
             let times = stride(from: startTime + cycle, to: stop, by: cycle).map { $0 } + [stop]
-            looks = times.map { (look(felt.until($0), &g), $0) }
+            looks = times.map { (look(felt.lifted(at: $0), &g), $0) }
             // The finger rests where it stopped until the last look's feedback arrives.
             touches = touches.resting(for: p["perception.feedback_delay_s"])
         }
@@ -64,33 +65,15 @@ extension KnobDragger {
     }
 }
 
-extension FingerPath {
-    /// The path through a stream's samples, straight between them.
-    public init(_ touches: TouchStream) {
-        self.init(touches.samples.map { Waypoint(time: $0.time, location: $0.location) })
-    }
-}
-
 extension TouchStream {
-    /// What the screen has been told by time `t`: the samples up to then, the last taken as where the finger
-    /// is (as a lift there), so a screen shows what it would show mid-drag.
-    func until(_ t: Double) -> TouchStream {
-        var samples = self.samples.filter { $0.time <= t }
-        if samples.isEmpty { samples = [self.samples[0]] }
-        var last = samples[samples.count - 1]
-        last.phase = .up
-        if samples.count == 1 { samples.append(last) } else { samples[samples.count - 1] = last }
-        return TouchStream(samples: samples)
-    }
-
     /// The same touches with the finger resting where it lifted for `duration` more seconds before it lifts.
-    func resting(for duration: Double) -> TouchStream {
+    fileprivate func resting(for duration: Double) -> TouchStream {
         let end = self.end
         return followed(by: TouchStream(startTime: end.time, duration: duration) { _ in end.location })
     }
 
     /// The same touches going on, without lifting, into `next` (which starts where and when these end).
-    func followed(by next: TouchStream) -> TouchStream {
+    fileprivate func followed(by next: TouchStream) -> TouchStream {
         var samples = self.samples
         samples[samples.count - 1].phase = .move
         return TouchStream(samples: samples + next.samples.dropFirst())
