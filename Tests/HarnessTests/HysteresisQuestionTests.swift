@@ -55,14 +55,14 @@ struct HysteresisQuestionTests {
         #expect(l.rowFrame(row + 1).contains(Point(196, 420)))
     }
 
-    func spec(_ strategies: String) throws -> ExperimentSpec {
+    func spec(_ strategies: String, ablate: String = "[]") throws -> ExperimentSpec {
         try SpecLoader.parse("""
             name: hysteresis-test
             question: hysteresis
             seed: 5
             devices: [iphone-15-portrait]
             strategies: \(strategies)
-            population: {participants: 30}
+            population: {participants: 30, ablate: \(ablate)}
             tasks:
               - {intent: tap}
               - {intent: drag, distance_pt: 12}
@@ -76,9 +76,23 @@ struct HysteresisQuestionTests {
         results.filter { $0.trial.strategy == label }.compactMap { $0.outcome.metrics.first { $0.name == metric }?.value }
     }
 
-    @Test("simulated: more hysteresis, fewer taps read as pans, more short drags not started, later starts; equal designs give equal trials; any jobs give the same")
+    static let threeHystereses = "[{design: pan-hysteresis, label: h0, parameters: {hysteresis_pt: 0}}, {design: pan-hysteresis, label: h10}, {design: pan-hysteresis, label: h20, parameters: {hysteresis_pt: 20}}]"
+
+    @Test("people who watch the list carry a short drag on until it scrolls: fewer drags fail, and content ends nearer where it was meant, at a cost in time")
+    func watchedDragsGoOn() throws {
+        let watched = try ExperimentRunner.simulate(spec: spec(Self.threeHystereses), jobs: 2)
+        let blind = try ExperimentRunner.simulate(spec: spec(Self.threeHystereses, ablate: "[closed_loop]"), jobs: 2)
+        let mean = { (v: [Double]) in v.reduce(0, +) / Double(max(1, v.count)) }
+        #expect(mean(values(blind, "h20", "corrected_drags")) == 0)
+        #expect(mean(values(watched, "h20", "corrected_drags")) > 0.5)
+        #expect(mean(values(watched, "h20", "drag_not_started")) < mean(values(blind, "h20", "drag_not_started")) - 0.2)
+        #expect(mean(values(watched, "h20", "position_error_pt")) < mean(values(blind, "h20", "position_error_pt")) / 2)
+        #expect(mean(values(watched, "h0", "time_to_done_s")) > mean(values(blind, "h0", "time_to_done_s")))
+    }
+
+    @Test("simulated, open loop: more hysteresis, fewer taps read as pans, more short drags not started, later starts; equal designs give equal trials; any jobs give the same")
     func simulated() throws {
-        let s = try spec("[{design: pan-hysteresis, label: h0, parameters: {hysteresis_pt: 0}}, {design: pan-hysteresis, label: h10}, {design: pan-hysteresis, label: h20, parameters: {hysteresis_pt: 20}}]")
+        let s = try spec(Self.threeHystereses, ablate: "[closed_loop]")
         let results = try ExperimentRunner.simulate(spec: s, jobs: 2)
         let mean = { (v: [Double]) in v.reduce(0, +) / Double(max(1, v.count)) }
         #expect(mean(values(results, "h0", "tap_read_as_pan")) > mean(values(results, "h10", "tap_read_as_pan")))

@@ -92,4 +92,40 @@ struct WatchedDragTests {
             #expect(Array(reported.samples.prefix(moves.count)).map(\.location) == moves.map(\.location))
         }
     }
+
+    /// Slides of a list up by `meant` points whose content follows the finger only after `lag` points (a pan's
+    /// hysteresis), watched or not: how far the content went short or long, and whether the slide went on.
+    static func slides(meant: Double, lag: Double, watching: Bool) -> [(error: Double, corrected: Bool)] {
+        let presser = Presser(participant: person(watching: watching))
+        let sensor = TouchSensor(device: device)
+        return (0..<200).map { i in
+            let sense = { (path: FingerPath) -> TouchStream? in
+                var noise = SeededGenerator(seed: UInt64(i), label: "digitizer")
+                return sensor.sense(path, using: &noise)
+            }
+            let moved = { (s: TouchStream) in max(0, s.start.location.y - s.end.location.y - lag) }
+            var g = SeededGenerator(seed: UInt64(i), label: "slide")
+            let slide = presser.watchedDrag(
+                at: Point(300, 600), direction: Vector2(0, -1), distance: meant, start: 0, on: device,
+                sense: sense, shortfall: { meant - moved($0) }, using: &g)
+            return (abs(meant - moved(sense(slide.path)!)), slide.corrected)
+        }
+    }
+
+    @Test("a slide whose content lags goes on by what it fell short, and ends within the finger's scatter")
+    func slideGoesOn() {
+        let watched = Self.slides(meant: 60, lag: 20, watching: true)
+        let blind = Self.slides(meant: 60, lag: 20, watching: false)
+        let (closed, open) = (Self.mean(watched.map { $0.error }), Self.mean(blind.map { $0.error }))
+        let scatter = Self.device.points(millimetres: 1.33.squareRoot())
+        #expect(blind.allSatisfy { !$0.corrected })
+        #expect(open > 19, "open loop: short by the lag")
+        #expect(watched.allSatisfy { $0.corrected })
+        #expect(closed < scatter, "closed loop: \(closed) pt")
+    }
+
+    @Test("a slide whose content keeps up is not carried on")
+    func slideThatArrives() {
+        #expect(Self.slides(meant: 60, lag: 0, watching: true).allSatisfy { !$0.corrected })
+    }
 }

@@ -120,7 +120,7 @@ public enum MetricCatalog {
         D("plane_drags", better: .lower, kind: .count, "drags on a two-axis plane"),
         D("explorations", better: .lower, kind: .count, "drags made to learn what a control does"),
         D("corrected_drags", better: .lower, kind: .count,
-          "drags taken back, before lifting, to where the screen had looked better"),
+          "drags corrected before lifting once the person saw what they did (taken back, or carried on)"),
         D("corrections", better: .lower, kind: .count, "drags that moved the window again after it landed"),
         D("throws", better: .lower, kind: .count, "throws of the window"),
         D("caught_in_flight", better: .neither, kind: .count, "times the window was caught while moving"),

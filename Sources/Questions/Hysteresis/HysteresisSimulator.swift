@@ -31,7 +31,7 @@ public struct HysteresisSimulator: SpecSimulator {
     public static let metricNames = [
         "right_first_time", "time_to_effect_s", "reached_effect", "time_to_done_s", "attempts", "meant_tap",
         "tap_read_as_pan", "wrong_row", "drag_not_started", "drag_read_as_tap", "pan_start_latency_s",
-        "position_error_pt", "lag_pt"
+        "position_error_pt", "lag_pt", "corrected_drags"
     ]
 
     public init(spec: ExperimentSpec) throws {
@@ -70,7 +70,7 @@ public struct HysteresisSimulator: SpecSimulator {
         var log = TraceLog(enabled: trace)
         // The thumb rests low on the screen, where a hand holding the device keeps it.
         var finger = Point(screen.width / 2, screen.height * 0.85)
-        var clock = 0.0, attempts = 0
+        var clock = 0.0, attempts = 0, correctedDrags = 0
         var reachedAt: Double? = nil
         var first: (response: ListResponse, onset: Double, fingerMoved: Double)? = nil
 
@@ -79,13 +79,23 @@ public struct HysteresisSimulator: SpecSimulator {
             // A drag may start anywhere on the list; people aim at the same middle row.
             let reach = tapper.tap(list.rowFrame(target), from: finger, startTime: clock, on: device, using: &g)
             let down = clock + reach.movementTime
-            let path =
-                task.intent == .tap
-                ? presser.tap(at: reach.contact, start: down, on: device, using: &g)
-                : presser.drag(
-                    at: reach.contact, direction: Vector2(0, -1), distance: task.distance, start: down, using: &g)
-            var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
-            let stream = sensor.sense(path, using: &noise)
+            let sense = { (path: FingerPath) -> TouchStream? in
+                var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
+                return sensor.sense(path, using: &noise)
+            }
+            let path: FingerPath
+            if task.intent == .tap {
+                path = presser.tap(at: reach.contact, start: down, on: device, using: &g)
+            } else {
+                // The person watches the list and carries on when it has not gone as far as they meant.
+                let drag = presser.watchedDrag(
+                    at: reach.contact, direction: Vector2(0, -1), distance: task.distance, start: down, on: device,
+                    sense: sense, shortfall: { seen in task.distance + list.respond(to: seen).contentMoved.y },
+                    using: &g)
+                path = drag.path
+                if drag.corrected { correctedDrags += 1 }
+            }
+            let stream = sense(path)
             let response = stream.map(list.respond) ?? .nothing
             if first == nil {
                 // Movement onset: a drag's finger starts to slide after the contact settles (Presser.drag).
@@ -130,7 +140,8 @@ public struct HysteresisSimulator: SpecSimulator {
         case .drag:
             metrics += [
                 Metric("drag_not_started", f.response.kind == .panned ? 0 : 1),
-                Metric("drag_read_as_tap", f.response.kind == .tapped ? 1 : 0)
+                Metric("drag_read_as_tap", f.response.kind == .tapped ? 1 : 0),
+                Metric("corrected_drags", Double(correctedDrags))
             ]
             if f.response.kind == .panned, let began = f.response.time {
                 let moved = -f.response.contentMoved.y

@@ -44,16 +44,25 @@ public struct Presser: Sendable {
     public func drag<G: RandomNumberGenerator>(
         at landing: Point, direction: Vector2, distance: Double, start: Double, using g: inout G
     ) -> FingerPath {
+        let hold = start + participant["motor.tap_hold_s"]
+        return FingerPath(
+            [.init(time: start, location: landing)]
+                + slide(from: landing, direction: direction, distance: distance, start: hold, using: &g))
+    }
+
+    /// A finger already on the glass at `from` sliding `distance` points along `direction` from `start`: one
+    /// minimum-jerk movement at the person's drag speed (varied by `motor.speed_cv`), as waypoints.
+    func slide<G: RandomNumberGenerator>(
+        from: Point, direction: Vector2, distance: Double, start: Double, using g: inout G
+    ) -> [FingerPath.Waypoint] {
         let p = participant
         let speed = p["motor.drag_speed_pt_s"] * max(0.3, 1 + g.normal(mean: 0, sd: p["motor.speed_cv"]))
-        let hold = start + p["motor.tap_hold_s"]
-        let end = landing + direction * distance
-        return FingerPath([
-            .init(time: start, location: landing), .init(time: hold, location: landing),
+        return [
+            .init(time: start, location: from),
             .init(
-                time: hold + MinimumJerk.duration(distance: distance, peakSpeed: speed), location: end,
-                easing: .minimumJerk)
-        ])
+                time: start + MinimumJerk.duration(distance: distance, peakSpeed: speed),
+                location: from + direction * distance, easing: .minimumJerk)
+        ]
     }
 
     /// The pause between the first tap's lift and the second touch-down of a

@@ -79,3 +79,36 @@ extension TouchStream {
         return TouchStream(samples: samples + next.samples.dropFirst())
     }
 }
+
+extension Presser {
+    /// A slide meant to move content by `distance` points (a list dragged by hand), watched as `KnobDragger`'s
+    /// drags are: where the slide stops the person sees how far the content went, and what they saw reaches them
+    /// `perception.feedback_delay_s` late, so the finger rests that long. Here the mark is a place the person can
+    /// aim at — the content moves with the finger — so a content that has fallen short (a pan that started late,
+    /// or not at all) is a corrective submovement *onward* by the shortfall seen (Meyer et al. 1988: the second
+    /// submovement aims at the target from where the first ended), made when the shortfall is larger than the
+    /// finger's own scatter along the slide (Bi & Zhai 2013's absolute landing spread, which no care removes).
+    /// One correction, as in the dual submovement model. Looks during the slide are not needed: the content only
+    /// moves one way, so the look where the finger stops is the one that decides.
+    /// `sense` is the digitizer (the same draws every call, so the look sees the first touches of the slide
+    /// finally reported); `shortfall` says how much farther the content looks to need to go after the touches
+    /// so far (the reported slide lifted at the moment of the look). A person who does not watch
+    /// (`agent.watch_drag_share`) lifts where the slide stops.
+    public func watchedDrag<G: RandomNumberGenerator>(
+        at landing: Point, direction: Vector2, distance: Double, start: Double, on device: DeviceConfiguration,
+        sense: (FingerPath) -> TouchStream?, shortfall: (TouchStream) -> Double, using g: inout G
+    ) -> (path: FingerPath, corrected: Bool) {
+        let p = participant
+        let watches = g.unit() < p["agent.watch_drag_share"]
+        let primary = drag(at: landing, direction: direction, distance: distance, start: start, using: &g)
+        guard watches, let felt = sense(primary) else { return (primary, false) }
+        let stop = primary.waypoints[primary.waypoints.count - 1]
+        let seen = shortfall(felt.lifted(at: stop.time))
+        let rest = FingerPath.Waypoint(time: stop.time + p["perception.feedback_delay_s"], location: stop.location)
+        let u = direction.normalized
+        let scatter = (u.x * u.x * p["motor.landing_x_abs_mm2"] + u.y * u.y * p["motor.landing_y_abs_mm2"]).squareRoot()
+        guard seen > device.points(millimetres: scatter) else { return (FingerPath(primary.waypoints + [rest]), false) }
+        let onward = slide(from: stop.location, direction: u, distance: seen, start: rest.time, using: &g)
+        return (FingerPath(primary.waypoints + [rest] + onward.dropFirst()), true)
+    }
+}
