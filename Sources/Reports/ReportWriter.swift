@@ -31,7 +31,7 @@ public enum ReportWriter {
         let screened = try ScreeningAnalysis.reader(spec: spec, store: store)
         let learning = LearningSection.reader(spec: spec)
         // The selections the answer and the question's sections read, summarised in the same pass.
-        var requests = spec.reportedQuestion?.reportRequests(spec: spec) ?? SelectionRequests()
+        var requests = spec.reportedQuestion?.reportSections.requests(spec) ?? SelectionRequests()
         AnswerSection.requests(spec: spec, ceilings: ceilings?.ceilings ?? [], into: &requests)
         let selections = SelectionReader(requests)
         var results = try ResultSet.load(
@@ -56,7 +56,7 @@ public enum ReportWriter {
                     spec: spec, results: results, samples: headline?.samples, metric: answer.metric),
                 bucketed: results.selections.values.contains(where: \.hasBucketedValues), into: &report.document)
             if let question = spec.reportedQuestion {
-                try question.addReportSections(to: &report)
+                try question.reportSections.build(&report)
             } else {
                 report.document.add(.paragraph("No question-specific sections for '\(spec.question)'."))
             }

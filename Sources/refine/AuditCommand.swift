@@ -11,22 +11,23 @@ struct AuditCommand: ParsableCommand {
         abstract:
             "Lay out every strategy's screens in every configuration and report layout, text and colour violations.",
         discussion: """
-            Every strategy of every registered question (with default parameters, plus the parameter variants the specs \
-            in --experiments list) is asked for its screens on every device in the catalogue, in both orientations, \
-            each window the device offers (full screen; on iPad Slide Over and Split View at a third, half and two \
-            thirds), at every Dynamic Type size (xS … AX5), with English and translated text (words ≤ 10 characters \
-            3×, phrases 2×, sentences 1.3×), left to right and right to left (mirrored). Each screen is checked for \
-            targets under 44 × 44 pt, overlapping controls, controls off screen or under the unsafe areas, text that \
-            no longer fits (an estimated width), WCAG contrast of every label (AA a violation, AAA a note), and \
-            whether each warning colour stays distinguishable (ΔE00) from its surroundings for normal, protan, \
-            deutan and tritan viewers. A strategy whose question gives no screens is listed as not audited, and the \
-            summary prints the coverage (registered strategies that gave screens). A finding repeated on several \
-            screens of one strategy in one configuration counts once.
+            Every strategy of every registered question (with default parameters, plus the parameter variants the \
+            specs in --experiments list) is asked for its screens on every device in the catalogue, in both \
+            orientations, each window the device offers (full screen; on iPad Slide Over and Split View at a third, \
+            half and two thirds), at every Dynamic Type size (xS … AX5), with English and translated text (words ≤ \
+            10 characters 3×, phrases 2×, sentences 1.3×), left to right and right to left (mirrored). Each screen \
+            is checked for targets under 44 × 44 pt, overlapping controls, controls off screen or under the unsafe \
+            areas, text that no longer fits (an estimated width), WCAG contrast of every label (AA a violation, AAA a \
+            note), and whether each warning colour stays distinguishable (ΔE00) from its surroundings for normal, \
+            protan, deutan and tritan viewers. A strategy whose question gives no screens is listed as not audited, \
+            and the summary prints the coverage (registered strategies that gave screens). A finding repeated on \
+            several screens of one strategy in one configuration counts once.
 
             Writes --out (index.html, report.md, audit.json, a wireframe PNG of every screen with a violation). \
             --check compares with the baseline (per configuration and strategy) and fails (exit 1) when a strategy \
             that was clean in a configuration gains a violation there, when any has more violations of a kind than \
-            the baseline, or when a strategy the baseline audited gives no screens. --update-baseline rewrites the baseline.
+            the baseline, or when a strategy the baseline audited gives no screens. \
+            --update-baseline rewrites the baseline.
 
             Exit codes: 0 pass, 1 the check failed, 2 invalid input (a missing or foreign baseline, a bad spec), \
             3 internal error.

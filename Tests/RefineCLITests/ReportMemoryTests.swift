@@ -29,7 +29,7 @@ struct ReportMemoryTests {
         #expect(trialsMany == 10 * trialsFew)
         let (peakFew, peakMany) = (try #require(few["peakResidentMB"] as? Double), try #require(many["peakResidentMB"] as? Double))
         #expect(peakFew > 1, "a peak was read")
-        // PIP's sections read selections summarised in the pass (`Question.reportRequests`), so its
+        // PIP's sections read selections summarised in the pass (`Question.reportSections`), so its
         // report loads no trial store; the rest is the replay picks' exact phase and sketches' buckets.
         #expect(peakMany <= peakFew * 1.1, "\(peakMany) MB at \(trialsMany) trials against \(peakFew) MB at \(trialsFew)")
     }

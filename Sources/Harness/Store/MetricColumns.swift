@@ -98,8 +98,10 @@ enum MetricColumns {
                 WHERE value IS NOT NULL;
             -- One row per trial and metric, with the trial's factors: the view to pivot in pandas or R.
             CREATE VIEW trial_metric AS
-                SELECT run_id, key, strategy, device, participant, participant_group, task, task_label, replication, metric, value FROM (
-                    SELECT t.run_id, t.key, t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label,
+                SELECT run_id, key, strategy, device, participant, participant_group, task, task_label, replication, \
+            metric, value FROM (
+                    SELECT t.run_id, t.key, t.strategy, t.device, t.participant, t.participant_group, t.task, \
+            t.task_label,
                            t.replication, n.name AS metric, \(pick) AS value FROM trial t, metric_name n)
                 WHERE value IS NOT NULL;
             """
@@ -109,7 +111,8 @@ enum MetricColumns {
                 CREATE TRIGGER metric_insert INSTEAD OF INSERT ON metric BEGIN
                     \(noName)
                     \(noValue)
-                    SELECT RAISE(ABORT, 'metric: no such trial') WHERE NOT EXISTS (SELECT 1 FROM \(table) WHERE id = NEW.trial_id);
+                    SELECT RAISE(ABORT, 'metric: no such trial') WHERE NOT EXISTS (SELECT 1 FROM \(table) \
+                WHERE id = NEW.trial_id);
                     SELECT RAISE(ABORT, 'UNIQUE constraint failed: metric.trial_id, metric.name')
                         WHERE EXISTS (SELECT 1 FROM metric WHERE trial_id = NEW.trial_id AND name = NEW.name);
                     UPDATE \(table) SET \(set("NEW", "CAST(NEW.value AS REAL)")) WHERE id = NEW.trial_id;

@@ -146,11 +146,15 @@ public enum ShardMerge {
                 ?? picked.reduce(0) { $0 + $1.run.plannedTrials }
             try db.execute(
                 sql: """
-                    INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit, git_dirty,
-                        os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials, started_at,
+                    INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, \
+                    git_commit, git_dirty,
+                        os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials, \
+                    started_at,
                         finished_at, heartbeat_at, status, variant, git_dirty_paths)
-                    SELECT experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit, git_dirty,
-                        os, swift_version, argv, host, pid, 1, 1, jobs, trace, ?, started_at, finished_at, heartbeat_at, ?, '',
+                    SELECT experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit, \
+                    git_dirty,
+                        os, swift_version, argv, host, pid, 1, 1, jobs, trace, ?, started_at, finished_at, \
+                    heartbeat_at, ?, '',
                         git_dirty_paths
                     FROM shard.run WHERE id = ?
                     """, arguments: [planned, complete ? "completed" : "interrupted", picked[0].run.id])
@@ -183,7 +187,8 @@ public enum ShardMerge {
                         names = try String.fetchAll(
                             db,
                             sql: """
-                                SELECT DISTINCT m.name FROM shard.metric m JOIN shard.trial s ON s.id = m.trial_id WHERE s.run_id = ? ORDER BY m.name
+                                SELECT DISTINCT m.name FROM shard.metric m JOIN shard.trial s ON s.id = m.trial_id \
+                                WHERE s.run_id = ? ORDER BY m.name
                                 """, arguments: [run.id])
                         values = names.map { _ in
                             ", (SELECT value FROM shard.metric m WHERE m.trial_id = s.id AND m.name = ?)"
@@ -213,7 +218,8 @@ public enum ShardMerge {
                     let added = try Int.fetchOne(db, sql: "SELECT count(*) FROM trial_row WHERE \(runRows)")! - before
                     try db.execute(
                         sql: """
-                            INSERT OR IGNORE INTO data_file (run_id, path, sha256) SELECT ?, path, sha256 FROM shard.data_file WHERE run_id = ?
+                            INSERT OR IGNORE INTO data_file (run_id, path, sha256) SELECT ?, path, sha256 \
+                            FROM shard.data_file WHERE run_id = ?
                             """, arguments: [runID, run.id])
                     trials += added
                     progress(shardPath, added, Double(DispatchTime.now().uptimeNanoseconds - shardStart) / 1e9)
@@ -245,7 +251,8 @@ public enum ShardMerge {
                 """)
         let codes = """
             JOIN temp.level_map ms ON ms.shard_id = s.strategy JOIN temp.level_map md ON md.shard_id = s.device
-            JOIN temp.level_map mp ON mp.shard_id = s.participant JOIN temp.level_map mg ON mg.shard_id = s.participant_group
+            JOIN temp.level_map mp ON mp.shard_id = s.participant \
+            JOIN temp.level_map mg ON mg.shard_id = s.participant_group
             JOIN temp.level_map mk ON mk.shard_id = s.task JOIN temp.level_map ml ON ml.shard_id = s.task_label
             """
         // Since v6 a shard's plan trials are the lower half of its run's id range
@@ -272,15 +279,18 @@ public enum ShardMerge {
         if isV6 {
             try db.execute(
                 sql: """
-                    \(into) SELECT \(planID), \(factors), s.key, s.seed\(values) FROM shard.trial_row s \(codes) WHERE \(shardPlan) ORDER BY s.id;
+                    \(into) SELECT \(planID), \(factors), s.key, s.seed\(values) FROM shard.trial_row s \(codes) \
+                    WHERE \(shardPlan) ORDER BY s.id;
                     INSERT INTO event (trial_id, seq, t, kind, detail)
-                    SELECT \(planID), e.seq, e.t, e.kind, e.detail FROM shard.event e JOIN shard.trial_row s ON s.id = e.trial_id WHERE \(shardPlan);
+                    SELECT \(planID), e.seq, e.t, e.kind, e.detail FROM shard.event e \
+                    JOIN shard.trial_row s ON s.id = e.trial_id WHERE \(shardPlan);
                     """)
         }
         let firstOther = try TrialIdentity.nextOtherID(run: runID, db)
         try db.execute(
             sql: """
-                \(into) SELECT \(firstOther - 1) + row_number() OVER (ORDER BY s.id), \(factors), \(keyText), s.seed\(values)
+                \(into) SELECT \(firstOther - 1) + row_number() OVER (ORDER BY s.id), \(factors), \(keyText), \
+                s.seed\(values)
                 FROM shard.trial_row s \(codes) WHERE \(shardOthers) ORDER BY s.id;
                 INSERT INTO event (trial_id, seq, t, kind, detail)
                 SELECT n.id, e.seq, e.t, e.kind, e.detail FROM shard.event e
@@ -301,9 +311,12 @@ public enum ShardMerge {
         try db.execute(
             sql: """
                 INSERT OR IGNORE INTO main.level (value)
-                    SELECT strategy FROM shard.trial WHERE run_id = ?1 UNION SELECT device FROM shard.trial WHERE run_id = ?1
-                    UNION SELECT participant FROM shard.trial WHERE run_id = ?1 UNION SELECT participant_group FROM shard.trial WHERE run_id = ?1
-                    UNION SELECT task FROM shard.trial WHERE run_id = ?1 UNION SELECT task_label FROM shard.trial WHERE run_id = ?1
+                    SELECT strategy FROM shard.trial WHERE run_id = ?1 \
+                UNION SELECT device FROM shard.trial WHERE run_id = ?1
+                    UNION SELECT participant FROM shard.trial WHERE run_id = ?1 \
+                UNION SELECT participant_group FROM shard.trial WHERE run_id = ?1
+                    UNION SELECT task FROM shard.trial WHERE run_id = ?1 \
+                UNION SELECT task_label FROM shard.trial WHERE run_id = ?1
                     ORDER BY 1
                 """, arguments: [shardRun])
         let codes = """
@@ -318,7 +331,8 @@ public enum ShardMerge {
             sql: """
                 INSERT INTO trial_row (id, run_id, strategy, device, participant, participant_group, task, task_label,
                                        replication, key, seed\(columns))
-                SELECT \(firstOther - 1) + row_number() OVER (ORDER BY s.key), ?, ls.id, ld.id, lp.id, lg.id, lk.id, ll.id,
+                SELECT \(firstOther - 1) + row_number() OVER (ORDER BY s.key), ?, ls.id, ld.id, lp.id, lg.id, lk.id, \
+                ll.id,
                        s.replication, s.key, s.seed\(values)
                 FROM shard.trial s \(codes) WHERE s.run_id = ? ORDER BY s.key
                 """, arguments: StatementArguments(arguments))

@@ -99,11 +99,14 @@ enum TrialRows {
                           ORDER BY id DESC LIMIT 1), (\(otherStart)) - 1) + 1
                 """,
                 checks: """
-                SELECT RAISE(ABORT, 'trial: a trial''s id is given by the database (it holds the run); leave id out') WHERE NEW.id IS NOT NULL;
-                SELECT RAISE(ABORT, 'UNIQUE constraint failed: trial.run_id, trial.key (the run already holds this plan key)')
+                SELECT RAISE(ABORT, 'trial: a trial''s id is given by the database (it holds the run); leave id out') \
+                WHERE NEW.id IS NOT NULL;
+                SELECT RAISE(ABORT, 'UNIQUE constraint failed: trial.run_id, \
+                trial.key (the run already holds this plan key)')
                     WHERE \(isPlanKey) AND EXISTS (
                         SELECT 1 FROM trial_row WHERE id BETWEEN \(range.first) AND \(range.last) AND key = ''
-                            AND strategy = \(code("strategy")) AND device = \(code("device")) AND participant = \(code("participant"))
+                            AND strategy = \(code("strategy")) AND device = \(code("device")) \
+                AND participant = \(code("participant"))
                             AND task = \(code("task")) AND replication = NEW.replication);
                 """
             ) : (id: "NEW.id", checks: "")
@@ -120,16 +123,19 @@ enum TrialRows {
                     SELECT r.id AS id, r.run_id AS run_id,
                            CASE WHEN r.key = '' THEN \(planKeySQL) ELSE r.key END AS key,
                            s.value AS strategy, d.value AS device, p.value AS participant, g.value AS participant_group,
-                           k.value AS task, l.value AS task_label, r.replication AS replication, r.seed AS seed\(metrics)
+                           k.value AS task, l.value AS task_label, r.replication AS replication, \
+                r.seed AS seed\(metrics)
                     FROM trial_row r
                     \(joinsSQL);
                 CREATE TRIGGER trial_insert INSTEAD OF INSERT ON trial BEGIN
                     -- '' stands for the plan's key in trial_row, so it cannot be a key itself.
                     SELECT RAISE(ABORT, 'trial: a key must not be empty') WHERE NEW.key = '';
                     INSERT OR IGNORE INTO level (value) VALUES
-                        (NEW.strategy), (NEW.device), (NEW.participant), (NEW.participant_group), (NEW.task), (NEW.task_label);
+                        (NEW.strategy), (NEW.device), (NEW.participant), (NEW.participant_group), (NEW.task), \
+                (NEW.task_label);
                     \(identity.checks)
-                    INSERT INTO trial_row (id, run_id, strategy, device, participant, participant_group, task, task_label,
+                    INSERT INTO trial_row (id, run_id, strategy, device, participant, participant_group, task, \
+                task_label,
                                            replication, key, seed\(metricNames))
                     VALUES (\(identity.id), NEW.run_id, \(code("strategy")), \(code("device")), \(code("participant")),
                             \(code("participant_group")), \(code("task")), \(code("task_label")), NEW.replication,
@@ -137,7 +143,8 @@ enum TrialRows {
                             NEW.seed\(newMetrics));
                 END;
                 CREATE TRIGGER trial_update INSTEAD OF UPDATE ON trial BEGIN
-                    SELECT RAISE(ABORT, 'trial: only the seed and metrics can be changed through the view (a trial''s id, run, key and factors are its identity)')
+                    SELECT RAISE(ABORT, 'trial: only the seed and metrics can be changed through the view \
+                (a trial''s id, run, key and factors are its identity)')
                         WHERE \(factorsKept);
                     UPDATE trial_row SET seed = NEW.seed\(setMetrics) WHERE id = OLD.id;
                 END;
@@ -166,7 +173,8 @@ enum TrialRows {
                 );
                 INSERT INTO level (value)
                     SELECT strategy FROM trial UNION SELECT device FROM trial UNION SELECT participant FROM trial
-                    UNION SELECT participant_group FROM trial UNION SELECT task FROM trial UNION SELECT task_label FROM trial
+                    UNION SELECT participant_group FROM trial UNION SELECT task FROM trial \
+                UNION SELECT task_label FROM trial
                     ORDER BY 1;
                 CREATE TABLE trial_row (
                     id INTEGER PRIMARY KEY,
@@ -187,8 +195,10 @@ enum TrialRows {
                            \(storedKeySQL("t", question: "u.question")),
                            t.seed\(fromTrial)
                     FROM trial t LEFT JOIN run u ON u.id = t.run_id
-                    JOIN level s ON s.value = t.strategy JOIN level d ON d.value = t.device JOIN level p ON p.value = t.participant
-                    JOIN level g ON g.value = t.participant_group JOIN level k ON k.value = t.task JOIN level l ON l.value = t.task_label
+                    JOIN level s ON s.value = t.strategy JOIN level d ON d.value = t.device \
+                JOIN level p ON p.value = t.participant
+                    JOIN level g ON g.value = t.participant_group JOIN level k ON k.value = t.task \
+                JOIN level l ON l.value = t.task_label
                     ORDER BY t.id;
                 CREATE TABLE event_v5 (
                     trial_id INTEGER NOT NULL REFERENCES trial_row(id) ON DELETE CASCADE,
@@ -204,13 +214,15 @@ enum TrialRows {
                 DROP TABLE event;
                 ALTER TABLE event_v5 RENAME TO event;
                 DROP TABLE trial;
-                CREATE UNIQUE INDEX trial_row_identity ON trial_row (run_id, strategy, device, participant, task, replication, key);
+                CREATE UNIQUE INDEX trial_row_identity ON trial_row (run_id, strategy, device, participant, task, \
+                replication, key);
                 -- Keys that are not the plan's (trials stored by hand or by tests): unique in a run, as
                 -- every key was in v1–v4, and found by text.
                 CREATE UNIQUE INDEX trial_row_other_key ON trial_row (run_id, key) WHERE key <> '';
                 -- Every run with its progress.
                 CREATE VIEW run_progress AS
-                    SELECT r.id AS run_id, r.experiment, r.variant, r.status, r.started_at, r.finished_at, r.heartbeat_at,
+                    SELECT r.id AS run_id, r.experiment, r.variant, r.status, r.started_at, r.finished_at, \
+                r.heartbeat_at,
                            r.shard_index, r.shard_count, r.planned_trials,
                            (SELECT count(*) FROM trial_row WHERE run_id = r.id) AS finished_trials
                     FROM run r;
@@ -262,8 +274,10 @@ extension RunStore {
                     db,
                     sql: """
                         SELECT u.id, r.id FROM run u CROSS JOIN trial_row r
-                        WHERE u.question = ? AND \(inRun) AND r.strategy = \(code(parts[1])) AND r.device = \(code(parts[2]))
-                          AND r.participant = \(code(parts[3])) AND r.task = \(code(parts[4])) AND r.replication = ? AND r.key = ''
+                        WHERE u.question = ? AND \(inRun) AND r.strategy = \(code(parts[1])) \
+                        AND r.device = \(code(parts[2]))
+                          AND r.participant = \(code(parts[3])) AND r.task = \(code(parts[4])) \
+                        AND r.replication = ? AND r.key = ''
                         """, arguments: [parts[0], replication]
                 ).map { ($0[0], $0[1]) }
             }

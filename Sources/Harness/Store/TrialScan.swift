@@ -178,7 +178,8 @@ extension RunStore {
                 try names(columns.map(\.name))
                 statement = try db.makeStatement(
                     sql: """
-                        SELECT t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, t.replication, t.key\(columns.map { ", t." + MetricColumns.quoted($0.column) }.joined())
+                        SELECT t.strategy, t.device, t.participant, t.participant_group, t.task, t.task_label, \
+                        t.replication, t.key\(columns.map { ", t." + MetricColumns.quoted($0.column) }.joined())
                         FROM trial_row t WHERE t.id = ? AND t.run_id = ?
                         """)
                 let question = try CodedRow.question(of: runID, in: db)
@@ -211,7 +212,8 @@ extension RunStore {
             let levels = try LevelTable(db)
             let statement = try db.makeStatement(
                 sql: """
-                    SELECT strategy, device, participant, participant_group, task, task_label, replication, key FROM trial_row
+                    SELECT strategy, device, participant, participant_group, task, task_label, replication, key \
+                    FROM trial_row
                     WHERE \(try TrialIdentity.rows(of: runID, in: db))
                     """)
             var keys: Set<String> = [], key: [UInt8] = []
@@ -232,7 +234,8 @@ extension RunStore {
                 return try String.fetchAll(
                     db,
                     sql: """
-                        SELECT DISTINCT m.name FROM trial t JOIN metric m ON m.trial_id = t.id WHERE t.run_id = ? ORDER BY m.name
+                        SELECT DISTINCT m.name FROM trial t JOIN metric m ON m.trial_id = t.id \
+                        WHERE t.run_id = ? ORDER BY m.name
                         """, arguments: [runID])
             }
             let columns = try MetricColumns.load(db), table = try TrialRows.rowTable(db)
@@ -292,7 +295,8 @@ extension RunStore {
             return try String.fetchAll(
                 db,
                 sql: """
-                    SELECT value FROM level WHERE id IN (SELECT strategy FROM trial_row WHERE \(try TrialIdentity.rows(of: runID, in: db)))
+                    SELECT value FROM level WHERE id IN (SELECT strategy FROM trial_row \
+                    WHERE \(try TrialIdentity.rows(of: runID, in: db)))
                     """
             ).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         }

@@ -19,12 +19,7 @@ public struct BrushesQuestion: Question, SimulatedQuestion {
             try BrushDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { BrushesReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        BrushesReport(spec: report.spec, results: report.results).build(
-            into: &report.document, figures: &report.figures)
-    }
+    public var reportSections: QuestionSections { QuestionSections(BrushesReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
         func task(_ t: TaskSpec) -> BrushTask? { t.custom() }

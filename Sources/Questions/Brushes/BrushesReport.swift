@@ -7,7 +7,7 @@ import Statistics
 /// The brushes sections: how long each design took until the region looked
 /// painted, how much paint went outside it (spill) and how much of the meant
 /// change was made (coverage), in how many strokes, erases and taps.
-struct BrushesReport: ReportBody {
+struct BrushesReport: QuestionReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
     var strategies: [String] { spec.strategies.map(\.label) }

@@ -18,10 +18,11 @@ public struct ColorQuestion: Question, SimulatedQuestion {
             try ColorDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ColorReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        try ColorReport(spec: report.spec, results: report.results).build(
-            into: &report.document, figures: &report.figures, folder: report.folder)
+    /// The sections draw images into the report's folder.
+    public var reportSections: QuestionSections {
+        QuestionSections(requests: ColorReport.requests(spec:)) { report in
+            try ColorReport(spec: report.spec, results: report.results)
+                .build(into: &report.document, figures: &report.figures, folder: report.folder)
+        }
     }
 }

@@ -27,12 +27,7 @@ public struct ColorMatchQuestion: Question, SimulatedQuestion {
         return ColorPickerScreens.all(design, states: states, on: device)
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ColorMatchReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        ColorMatchReport(spec: report.spec, results: report.results).build(
-            into: &report.document, figures: &report.figures)
-    }
+    public var reportSections: QuestionSections { QuestionSections(ColorMatchReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
         func task(_ t: TaskSpec) -> ColorMatchTask? { t.custom() }

@@ -9,7 +9,7 @@ import Statistics
 /// ΔE00), the convergence and refinement phases and drags, per picker and
 /// pooled per colour model, per dimension and per feedback level, with
 /// learning over the session.
-struct ColorMatchReport: ReportBody {
+struct ColorMatchReport: QuestionReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 

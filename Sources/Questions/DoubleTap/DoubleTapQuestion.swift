@@ -21,12 +21,7 @@ public struct DoubleTapQuestion: Question, SimulatedQuestion, RecognizerDeclarin
         )
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { DoubleTapReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        DoubleTapReport(spec: report.spec, results: report.results).build(
-            into: &report.document, figures: &report.figures)
-    }
+    public var reportSections: QuestionSections { QuestionSections(DoubleTapReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
         func task(_ t: TaskSpec) -> DoubleTapTask? { t.custom() }

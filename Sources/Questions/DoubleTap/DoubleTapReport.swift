@@ -8,7 +8,7 @@ import Reports
 /// a slow double tap taken for two taps — against a design with no double tap. Read from selections summarised in the
 /// report's
 /// pass (`requests(spec:)`), not from loaded trials.
-struct DoubleTapReport: ReportBody {
+struct DoubleTapReport: QuestionReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 

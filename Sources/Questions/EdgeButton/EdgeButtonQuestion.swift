@@ -22,12 +22,7 @@ public struct EdgeButtonQuestion: Question, SimulatedQuestion {
             controls: tasks.goals(EdgeButtonTask.self).map { ($0.position, $0.size) }, on: device)
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { EdgeButtonReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        EdgeButtonReport(spec: report.spec, results: report.results).build(
-            into: &report.document, figures: &report.figures)
-    }
+    public var reportSections: QuestionSections { QuestionSections(EdgeButtonReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
         func task(_ t: TaskSpec) -> EdgeButtonTask? { t.custom() }

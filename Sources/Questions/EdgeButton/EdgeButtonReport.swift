@@ -8,7 +8,7 @@ import Reports
 /// gestures held or took, taps lost on the panel — by position, and what the
 /// panel costs of the photo. Read from selections summarised in the report's
 /// pass (`requests(spec:)`), not from loaded trials.
-struct EdgeButtonReport: ReportBody {
+struct EdgeButtonReport: QuestionReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 

@@ -18,11 +18,12 @@ public struct EffectsQuestion: Question, SimulatedQuestion {
             try EffectsDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { EffectsReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        try EffectsReport(spec: report.spec, results: report.results)
-            .build(into: &report.document, figures: &report.figures, folder: report.folder)
+    /// The sections draw images into the report's folder.
+    public var reportSections: QuestionSections {
+        QuestionSections(requests: EffectsReport.requests(spec:)) { report in
+            try EffectsReport(spec: report.spec, results: report.results)
+                .build(into: &report.document, figures: &report.figures, folder: report.folder)
+        }
     }
 
     public func taskFactors() -> [TaskFactor] {

@@ -25,10 +25,11 @@ public struct ExposureQuestion: Question, SimulatedQuestion, DeclaringQuestion {
         ExposureScreens.all(try ExposureDeclaration.design(strategy), on: device)
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ExposureReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        try ExposureReport(spec: report.spec, results: report.results, screening: report.screening)
-            .build(into: &report.document, figures: &report.figures, folder: report.folder)
+    /// The sections draw images into the report's folder.
+    public var reportSections: QuestionSections {
+        QuestionSections(requests: ExposureReport.requests(spec:)) { report in
+            try ExposureReport(spec: report.spec, results: report.results, screening: report.screening)
+                .build(into: &report.document, figures: &report.figures, folder: report.folder)
+        }
     }
 }

@@ -19,10 +19,5 @@ public struct HarmonicaQuestion: Question, SimulatedQuestion {
             try HarmonicaDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { HarmonicaReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        HarmonicaReport(spec: report.spec, results: report.results).build(
-            into: &report.document, figures: &report.figures)
-    }
+    public var reportSections: QuestionSections { QuestionSections(HarmonicaReport.self) }
 }

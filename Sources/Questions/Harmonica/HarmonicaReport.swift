@@ -7,7 +7,7 @@ import Statistics
 /// The harmonica sections: by number of filters, how much of the photo each
 /// picker leaves, how fast a named filter is found and applied, how often taps
 /// land off the narrow strips, and how long browsing for a liked one takes.
-struct HarmonicaReport: ReportBody {
+struct HarmonicaReport: QuestionReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 

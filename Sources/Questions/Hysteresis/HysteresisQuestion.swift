@@ -22,12 +22,7 @@ public struct HysteresisQuestion: Question, SimulatedQuestion, RecognizerDeclari
         return HysteresisScreens.all(list, rows: .max, on: device)
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { HysteresisReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        HysteresisReport(spec: report.spec, results: report.results).build(
-            into: &report.document, figures: &report.figures)
-    }
+    public var reportSections: QuestionSections { QuestionSections(HysteresisReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
         func task(_ t: TaskSpec) -> HysteresisTask? { t.custom() }

@@ -8,7 +8,7 @@ import Reports
 /// the pan began after the finger moved, and how far the content ended from
 /// where the finger meant it to go. Read from selections summarised in the
 /// report's pass (`requests(spec:)`), not from loaded trials.
-struct HysteresisReport: ReportBody {
+struct HysteresisReport: QuestionReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 

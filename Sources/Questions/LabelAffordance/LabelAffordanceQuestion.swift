@@ -25,12 +25,7 @@ public struct LabelAffordanceQuestion: Question, SimulatedQuestion, DeclaringQue
         [LabelledScreen("authorization", try LabelAffordanceDeclaration.layout(strategy).make(on: device).screen)]
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { LabelAffordanceReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        LabelAffordanceReport(spec: report.spec, results: report.results).build(
-            into: &report.document, figures: &report.figures)
-    }
+    public var reportSections: QuestionSections { QuestionSections(LabelAffordanceReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
         [

@@ -10,7 +10,7 @@ import UserModels
 /// intent, and the cues each control shows as the person's eye reads them.
 /// Results are read from selections summarised in the report's pass
 /// (`requests(spec:)`), not from loaded trials.
-struct LabelAffordanceReport: ReportBody {
+struct LabelAffordanceReport: QuestionReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 

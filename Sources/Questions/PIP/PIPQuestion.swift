@@ -18,11 +18,7 @@ public struct PIPQuestion: Question, SimulatedQuestion {
             try PIPDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), device: device))
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { PIPReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        PIPReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
-    }
+    public var reportSections: QuestionSections { QuestionSections(PIPReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
         func corner(_ task: TaskSpec, from: Bool) -> TableValue {

@@ -8,7 +8,7 @@ import Interaction
 /// light flicks that go back where they came from, and how far a PIP must be
 /// dragged before it goes anywhere. Every figure is read from selections
 /// summarised in the report's pass (`requests(spec:)`), not from loaded trials.
-struct PIPReport: ReportBody {
+struct PIPReport: QuestionReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
     func pct(_ k: Int, _ n: Int) -> String { kit.pct(k, n) }

@@ -19,11 +19,7 @@ public struct PauseQuestion: Question, SimulatedQuestion, RecognizerDeclaring {
         return PauseScreens.all(on: device)
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { PauseReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        PauseReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
-    }
+    public var reportSections: QuestionSections { QuestionSections(PauseReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
         [

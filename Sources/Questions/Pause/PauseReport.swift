@@ -7,7 +7,7 @@ import UserModels
 /// The pause-detection sections: what each detector made of slides meant as
 /// pauses and of slides meant to go home, then why — how the outcome depends on
 /// how fast the finger stopped, and how slowly a hesitating finger crawled.
-struct PauseReport: ReportBody {
+struct PauseReport: QuestionReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 

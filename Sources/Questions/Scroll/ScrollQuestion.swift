@@ -22,11 +22,7 @@ public struct ScrollQuestion: Question, SimulatedQuestion, RecognizerDeclaring {
             lists: tasks.goals(ScrollTask.self).map { ($0.rows, $0.rowHeight) }, on: device)
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { ScrollReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        ScrollReport(spec: report.spec, results: report.results).build(into: &report.document, figures: &report.figures)
-    }
+    public var reportSections: QuestionSections { QuestionSections(ScrollReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
         func task(_ t: TaskSpec) -> ScrollTask? { t.custom() }

@@ -7,7 +7,7 @@ import Statistics
 /// The scroll sections: how long each design took to bring a row into the
 /// zone, by how far away it was, in how many swipes, how far past it they went,
 /// and how often the content hit a wall.
-struct ScrollReport: ReportBody {
+struct ScrollReport: QuestionReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 

@@ -29,12 +29,7 @@ public struct TapMarginQuestion: Question, SimulatedQuestion, DeclaringQuestion 
             on: device)
     }
 
-    public func reportRequests(spec: ExperimentSpec) -> SelectionRequests { TapMarginReport.requests(spec: spec) }
-
-    public func addReportSections(to report: inout QuestionReport) throws {
-        TapMarginReport(spec: report.spec, results: report.results).build(
-            into: &report.document, figures: &report.figures)
-    }
+    public var reportSections: QuestionSections { QuestionSections(TapMarginReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
         func task(_ t: TaskSpec) -> TapMarginTask? { t.custom() }

@@ -7,7 +7,7 @@ import Reports
 /// taken back, by button size and gap, and why — taps that landed in the gap or
 /// drifted over the edge, take-backs that did not leave the margin. Read from
 /// selections summarised in the report's pass (`requests(spec:)`), not from loaded trials.
-struct TapMarginReport: ReportBody {
+struct TapMarginReport: QuestionReportBody {
     let spec: ExperimentSpec
     let results: ResultSet
 

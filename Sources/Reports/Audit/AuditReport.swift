@@ -242,15 +242,16 @@ public enum AuditReport {
         let totals = r.totals
         // The devices audited (`--device` may pick some), not the catalogue's.
         let devices = Set(r.configurations.map(\.configuration.device.device.name)).count
+        let violations = ViolationKind.allCases.map { "\($0.rawValue) \(totals[$0] ?? 0)" }.joined(separator: ", ")
         doc.add(
             .paragraph(
                 """
                 \(r.configurations.count) configurations (\(devices) device\(devices == 1 ? "" : "s") × \
                 both orientations × each window the device offers — \
-                full screen, and on iPad Slide Over and Split View — × \(ContentSizeCategory.allCases.count) Dynamic Type sizes × English and \
-                translated text × left to right and right to left); \(screens) screens checked; \(clean) configurations clean for every \
-                strategy; \(cleanPairs) of \(pairs) strategy × configuration pairs clean. \
-                Violations: \(ViolationKind.allCases.map { "\($0.rawValue) \(totals[$0] ?? 0)" }.joined(separator: ", ")).
+                full screen, and on iPad Slide Over and Split View — × \(ContentSizeCategory.allCases.count) \
+                Dynamic Type sizes × English and translated text × left to right and right to left); \(screens) \
+                screens checked; \(clean) configurations clean for every strategy; \(cleanPairs) of \(pairs) strategy \
+                × configuration pairs clean. Violations: \(violations).
                 """))
         let uncovered = r.registered.filter { !r.covered.contains($0) }
         doc.add(
@@ -386,7 +387,8 @@ public enum AuditReport {
                 let file = wireframes[screenKey(conf, s)]
                 // Each kind's count and first finding; every one is in `refine audit --json`.
                 let words = byKind(s.findings)
-                rows.append([s.strategy, s.screenName, words.joined(separator: "; "), file == nil ? "–" : "wireframe"])
+                rows.append(
+                    [s.strategy, s.screenName, words.joined(separator: "; "), file == nil ? "–" : "wireframe"])
                 links.append([nil, nil, nil, file])
             }
             doc.add(.table(header: ["Strategy", "Screen", "Violations", "Wireframe"], rows: rows, links: links))

@@ -83,8 +83,10 @@ public struct ReportDocument: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(htmlEscape(title))</title>
             <style>
-            body { font: 15px/1.5 system-ui, sans-serif; max-width: 1000px; margin: 2em auto; padding: 0 1em; color: #1d1d1f; }
-            table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums; display: block; overflow-x: auto; max-width: 100%; }
+            body { font: 15px/1.5 system-ui, sans-serif; max-width: 1000px; margin: 2em auto; padding: 0 1em; \
+            color: #1d1d1f; }
+            table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums; display: block; \
+            overflow-x: auto; max-width: 100%; }
             th, td { border: 1px solid #d2d2d7; padding: 4px 8px; text-align: left; }
             th { background: #f5f5f7; }
             figure { margin: 1.5em 0; } figure img { max-width: 100%; border: 1px solid #eee; }

@@ -25,18 +25,23 @@ enum RScript {
         case .parquet:
             read = """
                 if (!requireNamespace("arrow", quietly = TRUE))
-                  stop("reading \(table) needs the R package arrow (install.packages(\\"arrow\\")), or export with --format csv")
+                  stop("reading \(table) needs the R package arrow (install.packages(\\"arrow\\")), \
+                or export with --format csv")
                 trials <- as.data.frame(arrow::read_parquet(file.path(here, \(quoted(table)))))
                 """
         }
+        let randomEffects =
+            random.isEmpty
+            ? "no random effects (one participant, one task)" : listing(models.random) + " as random intercepts"
         var header = """
             # export.R: mixed-effects models of the \(spec.name) experiment, run \(run.id)
             # (spec SHA-256 \(run.specSHA256)), written by `refine export`.
             #
-            #   Rscript export.R        # from any folder; needs the R packages lme4 and survival\(format == .parquet ? ", and arrow" : "")
+            #   Rscript export.R        # from any folder; needs the R packages lme4 and \
+            survival\(format == .parquet ? ", and arrow" : "")
             #
             # Reads \(table) beside this script (one row per trial; README.txt says what each column
-            # is) and fits one model per lead metric of the spec, with \(random.isEmpty ? "no random effects (one participant, one task)" : listing(models.random) + " as random intercepts"):
+            # is) and fits one model per lead metric of the spec, with \(randomEffects):
             #
 
             """
@@ -58,6 +63,13 @@ enum RScript {
             # (trials per level of each factor and values per metric: check the table was read whole).
 
             """
+        let leadList = leads.map {
+            "  list(metric = \(quoted($0.metric)), kind = \(quoted($0.kind.rawValue)), "
+                + "model = \(quoted($0.formula)))"
+        }.joined(separator: ",\n")
+        let notFitted =
+            skipped.isEmpty
+            ? "" : "# Not fitted: " + skipped.map { "\($0.metric) (\($0.note ?? ""))" }.joined(separator: "; ") + "\n"
         let body = """
             suppressPackageStartupMessages({
               library(lme4)
@@ -73,11 +85,13 @@ enum RScript {
             \(read)
             trials$strategy <- factor(trials$strategy, levels = \(vector(strategies)))
             trials$device <- factor(trials$device, levels = \(vector(spec.devices.map(\.name))))
-            for (f in c("participant", "group", "task", "photo")) if (f %in% names(trials)) trials[[f]] <- factor(trials[[f]])
+            for (f in c("participant", "group", "task", "photo")) if (f %in% names(trials)) \
+            trials[[f]] <- factor(trials[[f]])
             metrics <- \(vector(metrics))
 
             ## The design as read ----------------------------------------------------------
-            design <- do.call(rbind, lapply(c("strategy", "device", "participant", "group", "task", "photo", "replication"), function(f) {
+            design <- do.call(rbind, lapply(c("strategy", "device", "participant", "group", "task", "photo", \
+            "replication"), function(f) {
               if (!f %in% names(trials)) return(NULL)
               counts <- table(trials[[f]], useNA = "ifany")
               data.frame(factor = f, level = names(counts), n = as.vector(counts))
@@ -110,13 +124,16 @@ enum RScript {
               out <- data.frame(metric = metric, model = model, n = nobs(fit), term = rownames(s),
                                 estimate = s[, 1], std_error = s[, 2], statistic = s[, grep(" value$", colnames(s))],
                                 p_value = if (length(p)) s[, p] else 2 * pnorm(-abs(s[, grep(" value$", colnames(s))])),
-                                ratio = if (ratio_is == "") NA_real_ else exp(s[, 1]), ratio_is = ratio_is, row.names = NULL)
+                                ratio = if (ratio_is == "") NA_real_ else exp(s[, 1]), ratio_is = ratio_is, \
+            row.names = NULL)
               out$ratio[out$term == "(Intercept)"] <- NA_real_
               out$ratio_is[out$term == "(Intercept)"] <- ""
               if (inherits(fit, "merMod")) {
                 vc <- as.data.frame(VarCorr(fit))
-                out <- rbind(out, data.frame(metric = metric, model = model, n = nobs(fit), term = paste0("var(", vc$grp, ")"),
-                                             estimate = vc$vcov, std_error = NA_real_, statistic = NA_real_, p_value = NA_real_,
+                out <- rbind(out, data.frame(metric = metric, model = model, n = nobs(fit), \
+            term = paste0("var(", vc$grp, ")"),
+                                             estimate = vc$vcov, std_error = NA_real_, statistic = NA_real_, \
+            p_value = NA_real_,
                                              ratio = NA_real_, ratio_is = "variance", row.names = NULL))
               }
               out
@@ -133,19 +150,25 @@ enum RScript {
 
             fit_survival <- function(metric, model) {
               d <- survival_data()
-              fit <- coxph(as.formula(paste("Surv(time, reached) ~", \(quoted(coxTerms.joined(separator: " + "))))), data = d)
+              fit <- coxph(as.formula(paste("Surv(time, reached) ~", \(quoted(coxTerms.joined(separator: " + "))))), \
+            data = d)
               s <- summary(fit)$coefficients
               se <- if ("robust se" %in% colnames(s)) s[, "robust se"] else s[, "se(coef)"]
               out <- data.frame(metric = metric, model = model, n = nrow(d), term = rownames(s), estimate = s[, "coef"],
-                                std_error = se, statistic = s[, "z"], p_value = s[, "Pr(>|z|)"], ratio = exp(s[, "coef"]),
+                                std_error = se, statistic = s[, "z"], p_value = s[, "Pr(>|z|)"], \
+            ratio = exp(s[, "coef"]),
                                 ratio_is = "hazard ratio", row.names = NULL)
               if (length(random) > 0 && requireNamespace("coxme", quietly = TRUE)) {
-                me <- coxme::coxme(as.formula(paste("Surv(time, reached) ~", paste(c(fixed, random), collapse = " + "))), data = d)
+                me <- coxme::coxme(as.formula(paste("Surv(time, reached) ~", \
+            paste(c(fixed, random), collapse = " + "))), data = d)
                 b <- me$coefficients
                 se <- sqrt(diag(as.matrix(vcov(me))))
-                out <- rbind(out, data.frame(metric = metric, model = paste("coxme, random intercepts", paste(random, collapse = " + ")), n = nrow(d),
+                out <- rbind(out, data.frame(metric = metric, \
+            model = paste("coxme, random intercepts", paste(random, collapse = " + ")), \
+            n = nrow(d),
                                              term = names(b), estimate = b, std_error = se, statistic = b / se,
-                                             p_value = 2 * pnorm(-abs(b / se)), ratio = exp(b), ratio_is = "hazard ratio", row.names = NULL))
+                                             p_value = 2 * pnorm(-abs(b / se)), ratio = exp(b), \
+            ratio_is = "hazard ratio", row.names = NULL))
               }
               out
             }
@@ -162,7 +185,7 @@ enum RScript {
             }
 
             leads <- list(
-            \(leads.map { "  list(metric = \(quoted($0.metric)), kind = \(quoted($0.kind.rawValue)), model = \(quoted($0.formula)))" }.joined(separator: ",\n"))
+            \(leadList)
             )
             # lme4's warnings and notes (convergence, singular fits) are printed with the metric they concern.
             results <- do.call(rbind, lapply(leads, function(l) {
@@ -175,7 +198,7 @@ enum RScript {
                 warning = function(w) { say(paste("warning:", conditionMessage(w))); invokeRestart("muffleWarning") },
                 message = function(m) { say(conditionMessage(m)); invokeRestart("muffleMessage") })
             }))
-            \(skipped.isEmpty ? "" : "# Not fitted: " + skipped.map { "\($0.metric) (\($0.note ?? ""))" }.joined(separator: "; ") + "\n")
+            \(notFitted)
             write.csv(results, file.path(here, "models.csv"), row.names = FALSE)
             options(width = 160)
             cat("\nEstimates (models.csv has them at full precision):\n")
@@ -183,7 +206,8 @@ enum RScript {
               r <- results[paste(results$metric, results$model, sep = "\r") == model, ]
               cat(sprintf("\n%s: %s (n = %d)\n", r$metric[1], r$model[1], r$n[1]))
               shown <- r[, c("term", "estimate", "std_error", "statistic", "p_value", "ratio", "ratio_is")]
-              for (column in c("estimate", "std_error", "statistic", "p_value", "ratio")) shown[[column]] <- signif(shown[[column]], 4)
+              for (column in c("estimate", "std_error", "statistic", "p_value", "ratio")) \
+            shown[[column]] <- signif(shown[[column]], 4)
               print(shown, row.names = FALSE)
             }
 

@@ -8,14 +8,8 @@ import Harness
 /// Adding a question means writing one type conforming to this protocol and
 /// listing it in `QuestionCatalog.standard`; nothing else switches on names.
 public protocol Question: TrialQuestion {
-    /// Adds the question's own sections to a report, after the answer and the
-    /// set-up and before the sections every report has (ceilings, learning,
-    /// replays, sensitivity, provenance).
-    func addReportSections(to report: inout QuestionReport) throws
-    /// The selections the question's sections read (`SelectionRequests`),
-    /// summarised in the report's one pass over the run; the sections read
-    /// them with `ResultSet.selected(_:)` (no trial is held in memory).
-    func reportRequests(spec: ExperimentSpec) -> SelectionRequests
+    /// The question's own report sections and the selections they read.
+    var reportSections: QuestionSections { get }
     /// Columns `refine export` adds after the common task columns, computed
     /// from each trial's task (PIP: the corners; effects: the kind of task).
     func taskFactors() -> [TaskFactor]

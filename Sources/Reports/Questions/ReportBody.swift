@@ -15,6 +15,6 @@ extension ReportBody {
     /// The confidence level as the reports print it ("95").
     package var confidencePercent: String { formatNumber(spec.report.confidence * 100) }
 
-    /// A selection's summary, made in the report's one pass (`reportRequests(spec:)`).
+    /// A selection's summary, made in the report's one pass (`QuestionSections.requests`).
     package func selected(_ s: TrialSelection) -> SelectedTrials { results.selected(s) }
 }

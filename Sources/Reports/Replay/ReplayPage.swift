@@ -60,19 +60,29 @@ enum ReplayPage {
         let session =
             "trial \(t.sessionIndex) of \(r.sessionLength) in the session"
             + (r.earlierTrials > 0 ? " (the \(r.earlierTrials) before it were relived first: the person learns)" : "")
+        let legend =
+            r.scene.pipLayout != nil
+            ? "; purple: the window under the finger; dashed orange: its flight to the corner; "
+                + "green outline: the corner meant"
+            : "; orange line: a preview opening into its control"
         var out = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>Replay: \(htmlEscape(t.key))</title>
             <style>
-            body { font: 15px/1.5 system-ui, sans-serif; max-width: 1100px; margin: 1.5em auto; padding: 0 1em; color: #1d1d1f; }
-            code { font-size: 14px; } table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums; font-size: 13px; }
-            th, td { border: 1px solid #d2d2d7; padding: 3px 7px; text-align: left; vertical-align: top; } th { background: #f5f5f7; }
-            .check { padding: .6em 1em; border-radius: 8px; } .check.ok { background: #e3f9e5; } .check.bad { background: #ffe5e3; }
+            body { font: 15px/1.5 system-ui, sans-serif; max-width: 1100px; margin: 1.5em auto; padding: 0 1em; \
+            color: #1d1d1f; }
+            code { font-size: 14px; } table { border-collapse: collapse; margin: 1em 0; \
+            font-variant-numeric: tabular-nums; font-size: 13px; }
+            th, td { border: 1px solid #d2d2d7; padding: 3px 7px; text-align: left; vertical-align: top; } \
+            th { background: #f5f5f7; }
+            .check { padding: .6em 1em; border-radius: 8px; } .check.ok { background: #e3f9e5; } \
+            .check.bad { background: #ffe5e3; }
             .player { display: flex; gap: 1.5em; align-items: flex-start; flex-wrap: wrap; }
             .stage { flex: 1 1 560px; height: 62vh; min-height: 360px; display: flex; justify-content: center; }
-            .side { flex: 0 0 200px; } .side figure { margin: 0 0 1em; } .side svg { width: 100%; border: 1px solid #eee; }
+            .side { flex: 0 0 200px; } .side figure { margin: 0 0 1em; } .side svg { width: 100%; \
+            border: 1px solid #eee; }
             .side figcaption { font-size: 12px; color: #555; }
             .controls { display: flex; gap: .6em; align-items: center; margin: .8em 0; flex-wrap: wrap; }
             .controls input[type=range] { flex: 1 1 300px; } button { font: inherit; padding: .2em .9em; }
@@ -81,17 +91,25 @@ enum ReplayPage {
             </style></head><body>
             <h1>Replay of one trial</h1>
             <p><code>\(htmlEscape(t.key))</code></p>
-            <p>Strategy <b>\(htmlEscape(t.strategy))</b> on \(htmlEscape(t.device.name)), participant \(htmlEscape(r.participantID)) (\(htmlEscape(r.participantGroup))), task “\(htmlEscape(t.task.label))”, \(htmlEscape(session)). Run \(c.run.id) of \(htmlEscape(c.run.experiment)). \(htmlEscape(outcome))</p>
+            <p>Strategy <b>\(htmlEscape(t.strategy))</b> on \(htmlEscape(t.device.name)), \
+            participant \(htmlEscape(r.participantID)) (\(htmlEscape(r.participantGroup))), \
+            task “\(htmlEscape(t.task.label))”, \(htmlEscape(session)). Run \(c.run.id) of \
+            \(htmlEscape(c.run.experiment)). \(htmlEscape(outcome))</p>
             <p class="check \(c.check.allEqual ? "ok" : "bad")">\(htmlEscape(c.check.sentence(run: c.run.id)))</p>
             \(photos.definitions)
             <div class="player"><div class="stage">
             \(svgs.joined(separator: "\n"))
             </div><div class="side">\(sidePhotos)
-            <p style="font-size:12px;color:#555">Blue: the finger (dot where it came down); green dot: a tap that hit; red cross: a miss, its target outlined in orange; dashed grey: what moved or went away\(r.scene.pipLayout != nil ? "; purple: the window under the finger; dashed orange: its flight to the corner; green outline: the corner meant" : "; orange line: a preview opening into its control")</p>
+            <p style="font-size:12px;color:#555">Blue: the finger (dot where it came down); green dot: a tap that hit; \
+            red cross: a miss, its target outlined in orange; dashed grey: what moved or went away\(legend)</p>
             </div></div>
-            <div class="controls"><button id="prev" title="previous frame (←)">◀</button><button id="play" title="play or pause (space)">Play</button><button id="next" title="next frame (→)">▶</button>
-            <input type="range" id="slider" min="0" max="\(c.frames.count - 1)" value="0" aria-label="frame"><span id="count">1 / \(c.frames.count)</span>
-            <label>speed <select id="speed"><option value="0.5">½×</option><option value="1" selected>1×</option><option value="2">2×</option><option value="4">4×</option></select></label></div>
+            <div class="controls"><button id="prev" title="previous frame (←)">◀</button>\
+            <button id="play" title="play or pause (space)">Play</button>\
+            <button id="next" title="next frame (→)">▶</button>
+            <input type="range" id="slider" min="0" max="\(c.frames.count - 1)" value="0" aria-label="frame">\
+            <span id="count">1 / \(c.frames.count)</span>
+            <label>speed <select id="speed"><option value="0.5">½×</option><option value="1" selected>1×</option>\
+            <option value="2">2×</option><option value="4">4×</option></select></label></div>
             <p id="caption">\(htmlEscape(c.frames[0].caption))</p>
 
             """
@@ -224,7 +242,8 @@ enum ReplayPage {
           const svgs = Array.from(document.querySelectorAll('svg.frame'));
           const notes = Array.from(document.querySelectorAll('ol.notes'));
           const slider = document.getElementById('slider'), play = document.getElementById('play');
-          const caption = document.getElementById('caption'), count = document.getElementById('count'), speedBox = document.getElementById('speed');
+          const caption = document.getElementById('caption'), count = document.getElementById('count'), \
+        speedBox = document.getElementById('speed');
           let cur = 0, playing = false, raf = null, hold = null;
           const speed = () => parseFloat(speedBox.value) || 1;
           function cancel() { if (raf) cancelAnimationFrame(raf); if (hold) clearTimeout(hold); raf = hold = null; }
@@ -234,11 +253,13 @@ enum ReplayPage {
             notes.forEach((n, i) => { n.hidden = i !== k; });
             slider.value = k; count.textContent = (k + 1) + ' / ' + svgs.length; caption.textContent = D[k].caption;
           }
-          function place(el, x, y, w, h) { el.setAttribute('x', x - w / 2); el.setAttribute('y', y - h / 2); el.setAttribute('width', w); el.setAttribute('height', h); }
+          function place(el, x, y, w, h) { el.setAttribute('x', x - w / 2); el.setAttribute('y', y - h / 2); \
+        el.setAttribute('width', w); el.setAttribute('height', h); }
           function at(f, t) {
             const T = f.touches; let i = 0;
             while (i + 1 < T.length && T[i + 1][0] < t) i++;
-            const j = Math.min(i + 1, T.length - 1), span = T[j][0] - T[i][0], u = span > 0 ? Math.min(1, Math.max(0, (t - T[i][0]) / span)) : 0;
+            const j = Math.min(i + 1, T.length - 1), span = T[j][0] - T[i][0], \
+        u = span > 0 ? Math.min(1, Math.max(0, (t - T[i][0]) / span)) : 0;
             const mix = (a, b) => a + (b - a) * u;
             const p = [mix(T[i][1], T[j][1]), mix(T[i][2], T[j][2])];
             const q = f.pip.length > j ? [mix(f.pip[i][0], f.pip[j][0]), mix(f.pip[i][1], f.pip[j][1])] : null;
@@ -249,7 +270,8 @@ enum ReplayPage {
             const f = D[k], svg = svgs[k];
             if (!f.touches.length) { hold = setTimeout(done, 900 / speed()); return; }
             svg.classList.add('moving');
-            const finger = svg.querySelector('.finger'), fly = svg.querySelector('.fly'), card = svg.querySelector('.card');
+            const finger = svg.querySelector('.finger'), fly = svg.querySelector('.fly'), \
+        card = svg.querySelector('.card');
             const t0 = f.touches[0][0], t1 = f.touches[f.touches.length - 1][0];
             const touch = Math.max(0.35, t1 - t0), flight = f.flight.length / 60, opening = f.card.length ? 0.45 : 0;
             const start = performance.now();
@@ -265,8 +287,10 @@ enum ReplayPage {
                 if (fly) place(fly, p[0], p[1], f.pipSize[0], f.pipSize[1]);
               } else if (s < touch + flight + opening) {
                 finger.setAttribute('cx', -100);
-                const u = (s - touch - flight) / opening, a = f.card[0], b = f.card[1], m = (i) => a[i] + (b[i] - a[i]) * u;
-                card.setAttribute('x', m(0)); card.setAttribute('y', m(1)); card.setAttribute('width', m(2)); card.setAttribute('height', m(3));
+                const u = (s - touch - flight) / opening, a = f.card[0], b = f.card[1], \
+        m = (i) => a[i] + (b[i] - a[i]) * u;
+                card.setAttribute('x', m(0)); card.setAttribute('y', m(1)); card.setAttribute('width', m(2)); \
+        card.setAttribute('height', m(3));
               } else {
                 svg.classList.remove('moving'); raf = null;
                 hold = setTimeout(done, 900 / speed()); return;
@@ -284,7 +308,8 @@ enum ReplayPage {
           }
           play.addEventListener('click', () => { if (playing) { stop(); show(cur); } else start(); });
           document.getElementById('prev').addEventListener('click', () => { stop(); show(Math.max(0, cur - 1)); });
-          document.getElementById('next').addEventListener('click', () => { stop(); show(Math.min(svgs.length - 1, cur + 1)); });
+          document.getElementById('next').addEventListener('click', () => { stop(); \
+        show(Math.min(svgs.length - 1, cur + 1)); });
           slider.addEventListener('input', () => { stop(); show(parseInt(slider.value, 10)); });
           document.addEventListener('keydown', (e) => {
             if (e.target.tagName === 'SELECT') return;

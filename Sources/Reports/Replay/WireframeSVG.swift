@@ -237,7 +237,9 @@ enum WireframeSVG {
         svg.frame .device { fill: #fbfbfd; stroke: #1d1d1f; stroke-width: 2; }
         svg.frame text { font-family: system-ui, sans-serif; fill: #1d1d1f; }
         svg.frame text.mid { text-anchor: middle; dominant-baseline: middle; } svg.frame text.end { text-anchor: end; }
-        svg.frame text.faint { fill: #8e8e93; } svg.frame text.onimg { paint-order: stroke; stroke: #fff; stroke-width: 3px; } svg.frame text.hint { fill: #0a84ff; }
+        svg.frame text.faint { fill: #8e8e93; } \
+        svg.frame text.onimg { paint-order: stroke; stroke: #fff; stroke-width: 3px; } \
+        svg.frame text.hint { fill: #0a84ff; }
         svg.frame .photo { fill: #d2d2d7; }
         svg.frame .button { fill: #fff; stroke: #0071e3; stroke-width: 1.5; }
         svg.frame .track { fill: #f2f2f7; stroke: #c7c7cc; } svg.frame .rail { stroke: #8e8e93; stroke-width: 2; }
@@ -249,20 +251,24 @@ enum WireframeSVG {
         svg.frame .warn { stroke: \(warning); stroke-width: 3; fill: rgba(255,59,48,.15); }
         svg.frame .ghost { fill: none; stroke: #8e8e93; stroke-dasharray: 3 3; }
         svg.frame .target { fill: none; stroke: \(flight); stroke-width: 2.5; stroke-dasharray: 5 3; }
-        svg.frame .path { fill: none; stroke: \(finger); stroke-width: 3; stroke-linecap: round; stroke-linejoin: round; opacity: .85; }
+        svg.frame .path { fill: none; stroke: \(finger); stroke-width: 3; stroke-linecap: round; \
+        stroke-linejoin: round; opacity: .85; }
         svg.frame .down { fill: \(finger); } svg.frame .up { fill: #fff; stroke: \(finger); stroke-width: 2; }
         svg.frame .hit { fill: \(hit); fill-opacity: .7; stroke: #1d1d1f; }
         svg.frame .miss { stroke: \(miss); stroke-width: 4; stroke-linecap: round; }
-        svg.frame .corner { fill: none; stroke: #c7c7cc; stroke-dasharray: 4 4; } svg.frame .corner.goal { stroke: \(hit); stroke-width: 3; stroke-dasharray: none; }
+        svg.frame .corner { fill: none; stroke: #c7c7cc; stroke-dasharray: 4 4; } \
+        svg.frame .corner.goal { stroke: \(hit); stroke-width: 3; stroke-dasharray: none; }
         svg.frame .goaltext { fill: \(hit); }
-        svg.frame .pip { fill: #1d1d1f; fill-opacity: .85; } svg.frame .pip.ghost { fill: #8e8e93; fill-opacity: .25; stroke: #8e8e93; }
+        svg.frame .pip { fill: #1d1d1f; fill-opacity: .85; } \
+        svg.frame .pip.ghost { fill: #8e8e93; fill-opacity: .25; stroke: #8e8e93; }
         svg.frame .pippath { fill: none; stroke: \(pipPath); stroke-width: 3; }
         svg.frame .flight { fill: none; stroke: \(flight); stroke-width: 3; stroke-dasharray: 6 4; }
         svg.frame .finger { fill: \(finger); fill-opacity: .6; stroke: #fff; stroke-width: 2; display: none; }
         svg.frame .fly { fill: #1d1d1f; fill-opacity: .85; display: none; }
         svg.frame .card { fill: #e5e5ea; stroke: \(flight); stroke-width: 2; display: none; }
         svg.frame .b { display: none; }
-        svg.frame.moving .b { display: inline; } svg.frame.moving .a, svg.frame.moving .g, svg.frame.moving .m { display: none; }
+        svg.frame.moving .b { display: inline; } svg.frame.moving .a, svg.frame.moving .g, \
+        svg.frame.moving .m { display: none; }
         svg.frame.moving .finger, svg.frame.moving .fly, svg.frame.moving .card { display: inline; }
         """
 }

@@ -205,17 +205,21 @@ enum TuningSection {
                 "\($0.value)\t\($0.estimate.value)\t\($0.estimate.lower)\t\($0.estimate.upper)\t"
                     + "\($0.verdict == "best" ? 1 : $0.verdict == "within noise" ? 0.5 : 0)"
             }.joined(separator: "\n") + "\n"
+        let plotTitle = Gnuplot.quoted(
+            "\(statistic.capitalized) \(metric) by \(sweep.name) (filled: best and within noise of it)")
         return GnuplotFigure(
             name: name, title: "\(metric) as \(sweep.name) varies",
             data: [("\(name).dat", data)],
             body: """
-                set title \(Gnuplot.quoted("\(statistic.capitalized) \(metric) by \(sweep.name) (filled: best and within noise of it)"))
+                set title \(plotTitle)
                 set xlabel \(Gnuplot.quoted(sweep.name))
                 set ylabel \(Gnuplot.quoted("\(statistic) \(MetricCatalog.definition(metric).label)"))
                 set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
-                plot "\(name).dat" using 1:2:3:4 with yerrorbars pointtype 6 linecolor 1 title "\(statistic) with interval", \\
+                plot "\(name).dat" using 1:2:3:4 with yerrorbars pointtype 6 linecolor 1 \
+                title "\(statistic) with interval", \\
                      "\(name).dat" using 1:2 with lines linecolor 1 notitle, \\
-                     "\(name).dat" using 1:($5 > 0 ? $2 : 1/0) with points pointtype 7 pointsize 1.5 linecolor 2 title "best or within noise"
+                     "\(name).dat" using 1:($5 > 0 ? $2 : 1/0) with points pointtype 7 pointsize 1.5 linecolor 2 \
+                title "best or within noise"
                 """)
     }
 }

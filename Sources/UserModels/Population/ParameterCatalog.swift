@@ -79,7 +79,8 @@ public enum ParameterCatalog {
             path: "motor.tap_hold_s", meaning: "how long the finger stays down in a tap",
             allowed: 0.01...1, novice: .fixed(0.08),
             source: "assumption: 80 ms contact (typical touch-down to touch-up in tap studies)"),
-        // Where a finger lands (Bi & Zhai, "Bayesian Touch", UIST 2013): σ² = slope·d² + abs, d = target size in mm.
+        // Where a finger lands (Bi & Zhai, "Bayesian Touch", UIST 2013): σ² = slope·d² + abs,
+        // d = target size in mm.
         .init(
             path: "motor.landing_x_slope",
             meaning: "Bi–Zhai dual-Gaussian: growth of horizontal landing variance with target size",
@@ -112,8 +113,8 @@ public enum ParameterCatalog {
             source:
                 "assumption, calibrated to the steering law's shape (not measured on touch steering): 1 mm sideways "
                     + "at 100 mm/s; noise grows with speed (Harris & Wolpert 1998). The value implied by Bi & Zhai's "
-                    + "tap spread (≈ 0.003 s) left tunnels wider than ≈ 2 mm unconstrained at a finger's top speed, "
-                    + "failing the steering check"
+                    + "tap spread (≈ 0.003 s) left tunnels wider than ≈ 2 mm unconstrained at a finger's top "
+                    + "speed, failing the steering check"
         ),
         // Choosing and searching.
         .init(
@@ -408,9 +409,9 @@ public enum ParameterCatalog {
             meaning: "pause after one tap's lift before a person starts reaching for the next of two independent taps",
             allowed: 0...2, novice: .fixed(0.1),
             source:
-                "assumption: about one perceptual cycle (Card, Moran & Newell 1983, τp ≈ 0.1 s) to register that the "
-                    + "finger is up before the next reach; people do not wait for the screen between independent taps "
-                    + "(swept)"
+                "assumption: about one perceptual cycle (Card, Moran & Newell 1983, τp ≈ 0.1 s) to register that "
+                    + "the finger is up before the next reach; people do not wait for the screen between independent "
+                    + "taps (swept)"
         ),
         // Matching a colour with picker controls (the color-match question).
         .init(
@@ -503,8 +504,8 @@ public enum ParameterCatalog {
                     + "doubt it and re-test it (what a slider does depends on where the others are)",
             allowed: 1...200, novice: .fixed(10),
             source:
-                "assumption: a change seen at a glance as a different colour (about ten JNDs; Mahy et al. 1994, JND ≈ "
-                    + "1 ΔE00); no published figure for when people re-test a control (screened with the "
+                "assumption: a change seen at a glance as a different colour (about ten JNDs; Mahy et al. 1994, "
+                    + "JND ≈ 1 ΔE00); no published figure for when people re-test a control (screened with the "
                     + "agent-judgement group)"
         ),
         .init(
@@ -597,8 +598,8 @@ public enum ParameterCatalog {
                     + "grey, counts as a whole cue",
             allowed: 1...100, novice: .fixed(20),
             source:
-                "assumption: about ten just-noticeable differences (perception.jnd_de00 ≈ 1–2.3 ΔE00), a difference "
-                    + "seen at a glance; not published (swept)"
+                "assumption: about ten just-noticeable differences (perception.jnd_de00 ≈ 1–2.3 ΔE00), a "
+                    + "difference seen at a glance; not published (swept)"
         )
     ]
 

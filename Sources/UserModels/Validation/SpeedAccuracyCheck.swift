@@ -61,12 +61,12 @@ extension ValidationSuite {
             id: "speed-accuracy", title: "Speed–accuracy of taps: error rate and effective width against target size",
             source:
                 "Bi, Li & Zhai, CHI 2013 (FFitts law: finger endpoints carry an absolute spread, so W_e > W for small "
-                    + "targets); Soukoreff & MacKenzie 2004 and ISO 9241-9 (W_e = 4.133·SD equals W at ≈ 4% errors); "
-                    + "MacKenzie & Isokoski 2008 (errors rise as the task gets harder)",
+                    + "targets); Soukoreff & MacKenzie 2004 and ISO 9241-9 (W_e = 4.133·SD equals W at ≈ 4% "
+                    + "errors); MacKenzie & Isokoski 2008 (errors rise as the task gets harder)",
             origin: .partlyEmergent,
             originReason:
-                "each tap's spread for a given size is the Bi–Zhai input; the error rates of square targets in an ISO "
-                    + "ring, W_e along the task axis and the size where W_e = W are not set anywhere",
+                "each tap's spread for a given size is the Bi–Zhai input; the error rates of square targets in an "
+                    + "ISO ring, W_e along the task axis and the size where W_e = W are not set anywhere",
             xLabel: "nominal target width W (mm)", yLabel: "effective width / nominal width (W_e / W)",
             model: points, published: [[widths.first!, 1], [widths.last!, 1]],
             figures: [

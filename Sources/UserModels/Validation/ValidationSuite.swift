@@ -58,7 +58,8 @@ public struct ValidationSuite: Sendable {
         let published = 6.95
         let tapping = LawCheck(
             id: "iso-9241-9-throughput", title: "ISO 9241-9 multidirectional tapping: effective throughput",
-            source: "MacKenzie, HCII 2015: touch throughput ≈ 6.95 bit/s; band ±20% (the spread between touch studies)",
+            source:
+                "MacKenzie, HCII 2015: touch throughput ≈ 6.95 bit/s; band ±20% (the spread between touch studies)",
             origin: .partlyEmergent,
             originReason:
                 "movement time is the Fitts input (a, b); W_e comes from the landing input; only how they combine in "
@@ -81,7 +82,8 @@ public struct ValidationSuite: Sendable {
         let regression = LawCheck(
             id: "fitts-regression", title: "Fitts' law: movement time against index of difficulty",
             source:
-                "Fitts 1954 (Shannon form, MacKenzie 1992); touch constants a ≈ 0.10 s, b ≈ 0.126 s/bit (Cogulator)",
+                "Fitts 1954 (Shannon form, MacKenzie 1992); touch constants a ≈ 0.10 s, b ≈ 0.126 s/bit "
+                    + "(Cogulator)",
             origin: .restatesInput,
             originReason:
                 "the Tapper's movement time is a + b·ID with the catalogue's a and b; the regression recovers them "
@@ -151,7 +153,8 @@ public struct ValidationSuite: Sendable {
         return LawCheck(
             id: "hit-rate", title: "Hit rate against target size (dual-Gaussian landing)",
             source:
-                "Bi & Zhai, UIST 2013 (σx² = 0.0075·d² + 1.68, σy² = 0.0108·d² + 1.33 mm²); Apple HIG 44 pt minimum",
+                "Bi & Zhai, UIST 2013 (σx² = 0.0075·d² + 1.68, σy² = 0.0108·d² + 1.33 mm²); Apple HIG 44 pt "
+                    + "minimum",
             origin: .restatesInput,
             originReason:
                 "landings are drawn from the same dual Gaussian whose closed-form hit probability they are compared "
