@@ -88,10 +88,12 @@ struct Hands {
         let length = Self.trackLength(control, for: participant)
         var move = move
         let grab = touchDown(control, zonePoint: zonePoint, on: screen, using: &g)
-        if control.thumbCenter != nil, let v = control.value {
+        if control.hasDrawnThumb, let v = control.value {
+            // A drawn thumb shows where the track ends: it is not dragged past it, and one already at the end is
+            // dragged the other way. A zone shows no value, so it is dragged as planned and the person sees
+            // what it did (nothing, past its end: `agent.no_effect_de`).
             let target = min(1, max(0, v + move / length))
             move = (target - v) * length
-            // A thumb already at the end cannot go further: try the other way.
             if abs(move) < 1 { move = (target >= 1 ? -0.1 : 0.1) * length }
         }
         if abs(move) < 1 { move = move < 0 ? -1 : 1 }
@@ -111,12 +113,12 @@ struct Hands {
     /// Where the finger touches down to drag `control`: on a thumb, where a finger
     /// aimed at it lands (`KnobDragger.touchDown`, the tap's landing scatter), so a
     /// thumb crowded by others can be missed or another grabbed; on a zone (a large
-    /// surface with no drawn thumb, even when it keeps a value), at its value's place
-    /// or `zonePoint`, not a small target.
+    /// surface with no drawn thumb, even when it keeps a value the screen does not show),
+    /// at `zonePoint`, where the person chose to touch it, not a small target.
     func touchDown<G: RandomNumberGenerator>(
         _ control: Control, zonePoint: Point, on screen: Screen, using g: inout G
     ) -> Point {
-        guard control.hasDrawnThumb, let thumb = control.thumbCenter else { return control.thumbCenter ?? zonePoint }
+        guard control.hasDrawnThumb, let thumb = control.thumbCenter else { return zonePoint }
         return KnobDragger(participant: participant).touchDown(
             onThumb: thumb, size: Self.target(control), on: control.frame, device: screen.device, using: &g)
     }
@@ -151,7 +153,9 @@ struct Hands {
         switch c.axis {
         case .horizontal?: Vector2(1, 0)
         case .vertical?: Vector2(0, -1)
-        case nil: Vector2(0, -1)  // zones: drag up for more
+        // A surface with no axis is dragged up for more: the population stereotype for "increase" (forward, up,
+        // right, clockwise; NUREG-0700 Rev. 2, 2002, guideline 3.1.1-16); what the drag did is then seen and learnt.
+        case nil: Vector2(0, -1)
         }
     }
 
