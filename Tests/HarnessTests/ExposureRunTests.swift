@@ -10,14 +10,14 @@ struct ExposureRunTests {
     static let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Data/photos").path
 
-    func spec(goal: String = "{shadows: 0.7}") -> String {
+    func spec(goal: String = "{shadows: 0.7}", participants: Int = 2, ablate: String = "[]") -> String {
         """
         name: exposure-test
         question: exposure
         seed: 3
         devices: [ipad-pro-12.9-landscape, iphone-15-portrait]
         strategies: [six-sliders, exposure-control, on-image]
-        population: {participants: 2}
+        population: {participants: \(participants), ablate: \(ablate)}
         tasks:
           - id: rocket
             photo: \(Self.photos)/rocket.png
@@ -56,5 +56,19 @@ struct ExposureRunTests {
         #expect(throws: SpecError.self) { try SpecLoader.load(path: path, catalog: .standard) }
         try spec(goal: "{shadow: 0.5}").write(toFile: path, atomically: true, encoding: .utf8)
         #expect(throws: SpecError.self) { try SpecLoader.load(path: path, catalog: .standard) }
+    }
+
+    @Test("people watch the photo while a drag moves and take some drags back; switched off (closed_loop), none")
+    func watchedDrags() throws {
+        func corrected(_ ablate: String) throws -> [Double] {
+            let s = try SpecLoader.parse(
+                spec(participants: 6, ablate: ablate), file: "e.yaml", catalog: .standard)
+            return try ExperimentRunner.simulate(spec: s, jobs: 2)
+                .compactMap { $0.outcome.metrics.first { $0.name == "corrected_drags" }?.value }
+        }
+        let watched = try corrected("[]"), blind = try corrected("[closed_loop]")
+        #expect(!watched.isEmpty && watched.count == blind.count)
+        #expect(blind.allSatisfy { $0 == 0 })
+        #expect(watched.reduce(0, +) > 0)
     }
 }

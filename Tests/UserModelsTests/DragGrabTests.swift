@@ -125,12 +125,14 @@ struct DragGrabTests {
         #expect(GrabSeen.after(dragging: "a", before: before, after: env.screen) == .missed)
         let zone = Screen(device: env.device, controls: [Control(id: "z", role: .zone, frame: env.track)])
         #expect(GrabSeen.after(dragging: "z", before: zone, after: zone) == nil)
-        // A swipe area keeping a value draws no thumb: nothing to see grabbed, and the finger starts where aimed.
+        // A swipe area keeping a value draws no thumb: nothing to see grabbed, and the finger starts where the
+        // person chose to touch it (`zonePoint`), not at the value's place, which the screen does not show.
         let swipe = Control(id: "s", role: .zone, frame: env.track, value: 0.5, axis: .horizontal)
         let area = Screen(device: env.device, controls: [swipe])
         #expect(GrabSeen.after(dragging: "s", before: area, after: area) == nil)
         var g = SeededGenerator(seed: 1)
-        #expect(Hands(participant: Self.participant, trace: false).touchDown(swipe, zonePoint: .zero, on: area, using: &g) == swipe.thumbCenter)
+        let chosen = Point(env.track.minX + 10, env.track.center.y)
+        #expect(Hands(participant: Self.participant, trace: false).touchDown(swipe, zonePoint: chosen, on: area, using: &g) == chosen)
     }
 
     @Test("a wrong grab is counted, the moved knob is put back, and what it did is credited to it")

@@ -8,20 +8,9 @@ import Statistics
 /// The colour sections: results by strategy, device and expertise and by photo;
 /// the axis and region errors each design invites; the talk's claims with effect
 /// sizes; the photos before, goal and a typical result.
-struct ColorReport: ReportBody {
+struct ColorReport: PhotoEditingReport {
     let spec: ExperimentSpec
     let results: ResultSet
-    var strategies: [String] { kit.strategies }
-
-    static func selection(
-        _ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil
-    ) -> TrialSelection {
-        TrialSelection(strategy: strategy, device: device, group: group, tasks: task.map { [$0] })
-    }
-    func trials(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> SelectedTrials
-    {
-        results.selected(Self.selection(strategy, device: device, group: group, task: task))
-    }
 
     static let rowMetrics = [
         "reached_effect", "within_10s", "first_touch_s", "wrong_control_tries", "axis_errors", "region_errors",
@@ -56,10 +45,6 @@ struct ColorReport: ReportBody {
             }
         }
         return r
-    }
-
-    func mean(_ metric: String, _ t: SelectedTrials, digits: Int = 2) -> String {
-        formatNumber(t.pooled(metric).mean, digits: digits)
     }
 
     /// The share of trials `t` in which the photo was used as a control (a drag on it changed the colours), with its
@@ -117,37 +102,10 @@ struct ColorReport: ReportBody {
                 kit.medianText("final_delta_e00", t)
             ]
         }
-        doc.add(.table(header: header, rows: strategies.map { row($0, trials($0)) }))
-        doc.add(.heading(level: 3, text: "By device and expertise"))
-        var rows: [[String]] = []
-        for s in strategies {
-            for d in spec.devices.map(\.name) {
-                for g in ["novice", "expert"] {
-                    let t = trials(s, device: d, group: g)
-                    if !t.isEmpty { rows.append(["\(s) · \(d) · \(g)"] + Array(row(s, t).dropFirst())) }
-                }
-            }
-        }
-        doc.add(.table(header: ["strategy · device · group"] + Array(header.dropFirst()), rows: rows))
-        doc.add(.heading(level: 3, text: "By photo (reached rate; mean region errors)"))
-        doc.add(
-            .table(
-                header: ["strategy"] + spec.tasks.map(\.id),
-                rows: strategies.map { s in
-                    [s]
-                        + spec.tasks.map {
-                            "\(kit.rate("reached_effect", trials(s, task: $0.id))); "
-                                + "\(mean("region_errors", trials(s, task: $0.id)))"
-                        }
-                }))
-
-        figures.append(
-            kit.survivalFigure(
-                of: strategies.map { trials($0) }, name: "survival_time_to_effect",
-                title: "Time until the photo matches the goal", marker: 10))
-        figures.append(
-            kit.rateFigureOfSelections(
-                metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate"))
+        addStrategyTables(
+            header: header, row: row, byPhoto: "By photo (reached rate; mean region errors)",
+            cell: { "\(kit.rate("reached_effect", $0)); \(mean("region_errors", $0))" }, into: &doc)
+        figures += timeAndRateFigures
         figures.append(
             kit.ecdfFigure(
                 metric: "axis_errors", of: strategies.map { trials($0) }, name: "axis_errors",

@@ -62,7 +62,7 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
             "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal",
             "final_delta_e00",
             "touches", "control_switches", "wrong_control_tries", "axis_errors", "region_errors", "travel_mm",
-            "missed_taps", "wrong_grabs", "missed_grabs",
+            "missed_taps", "wrong_grabs", "missed_grabs", "corrected_drags",
             "photo_share", "renders", "first_touch_s"
         ] + ColorControl.allCases.flatMap { ["final_\($0.rawValue)", "final_\($0.rawValue)_luminance"] }
 
@@ -149,6 +149,7 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
                 Metric("axis_errors", Double(environment.axisErrors)),
                 Metric("region_errors", Double(environment.regionErrors)),
                 Metric("photo_drags", Double(environment.photoDrags)),
+                Metric("corrected_drags", Double(outcome.correctedDrags)),
                 Metric("travel_mm", trial.device.millimetres(outcome.travel)),
                 Metric("photo_share", environment.screen.photoShare),
                 Metric("renders", Double(environment.renders))
@@ -200,6 +201,12 @@ struct ColorEnvironment: AdjustedPhotoEnvironment {
     var screen: Screen { design.screen(state, on: device) }
 
     var adjustments: Adjustments { state.adjustments }
+
+    func adjustments(during gesture: Gesture) -> Adjustments {
+        var seen = state
+        design.handle(gesture, &seen, on: device, photo: render())
+        return seen.adjustments
+    }
 
     mutating func perform(_ gesture: Gesture) {
         let before = render()

@@ -8,23 +8,12 @@ import Statistics
 /// The exposure sections: results by strategy, device, expertise and photo; the
 /// talk's claims tested with effect sizes; the photos before, goal and typical
 /// result; and a "why" section that traces differences to their mechanisms.
-struct ExposureReport: ReportBody {
+struct ExposureReport: PhotoEditingReport {
     let spec: ExperimentSpec
     let results: ResultSet
     /// The screening of every assumption and the other policy, when they ran: each claim is labelled with it.
     var screening: ScreeningAnalysis? = nil
-    var strategies: [String] { kit.strategies }
     var confidence: Double { spec.report.confidence }
-
-    static func selection(
-        _ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil
-    ) -> TrialSelection {
-        TrialSelection(strategy: strategy, device: device, group: group, tasks: task.map { [$0] })
-    }
-    func trials(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> SelectedTrials
-    {
-        results.selected(Self.selection(strategy, device: device, group: group, task: task))
-    }
 
     static let rowMetrics = [
         "reached_effect", "gave_up", "satisfied_off_goal", "within_10s", "first_touch_s", "wrong_control_tries",
@@ -74,11 +63,6 @@ struct ExposureReport: ReportBody {
         return r
     }
 
-    /// The mean of `metric` in `t`, as text.
-    func mean(_ metric: String, _ t: SelectedTrials, digits: Int = 2) -> String {
-        formatNumber(t.pooled(metric).mean, digits: digits)
-    }
-
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure], folder: URL) throws {
         doc.add(.heading(level: 2, text: "Strategies"))
         doc.add(
@@ -115,33 +99,10 @@ struct ExposureReport: ReportBody {
                 formatNumber(t.pooled("photo_share").mean * 100, digits: 0) + "%"
             ]
         }
-        doc.add(.table(header: header, rows: strategies.map { row($0, trials($0)) }))
-        doc.add(.heading(level: 3, text: "By device and expertise"))
-        var rows: [[String]] = []
-        for s in strategies {
-            for d in spec.devices.map(\.name) {
-                for g in ["novice", "expert"] {
-                    let t = trials(s, device: d, group: g)
-                    if !t.isEmpty { rows.append(["\(s) · \(d) · \(g)"] + Array(row(s, t).dropFirst())) }
-                }
-            }
-        }
-        doc.add(.table(header: ["strategy · device · group"] + Array(header.dropFirst()), rows: rows))
-        doc.add(.heading(level: 3, text: "By photo (reached rate)"))
-        doc.add(
-            .table(
-                header: ["strategy"] + spec.tasks.map(\.id),
-                rows: strategies.map { s in
-                    [s] + spec.tasks.map { kit.rate("reached_effect", trials(s, task: $0.id)) }
-                }))
-
-        figures.append(
-            kit.survivalFigure(
-                of: strategies.map { trials($0) }, name: "survival_time_to_effect",
-                title: "Time until the photo matches the goal", marker: 10))
-        figures.append(
-            kit.rateFigureOfSelections(
-                metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate"))
+        addStrategyTables(
+            header: header, row: row, byPhoto: "By photo (reached rate)", cell: { kit.rate("reached_effect", $0) },
+            into: &doc)
+        figures += timeAndRateFigures
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "The talk's claims under the models"))

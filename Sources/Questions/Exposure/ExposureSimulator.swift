@@ -39,7 +39,7 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
         "time_to_effect_s", "reached_effect", "within_10s", "time_to_done_s", "gave_up", "satisfied_off_goal",
         "final_delta_e00",
         "touches", "control_switches", "wrong_control_tries", "travel_mm", "clipped_fraction", "missed_taps",
-        "wrong_grabs", "missed_grabs", "photo_share",
+        "wrong_grabs", "missed_grabs", "corrected_drags", "photo_share",
         "renders", "warning_backoffs", "first_touch_s", "final_black_level", "final_shadows", "final_brightness",
         "final_contrast", "final_highlights", "final_white_level"
     ]
@@ -161,6 +161,7 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
         var metrics =
             PhotoTasks.metrics(outcome, finalDeltaE: finalDE, tolerance: task.tolerance) + [
                 Metric("travel_mm", trial.device.millimetres(outcome.travel)),
+                Metric("corrected_drags", Double(outcome.correctedDrags)),
                 Metric("clipped_fraction", clipping.shadows + clipping.highlights),
                 Metric("photo_share", environment.screen.photoShare),
                 Metric("renders", Double(environment.renders)),
@@ -212,6 +213,12 @@ struct ExposureEnvironment: AdjustedPhotoEnvironment {
 
     let cache = RenderCache()
     var adjustments: Adjustments { state.adjustments }
+
+    func adjustments(during gesture: Gesture) -> Adjustments {
+        var seen = state
+        design.handle(gesture, &seen, on: device, photo: render())
+        return seen.adjustments
+    }
 
     mutating func perform(_ gesture: Gesture) {
         let current = render()

@@ -1,4 +1,5 @@
 import ImageEngine
+import Interaction
 import UserModels
 
 /// A photo-editing screen whose photo is the task's original under the state's
@@ -14,6 +15,8 @@ protocol AdjustedPhotoEnvironment: PhotoEditingEnvironment {
     var cache: RenderCache { get }
     /// Renders the eyes asked for (a metric of the trial).
     var renders: Int { get set }
+    /// The adjustments the screen shows while `gesture` is under way (its touches so far), not performed.
+    func adjustments(during gesture: Gesture) -> Adjustments
 }
 
 extension AdjustedPhotoEnvironment {
@@ -31,9 +34,18 @@ extension AdjustedPhotoEnvironment {
         return cache.comparison(proxy: proxy, with: adjustments, goal: goal) { render(proxy: proxy) }
     }
 
-    private func render(proxy: Int) -> Image {
+    var showsDragsUnderWay: Bool { true }
+
+    /// The photo as shown mid-gesture compared with `goal`, counted as a render for the eyes.
+    mutating func comparison(during gesture: Gesture, proxy: Int, with goal: GoalLook) -> RegionComparison? {
+        let seen = adjustments(during: gesture)
+        renders += 1
+        return cache.comparison(proxy: proxy, with: seen, goal: goal) { render(proxy: proxy, with: seen) }
+    }
+
+    private func render(proxy: Int, with adjustments: Adjustments? = nil) -> Image {
         Renderer(threads: 1).render(
             PhotoTasks.proxyBase(original, glance: glance, glanceSize: PhotoTasks.glanceSize, proxy: proxy),
-            with: adjustments)
+            with: adjustments ?? self.adjustments)
     }
 }

@@ -175,12 +175,22 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
         record.logDecision(planned, on: control)
         let grab = Hands.zonePoint(
             control, region: planned.region, masks: eye.perception.masks, goal: goal.lab, screen: screen)
+        // The person watches the region the move is for while the finger moves.
+        let eye = self.eye, area = Eye.photoArea(screen)
+        let judge = { (shown: inout E, touches: TouchStream, g: inout G) -> Double in
+            guard let c = shown.comparison(during: .drag(touches), proxy: eye.proxy, with: eye.perception.goalLook)
+            else { return 0 }
+            let seen = eye.perception.look(c, areaMM2: area, elapsed: touches.end.time, using: &g)
+            return seen.difference[planned.region] ?? seen.worstDifference
+        }
         let moved: Double
         if let whole = screen.control(Control.parentID(control.id)), whole.id != control.id {
             moved = hands.drag(
-                facet: control, of: whole, by: planned.move, grabAt: grab, on: screen, &environment, &record, using: &g)
+                facet: control, of: whole, by: planned.move, grabAt: grab, on: screen, &environment, &record,
+                judge: judge, using: &g)
         } else {
-            moved = hands.drag(control, by: planned.move, grabAt: grab, on: screen, &environment, &record, using: &g)
+            moved = hands.drag(
+                control, by: planned.move, grabAt: grab, on: screen, &environment, &record, judge: judge, using: &g)
         }
         checkGoal(environment)
         let before = percept

@@ -39,31 +39,17 @@ extension Hands {
     func drag<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
         facet: Control, of control: Control, by move: Double,
         grabAt zonePoint: Point, on screen: Screen, _ environment: inout E,
-        _ record: inout EditingRecord, using g: inout G
+        _ record: inout EditingRecord, judge: Judge<E, G>? = nil, using g: inout G
     ) -> Double {
         let axis = Self.axisVector(facet)
-        let length = Self.trackLength(facet, for: participant)
-        var move = move
+        let move = fitted(move, along: facet, of: control)
         let grab = touchDown(control, zonePoint: zonePoint, on: screen, using: &g)
-        if control.thumbCenter != nil, let v = facet.value {
-            let target = min(1, max(0, v + move / length))
-            move = (target - v) * length
-            // A thumb already at the end cannot go further: try the other way.
-            if abs(move) < 1 { move = (target >= 1 ? -0.1 : 0.1) * length }
-        }
-        if abs(move) < 1 { move = move < 0 ? -1 : 1 }
         record.clock.advance(by: reachTime(to: control, at: grab, from: record.finger, on: screen))
         let angle = g.normal(mean: 0, sd: participant["motor.aim_sd_deg"]) * .pi / 180
         let aimed = Vector2(axis.x * cos(angle) - axis.y * sin(angle), axis.x * sin(angle) + axis.y * cos(angle))
-        let touches = KnobDragger(participant: participant).drag(
-            from: grab, to: grab + aimed * move, tolerance: max(3, abs(move) * 0.1),
-            startTime: record.clock.now, on: screen.device, using: &g)
-        logTouches(touches, &record)
-        environment.perform(.drag(touches))
-        record.touched(at: touches.start.time)
-        record.clock.advance(to: touches.end.time)
-        record.outcome.travel += touches.pathLength
-        record.finger = touches.end.location
+        let touches = slide(
+            from: grab, to: grab + aimed * move, tolerance: max(3, abs(move) * 0.1), on: screen, &environment,
+            &record, judge: judge, using: &g)
         return (touches.end.location - touches.start.location).dot(axis)
     }
 }

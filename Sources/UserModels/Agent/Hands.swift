@@ -77,37 +77,70 @@ struct Hands {
         record.log.add(record.clock.now, "scroll", [("control", .text(area.id))])
     }
 
+    /// A judgement of how wrong the photo looks to the person while a drag is under way (its touches so far),
+    /// lower being better: what a watching person compares (`Hands.slide`).
+    typealias Judge<E, G> = (inout E, TouchStream, inout G) -> Double
+
     /// Drags `control` by `move` points along its axis, grabbing its thumb (or, for
     /// a zone, the point `grabAt`). Returns how far the finger actually moved along the axis.
     func drag<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
         _ control: Control, by move: Double, grabAt zonePoint: Point,
         on screen: Screen, _ environment: inout E,
-        _ record: inout EditingRecord, using g: inout G
+        _ record: inout EditingRecord, judge: Judge<E, G>? = nil, using g: inout G
     ) -> Double {
         let axis = Self.axisVector(control)
-        let length = Self.trackLength(control, for: participant)
-        var move = move
+        let move = fitted(move, along: control, of: control)
         let grab = touchDown(control, zonePoint: zonePoint, on: screen, using: &g)
-        if control.hasDrawnThumb, let v = control.value {
-            // A drawn thumb shows where the track ends: it is not dragged past it, and one already at the end is
-            // dragged the other way. A zone shows no value, so it is dragged as planned and the person sees
-            // what it did (nothing, past its end: `agent.no_effect_de`).
+        record.clock.advance(by: reachTime(to: control, at: grab, from: record.finger, on: screen))
+        let touches = slide(
+            from: grab, to: grab + axis * move, tolerance: max(3, abs(move) * 0.1), on: screen, &environment,
+            &record, judge: judge, using: &g)
+        return (touches.end.location - touches.start.location).dot(axis)
+    }
+
+    /// `move` points along `track` (a control, or a facet of `control` for one axis of a plane), as the person
+    /// makes it: a drawn thumb shows where the track ends, so it is not dragged past it, and one already at the
+    /// end is dragged the other way; a zone shows no value, so it is dragged as planned and the person sees what
+    /// it did (nothing, past its end: `agent.no_effect_de`). At least a point.
+    func fitted(_ move: Double, along track: Control, of control: Control) -> Double {
+        var move = move
+        if control.hasDrawnThumb, let v = track.value {
+            let length = Self.trackLength(track, for: participant)
             let target = min(1, max(0, v + move / length))
             move = (target - v) * length
             if abs(move) < 1 { move = (target >= 1 ? -0.1 : 0.1) * length }
         }
-        if abs(move) < 1 { move = move < 0 ? -1 : 1 }
-        record.clock.advance(by: reachTime(to: control, at: grab, from: record.finger, on: screen))
-        let touches = KnobDragger(participant: participant).drag(
-            from: grab, to: grab + axis * move, tolerance: max(3, abs(move) * 0.1),
-            startTime: record.clock.now, on: screen.device, using: &g)
+        return abs(move) < 1 ? (move < 0 ? -1 : 1) : move
+    }
+
+    /// The finger on the glass from `grab` toward `aim` (within `tolerance` points), delivered as one drag and
+    /// counted. With `judge` and a screen that shows a drag under way, the person watches the photo while the
+    /// finger moves and goes back to a place that looked noticeably better (`KnobDragger.watchedDrag`, Meyer et
+    /// al. 1988; `perception.jnd_de00` the margin); otherwise the drag is aimed once.
+    func slide<E: PhotoEditingEnvironment, G: RandomNumberGenerator>(
+        from grab: Point, to aim: Point, tolerance: Double, on screen: Screen, _ environment: inout E,
+        _ record: inout EditingRecord, judge: Judge<E, G>?, using g: inout G
+    ) -> TouchStream {
+        let dragger = KnobDragger(participant: participant), start = record.clock.now
+        let touches: TouchStream
+        if let judge, environment.showsDragsUnderWay {
+            let watched = dragger.watchedDrag(
+                from: grab, to: aim, tolerance: tolerance, startTime: start,
+                margin: participant["perception.jnd_de00"], on: screen.device, sensor: nil,
+                look: { seen, g in judge(&environment, seen, &g) }, using: &g)
+            touches = watched.touches
+            if watched.corrected { record.outcome.correctedDrags += 1 }
+        } else {
+            touches = dragger.drag(
+                from: grab, to: aim, tolerance: tolerance, startTime: start, on: screen.device, using: &g)
+        }
         logTouches(touches, &record)
         environment.perform(.drag(touches))
         record.touched(at: touches.start.time)
         record.clock.advance(to: touches.end.time)
         record.outcome.travel += touches.pathLength
         record.finger = touches.end.location
-        return (touches.end.location - touches.start.location).dot(axis)
+        return touches
     }
 
     /// Where the finger touches down to drag `control`: on a thumb, where a finger

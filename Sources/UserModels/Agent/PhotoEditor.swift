@@ -18,6 +18,13 @@ public protocol PhotoEditingEnvironment {
     mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison
     /// `thumbnail(_:proxy:)` compared with `goal`, or nil if `id` shows none; may be kept likewise.
     mutating func thumbnailComparison(_ id: String, proxy: Int, with goal: GoalLook) -> RegionComparison?
+    /// Whether the screen shows a drag under way (`comparison(during:proxy:with:)`); a person watches a drag
+    /// only where it does.
+    var showsDragsUnderWay: Bool { get }
+    /// The photo as the screen shows it while `gesture` is under way (its touches so far, as if the finger
+    /// lifted now), compared with `goal`, without performing it: what a person watching a drag sees. Nil
+    /// when the screen cannot show it (the person then sees a drag's effect after lifting).
+    mutating func comparison(during gesture: Gesture, proxy: Int, with goal: GoalLook) -> RegionComparison?
 }
 
 extension PhotoEditingEnvironment {
@@ -29,6 +36,12 @@ extension PhotoEditingEnvironment {
 
     public mutating func thumbnailComparison(_ id: String, proxy: Int, with goal: GoalLook) -> RegionComparison? {
         thumbnail(id, proxy: proxy).map { RegionComparison(LabImage($0), goal: goal) }
+    }
+
+    public var showsDragsUnderWay: Bool { false }
+
+    public mutating func comparison(during gesture: Gesture, proxy: Int, with goal: GoalLook) -> RegionComparison? {
+        nil
     }
 }
 
@@ -58,6 +71,8 @@ public struct PhotoEditingOutcome: Sendable {
     public var wrongGrabs = 0
     /// Drags that moved no thumb at all (the finger landed out of reach).
     public var missedGrabs = 0
+    /// Drags taken back, before lifting, to where the photo had looked better while the finger moved.
+    public var correctedDrags = 0
     public var events: [TraceEvent]
 }
 

@@ -17,20 +17,23 @@ extension KnobDragger {
     public struct WatchedDrag {
         /// The touches as the digitizer reported them; nil when it never saw the contact.
         public var sensed: TouchStream?
-        /// Where and when the finger lifted (the touches the person made, before the digitizer).
-        public var lift: TouchSample
+        /// The touches the person made, before the digitizer.
+        public var touches: TouchStream
         /// Whether the person went back to a place that had looked better.
         public var corrected: Bool
+        /// Where and when the finger lifted.
+        public var lift: TouchSample { touches.end }
     }
 
     /// Drags from `grab` toward `goal` aiming within `tolerance` points, watching the screen: `look` says how
     /// far from right the screen looks (lower is better, as the person sees it) after the touches so far (the
     /// reported drag `lifted(at:)` the moment of the look, so the screen shows what it shows mid-drag), and a
     /// look better than the last by more than `margin` is gone back to. `sensor` is the digitizer between the
-    /// finger and the screen (the looks see what it reported, as the screen does).
+    /// finger and the screen (the looks see what it reported, as the screen does); without one the screen gets
+    /// the finger's touches themselves (as the photo editor's screens do).
     public func watchedDrag<G: RandomNumberGenerator>(
         from grab: Point, to goal: Point, tolerance: Double, startTime: Double, margin: Double,
-        on device: DeviceConfiguration, sensor: TouchSensor,
+        on device: DeviceConfiguration, sensor: TouchSensor?,
         look: (TouchStream, inout G) -> Double, using g: inout G
     ) -> WatchedDrag {
         let p = participant
@@ -41,9 +44,14 @@ extension KnobDragger {
         // touches of the drag it finally reports, whatever follows them.
         let digitizerSeed = g.next()
         var digitizer = SeededGenerator(seed: digitizerSeed)
+        // The screen gets what the digitizer reports, or, with none, the finger's touches themselves.
+        func reported(_ t: TouchStream) -> TouchStream? {
+            guard let sensor else { return t }
+            return sensor.sense(FingerPath(t), using: &digitizer)
+        }
         let stop = startTime + primary.duration
         var looks: [(seen: Double, time: Double)] = []
-        if watches, let felt = sensor.sense(FingerPath(touches), using: &digitizer) {
+        if watches, let felt = reported(touches) {
             let cycle = p["perception.cycle_s"]
             let times = stride(from: startTime + cycle, to: stop, by: cycle).map { $0 } + [stop]
             looks = times.map { (look(felt.lifted(at: $0), &g), $0) }
@@ -60,8 +68,7 @@ extension KnobDragger {
         }
         touches = lift(touches, along: direction, using: &g)
         digitizer = SeededGenerator(seed: digitizerSeed)
-        return WatchedDrag(
-            sensed: sensor.sense(FingerPath(touches), using: &digitizer), lift: touches.end, corrected: corrected)
+        return WatchedDrag(sensed: reported(touches), touches: touches, corrected: corrected)
     }
 }
 

@@ -1,0 +1,61 @@
+import Harness
+import Reports
+
+/// What the colour and exposure reports share: their selections by strategy, device, expertise and photo, the
+/// table of strategies with the same table by device and expertise and one by photo, and the time-to-effect and
+/// reached-rate figures.
+protocol PhotoEditingReport: ReportBody {}
+
+extension PhotoEditingReport {
+    static func selection(
+        _ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil
+    ) -> TrialSelection {
+        TrialSelection(strategy: strategy, device: device, group: group, tasks: task.map { [$0] })
+    }
+
+    func trials(_ strategy: String, device: String? = nil, group: String? = nil, task: String? = nil) -> SelectedTrials
+    {
+        results.selected(Self.selection(strategy, device: device, group: group, task: task))
+    }
+
+    /// The mean of `metric` in `t`, as text.
+    func mean(_ metric: String, _ t: SelectedTrials, digits: Int = 2) -> String {
+        formatNumber(t.pooled(metric).mean, digits: digits)
+    }
+
+    /// The strategies' table (`row` of a strategy's trials), the same by device and expertise, and under the
+    /// heading `byPhoto` a table of `cell` of each strategy's trials of each photo.
+    func addStrategyTables(
+        header: [String], row: (String, SelectedTrials) -> [String], byPhoto: String,
+        cell: (SelectedTrials) -> String, into doc: inout ReportDocument
+    ) {
+        doc.add(.table(header: header, rows: strategies.map { row($0, trials($0)) }))
+        doc.add(.heading(level: 3, text: "By device and expertise"))
+        var rows: [[String]] = []
+        for s in strategies {
+            for d in spec.devices.map(\.name) {
+                for g in ["novice", "expert"] {
+                    let t = trials(s, device: d, group: g)
+                    if !t.isEmpty { rows.append(["\(s) · \(d) · \(g)"] + Array(row(s, t).dropFirst())) }
+                }
+            }
+        }
+        doc.add(.table(header: ["strategy · device · group"] + Array(header.dropFirst()), rows: rows))
+        doc.add(.heading(level: 3, text: byPhoto))
+        doc.add(
+            .table(
+                header: ["strategy"] + spec.tasks.map(\.id),
+                rows: strategies.map { s in [s] + spec.tasks.map { cell(trials(s, task: $0.id)) } }))
+    }
+
+    /// Time until the photo matches the goal (Kaplan–Meier) and the reached rate.
+    var timeAndRateFigures: [GnuplotFigure] {
+        [
+            kit.survivalFigure(
+                of: strategies.map { trials($0) }, name: "survival_time_to_effect",
+                title: "Time until the photo matches the goal", marker: 10),
+            kit.rateFigureOfSelections(
+                metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate")
+        ]
+    }
+}
