@@ -37,7 +37,7 @@ extension AdjustedPhotoEnvironment {
     var showsDragsUnderWay: Bool { true }
 
     /// The photo as shown mid-gesture compared with `goal`, counted as a render for the eyes.
-    mutating func comparison(during gesture: Gesture, proxy: Int, with goal: GoalLook) -> RegionComparison? {
+    mutating func comparison(during gesture: Gesture, proxy: Int, with goal: GoalLook) -> RegionComparison {
         let seen = adjustments(during: gesture)
         renders += 1
         return cache.comparison(proxy: proxy, with: seen, goal: goal) { render(proxy: proxy, with: seen) }

@@ -178,8 +178,7 @@ struct EditingTrial<E: PhotoEditingEnvironment> {
         // The person watches the region the move is for while the finger moves.
         let eye = self.eye, area = Eye.photoArea(screen)
         let judge = { (shown: inout E, touches: TouchStream, g: inout G) -> Double in
-            guard let c = shown.comparison(during: .drag(touches), proxy: eye.proxy, with: eye.perception.goalLook)
-            else { return 0 }
+            let c = shown.comparison(during: .drag(touches), proxy: eye.proxy, with: eye.perception.goalLook)
             let seen = eye.perception.look(c, areaMM2: area, elapsed: touches.end.time, using: &g)
             return seen.difference[planned.region] ?? seen.worstDifference
         }

@@ -19,12 +19,12 @@ public protocol PhotoEditingEnvironment {
     /// `thumbnail(_:proxy:)` compared with `goal`, or nil if `id` shows none; may be kept likewise.
     mutating func thumbnailComparison(_ id: String, proxy: Int, with goal: GoalLook) -> RegionComparison?
     /// Whether the screen shows a drag under way (`comparison(during:proxy:with:)`); a person watches a drag
-    /// only where it does.
+    /// only where it does, and sees its effect after lifting elsewhere.
     var showsDragsUnderWay: Bool { get }
     /// The photo as the screen shows it while `gesture` is under way (its touches so far, as if the finger
-    /// lifted now), compared with `goal`, without performing it: what a person watching a drag sees. Nil
-    /// when the screen cannot show it (the person then sees a drag's effect after lifting).
-    mutating func comparison(during gesture: Gesture, proxy: Int, with goal: GoalLook) -> RegionComparison?
+    /// lifted now), compared with `goal`, without performing it: what a person watching a drag sees. A screen
+    /// that does not show drags under way shows the photo as it is.
+    mutating func comparison(during gesture: Gesture, proxy: Int, with goal: GoalLook) -> RegionComparison
 }
 
 extension PhotoEditingEnvironment {
@@ -40,8 +40,8 @@ extension PhotoEditingEnvironment {
 
     public var showsDragsUnderWay: Bool { false }
 
-    public mutating func comparison(during gesture: Gesture, proxy: Int, with goal: GoalLook) -> RegionComparison? {
-        nil
+    public mutating func comparison(during gesture: Gesture, proxy: Int, with goal: GoalLook) -> RegionComparison {
+        comparison(proxy: proxy, with: goal)
     }
 }
 

@@ -23,6 +23,12 @@ public struct TouchLanding: Sendable, Hashable {
         ((xSlope * w * w + xAbs).squareRoot(), (ySlope * h * h + yAbs).squareRoot())
     }
 
+    /// The finger's own imprecision along the unit `direction`, in mm: the absolute terms alone, the scatter no
+    /// care removes (a correction finer than it cannot be aimed).
+    public func ownSigma(along direction: Vector2) -> Double {
+        (direction.x * direction.x * xAbs + direction.y * direction.y * yAbs).squareRoot()
+    }
+
     /// The predicted probability of landing inside a `width` × `height` mm target aimed at its centre.
     public func hitProbability(widthMM w: Double, heightMM h: Double) -> Double {
         let s = sigma(widthMM: w, heightMM: h)

@@ -113,8 +113,8 @@ extension Presser {
         let seen = shortfall(felt.lifted(at: stop.time))
         let rest = FingerPath.Waypoint(time: stop.time + p["perception.feedback_delay_s"], location: stop.location)
         let u = direction.normalized
-        let scatter = (u.x * u.x * p["motor.landing_x_abs_mm2"] + u.y * u.y * p["motor.landing_y_abs_mm2"]).squareRoot()
-        guard seen > device.points(millimetres: scatter) else { return (FingerPath(primary.waypoints + [rest]), false) }
+        let scatter = device.points(millimetres: TouchLanding(participant: p).ownSigma(along: u))
+        guard seen > scatter else { return (FingerPath(primary.waypoints + [rest]), false) }
         let onward = slide(from: stop.location, direction: u, distance: seen, start: rest.time, using: &g)
         return (FingerPath(primary.waypoints + [rest] + onward.dropFirst()), true)
     }
