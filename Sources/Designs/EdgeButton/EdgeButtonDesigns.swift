@@ -14,6 +14,9 @@ public enum ControlPosition: String, Sendable, Hashable, CaseIterable {
 /// first solution, but because of it the integrity and impression of the photo
 /// is lost").
 public enum EdgeButtonDesigns {
+    /// A strategy's layout: the control's inset from the edge (nil: flush) and the panel's margin (nil: none).
+    public typealias Layout = (inset: Double?, panelMargin: Double?)
+
     public static let question = DesignQuestion(
         name: "edge-button",
         title: "Edge button: a camera control on the screen's edge, over the preview, or inset on a panel",
@@ -57,7 +60,7 @@ public enum EdgeButtonDesigns {
     /// the safe area (nil: flush with the screen) and the panel's margin (nil: no panel).
     public static func layout(
         _ name: String, parameters: StrategyParameters
-    ) throws -> (inset: Double?, panelMargin: Double?) {
+    ) throws -> Layout {
         var p = parameters
         switch name {
         case "edge":
@@ -105,7 +108,7 @@ public enum EdgeButtonDesigns {
 
     /// The screen with a strategy's checked `layout` (`layout(_:parameters:)`).
     public static func make(
-        layout: (inset: Double?, panelMargin: Double?), position: ControlPosition, size: Double,
+        layout: Layout, position: ControlPosition, size: Double,
         on device: DeviceConfiguration, gate: SystemEdgeGate
     ) -> CaptureScreen {
         let (inset, margin) = layout

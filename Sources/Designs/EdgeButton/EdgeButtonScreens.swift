@@ -11,16 +11,16 @@ public enum EdgeButtonScreens {
     static let description = ScreenDescription(background: SystemColor.black, fills: [.button: purple], selection: nil)
 
     public static func all(
-        _ name: String, parameters: StrategyParameters, controls: [(position: ControlPosition, size: Double)],
+        _ layout: EdgeButtonDesigns.Layout, controls: [(position: ControlPosition, size: Double)],
         on device: DeviceConfiguration
-    ) throws -> [LabelledScreen] {
+    ) -> [LabelledScreen] {
         var seen: Set<String> = [], out: [LabelledScreen] = []
         for c in controls {
             let key = "\(c.position.rawValue)-\(TapMarginScreens.fmt(c.size))pt"
             guard seen.insert(key).inserted else { continue }
             // The gate's bands do not change the layout; the screen is the same for every person.
-            let capture = try EdgeButtonDesigns.make(
-                name, parameters: parameters, position: c.position, size: c.size, on: device,
+            let capture = EdgeButtonDesigns.make(
+                layout: layout, position: c.position, size: c.size, on: device,
                 gate: SystemEdgeGate(regions: [], swipeThreshold: 0, delay: 0))
             // The panel takes no action: it is chrome under the control, not a control (it would "overlap" it).
             let items = [Control(id: "control", role: .button, frame: capture.control)]

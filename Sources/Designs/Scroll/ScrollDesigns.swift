@@ -72,12 +72,10 @@ public enum ScrollDesigns {
             momentum: momentum, edge: edge, decelerationRate: rate, bounce: Spring(response: bounce, dampingRatio: 1))
     }
 
-    /// A list of `rows` rows `rowHeight` pt tall in a viewport `viewportHeight` pt tall, for strategy `name`.
+    /// A list of `rows` rows `rowHeight` pt tall in a viewport `viewportHeight` pt tall, moving with `physics`.
     public static func make(
-        _ name: String, parameters: StrategyParameters, rows: Int, rowHeight: Double, viewportHeight: Double
-    ) throws -> ScrollList {
-        ScrollList(
-            contentHeight: Double(rows) * rowHeight, viewportHeight: viewportHeight,
-            physics: try physics(name, parameters: parameters))
+        _ physics: ScrollPhysics, rows: Int, rowHeight: Double, viewportHeight: Double
+    ) -> ScrollList {
+        ScrollList(contentHeight: Double(rows) * rowHeight, viewportHeight: viewportHeight, physics: physics)
     }
 }

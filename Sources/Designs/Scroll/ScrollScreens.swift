@@ -6,16 +6,14 @@ import Interaction
 /// show the same screens at rest.
 public enum ScrollScreens {
     public static func all(
-        _ name: String, parameters: StrategyParameters, lists: [(rows: Int, rowHeight: Double)],
-        on device: DeviceConfiguration
-    ) throws -> [LabelledScreen] {
+        _ physics: ScrollPhysics, lists: [(rows: Int, rowHeight: Double)], on device: DeviceConfiguration
+    ) -> [LabelledScreen] {
         var seen: Set<String> = [], out: [LabelledScreen] = []
         let b = device.bounds
         for l in lists {
             let key = "\(l.rows)x\(TapMarginScreens.fmt(l.rowHeight))pt"
             guard seen.insert(key).inserted else { continue }
-            let list = try ScrollDesigns.make(
-                name, parameters: parameters, rows: l.rows, rowHeight: l.rowHeight, viewportHeight: b.height)
+            let list = ScrollDesigns.make(physics, rows: l.rows, rowHeight: l.rowHeight, viewportHeight: b.height)
             for (at, offset) in [("top", 0.0), ("end", list.maxOffset)] {
                 out.append(
                     LabelledScreen(

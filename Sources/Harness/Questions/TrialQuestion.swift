@@ -47,7 +47,42 @@ extension TrialQuestion {
     public var recordedMetrics: [String] { metricNames + ["session_trial"] }
 }
 
-/// A set of design questions a spec may name; specs are read against one.
+/// A question whose strategy is one value built from its spec (a design's
+/// setting, its view, or its layout): checking a strategy is building it, and
+/// the audit draws the screens of what was built, so the two cannot disagree.
+public protocol BuildingQuestion: TrialQuestion {
+    associatedtype Built
+    /// Builds `strategy` on `device`, throwing `StrategyParameterError` for a
+    /// parameter the design does not accept.
+    func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> Built
+    /// The screens `built` shows on `device` for `tasks` (those of the spec
+    /// that lists it), for `refine audit`. The default is none.
+    func screens(of built: Built, tasks: [TaskSpec], on device: DeviceConfiguration) -> [LabelledScreen]
+}
+
+extension BuildingQuestion {
+    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        _ = try build(strategy, on: device)
+    }
+
+    public func screens(of built: Built, tasks: [TaskSpec], on device: DeviceConfiguration) -> [LabelledScreen] { [] }
+
+    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
+        screens(of: try build(strategy, on: device), tasks: [], on: device)
+    }
+
+    public func auditScreens(
+        _ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) throws -> [LabelledScreen] {
+        screens(of: try build(strategy, on: device), tasks: tasks, on: device)
+    }
+}
+
+extension StrategySpec {
+    /// The strategy's parameters as a design reads them.
+    public var designParameters: StrategyParameters { StrategyParameters(parameters) }
+}
+
 /// A simulator built from its spec, with its task format and its metrics. A
 /// question that names one (`typealias Simulator = …`, `SimulatedQuestion`)
 /// gets `tasks(from:)`, `metricNames` and `simulator(for:)` from it.
@@ -70,6 +105,7 @@ extension SimulatedQuestion {
     public func simulator(for spec: ExperimentSpec) throws -> any TrialSimulator { try Simulator(spec: spec) }
 }
 
+/// A set of design questions a spec may name; specs are read against one.
 public struct QuestionCatalog: Sendable {
     public var questions: [any TrialQuestion]
 

@@ -5,18 +5,17 @@ import Reports
 
 /// Brushes (iPhoto talk): bricks, a row, bottom icons or the pop-up; soft or
 /// strong strokes, detect edges, size by zooming or by a slider.
-public struct BrushesQuestion: Question, SimulatedQuestion {
+public struct BrushesQuestion: Question, SimulatedQuestion, BuildingQuestion {
     public typealias Simulator = BrushesSimulator
     public init() {}
     public var design: DesignQuestion { BrushDesigns.question }
 
-    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        _ = try BrushDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> BrushDesign {
+        try BrushDesigns.make(strategy.design, parameters: strategy.designParameters)
     }
 
-    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        BrushScreens.all(
-            try BrushDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+    public func screens(of design: BrushDesign, tasks: [TaskSpec], on device: DeviceConfiguration) -> [LabelledScreen] {
+        BrushScreens.all(design, on: device)
     }
 
     public var reportSections: QuestionSections { QuestionSections(BrushesReport.self) }

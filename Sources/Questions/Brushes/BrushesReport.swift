@@ -153,23 +153,13 @@ struct BrushesReport: QuestionReportBody {
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
-        var bullets: [String] = []
-        if let base = strategies.first {
-            for s in strategies.dropFirst() {
-                for (metric, what) in [
-                    ("time_to_done_s", "time until done"), ("spill", "spill"), ("coverage", "coverage"),
-                    ("erases", "erases"), ("taps_to_brush", "taps to the brush")
-                ] {
-                    if let line = kit.pairedDifference(
-                        metric, what: what, base: (base, rows(base)), other: (s, rows(s)),
-                        seedKey: "brushes/\(metric)/\(s)", digits: 2)
-                    {
-                        bullets.append(line)
-                    }
-                }
-            }
-        }
-        doc.add(.bullets(bullets))
+        let compared = [
+            ("time_to_done_s", "time until done"), ("spill", "spill"), ("coverage", "coverage"),
+            ("erases", "erases"), ("taps_to_brush", "taps to the brush")
+        ]
+        doc.add(
+            .bullets(
+                kit.differencesFromFirst(strategies, compared, rows: { rows($0) }, seedPrefix: "brushes", digits: 2)))
         addTravel(to: &doc)
         addPhone(to: &doc)
     }

@@ -4,18 +4,19 @@ import Interaction
 import Reports
 
 /// Colour (iPhoto talk): four two-axis controls, four one-axis controls, or on the photo.
-public struct ColorQuestion: Question, SimulatedQuestion {
+public struct ColorQuestion: Question, SimulatedQuestion, BuildingQuestion {
     public typealias Simulator = ColorSimulator
     public init() {}
     public var design: DesignQuestion { ColorDesigns.question }
 
-    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        _ = try ColorDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> any ColorDesign {
+        try ColorDesigns.make(strategy.design, parameters: strategy.designParameters)
     }
 
-    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        ColorScreens.all(
-            try ColorDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+    public func screens(
+        of design: any ColorDesign, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) -> [LabelledScreen] {
+        ColorScreens.all(design, on: device)
     }
 
     /// The sections draw images into the report's folder.

@@ -5,19 +5,18 @@ import Reports
 
 /// The classic colour pickers (issue 12): matching a solid colour with sliders
 /// or a plane in five colour models, plain or with live gradient tracks.
-public struct ColorMatchQuestion: Question, SimulatedQuestion {
+public struct ColorMatchQuestion: Question, SimulatedQuestion, BuildingQuestion {
     public typealias Simulator = ColorMatchSimulator
     public init() {}
     public var design: DesignQuestion { ColorPickerDesigns.question }
 
-    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        _ = try ColorPickerDesigns.design(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> ColorPickerDesign {
+        try ColorPickerDesigns.design(strategy.design, parameters: strategy.designParameters)
     }
 
-    public func auditScreens(
-        _ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration
-    ) throws -> [LabelledScreen] {
-        let design = try ColorPickerDesigns.design(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    public func screens(
+        of design: ColorPickerDesign, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) -> [LabelledScreen] {
         let goals = tasks.goals(ColorMatchTask.self)
         guard let first = goals.first else { return [] }
         // The picker as it opens, then with each task's target matched (the thumb on the colour it gives).

@@ -5,20 +5,17 @@ import Reports
 
 /// Double tap delays taps (fluid interfaces talk, the Photos example): zooming
 /// by double tap, which makes single taps wait, against no double tap.
-public struct DoubleTapQuestion: Question, SimulatedQuestion, RecognizerDeclaring {
+public struct DoubleTapQuestion: Question, SimulatedQuestion, BuildingQuestion, RecognizerDeclaring {
     public typealias Simulator = DoubleTapSimulator
     public init() {}
     public var design: DesignQuestion { DoubleTapDesigns.question }
 
-    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        _ = try DoubleTapDesigns.window(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> PhotoViewer {
+        try DoubleTapDesigns.make(strategy.design, parameters: strategy.designParameters, bounds: device.bounds)
     }
 
-    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        DoubleTapScreens.all(
-            try DoubleTapDesigns.make(
-                strategy.design, parameters: StrategyParameters(strategy.parameters), bounds: device.bounds), on: device
-        )
+    public func screens(of viewer: PhotoViewer, tasks: [TaskSpec], on device: DeviceConfiguration) -> [LabelledScreen] {
+        DoubleTapScreens.all(viewer, on: device)
     }
 
     public var reportSections: QuestionSections { QuestionSections(DoubleTapReport.self) }

@@ -165,22 +165,12 @@ struct DoubleTapReport: QuestionReportBody {
                     + "window of \(formatNumber(w)) s — the talk's 'all normal taps will be delayed'."
             )
         }
-        if let base = strategies.first {
-            for s in strategies.dropFirst() {
-                for (metric, what, gesture) in [
-                    ("right_first_time", "right first time", nil),
-                    ("tap_latency_s", "tap latency s", DoubleTapTask.Gesture.tap),
-                    ("time_to_done_s", "time to zoom s", .zoom)
-                ] {
-                    if let line = kit.pairedDifference(
-                        metric, what: what, base: (base, rows(base, gesture)), other: (s, rows(s, gesture)),
-                        seedKey: "double-tap/\(metric)/\(s)")
-                    {
-                        bullets.append(line)
-                    }
-                }
-            }
-        }
+        let compared: [(metric: String, what: String, part: DoubleTapTask.Gesture?)] = [
+            ("right_first_time", "right first time", nil), ("tap_latency_s", "tap latency s", .tap),
+            ("time_to_done_s", "time to zoom s", .zoom)
+        ]
+        bullets += kit.differencesFromFirst(
+            strategies, compared, rows: { rows($0, $1) }, seedKey: { metric, s, _ in "double-tap/\(metric)/\(s)" })
         doc.add(.bullets(bullets))
     }
 }

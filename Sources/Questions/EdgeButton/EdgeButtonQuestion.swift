@@ -5,21 +5,20 @@ import Reports
 
 /// Edge button (seed 004, "Purple button interferes"): a camera control on the
 /// screen's edge, over the preview, or inset on a panel.
-public struct EdgeButtonQuestion: Question, SimulatedQuestion {
+public struct EdgeButtonQuestion: Question, SimulatedQuestion, BuildingQuestion {
     public typealias Simulator = EdgeButtonSimulator
     public init() {}
     public var design: DesignQuestion { EdgeButtonDesigns.question }
 
-    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        _ = try EdgeButtonDesigns.layout(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> EdgeButtonDesigns.Layout {
+        try EdgeButtonDesigns.layout(strategy.design, parameters: strategy.designParameters)
     }
 
-    public func auditScreens(
-        _ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration
-    ) throws -> [LabelledScreen] {
-        try EdgeButtonScreens.all(
-            strategy.design, parameters: StrategyParameters(strategy.parameters),
-            controls: tasks.goals(EdgeButtonTask.self).map { ($0.position, $0.size) }, on: device)
+    public func screens(
+        of layout: EdgeButtonDesigns.Layout, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) -> [LabelledScreen] {
+        EdgeButtonScreens.all(
+            layout, controls: tasks.goals(EdgeButtonTask.self).map { ($0.position, $0.size) }, on: device)
     }
 
     public var reportSections: QuestionSections { QuestionSections(EdgeButtonReport.self) }

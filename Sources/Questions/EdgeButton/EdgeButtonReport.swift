@@ -124,22 +124,12 @@ struct EdgeButtonReport: QuestionReportBody {
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
-        var bullets: [String] = []
-        if let base = strategies.first {
-            for s in strategies.dropFirst() {
-                for (metric, what) in [
-                    ("right_first_time", "right first time"), ("accidental_capture", "photos taken by mistake"),
-                    ("system_held", "touches held by the edge gate")
-                ] {
-                    if let line = kit.pairedDifference(
-                        metric, what: what, base: (base, rows(base)), other: (s, rows(s)),
-                        seedKey: "edge/\(metric)/\(s)")
-                    {
-                        bullets.append(line)
-                    }
-                }
-            }
-        }
+        var bullets = kit.differencesFromFirst(
+            strategies,
+            [
+                ("right_first_time", "right first time"), ("accidental_capture", "photos taken by mistake"),
+                ("system_held", "touches held by the edge gate")
+            ], rows: { rows($0) }, seedPrefix: "edge")
         for s in strategies {
             let captured = selected(Self.trials(spec, s, nil, .equals("accidental_capture", 1)))
             guard !captured.isEmpty else { continue }

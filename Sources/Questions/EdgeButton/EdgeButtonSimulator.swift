@@ -23,7 +23,7 @@ public struct EdgeButtonTask: QuestionTaskGoal {
 /// ends the trial: the app is no longer in front.
 public struct EdgeButtonSimulator: SpecSimulator {
     /// Each strategy's layout: the control's inset (nil: flush) and the panel's margin (nil: none).
-    let strategies: StrategyTable<(inset: Double?, panelMargin: Double?)>
+    let strategies: StrategyTable<EdgeButtonDesigns.Layout>
     let limits: TrialLimits
 
     /// Every metric an edge-button trial reports, in report order (DESIGN §6).

@@ -4,18 +4,19 @@ import Interaction
 import Reports
 
 /// Effects (iPhoto talk): a grid of effects or a swatch book, three sliders or one swipe.
-public struct EffectsQuestion: Question, SimulatedQuestion {
+public struct EffectsQuestion: Question, SimulatedQuestion, BuildingQuestion {
     public typealias Simulator = EffectsSimulator
     public init() {}
     public var design: DesignQuestion { EffectsDesigns.question }
 
-    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        _ = try EffectsDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> EffectsDesign {
+        try EffectsDesigns.make(strategy.design, parameters: strategy.designParameters)
     }
 
-    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        EffectsScreens.all(
-            try EffectsDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters)), on: device)
+    public func screens(
+        of design: EffectsDesign, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) -> [LabelledScreen] {
+        EffectsScreens.all(design, on: device)
     }
 
     /// The sections draw images into the report's folder.

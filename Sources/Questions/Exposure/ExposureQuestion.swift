@@ -4,7 +4,7 @@ import Interaction
 import Reports
 
 /// Exposure (iPhoto talk): six sliders, a histogram, one exposure control, or on the photo.
-public struct ExposureQuestion: Question, SimulatedQuestion, DeclaringQuestion {
+public struct ExposureQuestion: Question, SimulatedQuestion, BuildingQuestion, DeclaringQuestion {
     public typealias Simulator = ExposureSimulator
     public init() {}
     public var design: DesignQuestion { ExposureDesigns.question }
@@ -16,13 +16,20 @@ public struct ExposureQuestion: Question, SimulatedQuestion, DeclaringQuestion {
         return ExposureDeclaration.declaration(like: name)
     }
 
-    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        if let declared = strategy.declared { return try ExposureDeclaration.check(declared, on: device) }
-        _ = try ExposureDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> any ExposureDesign {
+        try ExposureDeclaration.design(strategy)
     }
 
-    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        ExposureScreens.all(try ExposureDeclaration.design(strategy), on: device)
+    /// A design file is checked on the device too: its layouts must fit it.
+    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        if let declared = strategy.declared { return try ExposureDeclaration.check(declared, on: device) }
+        _ = try build(strategy, on: device)
+    }
+
+    public func screens(
+        of design: any ExposureDesign, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) -> [LabelledScreen] {
+        ExposureScreens.all(design, on: device)
     }
 
     /// The sections draw images into the report's folder.

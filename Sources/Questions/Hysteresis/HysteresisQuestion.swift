@@ -5,21 +5,20 @@ import Reports
 
 /// Pan hysteresis (fluid interfaces talk, the swipe passage): how far a finger
 /// moves before a drag starts, on a list whose rows are also tappable.
-public struct HysteresisQuestion: Question, SimulatedQuestion, RecognizerDeclaring {
+public struct HysteresisQuestion: Question, SimulatedQuestion, BuildingQuestion, RecognizerDeclaring {
     public typealias Simulator = HysteresisSimulator
     public init() {}
     public var design: DesignQuestion { HysteresisDesigns.question }
 
-    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        _ = try HysteresisDesigns.hysteresis(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> ScrollingList {
+        try HysteresisDesigns.make(
+            strategy.design, parameters: strategy.designParameters, frame: device.bounds,
+            rowHeight: HysteresisSimulator.rowHeight)
     }
 
-    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        let list = try HysteresisDesigns.make(
-            strategy.design, parameters: StrategyParameters(strategy.parameters), frame: device.bounds,
-            rowHeight: HysteresisSimulator.rowHeight)
-        // The list never ends within a screen: as many rows as the frame shows.
-        return HysteresisScreens.all(list, rows: .max, on: device)
+    /// The list never ends within a screen: as many rows as the frame shows.
+    public func screens(of list: ScrollingList, tasks: [TaskSpec], on device: DeviceConfiguration) -> [LabelledScreen] {
+        HysteresisScreens.all(list, rows: .max, on: device)
     }
 
     public var reportSections: QuestionSections { QuestionSections(HysteresisReport.self) }

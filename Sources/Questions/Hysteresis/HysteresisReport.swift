@@ -147,25 +147,15 @@ struct HysteresisReport: QuestionReportBody {
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
-        var bullets: [String] = []
-        if let base = strategies.first {
-            for s in strategies.dropFirst() {
-                for (metric, what, intent) in [
-                    ("right_first_time", "right first time", nil),
-                    ("tap_read_as_pan", "taps read as pans", HysteresisTask.Intent.tap),
-                    ("drag_not_started", "drags not started", .drag),
-                    ("pan_start_latency_s", "pan start latency s", .drag),
-                    ("position_error_pt", "position error pt", .drag)
-                ] {
-                    if let line = kit.pairedDifference(
-                        metric, what: what, base: (base, rows(base, intent)), other: (s, rows(s, intent)),
-                        seedKey: "hysteresis/\(metric)/\(s)")
-                    {
-                        bullets.append(line)
-                    }
-                }
-            }
-        }
-        doc.add(.bullets(bullets))
+        let compared: [(metric: String, what: String, part: HysteresisTask.Intent?)] = [
+            ("right_first_time", "right first time", nil), ("tap_read_as_pan", "taps read as pans", .tap),
+            ("drag_not_started", "drags not started", .drag), ("pan_start_latency_s", "pan start latency s", .drag),
+            ("position_error_pt", "position error pt", .drag)
+        ]
+        doc.add(
+            .bullets(
+                kit.differencesFromFirst(
+                    strategies, compared, rows: { rows($0, $1) },
+                    seedKey: { metric, s, _ in "hysteresis/\(metric)/\(s)" })))
     }
 }

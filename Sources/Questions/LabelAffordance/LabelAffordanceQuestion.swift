@@ -5,7 +5,7 @@ import Reports
 
 /// Label affordance (seed 004, "A label that looks like a button"): the modal
 /// authorization screen's title drawn as a button or as a plain title.
-public struct LabelAffordanceQuestion: Question, SimulatedQuestion, DeclaringQuestion {
+public struct LabelAffordanceQuestion: Question, SimulatedQuestion, BuildingQuestion, DeclaringQuestion {
     public typealias Simulator = LabelAffordanceSimulator
     public init() {}
     public var design: DesignQuestion { LabelAffordanceDesigns.question }
@@ -16,13 +16,20 @@ public struct LabelAffordanceQuestion: Question, SimulatedQuestion, DeclaringQue
         try LabelAffordanceDeclaration.declaration(like: name, parameters: parameters)
     }
 
-    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        if let declared = strategy.declared { return try LabelAffordanceDeclaration.check(declared, on: device) }
-        _ = try LabelAffordanceDeclaration.layout(strategy)
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> AuthorizationLayout {
+        try LabelAffordanceDeclaration.layout(strategy)
     }
 
-    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        [LabelledScreen("authorization", try LabelAffordanceDeclaration.layout(strategy).make(on: device).screen)]
+    /// A design file is checked on the device too: its controls must fit it.
+    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
+        if let declared = strategy.declared { return try LabelAffordanceDeclaration.check(declared, on: device) }
+        _ = try build(strategy, on: device)
+    }
+
+    public func screens(
+        of layout: AuthorizationLayout, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) -> [LabelledScreen] {
+        [LabelledScreen("authorization", layout.make(on: device).screen)]
     }
 
     public var reportSections: QuestionSections { QuestionSections(LabelAffordanceReport.self) }

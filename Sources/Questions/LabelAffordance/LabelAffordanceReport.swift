@@ -145,22 +145,12 @@ struct LabelAffordanceReport: QuestionReportBody {
 
         doc.add(.heading(level: 2, text: "Why they differ"))
         var bullets: [String] = []
-        if let base = strategies.first {
-            for s in strategies.dropFirst() {
-                for i in intents {
-                    for (metric, what) in [
-                        ("label_tapped", "tapped the title"), ("right_first_time", "right first time")
-                    ] {
-                        if let line = kit.pairedDifference(
-                            metric, what: what, base: (base, rows(base, i)), other: (s, rows(s, i)),
-                            seedKey: "label/\(metric)/\(s)/\(i.rawValue)", prefix: "\(i.rawValue): ")
-                        {
-                            bullets.append(line)
-                        }
-                    }
-                }
-            }
+        let compared = intents.flatMap { i in
+            [(metric: "label_tapped", what: "tapped the title", part: i), ("right_first_time", "right first time", i)]
         }
+        bullets += kit.differencesFromFirst(
+            strategies, compared, rows: { rows($0, $1) },
+            seedKey: { metric, s, i in "label/\(metric)/\(s)/\(i.rawValue)" }, prefix: { "\($0.rawValue): " })
         for s in strategies {
             let tapped = selected(Self.trials(spec, s, .logIn, .equals("label_tapped", 1)))
             let others = selected(Self.trials(spec, s, .logIn, .equals("label_tapped", 0)))

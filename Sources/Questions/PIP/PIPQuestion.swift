@@ -4,18 +4,19 @@ import Interaction
 import Reports
 
 /// Picture-in-picture (fluid interfaces talk): which corner a thrown PIP goes to.
-public struct PIPQuestion: Question, SimulatedQuestion {
+public struct PIPQuestion: Question, SimulatedQuestion, BuildingQuestion {
     public typealias Simulator = PIPSimulator
     public init() {}
     public var design: DesignQuestion { PIPDesigns.question }
 
-    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        _ = try PIPDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), device: device)
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> PIPController {
+        try PIPDesigns.make(strategy.design, parameters: strategy.designParameters, device: device)
     }
 
-    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        PIPScreens.all(
-            try PIPDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters), device: device))
+    public func screens(
+        of controller: PIPController, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) -> [LabelledScreen] {
+        PIPScreens.all(controller)
     }
 
     public var reportSections: QuestionSections { QuestionSections(PIPReport.self) }

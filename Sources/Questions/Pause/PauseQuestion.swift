@@ -5,18 +5,20 @@ import Reports
 
 /// Pause detection (fluid interfaces talk, iPhone X multitasking): a timer or
 /// the acceleration spike of a stopping finger.
-public struct PauseQuestion: Question, SimulatedQuestion, RecognizerDeclaring {
+public struct PauseQuestion: Question, SimulatedQuestion, BuildingQuestion, RecognizerDeclaring {
     public typealias Simulator = PauseSimulator
     public init() {}
     public var design: DesignQuestion { PauseDesigns.question }
 
-    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        _ = try PauseDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> HomeIndicatorGesture {
+        try PauseDesigns.make(strategy.design, parameters: strategy.designParameters)
     }
 
-    public func auditScreens(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> [LabelledScreen] {
-        _ = try PauseDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
-        return PauseScreens.all(on: device)
+    /// Every strategy shows the same screen: they differ in how a slide is read, not in what is drawn.
+    public func screens(
+        of built: HomeIndicatorGesture, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) -> [LabelledScreen] {
+        PauseScreens.all(on: device)
     }
 
     public var reportSections: QuestionSections { QuestionSections(PauseReport.self) }

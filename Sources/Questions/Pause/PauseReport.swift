@@ -169,26 +169,8 @@ struct PauseReport: QuestionReportBody {
     }
 
     private func whyBullets() -> [String] {
-        var bullets: [String] = []
-        guard let base = strategies.first else { return bullets }
-        for s in strategies.dropFirst() {
-            for (metric, what) in Self.compared {
-                let ta = rows(base), tb = rows(s)
-                guard ta.valueCount(metric) >= 3, tb.valueCount(metric) >= 3, let a = ta.comparable(metric),
-                    let b = tb.comparable(metric)
-                else { continue }
-                let (stat, d) = Comparisons.difference(
-                    a, b, metric: metric, paired: true, confidence: spec.report.confidence,
-                    resamples: spec.report.bootstrapResamples, seed: Sections.seed(spec, "pause/\(metric)/\(s)"))
-                let verdict = d.lower > 0 ? "higher" : d.upper < 0 ? "lower" : "not distinguishable"
-                bullets.append(
-                    "\(s) − \(base), \(what): \(stat) difference \(formatEstimate(d, digits: 3)) "
-                        + "(\(confidencePercent)% paired bootstrap over "
-                        + "participants): "
-                            + "\(verdict == "not distinguishable" ? "not distinguishable" : "\(s) is \(verdict)")."
-                )
-            }
-        }
+        var bullets = kit.differencesFromFirst(
+            strategies, Self.compared.map { ($0.0, $0.1) }, rows: { rows($0) }, seedPrefix: "pause")
         for s in strategies {
             let missed = rows(s, .pause, .equals("missed_pause", 1)),
                 caught = rows(s, .pause, .equals("missed_pause", 0))

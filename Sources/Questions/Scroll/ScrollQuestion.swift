@@ -5,21 +5,19 @@ import Reports
 
 /// Momentum and rubber band (fluid interfaces talk): a long list scrolled with
 /// and without momentum, with a rubber band or a hard stop at its ends.
-public struct ScrollQuestion: Question, SimulatedQuestion, RecognizerDeclaring {
+public struct ScrollQuestion: Question, SimulatedQuestion, BuildingQuestion, RecognizerDeclaring {
     public typealias Simulator = ScrollSimulator
     public init() {}
     public var design: DesignQuestion { ScrollDesigns.question }
 
-    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        _ = try ScrollDesigns.physics(strategy.design, parameters: StrategyParameters(strategy.parameters))
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> ScrollPhysics {
+        try ScrollDesigns.physics(strategy.design, parameters: strategy.designParameters)
     }
 
-    public func auditScreens(
-        _ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration
-    ) throws -> [LabelledScreen] {
-        try ScrollScreens.all(
-            strategy.design, parameters: StrategyParameters(strategy.parameters),
-            lists: tasks.goals(ScrollTask.self).map { ($0.rows, $0.rowHeight) }, on: device)
+    public func screens(
+        of physics: ScrollPhysics, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) -> [LabelledScreen] {
+        ScrollScreens.all(physics, lists: tasks.goals(ScrollTask.self).map { ($0.rows, $0.rowHeight) }, on: device)
     }
 
     public var reportSections: QuestionSections { QuestionSections(ScrollReport.self) }

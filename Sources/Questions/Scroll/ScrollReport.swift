@@ -153,22 +153,12 @@ struct ScrollReport: QuestionReportBody {
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
-        var bullets: [String] = []
-        if let base = strategies.first {
-            for s in strategies.dropFirst() {
-                for (metric, what) in [
-                    ("time_to_done_s", "time until done (reached or gave up)"), ("swipes", "swipes"),
-                    ("overshoot_pt", "overshoot"), ("wall_hits", "wall hits")
-                ] {
-                    if let line = kit.pairedDifference(
-                        metric, what: what, base: (base, rows(base)), other: (s, rows(s)),
-                        seedKey: "scroll/\(metric)/\(s)", digits: 2)
-                    {
-                        bullets.append(line)
-                    }
-                }
-            }
-        }
+        var bullets = kit.differencesFromFirst(
+            strategies,
+            [
+                ("time_to_done_s", "time until done (reached or gave up)"), ("swipes", "swipes"),
+                ("overshoot_pt", "overshoot"), ("wall_hits", "wall hits")
+            ], rows: { rows($0) }, seedPrefix: "scroll", digits: 2)
         for s in strategies {
             let t = rows(s)
             bullets.append(

@@ -5,7 +5,7 @@ import Reports
 
 /// Tap margin (fluid interfaces talk, the Calculator button): an extra margin
 /// around small buttons against their exact frames.
-public struct TapMarginQuestion: Question, SimulatedQuestion, DeclaringQuestion {
+public struct TapMarginQuestion: Question, SimulatedQuestion, BuildingQuestion, DeclaringQuestion {
     public typealias Simulator = TapMarginSimulator
     public init() {}
     public var design: DesignQuestion { TapMarginDesigns.question }
@@ -16,16 +16,15 @@ public struct TapMarginQuestion: Question, SimulatedQuestion, DeclaringQuestion 
         try TapMarginDeclaration.declaration(like: name, parameters: parameters)
     }
 
-    public func check(_ strategy: StrategySpec, on device: DeviceConfiguration) throws {
-        _ = try TapMarginDeclaration.area(strategy)
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> TapMarginDesigns.TapArea {
+        try TapMarginDeclaration.area(strategy)
     }
 
-    public func auditScreens(
-        _ strategy: StrategySpec, tasks: [TaskSpec], on device: DeviceConfiguration
-    ) throws -> [LabelledScreen] {
+    public func screens(
+        of area: TapMarginDesigns.TapArea, tasks: [TaskSpec], on device: DeviceConfiguration
+    ) -> [LabelledScreen] {
         TapMarginScreens.all(
-            try TapMarginDeclaration.area(strategy),
-            rows: tasks.goals(TapMarginTask.self).map { ($0.size, $0.gap) }, count: TapMarginSimulator.buttons,
+            area, rows: tasks.goals(TapMarginTask.self).map { ($0.size, $0.gap) }, count: TapMarginSimulator.buttons,
             on: device)
     }
 

@@ -144,24 +144,13 @@ struct TapMarginReport: QuestionReportBody {
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
-        var bullets: [String] = []
-        if let base = strategies.first {
-            for s in strategies.dropFirst() {
-                for (metric, what, intent) in [
-                    ("right_first_time", "right first time", nil),
-                    ("missed_tap", "missed taps", TapMarginTask.Intent.tap),
-                    ("tap_cancelled", "taps cancelled by drift", .tap),
-                    ("cancel_failed", "take-backs that went through", .cancel)
-                ] {
-                    if let line = kit.pairedDifference(
-                        metric, what: what, base: (base, rows(base, intent)), other: (s, rows(s, intent)),
-                        seedKey: "tap/\(metric)/\(s)")
-                    {
-                        bullets.append(line)
-                    }
-                }
-            }
-        }
+        let compared: [(metric: String, what: String, part: TapMarginTask.Intent?)] = [
+            ("right_first_time", "right first time", nil), ("missed_tap", "missed taps", .tap),
+            ("tap_cancelled", "taps cancelled by drift", .tap),
+            ("cancel_failed", "take-backs that went through", .cancel)
+        ]
+        var bullets = kit.differencesFromFirst(
+            strategies, compared, rows: { rows($0, $1) }, seedKey: { metric, s, _ in "tap/\(metric)/\(s)" })
         for s in strategies {
             let missed = selected(Self.trials(spec, s, .tap, .equals("missed_tap", 1)))
             guard !missed.isEmpty else { continue }

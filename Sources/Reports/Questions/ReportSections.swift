@@ -54,6 +54,36 @@ package extension ReportKit {
                 + "paired bootstrap over participants): \(verdict)."
     }
 
+    /// "Why they differ": each strategy after the first against the first, on
+    /// each of `metrics` in turn (strategy by strategy), read from the trials
+    /// `rows` selects for the metric's part of the task set. `seedKey` names each
+    /// comparison in the report's seed, as `pairedDifference` says.
+    func differencesFromFirst<Part>(
+        _ strategies: [String], _ metrics: [(metric: String, what: String, part: Part)],
+        rows: (String, Part) -> SelectedTrials, seedKey: (_ metric: String, _ strategy: String, Part) -> String,
+        prefix: (Part) -> String = { _ in "" }, digits: Int = 3
+    ) -> [String] {
+        guard let base = strategies.first else { return [] }
+        return strategies.dropFirst().flatMap { s in
+            metrics.compactMap { m in
+                pairedDifference(
+                    m.metric, what: m.what, base: (base, rows(base, m.part)), other: (s, rows(s, m.part)),
+                    seedKey: seedKey(m.metric, s, m.part), prefix: prefix(m.part), digits: digits)
+            }
+        }
+    }
+
+    /// The same over every trial of each strategy, each comparison seeded as
+    /// `<seedPrefix>/<metric>/<strategy>`.
+    func differencesFromFirst(
+        _ strategies: [String], _ metrics: [(metric: String, what: String)], rows: (String) -> SelectedTrials,
+        seedPrefix: String, digits: Int = 3
+    ) -> [String] {
+        differencesFromFirst(
+            strategies, metrics.map { ($0.metric, $0.what, ()) }, rows: { s, _ in rows(s) },
+            seedKey: { metric, s, _ in "\(seedPrefix)/\(metric)/\(s)" }, digits: digits)
+    }
+
     /// The question-defined task of type `T` with this id, if the spec has one.
     func customTask<T: QuestionTaskGoal>(_ id: String, as type: T.Type = T.self) -> T? {
         spec.tasks.first { $0.id == id }?.custom(type)
