@@ -133,16 +133,13 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
         var environment = ColorEnvironment(design: designs[trial.strategy]!, device: trial.device, task: task)
         environment.camera = camera
         camera?.shoot(ReplayShot(touchDown: nil, screen: environment.screen, photo: environment.render()))
-        var g = SeededGenerator(seed: trial.behaviourSeed)
         let proxy = Int(participant["perception.proxy_px"])
         let goal = goals.value("\(trial.task.id)/\(proxy)") {
             GoalLook(LabImage(task.look.apply(to: task.original.downscaled(toFit: proxy))))
         }
-        let editor = PhotoEditor(
-            participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
-        let outcome = editor.edit(&environment, goal: goal, memory: &memory, using: &g, trace: trace) { env in
-            env.cache.isWithin(env.original, with: env.state.adjustments, of: task.goalLab, tolerance: task.tolerance)
-        }
+        let outcome = environment.edit(
+            towards: goal, reaching: task.goalLab, within: task.tolerance, participant: participant, limits: limits,
+            policy: policy, memory: &memory, seed: trial.behaviourSeed, trace: trace)
         let finalDE = LabImage(environment.render()).meanDeltaE2000(to: task.goalLab)
         var metrics =
             PhotoTasks.metrics(outcome, finalDeltaE: finalDE, tolerance: task.tolerance) + [

@@ -10,17 +10,8 @@ import UserModels
 /// The effects experiment: choose and refine an effect to match a goal look
 /// (the 10-second goal), or browse with no goal and settle on a look one likes.
 public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
-    struct PreparedTask: @unchecked Sendable {
-        var original: Image
-        /// The original at the usual perception-proxy size, downscaled once.
-        var glance: Image
-        var goalLab: LabImage?
-        var tolerance: Double
-        var goal: Effect?
-    }
-
     let designs: [String: EffectsDesign]
-    let tasks: [String: PreparedTask]
+    let tasks: [String: EffectTask]
     let limits: TrialLimits
     let policy: PolicyKind
     let previews = SharedCache<Image>()
@@ -44,27 +35,7 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
             designs[s.label] = try EffectsDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
         }
         self.designs = designs
-        var tasks: [String: PreparedTask] = [:]
-        var files: [String: String] = [:]
-        for task in spec.tasks {
-            guard case .chooseEffect(let path, let goal, let tolerance) = task.goal else { continue }
-            let (original, sha) = try PhotoTasks.load(path, task: task.id, spec: spec)
-            files[path] = sha
-            var goalLab: LabImage?
-            if let goal {
-                var a = Adjustments()
-                a.effect = goal
-                goalLab = LabImage(Renderer(threads: 1).render(original, with: a))
-                try PhotoTasks.requireWork(
-                    original, goal: goalLab!, tolerance: tolerance, task: task.id, spec: spec,
-                    advice: "choose a look further from the original")
-            }
-            tasks[task.id] = PreparedTask(
-                original: original, glance: original.downscaled(toFit: PhotoTasks.glanceSize),
-                goalLab: goalLab, tolerance: tolerance, goal: goal)
-        }
-        self.tasks = tasks
-        dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
+        (tasks, dataFiles) = try EffectTask.prepare(spec, advice: "choose a look further from the original")
         limits = spec.limits
         policy = spec.policy
     }
@@ -78,14 +49,8 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
             for id in taskIDs {
                 guard let task = tasks[id], let goalLab = task.goalLab, let goal = task.goal else { continue }
                 let small = task.original.downscaled(toFit: 64)
-                var a = Adjustments()
-                a.effect = goal
-                let smallGoal = LabImage(Renderer(threads: 1).render(small, with: a))
-                func render(_ image: Image, _ effect: Effect) -> Image {
-                    var a = Adjustments()
-                    a.effect = effect
-                    return Renderer(threads: 1).render(image, with: a)
-                }
+                let render = EffectTask.render
+                let smallGoal = LabImage(render(small, goal))
                 var best: DesignCeiling?
                 for (k, space) in design.reachableLooks().enumerated() {
                     let c: DesignCeiling
@@ -122,18 +87,14 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
         let task = tasks[trial.task.id]!
         var goal: Image?
         if let effect = task.goal {
-            var a = Adjustments()
-            a.effect = effect
-            goal = Renderer(threads: 1).render(task.original, with: a)
+            goal = EffectTask.render(task.original, effect)
         }
         var scene = ReplayScene(original: task.original, goal: goal, goalLab: task.goalLab, tolerance: task.tolerance)
         let small = task.original.downscaled(toFit: 64)
         let ids = EffectCatalog.all.map { "effect-\($0.id)" } + EffectFamily.allCases.map { "card-\($0.rawValue)" }
         for id in ids {
             guard let look = EffectsEnvironment.look(id) else { continue }
-            var a = Adjustments()
-            a.effect = look
-            scene.previews[id] = Renderer(threads: 1).render(small, with: a)
+            scene.previews[id] = EffectTask.render(small, look)
         }
         return scene
     }
@@ -168,11 +129,7 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
         var events: [TraceEvent] = []
         if let goalLab = task.goalLab, let goal = task.goal {
             let proxy = Int(participant["perception.proxy_px"])
-            let goalProxy = goals.value("\(trial.task.id)/\(proxy)") {
-                var a = Adjustments()
-                a.effect = goal
-                return GoalLook(LabImage(Renderer(threads: 1).render(task.original.downscaled(toFit: proxy), with: a)))
-            }
+            let goalProxy = task.goalLook(goal, proxy: proxy, taskID: trial.task.id, goals: goals)
             let editor = PhotoEditor(
                 participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
             let o = editor.edit(&environment, goal: goalProxy, memory: &memory, using: &g, trace: trace) { env in
@@ -308,10 +265,8 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     /// Previews are real renders of the photo: the catalogue look, or the family card's look.
     mutating func thumbnail(_ id: String, proxy: Int) -> Image? {
         guard let look = Self.look(id) else { return nil }
-        var a = Adjustments()
-        a.effect = look
         let base = PhotoTasks.proxyBase(original, glance: glance, glanceSize: PhotoTasks.glanceSize, proxy: proxy)
-        return previews.value("\(previewKey)/\(id)/\(proxy)") { Renderer(threads: 1).render(base, with: a) }
+        return previews.value("\(previewKey)/\(id)/\(proxy)") { EffectTask.render(base, look) }
     }
 }
 

@@ -15,17 +15,8 @@ import UserModels
 /// `Satisficer` for a liked one; its taps land where the dual Gaussian puts
 /// them against the strips' real widths, and a tap applies the filter under it.
 public struct HarmonicaSimulator: SpecSimulator {
-    struct PreparedTask: @unchecked Sendable {
-        var original: Image
-        /// The original at the usual perception-proxy size, downscaled once per task.
-        var glance: Image
-        var goalLab: LabImage?
-        var tolerance: Double
-        var goal: Effect?
-    }
-
     let designs: [String: FilterPickerDesign]
-    let tasks: [String: PreparedTask]
+    let tasks: [String: EffectTask]
     let limits: TrialLimits
     let policy: PolicyKind
     let previews = SharedCache<Image>()
@@ -49,11 +40,9 @@ public struct HarmonicaSimulator: SpecSimulator {
             designs[s.label] = try HarmonicaDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
         }
         self.designs = designs
-        var tasks: [String: PreparedTask] = [:]
-        var files: [String: String] = [:]
-        for task in spec.tasks {
-            guard case .chooseEffect(let path, let goal, let tolerance) = task.goal else { continue }
-            if let goal, let (label, d) = designs.first(where: { !$0.value.looks.contains { $0.effect == goal } }) {
+        (tasks, dataFiles) = try EffectTask.prepare(spec, advice: "name a filter further from the original") {
+            task, goal in
+            if let (label, d) = designs.first(where: { !$0.value.looks.contains { $0.effect == goal } }) {
                 throw SpecError(
                     file: spec.path, field: "tasks.\(task.id).goal",
                     message:
@@ -61,23 +50,7 @@ public struct HarmonicaSimulator: SpecSimulator {
                             + "(\(d.looks.map(\.id).joined(separator: ", ")))"
                 )
             }
-            let (original, sha) = try PhotoTasks.load(path, task: task.id, spec: spec)
-            files[path] = sha
-            var goalLab: LabImage?
-            if let goal {
-                var a = Adjustments()
-                a.effect = goal
-                goalLab = LabImage(Renderer(threads: 1).render(original, with: a))
-                try PhotoTasks.requireWork(
-                    original, goal: goalLab!, tolerance: tolerance, task: task.id, spec: spec,
-                    advice: "name a filter further from the original")
-            }
-            tasks[task.id] = PreparedTask(
-                original: original, glance: original.downscaled(toFit: PhotoTasks.glanceSize), goalLab: goalLab,
-                tolerance: tolerance, goal: goal)
         }
-        self.tasks = tasks
-        dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
         limits = spec.limits
         policy = spec.policy
     }
@@ -98,14 +71,7 @@ public struct HarmonicaSimulator: SpecSimulator {
         var events: [TraceEvent] = []
         if let goalLab = task.goalLab, let goal = task.goal {
             let proxy = Int(participant["perception.proxy_px"])
-            let goalProxy = goals.value("\(trial.task.id)/\(proxy)") {
-                var a = Adjustments()
-                a.effect = goal
-                return GoalLook(
-                    LabImage(
-                        Renderer(threads: 1).render(
-                            FilterPickerEnvironment.base(task.original, task.glance, proxy), with: a)))
-            }
+            let goalProxy = task.goalLook(goal, proxy: proxy, taskID: trial.task.id, goals: goals)
             let editor = PhotoEditor(
                 participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
             let o = editor.edit(&environment, goal: goalProxy, memory: &memory, using: &g, trace: trace) { env in
@@ -200,11 +166,9 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
     /// (the talk: "each image must be a source image with a superimposed filter").
     mutating func thumbnail(_ id: String, proxy: Int) -> Image? {
         guard id.hasPrefix("effect-"), let look = EffectCatalog.named(String(id.dropFirst(7))) else { return nil }
-        var a = Adjustments()
-        a.effect = look.effect
         let (original, glance) = (original, glance)
         return previews.value("\(previewKey)/\(id)/\(proxy)") {
-            Renderer(threads: 1).render(Self.base(original, glance, proxy), with: a)
+            EffectTask.render(Self.base(original, glance, proxy), look.effect)
         }
     }
 }

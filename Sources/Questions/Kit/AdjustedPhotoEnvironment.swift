@@ -1,5 +1,7 @@
+import Harness
 import ImageEngine
 import Interaction
+import Randomness
 import UserModels
 
 /// A photo-editing screen whose photo is the task's original under the state's
@@ -41,6 +43,20 @@ extension AdjustedPhotoEnvironment {
         let seen = adjustments(during: gesture)
         renders += 1
         return cache.comparison(proxy: proxy, with: seen, goal: goal) { render(proxy: proxy, with: seen) }
+    }
+
+    /// One trial's editing: `participant` edits this screen towards `goal` (the goal as they see it) until the
+    /// photo is within `tolerance` (mean ΔE00) of `goalLab` at the working size, or they stop.
+    mutating func edit(
+        towards goal: GoalLook, reaching goalLab: LabImage, within tolerance: Double, participant: Participant,
+        limits: TrialLimits, policy: PolicyKind, memory: inout SessionMemory, seed: UInt64, trace: Bool
+    ) -> PhotoEditingOutcome {
+        var g = SeededGenerator(seed: seed)
+        let editor = PhotoEditor(
+            participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
+        return editor.edit(&self, goal: goal, memory: &memory, using: &g, trace: trace) { env in
+            env.cache.isWithin(env.original, with: env.adjustments, of: goalLab, tolerance: tolerance)
+        }
     }
 
     private func render(proxy: Int, with adjustments: Adjustments? = nil) -> Image {
