@@ -75,24 +75,20 @@ public struct DoubleTapSimulator: SpecSimulator {
         let spot = Rect(
             x: screen.width / 2 - Self.spot / 2, y: screen.height / 2 - Self.spot / 2, width: Self.spot,
             height: Self.spot)
-        let sensor = TouchSensor(device: device)
-        let tapper = Tapper(participant: participant), presser = Presser(participant: participant)
         let landing = TouchLanding(participant: participant)
+        var rig = GestureTrial(trial, participant: participant, limits: limits, trace: trace)
+        let (tapper, presser) = (rig.tapper, rig.presser)
         var g = SeededGenerator(seed: trial.behaviourSeed, label: "photo")
-        var log = TraceLog(enabled: trace)
-        var finger = Point(screen.width / 2, screen.height * 0.85)
-        var clock = 0.0, attempts = 0
-        var reachedAt: Double? = nil
         var first: [ViewerAction]? = nil
 
-        while attempts < limits.maxAttempts && clock < limits.timeLimit {
-            attempts += 1
+        while rig.nextAttempt() {
             var paths: [FingerPath] = []
             let intended: [ViewerAction.Kind]
             switch task.gesture {
             case .tap, .taps:
-                let reach = tapper.tap(spot, from: finger, startTime: clock, on: device, using: &g)
-                paths.append(presser.tap(at: reach.contact, start: clock + reach.movementTime, on: device, using: &g))
+                let reach = tapper.tap(spot, from: rig.finger, startTime: rig.clock, on: device, using: &g)
+                paths.append(
+                    presser.tap(at: reach.contact, start: rig.clock + reach.movementTime, on: device, using: &g))
                 intended = task.gesture == .tap ? [.single] : [.single, .single]
                 if task.gesture == .taps {
                     let next = Rect(x: spot.minX + task.spacing, y: spot.minY, width: spot.width, height: spot.height)
@@ -104,13 +100,13 @@ public struct DoubleTapSimulator: SpecSimulator {
             case .zoom:
                 intended = [.zoom]
                 if let button = viewer.zoomButton {
-                    let reach = tapper.tap(button, from: finger, startTime: clock, on: device, using: &g)
+                    let reach = tapper.tap(button, from: rig.finger, startTime: rig.clock, on: device, using: &g)
                     paths.append(
-                        presser.tap(at: reach.contact, start: clock + reach.movementTime, on: device, using: &g))
+                        presser.tap(at: reach.contact, start: rig.clock + reach.movementTime, on: device, using: &g))
                 } else {
-                    let reach = tapper.tap(spot, from: finger, startTime: clock, on: device, using: &g)
+                    let reach = tapper.tap(spot, from: rig.finger, startTime: rig.clock, on: device, using: &g)
                     paths.append(
-                        presser.tap(at: reach.contact, start: clock + reach.movementTime, on: device, using: &g))
+                        presser.tap(at: reach.contact, start: rig.clock + reach.movementTime, on: device, using: &g))
                     // The second tap aims at the same spot again: a fresh landing, after the person's gap.
                     let again = landing.land(aim: spot.center, target: spot.size, on: device, using: &g)
                     paths.append(
@@ -118,35 +114,26 @@ public struct DoubleTapSimulator: SpecSimulator {
                             at: again, start: paths[0].lift + presser.doubleTapGap(using: &g), on: device, using: &g))
                 }
             }
-            let streams = paths.enumerated().compactMap { i, path -> TouchStream? in
-                var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)/\(i)")
-                return sensor.sense(path, using: &noise)
-            }
+            let streams = paths.enumerated().compactMap { i, path in rig.sense(path, touch: i) }
             let actions = viewer.respond(to: streams)
             if first == nil { first = actions }
-            log.add(
+            rig.log.add(
                 paths[0].contact, "touches",
                 [
-                    ("attempt", .number(Double(attempts))), ("touches", .number(Double(paths.count))),
+                    ("attempt", .number(Double(rig.attempts))), ("touches", .number(Double(paths.count))),
                     ("actions", .text(actions.map(\.kind.rawValue).joined(separator: ",")))
                 ])
             let lastLift = paths.last!.lift
-            clock = max(lastLift, actions.last?.time ?? lastLift)
-            finger = paths.last!.position(at: lastLift)
-            if actions.map(\.kind) == intended { reachedAt = clock; break }
+            rig.clock = max(lastLift, actions.last?.time ?? lastLift)
+            rig.finger = paths.last!.position(at: lastLift)
+            if actions.map(\.kind) == intended { rig.reachedAt = rig.clock; break }
             // The wrong thing, or nothing: see it and try again.
-            clock += participant["perception.cycle_s"]
+            rig.clock += participant["perception.cycle_s"]
         }
 
         memory.trialsDone += 1
         let f = first!
-        var metrics = [
-            Metric("right_first_time", reachedAt != nil && attempts == 1 ? 1 : 0),
-            Metric("reached_effect", reachedAt == nil ? 0 : 1),
-            Metric("time_to_done_s", clock),
-            Metric("attempts", Double(attempts))
-        ]
-        if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 1) }
+        var metrics = [rig.rightFirstTime] + rig.outcome
         if task.gesture != .zoom, let a = f.first, a.kind == .single {
             metrics.append(Metric("tap_latency_s", a.time - a.lift))
         }
@@ -160,6 +147,6 @@ public struct DoubleTapSimulator: SpecSimulator {
             metrics.append(
                 Metric(viewer.zoomButton == nil ? "double_read_as_taps" : "zoom_button_missed", zoomed ? 0 : 1))
         }
-        return TrialOutcome(metrics: metrics, events: log.events)
+        return TrialOutcome(metrics: metrics, events: rig.log.events)
     }
 }

@@ -63,74 +63,65 @@ public struct EdgeButtonSimulator: SpecSimulator {
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
     ) -> TrialOutcome {
         let task = trial.custom(EdgeButtonTask.self)
-        let device = trial.device, screenBounds = device.bounds
+        let device = trial.device
         let screen = EdgeButtonDesigns.make(
             layout: strategies.setting(trial.strategy), position: task.position, size: task.size, on: device,
             gate: Self.gate(participant, on: device))
         // The filter screen's way back to shooting: a standard 44 pt control in the safe area's top-right corner.
         let back = EdgeButtonDesigns.controlFrame(at: .topRight, size: 44, inset: 16, on: device)
-        let sensor = TouchSensor(device: device)
-        let tapper = Tapper(participant: participant), presser = Presser(participant: participant)
+        // The thumb starts at 70 % of the screen's height in this question (85 % in the others).
+        var rig = GestureTrial(trial, participant: participant, limits: limits, trace: trace, restingHeight: 0.7)
+        let (tapper, presser) = (rig.tapper, rig.presser)
         var g = SeededGenerator(seed: trial.behaviourSeed, label: "reach")
-        var log = TraceLog(enabled: trace)
-        // The thumb rests low on the screen, where a hand holding the device keeps it.
-        var finger = Point(screenBounds.width / 2, screenBounds.height * 0.7)
-        var clock = 0.0, attempts = 0, captures = 0
-        var reachedAt: Double? = nil, systemTook = false
+        var captures = 0, systemTook = false
         var first: (response: CaptureResponse, landing: Point, held: Bool)? = nil
 
-        while attempts < limits.maxAttempts && clock < limits.timeLimit {
-            attempts += 1
-            let reach = tapper.tap(screen.control, from: finger, startTime: clock, on: device, using: &g)
-            let path = presser.tap(at: reach.contact, start: clock + reach.movementTime, on: device, using: &g)
-            var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
-            let sensed = sensor.sense(path, using: &noise)
+        while rig.nextAttempt() {
+            let reach = tapper.tap(screen.control, from: rig.finger, startTime: rig.clock, on: device, using: &g)
+            let path = presser.tap(at: reach.contact, start: rig.clock + reach.movementTime, on: device, using: &g)
+            let sensed = rig.sense(path)
             let response = sensed.map(screen.respond) ?? .nothing(at: path.lift)
             let held = sensed.map { if case .held = screen.gate.judge($0) { true } else { false } } ?? false
             if first == nil { first = (response, reach.landing, held) }
-            log.add(
+            rig.log.add(
                 path.contact, "touch",
                 [
-                    ("attempt", .number(Double(attempts))), ("x", .number(reach.landing.x)),
+                    ("attempt", .number(Double(rig.attempts))), ("x", .number(reach.landing.x)),
                     ("y", .number(reach.landing.y)),
                     ("response", .text("\(response)"))
                 ])
-            clock = path.lift
-            finger = path.position(at: path.lift)
+            rig.clock = path.lift
+            rig.finger = path.position(at: path.lift)
             switch response {
             case .control(let t):
-                reachedAt = t
+                rig.reachedAt = t
             case .systemTook(let t):
-                clock = t; systemTook = true
+                rig.clock = t; systemTook = true
             case .captured(let t):
                 // The filter screen comes up; see it, tap back to shooting, see the preview again.
                 captures += 1
-                clock = t + participant["perception.cycle_s"]
-                let home = tapper.tap(back, from: finger, startTime: clock, on: device, using: &g)
-                clock += home.movementTime + participant["motor.tap_hold_s"] + participant["perception.cycle_s"]
-                finger = home.contact
+                rig.clock = t + participant["perception.cycle_s"]
+                let home = tapper.tap(back, from: rig.finger, startTime: rig.clock, on: device, using: &g)
+                rig.clock += home.movementTime + participant["motor.tap_hold_s"] + participant["perception.cycle_s"]
+                rig.finger = home.contact
             case .nothing(let t):
-                clock = t + participant["perception.cycle_s"]
+                rig.clock = t + participant["perception.cycle_s"]
             }
-            if reachedAt != nil || systemTook { break }
+            if rig.reachedAt != nil || systemTook { break }
         }
 
         memory.trialsDone += 1
         let f = first!
-        var metrics = [
-            Metric("right_first_time", reachedAt != nil && attempts == 1 ? 1 : 0),
-            Metric("reached_effect", reachedAt == nil ? 0 : 1),
-            Metric("time_to_done_s", clock),
-            Metric("attempts", Double(attempts)),
-            Metric("accidental_capture", { if case .captured = f.response { 1 } else { 0 } }()),
-            Metric("captures", Double(captures)),
-            Metric("system_taken", systemTook ? 1 : 0),
-            Metric("system_held", f.held ? 1 : 0),
-            Metric("missed_tap", { if case .nothing = f.response { 1 } else { 0 } }()),
-            Metric("photo_share", screen.photoShare),
-            Metric("landing_offset_pt", f.landing.distance(to: screen.control.center))
-        ]
-        if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 1) }
-        return TrialOutcome(metrics: metrics, events: log.events)
+        let metrics =
+            [rig.rightFirstTime] + rig.outcome + [
+                Metric("accidental_capture", { if case .captured = f.response { 1 } else { 0 } }()),
+                Metric("captures", Double(captures)),
+                Metric("system_taken", systemTook ? 1 : 0),
+                Metric("system_held", f.held ? 1 : 0),
+                Metric("missed_tap", { if case .nothing = f.response { 1 } else { 0 } }()),
+                Metric("photo_share", screen.photoShare),
+                Metric("landing_offset_pt", f.landing.distance(to: screen.control.center))
+            ]
+        return TrialOutcome(metrics: metrics, events: rig.log.events)
     }
 }

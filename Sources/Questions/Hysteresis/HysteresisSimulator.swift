@@ -64,25 +64,17 @@ public struct HysteresisSimulator: SpecSimulator {
         var list = ScrollingList(
             frame: screen, rowHeight: Self.rowHeight, hysteresis: strategies.setting(trial.strategy))
         let target = list.row(at: Point(screen.width / 2, screen.height / 2))!
-        let sensor = TouchSensor(device: device)
-        let tapper = Tapper(participant: participant), presser = Presser(participant: participant)
+        var rig = GestureTrial(trial, participant: participant, limits: limits, trace: trace)
+        let (tapper, presser) = (rig.tapper, rig.presser)
         var g = SeededGenerator(seed: trial.behaviourSeed, label: "list")
-        var log = TraceLog(enabled: trace)
-        // The thumb rests low on the screen, where a hand holding the device keeps it.
-        var finger = Point(screen.width / 2, screen.height * 0.85)
-        var clock = 0.0, attempts = 0, correctedDrags = 0
-        var reachedAt: Double? = nil
+        var correctedDrags = 0
         var first: (response: ListResponse, onset: Double, fingerMoved: Double)? = nil
 
-        while attempts < limits.maxAttempts && clock < limits.timeLimit {
-            attempts += 1
+        while rig.nextAttempt() {
             // A drag may start anywhere on the list; people aim at the same middle row.
-            let reach = tapper.tap(list.rowFrame(target), from: finger, startTime: clock, on: device, using: &g)
-            let down = clock + reach.movementTime
-            let sense = { (path: FingerPath) -> TouchStream? in
-                var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
-                return sensor.sense(path, using: &noise)
-            }
+            let reach = tapper.tap(list.rowFrame(target), from: rig.finger, startTime: rig.clock, on: device, using: &g)
+            let down = rig.clock + reach.movementTime
+            let sense = { [rig] (path: FingerPath) in rig.sense(path) }
             let path: FingerPath
             if task.intent == .tap {
                 path = presser.tap(at: reach.contact, start: down, on: device, using: &g)
@@ -101,36 +93,29 @@ public struct HysteresisSimulator: SpecSimulator {
                 // Movement onset: a drag's finger starts to slide after the contact settles (Presser.drag).
                 first = (response, down + participant["motor.tap_hold_s"], -(stream?.displacement.y ?? 0))
             }
-            log.add(
+            rig.log.add(
                 down, "touch",
                 [
-                    ("attempt", .number(Double(attempts))), ("x", .number(reach.landing.x)),
+                    ("attempt", .number(Double(rig.attempts))), ("x", .number(reach.landing.x)),
                     ("y", .number(reach.landing.y)),
                     ("response", .text(response.kind.rawValue))
                 ])
-            clock = path.lift
-            finger = path.position(at: path.lift)
+            rig.clock = path.lift
+            rig.finger = path.position(at: path.lift)
             list.contentOffset -= response.contentMoved.y
             switch (task.intent, response.kind) {
-            case (.tap, .tapped) where response.row == target: reachedAt = response.time
-            case (.drag, .panned): reachedAt = path.lift
+            case (.tap, .tapped) where response.row == target: rig.reachedAt = response.time
+            case (.drag, .panned): rig.reachedAt = path.lift
             default: break
             }
-            if reachedAt != nil { break }
+            if rig.reachedAt != nil { break }
             // The wrong thing, or nothing: see it and try again.
-            clock += participant["perception.cycle_s"]
+            rig.clock += participant["perception.cycle_s"]
         }
 
         memory.trialsDone += 1
         let f = first!
-        var metrics = [
-            Metric("right_first_time", reachedAt != nil && attempts == 1 ? 1 : 0),
-            Metric("reached_effect", reachedAt == nil ? 0 : 1),
-            Metric("time_to_done_s", clock),
-            Metric("attempts", Double(attempts)),
-            Metric("meant_tap", task.intent == .tap ? 1 : 0)
-        ]
-        if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 1) }
+        var metrics = [rig.rightFirstTime] + rig.outcome + [Metric("meant_tap", task.intent == .tap ? 1 : 0)]
         switch task.intent {
         case .tap:
             metrics += [
@@ -152,6 +137,6 @@ public struct HysteresisSimulator: SpecSimulator {
                 ]
             }
         }
-        return TrialOutcome(metrics: metrics, events: log.events)
+        return TrialOutcome(metrics: metrics, events: rig.log.events)
     }
 }

@@ -84,19 +84,15 @@ public struct PauseSimulator: SpecSimulator {
         let task = trial.custom(PauseTask.self)
         let gesture = gestures[trial.strategy]!
         let device = trial.device, screen = device.bounds
-        let sensor = TouchSensor(device: device)
+        var rig = GestureTrial(trial, participant: participant, limits: limits, trace: trace)
         let slider = Slider(participant: participant)
         // Intentions and motor noise come from the behaviour seed: the same slides for every strategy.
         var g = SeededGenerator(seed: trial.behaviourSeed, label: "slide")
-        var log = TraceLog(enabled: trace)
-        var clock = 0.0, attempts = 0
         var intent = task.intent
-        var reachedAt: Double? = nil
         var first: (plan: SlidePlan, switcher: Bool, latency: Double?)? = nil
 
-        log.add(0, "task", [("intent", .text(task.intent.rawValue)), ("group", .text(participant.group.rawValue))])
-        while attempts < limits.maxAttempts && clock < limits.timeLimit {
-            attempts += 1
+        rig.log.add(0, "task", [("intent", .text(task.intent.rawValue)), ("group", .text(participant.group.rawValue))])
+        while rig.nextAttempt() {
             // The thumb lands on the home indicator with the finger's own scatter (Bi & Zhai's absolute term).
             let x =
                 screen.width / 2
@@ -104,11 +100,10 @@ public struct PauseSimulator: SpecSimulator {
             let start = Point(x, screen.height - 4)
             let distance = g.uniform(task.stopAt.lowerBound, task.stopAt.upperBound) * screen.height
             let plan = slider.plan(intent, from: start, direction: Vector2(0, -1), distance: distance, using: &g)
-            let path = slider.path(for: plan, startTime: clock)
-            var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
-            guard let stream = sensor.sense(path, using: &noise) else {
+            let path = slider.path(for: plan, startTime: rig.clock)
+            guard let stream = rig.sense(path) else {
                 // Too brief for the digitizer to see: nothing happened.
-                clock = path.lift + participant["perception.cycle_s"]
+                rig.clock = path.lift + participant["perception.cycle_s"]
                 continue
             }
             let switcher: Bool, shownAt: Double, lift: Double
@@ -120,36 +115,33 @@ public struct PauseSimulator: SpecSimulator {
             case .home(let t):
                 switcher = false; shownAt = t; lift = t
             }
-            log.add(
-                clock, "slide",
+            rig.log.add(
+                rig.clock, "slide",
                 [
-                    ("attempt", .number(Double(attempts))), ("intent", .text(intent.rawValue)),
+                    ("attempt", .number(Double(rig.attempts))), ("intent", .text(intent.rawValue)),
                     ("peak_speed_pt_s", .number(plan.peakSpeed)), ("distance_pt", .number(distance)),
                     ("samples", .number(Double(stream.samples.count)))
                 ])
-            log.add(shownAt, switcher ? "app-switcher" : "home", [("lift", .number(lift))])
+            rig.log.add(shownAt, switcher ? "app-switcher" : "home", [("lift", .number(lift))])
             if first == nil {
-                let rest = plan.restsAfter.map { clock + $0 }
+                let rest = plan.restsAfter.map { rig.clock + $0 }
                 first = (plan, switcher, switcher ? rest.map { shownAt - $0 } : nil)
             }
-            clock = lift
-            if switcher == task.wantsAppSwitcher { reachedAt = shownAt; break }
+            rig.clock = lift
+            if switcher == task.wantsAppSwitcher { rig.reachedAt = shownAt; break }
             // The wrong screen: see it, think again, and slide again; someone who
             // wanted home now flicks without hesitating.
-            clock += participant["perception.cycle_s"] + participant["cognition.mental_prep_s"]
+            rig.clock += participant["perception.cycle_s"] + participant["cognition.mental_prep_s"]
             if !task.wantsAppSwitcher { intent = .flick }
         }
 
         memory.trialsDone += 1
-        var metrics = [
-            Metric("reached_effect", reachedAt == nil ? 0 : 1),
-            Metric("within_1s", (reachedAt ?? .infinity) <= 1 ? 1 : 0),
-            Metric("time_to_done_s", clock),
-            Metric("gave_up", reachedAt == nil ? 1 : 0),
-            Metric("attempts", Double(attempts)),
-            Metric("meant_pause", task.wantsAppSwitcher ? 1 : 0)
-        ]
-        if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 0) }
+        var metrics =
+            rig.outcome + [
+                Metric("within_1s", (rig.reachedAt ?? .infinity) <= 1 ? 1 : 0),
+                Metric("gave_up", rig.reachedAt == nil ? 1 : 0),
+                Metric("meant_pause", task.wantsAppSwitcher ? 1 : 0)
+            ]
         if let f = first {
             // The first slide got what was meant, and a pause's cards came in without a noticeable wait.
             let atOnce = task.wantsAppSwitcher ? (f.latency.map { $0 <= Self.instantaneous } ?? false) : !f.switcher
@@ -165,7 +157,8 @@ public struct PauseSimulator: SpecSimulator {
             if f.plan.intent != .flick { metrics.append(Metric("stop_distance_pt", f.plan.distance)) }
             if f.plan.intent == .hesitate { metrics.append(Metric("crawl_speed_pt_s", f.plan.crawlSpeed)) }
         }
-        log.add(clock, "done", [("reached", .bool(reachedAt != nil)), ("attempts", .number(Double(attempts)))])
-        return TrialOutcome(metrics: metrics, events: log.events)
+        rig.log.add(
+            rig.clock, "done", [("reached", .bool(rig.reachedAt != nil)), ("attempts", .number(Double(rig.attempts)))])
+        return TrialOutcome(metrics: metrics, events: rig.log.events)
     }
 }

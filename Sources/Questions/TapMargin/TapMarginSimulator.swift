@@ -64,59 +64,48 @@ public struct TapMarginSimulator: SpecSimulator {
             strategies.setting(trial.strategy), count: Self.buttons, size: task.size, gap: task.gap,
             at: Point(screen.width / 2, screen.height / 2))
         let targetFrame = row.frames[Self.target]
-        let sensor = TouchSensor(device: device)
-        let tapper = Tapper(participant: participant), presser = Presser(participant: participant)
+        var rig = GestureTrial(trial, participant: participant, limits: limits, trace: trace)
+        let presser = rig.presser
         var g = SeededGenerator(seed: trial.behaviourSeed, label: "press")
-        var log = TraceLog(enabled: trace)
-        // The thumb rests low on the screen, where a hand holding the device keeps it.
-        var finger = Point(screen.width / 2, screen.height * 0.85)
-        var clock = 0.0, attempts = 0
-        var reachedAt: Double? = nil
         var first: (response: ButtonResponse, landing: Point)? = nil
 
-        while attempts < limits.maxAttempts && clock < limits.timeLimit {
-            attempts += 1
-            let reach = tapper.tap(targetFrame, from: finger, startTime: clock, on: device, using: &g)
-            let down = clock + reach.movementTime
+        while rig.nextAttempt() {
+            let reach = rig.tapper.tap(targetFrame, from: rig.finger, startTime: rig.clock, on: device, using: &g)
+            let down = rig.clock + reach.movementTime
             let away = Vector2(0, g.unit() < 0.5 ? -1 : 1)  // off the row, not onto a neighbour
             let path =
                 task.intent == .tap
                 ? presser.tap(at: reach.contact, start: down, on: device, using: &g)
                 : presser.takeBack(at: reach.contact, direction: away, start: down, using: &g)
-            var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(attempts)")
-            let response = sensor.sense(path, using: &noise).map(row.respond) ?? .missed(at: path.lift)
+            let response = rig.sense(path).map(row.respond) ?? .missed(at: path.lift)
             if first == nil { first = (response, reach.landing) }
-            log.add(
+            rig.log.add(
                 down, "press",
                 [
-                    ("attempt", .number(Double(attempts))), ("x", .number(reach.landing.x)),
+                    ("attempt", .number(Double(rig.attempts))), ("x", .number(reach.landing.x)),
                     ("y", .number(reach.landing.y)),
                     ("response", .text("\(response)"))
                 ])
-            clock = path.lift
-            finger = path.position(at: path.lift)
+            rig.clock = path.lift
+            rig.finger = path.position(at: path.lift)
             if task.intent == .cancel {
                 // A press that went through cannot be taken back.
-                if case .activated = response {} else { reachedAt = clock }
+                if case .activated = response {} else { rig.reachedAt = rig.clock }
                 break
             }
-            if case .activated(Self.target, let t) = response { reachedAt = t; break }
+            if case .activated(Self.target, let t) = response { rig.reachedAt = t; break }
             // Nothing, or the wrong button: see it and tap again.
-            clock += participant["perception.cycle_s"]
+            rig.clock += participant["perception.cycle_s"]
         }
 
         memory.trialsDone += 1
         let f = first!
-        var metrics = [
-            Metric("right_first_time", reachedAt != nil && attempts == 1 ? 1 : 0),
-            Metric("reached_effect", reachedAt == nil ? 0 : 1),
-            Metric("within_1s", (reachedAt ?? .infinity) <= 1 ? 1 : 0),
-            Metric("time_to_done_s", clock),
-            Metric("attempts", Double(attempts)),
-            Metric("meant_tap", task.intent == .tap ? 1 : 0),
-            Metric("landing_offset_pt", f.landing.distance(to: targetFrame.center))
-        ]
-        if let reachedAt { metrics.insert(Metric("time_to_effect_s", reachedAt), at: 1) }
+        var metrics =
+            [rig.rightFirstTime] + rig.outcome + [
+                Metric("within_1s", (rig.reachedAt ?? .infinity) <= 1 ? 1 : 0),
+                Metric("meant_tap", task.intent == .tap ? 1 : 0),
+                Metric("landing_offset_pt", f.landing.distance(to: targetFrame.center))
+            ]
         switch task.intent {
         case .tap:
             var missed = false, neighbour = false, cancelled = false
@@ -136,6 +125,6 @@ public struct TapMarginSimulator: SpecSimulator {
                 metrics.append(Metric("cancel_failed", 0))
             }
         }
-        return TrialOutcome(metrics: metrics, events: log.events)
+        return TrialOutcome(metrics: metrics, events: rig.log.events)
     }
 }
