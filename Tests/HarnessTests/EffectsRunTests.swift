@@ -64,4 +64,17 @@ struct EffectsRunTests {
             #expect(e.message.contains("did you mean 'aura'"))
         } catch { Issue.record("\(error)") }
     }
+
+    @Test("people watch the photo while a slider or the swipe strip moves and correct some drags; switched off (closed_loop), none")
+    func watchedDrags() throws {
+        func corrected(_ population: String) throws -> [Double] {
+            let s = try SpecLoader.parse(spec(population: population), file: "/tmp/effects-test.yaml", catalog: .standard)
+            return try ExperimentRunner.simulate(spec: s, jobs: 2)
+                .compactMap { $0.outcome.metrics.first { $0.name == "corrected_drags" }?.value }
+        }
+        let watched = try corrected("{participants: 6}"), blind = try corrected("{participants: 6, ablate: [closed_loop]}")
+        #expect(!watched.isEmpty && watched.count == blind.count)
+        #expect(blind.allSatisfy { $0 == 0 })
+        #expect(watched.reduce(0, +) > 0)
+    }
 }

@@ -26,7 +26,8 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
         "final_delta_e00",
         "effect_found_s", "refine_s", "scrolls", "cards_opened", "chosen_effect", "chosen_on_first_screen",
         "looks_seen_10s",
-        "touches", "control_switches", "wrong_control_tries", "missed_taps", "wrong_grabs", "missed_grabs"
+        "touches", "control_switches", "wrong_control_tries", "missed_taps", "wrong_grabs", "missed_grabs",
+        "corrected_drags"
     ]
 
     public init(spec: ExperimentSpec) throws {
@@ -141,7 +142,8 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
                     o, finalDeltaE: LabImage(environment.render()).meanDeltaE2000(to: goalLab),
                     tolerance: task.tolerance) + [
                     Metric("scrolls", Double(environment.state.scrolls)),
-                    Metric("cards_opened", Double(environment.state.cardsOpened))
+                    Metric("cards_opened", Double(environment.state.cardsOpened)),
+                    Metric("corrected_drags", Double(o.correctedDrags))
                 ]
             if let f = found {
                 metrics.append(Metric("effect_found_s", f))
@@ -227,12 +229,27 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     }
 
     mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {
-        let (original, glance, adjustments) = (original, glance, state.adjustments)
+        comparison(of: state.adjustments, proxy: proxy, with: goal)
+    }
+
+    private func comparison(of adjustments: Adjustments, proxy: Int, with goal: GoalLook) -> RegionComparison {
+        let (original, glance) = (original, glance)
         return cache.comparison(proxy: proxy, with: adjustments, goal: goal) {
             Renderer(threads: 1).render(
                 PhotoTasks.proxyBase(original, glance: glance, glanceSize: PhotoTasks.glanceSize, proxy: proxy),
                 with: adjustments)
         }
+    }
+
+    /// The photo follows a slider or the swipe strip while the finger moves ("swipe back and forth and see over
+    /// a hundred different mixes", the talk), so a person watches a drag as in the colour and exposure questions.
+    var showsDragsUnderWay: Bool { true }
+
+    /// The photo as shown mid-drag: the design handles the touches so far on a copy of its state.
+    mutating func comparison(during gesture: Gesture, proxy: Int, with goal: GoalLook) -> RegionComparison {
+        var seen = state
+        design.handle(gesture, &seen, on: device)
+        return comparison(of: seen.adjustments, proxy: proxy, with: goal)
     }
 
     /// Kept per photo, look, size and goal: every trial of a task inspects the same thumbnails.
