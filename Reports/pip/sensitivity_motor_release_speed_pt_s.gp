@@ -17,7 +17,7 @@ set linetype 7 linecolor rgb "#000000"
 set linetype 8 linecolor rgb "#F0E442"
 set linetype cycle 8
 set title "Difference in time_to_effect_s against the first strategy, by motor.release_speed_pt_s"
-set xlabel "peak finger speed of this person's flick (pt/s)"
+set xlabel "this person's usual flick speed where the finger lets go (the peak of the modelled flick) (pt/s)"
 set ylabel "difference in time to effect (s)"
 set xzeroaxis linetype -1
 set offsets graph 0.05, graph 0.05, 0, 0

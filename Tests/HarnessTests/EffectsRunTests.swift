@@ -42,7 +42,10 @@ struct EffectsRunTests {
     @Test("a browsing person tries looks of the chosen effect until their patience runs out, as an editing person does")
     func browsingPatience() throws {
         func timeToDone(patience: Int) throws -> [Double] {
-            let text = spec(population: "{participants: 3, parameters: {agent.patience_gestures: \(patience)}}")
+            // Nobody likes a look enough to take it, so patience alone ends the browsing.
+            let text = spec(
+                population: "{participants: 3, parameters: {agent.patience_gestures: \(patience), "
+                    + "preference.aspiration: 10, preference.aspiration_decay_per_s: 0}}")
             let s = try SpecLoader.parse(text, file: "/tmp/effects-test.yaml", catalog: .standard)
             return try ExperimentRunner.simulate(spec: s, jobs: 1).filter { $0.trial.task.id == "explore" }.map { r in
                 r.outcome.metrics.first { $0.name == "time_to_done_s" }!.value

@@ -22,8 +22,10 @@ struct PIPFactorsTests {
     @Test("under the standard sensor noise, the last two samples misjudge a flick's release velocity more than the 100 ms least-squares line")
     func lastTwoErrsMore() throws {
         let leastSquares = try controller(), lastTwo = try controller(["velocity": .text("last-two")])
+        // A person fast enough to flick the whole way (a slow flicker would drag it instead).
         let person = Population(participants: 1, overrides: ["motor.speed_cv": .fixed(0), "motor.aim_sd_deg": .fixed(0),
-                                                             "style.drag_first_probability": .fixed(0)]).participant(0, seed: 3)
+                                                             "style.drag_first_probability": .fixed(0),
+                                                             "motor.release_speed_pt_s": .fixed(1000)]).participant(0, seed: 3)
         let thrower = Thrower(participant: person)
         let start = leastSquares.layout.center(of: .bottomLeft), goal = leastSquares.layout.center(of: .topLeft)
         var g = SeededGenerator(seed: 1)

@@ -40,10 +40,10 @@ struct UserModelsTests {
         let a = population.participant(3, seed: 11), b = population.participant(3, seed: 11)
         #expect(a == b)
         let speeds = (0..<400).map { population.participant($0, seed: 11)["motor.release_speed_pt_s"] }.sorted()
-        // Log-normal(1000, 0.45): median near 1000 and a quartile ratio of exp(2·0.6745·0.45) ≈ 1.83.
-        #expect(abs(speeds[200] / 1000 - 1) < 0.1)
+        // Log-normal(810, 0.35): median near 810 and a quartile ratio of exp(2·0.6745·0.35) ≈ 1.60.
+        #expect(abs(speeds[200] / 810 - 1) < 0.1)
         let iqrRatio = speeds[300] / speeds[100]
-        #expect(abs(iqrRatio - exp(2 * 0.6745 * 0.45)) < 0.3)
+        #expect(abs(iqrRatio - exp(2 * 0.6745 * 0.35)) < 0.3)
         let experts = (0..<400).filter { population.participant($0, seed: 11).group == .expert }.count
         #expect(abs(experts - 200) < 40)
     }

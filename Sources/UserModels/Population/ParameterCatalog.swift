@@ -163,12 +163,19 @@ public enum ParameterCatalog {
         .init(
             path: "perception.proxy_px", meaning: "long side, in pixels, of the image a person judges at a glance",
             allowed: 16...1024, novice: .fixed(96), source: "assumption: a glance resolves coarse regions, not pixels"),
-        // Throws and drags: a flick's length and how much faster than usual a person can flick come from
-        // Frank et al.'s released strokes; the speeds are documented assumptions (DESIGN §4), swept.
+        // Throws and drags: a flick's length, its speed where the finger lets go and how much faster than usual
+        // a person can flick come from Frank et al.'s released strokes; the drag speed is an assumption, swept.
+        // A flick is released at its peak here, so the speed the screen reads at the lift (what a scroll view's
+        // momentum or a window's projection uses) is the figure to match: the released speed, not the peak.
         .init(
-            path: "motor.release_speed_pt_s", meaning: "peak finger speed of this person's flick",
-            allowed: 100...5000, novice: .logNormal(median: 1000, sigma: 0.45),
-            source: "assumption: log-normal, median 1000 pt/s (DESIGN §4; no published distribution)"),
+            path: "motor.release_speed_pt_s",
+            meaning: "this person's usual flick speed where the finger lets go (the peak of the modelled flick)",
+            allowed: 100...5000, novice: .logNormal(median: 810, sigma: 0.35),
+            source:
+                "Frank et al. 2013 (Touchalytics) released strokes of 41 people scrolling on phones: each person's "
+                    + "median flick speed over a stroke's last three samples (flicks as motor.flick_length_pt), "
+                    + "median 134.2 mm/s (≈ 810 pt/s on an iPhone 15), σ of its log across people 0.35 (computed, "
+                    + "Data/human/frank-2013-touchalytics.yaml; the same column as motor.max_speed_factor)"),
         .init(
             path: "motor.flick_length_pt", meaning: "how far the finger travels before it lets go in a flick",
             allowed: 10...300, novice: .logNormal(median: 102, sigma: 0.25),
