@@ -174,7 +174,7 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
 }
 
 /// An effects design with its engine, as a person meets it.
-struct EffectsEnvironment: PhotoEditingEnvironment {
+struct EffectsEnvironment: AdjustedPhotoEnvironment {
     let design: EffectsDesign
     let device: DeviceConfiguration
     let original: Image
@@ -220,36 +220,17 @@ struct EffectsEnvironment: PhotoEditingEnvironment {
     var screen: Screen { design.screen(state, on: device) }
 
     let cache = RenderCache()
-    func render() -> Image { cache.render(original, with: state.adjustments) }
-
-    mutating func photo(proxy: Int) -> Image {
-        Renderer(threads: 1).render(
-            PhotoTasks.proxyBase(original, glance: glance, glanceSize: PhotoTasks.glanceSize, proxy: proxy),
-            with: state.adjustments)
-    }
-
-    mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {
-        comparison(of: state.adjustments, proxy: proxy, with: goal)
-    }
-
-    private func comparison(of adjustments: Adjustments, proxy: Int, with goal: GoalLook) -> RegionComparison {
-        let (original, glance) = (original, glance)
-        return cache.comparison(proxy: proxy, with: adjustments, goal: goal) {
-            Renderer(threads: 1).render(
-                PhotoTasks.proxyBase(original, glance: glance, glanceSize: PhotoTasks.glanceSize, proxy: proxy),
-                with: adjustments)
-        }
-    }
+    var adjustments: Adjustments { state.adjustments }
+    /// Looks at the photo (kept for `AdjustedPhotoEnvironment`; effects does not report them).
+    var renders = 0
 
     /// The photo follows a slider or the swipe strip while the finger moves ("swipe back and forth and see over
-    /// a hundred different mixes", the talk), so a person watches a drag as in the colour and exposure questions.
-    var showsDragsUnderWay: Bool { true }
-
-    /// The photo as shown mid-drag: the design handles the touches so far on a copy of its state.
-    mutating func comparison(during gesture: Gesture, proxy: Int, with goal: GoalLook) -> RegionComparison {
+    /// a hundred different mixes", the talk), so a person watches a drag as in the colour and exposure questions:
+    /// the design handles the touches so far on a copy of its state.
+    func adjustments(during gesture: Gesture) -> Adjustments {
         var seen = state
         design.handle(gesture, &seen, on: device)
-        return comparison(of: seen.adjustments, proxy: proxy, with: goal)
+        return seen.adjustments
     }
 
     /// Kept per photo, look, size and goal: every trial of a task inspects the same thumbnails.
