@@ -19,6 +19,12 @@ let testsUnoptimised: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configura
 // simulate people, which unoptimised code did 5–20× slower.
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))] + testableInRelease
 
+// The questions whose report prose is a Markdown file, `Sources/Questions/<Name>/<Name>Report.md`.
+let reportProse = [
+    "Brushes", "Color", "ColorMatch", "DoubleTap", "EdgeButton", "Effects", "Exposure", "Harmonica", "Hysteresis",
+    "LabelAffordance", "PIP", "Pause", "Scroll", "TapMargin",
+]
+
 let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
 
 let package = Package(
@@ -80,6 +86,8 @@ let package = Package(
             dependencies: [
                 "Harness", "Reports", "Designs", "UserModels", "Interaction", "ImageEngine", "Statistics", "Randomness",
             ],
+            // Each report's prose, as Markdown beside it, compiled into the binary (no bundle to ship).
+            resources: reportProse.map { .embedInCode("\($0)/\($0)Report.md") },
             swiftSettings: testableInRelease),
         .executableTarget(
             name: "refine",

@@ -113,12 +113,12 @@ struct ColorPickerScreenTests {
     @Test("strategy names: all 20 pickers parse; unknown names and parameters are errors naming the field")
     func names() throws {
         #expect(ColorPickerDesigns.names.count == 20)
-        for n in ColorPickerDesigns.names { _ = try ColorPickerDesigns.design(n, parameters: StrategyParameters()) }
-        #expect(throws: StrategyParameterError.self) { try ColorPickerDesigns.design("cmyk-1d-plain", parameters: StrategyParameters()) }
-        #expect(throws: StrategyParameterError.self) { try ColorPickerDesigns.design("rgb-3d-plain", parameters: StrategyParameters()) }
-        #expect(throws: StrategyParameterError.self) { try ColorPickerDesigns.design("rgb-1d-plain", parameters: StrategyParameters(["track_pt": .number(20)])) }
-        #expect(throws: StrategyParameterError.self) { try ColorPickerDesigns.design("rgb-1d-plain", parameters: StrategyParameters(["tracks": .number(200)])) }
-        let d = try ColorPickerDesigns.design("lab-2d-gradient", parameters: StrategyParameters(["track_pt": .number(300)]))
+        for n in ColorPickerDesigns.names { _ = try ColorPickerDesigns.make(n, parameters: StrategyParameters()) }
+        #expect(throws: StrategyParameterError.self) { try ColorPickerDesigns.make("cmyk-1d-plain", parameters: StrategyParameters()) }
+        #expect(throws: StrategyParameterError.self) { try ColorPickerDesigns.make("rgb-3d-plain", parameters: StrategyParameters()) }
+        #expect(throws: StrategyParameterError.self) { try ColorPickerDesigns.make("rgb-1d-plain", parameters: StrategyParameters(["track_pt": .number(20)])) }
+        #expect(throws: StrategyParameterError.self) { try ColorPickerDesigns.make("rgb-1d-plain", parameters: StrategyParameters(["tracks": .number(200)])) }
+        let d = try ColorPickerDesigns.make("lab-2d-gradient", parameters: StrategyParameters(["track_pt": .number(300)]))
         #expect(d.model == .lab && d.dimension == 2 && d.feedback == .gradient && d.track == 300)
     }
 }

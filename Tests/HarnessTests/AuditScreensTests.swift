@@ -72,11 +72,11 @@ struct AuditScreensTests {
         #expect(checks.run(s).findings.contains { $0.kind == .warningIndistinct && $0.viewer == "normal" })
         #expect(!checks.run(ScreenDescription.standard.apply(Screen(device: Self.phone, controls: [selected]))).findings.contains { $0.kind == .warningIndistinct })
         // A white thumb on a gradient track at a near-white colour; on a plain track it stands out.
-        let design = try ColorPickerDesigns.design("rgb-1d-gradient", parameters: StrategyParameters([:]))
+        let design = try ColorPickerDesigns.make("rgb-1d-gradient", parameters: StrategyParameters([:]))
         let white = SRGBColor(0.96, 0.96, 0.96)
         let near = ColorPickerScreens.screen(design.screen(target: white, start: white, width: Self.phone.bounds.width), on: Self.phone)
         #expect(checks.run(near).findings.contains { $0.kind == .warningIndistinct })
-        let plain = try ColorPickerDesigns.design("rgb-1d-plain", parameters: StrategyParameters([:]))
+        let plain = try ColorPickerDesigns.make("rgb-1d-plain", parameters: StrategyParameters([:]))
         let onGrey = ColorPickerScreens.screen(plain.screen(target: white, start: white, width: Self.phone.bounds.width), on: Self.phone)
         #expect(!checks.run(onGrey).findings.contains { $0.kind == .warningIndistinct })
     }

@@ -17,7 +17,7 @@ struct ColorMatchGrabTests {
     static let task = ColorMatchQuestionTests.targets[0]
 
     static func environment(_ picker: String) -> PickerEnvironment {
-        let design = try! ColorPickerDesigns.design(picker, parameters: StrategyParameters())
+        let design = try! ColorPickerDesigns.make(picker, parameters: StrategyParameters())
         return PickerEnvironment(screen: design.screen(target: task.target, start: task.start, width: device.bounds.width))
     }
 

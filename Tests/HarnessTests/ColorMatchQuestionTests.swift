@@ -35,7 +35,7 @@ struct ColorMatchQuestionTests {
 
     /// One trial of `picker` on `task`: the true final ΔE00 and whether the person judged it matched.
     static func trial(_ picker: String, _ task: ColorMatchTask, _ p: Participant, seed: UInt64, memory: inout SessionMemory) -> (de: Double, matched: Bool) {
-        let design = try! ColorPickerDesigns.design(picker, parameters: StrategyParameters())
+        let design = try! ColorPickerDesigns.make(picker, parameters: StrategyParameters())
         var env = PickerEnvironment(screen: design.screen(target: task.target, start: task.start, width: device.bounds.width))
         var g = SeededGenerator(seed: seed, label: "test")
         let out = ColorMatcher(participant: p, timeLimit: 60, maxDrags: 80).match(&env, memory: &memory, device: device, trace: false, using: &g)

@@ -33,4 +33,18 @@ struct ScreeningClaimTests {
             #expect(c.reversedAt <= c.points.count - c.holdsAt)
         }
     }
+
+    @Test("a stored screening point the design does not have stops the report, unless a later screen superseded it")
+    func staleScreening() throws {
+        let design = ["screen/r1/s0", "screen/r1/s1"]
+        // The catalogue lost a parameter: s2 was run before the design's points were run again; fine.
+        try ScreeningAnalysis.checkFits(
+            design, stored: ["screen/r1/s0": 5, "screen/r1/s1": 6, "screen/r1/s2": 3], in: "x.sqlite")
+        // s2 newer than a point of the design: the stored points were run over another set of parameters.
+        #expect(throws: ReportError.self) {
+            try ScreeningAnalysis.checkFits(
+                design, stored: ["screen/r1/s0": 1, "screen/r1/s1": 2, "screen/r1/s2": 3], in: "x.sqlite")
+        }
+        try ScreeningAnalysis.checkFits(design, stored: [:], in: "x.sqlite")
+    }
 }

@@ -3,7 +3,7 @@ import Interaction
 /// The brushes of the iPhoto talk, built from a spec's name and parameters: the
 /// four iPad placements and the iPhone's tool box are the strategies; how a stroke works (soft or strong,
 /// detect edges, size by zoom or by a slider) are parameters every placement takes.
-public enum BrushDesigns {
+public enum BrushDesigns: DesignCatalog {
     static let talk = "iPhoto for iOS (WWDC 2012)"
     static let common: [String: String] = [
         "stroke":
@@ -24,7 +24,7 @@ public enum BrushDesigns {
         name: "brushes", title: "Brushes: where they live, and how a stroke paints",
         strategies: [
             StrategyDescription(
-                name: "bricks", question: "brushes",
+                name: "bricks",
                 summary:
                     "A side panel of bricks, one per operation, that the person adds from a menu before painting with "
                         + "it.",
@@ -33,19 +33,19 @@ public enum BrushDesigns {
                         + "UI quite a bit'",
                 parameters: common),
             StrategyDescription(
-                name: "brush-row", question: "brushes",
+                name: "brush-row",
                 summary: "Every brush a labelled brick in a column beside the photo, always visible: one tap to paint.",
                 source: "\(talk): 'make those available all the time … the image is not as big as it could be'",
                 parameters: common),
             StrategyDescription(
-                name: "bottom-icons", question: "brushes",
+                name: "bottom-icons",
                 summary: "The brushes as unlabelled icons in the bottom toolbar; the chosen one shows its name.",
                 source:
                     "\(talk): 'move them down along the bottom … trying to make up icons for things like lighten and "
                         + "darken … hard to get those to stand out'",
                 parameters: common),
             StrategyDescription(
-                name: "brush-popup", question: "brushes",
+                name: "brush-popup",
                 summary:
                     "One brushes button in the toolbar; the labelled brushes pop up above it, the rest dimmed, and "
                         + "tuck down once one is chosen.",
@@ -54,7 +54,7 @@ public enum BrushDesigns {
                         + "brushes tuck down into the UI'",
                 parameters: common),
             StrategyDescription(
-                name: "toolbox", question: "brushes",
+                name: "toolbox",
                 summary:
                     "The iPhone's collapsible toolbar: a tool box icon at the toolbar's leading edge; tapped, the "
                         + "labelled brushes come out above it, and choosing one puts them away, the brush in use "

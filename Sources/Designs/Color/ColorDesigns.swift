@@ -1,10 +1,10 @@
 /// The colour strategies of the iPhoto talk, built from a spec's name and parameters.
-public enum ColorDesigns {
+public enum ColorDesigns: DesignCatalog {
     public static let question = DesignQuestion(
         name: "color", title: "Colour: two axes, one axis, or on the photo?",
         strategies: [
             StrategyDescription(
-                name: "four-controls-two-axis", question: "color",
+                name: "four-controls-two-axis",
                 summary:
                     "Four labelled pads (Saturation, Blue Skies, Skin Tones, Greenery) under the photo; each puck "
                         + "moves freely on two axes: across for the amount of the colour range, up for its luminance. "
@@ -14,7 +14,7 @@ public enum ColorDesigns {
                     "pad_pt": "side of a pad in points, the travel for a full range on either axis (default 120)"
                 ]),
             StrategyDescription(
-                name: "four-controls-one-axis", question: "color",
+                name: "four-controls-one-axis",
                 summary:
                     "The same four as sliders, one axis each: right for more, which raises the range's amount and "
                         + "lowers its luminance (amount = v, luminance = −coupling·v). On compact width, four buttons "
@@ -24,7 +24,7 @@ public enum ColorDesigns {
                         + "means that'",
                 parameters: ["coupling": "luminance change per unit of amount in the one-axis mapping (default 0.4)"]),
             StrategyDescription(
-                name: "on-image", question: "color",
+                name: "on-image",
                 summary:
                     "Touch the photo and drag: left–right adjusts the colour range under the finger (sky, skin, "
                         + "foliage), up–down the saturation; both axes hinted, the first one moved along locks and "

@@ -21,7 +21,7 @@ public struct ColorPickerDesign: Sendable, Hashable {
 
 /// The classic slider colour pickers (issue 12), one strategy per colour model,
 /// dimension and feedback: `rgb-1d-plain` … `opponent-2d-gradient` (5 × 2 × 2).
-public enum ColorPickerDesigns {
+public enum ColorPickerDesigns: DesignCatalog {
     static let studies = "the classic colour-matching studies of slider pickers (issue 12)"
     static let trackHelp =
         "length of each track and side of the plane, pt (default 256; assumption: a typical picker panel on a tablet)"
@@ -56,7 +56,7 @@ public enum ColorPickerDesigns {
                         f == .plain
                         ? "plain tracks" : "tracks showing the colour each position would give, redrawn live"
                     return StrategyDescription(
-                        name: "\(m.rawValue)-\(d)d-\(f.rawValue)", question: "color-match",
+                        name: "\(m.rawValue)-\(d)d-\(f.rawValue)",
                         summary: "\(m.rawValue.uppercased()) picker: \(layout), \(tracks).",
                         source: studies,
                         parameters: ["track_pt": trackHelp, "gradient_steps": stepsHelp, "grab_margin_pt": marginHelp])
@@ -65,7 +65,7 @@ public enum ColorPickerDesigns {
         })
 
     /// Strategy `name` with its parameters, checked.
-    public static func design(_ name: String, parameters: StrategyParameters) throws -> ColorPickerDesign {
+    public static func make(_ name: String, parameters: StrategyParameters) throws -> ColorPickerDesign {
         let parts = name.split(separator: "-").map(String.init)
         guard parts.count == 3, let model = PickerModel(rawValue: parts[0]),
             let feedback = PickerFeedback(rawValue: parts[2]),

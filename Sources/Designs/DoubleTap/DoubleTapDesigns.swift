@@ -7,7 +7,7 @@ public enum DoubleTapDesigns {
         name: "double-tap", title: "Double tap delays taps: is zooming by double tap worth slower single taps?",
         strategies: [
             StrategyDescription(
-                name: "double-tap-zoom", question: "double-tap",
+                name: "double-tap-zoom",
                 summary:
                     "Double tap zooms; a single tap (show the controls) must wait until the double tap has failed, "
                         + "window_s after the lift (sequential, require-to-fail).",
@@ -20,7 +20,7 @@ public enum DoubleTapDesigns {
                             + "DOUBLE_TAP_TIMEOUT; the talk's Photos delay ≈ 0.5 s)"
                 ]),
             StrategyDescription(
-                name: "no-double-tap", question: "double-tap",
+                name: "no-double-tap",
                 summary:
                     "No double-tap recognizer: single taps act at lift; zooming takes a 44 pt zoom button in the "
                         + "bottom-right corner.",

@@ -22,7 +22,7 @@ public enum EdgeButtonDesigns {
         title: "Edge button: a camera control on the screen's edge, over the preview, or inset on a panel",
         strategies: [
             StrategyDescription(
-                name: "edge", question: "edge-button",
+                name: "edge",
                 summary:
                     "The control sits flush with the screen's edge, over the live preview; a tap on the preview takes "
                         + "a photo.",
@@ -31,7 +31,7 @@ public enum EdgeButtonDesigns {
                         + "(button - screen), I often took a photo next to the button'",
                 parameters: [:]),
             StrategyDescription(
-                name: "over-capture", question: "edge-button",
+                name: "over-capture",
                 summary:
                     "The control floats over the live preview, inset from the safe area's edge; a tap on the preview "
                         + "around it takes a photo.",
@@ -41,7 +41,7 @@ public enum EdgeButtonDesigns {
                         "gap between the safe area's edge and the control, pt (default 16: the standard layout margin)"
                 ]),
             StrategyDescription(
-                name: "inset-panel", question: "edge-button",
+                name: "inset-panel",
                 summary:
                     "The control is inset like over-capture, on a panel from the screen's edge to a margin beyond the "
                         + "control; touches on the panel do nothing, and the panel hides part of the photo.",

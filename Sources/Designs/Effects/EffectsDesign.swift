@@ -360,17 +360,17 @@ public enum EffectsScreens {
 }
 
 /// Building the four effects strategies from specs.
-public enum EffectsDesigns {
+public enum EffectsDesigns: DesignCatalog {
     public static let question = DesignQuestion(
         name: "effects", title: "Effects: grid or swatch book, three sliders or one swipe?",
         strategies: [
             StrategyDescription(
-                name: "grid", question: "effects",
+                name: "grid",
                 summary: "24 effect thumbnails rendered from the photo in a scrolling grid, about six visible at once.",
                 source: "iPhoto for iOS: 'which six effects are gonna be the most popular? These six.'",
                 parameters: ["refiner": "three-sliders or one-swipe (default one-swipe)"]),
             StrategyDescription(
-                name: "swatch-book", question: "effects",
+                name: "swatch-book",
                 summary:
                     "A fan of six named family cards with previews; the chosen card folds down and becomes the "
                         + "control.",

@@ -116,18 +116,18 @@ enum ExposureLayout {
 }
 
 /// The exposure strategies of the iPhoto talk, built from a spec's name and parameters.
-public enum ExposureDesigns {
+public enum ExposureDesigns: DesignCatalog {
     public static let question = DesignQuestion(
         name: "exposure", title: "Exposure: six sliders or one exposure control?",
         strategies: [
             StrategyDescription(
-                name: "six-sliders", question: "exposure",
+                name: "six-sliders",
                 summary:
                     "Six labelled sliders beside the photo: black level, shadows, brightness, contrast, highlights, "
                         + "white level.",
                 source: "iPhoto for iOS (WWDC 2012): the desktop-style starting point", parameters: [:]),
             StrategyDescription(
-                name: "histogram-touch", question: "exposure",
+                name: "histogram-touch",
                 summary:
                     "Touch zones on a histogram at the side, with no visible affordances: top for highlights and "
                         + "white point, bottom for shadows and black point, middle for brightness, between for "
@@ -138,7 +138,7 @@ public enum ExposureDesigns {
                     "full_scale_pt": "points of drag for a full-scale change (default 200)"
                 ]),
             StrategyDescription(
-                name: "histogram-bottom", question: "exposure",
+                name: "histogram-bottom",
                 summary: "The same histogram zones along the bottom; the photo gets bigger.",
                 source: "iPhoto for iOS: 'it gives us a nice, big, giant image'",
                 parameters: [
@@ -146,7 +146,7 @@ public enum ExposureDesigns {
                     "full_scale_pt": "points of drag for a full-scale change (default 200)"
                 ]),
             StrategyDescription(
-                name: "exposure-control", question: "exposure",
+                name: "exposure-control",
                 summary:
                     "One control with 0% and 100% marks: knobs at the histogram's ends (left: black level / shadows; "
                         + "right: highlights / white level), brightness in the centre, contrast between; end zones "
@@ -160,7 +160,7 @@ public enum ExposureDesigns {
                     "tone_span": "knob travel for full brightness or contrast (default 0.25)"
                 ]),
             StrategyDescription(
-                name: "crammed-control", question: "exposure",
+                name: "crammed-control",
                 summary:
                     "The counterfactual the talk rejects: the iPad's exposure control, all five knobs on one track, "
                         + "kept whole on every screen; on a phone in portrait the track shrinks to the screen's width "
@@ -171,7 +171,7 @@ public enum ExposureDesigns {
                     "tone_span": "as exposure-control (default 0.25)"
                 ]),
             StrategyDescription(
-                name: "on-image", question: "exposure",
+                name: "on-image",
                 summary:
                     "Touch a dark area of the photo and drag up or down for shadows, a bright area for highlights, "
                         + "the midtones for brightness.",

@@ -149,13 +149,13 @@ public struct FilterPickerDesign: Sendable, Hashable {
 }
 
 /// The filter-picker strategies of the harmonica question.
-public enum HarmonicaDesigns {
+public enum HarmonicaDesigns: DesignCatalog {
     public static let question = DesignQuestion(
         name: "harmonica",
         title: "Filter harmonica: strips of previews over the photo vs a scrolling thumbnail strip, at 3 to 15 filters",
         strategies: [
             StrategyDescription(
-                name: "harmonica", question: "harmonica",
+                name: "harmonica",
                 summary:
                     "Every filter a full-height strip previewing the photo with it, side by side over the photo; "
                         + "strips narrow once they would cover more than max_share of it.",
@@ -169,7 +169,7 @@ public enum HarmonicaDesigns {
                     "max_share": "largest share of the photo's width the strips may cover (default 0.6)"
                 ]),
             StrategyDescription(
-                name: "thumbnail-strip", question: "harmonica",
+                name: "thumbnail-strip",
                 summary: "A column of square thumbnails (72 pt) beside the photo, scrolling when they do not fit.",
                 source:
                     "seed 004: the alternative the talk weighs the harmonica against (the filter strip of camera apps "

@@ -8,7 +8,7 @@ public enum HysteresisDesigns {
         name: "hysteresis", title: "Pan hysteresis: how far must a finger move before a drag starts?",
         strategies: [
             StrategyDescription(
-                name: "pan-hysteresis", question: "hysteresis",
+                name: "pan-hysteresis",
                 summary:
                     "Rows are tappable and the list scrolls; tap and pan recognizers run together from touch-down, "
                         + "and the pan begins once the finger is hysteresis_pt from where it touched down, cancelling "

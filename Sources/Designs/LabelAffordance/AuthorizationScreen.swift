@@ -79,7 +79,7 @@ public enum LabelAffordanceDesigns {
         name: "label-affordance", title: "Label affordance: a title that looks like a button, or a plain title",
         strategies: [
             StrategyDescription(
-                name: "button-like-title", question: "label-affordance",
+                name: "button-like-title",
                 summary:
                     "The title 'Authorization' is drawn as the first version was: bold, centred in the bar on a "
                         + "rounded button-sized (36 pt) fill of the accent colour, in white; it does nothing when "
@@ -93,7 +93,7 @@ public enum LabelAffordanceDesigns {
                             + "colour (0) to white (1) with it"
                 ]),
             StrategyDescription(
-                name: "plain-title", question: "label-affordance",
+                name: "plain-title",
                 summary:
                     "The corrected modal window: the title is the bar's standard title, 17 pt semibold black text "
                         + "with no fill, centred in the bar.",

@@ -20,13 +20,13 @@ public enum PIPDesigns {
         name: "pip", title: "Picture-in-picture: which corner does a thrown PIP go to?",
         strategies: [
             StrategyDescription(
-                name: "nearest-corner", question: "pip",
+                name: "nearest-corner",
                 summary: "On release the PIP springs to the corner nearest where it was let go.",
                 source:
                     "Designing Fluid Interfaces (WWDC 2018), the FaceTime PIP: 'keep track of the closest endpoint'",
                 parameters: commonParameters),
             StrategyDescription(
-                name: "projected-momentum", question: "pip",
+                name: "projected-momentum",
                 summary:
                     "On release the PIP springs to the corner nearest its projected position: release point + "
                         + "project(velocity, deceleration rate).",

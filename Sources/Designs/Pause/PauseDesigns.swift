@@ -2,7 +2,7 @@ import Interaction
 
 /// The two ways of noticing the iPhone X pause that the fluid-interfaces talk
 /// compares, built from a spec's name and parameters.
-public enum PauseDesigns {
+public enum PauseDesigns: DesignCatalog {
     static let commonParameters: [String: String] = [
         "pause_speed_pt_s":
             "speed under which the finger counts as stopped, pt/s (default 100, the talk's public demo)",
@@ -13,7 +13,7 @@ public enum PauseDesigns {
         name: "pause", title: "Pause detection: when does the app switcher come in?",
         strategies: [
             StrategyDescription(
-                name: "pause-timer", question: "pause",
+                name: "pause-timer",
                 summary:
                     "The app switcher comes in once the finger has moved slower than the pause speed for a set time.",
                 source:
@@ -22,7 +22,7 @@ public enum PauseDesigns {
                     "duration_s": "how long the finger must stay slow, s (default 0.1; the talk gives no figure)"
                 ]) { a, _ in a }),
             StrategyDescription(
-                name: "pause-acceleration", question: "pause",
+                name: "pause-acceleration",
                 summary:
                     "The app switcher comes in when the finger's speed collapses: at most the pause speed now, after "
                         + "losing 90% of a peak of at least 300 pt/s within 0.1 s.",

@@ -2,7 +2,7 @@ import Interaction
 
 /// Scrolling a long list with and without momentum, and with a rubber band or a
 /// hard stop at its ends, built from a spec's name and parameters.
-public enum ScrollDesigns {
+public enum ScrollDesigns: DesignCatalog {
     static let talk = "Designing Fluid Interfaces (WWDC 2018)"
     static let rateHelp =
         "fraction of velocity kept per millisecond while coasting (default 0.998, UIScrollView's normal rate)"
@@ -14,7 +14,7 @@ public enum ScrollDesigns {
         name: "scroll", title: "Momentum and rubber band: scrolling a long list",
         strategies: [
             StrategyDescription(
-                name: "momentum-rubber-band", question: "scroll",
+                name: "momentum-rubber-band",
                 summary:
                     "A flick's velocity carries on after lift, decelerating like a scroll view; past the ends the "
                         + "content follows the finger with growing resistance and springs back.",
@@ -23,17 +23,17 @@ public enum ScrollDesigns {
                         + "indicating boundaries'",
                 parameters: ["deceleration_rate": rateHelp, "bounce_response_s": bounceHelp]),
             StrategyDescription(
-                name: "momentum-hard-stop", question: "scroll",
+                name: "momentum-hard-stop",
                 summary: "Momentum as in a scroll view, but the content stops dead at the ends, coasting or dragged.",
                 source: "\(talk): without rubber-banding 'you kind of hit a wall there'",
                 parameters: ["deceleration_rate": rateHelp]),
             StrategyDescription(
-                name: "no-momentum-rubber-band", question: "scroll",
+                name: "no-momentum-rubber-band",
                 summary: "The content moves only while the finger does and stops at lift; rubber band at the ends.",
                 source: "\(talk): without momentum 'you'd have to do these long, laborious swipes'",
                 parameters: ["bounce_response_s": bounceHelp]),
             StrategyDescription(
-                name: "no-momentum-hard-stop", question: "scroll",
+                name: "no-momentum-hard-stop",
                 summary:
                     "Neither momentum nor rubber band: the content moves only with the finger and stops dead at the "
                         + "ends.",
@@ -44,7 +44,7 @@ public enum ScrollDesigns {
     public static var names: [String] { question.strategies.map(\.name) }
 
     /// The physics of strategy `name`, checked.
-    public static func physics(_ name: String, parameters: StrategyParameters) throws -> ScrollPhysics {
+    public static func make(_ name: String, parameters: StrategyParameters) throws -> ScrollPhysics {
         var p = parameters
         let momentum: Bool, edge: ScrollEdge
         switch name {

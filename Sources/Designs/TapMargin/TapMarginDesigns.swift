@@ -8,14 +8,14 @@ public enum TapMarginDesigns {
         name: "tap-margin", title: "Tap margin: does an extra margin around small buttons help?",
         strategies: [
             StrategyDescription(
-                name: "tap-exact", question: "tap-margin",
+                name: "tap-exact",
                 summary:
                     "A button counts a touch as on it only inside its frame: touch down there, lift there to tap; "
                         + "lift outside to cancel.",
                 source: "Designing Fluid Interfaces (WWDC 2018), the Calculator button: the iteration without a margin",
                 parameters: [:]),
             StrategyDescription(
-                name: "tap-margin", question: "tap-margin",
+                name: "tap-margin",
                 summary:
                     "The button's tap area extends an extra margin around its frame, for the touch-down and the lift "
                         + "alike; dragging beyond it and lifting still cancels.",

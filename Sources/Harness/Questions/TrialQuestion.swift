@@ -78,6 +78,20 @@ extension BuildingQuestion {
     }
 }
 
+/// A building question whose strategies a design catalogue makes by name (`typealias Catalog = PauseDesigns`):
+/// its `design` and `build` come from the catalogue, the same for every device.
+public protocol CataloguedQuestion: BuildingQuestion where Built == Catalog.Design {
+    associatedtype Catalog: DesignCatalog
+}
+
+extension CataloguedQuestion {
+    public var design: DesignQuestion { Catalog.question }
+
+    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> Built {
+        try Catalog.make(strategy.design, parameters: strategy.designParameters)
+    }
+}
+
 extension StrategySpec {
     /// The strategy's parameters as a design reads them.
     public var designParameters: StrategyParameters { StrategyParameters(parameters) }

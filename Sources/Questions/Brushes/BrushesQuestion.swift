@@ -5,14 +5,10 @@ import Reports
 
 /// Brushes (iPhoto talk): bricks, a row, bottom icons or the pop-up; soft or
 /// strong strokes, detect edges, size by zooming or by a slider.
-public struct BrushesQuestion: Question, SimulatedQuestion, BuildingQuestion {
+public struct BrushesQuestion: Question, SimulatedQuestion, CataloguedQuestion {
     public typealias Simulator = BrushesSimulator
+    public typealias Catalog = BrushDesigns
     public init() {}
-    public var design: DesignQuestion { BrushDesigns.question }
-
-    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> BrushDesign {
-        try BrushDesigns.make(strategy.design, parameters: strategy.designParameters)
-    }
 
     public func screens(of design: BrushDesign, tasks: [TaskSpec], on device: DeviceConfiguration) -> [LabelledScreen] {
         BrushScreens.all(design, on: device)

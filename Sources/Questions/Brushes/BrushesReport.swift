@@ -66,33 +66,8 @@ struct BrushesReport: QuestionReportBody {
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(
             BrushDesigns.question, unparameterised: " Soft strokes, detect edges off, size by zooming.", to: &doc)
-        doc.add(
-            .paragraph(
-                "Each simulated person paints one brush's full effect onto a region of a real photo: the region is "
-                    + "the pixels inside a polygon written in the spec whose CIE LCh colour falls in the task's "
-                    + "ranges, and the goal look is the engine's brush at full coverage on those pixels and nowhere "
-                    + "else. The person first chooses the brush by its name on whatever the screen shows (a labelled "
-                    + "control, a remembered icon, a control promising brushes such as Add Brush or Brushes, untried "
-                    + "unlabelled icons one by one, remembering the name each shows for the session), each tap aimed "
-                    + "with Fitts' law and landing where the dual Gaussian puts it. They then make the brush about "
-                    + "paint.brush_to_region of the region's narrow side: by a pinch zoom on the region (size by "
-                    + "zoom: the finger's contact stays the same on screen) or by dragging a size slider while "
-                    + "watching the brush. Then they look and stroke in turns: the real render, judged in paint.cells "
-                    + "patches across the photo against the look in mind with JND noise, shows patches changed less "
-                    + "than meant (rubbed over in one stroke, row by row and back, at the speed the steering "
-                    + "staircase settles on for patches of that size, with the sideways wobble of a steered finger) "
-                    + "and patches changed where nothing was meant to change (spill: the eraser is chosen and they "
-                    + "are rubbed out). They stop when no patch looks off, or at the time limit."
-            ))
-        doc.add(
-            .paragraph(
-                "Time to effect: the first time after a stroke that the region is within the task's tolerance (mean "
-                    + "ΔE00 from the goal over the region's pixels) and the spill is within its limit, both at the "
-                    + "working size; trials that never get there are censored at the time limit. Spill: the "
-                    + "ΔE00-weighted area changed outside the region, in units of the region's area (1 = as if an "
-                    + "area as large as the region changed by 1 ΔE00). Coverage: the share of the meant change made "
-                    + "over the region (1 − ΔE00 to the goal / ΔE00 of the goal from the original, per pixel, clamped)."
-            ))
+        doc.add(.paragraph(ReportProse.brushes["simulated-person-paints"]))
+        doc.add(.paragraph(ReportProse.brushes["time-effect-first"]))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
         doc.add(

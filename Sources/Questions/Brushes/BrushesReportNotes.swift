@@ -38,23 +38,7 @@ extension BrushesReport {
     /// How long a region takes: the finger's travel per stroke.
     func addTravel(to doc: inout ReportDocument) {
         doc.add(.heading(level: 3, text: "How long a region takes"))
-        doc.add(
-            .paragraph(
-                "A stroke rubs over every patch that still looks unpainted, in lines a brush width apart, so the "
-                    + "finger travels about the region's area on screen divided by the brush's width. Each line is "
-                    + "steered as the steering-law check steers a tunnel (the same staircase, never faster than the "
-                    + "person's fastest flick, motor.release_speed_pt_s × motor.max_speed_factor), as wide as the "
-                    + "room the line leaves before the brush would reach past the rows being rubbed: one patch at "
-                    + "the region's top and bottom rows, more in its middle. Sized by zoom, the brush is the "
-                    + "finger's contact at zoom 1 and only gets smaller: a region much wider than the brush (the "
-                    + "sky) is painted at zoom 1, and the larger the photo is drawn, the longer each pass. A soft "
-                    + "brush needs about two passes before the region is within tolerance. A size slider (a brush "
-                    + "larger than the finger) or strong strokes (one pass) shorten it. Per task, the photo's "
-                    + "share of the screen, "
-                    + "the strokes, and the seconds each stroke or erase took with the look after it (median over "
-                    + "trials; the stroke in flight at the time limit counts only up to it, so where strokes are long "
-                    + "this reads short):"
-            ))
+        doc.add(.paragraph(ReportProse.brushes["stroke-rubs-over"]))
         doc.add(
             .table(
                 header: [
@@ -76,20 +60,7 @@ extension BrushesReport {
     func addPhone(to doc: inout ReportDocument) {
         guard let box = spec.strategies.first(where: { $0.design == "toolbox" })?.label else { return }
         doc.add(.heading(level: 3, text: "The iPhone: a tool box, not a crammed toolbar"))
-        doc.add(
-            .paragraph(
-                "The talk (iPhoto for iOS, WWDC 2012, 00:39:08–00:39:54): \"You can see there on the left, those are "
-                    + "your … sort of tools that you can select. And then when you select one, those tools sort of "
-                    + "flip over on the right. Well, on the iPhone, we don't have enough room for that … On the "
-                    + "iPhone, what we did was we sort of had a collapsible tool bar … the little sort of tool box "
-                    + "icon. You tap the tool box and the controls come out. You select a control and they go away. … "
-                    + "Cramming a whole bunch of controls on the iPhone would have been the wrong thing.\" The tool "
-                    + "box is laid out for the phone it runs on; the other placements are the iPad's, laid out on the "
-                    + "phone's screen as a port that keeps them would be (panels keep their widths, bars take the iOS "
-                    + "heights, rows of controls shrink to fit), so what cramming costs comes out of the layout: the "
-                    + "photo's share of the screen, the targets' sizes through the landing model, and the finger's "
-                    + "travel over a smaller photo."
-            ))
+        doc.add(.paragraph(ReportProse.brushes["talk-iphoto-ios"]))
         var bullets: [String] = []
         for d in devices {
             let mine = rows(box, device: d)

@@ -4,14 +4,10 @@ import Interaction
 import Reports
 
 /// Colour (iPhoto talk): four two-axis controls, four one-axis controls, or on the photo.
-public struct ColorQuestion: Question, SimulatedQuestion, BuildingQuestion {
+public struct ColorQuestion: Question, SimulatedQuestion, CataloguedQuestion {
     public typealias Simulator = ColorSimulator
+    public typealias Catalog = ColorDesigns
     public init() {}
-    public var design: DesignQuestion { ColorDesigns.question }
-
-    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> any ColorDesign {
-        try ColorDesigns.make(strategy.design, parameters: strategy.designParameters)
-    }
 
     public func screens(
         of design: any ColorDesign, tasks: [TaskSpec], on device: DeviceConfiguration

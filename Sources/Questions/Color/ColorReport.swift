@@ -60,12 +60,7 @@ struct ColorReport: PhotoEditingReport {
                 spec.strategies.map { s in
                     "\(s.label): " + s.summary(in: ColorDesigns.question)
                 }))
-        doc.add(
-            .paragraph(
-                "Goals: each task's look was made with a CIELAB selective-colour tool (per hue range, a chroma factor "
-                    + "and an L* shift) that no design offers, so no goal is a point of any design's control space; "
-                    + "the ceilings below show how close each design's controls can get."
-            ))
+        doc.add(.paragraph(ReportProse.color["goals-task-s"]))
         doc.add(
             .paragraph(
                 "Axis error: a drag on a control that moves on two axes whose other axis (the one the finger moved "
@@ -79,15 +74,7 @@ struct ColorReport: PhotoEditingReport {
             ))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(
-            .paragraph(
-                "Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00). Times to "
-                    + "effect are Kaplan–Meier medians (a trial that never reached the goal is censored when the "
-                    + "person stopped). Error counts are means per trial. Photo used: the share of trials with at "
-                    + "least one drag that started on the photo (on no control drawn over it) and changed the "
-                    + "colours; photo drags: their mean number per trial (only a design that takes drags on the photo "
-                    + "can have any)."
-            ))
+        doc.add(.paragraph(ReportProse.color["reached-committed-photo"]))
         let header = [
             "strategy", "n", "reached", "within 10 s", "median time to effect s, Kaplan–Meier (CI)", "first touch s",
             "wrong-control tries", "axis errors", "region errors", "photo used", "photo drags", "touches", "final ΔE00"

@@ -5,14 +5,10 @@ import Reports
 
 /// The classic colour pickers (issue 12): matching a solid colour with sliders
 /// or a plane in five colour models, plain or with live gradient tracks.
-public struct ColorMatchQuestion: Question, SimulatedQuestion, BuildingQuestion {
+public struct ColorMatchQuestion: Question, SimulatedQuestion, CataloguedQuestion {
     public typealias Simulator = ColorMatchSimulator
+    public typealias Catalog = ColorPickerDesigns
     public init() {}
-    public var design: DesignQuestion { ColorPickerDesigns.question }
-
-    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> ColorPickerDesign {
-        try ColorPickerDesigns.design(strategy.design, parameters: strategy.designParameters)
-    }
 
     public func screens(
         of design: ColorPickerDesign, tasks: [TaskSpec], on device: DeviceConfiguration

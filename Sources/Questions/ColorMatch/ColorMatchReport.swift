@@ -17,7 +17,7 @@ struct ColorMatchReport: QuestionReportBody {
     private var pickers: [(label: String, design: ColorPickerDesign)] { Self.pickers(spec) }
     private static func pickers(_ spec: ExperimentSpec) -> [(label: String, design: ColorPickerDesign)] {
         spec.strategies.compactMap { s in
-            (try? ColorPickerDesigns.design(s.design, parameters: StrategyParameters(s.parameters))).map {
+            (try? ColorPickerDesigns.make(s.design, parameters: StrategyParameters(s.parameters))).map {
                 (s.label, $0)
             }
         }
@@ -108,15 +108,7 @@ struct ColorMatchReport: QuestionReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         doc.add(.heading(level: 2, text: "Pickers"))
-        doc.add(
-            .paragraph(
-                "Each picker shows the target patch and the current patch side by side and, below, the controls of "
-                    + "one colour model: three sliders (1-D) or a plane for the two chromatic axes with a slider for "
-                    + "the third (2-D: RGB red × green + blue, HSV hue × saturation + value, CIELAB a* × b* + L*, YIQ "
-                    + "I × Q + Y, opponent red–green × blue–yellow + black–white), with plain tracks or tracks drawn "
-                    + "with the colour each position would give now (gradients, redrawn after every change). Every "
-                    + "picker starts at mid grey (sRGB 0.5). Values outside the sRGB cube are shown clamped into it."
-            ))
+        doc.add(.paragraph(ReportProse.colorMatch["picker-shows-target"]))
         doc.add(
             .bullets(
                 spec.strategies.map { s in
@@ -194,11 +186,7 @@ struct ColorMatchReport: QuestionReportBody {
             .table(
                 header: ["factor", "level", "trials"] + header,
                 rows: factorGroups.map { g in [g.factor, g.level, String(g.trials.count)] + cells(g.trials) }))
-        doc.add(
-            .paragraph(
-                "Each level pools every picker with that model, dimension or feedback level (so a model's row "
-                    + "averages its 1-D and 2-D, plain and gradient pickers)."
-            ))
+        doc.add(.paragraph(ReportProse.colorMatch["level-pools-every"]))
 
         figures.append(
             survivalFigure(

@@ -93,7 +93,7 @@ public struct ColorMatchSimulator: SpecSimulator {
     public init(spec: ExperimentSpec) throws {
         var d: [String: ColorPickerDesign] = [:]
         for s in spec.strategies {
-            d[s.label] = try ColorPickerDesigns.design(s.design, parameters: StrategyParameters(s.parameters))
+            d[s.label] = try ColorPickerDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
         }
         designs = d
         limits = spec.limits

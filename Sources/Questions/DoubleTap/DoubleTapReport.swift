@@ -22,15 +22,7 @@ struct DoubleTapReport: QuestionReportBody {
     }
     /// The spacings of the spec's two-tap tasks, ascending.
     static func spacings(_ spec: ExperimentSpec) -> [Double] {
-        Array(
-            Set(
-                spec.tasks.compactMap { t -> Double? in
-                    guard let k = t.custom(DoubleTapTask.self), k.gesture == .taps else {
-                        return nil
-                    }
-                    return k.spacing
-                })
-        ).sorted()
+        ReportKit.customTaskLevels(spec, as: DoubleTapTask.self) { $0.gesture == .taps ? $0.spacing : nil }
     }
     /// A strategy's trials of the tasks of one of `gestures` (nil: all).
     static func trials(
@@ -76,25 +68,8 @@ struct DoubleTapReport: QuestionReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(DoubleTapDesigns.question, to: &doc)
-        doc.add(
-            .paragraph(
-                "A full-screen photo; a single tap anywhere acts (shows the controls). Each simulated person reaches "
-                    + "from the thumb's resting place for a 44 pt spot at the centre (Fitts' law; Bi & Zhai's "
-                    + "landing) and holds for their tap time while the contact drifts. Meaning one tap, that is all. "
-                    + "Meaning two independent taps (say, two page turns) they pause briefly after the first lift "
-                    + "(gesture.serial_tap_pause_s), reach for a spot the task's spacing away, and tap again without "
-                    + "waiting for the screen. Meaning to zoom, they double tap where the design has a double tap — a "
-                    + "second landing on the same spot after their own gap from the first lift "
-                    + "(gesture.double_tap_gap_s) — or tap the zoom button where it has none. Every touch goes "
-                    + "through the noisy 120 Hz sensor into the viewer's recognizers: with a double tap, the tap must "
-                    + "wait for the double tap to fail (require-to-fail); without, taps act at lift. A wrong response "
-                    + "is seen (one perceptual cycle) and the gesture made again."
-            ))
-        doc.add(
-            .paragraph(
-                "Tap latency runs from the lift of a single tap to the moment the app acts on it; the talk's figure "
-                    + "is that with a double tap this delay is the double tap's window."
-            ))
+        doc.add(.paragraph(ReportProse.doubleTap["full-screen-photo"]))
+        doc.add(.paragraph(ReportProse.doubleTap["tap-latency-runs"]))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
         doc.add(

@@ -47,30 +47,13 @@ struct EdgeButtonReport: QuestionReportBody {
 
     /// The positions of the spec's controls, in `ControlPosition` order.
     static func positions(_ spec: ExperimentSpec) -> [ControlPosition] {
-        let tasks = spec.tasks.compactMap { t -> EdgeButtonTask? in
-            if case .custom(let goal) = t.goal { return goal.value as? EdgeButtonTask }
-            return nil
-        }
-        return ControlPosition.allCases.filter { p in tasks.contains { $0.position == p } }
+        ReportKit.customTaskLevels(spec, as: EdgeButtonTask.self) { $0.position }
     }
     private var positions: [ControlPosition] { Self.positions(spec) }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(EdgeButtonDesigns.question, to: &doc)
-        doc.add(
-            .paragraph(
-                "A full-screen camera preview that takes a photo when tapped, with one control (switch camera, grid). "
-                    + "Each simulated person reaches for the control (Fitts' law) and lands where Bi & Zhai's dual "
-                    + "Gaussian puts a finger for its size; the contact drifts a little while held "
-                    + "(gesture.tap_drift_mm). The touch goes through the noisy 120 Hz digitizer, which reports "
-                    + "positions on the glass only, then the system's edge gate: a touch starting in the status-bar "
-                    + "or home-indicator band (the device's safe-area insets, × gesture.edge_band_scale) is taken by "
-                    + "the system if it travels gesture.edge_swipe_pt inward, and otherwise reaches the app "
-                    + "gesture.edge_gate_delay_s after touch-down. The app gives the touch to the control (a plain "
-                    + "button on its exact frame), else to the panel (nothing happens), else to the preview, which "
-                    + "takes a photo. A photo taken by mistake opens the filter screen; one tap on its back control "
-                    + "returns to shooting and the person tries again."
-            ))
+        doc.add(.paragraph(ReportProse.edgeButton["full-screen-camera"]))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
         doc.add(

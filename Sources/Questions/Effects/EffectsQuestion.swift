@@ -4,14 +4,10 @@ import Interaction
 import Reports
 
 /// Effects (iPhoto talk): a grid of effects or a swatch book, three sliders or one swipe.
-public struct EffectsQuestion: Question, SimulatedQuestion, BuildingQuestion {
+public struct EffectsQuestion: Question, SimulatedQuestion, CataloguedQuestion {
     public typealias Simulator = EffectsSimulator
+    public typealias Catalog = EffectsDesigns
     public init() {}
-    public var design: DesignQuestion { EffectsDesigns.question }
-
-    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> EffectsDesign {
-        try EffectsDesigns.make(strategy.design, parameters: strategy.designParameters)
-    }
 
     public func screens(
         of design: EffectsDesign, tasks: [TaskSpec], on device: DeviceConfiguration

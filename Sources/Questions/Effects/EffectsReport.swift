@@ -75,14 +75,7 @@ struct EffectsReport: ReportBody {
                 }))
 
         doc.add(.heading(level: 2, text: "The 10-second goal: choose an effect and refine it"))
-        doc.add(
-            .paragraph(
-                "Matching tasks: within 10 s means the committed photo came within the task's tolerance of the goal "
-                    + "look within 10 seconds of starting. Effect found: when the person tapped the preview they "
-                    + "kept; refine: from then until the goal was met. \"Reached by 10 s, Kaplan–Meier\" is read off "
-                    + "the time-to-effect curve, with giving up as censoring: the share who would reach the goal by "
-                    + "10 s had nobody stopped early."
-            ))
+        doc.add(.paragraph(ReportProse.effects["matching-tasks-within"]))
         let header = [
             "strategy", "n", "within 10 s", "reached", "reached by 10 s, Kaplan–Meier",
             "median time to effect s, Kaplan–Meier (CI)", "median effect found s", "median refine s", "mean scrolls",
@@ -117,16 +110,7 @@ struct EffectsReport: ReportBody {
         doc.add(.table(header: ["strategy · device · group", "n", "within 10 s", "verdict"], rows: rows))
 
         doc.add(.heading(level: 2, text: "Which effects people end up using"))
-        doc.add(
-            .paragraph(
-                "Exploring tasks: a satisficing person with no goal inspects previews in reading order; each look's "
-                    + "appeal comes from its pixels (how colourful, contrasty, warm or monochrome it is compared with "
-                    + "the photo) weighed by the person's own taste (`preference.*` parameters), and a look is taken "
-                    + "once its appeal reaches the person's aspiration, which falls with time spent browsing. "
-                    + "Position bias is measured per browser: the share of people who settle on a look their "
-                    + "browser's first screen already previewed (the grid's first visible cells; the swatch book's "
-                    + "six card looks). The whole usage distribution is in the figure below."
-            ))
+        doc.add(.paragraph(ReportProse.effects["exploring-tasks-satisficing"]))
         doc.add(
             .table(
                 header: [

@@ -18,19 +18,7 @@ extension ExposureReport {
             return
         }
         doc.add(.heading(level: 2, text: "The iPhone in portrait: split into overlays, or the iPad control crammed"))
-        doc.add(
-            .paragraph(
-                "The talk (00:39:55–00:41:09): \"On the iPad and portrait, we still have a pretty good amount of "
-                    + "space. So for example, these really great exposure controls that Randy showed you, they can "
-                    + "fit on the iPad in portrait mode just fine. But on the iPhone, there just wasn't room for "
-                    + "them. We didn't want our users to have to, you know, use tiny little fingers to get things to "
-                    + "work. So the solution actually wasn't very complicated. We split the controls up. So for "
-                    + "example, there's three at the bottom that you can see: highlights and shadows, then the "
-                    + "brightness, and then the contrast controls. You tap one of those, an overlay comes up above "
-                    + "it, and you get that very control. … I don't want you to force your users to relearn a UI when "
-                    + "they go to a new device. … If the exact same control won't fit, use something that they're "
-                    + "going to know how to use right away.\""
-            ))
+        doc.add(.paragraph(ReportProse.exposure["talk-00-39"]))
         doc.add(
             .paragraph(
                 "\(split.label) is the shipped design: on a compact-width screen in portrait it splits into the three "

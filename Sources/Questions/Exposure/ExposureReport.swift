@@ -72,16 +72,7 @@ struct ExposureReport: PhotoEditingReport {
                 }))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(
-            .paragraph(
-                "Reached: the committed photo came within the task's tolerance of the goal (mean ΔE00) before the "
-                    + "person stopped. Satisfied: the photo looked right to the person, judged against the goal as "
-                    + "they remember it (the rest gave up); satisfied off goal: satisfied while the photo is "
-                    + "objectively outside the tolerance. Times to effect are Kaplan–Meier medians: a trial that "
-                    + "never reached the goal counts as censored when the person stopped. \"Reached by 10 s, "
-                    + "Kaplan–Meier\" is read off the same curve: the share who would reach the goal by 10 s had "
-                    + "nobody stopped early; the gap to \"within 10 s\" is what giving up early costs."
-            ))
+        doc.add(.paragraph(ReportProse.exposure["reached-committed-photo"]))
         let header = [
             "strategy", "n", "reached", "satisfied", "satisfied off goal", "within 10 s",
             "reached by 10 s, Kaplan–Meier", "median time to effect s, Kaplan–Meier (CI)", "first touch s",

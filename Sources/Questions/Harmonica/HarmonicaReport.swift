@@ -51,18 +51,7 @@ struct HarmonicaReport: QuestionReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(HarmonicaDesigns.question, to: &doc)
-        doc.add(
-            .paragraph(
-                "The filters shown are the effects catalogue's looks at indices ⌊i·24/n⌋, so every count shows the "
-                    + "first look (Classic black & white), the counts 3, 6, 10 and 15 also the 17th (the first "
-                    + "vintage look), and the rest are spread over the catalogue. Every preview is the engine's "
-                    + "render of the whole photo with its filter. A named filter is a goal look the engine rendered: "
-                    + "the generic agent inspects the previews in reading order, judging each one's pixels against "
-                    + "the goal it holds in mind (smaller previews are judged less reliably), taps the first that "
-                    + "looks right (Fitts' law; the dual Gaussian against the preview's real width) and checks the "
-                    + "photo; a liked filter is browsing with no goal (the satisficer: each preview's appeal from its "
-                    + "pixels and the person's taste)."
-            ))
+        doc.add(.paragraph(ReportProse.harmonica["filters-shown-effects"]))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
         doc.add(

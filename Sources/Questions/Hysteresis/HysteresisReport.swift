@@ -20,15 +20,7 @@ struct HysteresisReport: QuestionReportBody {
     }
     /// The drag distances of the spec's tasks, ascending.
     static func distances(_ spec: ExperimentSpec) -> [Double] {
-        Array(
-            Set(
-                spec.tasks.compactMap { t -> Double? in
-                    guard let k = t.custom(HysteresisTask.self), k.intent == .drag else {
-                        return nil
-                    }
-                    return k.distance
-                })
-        ).sorted()
+        ReportKit.customTaskLevels(spec, as: HysteresisTask.self) { $0.intent == .drag ? $0.distance : nil }
     }
     /// A strategy's trials, of the tasks of `intent` (nil: all).
     static func trials(_ spec: ExperimentSpec, _ s: String, _ intent: HysteresisTask.Intent? = nil) -> TrialSelection {
@@ -62,27 +54,8 @@ struct HysteresisReport: QuestionReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(HysteresisDesigns.question, to: &doc)
-        doc.add(
-            .paragraph(
-                "A list of 44 pt rows fills the screen; each row opens on a tap and the list scrolls when dragged. "
-                    + "Each simulated person reaches for the middle row (Fitts' law) and lands where Bi & Zhai's dual "
-                    + "Gaussian puts a finger. Meaning to tap, they hold for their tap time while the contact drifts "
-                    + "(gesture.tap_drift_mm); meaning to drag, the contact settles for the same time and then slides "
-                    + "up by the task's distance in one minimum-jerk movement at their drag speed "
-                    + "(motor.drag_speed_pt_s), open loop, and lifts. The touch goes through the noisy 120 Hz sensor "
-                    + "into a tap recognizer (on the row touched; no movement limit of its own) and a pan recognizer "
-                    + "with the strategy's hysteresis, run in parallel: the first to be confident wins and cancels "
-                    + "the other. Content follows the pan's translation from where it began. A wrong response is seen "
-                    + "(one perceptual cycle) and the gesture made again; undoing an opened row is not simulated."
-            ))
-        doc.add(
-            .paragraph(
-                "Pan start latency runs from the moment the finger starts to slide (after the contact settles) to the "
-                    + "pan's beginning; it is negative when the pan began on sensor noise before the slide. Position "
-                    + "error is how far the content's travel ends from the distance the person meant to drag; lag is "
-                    + "how far it ends behind the finger's own sensed travel — the hysteresis the talk keeps from "
-                    + "showing as a jump."
-            ))
+        doc.add(.paragraph(ReportProse.hysteresis["list-44-pt"]))
+        doc.add(.paragraph(ReportProse.hysteresis["pan-start-latency"]))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
         doc.add(

@@ -20,11 +20,7 @@ struct LabelAffordanceReport: QuestionReportBody {
     }
     /// The intents of the spec's tasks, in `AppIntent` order.
     static func intents(_ spec: ExperimentSpec) -> [AppIntent] {
-        let tasks = spec.tasks.compactMap { t -> LabelAffordanceTask? in
-            if case .custom(let goal) = t.goal { return goal.value as? LabelAffordanceTask }
-            return nil
-        }
-        return AppIntent.allCases.filter { i in tasks.contains { $0.intent == i } }
+        ReportKit.customTaskLevels(spec, as: LabelAffordanceTask.self) { $0.intent }
     }
     /// A strategy's trials (of the tasks of intent `i`; nil: all), narrowed by `conditions`.
     static func trials(
@@ -56,32 +52,10 @@ struct LabelAffordanceReport: QuestionReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(LabelAffordanceDesigns.question, to: &doc)
-        doc.add(
-            .paragraph(
-                "The modal VK authorization window of the Qtty prototype: a bar with Cancel and the title "
-                    + "Authorization over the login form (prefilled email and password fields, a Log in button, a "
-                    + "Forgot your password? link). Each simulated person glances at the screen and judges from each "
-                    + "control's look alone how likely it is to respond to a tap: a logistic of the cues the screen's "
-                    + "description shows — a fill set off from what is behind it, an accent colour in its ink or "
-                    + "fill, the weight of its type, and whether it sits at the top centre, where people expect "
-                    + "non-tappable things (Swearngin & Li, CHI 2019) — with glance-to-glance noise (signifier.*). "
-                    + "The model never reads a control's role, id or which design drew it. The person then looks from "
-                    + "control to control, the next one drawn with a chance proportional to how tappable it looks "
-                    + "(guided search), reading each label; a control whose label names the goal (the title "
-                    + "Authorization names logging in as much as the Log in button does) is tapped if the person "
-                    + "judges it tappable, and when a pass ends with nothing tapped they try everything that names "
-                    + "the goal. The tap is aimed with Fitts' law, lands where Bi & Zhai's dual Gaussian puts it and "
-                    + "goes to the screen's hit-test. A tap that does nothing costs the wait for a response "
-                    + "(gesture.response_wait_s); the person then believes that control dead for the rest of their "
-                    + "session with the design."
-            ))
+        doc.add(.paragraph(ReportProse.labelAffordance["modal-vk-authorization"]))
 
         doc.add(.heading(level: 2, text: "What the eye reads"))
-        doc.add(
-            .paragraph(
-                "The cues each control shows (0–1) and how likely a person at the catalogue's typical values judges "
-                    + "it tappable, before the glance's noise. The design's strategies change only the title."
-            ))
+        doc.add(.paragraph(ReportProse.labelAffordance["cues-control-shows"]))
         let typical = Participant(
             id: "typical", group: .novice,
             values: Dictionary(uniqueKeysWithValues: ParameterCatalog.all.map { ($0.path, $0.novice.typical) }))

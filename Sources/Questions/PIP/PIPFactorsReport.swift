@@ -89,16 +89,7 @@ struct PIPFactorsReport: ReportBody {
 
     private func velocitySection(into doc: inout ReportDocument) {
         doc.add(.heading(level: 2, text: "Velocity estimate (issue 13, question 5)"))
-        doc.add(
-            .paragraph(
-                "Every throw goes through the standard touch sensor (120 Hz with timestamp jitter, 0.25 mm position "
-                    + "noise, tremor; Docs/Gestures.md), and the PIP estimates its release velocity from the samples: "
-                    + "a least-squares line over the last 100 ms (the default) or the difference of the last two "
-                    + "samples (velocity: last-two). The velocity error is the distance between the estimate and the "
-                    + "PIP's true velocity at lift-off (the intended finger path, drawn as the PIP follows it), for "
-                    + "the first throw of each trial; the speed error is the estimated speed minus the true one "
-                    + "(negative: the estimate lags a finger still speeding up, as a flick let go at its peak is)."
-            ))
+        doc.add(.paragraph(ReportProse.pip["every-throw-goes"]))
         doc.add(
             .table(
                 header: [
@@ -147,19 +138,7 @@ struct PIPFactorsReport: ReportBody {
 
     private func redirectionSection(into doc: inout ReportDocument) {
         doc.add(.heading(level: 2, text: "Redirection (issue 13, question 7)"))
-        doc.add(
-            .paragraph(
-                "When a throw heads for the wrong corner the person sees it within a perceptual cycle (Card, Moran & "
-                    + "Newell 1983: perception.cycle_s) and reacts (a simple reaction, Hick–Hyman with one "
-                    + "alternative: cognition.hick_a_s), then reaches for the corner it is heading to. With "
-                    + "in_flight: catch (the default) a touch that lands on the moving PIP takes hold of it and the "
-                    + "person throws it again at once; the new spring starts where it was let go with the new throw's "
-                    + "velocity. With in_flight: ignore the touch does nothing: the person sees within a perceptual "
-                    + "cycle that the PIP does not follow and lifts, waits until it rests and reaches for it again. A "
-                    + "touch that misses the PIP does nothing in either design. Time to correct runs from the wrong "
-                    + "first throw's release until the PIP rests in the intended corner; trials whose first throw "
-                    + "landed are left out."
-            ))
+        doc.add(.paragraph(ReportProse.pip["when-throw-heads"]))
         doc.add(
             .table(
                 header: [
@@ -183,12 +162,7 @@ struct PIPFactorsReport: ReportBody {
             doc.add(.paragraph("No pair of strategies in this spec differs only in what a touch in flight does."))
             return
         }
-        doc.add(
-            .paragraph(
-                "Pairs that differ only in what a touch in flight does: ignore minus catch, over the trials whose "
-                    + "first throw went wrong (the first throw is the same in both, so these are mostly the same "
-                    + "trials; people paired)."
-            ))
+        doc.add(.paragraph(ReportProse.pip["pairs-that-differ"]))
         doc.add(
             .table(
                 header: [

@@ -90,11 +90,7 @@ struct PIPReport: QuestionReportBody {
         doc.add(.table(header: ["strategy", "device"] + Array(headlineHeader.dropFirst()), rows: rows))
 
         doc.add(.heading(level: 3, text: "By kind of move"))
-        doc.add(
-            .paragraph(
-                "First-throw landing rate by the direction of the move: along the short edge, the long edge, or "
-                    + "across the diagonal."
-            ))
+        doc.add(.paragraph(ReportProse.pip["first-throw-landing"]))
         doc.add(
             .table(
                 header: ["strategy"] + Self.kinds.map(\.rawValue),

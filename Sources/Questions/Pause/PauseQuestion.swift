@@ -5,14 +5,10 @@ import Reports
 
 /// Pause detection (fluid interfaces talk, iPhone X multitasking): a timer or
 /// the acceleration spike of a stopping finger.
-public struct PauseQuestion: Question, SimulatedQuestion, BuildingQuestion, RecognizerDeclaring {
+public struct PauseQuestion: Question, SimulatedQuestion, CataloguedQuestion, RecognizerDeclaring {
     public typealias Simulator = PauseSimulator
+    public typealias Catalog = PauseDesigns
     public init() {}
-    public var design: DesignQuestion { PauseDesigns.question }
-
-    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> HomeIndicatorGesture {
-        try PauseDesigns.make(strategy.design, parameters: strategy.designParameters)
-    }
 
     /// Every strategy shows the same screen: they differ in how a slide is read, not in what is drawn.
     public func screens(

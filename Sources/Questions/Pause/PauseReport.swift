@@ -63,17 +63,7 @@ struct PauseReport: QuestionReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(PauseDesigns.question, to: &doc)
-        doc.add(
-            .paragraph(
-                "Each simulated person slides up from the bottom edge with their own speed (a minimum-jerk movement "
-                    + "peaking at their flick speed), through the noisy 120 Hz touch sensor. Meaning to pause, they "
-                    + "stop where they think halfway is and hold still until the cards come in (lifting once they see "
-                    + "them) or for at most their response wait (gesture.response_wait_s, 1 s by default); meaning to "
-                    + "go home, they flick, or slow to a crawl without stopping and then flick on. When the screen "
-                    + "did something else they look, think again and retry. Latency runs from the moment the finger "
-                    + "came to rest to the moment the cards come in; it is negative when a detector fired while the "
-                    + "finger was still braking."
-            ))
+        doc.add(.paragraph(ReportProse.pause["simulated-person-slides"]))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
         doc.add(
@@ -106,12 +96,7 @@ struct PauseReport: QuestionReportBody {
             ))
 
         doc.add(.heading(level: 3, text: "By speed of the slide"))
-        doc.add(
-            .paragraph(
-                "Slides meant as pauses, by the finger's peak speed on the way: the acceleration method needs a stop "
-                    + "sharp enough to lose 90% of ≥ 300 pt/s within 0.1 s, which a slower minimum-jerk slide never "
-                    + "has."
-            ))
+        doc.add(.paragraph(ReportProse.pause["slides-meant-pauses"]))
         let edges = Self.speedEdges
         doc.add(
             .table(

@@ -5,14 +5,10 @@ import Reports
 
 /// Momentum and rubber band (fluid interfaces talk): a long list scrolled with
 /// and without momentum, with a rubber band or a hard stop at its ends.
-public struct ScrollQuestion: Question, SimulatedQuestion, BuildingQuestion, RecognizerDeclaring {
+public struct ScrollQuestion: Question, SimulatedQuestion, CataloguedQuestion, RecognizerDeclaring {
     public typealias Simulator = ScrollSimulator
+    public typealias Catalog = ScrollDesigns
     public init() {}
-    public var design: DesignQuestion { ScrollDesigns.question }
-
-    public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> ScrollPhysics {
-        try ScrollDesigns.physics(strategy.design, parameters: strategy.designParameters)
-    }
 
     public func screens(
         of physics: ScrollPhysics, tasks: [TaskSpec], on device: DeviceConfiguration

@@ -67,24 +67,7 @@ struct ScrollReport: QuestionReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(ScrollDesigns.question, to: &doc)
-        doc.add(
-            .paragraph(
-                "Each simulated person starts at the top of a long list on a phone and brings a given row into a zone "
-                    + "in the middle of the screen (the last row: to the end of the list). Close enough for one drag "
-                    + "(gesture.swipe_span_pt) they drag the rest of the way, aimed (Fitts-like drag law, at least a "
-                    + "minimum-jerk movement at their deliberate drag speed, ending with the scatter of Fitts' "
-                    + "effective width); further, they flick at the release speed their believed carry says is needed "
-                    + "(up to motor.max_speed_factor × their usual flick), or, when no flick is believed to carry "
-                    + "further than one swipe over their span, they make long swipes. Every touch goes through the "
-                    + "noisy 120 Hz sensor into the list's pan recognizer (10 pt hysteresis); the release velocity is "
-                    + "the least-squares estimate over the last 100 ms; after lift the content coasts (deceleration "
-                    + "rate per ms; the distance is the talk's projection), stops dead at a hard stop, or bounces on "
-                    + "a critically damped spring. Every perceptual cycle the person predicts where the moving "
-                    + "content will stop (their believed carry × its speed): they catch it a reaction time later when "
-                    + "it is about to pass the zone, flick again when it will stop more than a span short, and "
-                    + "otherwise wait. A flick that came to rest on its own teaches them the carry (delta rule), "
-                    + "across the session. An item off screen is located with a guess (gesture.offscreen_distance_sd)."
-            ))
+        doc.add(.paragraph(ReportProse.scroll["simulated-person-starts"]))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
         doc.add(

@@ -48,7 +48,7 @@ public struct ScrollSimulator: SpecSimulator {
     public init(spec: ExperimentSpec) throws {
         var physics: [String: ScrollPhysics] = [:]
         for s in spec.strategies {
-            physics[s.label] = try ScrollDesigns.physics(s.design, parameters: StrategyParameters(s.parameters))
+            physics[s.label] = try ScrollDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
         }
         self.physics = physics
         self.limits = spec.limits

@@ -34,23 +34,12 @@ struct TapMarginReport: QuestionReportBody {
     }
     /// The (size, gap) of the spec's tasks, ascending.
     static func layouts(_ spec: ExperimentSpec) -> [[Double]] {
-        Array(
-            Set(
-                spec.tasks.compactMap { t -> [Double]? in
-                    guard let k = t.custom(TapMarginTask.self) else { return nil }
-                    return [k.size, k.gap]
-                })
-        ).sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
+        Set(spec.tasks.compactMap { $0.custom(TapMarginTask.self).map { [$0.size, $0.gap] } })
+            .sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
     }
     /// The button sizes of the spec's tasks, ascending.
     static func sizes(_ spec: ExperimentSpec) -> [Double] {
-        Array(
-            Set(
-                spec.tasks.compactMap { t -> Double? in
-                    guard let k = t.custom(TapMarginTask.self) else { return nil }
-                    return k.size
-                })
-        ).sorted()
+        ReportKit.customTaskLevels(spec, as: TapMarginTask.self) { $0.size }
     }
 
     static let tapRates = ["missed_tap", "neighbour_activation", "tap_cancelled"]
@@ -80,17 +69,7 @@ struct TapMarginReport: QuestionReportBody {
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(TapMarginDesigns.question, to: &doc)
-        doc.add(
-            .paragraph(
-                "Five equal buttons in a row; each simulated person reaches for the middle one (Fitts' law) and lands "
-                    + "where Bi & Zhai's dual Gaussian puts a finger for that size. Meaning to tap, they hold for "
-                    + "their tap time while the contact drifts a little (gesture.tap_drift_mm); meaning to take the "
-                    + "press back, they slide off the row by their own distance (gesture.cancel_drag_pt) before "
-                    + "lifting. The touch goes through the noisy 120 Hz sensor; hit-testing gives it to the button "
-                    + "whose frame (grown by the margin) holds the touch-down, the nearest if margins overlap, and "
-                    + "that button's tap recognizer decides. A tap that did not work is tried again; a press that "
-                    + "went through cannot be taken back."
-            ))
+        doc.add(.paragraph(ReportProse.tapMargin["five-equal-buttons"]))
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
         doc.add(

@@ -96,4 +96,20 @@ package extension ReportKit {
     ) -> Set<String> {
         Set(spec.tasks.filter { $0.custom(type).map(keep) ?? false }.map(\.id))
     }
+
+    /// The distinct values `level` reads off the spec's question-defined tasks of type `T`, ascending: the
+    /// levels of a task factor a report breaks its tables down by (nil: the task has none).
+    static func customTaskLevels<T: QuestionTaskGoal, V: Hashable & Comparable>(
+        _ spec: ExperimentSpec, as type: T.Type, _ level: (T) -> V?
+    ) -> [V] {
+        Array(Set(spec.tasks.compactMap { $0.custom(type).flatMap(level) })).sorted()
+    }
+
+    /// The cases of `V` that the spec's question-defined tasks of type `T` use, in declaration order.
+    static func customTaskLevels<T: QuestionTaskGoal, V: CaseIterable & Equatable>(
+        _ spec: ExperimentSpec, as type: T.Type, _ level: (T) -> V
+    ) -> [V] {
+        let used = spec.tasks.compactMap { $0.custom(type).map(level) }
+        return V.allCases.filter(used.contains)
+    }
 }

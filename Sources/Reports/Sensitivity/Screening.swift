@@ -109,6 +109,24 @@ public struct ScreeningAnalysis: Sendable {
         }
     }
 
+    /// Stored screening points are found by label (`screen/r<trajectory>/s<step>`), and a step is the factor the
+    /// design moved there: when the catalogue's assumptions change (a parameter gets a source), the design has other
+    /// steps and old points would be read as moving the wrong factor. A stored label the design does not have
+    /// shows that, so the report stops rather than mislabel the effects.
+    /// `design`: the design's labels; `stored`: the latest stored run of each label, by id.
+    static func checkFits(_ design: [String], stored: [String: Int64], in path: String) throws {
+        let labels = Set(design)
+        // A stray older than every point of the design was superseded by a later screen of the design.
+        guard let oldestPoint = stored.filter({ labels.contains($0.key) }).values.min() else { return }
+        let strays = stored.filter { !labels.contains($0.key) && $0.value > oldestPoint }.keys.sorted()
+        guard let first = strays.first else { return }
+        throw ReportError(
+            "\(path): screening run '\(first)' (and \(strays.count - 1) more) does not fit the current "
+                + "screening design (\(design.count) points over the catalogue's assumption parameters now): the "
+                + "catalogue changed since it ran. Re-run `refine sensitivity --screen` (with `--study` for a "
+                + "study-size screen) on this database, then the report.")
+    }
+
     /// Loads the screening runs of `spec` from `store`; nil when there are none.
     /// `main`: what `reader(spec:store:)` read of the main run (nil when there are none).
     static func load(spec: ExperimentSpec, store: RunStore, main: RunSamples?) throws -> ScreeningAnalysis? {
@@ -118,6 +136,9 @@ public struct ScreeningAnalysis: Sendable {
         let scale: ScreeningDesign.Scale = latest.keys.contains { $0.hasPrefix("study/") } ? .study : .suite
         guard let plan = spec.screeningDesign(scale) else { return nil }
         let design = spec.screeningVariants(plan)
+        try checkFits(
+            design.map(\.label), stored: latest.filter { $0.key.hasPrefix(scale.rawValue + "/") }.mapValues(\.id),
+            in: store.path)
         let metrics = figureMetrics(spec, settings)
         let strategies = spec.strategies.map(\.label)
         /// A run's means by strategy and metric, from one pass over its rows (`RunSamples`), not its trial store.
