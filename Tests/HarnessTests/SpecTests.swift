@@ -34,7 +34,8 @@ struct SpecTests {
         let spec = try parse(text)
         #expect(spec.population.ablations == [.learning, .caution])
         #expect(spec.ablationVariants().map(\.label) == [
-            "ablate=none", "ablate=memory", "ablate=warnings", "ablate=label_inference", "ablate=closed_loop"
+            "ablate=none", "ablate=memory", "ablate=warnings", "ablate=label_inference", "ablate=closed_loop",
+            "ablate=gradient_reading",
         ])
         let unknown = error(text.replacingOccurrences(of: "caution]", with: "cautoin]"))
         #expect(unknown?.field == "population.ablate[1]" && unknown?.message.contains("did you mean 'caution'") == true)

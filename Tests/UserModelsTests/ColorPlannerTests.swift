@@ -49,4 +49,16 @@ struct ColorPlannerTests {
         #expect(read.x > 0 && read.y > 0)
         #expect(abs((read * read).sum().squareRoot() / (whole * whole).sum().squareRoot() - 1) < 0.35)
     }
+
+    @Test("the gradient_reading ablation leaves a gradient track's colours unread: learned as a plain track's")
+    func gradientReadingAblation() {
+        let gradient = Self.control("g", gradient: true), plain = Self.control("l", gradient: false)
+        #expect(Self.matcher.readsGradient(of: gradient))
+        #expect(!Self.matcher.readsGradient(of: plain))
+        var population = Population(participants: 1)
+        population.ablations = [.gradientReading]
+        let ablated = ColorMatcher(participant: population.participant(0, seed: 1), timeLimit: 60, maxDrags: 80)
+        #expect(ablated.participant["agent.gradient_read_span"] == 0)
+        #expect(!ablated.readsGradient(of: gradient))
+    }
 }

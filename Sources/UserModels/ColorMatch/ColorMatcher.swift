@@ -128,7 +128,7 @@ public struct ColorMatcher: Sendable {
             // What each axis does: gradients read afresh, labels read once, memory recalled.
             let current = ColorPerception.lab(view.current)
             for c in view.controls {
-                if !c.swatches.isEmpty {
+                if readsGradient(of: c) {
                     // A gradient is read afresh at every look (it changes as the other axes move): one pair of
                     // colours compared along each axis, paid for as read.
                     clock += eye + cognition.practice * p["cognition.swatch_compare_s"] * Double(c.axes.count)
@@ -283,7 +283,7 @@ public struct ColorMatcher: Sendable {
         perception: ColorPerception, using g: inout G
     ) -> SIMD3<Double> {
         let change = perception.difference(from: before, to: after, using: &g)
-        if var b = beliefs[was.id], now.swatches.isEmpty {
+        if var b = beliefs[was.id], !readsGradient(of: now) {
             ColorMappingLearning.learn(
                 &b, moved: now.position - was.position, seen: change, rate: participant["agent.color_mapping_update"],
                 at: ColorPerception.lab(after))
@@ -303,6 +303,13 @@ public struct ColorMatcher: Sendable {
         return ColorAxisBelief(
             effect: d * ColorWords.span(of: label, chroma: chroma, prior: participant["agent.label_track_de"]),
             source: .label, anchor: current)
+    }
+
+    /// Whether the person reads what `c`'s axes do from its gradient: a stretch of no length
+    /// (`agent.gradient_read_span` 0, the `gradient_reading` ablation) shows nothing, so its axes are learned as a
+    /// plain track's are, from the label and by trying.
+    func readsGradient(of c: ColorMatchControl) -> Bool {
+        !c.swatches.isEmpty && participant["agent.gradient_read_span"] > 0
     }
 
     /// The change along axis `k` a gradient shows around the thumb: the colours at the ends of a stretch

@@ -17,6 +17,9 @@ public enum Ablation: String, CaseIterable, Sendable, Hashable, Codable {
     /// Correcting a drag while watching what it does to the screen: no drag is watched, so every drag is aimed
     /// once, open-loop, at the planned place, and the finger lifts as the movement ends.
     case closedLoop = "closed_loop"
+    /// Reading a gradient track's colours to see what moving its thumb does: a gradient track's axes are learned
+    /// as a plain track's are, from the label and by trying (its colours are drawn but not read).
+    case gradientReading = "gradient_reading"
 
     /// The parameters fixed, and the value each is fixed at.
     public var fixed: [String: Double] {
@@ -31,6 +34,7 @@ public enum Ablation: String, CaseIterable, Sendable, Hashable, Codable {
         case .labelInference: ["cognition.label_inference_probability": 0]
         case .caution: ["agent.overshoot_caution": 1]
         case .closedLoop: ["agent.watch_drag_share": 0]
+        case .gradientReading: ["agent.gradient_read_span": 0]
         }
     }
 
@@ -43,6 +47,7 @@ public enum Ablation: String, CaseIterable, Sendable, Hashable, Codable {
         case .labelInference: "inferring a control's effect from its label"
         case .caution: "daring less after a move made things worse"
         case .closedLoop: "correcting a drag while watching what it does"
+        case .gradientReading: "reading what an axis does from its gradient track"
         }
     }
 

@@ -543,8 +543,8 @@ public enum ParameterCatalog {
         .init(
             path: "agent.gradient_read_span",
             meaning: "the share of a gradient track, centred on the thumb, whose two ends a person compares to "
-                + "see what moving the thumb does there",
-            allowed: 0.05...1, novice: .fixed(0.2),
+                + "see what moving the thumb does there (0: the gradient is not read)",
+            allowed: 0...1, novice: .fixed(0.2),
             source: "assumption: a fifth of the track, wide enough that the two colours differ by several JNDs "
                 + "on a lightness or hue track, narrow enough to follow a hue track's turns (a fifth of the "
                 + "wheel); no published figure (screened)"),
