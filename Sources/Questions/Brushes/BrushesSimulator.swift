@@ -54,11 +54,7 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
     ]
 
     public init(spec: ExperimentSpec) throws {
-        var designs: [String: BrushDesign] = [:]
-        for s in spec.strategies {
-            designs[s.label] = try BrushDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
-        }
-        self.designs = designs
+        self.designs = try BrushDesigns.designs(of: spec)
         var tasks: [String: PreparedTask] = [:]
         var files: [String: String] = [:]
         for spec_task in spec.tasks {

@@ -67,11 +67,7 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
         ] + ColorControl.allCases.flatMap { ["final_\($0.rawValue)", "final_\($0.rawValue)_luminance"] }
 
     public init(spec: ExperimentSpec) throws {
-        var designs: [String: any ColorDesign] = [:]
-        for s in spec.strategies {
-            designs[s.label] = try ColorDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
-        }
-        self.designs = designs
+        self.designs = try ColorDesigns.designs(of: spec)
         var tasks: [String: PreparedTask] = [:]
         var files: [String: String] = [:]
         for task in spec.tasks {

@@ -17,7 +17,7 @@ struct ColorMatchReport: QuestionReportBody {
     private var pickers: [(label: String, design: ColorPickerDesign)] { Self.pickers(spec) }
     private static func pickers(_ spec: ExperimentSpec) -> [(label: String, design: ColorPickerDesign)] {
         spec.strategies.compactMap { s in
-            (try? ColorPickerDesigns.make(s.design, parameters: StrategyParameters(s.parameters))).map {
+            (try? ColorPickerDesigns.make(s.design, parameters: s.designParameters)).map {
                 (s.label, $0)
             }
         }

@@ -91,11 +91,7 @@ public struct ColorMatchSimulator: SpecSimulator {
     public static let convergenceDE00 = 10.0
 
     public init(spec: ExperimentSpec) throws {
-        var d: [String: ColorPickerDesign] = [:]
-        for s in spec.strategies {
-            d[s.label] = try ColorPickerDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
-        }
-        designs = d
+        designs = try ColorPickerDesigns.designs(of: spec)
         limits = spec.limits
     }
 

@@ -62,7 +62,7 @@ struct DoubleTapReport: QuestionReportBody {
     /// The strategy's double-tap window, s, if it has one.
     private func window(_ s: String) -> Double? {
         spec.strategies.first { $0.label == s }.flatMap {
-            try? DoubleTapDesigns.window($0.design, parameters: StrategyParameters($0.parameters))
+            try? DoubleTapDesigns.window($0.design, parameters: $0.designParameters)
         }
     }
 

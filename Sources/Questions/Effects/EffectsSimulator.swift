@@ -31,11 +31,7 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
     ]
 
     public init(spec: ExperimentSpec) throws {
-        var designs: [String: EffectsDesign] = [:]
-        for s in spec.strategies {
-            designs[s.label] = try EffectsDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
-        }
-        self.designs = designs
+        self.designs = try EffectsDesigns.designs(of: spec)
         (tasks, dataFiles) = try EffectTask.prepare(spec, advice: "choose a look further from the original")
         limits = spec.limits
         policy = spec.policy

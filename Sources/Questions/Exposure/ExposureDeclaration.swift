@@ -13,7 +13,7 @@ enum ExposureDeclaration {
     /// The design `strategy` names: a Swift design, or a declared one read from its file.
     static func design(_ strategy: StrategySpec) throws -> any ExposureDesign {
         guard let declared = strategy.declared else {
-            return try ExposureDesigns.make(strategy.design, parameters: StrategyParameters(strategy.parameters))
+            return try ExposureDesigns.make(strategy.design, parameters: strategy.designParameters)
         }
         return try read(declared)
     }

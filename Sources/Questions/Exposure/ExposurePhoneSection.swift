@@ -157,9 +157,9 @@ extension ExposureReport {
     /// Button sizes and knob spacing on the phone, and the track on both devices, read off the designs' screens.
     func layoutFacts(split: StrategySpec, crammed: StrategySpec) -> String {
         guard let phone = spec.devices.first(where: { $0.name.hasPrefix("iphone") && $0.name.hasSuffix("portrait") }),
-            let splitDesign = try? ExposureDesigns.make(split.design, parameters: StrategyParameters(split.parameters)),
+            let splitDesign = try? ExposureDesigns.make(split.design, parameters: split.designParameters),
             let crammedDesign = try? ExposureDesigns.make(
-                crammed.design, parameters: StrategyParameters(crammed.parameters))
+                crammed.design, parameters: crammed.designParameters)
         else { return "" }
         var state = ExposureState(photoAspect: ExposureScreens.photoAspect)
         crammedDesign.prepare(&state)
@@ -181,7 +181,7 @@ extension ExposureReport {
 
     func trackWidthText(_ s: StrategySpec, on device: String) -> String {
         guard let d = spec.devices.first(where: { $0.name == device }),
-            let design = try? ExposureDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
+            let design = try? ExposureDesigns.make(s.design, parameters: s.designParameters)
         else { return "–" }
         var state = ExposureState(photoAspect: ExposureScreens.photoAspect)
         design.prepare(&state)

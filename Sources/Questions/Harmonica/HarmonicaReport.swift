@@ -45,7 +45,7 @@ struct HarmonicaReport: QuestionReportBody {
     }
     private func design(_ s: String) -> FilterPickerDesign? {
         spec.strategies.first { $0.label == s }.flatMap {
-            try? HarmonicaDesigns.make($0.design, parameters: StrategyParameters($0.parameters))
+            try? HarmonicaDesigns.make($0.design, parameters: $0.designParameters)
         }
     }
 

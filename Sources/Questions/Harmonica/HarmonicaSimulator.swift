@@ -35,10 +35,7 @@ public struct HarmonicaSimulator: SpecSimulator {
     ]
 
     public init(spec: ExperimentSpec) throws {
-        var designs: [String: FilterPickerDesign] = [:]
-        for s in spec.strategies {
-            designs[s.label] = try HarmonicaDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
-        }
+        let designs = try HarmonicaDesigns.designs(of: spec)
         self.designs = designs
         (tasks, dataFiles) = try EffectTask.prepare(spec, advice: "name a filter further from the original") {
             task, goal in

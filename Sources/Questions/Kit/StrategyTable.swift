@@ -10,7 +10,7 @@ struct StrategyTable<Setting: Sendable>: Sendable {
     private var settings: [String: Setting] = [:]
 
     init(_ spec: ExperimentSpec, read: (_ design: String, _ parameters: StrategyParameters) throws -> Setting) throws {
-        try self.init(spec, strategy: { try read($0.design, StrategyParameters($0.parameters)) })
+        try self.init(spec, strategy: { try read($0.design, $0.designParameters) })
     }
 
     /// The same for questions that also take declared designs: `read` sees the whole strategy.
@@ -20,4 +20,13 @@ struct StrategyTable<Setting: Sendable>: Sendable {
 
     /// The setting of the strategy labelled `label` (a planned trial's strategy).
     func setting(_ label: String) -> Setting { settings[label]! }
+}
+
+extension DesignCatalog {
+    /// Every strategy of `spec` made by this catalogue, by label: what a simulator makes once, when it is made.
+    static func designs(of spec: ExperimentSpec) throws -> [String: Design] {
+        var designs: [String: Design] = [:]
+        for s in spec.strategies { designs[s.label] = try make(s.design, parameters: s.designParameters) }
+        return designs
+    }
 }

@@ -9,7 +9,7 @@ enum LabelAffordanceDeclaration {
     /// The layout `strategy` sets: a Swift design's, or a declared one's.
     static func layout(_ strategy: StrategySpec) throws -> AuthorizationLayout {
         guard let declared = strategy.declared else {
-            let parameters = StrategyParameters(strategy.parameters)
+            let parameters = strategy.designParameters
             return .title(fillOpacity: try LabelAffordanceDesigns.fillOpacity(strategy.design, parameters: parameters))
         }
         return .declared(try read(declared).layout)

@@ -233,7 +233,7 @@ struct PIPReport: QuestionReportBody {
             let s = spec.strategies.first(where: { $0.label == strategy }),
             let device = DeviceCatalog.configuration(named: device),
             let controller = try? PIPDesigns.make(
-                s.design, parameters: StrategyParameters(s.parameters), device: device)
+                s.design, parameters: s.designParameters, device: device)
         else { return nil }
         return controller.layout.center(of: a).distance(to: controller.layout.center(of: b))
     }

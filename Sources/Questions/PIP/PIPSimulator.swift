@@ -31,7 +31,7 @@ public struct PIPSimulator: FilmedSimulator, SpecSimulator {
         for s in spec.strategies {
             for d in spec.devices {
                 controllers[s.label, default: [:]][d.name] = try PIPDesigns.make(
-                    s.design, parameters: StrategyParameters(s.parameters), device: d)
+                    s.design, parameters: s.designParameters, device: d)
             }
         }
         self.controllers = controllers

@@ -40,11 +40,7 @@ public struct PauseSimulator: SpecSimulator {
     public static let instantaneous = 0.1
 
     public init(spec: ExperimentSpec) throws {
-        var gestures: [String: HomeIndicatorGesture] = [:]
-        for s in spec.strategies {
-            gestures[s.label] = try PauseDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
-        }
-        self.gestures = gestures
+        self.gestures = try PauseDesigns.designs(of: spec)
         self.limits = spec.limits
     }
 

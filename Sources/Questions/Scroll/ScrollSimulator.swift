@@ -46,11 +46,7 @@ public struct ScrollSimulator: SpecSimulator {
     ]
 
     public init(spec: ExperimentSpec) throws {
-        var physics: [String: ScrollPhysics] = [:]
-        for s in spec.strategies {
-            physics[s.label] = try ScrollDesigns.make(s.design, parameters: StrategyParameters(s.parameters))
-        }
-        self.physics = physics
+        self.physics = try ScrollDesigns.designs(of: spec)
         self.limits = spec.limits
     }
 

@@ -11,7 +11,7 @@ enum TapMarginDeclaration {
     /// The tap area `strategy` sets: a Swift design's, or a declared one's.
     static func area(_ strategy: StrategySpec) throws -> TapMarginDesigns.TapArea {
         guard let declared = strategy.declared else {
-            let parameters = StrategyParameters(strategy.parameters)
+            let parameters = strategy.designParameters
             let margin = try TapMarginDesigns.margin(strategy.design, parameters: parameters)
             return TapMarginDesigns.TapArea(margin: margin)
         }
