@@ -21,7 +21,9 @@ struct CLITests {
         #expect(r.status == 0)
         let parsed = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: [[String: String]]]
         let names = parsed?["ablations"]?.compactMap { $0["name"] }
-        #expect(names == ["learning", "memory", "warnings", "label_inference", "caution", "closed_loop"])
+        #expect(names == [
+            "learning", "memory", "warnings", "label_inference", "caution", "closed_loop", "gradient_reading",
+        ])
         #expect(try CLI.run(["list", "ablations"]).stdout.contains("fixes agent.overshoot_caution = 1"))
     }
 
