@@ -24,22 +24,14 @@ import UserModels
         return found
     }
 
-    static let byName: [String: ReportProse] = [
-        "brushes": .brushes, "color": .color, "colorMatch": .colorMatch, "doubleTap": .doubleTap,
-        "edgeButton": .edgeButton, "effects": .effects, "exposure": .exposure, "harmonica": .harmonica,
-        "hysteresis": .hysteresis, "labelAffordance": .labelAffordance, "pip": .pip, "pause": .pause,
-        "scroll": .scroll, "tapMargin": .tapMargin,
-    ]
-
     @Test func everyParagraphAskedForExistsAndEveryOneIsUsed() throws {
         let uses = try Self.uses()
         #expect(uses.count > 20)
         for use in uses {
-            let prose = try #require(Self.byName[use[0]], "ReportProse.\(use[0]) is not listed here")
+            let prose = try #require(ReportProse.byName[use[0]], "ReportProse.\(use[0]) is not listed here")
             #expect(prose.paragraphs[use[1]] != nil, "\(prose.file) has no '## \(use[1])'")
         }
-        #expect(Self.byName.count == ReportProse.all.count)
-        for (name, prose) in Self.byName {
+        for (name, prose) in ReportProse.byName {
             for key in prose.paragraphs.keys {
                 #expect(uses.contains([name, key]), "\(prose.file): '## \(key)' is not used by any report")
             }
@@ -50,7 +42,7 @@ import UserModels
         let groups = Set(ParameterCatalog.all.map { String($0.path.split(separator: ".")[0]) })
         let name = /\b([a-z]+)\.([a-z][a-z0-9_]*)\b/
         var checked = 0
-        for prose in ReportProse.all {
+        for prose in ReportProse.byName.values {
             for (key, text) in prose.paragraphs {
                 for m in text.matches(of: name) where groups.contains(String(m.1)) {
                     checked += 1

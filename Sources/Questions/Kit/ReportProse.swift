@@ -55,9 +55,10 @@ extension ReportProse {
     static let scroll = ReportProse(PackageResources.ScrollReport_md, file: "Scroll/ScrollReport.md")
     static let tapMargin = ReportProse(PackageResources.TapMarginReport_md, file: "TapMargin/TapMarginReport.md")
 
-    /// Every question's prose, for the tests.
-    static let all = [
-        brushes, color, colorMatch, doubleTap, edgeButton, effects, exposure, harmonica, hysteresis, labelAffordance,
-        pip, pause, scroll, tapMargin,
+    /// Every question's prose by its name in `ReportProse.<name>`, for the tests.
+    static let byName: [String: ReportProse] = [
+        "brushes": brushes, "color": color, "colorMatch": colorMatch, "doubleTap": doubleTap, "edgeButton": edgeButton,
+        "effects": effects, "exposure": exposure, "harmonica": harmonica, "hysteresis": hysteresis,
+        "labelAffordance": labelAffordance, "pip": pip, "pause": pause, "scroll": scroll, "tapMargin": tapMargin,
     ]
 }
