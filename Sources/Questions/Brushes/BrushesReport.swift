@@ -69,24 +69,23 @@ struct BrushesReport: QuestionReportBody {
         doc.add(.paragraph(ReportProse.brushes["simulated-person-paints"]))
         doc.add(.paragraph(ReportProse.brushes["time-effect-first"]))
 
-        doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(
-            .table(
-                header: [
-                    "strategy", "median time to effect s, Kaplan–Meier (\(confidencePercent)% CI)",
-                    "reached within 10 s", "reached at all", "spill (mean)", "coverage (mean)", "strokes (mean)",
-                    "erases (mean)", "taps to the brush (mean)", "photo share"
-                ],
-                rows: strategies.map { s in
-                    let t = rows(s)
-                    return [
-                        s, kit.survivalMedianText(t), kit.rate("within_10s", t), kit.rate("reached_effect", t),
-                        meanText("spill", t, digits: 2),
-                        meanText("coverage", t, digits: 2), meanText("strokes", t), meanText("erases", t, digits: 2),
-                        meanText("taps_to_brush", t, digits: 2),
-                        kit.medianText("photo_share", t, digits: 2)
-                    ]
-                }))
+        kit.addResultsByStrategy(
+            [
+                "median time to effect s, Kaplan–Meier (\(confidencePercent)% CI)",
+                "reached within 10 s", "reached at all", "spill (mean)", "coverage (mean)", "strokes (mean)",
+                "erases (mean)", "taps to the brush (mean)", "photo share"
+            ],
+            to: &doc
+        ) { s in
+            let t = rows(s)
+            return [
+                kit.survivalMedianText(t), kit.rate("within_10s", t), kit.rate("reached_effect", t),
+                meanText("spill", t, digits: 2),
+                meanText("coverage", t, digits: 2), meanText("strokes", t), meanText("erases", t, digits: 2),
+                meanText("taps_to_brush", t, digits: 2),
+                kit.medianText("photo_share", t, digits: 2)
+            ]
+        }
         addDevices(to: &doc)
         doc.add(.heading(level: 3, text: "By task"))
         doc.add(

@@ -127,15 +127,11 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
     ) -> TrialOutcome {
         let task = tasks[trial.task.id]!
         var environment = ColorEnvironment(design: designs[trial.strategy]!, device: trial.device, task: task)
-        environment.camera = camera
-        camera?.shoot(ReplayShot(touchDown: nil, screen: environment.screen, photo: environment.render()))
-        let proxy = Int(participant["perception.proxy_px"])
-        let goal = goals.value("\(trial.task.id)/\(proxy)") {
-            GoalLook(LabImage(task.look.apply(to: task.original.downscaled(toFit: proxy))))
-        }
         let outcome = environment.edit(
-            towards: goal, reaching: task.goalLab, within: task.tolerance, participant: participant, limits: limits,
-            policy: policy, memory: &memory, seed: trial.behaviourSeed, trace: trace)
+            trial, goals: goals,
+            goalLook: { task.look.apply(to: task.original.downscaled(toFit: $0)) },
+            reaching: task.goalLab, within: task.tolerance, participant: participant, limits: limits, policy: policy,
+            memory: &memory, trace: trace, camera: camera)
         let finalDE = LabImage(environment.render()).meanDeltaE2000(to: task.goalLab)
         var metrics =
             PhotoTasks.metrics(outcome, finalDeltaE: finalDE, tolerance: task.tolerance) + [

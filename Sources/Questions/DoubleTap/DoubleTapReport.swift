@@ -71,33 +71,30 @@ struct DoubleTapReport: QuestionReportBody {
         doc.add(.paragraph(ReportProse.doubleTap["full-screen-photo"]))
         doc.add(.paragraph(ReportProse.doubleTap["tap-latency-runs"]))
 
-        doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(
-            .table(
-                header: [
-                    "strategy", "window s", "right first time (\(confidencePercent)% CI)",
-                    "median tap latency s (\(confidencePercent)% CI)", "two taps read as a double tap", "zoom missed",
-                    "of which: double taps read as two taps", "of which: zoom button missed",
-                    "median time to done s, taps (Kaplan–Meier, \(confidencePercent)% CI)",
-                    "median time to zoom s (Kaplan–Meier)"
-                ],
-                rows: strategies.map { s in
-                    let singles = rows(s, Self.singles), two = rows(s, .taps), zoom = rows(s, .zoom)
-                    return [
-                        s, window(s).map { formatNumber($0) } ?? "–", kit.rate("right_first_time", rows(s)),
-                        kit.medianEstimate("tap_latency_s", singles, label: "latency/\(s)"),
-                        two.isEmpty ? "–" : kit.rate("single_read_as_double", two),
-                        zoom.isEmpty ? "–" : kit.rate("zoom_missed", zoom),
-                        zoom.valueCount("double_read_as_taps") > 0 ? kit.rate("double_read_as_taps", zoom) : "–",
-                        zoom.valueCount("zoom_button_missed") > 0 ? kit.rate("zoom_button_missed", zoom) : "–",
-                        kit.survivalMedianText(singles), zoom.isEmpty ? "–" : kit.survivalMedianText(zoom)
-                    ]
-                }))
-        doc.add(
-            .paragraph(
+        kit.addResultsByStrategy(
+            [
+                "window s", "right first time (\(confidencePercent)% CI)",
+                "median tap latency s (\(confidencePercent)% CI)", "two taps read as a double tap", "zoom missed",
+                "of which: double taps read as two taps", "of which: zoom button missed",
+                "median time to done s, taps (Kaplan–Meier, \(confidencePercent)% CI)",
+                "median time to zoom s (Kaplan–Meier)"
+            ],
+            note:
                 "First attempts only, except the times to done, which count retries (trials that never got there are "
-                    + "censored). Rates carry \(confidencePercent)% intervals over participants."
-            ))
+                    + "censored). Rates carry \(confidencePercent)% intervals over participants.",
+            to: &doc
+        ) { s in
+            let singles = rows(s, Self.singles), two = rows(s, .taps), zoom = rows(s, .zoom)
+            return [
+                window(s).map { formatNumber($0) } ?? "–", kit.rate("right_first_time", rows(s)),
+                kit.medianEstimate("tap_latency_s", singles, label: "latency/\(s)"),
+                two.isEmpty ? "–" : kit.rate("single_read_as_double", two),
+                zoom.isEmpty ? "–" : kit.rate("zoom_missed", zoom),
+                zoom.valueCount("double_read_as_taps") > 0 ? kit.rate("double_read_as_taps", zoom) : "–",
+                zoom.valueCount("zoom_button_missed") > 0 ? kit.rate("zoom_button_missed", zoom) : "–",
+                kit.survivalMedianText(singles), zoom.isEmpty ? "–" : kit.survivalMedianText(zoom)
+            ]
+        }
 
         doc.add(.heading(level: 3, text: "Two taps by spacing"))
         let spacings = Self.spacings(spec)

@@ -55,31 +55,28 @@ struct EdgeButtonReport: QuestionReportBody {
         kit.addStrategies(EdgeButtonDesigns.question, to: &doc)
         doc.add(.paragraph(ReportProse.edgeButton["full-screen-camera"]))
 
-        doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(
-            .table(
-                header: [
-                    "strategy", "photo share visible", "right first time (\(confidencePercent)% CI)",
-                    "photo taken by mistake", "held by the system's edge gate", "taken by the system",
-                    "tap lost (panel or cancelled)",
-                    "median time to the control s, Kaplan–Meier (\(confidencePercent)% CI)",
-                    "mean photos taken by mistake per trial"
-                ],
-                rows: strategies.map { s in
-                    let t = rows(s)
-                    return [
-                        s, kit.medianText("photo_share", t, digits: 3), kit.rate("right_first_time", t),
-                        kit.rate("accidental_capture", t), kit.rate("system_held", t),
-                        kit.rate("system_taken", t), kit.rate("missed_tap", t), kit.survivalMedianText(t),
-                        formatNumber(t.pooled("captures").mean, digits: 3)
-                    ]
-                }))
-        doc.add(
-            .paragraph(
+        kit.addResultsByStrategy(
+            [
+                "photo share visible", "right first time (\(confidencePercent)% CI)",
+                "photo taken by mistake", "held by the system's edge gate", "taken by the system",
+                "tap lost (panel or cancelled)",
+                "median time to the control s, Kaplan–Meier (\(confidencePercent)% CI)",
+                "mean photos taken by mistake per trial"
+            ],
+            note:
                 "First touches only, except the time to the control and the photos per trial, which count retries "
                     + "(trials that never got there are censored). The photo share is the screen left to the preview "
-                    + "(median over the tasks). Rates carry \(confidencePercent)% intervals over participants."
-            ))
+                    + "(median over the tasks). Rates carry \(confidencePercent)% intervals over participants.",
+            to: &doc
+        ) { s in
+            let t = rows(s)
+            return [
+                kit.medianText("photo_share", t, digits: 3), kit.rate("right_first_time", t),
+                kit.rate("accidental_capture", t), kit.rate("system_held", t),
+                kit.rate("system_taken", t), kit.rate("missed_tap", t), kit.survivalMedianText(t),
+                formatNumber(t.pooled("captures").mean, digits: 3)
+            ]
+        }
 
         doc.add(.heading(level: 3, text: "By position of the control"))
         doc.add(

@@ -143,15 +143,11 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
     ) -> TrialOutcome {
         let task = tasks[trial.task.id]!
         var environment = ExposureEnvironment(design: designs[trial.strategy]!, device: trial.device, task: task)
-        environment.camera = camera
-        camera?.shoot(ReplayShot(touchDown: nil, screen: environment.screen, photo: environment.render()))
-        let proxy = Int(participant["perception.proxy_px"])
-        let goal = goals.value("\(trial.task.id)/\(proxy)") {
-            GoalLook(LabImage(task.goal.render(task.original.downscaled(toFit: proxy))))
-        }
         let outcome = environment.edit(
-            towards: goal, reaching: task.goalLab, within: task.tolerance, participant: participant, limits: limits,
-            policy: policy, memory: &memory, seed: trial.behaviourSeed, trace: trace)
+            trial, goals: goals,
+            goalLook: { task.goal.render(task.original.downscaled(toFit: $0)) },
+            reaching: task.goalLab, within: task.tolerance, participant: participant, limits: limits, policy: policy,
+            memory: &memory, trace: trace, camera: camera)
         let final = environment.render()
         let clipping = Clipping(of: final)
         let finalDE = LabImage(final).meanDeltaE2000(to: task.goalLab)

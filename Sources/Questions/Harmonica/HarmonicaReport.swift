@@ -53,35 +53,32 @@ struct HarmonicaReport: QuestionReportBody {
         kit.addStrategies(HarmonicaDesigns.question, to: &doc)
         doc.add(.paragraph(ReportProse.harmonica["filters-shown-effects"]))
 
-        doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(
-            .table(
-                header: [
-                    "strategy", "filters", "preview width pt", "photo share seen",
-                    "named: within 10 s (\(confidencePercent)% CI)",
-                    "named: median time to the filter s, Kaplan–Meier (\(confidencePercent)% CI)",
-                    "named: a tap off the aimed preview", "named: a wrong filter applied", "named: mean scrolls",
-                    "liked: median time to done s", "liked: looks seen in 10 s (median)"
-                ],
-                rows: strategies.map { s in
-                    let n = rows(s, named: true), l = rows(s, named: false), d = design(s)
-                    return [
-                        s, d.map { "\($0.filters)" } ?? "–",
-                        kit.medianText("preview_width_pt", selected(Self.all(s)), digits: 1),
-                        kit.medianText("photo_share", selected(Self.all(s)), digits: 3),
-                        n.isEmpty ? "–" : kit.rate("within_10s", n), n.isEmpty ? "–" : kit.survivalMedianText(n),
-                        n.isEmpty ? "–" : kit.rate("mis_tap", n), n.isEmpty ? "–" : kit.rate("wrong_filter_applied", n),
-                        n.isEmpty ? "–" : formatNumber(n.pooled("scrolls").mean, digits: 2),
-                        kit.medianText("time_to_done_s", l), kit.medianText("looks_seen_10s", l, digits: 0)
-                    ]
-                }))
-        doc.add(
-            .paragraph(
+        kit.addResultsByStrategy(
+            [
+                "filters", "preview width pt", "photo share seen",
+                "named: within 10 s (\(confidencePercent)% CI)",
+                "named: median time to the filter s, Kaplan–Meier (\(confidencePercent)% CI)",
+                "named: a tap off the aimed preview", "named: a wrong filter applied", "named: mean scrolls",
+                "liked: median time to done s", "liked: looks seen in 10 s (median)"
+            ],
+            note:
                 "Named tasks: the time to the filter counts from the first look at the screen until the photo carries "
                     + "the named filter (trials that never got there are censored); a tap off the aimed preview is "
                     + "any tap of the trial that landed outside the preview aimed at. Rates "
-                    + "carry \(confidencePercent)% intervals over participants."
-            ))
+                    + "carry \(confidencePercent)% intervals over participants.",
+            to: &doc
+        ) { s in
+            let n = rows(s, named: true), l = rows(s, named: false), d = design(s)
+            return [
+                d.map { "\($0.filters)" } ?? "–",
+                kit.medianText("preview_width_pt", selected(Self.all(s)), digits: 1),
+                kit.medianText("photo_share", selected(Self.all(s)), digits: 3),
+                n.isEmpty ? "–" : kit.rate("within_10s", n), n.isEmpty ? "–" : kit.survivalMedianText(n),
+                n.isEmpty ? "–" : kit.rate("mis_tap", n), n.isEmpty ? "–" : kit.rate("wrong_filter_applied", n),
+                n.isEmpty ? "–" : formatNumber(n.pooled("scrolls").mean, digits: 2),
+                kit.medianText("time_to_done_s", l), kit.medianText("looks_seen_10s", l, digits: 0)
+            ]
+        }
 
         figures.append(
             kit.survivalFigure(

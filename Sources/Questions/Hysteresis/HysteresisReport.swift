@@ -57,32 +57,29 @@ struct HysteresisReport: QuestionReportBody {
         doc.add(.paragraph(ReportProse.hysteresis["list-44-pt"]))
         doc.add(.paragraph(ReportProse.hysteresis["pan-start-latency"]))
 
-        doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(
-            .table(
-                header: [
-                    "strategy", "right first time (\(confidencePercent)% CI)", "taps read as pans", "wrong row",
-                    "drags not started", "drags read as taps",
-                    "median pan start latency s (\(confidencePercent)% CI)", "median position error pt",
-                    "median lag pt", "median time to done s, Kaplan–Meier (\(confidencePercent)% CI)"
-                ],
-                rows: strategies.map { s in
-                    let t = rows(s, .tap), d = rows(s, .drag)
-                    return [
-                        s, kit.rate("right_first_time", rows(s)), t.isEmpty ? "–" : kit.rate("tap_read_as_pan", t),
-                        t.isEmpty ? "–" : kit.rate("wrong_row", t),
-                        d.isEmpty ? "–" : kit.rate("drag_not_started", d),
-                        d.isEmpty ? "–" : kit.rate("drag_read_as_tap", d),
-                        kit.medianEstimate("pan_start_latency_s", d, label: "latency/\(s)"),
-                        kit.medianText("position_error_pt", d, digits: 1),
-                        kit.medianText("lag_pt", d, digits: 1), kit.survivalMedianText(rows(s))
-                    ]
-                }))
-        doc.add(
-            .paragraph(
+        kit.addResultsByStrategy(
+            [
+                "right first time (\(confidencePercent)% CI)", "taps read as pans", "wrong row",
+                "drags not started", "drags read as taps",
+                "median pan start latency s (\(confidencePercent)% CI)", "median position error pt",
+                "median lag pt", "median time to done s, Kaplan–Meier (\(confidencePercent)% CI)"
+            ],
+            note:
                 "First touches only, except the time to done, which counts retries (trials that never got there are "
-                    + "censored). Rates carry \(confidencePercent)% intervals over participants."
-            ))
+                    + "censored). Rates carry \(confidencePercent)% intervals over participants.",
+            to: &doc
+        ) { s in
+            let t = rows(s, .tap), d = rows(s, .drag)
+            return [
+                kit.rate("right_first_time", rows(s)), t.isEmpty ? "–" : kit.rate("tap_read_as_pan", t),
+                t.isEmpty ? "–" : kit.rate("wrong_row", t),
+                d.isEmpty ? "–" : kit.rate("drag_not_started", d),
+                d.isEmpty ? "–" : kit.rate("drag_read_as_tap", d),
+                kit.medianEstimate("pan_start_latency_s", d, label: "latency/\(s)"),
+                kit.medianText("position_error_pt", d, digits: 1),
+                kit.medianText("lag_pt", d, digits: 1), kit.survivalMedianText(rows(s))
+            ]
+        }
 
         doc.add(.heading(level: 3, text: "By drag distance"))
         let distances = Self.distances(spec)

@@ -17,6 +17,8 @@ protocol AdjustedPhotoEnvironment: PhotoEditingEnvironment {
     var cache: RenderCache { get }
     /// Renders the eyes asked for (a metric of the trial).
     var renders: Int { get set }
+    /// Set when the trial is replayed: shown the screen and render after each gesture.
+    var camera: TrialCamera? { get set }
     /// The adjustments the screen shows while `gesture` is under way (its touches so far), not performed.
     func adjustments(during gesture: Gesture) -> Adjustments
 }
@@ -45,13 +47,19 @@ extension AdjustedPhotoEnvironment {
         return cache.comparison(proxy: proxy, with: seen, goal: goal) { render(proxy: proxy, with: seen) }
     }
 
-    /// One trial's editing: `participant` edits this screen towards `goal` (the goal as they see it) until the
-    /// photo is within `tolerance` (mean ΔE00) of `goalLab` at the working size, or they stop.
+    /// One trial's editing, filmed when `camera` is set: `participant` edits this screen towards the goal as
+    /// they see it (`goalLook` rendered at their perception-proxy size, kept per task and size in `goals`) until
+    /// the photo is within `tolerance` (mean ΔE00) of `goalLab` at the working size, or they stop.
     mutating func edit(
-        towards goal: GoalLook, reaching goalLab: LabImage, within tolerance: Double, participant: Participant,
-        limits: TrialLimits, policy: PolicyKind, memory: inout SessionMemory, seed: UInt64, trace: Bool
+        _ trial: PlannedTrial, goals: SharedCache<GoalLook>, goalLook: (Int) -> Image, reaching goalLab: LabImage,
+        within tolerance: Double, participant: Participant, limits: TrialLimits, policy: PolicyKind,
+        memory: inout SessionMemory, trace: Bool, camera: TrialCamera?
     ) -> PhotoEditingOutcome {
-        var g = SeededGenerator(seed: seed)
+        self.camera = camera
+        camera?.shoot(ReplayShot(touchDown: nil, screen: screen, photo: render()))
+        let proxy = Int(participant["perception.proxy_px"])
+        let goal = goals.value("\(trial.task.id)/\(proxy)") { GoalLook(LabImage(goalLook(proxy))) }
+        var g = SeededGenerator(seed: trial.behaviourSeed)
         let editor = PhotoEditor(
             participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
         return editor.edit(&self, goal: goal, memory: &memory, using: &g, trace: trace) { env in

@@ -65,35 +65,32 @@ struct PauseReport: QuestionReportBody {
         kit.addStrategies(PauseDesigns.question, to: &doc)
         doc.add(.paragraph(ReportProse.pause["simulated-person-slides"]))
 
-        doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(
-            .table(
-                header: [
-                    "strategy", "right at once (\(confidencePercent)% CI)", "pause trials",
-                    "median pause latency s (\(confidencePercent)% CI)", "missed pauses, first slide",
-                    "median time to the app switcher s, Kaplan–Meier (\(confidencePercent)% CI)",
-                    "app switcher within 1 s", "false pauses: hesitations", "false pauses: flicks", "mean attempts"
-                ],
-                rows: strategies.map { s in
-                    let p = rows(s, .pause), h = rows(s, .hesitate), f = rows(s, .flick)
-                    return [
-                        s, kit.rate("right_at_once", rows(s)), "\(p.count)",
-                        kit.medianEstimate("pause_latency_s", p, label: "latency/\(s)"), kit.rate("missed_pause", p),
-                        kit.survivalMedianText(p), kit.rate("within_1s", p),
-                        h.isEmpty ? "–" : kit.rate("false_pause", h), f.isEmpty ? "–" : kit.rate("false_pause", f),
-                        formatNumber(rows(s).pooled("attempts").mean, digits: 2)
-                    ]
-                }))
-        doc.add(
-            .paragraph(
+        kit.addResultsByStrategy(
+            [
+                "right at once (\(confidencePercent)% CI)", "pause trials",
+                "median pause latency s (\(confidencePercent)% CI)", "missed pauses, first slide",
+                "median time to the app switcher s, Kaplan–Meier (\(confidencePercent)% CI)",
+                "app switcher within 1 s", "false pauses: hesitations", "false pauses: flicks", "mean attempts"
+            ],
+            note:
                 "Right at once: the first slide got what the person meant — for a pause, the cards within 0.1 s of "
                     + "the finger coming to rest (the limit for a response to feel instantaneous: Miller 1968; Card, "
                     + "Robertson & Mackinlay 1991); for a flick or a hesitation, home and no cards. Rates "
                     + "carry \(confidencePercent)% intervals over participants. The latency is over first slides "
                     + "whose pause was detected; missed pauses are counted beside it, and the time to the app "
                     + "switcher counts them too (a retry costs a look, a thought and another slide; trials that never "
-                    + "got there are censored)."
-            ))
+                    + "got there are censored).",
+            to: &doc
+        ) { s in
+            let p = rows(s, .pause), h = rows(s, .hesitate), f = rows(s, .flick)
+            return [
+                kit.rate("right_at_once", rows(s)), "\(p.count)",
+                kit.medianEstimate("pause_latency_s", p, label: "latency/\(s)"), kit.rate("missed_pause", p),
+                kit.survivalMedianText(p), kit.rate("within_1s", p),
+                h.isEmpty ? "–" : kit.rate("false_pause", h), f.isEmpty ? "–" : kit.rate("false_pause", f),
+                formatNumber(rows(s).pooled("attempts").mean, digits: 2)
+            ]
+        }
 
         doc.add(.heading(level: 3, text: "By speed of the slide"))
         doc.add(.paragraph(ReportProse.pause["slides-meant-pauses"]))

@@ -69,32 +69,29 @@ struct ScrollReport: QuestionReportBody {
         kit.addStrategies(ScrollDesigns.question, to: &doc)
         doc.add(.paragraph(ReportProse.scroll["simulated-person-starts"]))
 
-        doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(
-            .table(
-                header: [
-                    "strategy", "median time to the item s, Kaplan–Meier (\(confidencePercent)% CI)",
-                    "reached within 10 s", "swipes per trial (mean)", "overshoot pt (mean)",
-                    "swipes that left the list past the zone (mean)", "trials with a wall hit",
-                    "wall hits per trial (mean)"
-                ],
-                rows: strategies.map { s in
-                    let t = rows(s)
-                    return [
-                        s, kit.survivalMedianText(t), kit.rate("within_10s", t), meanText("swipes", t),
-                        meanText("overshoot_pt", t, digits: 0),
-                        meanText("overshoots", t, digits: 2), kit.rate("hit_wall", t),
-                        meanText("wall_hits", t, digits: 2)
-                    ]
-                }))
-        doc.add(
-            .paragraph(
+        kit.addResultsByStrategy(
+            [
+                "median time to the item s, Kaplan–Meier (\(confidencePercent)% CI)",
+                "reached within 10 s", "swipes per trial (mean)", "overshoot pt (mean)",
+                "swipes that left the list past the zone (mean)", "trials with a wall hit",
+                "wall hits per trial (mean)"
+            ],
+            note:
                 "Times count from the start of the trial until the list is seen at rest in the zone; trials that "
                     + "never got there are censored at the time limit. Overshoot: the furthest past the target row "
                     + "(in the direction the person meant to go) a swipe left the list, 0 if never. A wall hit: "
                     + "content arriving at a hard stop faster than the rest speed (5 pt/s), dragged or coasting. "
-                    + "Means and rates carry \(confidencePercent)% intervals over participants."
-            ))
+                    + "Means and rates carry \(confidencePercent)% intervals over participants.",
+            to: &doc
+        ) { s in
+            let t = rows(s)
+            return [
+                kit.survivalMedianText(t), kit.rate("within_10s", t), meanText("swipes", t),
+                meanText("overshoot_pt", t, digits: 0),
+                meanText("overshoots", t, digits: 2), kit.rate("hit_wall", t),
+                meanText("wall_hits", t, digits: 2)
+            ]
+        }
 
         doc.add(.heading(level: 3, text: "By distance to the item"))
         doc.add(

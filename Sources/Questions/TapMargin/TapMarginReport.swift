@@ -71,29 +71,26 @@ struct TapMarginReport: QuestionReportBody {
         kit.addStrategies(TapMarginDesigns.question, to: &doc)
         doc.add(.paragraph(ReportProse.tapMargin["five-equal-buttons"]))
 
-        doc.add(.heading(level: 2, text: "Results by strategy"))
-        doc.add(
-            .table(
-                header: [
-                    "strategy", "right first time (\(confidencePercent)% CI)", "taps", "missed taps",
-                    "neighbour activated", "taps cancelled by drift",
-                    "median time to the tap s, Kaplan–Meier (\(confidencePercent)% CI)", "take-backs",
-                    "take-backs that went through"
-                ],
-                rows: strategies.map { s in
-                    let t = rows(s, .tap), b = rows(s, .cancel)
-                    return [
-                        s, kit.rate("right_first_time", rows(s)), "\(t.count)", kit.rate("missed_tap", t),
-                        kit.rate("neighbour_activation", t),
-                        kit.rate("tap_cancelled", t), kit.survivalMedianText(t), "\(b.count)",
-                        b.isEmpty ? "–" : kit.rate("cancel_failed", b)
-                    ]
-                }))
-        doc.add(
-            .paragraph(
+        kit.addResultsByStrategy(
+            [
+                "right first time (\(confidencePercent)% CI)", "taps", "missed taps",
+                "neighbour activated", "taps cancelled by drift",
+                "median time to the tap s, Kaplan–Meier (\(confidencePercent)% CI)", "take-backs",
+                "take-backs that went through"
+            ],
+            note:
                 "First touches only, except the time to the tap, which counts retries (trials that never got there "
-                    + "are censored). Rates carry \(confidencePercent)% intervals over participants."
-            ))
+                    + "are censored). Rates carry \(confidencePercent)% intervals over participants.",
+            to: &doc
+        ) { s in
+            let t = rows(s, .tap), b = rows(s, .cancel)
+            return [
+                kit.rate("right_first_time", rows(s)), "\(t.count)", kit.rate("missed_tap", t),
+                kit.rate("neighbour_activation", t),
+                kit.rate("tap_cancelled", t), kit.survivalMedianText(t), "\(b.count)",
+                b.isEmpty ? "–" : kit.rate("cancel_failed", b)
+            ]
+        }
 
         doc.add(.heading(level: 3, text: "By button size and gap"))
         let layouts = Self.layouts(spec)

@@ -20,6 +20,16 @@ package extension ReportKit {
                 }))
     }
 
+    /// "Results by strategy": a table with one row a strategy, its label first and `cells` after it, the
+    /// `header` naming the cells, and `note` (how to read the table) below it.
+    func addResultsByStrategy(
+        _ header: [String], note: String? = nil, to doc: inout ReportDocument, cells: (String) -> [String]
+    ) {
+        doc.add(.heading(level: 2, text: "Results by strategy"))
+        doc.add(.table(header: ["strategy"] + header, rows: strategies.map { [$0] + cells($0) }))
+        if let note { doc.add(.paragraph(note)) }
+    }
+
     /// "Figures": each figure's PNG, linked to its SVG, gnuplot script and data.
     static func addFigures(_ figures: [GnuplotFigure], to doc: inout ReportDocument) {
         doc.add(.heading(level: 2, text: "Figures"))
