@@ -266,10 +266,23 @@ struct DeltaE2000Block {
 
     /// Σ ΔE00 over `n` ≤ `capacity` pairs, in index order, in Double.
     func sum(_ p: UnsafePointer<SIMD4<Float>>, _ q: UnsafePointer<SIMD4<Float>>, _ n: Int) -> Double {
+        sum(p, q, n, linear: false)
+    }
+
+    /// Σ ΔE00 between linear-light pixels `p` (converted to Lab here, exactly as
+    /// `LabImage.init` does) and Lab pixels `q`.
+    func sum(linear p: UnsafePointer<SIMD4<Float>>, _ q: UnsafePointer<SIMD4<Float>>, _ n: Int) -> Double {
+        sum(p, q, n, linear: true)
+    }
+
+    private func sum(
+        _ p: UnsafePointer<SIMD4<Float>>, _ q: UnsafePointer<SIMD4<Float>>, _ n: Int, linear: Bool
+    ) -> Double {
         for i in 0..<n {
             let u = p[i], v = q[i]
             l1[i] = u.x; a1[i] = u.y; b1[i] = u.z; l2[i] = v.x; a2[i] = v.y; b2[i] = v.z
         }
+        if linear { LabImage.labPlanar(l1, a1, b1, n) }
         Self.rtTable.withUnsafeBufferPointer { rt in
             Self.compute(
                 l1, a1, b1, l2, a2, b2, out, n, scratch: storage + 7 * Self.capacity, idx: idx, rt: rt.baseAddress!)
@@ -278,27 +291,7 @@ struct DeltaE2000Block {
         for i in 0..<n {
             // NaN marks an ill-conditioned pair: recompute with the direct formula.
             let d = out[i]
-            acc += Double(d == d ? d : LabImage.deltaE2000(p[i], q[i]))
-        }
-        return acc
-    }
-
-    /// Σ ΔE00 between linear-light pixels `p` (converted to Lab here, exactly as
-    /// `LabImage.init` does) and Lab pixels `q`.
-    func sum(linear p: UnsafePointer<SIMD4<Float>>, _ q: UnsafePointer<SIMD4<Float>>, _ n: Int) -> Double {
-        for i in 0..<n {
-            let u = p[i], v = q[i]
-            l1[i] = u.x; a1[i] = u.y; b1[i] = u.z; l2[i] = v.x; a2[i] = v.y; b2[i] = v.z
-        }
-        LabImage.labPlanar(l1, a1, b1, n)
-        Self.rtTable.withUnsafeBufferPointer { rt in
-            Self.compute(
-                l1, a1, b1, l2, a2, b2, out, n, scratch: storage + 7 * Self.capacity, idx: idx, rt: rt.baseAddress!)
-        }
-        var acc: Double = 0
-        for i in 0..<n {
-            let d = out[i]
-            acc += Double(d == d ? d : LabImage.deltaE2000(LabImage.lab(p[i]), q[i]))
+            acc += Double(d == d ? d : LabImage.deltaE2000(linear ? LabImage.lab(p[i]) : p[i], q[i]))
         }
         return acc
     }

@@ -28,6 +28,18 @@ enum Kernels {
         return lo < 1 ? lo : 1
     }
 
+    /// A pixel's opponent chroma axes (u red–green, v yellow–blue), their length, the length relative to
+    /// luma (+0.02 so black has none) and the ramp that fades the colour controls in from near-grey.
+    @inline(__always) static func chroma(
+        _ R: Float, _ G: Float, _ B: Float, _ rampInv: Float
+    ) -> (u: Float, v: Float, n: Float, rel: Float, ramp: Float) {
+        let y = 0.2126 * R + 0.7152 * G + 0.0722 * B
+        let u = R - G, v = (R + G) * 0.5 - B
+        let n = (u * u + v * v).squareRoot()
+        let rel = n / (y + 0.02)
+        return (u, v, n, rel, smoothstep(0.02, rampInv, rel))
+    }
+
     @inline(__always) static func smoothstep(_ e0: Float, _ inv: Float, _ x: Float) -> Float {
         let t = clamp01((x - e0) * inv)
         return t * t * (3 - 2 * t)
@@ -258,11 +270,7 @@ enum Kernels {
         let rampInv: Float = 1 / (0.2 - 0.02)
         for i in 0..<n {
             let R = r[i], G = g[i], B = b[i]
-            let y = 0.2126 * R + 0.7152 * G + 0.0722 * B
-            let u = R - G, v = (R + G) * 0.5 - B
-            let nn = (u * u + v * v).squareRoot()
-            let rel = nn / (y + 0.02)
-            let ramp = smoothstep(0.02, rampInv, rel)
+            let (u, v, nn, rel, ramp) = chroma(R, G, B, rampInv)
             if ramp <= 0 { continue }
             let invN: Float = nn > 0 ? 1 / nn : 0
             let m0 = R > G ? R : G
@@ -288,11 +296,7 @@ enum Kernels {
         if hasBands {
             for i in 0..<n {
                 let R = r[i], G = g[i], B = b[i]
-                let y = 0.2126 * R + 0.7152 * G + 0.0722 * B
-                let u = R - G, v = (R + G) * 0.5 - B
-                let nn = (u * u + v * v).squareRoot()
-                let rel = nn / (y + 0.02)
-                let ramp = smoothstep(0.02, rampInv, rel)
+                let (u, v, nn, rel, ramp) = chroma(R, G, B, rampInv)
                 let invN: Float = nn > 0 ? 1 / nn : 0
                 if bands == 1 {
                     kk[i] = global * bandWeight(b0, u, v, invN, rel, ramp)

@@ -16,15 +16,7 @@ extension Renderer {
         let mask = plan.localGain != nil ? LocalToneMask(image: image, schedule: schedule) : nil
         let brushes = a.brushes.isEmpty ? nil : BrushMasks(strokes: a.brushes, source: image)
 
-        // Uninitialised: the workers touch their own rows first, so the kernel's
-        // page zeroing happens in parallel instead of in one serial memset.
-        var out: [SIMD4<Float>]
-        if output.width == w && output.height == h {
-            out = output.pixels
-            output = Image(width: 0, height: 0, pixels: [])  // drop our reference: no copy-on-write below
-        } else {
-            out = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
-        }
+        var out = Self.outputPixels(&output, width: w, height: h)
         let (xIndex, xFrac) = mask?.columnTables(width: w) ?? ([0], [0])
         let vig = VignetteGeometry(width: w, height: h, strength: plan.vignetteStrength, radius: plan.vignetteRadius)
 

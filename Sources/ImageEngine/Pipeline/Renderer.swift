@@ -71,15 +71,7 @@ public struct Renderer: Sendable {
         let a = adjustments.normalizedForRendering
         if a == Adjustments() || image.pixelCount == 0 { output = image; return }
         let w = image.width, h = image.height
-        // Uninitialised: the workers touch their own rows first, so the kernel's
-        // page zeroing happens in parallel instead of in one serial memset.
-        var out: [SIMD4<Float>]
-        if output.width == w && output.height == h {
-            out = output.pixels
-            output = Image(width: 0, height: 0, pixels: [])  // drop our reference: no copy-on-write below
-        } else {
-            out = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
-        }
+        var out = Self.outputPixels(&output, width: w, height: h)
         let plan = PlanCache.shared.plan(for: a)
         out.withUnsafeMutableBufferPointer { op in
             fusedPass(image, a, plan, masks: masks, floatOut: op.baseAddress!, byteOut: nil)
@@ -183,6 +175,20 @@ func withPointers<A, B, C, D, E, F, G, H, I, J, K>(
                 }
             }
         }
+    }
+}
+
+extension Renderer {
+    /// The pixels a render writes: `output`'s own when it has the size (its reference dropped, so no
+    /// copy-on-write follows), else uninitialised ones: the workers touch their own rows first, so the
+    /// kernel's page zeroing happens in parallel instead of in one serial memset.
+    static func outputPixels(_ output: inout Image, width w: Int, height h: Int) -> [SIMD4<Float>] {
+        guard output.width == w && output.height == h else {
+            return [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
+        }
+        let pixels = output.pixels
+        output = Image(width: 0, height: 0, pixels: [])
+        return pixels
     }
 }
 

@@ -165,36 +165,16 @@ struct ColorReport: PhotoEditingReport {
     }
 
     func photos(into doc: inout ReportDocument, folder: URL) throws {
-        doc.add(.heading(level: 2, text: "Photos: before, goal and a typical result"))
-        let renderer = Renderer(threads: 2)
-        for task in spec.tasks {
-            guard let goal = task.custom(ColorTask.self),
-                let original = try? PNGFile.read(URL(fileURLWithPath: goal.path)).downscaled(toFit: 320)
-            else { continue }
-            var cells: [(String, Image)] = [
-                ("before", original), ("goal: \(goal.look.description)", goal.look.apply(to: original))
-            ]
-            for s in strategies {
-                guard let typical = trials(s, device: spec.devices.first?.name, task: task.id).typicalTrial() else {
-                    continue
-                }
-                var a = Adjustments()
-                for c in ColorControl.allCases {
-                    a[keyPath: c.amount] = typical["final_\(c.rawValue)"]! ?? 0
-                    a[keyPath: c.luminance] = typical["final_\(c.rawValue)_luminance"]! ?? 0
-                }
-                cells.append(
-                    (
-                        "\(s) (ΔE00 \(formatNumber(typical["final_delta_e00"]! ?? .nan, digits: 1)))",
-                        renderer.render(original, with: a)
-                    ))
+        try addTypicalPhotos(into: &doc, folder: folder) { task in
+            guard let goal = task.custom(ColorTask.self), let original = Self.reportPhoto(goal.path) else { return nil }
+            return (original, ("goal: \(goal.look.description)", goal.look.apply(to: original)))
+        } settings: { typical in
+            var a = Adjustments()
+            for c in ColorControl.allCases {
+                a[keyPath: c.amount] = typical["final_\(c.rawValue)"]! ?? 0
+                a[keyPath: c.luminance] = typical["final_\(c.rawValue)_luminance"]! ?? 0
             }
-            doc.add(.heading(level: 3, text: task.label))
-            for (i, cell) in cells.enumerated() {
-                let file = "photo_\(task.id)_\(i).png"
-                try PNGFile.write(cell.1, to: folder.appendingPathComponent(file))
-                doc.add(.figure(file: file, caption: cell.0, links: []))
-            }
+            return a
         }
     }
 }

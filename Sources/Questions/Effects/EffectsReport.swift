@@ -66,13 +66,9 @@ struct EffectsReport: ReportBody {
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure], folder: URL) throws {
-        doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(
-            .bullets(
-                spec.strategies.map { s in
-                    let summary = s.summary(in: EffectsDesigns.question)
-                    return "\(s.label): \(summary) Refiner: \(s.parameters["refiner"]?.description ?? "one-swipe")."
-                }))
+        kit.addStrategies(EffectsDesigns.question, to: &doc) {
+            " Refiner: \($0.parameters["refiner"]?.description ?? "one-swipe")."
+        }
 
         doc.add(.heading(level: 2, text: "The 10-second goal: choose an effect and refine it"))
         doc.add(.paragraph(ReportProse.effects["matching-tasks-within"]))

@@ -64,12 +64,7 @@ struct ExposureReport: PhotoEditingReport {
     }
 
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure], folder: URL) throws {
-        doc.add(.heading(level: 2, text: "Strategies"))
-        doc.add(
-            .bullets(
-                spec.strategies.map { s in
-                    "\(s.label): " + s.summary(in: ExposureDesigns.question)
-                }))
+        kit.addStrategies(ExposureDesigns.question, to: &doc)
 
         doc.add(.heading(level: 2, text: "Results by strategy"))
         doc.add(.paragraph(ReportProse.exposure["reached-committed-photo"]))
@@ -232,33 +227,17 @@ struct ExposureReport: PhotoEditingReport {
     /// The photo before, the goal, and for each strategy the trial with the median
     /// final ΔE00 on the first device, re-rendered from its stored final values.
     func photos(into doc: inout ReportDocument, folder: URL) throws {
-        doc.add(.heading(level: 2, text: "Photos: before, goal and a typical result"))
-        let renderer = Renderer(threads: 2)
-        for task in spec.tasks {
-            guard case .adjustPhoto(let path, let goal, _) = task.goal,
-                let original = try? PNGFile.read(URL(fileURLWithPath: path)).downscaled(toFit: 320)
-            else { continue }
-            var cells: [(String, Image)] = [("before", original), ("goal", goal.render(original))]
-            for s in strategies {
-                guard let typical = trials(s, device: spec.devices.first?.name, task: task.id).typicalTrial() else {
-                    continue
-                }
-                var a = Adjustments()
-                a.blackLevel = typical["final_black_level"]! ?? 0; a.shadows = typical["final_shadows"]! ?? 0
-                a.brightness = typical["final_brightness"]! ?? 0; a.contrast = typical["final_contrast"]! ?? 0
-                a.highlights = typical["final_highlights"]! ?? 0; a.whiteLevel = typical["final_white_level"]! ?? 0
-                cells.append(
-                    (
-                        "\(s) (ΔE00 \(formatNumber(typical["final_delta_e00"]! ?? .nan, digits: 1)))",
-                        renderer.render(original, with: a)
-                    ))
+        try addTypicalPhotos(into: &doc, folder: folder) { task in
+            guard case .adjustPhoto(let path, let goal, _) = task.goal, let original = Self.reportPhoto(path) else {
+                return nil
             }
-            doc.add(.heading(level: 3, text: task.label))
-            for (i, cell) in cells.enumerated() {
-                let file = "photo_\(task.id)_\(i).png"
-                try PNGFile.write(cell.1, to: folder.appendingPathComponent(file))
-                doc.add(.figure(file: file, caption: cell.0, links: []))
-            }
+            return (original, ("goal", goal.render(original)))
+        } settings: { typical in
+            var a = Adjustments()
+            a.blackLevel = typical["final_black_level"]! ?? 0; a.shadows = typical["final_shadows"]! ?? 0
+            a.brightness = typical["final_brightness"]! ?? 0; a.contrast = typical["final_contrast"]! ?? 0
+            a.highlights = typical["final_highlights"]! ?? 0; a.whiteLevel = typical["final_white_level"]! ?? 0
+            return a
         }
     }
 }

@@ -1,4 +1,6 @@
+import Foundation
 import Harness
+import ImageEngine
 import Reports
 
 /// What the colour and exposure reports share: their selections by strategy, device, expertise and photo, the
@@ -57,5 +59,41 @@ extension PhotoEditingReport {
             kit.rateFigureOfSelections(
                 metric: "reached_effect", name: "reached_rate", title: "Reached the goal look", ylabel: "reached rate")
         ]
+    }
+
+    /// "Photos: before, goal and a typical result": for each task `photos` reads (its photo at 320 px and the
+    /// goal's caption and render), the photo before, the goal, and for each strategy the trial with the median
+    /// final ΔE00 on the first device, re-rendered with the settings `settings` reads from its stored values.
+    func addTypicalPhotos(
+        into doc: inout ReportDocument, folder: URL, photos: (TaskSpec) -> (photo: Image, goal: (String, Image))?,
+        settings: ([String: Double?]) -> Adjustments
+    ) throws {
+        doc.add(.heading(level: 2, text: "Photos: before, goal and a typical result"))
+        let renderer = Renderer(threads: 2)
+        for task in spec.tasks {
+            guard let (original, goal) = photos(task) else { continue }
+            var cells: [(String, Image)] = [("before", original), goal]
+            for s in strategies {
+                guard let typical = trials(s, device: spec.devices.first?.name, task: task.id).typicalTrial() else {
+                    continue
+                }
+                cells.append(
+                    (
+                        "\(s) (ΔE00 \(formatNumber(typical["final_delta_e00"]! ?? .nan, digits: 1)))",
+                        renderer.render(original, with: settings(typical))
+                    ))
+            }
+            doc.add(.heading(level: 3, text: task.label))
+            for (i, cell) in cells.enumerated() {
+                let file = "photo_\(task.id)_\(i).png"
+                try PNGFile.write(cell.1, to: folder.appendingPathComponent(file))
+                doc.add(.figure(file: file, caption: cell.0, links: []))
+            }
+        }
+    }
+
+    /// A task's photo at the size the report shows it.
+    static func reportPhoto(_ path: String) -> Image? {
+        try? PNGFile.read(URL(fileURLWithPath: path)).downscaled(toFit: 320)
     }
 }

@@ -7,13 +7,17 @@ import Harness
 /// differences of "Why they differ".
 package extension ReportKit {
     /// "Strategies": each of the spec's strategies with its design's summary and
-    /// the parameters the spec sets (or `unparameterised` when it sets none).
-    func addStrategies(_ question: DesignQuestion, unparameterised: String = "", to doc: inout ReportDocument) {
+    /// the parameters the spec sets (or `unparameterised` when it sets none), or what `describe` says of them.
+    func addStrategies(
+        _ question: DesignQuestion, unparameterised: String = "", to doc: inout ReportDocument,
+        describe: ((StrategySpec) -> String)? = nil
+    ) {
         doc.add(.heading(level: 2, text: "Strategies"))
         doc.add(
             .bullets(
                 spec.strategies.map { s in
                     let summary = s.summary(in: question)
+                    if let describe { return "\(s.label): \(summary)" + describe(s) }
                     let params = s.parameters.keys.sorted().map { "\($0) = \(s.parameters[$0]!)" }.joined(
                         separator: ", ")
                     return "\(s.label): \(summary)" + (params.isEmpty ? unparameterised : " Parameters: \(params).")
