@@ -54,15 +54,38 @@ public struct ResultSet: Sendable {
 
     /// The latest completed run of each variant of `spec` (made from the same spec
     /// text) whose label passes `matching`: sweep points, screening points, policies.
+    /// Throws when one drew its people from another user model than the spec's latest main run: a report would
+    /// otherwise set a sweep made under one catalogue against a main run made under another.
     public static func latestVariantRuns(
         of spec: ExperimentSpec, in store: RunStore,
         matching: (String) -> Bool
     ) throws -> [String: RunRecord] {
         let runs = try store.runs().filter {
-            $0.experiment == spec.name && !$0.variant.isEmpty && matching($0.variant)
-                && $0.specSHA256 == spec.sha256 && $0.effectiveStatus == "completed"
+            $0.experiment == spec.name && $0.specSHA256 == spec.sha256 && $0.effectiveStatus == "completed"
         }
-        return Dictionary(runs.map { ($0.variant, $0) }, uniquingKeysWith: { a, b in a.id > b.id ? a : b })
+        let variants = runs.filter { !$0.variant.isEmpty && matching($0.variant) }
+        let latest = Dictionary(variants.map { ($0.variant, $0) }, uniquingKeysWith: { a, b in a.id > b.id ? a : b })
+        if let main = runs.last(where: { $0.variant.isEmpty }),
+            let stale = latest.values.sorted(by: { $0.id < $1.id }).first(where: {
+                !$0.drewSamePeople(as: main.modelSHA256)
+            })
+        {
+            throw ReportError(
+                "\(store.path): run \(stale.id) ('\(stale.variant)') drew its people from another user model than "
+                    + "run \(main.id), the main run (the parameter catalogue changed between them), so the report "
+                    + "would mix the two: run `\(rerun(stale.variant, spec.path))` on this database again, then the "
+                    + "report")
+        }
+        return latest
+    }
+
+    /// The command that makes a variant run of `label` anew.
+    static func rerun(_ label: String, _ path: String) -> String {
+        if label.hasPrefix("screen/") { return "refine sensitivity \(path) --screen" }
+        if label.hasPrefix("study/") { return "refine sensitivity \(path) --screen --study" }
+        if label.hasPrefix("ablate=") { return "refine sensitivity \(path) --ablate" }
+        if label.hasPrefix("tune:") { return "refine tune \(path)" }
+        return "refine sensitivity \(path)"
     }
 
     /// Run `runID`, or the latest completed run of `experiment` that is not a
@@ -99,7 +122,8 @@ public struct ResultSet: Sendable {
         let differ = TrialDefinition.differences(storedText, current.text)
         guard differ.isEmpty else {
             throw ReportError(
-                "\(current.path): its \(differ.joined(separator: ", ")) differ from run \(run.id)'s "
+                "\(current.path): its \(differ.joined(separator: ", ")) \(differ.count == 1 ? "differs" : "differ") "
+                    + "from run \(run.id)'s "
                     + "(made from \(run.specPath) as it was then), so its trials would not be the run's; run it again "
                     + "(`refine run \(current.path)`), or report the run as it was made with the spec it stored "
                     + "(`refine report --db DB --run \(run.id)`, no SPEC)")

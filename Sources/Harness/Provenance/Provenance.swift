@@ -1,4 +1,5 @@
 import Foundation
+import UserModels
 
 /// Where a run came from: everything a researcher needs to rerun it (DESIGN §7).
 public struct Provenance: Sendable, Codable, Hashable {
@@ -21,6 +22,10 @@ public struct Provenance: Sendable, Codable, Hashable {
 
     /// Refine's version, bumped with each release of the harness.
     public static let toolVersion = "0.1.0"
+
+    /// The SHA-256 of the simulated people as data (`ModelDescription`): runs with other hashes drew their people
+    /// from another catalogue.
+    public static let modelSHA256 = SHA256.hex(ModelDescription.text)
 
     /// The parts of the repository that can change a result: the code, the specs, the
     /// photos and baselines, and the package manifest with its pinned versions. Generated

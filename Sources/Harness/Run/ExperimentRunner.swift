@@ -49,8 +49,8 @@ public struct RunSummary: Sendable {
     public var storeCPUSeconds: Double
 }
 
-/// Raised by a run with `resume` when the database holds no unfinished run of the spec
-/// (same spec text, seed, variant and shard): nothing was started. A new run is `resume: false`.
+/// Raised by a run with `resume` when the database holds no unfinished run of the spec (same spec text, seed,
+/// variant and shard, and people drawn from the same user model): nothing was started. A new run is `resume: false`.
 public struct NothingToResume: Error, CustomStringConvertible {
     public var experiment: String
     public var database: String
@@ -62,7 +62,7 @@ public struct NothingToResume: Error, CustomStringConvertible {
     public var description: String {
         let done = completedRun.map { " (run \($0) of it is complete)" } ?? ""
         return "\(experiment): nothing to resume in \(database): "
-            + "no unfinished run of this spec, seed and shard\(done); "
+            + "no unfinished run of this spec, seed and shard by this refine's people\(done); "
             + "`refine run` without --resume starts a new run"
     }
 }

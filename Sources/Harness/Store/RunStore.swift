@@ -26,10 +26,20 @@ public struct RunRecord: Sendable, Hashable {
     public var host: String
     public var pid: Int
 
-    /// Whether this run is of `spec`'s exact text and seed, `variant` and `shard`: one that a resume continues.
+    /// The SHA-256 of the user model its people were drawn from (`Provenance.modelSHA256` when it ran); '' when
+    /// stored before schema v7.
+    public var modelSHA256: String = ""
+
+    /// Whether this run is of `spec`'s exact text and seed, `variant` and `shard`, and of this refine's people
+    /// (or of people not recorded): one that a resume continues.
     public func isRun(of spec: ExperimentSpec, shard: Shard, variant: String = "") -> Bool {
         specSHA256 == spec.sha256 && seed == String(spec.seed) && self.variant == variant
-            && shardIndex == shard.index && shardCount == shard.count
+            && shardIndex == shard.index && shardCount == shard.count && drewSamePeople(as: Provenance.modelSHA256)
+    }
+
+    /// Whether the run's people came from the user model with SHA-256 `model`; true when either is unknown ('').
+    public func drewSamePeople(as model: String) -> Bool {
+        modelSHA256.isEmpty || model.isEmpty || modelSHA256 == model
     }
 }
 
@@ -254,15 +264,15 @@ public final class RunStore: Sendable {
                 sql: """
                     INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit,
                         git_dirty, os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials,
-                        started_at, heartbeat_at, status, variant, git_dirty_paths)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)
+                        started_at, heartbeat_at, status, variant, git_dirty_paths, model_sha256)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)
                     """,
                 arguments: [
                     spec.name, spec.question, spec.path, spec.text, spec.sha256, String(spec.seed),
                     provenance.toolVersion, provenance.gitCommit, provenance.gitDirty, provenance.os,
                     provenance.swiftVersion, Self.jsonArray(provenance.argv), provenance.host,
                     Int(provenance.pid), shard.index, shard.count, jobs, trace, plannedTrials, now, now, variant,
-                    Self.jsonArray(provenance.gitDirtyPaths)
+                    Self.jsonArray(provenance.gitDirtyPaths), Provenance.modelSHA256
                 ])
             let id = db.lastInsertedRowID
             for file in dataFiles {
@@ -364,7 +374,7 @@ public final class RunStore: Sendable {
             shardIndex: row["shard_index"], shardCount: row["shard_count"], jobs: row["jobs"],
             plannedTrials: row["planned_trials"], finishedTrials: row["finished_trials"],
             startedAt: row["started_at"], finishedAt: row["finished_at"], heartbeatAt: heartbeat,
-            host: runHost, pid: pid)
+            host: runHost, pid: pid, modelSHA256: (row["model_sha256"] as String?) ?? "")
     }
 
     /// Writes "interrupted" for runs whose process is gone, so plain SQL sees it too.

@@ -10,7 +10,7 @@ import GRDB
 /// schema version
 /// for tools that do not know GRDB's migration table.
 enum Schema {
-    static let version = 6
+    static let version = 7
     /// The oldest schema the read-only path reads as it is: its `metric` is the
     /// long table whose shape the v4 view keeps.
     static let oldestReadable = "v3: what made a run dirty"
@@ -137,6 +137,15 @@ enum Schema {
             // Set first: the view's insert trigger is made for the version it finds.
             try db.execute(sql: "PRAGMA user_version = 6")
             try TrialRows.rebuildView(try MetricColumns.load(db), in: db)
+        }
+        m.registerMigration("v7: the people a run drew") { db in
+            // The SHA-256 of the user model's catalogue the run's people were drawn from (`ModelDescription`);
+            // '' for runs stored before v7, whose model is unknown.
+            try db.execute(
+                sql: """
+                    ALTER TABLE run ADD COLUMN model_sha256 TEXT NOT NULL DEFAULT '';
+                    PRAGMA user_version = 7;
+                    """)
         }
         return m
     }

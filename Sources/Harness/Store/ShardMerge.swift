@@ -61,6 +61,8 @@ public enum ShardMerge {
             picked.append((path, run))
         }
         let first = picked[0].run
+        // The user model of the first shard that recorded one (shards stored before schema v7 did not).
+        let model = picked.first { !$0.run.modelSHA256.isEmpty }
         for (path, run) in picked.dropFirst() {
             if run.specSHA256 != first.specSHA256 {
                 throw StoreError(
@@ -68,6 +70,15 @@ public enum ShardMerge {
                     message:
                         "its spec (SHA-256 \(run.specSHA256.prefix(12))…) differs from \(picked[0].path)'s "
                             + "(\(first.specSHA256.prefix(12))…); shards must come from the same spec"
+                )
+            }
+            if let model, !run.drewSamePeople(as: model.run.modelSHA256) {
+                throw StoreError(
+                    path: path,
+                    message:
+                        "its people were drawn from another user model (catalogue SHA-256 "
+                            + "\(run.modelSHA256.prefix(12))…) than \(model.path)'s "
+                            + "(\(model.run.modelSHA256.prefix(12))…); shards must be run by the same refine"
                 )
             }
             if run.seed != first.seed {
@@ -150,14 +161,18 @@ public enum ShardMerge {
                     git_commit, git_dirty,
                         os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials, \
                     started_at,
-                        finished_at, heartbeat_at, status, variant, git_dirty_paths)
+                        finished_at, heartbeat_at, status, variant, git_dirty_paths, model_sha256)
                     SELECT experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit, \
                     git_dirty,
                         os, swift_version, argv, host, pid, 1, 1, jobs, trace, ?, started_at, finished_at, \
                     heartbeat_at, ?, '',
-                        git_dirty_paths
+                        git_dirty_paths, ?
                     FROM shard.run WHERE id = ?
-                    """, arguments: [planned, complete ? "completed" : "interrupted", picked[0].run.id])
+                    """,
+                arguments: [
+                    planned, complete ? "completed" : "interrupted",
+                    picked.lazy.map(\.run.modelSHA256).first { !$0.isEmpty } ?? "", picked[0].run.id
+                ])
             let runID = db.lastInsertedRowID
             try db.execute(sql: "DETACH DATABASE shard")
             var trials = 0
