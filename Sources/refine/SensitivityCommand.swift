@@ -19,16 +19,7 @@ struct SensitivityCommand: ParsableCommand {
     @Argument(help: "The experiment spec (YAML) with a `sensitivity` section.")
     var spec: String
 
-    @OptionGroup var database: DatabaseOption
-
-    @OptionGroup var workers: JobsOption
-    var jobs: Int { workers.jobs }
-
-    @Flag(help: "Continue unfinished sweep runs instead of starting new ones.")
-    var resume = false
-
-    @Flag(help: "No progress output.")
-    var quiet = false
+    @OptionGroup var sweep: SweepOptions
 
     @Flag(
         help: "Run the Morris screening of every assumption parameter (in groups) instead of the one-at-a-time sweeps.")
@@ -72,10 +63,7 @@ struct SensitivityCommand: ParsableCommand {
                         + "time_to_effect_s, parameters: {motor.release_speed_pt_s: [500, 1000, 2000]}}`"
                 )
             }
-            try VariantRuns(
-                experiment: experiment, database: database.path(for: experiment), jobs: jobs, resume: resume,
-                quiet: quiet, kind: "sensitivity"
-            ).run(variants)
+            try sweep.run(variants, of: experiment, kind: "sensitivity")
         }
     }
 }

@@ -24,15 +24,7 @@ struct TuneCommand: ParsableCommand {
     @Argument(help: "The experiment spec (YAML) with a `tuning` section.")
     var spec: String
 
-    @OptionGroup var database: DatabaseOption
-
-    @OptionGroup var workers: JobsOption
-
-    @Flag(help: "Continue unfinished sweep runs instead of starting new ones.")
-    var resume = false
-
-    @Flag(help: "No progress output.")
-    var quiet = false
+    @OptionGroup var sweep: SweepOptions
 
     func run() throws {
         try reportingErrors {
@@ -45,10 +37,7 @@ struct TuneCommand: ParsableCommand {
                         + "(`refine list designs` shows each design's parameters)"
                 )
             }
-            try VariantRuns(
-                experiment: experiment, database: database.path(for: experiment), jobs: workers.jobs, resume: resume,
-                quiet: quiet, kind: "tuning"
-            ).run(variants.map { ($0.label, $0.spec) })
+            try sweep.run(variants.map { ($0.label, $0.spec) }, of: experiment, kind: "tuning")
         }
     }
 }

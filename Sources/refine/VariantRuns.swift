@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Harness
 
@@ -39,5 +40,27 @@ struct VariantRuns {
             if !quiet { print("\(line): run \(summary.runID), \(summary.ran) trials") }
         }
         try store.close()
+    }
+}
+
+/// What `refine sensitivity` and `refine tune` share: where the variant runs go, how many workers run them,
+/// whether unfinished ones are continued, and whether progress is printed.
+struct SweepOptions: ParsableArguments {
+    @OptionGroup var database: DatabaseOption
+
+    @OptionGroup var workers: JobsOption
+
+    @Flag(help: "Continue unfinished sweep runs instead of starting new ones.")
+    var resume = false
+
+    @Flag(help: "No progress output.")
+    var quiet = false
+
+    /// Runs `variants` of `experiment` into its database, the progress lines naming them `kind`.
+    func run(_ variants: [(label: String, spec: ExperimentSpec)], of experiment: ExperimentSpec, kind: String) throws {
+        try VariantRuns(
+            experiment: experiment, database: database.path(for: experiment), jobs: workers.jobs, resume: resume,
+            quiet: quiet, kind: kind
+        ).run(variants)
     }
 }
