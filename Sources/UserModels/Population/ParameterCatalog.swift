@@ -80,10 +80,11 @@ public enum ParameterCatalog {
                     + "tail, which is not motor noise); scripts/human/timing-cv"),
         .init(
             path: "motor.tap_hold_s", meaning: "how long the finger stays down in a tap",
-            allowed: 0.01...1, novice: .fixed(0.088),
-            source: "Al-Obaidi & Al-Jarrah 2016 (ICDIPC; the MEU-Mobile KSD data): median hold 88 ms over 39,984 "
-                + "key presses by 56 people on a Nexus 7 (IQR 73–102 ms; people's medians 80–96 ms), computed by "
-                + "scripts/human/tap-hold (Data/human/al-obaidi-2016-meu-mobile-ksd.yaml)"),
+            allowed: 0.01...1, novice: .logNormal(median: 0.089, sigma: 0.135),
+            source: "Al-Obaidi & Al-Jarrah 2016 (ICDIPC; the MEU-Mobile KSD data): 56 people's median holds on "
+                + "a Nexus 7, median 89 ms, IQR 80–96 ms (σ of log 0.135 = log(96/80)/1.349; range 62–123 ms), "
+                + "over 39,984 key presses, computed by scripts/human/tap-hold "
+                + "(Data/human/al-obaidi-2016-meu-mobile-ksd.yaml)"),
         // Where a finger lands (Bi & Zhai, "Bayesian Touch", UIST 2013): σ² = slope·d² + abs,
         // d = target size in mm.
         .init(
@@ -103,10 +104,13 @@ public enum ParameterCatalog {
             allowed: 0...20, novice: .fixed(1.33), source: "Bi & Zhai, UIST 2013"),
         .init(
             path: "motor.drag_a_s", meaning: "Fitts-like intercept for dragging a knob to a value",
-            allowed: -0.5...1, novice: .fixed(-0.033), source: "Cogulator (drag a ≈ −0.033 s)"),
+            allowed: -0.5...1, novice: .fixed(-0.033),
+            source: "Cogulator FittsLaw.js touchDrag (a = −32.7 ms), which Cogulator applies to swipes only; no "
+                + "published aimed finger drag found (Docs/research/touch-drag-vs-tap.md)"),
         .init(
             path: "motor.drag_b_s_per_bit", meaning: "Fitts-like slope for dragging a knob to a value",
-            allowed: 0.01...1, novice: .fixed(0.080), source: "Cogulator (drag b ≈ 0.080 s/bit)"),
+            allowed: 0.01...1, novice: .fixed(0.080),
+            source: "Cogulator FittsLaw.js touchDrag (b = 79.9 ms/bit), which Cogulator applies to swipes only"),
         .init(
             path: "motor.liftoff_jump_pt", meaning: "largest jump of a slider's value when the finger lifts off",
             allowed: 0...50, novice: .fixed(12), source: "holko.pl slider study: lift-off jumps of up to 12 pt"),
