@@ -22,11 +22,17 @@ enum ReplicationTasks {
         }
         switch kind {
         case "target-tapping":
-            try node.rejectUnknownKeys(["kind", "device", "sizes_mm", "gaps_mm", "distance_mm", "taps", "attempts"])
+            try node.rejectUnknownKeys(
+                ["kind", "device", "sizes_mm", "gaps_mm", "distance_mm", "taps", "attempts", "shape"])
+            let shape = try node.optional("shape")?.string() ?? "square"
+            guard ["square", "circle"].contains(shape) else {
+                throw try node.required("shape").error("expected square or circle, got '\(shape)'")
+            }
             return TargetTapping(device: device, sizes: try numbers("sizes_mm"),
                                  gaps: try node.optional("gaps_mm") == nil ? nil : try numbers("gaps_mm"),
                                  distance: try node.optional("distance_mm")?.double(in: 0...1000) ?? 30,
-                                 taps: try count("taps", 30), attempts: try count("attempts", 4))
+                                 taps: try count("taps", 30), attempts: try count("attempts", 4),
+                                 circular: shape == "circle")
         case "ring-tapping":
             try node.rejectUnknownKeys(["kind", "device", "amplitudes_mm", "widths_mm", "dimensions", "taps"])
             let dims = try node.optional("dimensions")?.list().map { try $0.int(in: 1...2) } ?? [2]

@@ -77,7 +77,7 @@ public enum ParameterCatalog {
             source:
                 "Yamanaka et al. 2023 (CHI, doi:10.1145/3544548.3580740), released finger-tap data: one person's "
                     + "tap times at one condition, robust CV 0.098 (IQR 0.086–0.118; SD/mean 0.129 with the slow "
-                    + "tail, which is not motor noise); scripts/human/timing-cv"),
+                    + "tail, which is not motor noise); scripts/human/yamanaka-2023"),
         .init(
             path: "motor.tap_hold_s", meaning: "how long the finger stays down in a tap",
             allowed: 0.01...1, novice: .logNormal(median: 0.089, sigma: 0.135),

@@ -10,9 +10,11 @@ import Randomness
 /// the glass is a miss. With `gaps` the
 /// target sits that far above the screen's bottom edge; without, mid-screen.
 ///
+/// With `circular` the target is a disc of that diameter (Yamanaka et al. 2023), not a square.
+///
 /// Measures, per size (and gap): `error_rate` (share of first taps that miss),
-/// `success_rate` (its complement) and `time_s` (start to the hit, or to the last
-/// attempt).
+/// `success_rate` (its complement), `time_s` (start to the hit, or to the last
+/// attempt) and `first_tap_s` (start to the first tap's lift, hit or miss).
 public struct TargetTapping: ReplicationTask {
     public var device: DeviceConfiguration
     public var sizes: [Double]
@@ -20,11 +22,12 @@ public struct TargetTapping: ReplicationTask {
     public var distance: Double
     public var taps: Int
     public var attempts: Int
+    public var circular: Bool
 
     public init(device: DeviceConfiguration, sizes: [Double], gaps: [Double]? = nil, distance: Double = 30,
-                taps: Int = 30, attempts: Int = 4) {
+                taps: Int = 30, attempts: Int = 4, circular: Bool = false) {
         self.device = device; self.sizes = sizes; self.gaps = gaps
-        self.distance = distance; self.taps = taps; self.attempts = attempts
+        self.distance = distance; self.taps = taps; self.attempts = attempts; self.circular = circular
     }
 
     public func observe(_ people: [Participant], seed: UInt64) -> Observations {
@@ -36,32 +39,36 @@ public struct TargetTapping: ReplicationTask {
                 for (k, person) in people.enumerated() {
                     // Common random numbers across conditions: differences are the conditions'.
                     var g = SeededGenerator(seed: seed, label: "target-tapping/\(k)")
-                    let (misses, time) = run(person, size: size, gap: gap, using: &g)
+                    let (misses, time, first) = run(person, size: size, gap: gap, using: &g)
                     seen.record("error_rate", condition, misses)
                     seen.record("success_rate", condition, 1 - misses)
                     seen.record("time_s", condition, time)
+                    seen.record("first_tap_s", condition, first)
                 }
             }
         }
         return seen
     }
 
-    /// The share of first taps that missed and the mean time to the hit.
+    /// The share of first taps that missed, the mean time to the hit and the mean time of a first tap.
     func run<G: RandomNumberGenerator>(_ person: Participant, size: Double, gap: Double,
-                                       using g: inout G) -> (Double, Double) {
+                                       using g: inout G) -> (Double, Double, Double) {
         let screen = device.bounds
         let side = device.points(millimetres: size)
         let bottom = gap.isNaN ? screen.center.y + side / 2 : screen.height - device.points(millimetres: gap)
         let target = Rect(x: screen.center.x - side / 2, y: bottom - side, width: side, height: side)
         let start = target.center - Vector2(0, device.points(millimetres: distance))
         let tapper = Tapper(participant: person)
-        var misses = 0, total = 0.0
+        var misses = 0, total = 0.0, firstTaps = 0.0
         for _ in 0..<taps {
             var finger = start, time = 0.0
             for attempt in 0..<attempts {
                 let tap = tapper.tap(target, from: finger, startTime: 0, on: device, using: &g)
                 time += tap.movementTime + person["motor.tap_hold_s"]
-                let hit = screen.contains(tap.landing) && target.contains(tap.landing)
+                if attempt == 0 { firstTaps += time }
+                let onTarget = circular
+                    ? (tap.landing - target.center).length <= side / 2 : target.contains(tap.landing)
+                let hit = screen.contains(tap.landing) && onTarget
                 if hit { break }
                 if attempt == 0 { misses += 1 }
                 time += person["perception.cycle_s"]
@@ -69,6 +76,6 @@ public struct TargetTapping: ReplicationTask {
             }
             total += time
         }
-        return (Double(misses) / Double(taps), total / Double(taps))
+        return (Double(misses) / Double(taps), total / Double(taps), firstTaps / Double(taps))
     }
 }

@@ -1,0 +1,28 @@
+import Interaction
+import Testing
+@testable import UserModels
+
+/// The discrete tapping task of the replications: a disc of a size sits inside the square of that size, so the
+/// same people with the same noise can only miss it as often or more; a first tap never outlasts the whole trial.
+@Suite("Replications: tapping at squares and discs")
+struct TargetTappingTests {
+    func mean(_ seen: Observations, _ measure: String, size: Double) -> Double {
+        let values = seen.values[Observations.Cell(measure, ["size_mm": Observations.level(size)])]!
+        return values.reduce(0, +) / Double(values.count)
+    }
+
+    @Test("a disc is missed at least as often as the square around it, and first taps are part of the time")
+    func discInsideSquare() {
+        let people = (0..<12).map { Population(participants: 12).participant($0, seed: 5) }
+        let device = DeviceCatalog.iPadPro129.configuration(.portrait)
+        let sizes = [3.0, 5, 7]
+        let square = TargetTapping(device: device, sizes: sizes, distance: 20, taps: 40).observe(people, seed: 9)
+        let disc = TargetTapping(device: device, sizes: sizes, distance: 20, taps: 40, circular: true)
+            .observe(people, seed: 9)
+        for size in sizes {
+            #expect(mean(disc, "error_rate", size: size) >= mean(square, "error_rate", size: size))
+            #expect(mean(disc, "first_tap_s", size: size) <= mean(disc, "time_s", size: size))
+        }
+        #expect(mean(disc, "error_rate", size: 3) > mean(square, "error_rate", size: 3))
+    }
+}
