@@ -66,15 +66,20 @@ public struct ResultSet: Sendable {
         let variants = runs.filter { !$0.variant.isEmpty && matching($0.variant) }
         let latest = Dictionary(variants.map { ($0.variant, $0) }, uniquingKeysWith: { a, b in a.id > b.id ? a : b })
         if let main = runs.last(where: { $0.variant.isEmpty }),
-            let stale = latest.values.sorted(by: { $0.id < $1.id }).first(where: {
+            let other = latest.values.sorted(by: { $0.id < $1.id }).first(where: {
                 !$0.drewSamePeople(as: main.modelSHA256)
             })
         {
+            // What to run again: the side whose people are not this refine's (the main run first when both).
+            let advice =
+                main.modelSHA256 == Provenance.modelSHA256
+                ? "run `\(rerun(other.variant, spec.path))` on this database again, then the report"
+                : "the main run's people are not this refine's: run `refine run \(spec.path)` on this database "
+                    + "again, then its sweeps and the report"
             throw ReportError(
-                "\(store.path): run \(stale.id) ('\(stale.variant)') drew its people from another user model than "
+                "\(store.path): run \(other.id) ('\(other.variant)') drew its people from another user model than "
                     + "run \(main.id), the main run (the parameter catalogue changed between them), so the report "
-                    + "would mix the two: run `\(rerun(stale.variant, spec.path))` on this database again, then the "
-                    + "report")
+                    + "would mix the two; \(advice)")
         }
         return latest
     }

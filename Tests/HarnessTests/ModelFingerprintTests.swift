@@ -11,9 +11,9 @@ import UserModels
 @Suite("Runs remember the user model their people came from")
 struct ModelFingerprintTests {
     /// Marks run `id` of the database at `path` as drawn from another catalogue, as an older refine would have.
-    func pretendOtherModel(_ path: String, run id: Int64) throws {
+    func pretendOtherModel(_ path: String, run id: Int64, model: String = "older") throws {
         let queue = try DatabaseQueue(path: path)
-        try queue.write { try $0.execute(sql: "UPDATE run SET model_sha256 = 'older' WHERE id = ?", arguments: [id]) }
+        try queue.write { try $0.execute(sql: "UPDATE run SET model_sha256 = ? WHERE id = ?", arguments: [model, id]) }
         try queue.close()
     }
 
@@ -73,6 +73,12 @@ struct ModelFingerprintTests {
             return error is ReportError && said.contains("another user model")
                 && said.contains("refine sensitivity test.yaml")
         }
+        // The other way round (sweeps run again by a newer refine, the main run not): the main run is run again.
+        try pretendOtherModel(path, run: sweep.runID, model: Provenance.modelSHA256)
+        try pretendOtherModel(path, run: 1)
+        #expect {
+            try ResultSet.latestVariantRuns(of: spec, in: try RunStore(readingFrom: path)) { _ in true }
+        } throws: { "\($0)".contains("run `refine run test.yaml`") }
     }
 
     @Test("shards whose people came from different catalogues are not merged")
