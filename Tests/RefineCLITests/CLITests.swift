@@ -77,6 +77,9 @@ struct CLITests {
         let show = try CLI.run(["show", "--db", "r.sqlite", "--json"], in: dir)
         let runs = try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as! [[String: Any]]
         #expect(runs.count == 1 && runs[0]["status"] as? String == "completed" && runs[0]["finished_trials"] as? Int == 144)
+        #expect((runs[0]["model_sha256"] as? String)?.count == 64)
+        let table = try CLI.run(["show", "--db", "r.sqlite"], in: dir)
+        #expect(table.stdout.contains("model") && !table.stdout.contains("*"), "\(table.stdout)")
         let report = try CLI.run(["report", spec.path, "--db", "r.sqlite", "--out", "out"], in: dir)
         #expect(report.status == 0, "\(report.stderr)")
         let html = try String(contentsOf: dir.appendingPathComponent("out/index.html"), encoding: .utf8)
