@@ -118,7 +118,8 @@ public enum ShardMerge {
             let start = DispatchTime.now().uptimeNanoseconds
             do {
                 summary = try write(
-                    picked: picked, to: partial, complete: missing.isEmpty, catalog: catalog, progress: progress)
+                    picked: picked, model: model?.run.modelSHA256 ?? "", to: partial, complete: missing.isEmpty,
+                    catalog: catalog, progress: progress)
             } catch let error as DatabaseError {
                 throw RunStore.explain(error, path: output)
             }
@@ -135,8 +136,9 @@ public enum ShardMerge {
         }
     }
 
+    /// `model`: the user model the shards' people were drawn from ('' when none recorded one).
     private static func write(
-        picked: [(path: String, run: RunRecord)], to path: String, complete: Bool,
+        picked: [(path: String, run: RunRecord)], model: String, to path: String, complete: Bool,
         catalog: QuestionCatalog,
         progress: (String, Int, Double) -> Void
     ) throws -> (runID: Int64, trials: Int) {
@@ -171,7 +173,7 @@ public enum ShardMerge {
                     """,
                 arguments: [
                     planned, complete ? "completed" : "interrupted",
-                    picked.lazy.map(\.run.modelSHA256).first { !$0.isEmpty } ?? "", picked[0].run.id
+                    model, picked[0].run.id
                 ])
             let runID = db.lastInsertedRowID
             try db.execute(sql: "DETACH DATABASE shard")
