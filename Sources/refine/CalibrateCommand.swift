@@ -78,7 +78,8 @@ struct CalibrateCommand: ParsableCommand {
 
     @Option(
         help: """
-            With --ci: a key (the commit hash) choosing which fresh record to re-prove; every record is re-proved over time.
+            With --ci: a key (the commit hash) choosing which fresh record to re-prove; every record is re-proved \
+            over time.
             """)
     var reprove: String?
 

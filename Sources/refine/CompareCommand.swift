@@ -27,7 +27,8 @@ struct CompareCommand: ParsableCommand {
             per-person differences when paired, Mann–Whitney otherwise) with Holm and Benjamini–Hochberg \
             corrections across the metrics. With --out, also writes ECDF plots and a Markdown/HTML table.
 
-            Each run is read in one pass, never loaded. Where someone gave more than \(ValueSketch.exactLimit) values of a metric, \
+            Each run is read in one pass, never loaded. Where someone gave more than \(ValueSketch.exactLimit) \
+            values of a metric, \
             that side's values are held as per-participant log-bucket sketches (Docs/Scale.md): medians and \
             ECDFs are then within \(formatNumber(ValueBuckets.relativeWidth * 100, digits: 2))% of the values, \
             means and rank tests exact, and Cliff's delta is \

@@ -17,8 +17,8 @@ struct ExportCommand: ParsableCommand {
             session_trial, then one column per metric stored in the run, sorted, missing where a trial did not record \
             it); export.R, lme4 and survival models of the spec's lead metrics with participant and photo (or task) as \
             random intercepts (lmer of log times, glmer for 0/1 outcomes and counts, a Cox model of time to effect), \
-            which `Rscript export.R` fits, printing a tidy table and writing models.csv and design.csv; and README.txt, \
-            what each column holds.
+            which `Rscript export.R` fits, printing a tidy table and writing models.csv and design.csv; and \
+            README.txt, what each column holds.
 
             The run is the latest completed one of the spec (sensitivity variants excluded) unless --run names one, \
             read with the spec it was made from. --json prints what was written and, for lead metrics that export.R \

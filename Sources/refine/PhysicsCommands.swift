@@ -9,6 +9,7 @@ struct ProjectCommand: ParsableCommand {
         abstract: "How far content thrown at a velocity coasts before it stops (momentum projection).",
         discussion:
             "project(v, r) = (v / 1000) · r / (1 − r), as in the fluid-interfaces talk. 1000 pt/s → 499 pt (normal), "
+                + ""
                 + "99 pt (fast)."
     )
 

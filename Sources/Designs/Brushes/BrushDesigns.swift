@@ -61,6 +61,7 @@ public enum BrushDesigns: DesignCatalog {
                         + "shown beside the tool box.",
                 source:
                     "\(talk): 'on the iPhone, we don't have enough room for that … a collapsible tool bar … You tap "
+                        + ""
                         + "the tool box and the controls come out. You select a control and they go away' "
                         + "(00:39:08–00:39:54)",
                 parameters: common)

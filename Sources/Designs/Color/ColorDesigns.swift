@@ -18,6 +18,7 @@ public enum ColorDesigns: DesignCatalog {
                 summary:
                     "The same four as sliders, one axis each: right for more, which raises the range's amount and "
                         + "lowers its luminance (amount = v, luminance = −coupling·v). On compact width, four buttons "
+                        + ""
                         + "open one slider each.",
                 source:
                     "iPhoto for iOS: 'smart math behind the scenes … less saturation means this, more saturation "
@@ -31,6 +32,7 @@ public enum ColorDesigns: DesignCatalog {
                         + "the other fades. The one-axis sliders stay under the photo, the picked one highlighted.",
                 source:
                     "iPhoto for iOS: 'tap on the blue sky … once the user starts to move in a direction, you're going "
+                        + ""
                         + "to see the other arrow sort of disappear'",
                 parameters: [
                     "coupling": "as four-controls-one-axis (default 0.4)",

@@ -161,6 +161,7 @@ public enum HarmonicaDesigns: DesignCatalog {
                         + "strips narrow once they would cover more than max_share of it.",
                 source:
                     "seed 004 (Qtty prototype notes): 'each image must be a source image with a superimposed filter … "
+                        + ""
                         + "With a small number of filters, it looks good … but what will this harmonica look like "
                         + "with 10-15 filters?'",
                 parameters: [

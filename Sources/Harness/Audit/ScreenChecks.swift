@@ -78,8 +78,8 @@ public struct ScreenChecks: Sendable {
                 if b.role == .scrollArea && a.role != .scrollArea && b.frame.contains(a.frame.center) { continue }
                 let area = intersection(a.frame, b.frame)
                 if area >= rules.overlapArea {
-                    out.append(
-                        Finding(kind: .overlap, controls: [a.id, b.id], detail: "\(fmt(area)) pt² shared", value: area))
+                    let detail = "\(fmt(area)) pt² shared"
+                    out.append(Finding(kind: .overlap, controls: [a.id, b.id], detail: detail, value: area))
                 }
             }
         }

@@ -115,7 +115,8 @@ enum DatabaseFile {
             let tables = try String.fetchAll(
                 db,
                 sql: """
-                    SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name
+                    SELECT name FROM sqlite_master
+                    WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name
                     """)
             if tables.isEmpty { return .empty }
             if tables.contains("grdb_migrations") {

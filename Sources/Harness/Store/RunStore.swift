@@ -262,9 +262,9 @@ public final class RunStore: Sendable {
             let now = Self.timestamp()
             try db.execute(
                 sql: """
-                    INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version, git_commit,
-                        git_dirty, os, swift_version, argv, host, pid, shard_index, shard_count, jobs, trace, planned_trials,
-                        started_at, heartbeat_at, status, variant, git_dirty_paths, model_sha256)
+                    INSERT INTO run (experiment, question, spec_path, spec_text, spec_sha256, seed, tool_version,
+                        git_commit, git_dirty, os, swift_version, argv, host, pid, shard_index, shard_count, jobs,
+                        trace, planned_trials, started_at, heartbeat_at, status, variant, git_dirty_paths, model_sha256)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)
                     """,
                 arguments: [

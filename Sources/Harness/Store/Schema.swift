@@ -108,7 +108,8 @@ enum Schema {
                     ALTER TABLE run ADD COLUMN variant TEXT NOT NULL DEFAULT '';
                     DROP VIEW run_progress;
                     CREATE VIEW run_progress AS
-                        SELECT r.id AS run_id, r.experiment, r.variant, r.status, r.started_at, r.finished_at, r.heartbeat_at,
+                        SELECT r.id AS run_id, r.experiment, r.variant, r.status,
+                               r.started_at, r.finished_at, r.heartbeat_at,
                                r.shard_index, r.shard_count, r.planned_trials,
                                (SELECT count(*) FROM trial WHERE run_id = r.id) AS finished_trials
                         FROM run r;

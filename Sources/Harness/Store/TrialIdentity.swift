@@ -102,7 +102,9 @@ enum TrialIdentity {
         try db.execute(
             sql: """
                 DROP INDEX trial_row_identity;
-                UPDATE event SET trial_id = ((SELECT run_id FROM trial_row WHERE id = event.trial_id) << \(runShift)) | \(otherOffset) | trial_id
+                UPDATE event
+                    SET trial_id = ((SELECT run_id FROM trial_row WHERE id = event.trial_id) << \(runShift))
+                        | \(otherOffset) | trial_id
                     WHERE EXISTS (SELECT 1 FROM trial_row WHERE id = event.trial_id);
                 UPDATE trial_row SET id = (run_id << \(runShift)) | \(otherOffset) | id;
                 DROP VIEW run_progress;
@@ -116,7 +118,8 @@ enum TrialIdentity {
         CREATE VIEW run_progress AS
             SELECT r.id AS run_id, r.experiment, r.variant, r.status, r.started_at, r.finished_at, r.heartbeat_at,
                    r.shard_index, r.shard_count, r.planned_trials,
-                   (SELECT count(*) FROM trial_row t WHERE t.id BETWEEN r.id << \(runShift) AND ((r.id + 1) << \(runShift)) - 1) AS finished_trials
+                   (SELECT count(*) FROM trial_row t
+                        WHERE t.id BETWEEN r.id << \(runShift) AND ((r.id + 1) << \(runShift)) - 1) AS finished_trials
             FROM run r;
         """
 }

@@ -62,7 +62,8 @@ public enum PNGFile {
             throw PNGError(
                 file: name,
                 message:
-                    "truncated or hostile PNG: \(data.count) bytes cannot hold a \(header.width)×\(header.height) image"
+                    "truncated or hostile PNG: \(data.count) bytes cannot hold a \(header.width)×\(header.height) "
+                        + "image"
             )
         }
 

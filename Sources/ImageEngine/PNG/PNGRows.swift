@@ -23,7 +23,8 @@ public enum PNGRows {
         if size * 1032 + 4096 < header.rawDataSize {
             throw PNGError(
                 file: path,
-                message: "truncated or hostile PNG: \(size) bytes cannot hold a \(header.width)×\(header.height) image")
+                message: "truncated or hostile PNG: \(size) bytes cannot hold a "
+                    + "\(header.width)×\(header.height) image")
         }
         // As in PNGFile.decode: 16-bit sRGB-ish files are taken raw and decoded with the
         // exact sRGB curve; 16-bit files declaring another gamma are linearised by libpng.

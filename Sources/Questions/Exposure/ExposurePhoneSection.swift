@@ -23,6 +23,7 @@ extension ExposureReport {
             .paragraph(
                 "\(split.label) is the shipped design: on a compact-width screen in portrait it splits into the three "
                     + "buttons, and a tap opens an overlay above them with that part of the control — the same knobs, "
+                    + ""
                     + "starting at the same places and doing the same thing as on the iPad (a test checks that a knob "
                     + "moved by the same share of its track sets the same values on both). \(crammed.label) is the "
                     + "counterfactual the talk rejects: the whole iPad control, five knobs on one track, shrunk to "
@@ -174,6 +175,7 @@ extension ExposureReport {
         return
             "On \(phone.name) the split shows \(buttonText); the crammed track "
                 + "is \(trackWidthText(crammed, on: phone.name)) pt wide, and for a photo whose histogram spans 5–95% "
+                + ""
                 + "its knobs start \(formatNumber(gap, digits: 0)) pt "
                 + "(\(formatNumber(phone.millimetres(gap), digits: 1)) mm) apart, each grabbed within 22 pt of its "
                 + "centre."
@@ -186,7 +188,8 @@ extension ExposureReport {
         var state = ExposureState(photoAspect: ExposureScreens.photoAspect)
         design.prepare(&state)
         state.openOverlay = "brightness"
-        return design.screen(state, on: d).control("brightness").map { formatNumber($0.frame.width, digits: 0) } ?? "–"
+        let track = design.screen(state, on: d).control("brightness")
+        return track.map { formatNumber($0.frame.width, digits: 0) } ?? "–"
     }
 
     /// On an iPad the two strategies are one design and share every trial's seed: their trials must match.

@@ -179,7 +179,8 @@ struct ExposureReport: PhotoEditingReport {
             }
             if let (d, _) = compare("six-sliders", "histogram-touch", metric: "first_touch_s", group: "novice") {
                 out.append(
-                    "…novices' first touch comes later by \(formatEstimate(d)) s with hidden zones (median difference)."
+                    "…novices' first touch comes later by \(formatEstimate(d)) s with hidden zones (median "
+                        + "difference)."
                 )
             }
         }

@@ -74,7 +74,8 @@ public enum CompareFigures {
                     set xlabel \(Gnuplot.quoted(r.metric))
                     set ylabel "fraction of trials"
                     set yrange [0:1]
-                    plot "\(name).dat" index 0 using 1:2 with steps linewidth 2 title \(Gnuplot.quoted("A: " + a.label)), \\
+                    plot "\(name).dat" index 0 using 1:2 with steps linewidth 2 \
+                    title \(Gnuplot.quoted("A: " + a.label)), \\
                          "\(name).dat" index 1 using 1:2 with steps linewidth 2 title \(Gnuplot.quoted("B: " + b.label))
                     """)
             try Gnuplot.render(figure, in: dir)

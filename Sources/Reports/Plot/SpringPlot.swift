@@ -22,12 +22,14 @@ public enum SpringPlot {
             t += end / 400
         }
         let s = animation.spring
+        let settles = String(format: "%.3f", settleTime)
+        let title = "Spring: response \(s.response) s, damping ratio \(s.dampingRatio); settles in \(settles) s"
         let figure = GnuplotFigure(
             name: name,
             title: "Spring response \(s.response) s, damping ratio \(s.dampingRatio)",
             data: [("\(name).dat", Gnuplot.table(header: ["t_s", "position_pt", "velocity_pt_s"], rows: rows))],
             body: """
-                set title \(Gnuplot.quoted("Spring: response \(s.response) s, damping ratio \(s.dampingRatio); settles in \(String(format: "%.3f", settleTime)) s"))
+                set title \(Gnuplot.quoted(title))
                 set xlabel "time (s)"
                 set ylabel "position (pt)"
                 set y2label "velocity (pt/s)"

@@ -44,7 +44,8 @@ public enum PowerReport {
                     set xrange \(range)
                     set xtics (\(ticks))
                     plot "power.tsv" using 1:2:3:4 with yerrorlines linewidth 2 pointtype 7 title "power (95% CI)", \\
-                         \(curve.requiredPower) with lines dashtype 2 linecolor rgb "#888888" title "required \(formatNumber(curve.requiredPower * 100, digits: 0))%"
+                         \(curve.requiredPower) with lines dashtype 2 linecolor rgb "#888888" \
+                    title "required \(formatNumber(curve.requiredPower * 100, digits: 0))%"
                     """)
             try Gnuplot.render(figure, in: staging)
             doc.add(

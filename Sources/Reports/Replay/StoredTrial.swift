@@ -80,8 +80,8 @@ public struct StoredTrial: Sendable {
         let now = Set(current.map(\.sha256))
         for file in dataFiles where !now.contains(file.sha256) {
             throw ReportError(
-                "\(file.path): this photo has changed since run \(run.id) read it (SHA-256 \(file.sha256.prefix(12))… "
-                    + "then); a replay would not show the trial that was run"
+                "\(file.path): this photo has changed since run \(run.id) read it "
+                    + "(SHA-256 \(file.sha256.prefix(12))… then); a replay would not show the trial that was run"
             )
         }
     }

@@ -120,10 +120,8 @@ enum SensitivitySection {
             figures.append(figure(sweep: sweep, points: points, metric: settings.metric))
         }
         doc.add(.bullets(verdicts))
-        doc.add(
-            .table(
-                header: ["parameter", "value", "comparison", "difference (CI)", "Cliff's δ (CI)", "winner"], rows: rows)
-        )
+        let header = ["parameter", "value", "comparison", "difference (CI)", "Cliff's δ (CI)", "winner"]
+        doc.add(.table(header: header, rows: rows))
         if sketched { doc.add(.paragraph(CompareFigures.sketchNote)) }
         for sweep in settings.sweeps {
             let name = figureName(sweep.path)

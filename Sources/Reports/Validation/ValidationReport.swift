@@ -69,7 +69,8 @@ public enum ValidationReport {
                         set ylabel \(Gnuplot.quoted(c.yLabel))
                         \(range("x", 0))\(range("y", 1))plot "\(name).dat" index 1 using 1:2 with lines linewidth 2 \\
                              linecolor rgb "#888888" title "published", \\
-                             "\(name).dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 title "model"
+                             "\(name).dat" index 0 using 1:2 with points pointtype 7 pointsize 1.2 linecolor 1 \
+                        title "model"
                         """)
                 try Gnuplot.render(figure, in: staging)
                 doc.add(

@@ -42,6 +42,7 @@ extension ValidationSuite {
             id: "learning-curve", title: "Learning curve: time per editing trial against practice",
             source:
                 "Newell & Rosenbloom 1981: T_n = T_1·n^−α on averaged data, α typically 0.2–0.6 (DESIGN §4: 0.2–0.4); "
+                    + ""
                     + "Heathcote, Brown & Mewhort 2000: individual curves are closer to exponential, averaging "
                     + "favours the power law",
             origin: .partlyEmergent,

@@ -35,8 +35,8 @@ struct ColorCommand: ParsableCommand {
                         lab2: [b.lab.l, b.lab.a, b.lab.b].map { EngineCLI.round($0) },
                         delta_e00: EngineCLI.round(d00), delta_e76: EngineCLI.round(d76)))
             } else {
-                print(
-                    String(format: "ΔE00 %.4f   (ΔE76 %.4f)   %@ → %@", d00, d76, a.lab.description, b.lab.description))
+                let format = "ΔE00 %.4f   (ΔE76 %.4f)   %@ → %@"
+                print(String(format: format, d00, d76, a.lab.description, b.lab.description))
             }
         }
     }
