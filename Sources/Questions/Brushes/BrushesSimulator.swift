@@ -56,11 +56,11 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
     public init(spec: ExperimentSpec) throws {
         self.designs = try BrushDesigns.designs(of: spec)
         var tasks: [String: PreparedTask] = [:]
-        var files: [String: String] = [:]
+        var loader = PhotoTasks.Loader(
+            spec, advice: "the brush barely changes this region; choose another brush or region")
         for spec_task in spec.tasks {
             guard let task = spec_task.custom(BrushTask.self) else { continue }
-            let (loaded, sha) = try PhotoTasks.load(task.path, task: spec_task.id, spec: spec)
-            files[task.path] = sha
+            let loaded = try loader.photo(task.path, task: spec_task.id)
             let original = loaded.downscaled(toFit: Self.workingSize)
             let mask = task.region.mask(original)
             let share = Double(mask.filter { $0 }.count) / Double(mask.count)
@@ -73,16 +73,13 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
                 )
             }
             let goal = Self.goal(original, brush: task.brush, mask: mask)
-            let goalLab = LabImage(goal)
-            try PhotoTasks.requireWork(
-                original, goal: goalLab, tolerance: task.tolerance * share, task: spec_task.id, spec: spec,
-                advice: "the brush barely changes this region; choose another brush or region")
+            let goalLab = try loader.goal(goal, of: original, tolerance: task.tolerance * share, task: spec_task.id)
             tasks[spec_task.id] = PreparedTask(
                 task: task, original: original, originalLab: LabImage(original), goalLab: goalLab, goal: goal,
                 mask: mask, glance: original.downscaled(toFit: 96), full: loaded)
         }
         self.tasks = tasks
-        dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
+        dataFiles = loader.dataFiles
         limits = spec.limits
     }
 

@@ -69,16 +69,12 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
     public init(spec: ExperimentSpec) throws {
         self.designs = try ColorDesigns.designs(of: spec)
         var tasks: [String: PreparedTask] = [:]
-        var files: [String: String] = [:]
+        var loader = PhotoTasks.Loader(spec, advice: "choose a stronger look so there is something to do")
         for task in spec.tasks {
             guard let t = task.custom(ColorTask.self) else { continue }
-            let (original, sha) = try PhotoTasks.load(t.path, task: task.id, spec: spec)
-            files[t.path] = sha
+            let original = try loader.photo(t.path, task: task.id)
             let goal = t.look.apply(to: original)
-            let goalLab = LabImage(goal)
-            try PhotoTasks.requireWork(
-                original, goal: goalLab, tolerance: t.tolerance, task: task.id, spec: spec,
-                advice: "choose a stronger look so there is something to do")
+            let goalLab = try loader.goal(goal, of: original, tolerance: t.tolerance, task: task.id)
             let outside = original.pixels.indices.filter {
                 t.look.targetWeight(original.pixels[$0]) < ColorSimulator.untargeted
             }
@@ -87,7 +83,7 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
                 outside: outside, glance: original.downscaled(toFit: PhotoTasks.glanceSize))
         }
         self.tasks = tasks
-        dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
+        dataFiles = loader.dataFiles
         limits = spec.limits
         policy = spec.policy
     }

@@ -51,22 +51,18 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
         }
         self.designs = designs
         var tasks: [String: PreparedTask] = [:]
-        var files: [String: String] = [:]
+        var loader = PhotoTasks.Loader(spec, advice: "choose stronger goal values so there is something to do")
         for task in spec.tasks {
             guard case .adjustPhoto(let path, let goal, let tolerance) = task.goal else { continue }
-            let (original, sha) = try PhotoTasks.load(path, task: task.id, spec: spec)
-            files[path] = sha
-            let goalLab = LabImage(goal.render(original))
-            try PhotoTasks.requireWork(
-                original, goal: goalLab, tolerance: tolerance, task: task.id, spec: spec,
-                advice: "choose stronger goal values so there is something to do")
+            let original = try loader.photo(path, task: task.id)
+            let goalLab = try loader.goal(goal.render(original), of: original, tolerance: tolerance, task: task.id)
             tasks[task.id] = PreparedTask(
                 original: original, goalLab: goalLab, tolerance: tolerance, goal: goal,
                 start: ExposureState(original: original),
                 glance: original.downscaled(toFit: PhotoTasks.glanceSize))
         }
         self.tasks = tasks
-        dataFiles = files.keys.sorted().map { ($0, files[$0]!) }
+        dataFiles = loader.dataFiles
         limits = spec.limits
         policy = spec.policy
     }

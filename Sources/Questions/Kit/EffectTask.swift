@@ -20,23 +20,19 @@ struct EffectTask: @unchecked Sendable {
         _ spec: ExperimentSpec, advice: String, check: (TaskSpec, Effect) throws -> Void = { _, _ in }
     ) throws -> (tasks: [String: EffectTask], dataFiles: [(path: String, sha256: String)]) {
         var tasks: [String: EffectTask] = [:]
-        var files: [String: String] = [:]
+        var loader = PhotoTasks.Loader(spec, advice: advice)
         for task in spec.tasks {
             guard case .chooseEffect(let path, let goal, let tolerance) = task.goal else { continue }
             if let goal { try check(task, goal) }
-            let (original, sha) = try PhotoTasks.load(path, task: task.id, spec: spec)
-            files[path] = sha
-            var goalLab: LabImage?
-            if let goal {
-                goalLab = LabImage(render(original, goal))
-                try PhotoTasks.requireWork(
-                    original, goal: goalLab!, tolerance: tolerance, task: task.id, spec: spec, advice: advice)
+            let original = try loader.photo(path, task: task.id)
+            let goalLab = try goal.map {
+                try loader.goal(render(original, $0), of: original, tolerance: tolerance, task: task.id)
             }
             tasks[task.id] = EffectTask(
                 original: original, glance: original.downscaled(toFit: PhotoTasks.glanceSize), goalLab: goalLab,
                 tolerance: tolerance, goal: goal)
         }
-        return (tasks, files.keys.sorted().map { ($0, files[$0]!) })
+        return (tasks, loader.dataFiles)
     }
 
     /// `image` with `effect` applied and nothing else.

@@ -82,6 +82,38 @@ enum PhotoTasks {
         return SpecError(file: spec.path, field: "tasks.\(task).photo", message: message)
     }
 
+    /// Reads a spec's photos, remembering each file's SHA-256 for the run's data
+    /// files, and turns goals into Lab, refusing one a photo already meets.
+    struct Loader {
+        let spec: ExperimentSpec
+        /// What to tell the spec's author when a goal is already met.
+        let advice: String
+        private var files: [String: String] = [:]
+
+        init(_ spec: ExperimentSpec, advice: String) {
+            self.spec = spec
+            self.advice = advice
+        }
+
+        /// Task `task`'s photo at the working size.
+        mutating func photo(_ path: String, task: String) throws -> Image {
+            let (original, sha) = try PhotoTasks.load(path, task: task, spec: spec)
+            files[path] = sha
+            return original
+        }
+
+        /// `goal` in Lab, refused when `original` already comes close to it (`requireWork`).
+        func goal(_ goal: Image, of original: Image, tolerance: Double, task: String) throws -> LabImage {
+            let lab = LabImage(goal)
+            try PhotoTasks.requireWork(
+                original, goal: lab, tolerance: tolerance, task: task, spec: spec, advice: advice)
+            return lab
+        }
+
+        /// The photos read, by path, with their SHA-256.
+        var dataFiles: [(path: String, sha256: String)] { files.keys.sorted().map { ($0, files[$0]!) } }
+    }
+
     /// Refuses a goal the untouched photo already comes close to: there would be nothing to do.
     static func requireWork(
         _ original: Image, goal: LabImage, tolerance: Double, task: String, spec: ExperimentSpec, advice: String
