@@ -87,4 +87,19 @@ struct ReplicationTests {
             "\(error)".contains("exactly one statistic")
         }
     }
+
+    @Test("a finding marked in_sample is scored but left out of the independent tally")
+    func inSampleFindingsAreCountedApart() throws {
+        let suite = try ReplicationSuite(folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5)
+        let scores = try suite.score(resamples: 50)
+        let marked = scores.filter { $0.inSample != nil }
+        #expect(marked.map(\.finding).contains("drag-slower"))
+        let tally = ReplicationReport.Tally(scores)
+        #expect(tally.independent.findings == scores.count - marked.count)
+        #expect(tally.independent.directions == tally.directions - marked.filter { $0.directionAgrees != nil }.count)
+        #expect(tally.sentence.contains("leaving out the \(marked.count) that restate an input"))
+        var unmarked = scores
+        for i in unmarked.indices { unmarked[i].inSample = nil }
+        #expect(ReplicationReport.Tally(unmarked).independent.directions == tally.directions)
+    }
 }

@@ -34,6 +34,10 @@ public struct FindingTest: Sendable {
     /// Recorded as disagreeing, with the reason; validation fails only when a
     /// finding that agreed stops agreeing.
     public var knownDisagreement: String?
+    /// Why this finding is not an independent test (a parameter or mechanism was
+    /// chosen from it or from studies that say the same); nil: it is one. Such a
+    /// finding is scored but left out of the independent tally.
+    public var inSample: String?
 
     public enum Bound: String, Sendable, CaseIterable { case atLeast = "at-least", atMost = "at-most" }
 }

@@ -42,7 +42,7 @@ public enum ReplicationLoader {
     }
 
     static func parseFinding(_ node: SpecNode) throws -> FindingTest {
-        try node.rejectUnknownKeys(["finding", "published", "bound", "known", "why"] + statistics)
+        try node.rejectUnknownKeys(["finding", "published", "bound", "known", "why", "in_sample"] + statistics)
         let present = try statistics.filter { try node.optional($0) != nil }
         guard present.count == 1 else {
             throw node.error("expected exactly one statistic: one of \(statistics.joined(separator: ", "))")
@@ -57,7 +57,8 @@ public enum ReplicationLoader {
                            statistic: try parseStatistic(present[0], try node.required(present[0])),
                            bound: try node.optional("bound")?.named("bound", as: FindingTest.Bound.self),
                            published: try node.optional("published")?.double(),
-                           knownDisagreement: known.map { _ in why! })
+                           knownDisagreement: known.map { _ in why! },
+                           inSample: try node.optional("in_sample")?.string())
     }
 
     static func parseStatistic(_ kind: String, _ node: SpecNode) throws -> Statistic {

@@ -161,7 +161,7 @@ extension Participant {
 extension Tapper {
     /// Fitts time to bring the finger onto something `size` points across at `to`.
     public func reachTime(from: Point, to: Point, size: Double, on device: DeviceConfiguration) -> Double {
-        FittsLaw(intercept: participant["motor.fitts_a_s"], slope: participant["motor.fitts_b_s_per_bit"])
+        FittsLaw.tap(participant)
             .movementTime(distance: device.millimetres(from.distance(to: to)), width: device.millimetres(size))
     }
 }

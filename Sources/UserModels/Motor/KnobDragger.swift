@@ -68,7 +68,7 @@ public struct KnobDragger: Sendable {
         let p = participant
         let distance = device.millimetres(grab.distance(to: goal))
         let width = max(0.5, device.millimetres(tolerance))
-        let law = FittsLaw(intercept: p["motor.drag_a_s"], slope: p["motor.drag_b_s_per_bit"])
+        let law = FittsLaw.aimedDrag(p)
         let duration = max(
             0.1,
             law.movementTime(distance: distance, width: width)

@@ -77,7 +77,7 @@ public struct Steerer: Sendable {
     ) -> (duration: Double, errorRate: Double) {
         let p = participant
         let shortest = 1.875 * length / fastestMMPerS
-        let law = FittsLaw(intercept: p["motor.drag_a_s"], slope: p["motor.drag_b_s_per_bit"])
+        let law = FittsLaw.aimedDrag(p)
         var duration = max(shortest, law.movementTime(distance: length, width: width))
         var settled: [Double] = [], errors = 0
         for k in 0..<passes {

@@ -64,7 +64,7 @@ public struct Swiper: Sendable {
         let fastest = usual * p["motor.max_speed_factor"]
         if d <= span {
             let travel = max(1, d + endpoint)
-            let fitts = FittsLaw(intercept: p["motor.drag_a_s"], slope: p["motor.drag_b_s_per_bit"])
+            let fitts = FittsLaw.swipe(p)
                 .movementTime(distance: device.millimetres(travel), width: device.millimetres(2 * tolerance))
             let duration =
                 max(fitts, MinimumJerk.duration(distance: travel, peakSpeed: p["motor.drag_speed_pt_s"])) * timeJitter

@@ -82,7 +82,7 @@ public struct Tapper: Sendable {
         let distance = device.millimetres(offset.length)
         let width = device.millimetres(along)
         let id = FittsLaw.indexOfDifficulty(distance: distance, width: width)
-        let law = FittsLaw(intercept: p["motor.fitts_a_s"], slope: p["motor.fitts_b_s_per_bit"])
+        let law = FittsLaw.tap(p)
         let mt =
             law.movementTime(distance: distance, width: width)
             * max(0.3, 1 + g.normal(mean: 0, sd: p["motor.timing_cv"]))

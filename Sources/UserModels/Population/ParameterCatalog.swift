@@ -103,14 +103,27 @@ public enum ParameterCatalog {
             path: "motor.landing_y_abs_mm2", meaning: "Bi–Zhai dual-Gaussian: absolute vertical landing variance",
             allowed: 0...20, novice: .fixed(1.33), source: "Bi & Zhai, UIST 2013"),
         .init(
-            path: "motor.drag_a_s", meaning: "Fitts-like intercept for dragging a knob to a value",
+            path: "motor.drag_a_s",
+            meaning: "Fitts-like intercept of a swipe that drags content along (no target to stop on)",
             allowed: -0.5...1, novice: .fixed(-0.033),
-            source: "Cogulator FittsLaw.js touchDrag (a = −32.7 ms), which Cogulator applies to swipes only; no "
-                + "published aimed finger drag found (Docs/research/touch-drag-vs-tap.md)"),
+            source: "Cogulator FittsLaw.js touchDrag (a = −32.7 ms), which Cogulator applies to swipes "
+                + "(src/interface/MagicModels.js)"),
         .init(
-            path: "motor.drag_b_s_per_bit", meaning: "Fitts-like slope for dragging a knob to a value",
+            path: "motor.drag_b_s_per_bit",
+            meaning: "Fitts-like slope of a swipe that drags content along (no target to stop on)",
             allowed: 0.01...1, novice: .fixed(0.080),
-            source: "Cogulator FittsLaw.js touchDrag (b = 79.9 ms/bit), which Cogulator applies to swipes only"),
+            source: "Cogulator FittsLaw.js touchDrag (b = 79.9 ms/bit), which Cogulator applies to swipes"),
+        .init(
+            path: "motor.drag_tap_time_ratio",
+            meaning: "time of an aimed drag (a slider's thumb, a knob, a stroke's end) over a tap's at the same "
+                + "Fitts index of difficulty: the tap's law, slowed",
+            allowed: 1...4, novice: .fixed(1.35),
+            source: "assumption anchored on the least published figure: Asakawa, Dennerlein & Jindrich 2017 "
+                + "(Applied Ergonomics 58, abstract): a tablet tap took 567 ms and every one-finger slide longer "
+                + "than a pinch's 765 ms, so slides took over 1.35 taps; Jeong & Liu 2017 (Ergonomics 60(11)): "
+                + "a swipe about 4.5 times faster than a drag; Cockburn, Ahlström & Gutwin 2012: finger drags "
+                + "slower than stylus and mouse, finger taps faster. No aimed finger-drag regression was "
+                + "readable here (Docs/research/touch-drag-vs-tap.md)"),
         .init(
             path: "motor.liftoff_jump_pt", meaning: "largest jump of a slider's value when the finger lifts off",
             allowed: 0...50, novice: .fixed(12), source: "holko.pl slider study: lift-off jumps of up to 12 pt"),

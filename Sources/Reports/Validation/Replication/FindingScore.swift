@@ -27,6 +27,8 @@ public struct FindingScore: Codable, Sendable {
     public var directionAgrees: Bool?
     public var magnitudeAgrees: Bool?
     public var knownDisagreement: String?
+    /// Why the finding is not an independent test (`in_sample:` in its replication); nil: it is one.
+    public var inSample: String?
 
     public var agrees: Bool { directionAgrees != false && magnitudeAgrees != false }
     /// A finding recorded as agreeing that no longer does: what fails validation.
@@ -61,7 +63,7 @@ extension FindingScore {
             location: finding.location, statistic: describe(test.statistic), published: nil, publishedLow: nil,
             publishedHigh: nil, expected: nil, simulated: value, simulatedLow: lo.isNaN ? nil : lo,
             simulatedHigh: hi.isNaN ? nil : hi, directionAgrees: nil, magnitudeAgrees: nil,
-            knownDisagreement: test.knownDisagreement)
+            knownDisagreement: test.knownDisagreement, inSample: test.inSample)
         switch test.statistic {
         case .trend(_, _, let expect):
             score.expected = expect.rawValue

@@ -27,10 +27,17 @@ public struct FitReport: Codable, Sendable {
 
     public var headline: String {
         let out = ReplicationReport.Tally(outOfSample), inside = ReplicationReport.Tally(inSample)
-        return "Out of sample (each study predicted by a fit to the others): direction \(out.directionsAgreeing) of "
-            + "\(out.directions), magnitude \(out.magnitudesAgreeing) of \(out.magnitudes). In sample: direction "
-            + "\(inside.directionsAgreeing) of \(inside.directions), magnitude \(inside.magnitudesAgreeing) of "
-            + "\(inside.magnitudes)."
+        var text = "Out of sample (each study predicted by a fit to the others): direction "
+            + "\(out.directionsAgreeing) of \(out.directions), magnitude \(out.magnitudesAgreeing) of "
+            + "\(out.magnitudes). In sample: direction \(inside.directionsAgreeing) of \(inside.directions), "
+            + "magnitude \(inside.magnitudesAgreeing) of \(inside.magnitudes)."
+        let restated = out.findings - out.independent.findings
+        if restated > 0 {
+            text += " Leaving out the \(restated) findings that restate an input (in_sample), out of sample: "
+                + "direction \(out.independent.directionsAgreeing) of \(out.independent.directions), magnitude "
+                + "\(out.independent.magnitudesAgreeing) of \(out.independent.magnitudes)."
+        }
+        return text
     }
 
     func add(to doc: inout ReportDocument) {

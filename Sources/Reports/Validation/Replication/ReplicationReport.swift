@@ -12,6 +12,16 @@ public enum ReplicationReport {
         public var directionsAgreeing: Int
         public var magnitudes: Int
         public var magnitudesAgreeing: Int
+        /// The same counts over the findings that are independent tests (no `in_sample:`).
+        public var independent: Independent
+
+        public struct Independent: Codable, Sendable, Equatable {
+            public var findings: Int
+            public var directions: Int
+            public var directionsAgreeing: Int
+            public var magnitudes: Int
+            public var magnitudesAgreeing: Int
+        }
 
         public init(_ scores: [FindingScore]) {
             findings = scores.count
@@ -20,11 +30,22 @@ public enum ReplicationReport {
             directionsAgreeing = scores.filter { $0.directionAgrees == true }.count
             magnitudes = scores.filter { $0.magnitudeAgrees != nil }.count
             magnitudesAgreeing = scores.filter { $0.magnitudeAgrees == true }.count
+            let tests = scores.filter { $0.inSample == nil }
+            independent = Independent(
+                findings: tests.count, directions: tests.filter { $0.directionAgrees != nil }.count,
+                directionsAgreeing: tests.filter { $0.directionAgrees == true }.count,
+                magnitudes: tests.filter { $0.magnitudeAgrees != nil }.count,
+                magnitudesAgreeing: tests.filter { $0.magnitudeAgrees == true }.count)
         }
 
         public var sentence: String {
-            "\(findings) findings from \(studies) studies: direction agrees in \(directionsAgreeing) of \(directions)"
-                + ", magnitude in \(magnitudesAgreeing) of \(magnitudes)"
+            let all = "\(findings) findings from \(studies) studies: direction agrees in \(directionsAgreeing) of "
+                + "\(directions), magnitude in \(magnitudesAgreeing) of \(magnitudes)"
+            let set = findings - independent.findings
+            guard set > 0 else { return all }
+            return all + "; leaving out the \(set) that restate an input (in_sample): direction "
+                + "\(independent.directionsAgreeing) of \(independent.directions), magnitude "
+                + "\(independent.magnitudesAgreeing) of \(independent.magnitudes)"
         }
     }
 
@@ -63,6 +84,11 @@ public enum ReplicationReport {
         let known = scores.filter { $0.knownDisagreement != nil }
         if !known.isEmpty {
             doc.add(.bullets(known.map { "\($0.citation), \($0.finding): \($0.knownDisagreement!)" }))
+        }
+        let restated = scores.filter { $0.inSample != nil }
+        if !restated.isEmpty {
+            doc.add(.paragraph("Not independent tests (scored, left out of the independent counts):"))
+            doc.add(.bullets(restated.map { "\($0.citation), \($0.finding): \($0.inSample!)" }))
         }
         try figure(scores, in: folder, doc: &doc)
     }

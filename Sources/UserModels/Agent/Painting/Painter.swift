@@ -208,7 +208,7 @@ public struct Painter: Sendable {
             p["motor.drag_aim_coarse_pt"],
             max(p["motor.drag_aim_fine_pt"], Double(within.max()! - within.min()!)))
         let travel = abs(target - value) * slider.frame.width
-        let law = FittsLaw(intercept: p["motor.drag_a_s"], slope: p["motor.drag_b_s_per_bit"])
+        let law = FittsLaw.aimedDrag(p)
         clock += Tapper(participant: p).reachTime(
             from: finger, to: slider.thumbCenter!, size: slider.frame.height, on: device)
         clock += law.movementTime(
