@@ -141,7 +141,7 @@ enum AnswerSection {
             let mark =
                 i == 0
                 ? (ranked ? "best" : "")
-                : r.verdict == .equivalent ? "equivalent to the best" : r.sameAsBest ? "same as the best" : "worse"
+                : r.verdict == .equivalent ? "equivalent to the best" : r.sameAsBest ? "tied" : "worse"
             return [
                 ranked ? "\(i + 1)" : "–", r.strategy, AnswerRanking.text(r.value, definition, withUnit: false),
                 against, ranked ? mark : ""
@@ -342,7 +342,7 @@ enum AnswerSection {
         let stopped = attemptShares(spec: spec, results: results).filter { $0.1 > limitShare }
         guard !stopped.isEmpty else { return nil }
         let names = stopped.map { "\($0.0) (\(formatNumber($0.1 * 100, digits: 0)) %)" }
-        return "The \(spec.limits.maxAttempts)-attempt limit stopped more than a fifth of the trials of \(list(names)) "
+        return "The \(spec.limits.maxAttempts)-attempt limit stopped over a fifth of the trials of \(list(names)) "
             + "short of the effect: in \(stopped.count == 1 ? "its" : "their") times and rates of reaching it, the "
             + "limit, not the design, sets the value."
     }
@@ -357,7 +357,7 @@ enum AnswerSection {
         let stopped = (timeLimitShares(spec: spec, samples: samples, metric: metric) ?? []).filter { $0.1 > limitShare }
         guard !stopped.isEmpty else { return nil }
         let names = stopped.map { "\($0.0) (\(formatNumber($0.1 * 100, digits: 0)) %)" }
-        return "The \(formatNumber(limit)) s time limit stopped more than a fifth of the trials of \(list(names)): "
+        return "The \(formatNumber(limit)) s time limit stopped over a fifth of the trials of \(list(names)): "
             + "the limit, not the design, bounds \(stopped.count == 1 ? "its" : "their") value (from below)."
     }
 
