@@ -43,7 +43,9 @@ public struct Steerer: Sendable {
     public func pass<G: RandomNumberGenerator>(
         length: Double, width: Double, duration: Double, using g: inout G
     ) -> Pass {
-        let worst = lateralPath(length: length, duration: duration, using: &g).reduce(0) { max($0, abs($1)) }
+        // Only the largest deviation matters here: the practice staircase runs this 60 times a line.
+        var worst = 0.0
+        walkLateral(length: length, duration: duration, using: &g) { worst = max(worst, abs($0)) }
         return Pass(duration: duration, inside: worst <= width / 2, maxDeviation: worst)
     }
 
@@ -51,6 +53,15 @@ public struct Steerer: Sendable {
     /// sample at `rate` (the k-th at k/rate s), over a minimum-jerk movement of
     /// `length` mm lasting `duration` s.
     public func lateralPath<G: RandomNumberGenerator>(length: Double, duration: Double, using g: inout G) -> [Double] {
+        var path: [Double] = []
+        walkLateral(length: length, duration: duration, using: &g) { path.append($0) }
+        return path
+    }
+
+    /// Hands `sample` each sideways distance of `lateralPath` in turn, drawing the same noise in the same order.
+    private func walkLateral<G: RandomNumberGenerator>(
+        length: Double, duration: Double, using g: inout G, _ sample: (Double) -> Void
+    ) {
         let wobble = participant["motor.steer_wobble_s"]
         let dt = 1 / Self.rate
         let decay = exp(-dt / Self.correctionTime)
@@ -58,10 +69,10 @@ public struct Steerer: Sendable {
         let innovation = (1 - decay * decay).squareRoot()
         var lateral = 0.0
         let steps = max(1, Int((duration * Self.rate).rounded(.up)))
-        return (1...steps).map { k in
+        for k in 1...steps {
             let speed = length / duration * MinimumJerk.speed(Double(k) * dt / duration)
             lateral = lateral * decay + g.normal(mean: 0, sd: wobble * speed * innovation)
-            return lateral
+            sample(lateral)
         }
     }
 

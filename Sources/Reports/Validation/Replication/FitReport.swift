@@ -27,15 +27,11 @@ public struct FitReport: Codable, Sendable {
 
     public var headline: String {
         let out = ReplicationReport.Tally(outOfSample), inside = ReplicationReport.Tally(inSample)
-        var text = "Out of sample (each study predicted by a fit to the others): direction "
-            + "\(out.directionsAgreeing) of \(out.directions), magnitude \(out.magnitudesAgreeing) of "
-            + "\(out.magnitudes). In sample: direction \(inside.directionsAgreeing) of \(inside.directions), "
-            + "magnitude \(inside.magnitudesAgreeing) of \(inside.magnitudes)."
-        let restated = out.findings - out.independent.findings
-        if restated > 0 {
-            text += " Leaving out the \(restated) findings that restate an input (in_sample), out of sample: "
-                + "direction \(out.independent.directionsAgreeing) of \(out.independent.directions), magnitude "
-                + "\(out.independent.magnitudesAgreeing) of \(out.independent.magnitudes)."
+        var text = "Out of sample (each study predicted by a fit to the others): \(out.agreement). "
+            + "In sample: \(inside.agreement)."
+        if out.restated > 0 {
+            text += " Leaving out the \(out.restated) findings that restate an input (in_sample), out of sample: "
+                + "\(out.independent.agreement)."
         }
         return text
     }

@@ -15,37 +15,57 @@ public enum ReplicationReport {
         /// The same counts over the findings that are independent tests (no `in_sample:`).
         public var independent: Independent
 
+        /// Agreement counts over some findings.
         public struct Independent: Codable, Sendable, Equatable {
             public var findings: Int
             public var directions: Int
             public var directionsAgreeing: Int
             public var magnitudes: Int
             public var magnitudesAgreeing: Int
+
+            init(_ scores: [FindingScore]) {
+                findings = scores.count
+                directions = scores.filter { $0.directionAgrees != nil }.count
+                directionsAgreeing = scores.filter { $0.directionAgrees == true }.count
+                magnitudes = scores.filter { $0.magnitudeAgrees != nil }.count
+                magnitudesAgreeing = scores.filter { $0.magnitudeAgrees == true }.count
+            }
+
+            /// "direction 7 of 10, magnitude 5 of 13".
+            var agreement: String {
+                Tally.agreement(directionsAgreeing, of: directions, magnitudesAgreeing, of: magnitudes)
+            }
         }
 
         public init(_ scores: [FindingScore]) {
-            findings = scores.count
+            let all = Independent(scores)
+            findings = all.findings
             studies = Set(scores.map(\.study)).count
-            directions = scores.filter { $0.directionAgrees != nil }.count
-            directionsAgreeing = scores.filter { $0.directionAgrees == true }.count
-            magnitudes = scores.filter { $0.magnitudeAgrees != nil }.count
-            magnitudesAgreeing = scores.filter { $0.magnitudeAgrees == true }.count
-            let tests = scores.filter { $0.inSample == nil }
-            independent = Independent(
-                findings: tests.count, directions: tests.filter { $0.directionAgrees != nil }.count,
-                directionsAgreeing: tests.filter { $0.directionAgrees == true }.count,
-                magnitudes: tests.filter { $0.magnitudeAgrees != nil }.count,
-                magnitudesAgreeing: tests.filter { $0.magnitudeAgrees == true }.count)
+            directions = all.directions
+            directionsAgreeing = all.directionsAgreeing
+            magnitudes = all.magnitudes
+            magnitudesAgreeing = all.magnitudesAgreeing
+            independent = Independent(scores.filter { $0.inSample == nil })
         }
+
+        /// "direction 10 of 13, magnitude 5 of 13", over every finding.
+        var agreement: String {
+            Self.agreement(directionsAgreeing, of: directions, magnitudesAgreeing, of: magnitudes)
+        }
+
+        static func agreement(_ directionsAgreeing: Int, of directions: Int, _ magnitudesAgreeing: Int,
+                              of magnitudes: Int) -> String {
+            "direction \(directionsAgreeing) of \(directions), magnitude \(magnitudesAgreeing) of \(magnitudes)"
+        }
+
+        /// How many findings restate an input (`in_sample:`).
+        var restated: Int { findings - independent.findings }
 
         public var sentence: String {
             let all = "\(findings) findings from \(studies) studies: direction agrees in \(directionsAgreeing) of "
                 + "\(directions), magnitude in \(magnitudesAgreeing) of \(magnitudes)"
-            let set = findings - independent.findings
-            guard set > 0 else { return all }
-            return all + "; leaving out the \(set) that restate an input (in_sample): direction "
-                + "\(independent.directionsAgreeing) of \(independent.directions), magnitude "
-                + "\(independent.magnitudesAgreeing) of \(independent.magnitudes)"
+            guard restated > 0 else { return all }
+            return all + "; leaving out the \(restated) that restate an input (in_sample): \(independent.agreement)"
         }
     }
 

@@ -53,8 +53,8 @@ struct StrokeMotor {
         if way.count == 1 { way = [way[0] - Vector2(patch / 2, 0), way[0] + Vector2(patch / 2, 0)] }
         let runs = Self.runs(way, patch: patch)
         let steerer = Steerer(participant: participant)
-        // The same steering as the steering-law check and replication (`ValidationSuite.steering`), with
-        // as many passes (60): 20 did not bring the staircase from its start (an aimed drag's time) to the
+        // The same steering as the steering-law check and replication (`ValidationSuite.steering`), with its
+        // default passes (60): 20 did not bring the staircase from its start (an aimed drag's time) to the
         // speed the tunnel allows, so a stroke's time depended on where the staircase began.
         let fastest = steerer.fastest(on: device)
         var planned: [(run: Run, start: Double, duration: Double, lateral: [Double])] = []
@@ -63,7 +63,7 @@ struct StrokeMotor {
             let lengthMM = max(0.1, device.millimetres(run.from.distance(to: run.to)))
             let widthMM = max(0.5, device.millimetres(run.width))
             let duration = steerer.practisedDuration(
-                length: lengthMM, width: widthMM, fastestMMPerS: fastest, passes: 60, using: &g
+                length: lengthMM, width: widthMM, fastestMMPerS: fastest, using: &g
             ).duration
             let lateral = steerer.lateralPath(length: lengthMM, duration: duration, using: &g)
             planned.append((run, clock, duration, lateral))
