@@ -9,7 +9,8 @@ struct FitCommand: ParsableCommand {
         abstract: "Fit parameters of the simulated people to the replicated published studies.",
         discussion: """
             Searches the parameters named in the settings file (Nelder–Mead on a log scale between their bounds) \
-            for the values whose replicated findings sit closest to the published ones, once with every study \
+            for the values whose replicated findings sit closest to the published ones (each finding's miss \
+            in 25 % steps, squared, at most two steps' worth), once with every study \
             and once leaving each study out; each left-out study is then predicted by the others' fit. Prints \
             the fitted values with jackknife intervals and the catalogue, in-sample and out-of-sample \
             agreement (the last is the headline). The catalogue is not changed. `refine validate --replications \

@@ -61,6 +61,25 @@ struct ReplicationTests {
         #expect(abs(best.point[0] - 0.3) < 0.01 && abs(best.point[1] - 0.6) < 0.01)
     }
 
+    /// A finding's share of the fit's distance grows with its miss up to two 25 % steps, then stops: a finding
+    /// the people cannot come near must not outweigh those they can.
+    @Test("the fit's distance grows with a finding's miss, is capped, and adds one for a wrong direction")
+    func boundedDistance() {
+        func score(_ simulated: Double, direction: Bool? = nil) -> FindingScore {
+            FindingScore(
+                study: "s", citation: "c", finding: "f", measure: "m", location: "l", statistic: "mean x",
+                published: 10, publishedLow: 9, publishedHigh: 11, expected: nil, simulated: simulated,
+                simulatedLow: nil, simulatedHigh: nil, directionAgrees: direction, magnitudeAgrees: false,
+                knownDisagreement: nil, inSample: nil)
+        }
+        let misses = [10.5, 11.5, 12.5, 14, 20, 100].map { ReplicationFit.distance(score($0)) }
+        #expect(zip(misses, misses.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(abs(ReplicationFit.distance(score(12.5)) - 1) < 1e-9, "one 25 % step costs 1")
+        #expect(misses.last == ReplicationFit.largestMiss)
+        #expect(ReplicationFit.distance(score(1000)) == ReplicationFit.distance(score(0.01)))
+        #expect(ReplicationFit.distance(score(100, direction: false)) == ReplicationFit.largestMiss + 1)
+    }
+
     @Test("a replication file's mistakes are named by line and field")
     func loaderErrors() {
         let bad = """

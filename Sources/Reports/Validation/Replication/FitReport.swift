@@ -41,7 +41,9 @@ public struct FitReport: Codable, Sendable {
         doc.add(.paragraph("Headline: \(headline)"))
         doc.add(.paragraph("refine fit searched \(parameters.count) parameters (Nelder–Mead, \(evaluations) "
             + "evaluations a fit, the replications re-run at every evaluation with the same seed) for the values "
-            + "closest to the published findings; the interval is ±1.96 jackknife standard errors over the "
+            + "closest to the published findings (each finding's miss counted in 25 % steps, squared, and at "
+            + "most two steps' worth, so that a finding the people cannot come near does not bend the fit); the "
+            + "interval is ±1.96 jackknife standard errors over the "
             + "leave-one-study-out fits. The fitted values are reported, not adopted: the catalogue keeps its values "
             + "until a fit's out-of-sample agreement beats the catalogue's."))
         let header = ["parameter", "catalogue", "fitted", "95 % (jackknife)", "searched"]
