@@ -88,6 +88,17 @@ struct SpecTests {
         #expect(device.field == "devices[0]")
     }
 
+    @Test("report costs name per-trial metrics; an unknown one or a time to effect is refused with its field")
+    func reportCosts() throws {
+        let spec = try parse(smallSpec(extra: "report: {costs: [corrections, settle_time_s]}"))
+        #expect(spec.report.costs == ["corrections", "settle_time_s"])
+        #expect(try parse(smallSpec()).report.costs == [])
+        let unknown = try #require(error(smallSpec(extra: "report: {costs: [correctons]}")))
+        #expect(unknown.field == "report.costs[0]" && unknown.message.contains("did you mean 'corrections'"))
+        let survival = try #require(error(smallSpec(extra: "report: {costs: [time_to_effect_s]}")))
+        #expect(survival.message.contains("survival outcome"))
+    }
+
     @Test("missing fields, wrong types and unknown fields name the field")
     func fieldErrors() throws {
         let missing = try #require(error(smallSpec().replacingOccurrences(of: "seed: 7\n", with: "")))

@@ -112,6 +112,10 @@ public struct ReportSettings: Sendable, Hashable {
     public var bootstrapResamples: Int
     /// Confidence level of every interval, e.g. 0.95.
     public var confidence: Double
+    /// Per-trial metrics on which the Answer says what the best strategy gives up against the closest
+    /// (`report: {costs: [...]}`): a win on the headline may be paid for elsewhere, as a hysteresis that
+    /// starts fewer unwanted pans starts every pan later.
+    public var costs: [String] = []
 }
 
 /// A parsed, validated experiment spec (the YAML files under `Experiments/`).

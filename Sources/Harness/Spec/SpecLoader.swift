@@ -90,8 +90,8 @@ public enum SpecLoader {
         let limits = try parseLimits(spec.optional("limits"))
         let title = try spec.optional("title")?.string() ?? plugin.design.title
         // A report without its own title takes the experiment's.
-        let report = try parseReport(spec.optional("report"), defaultTitle: title)
         let known = plugin.recordedMetrics
+        let report = try parseReport(spec.optional("report"), defaultTitle: title, known: known)
         let metrics = try spec.optional("metrics")?.list().map { try metricName($0, known: known) } ?? []
         let gate = try parseGate(spec.optional("gate"), known: known)
         let sensitivity = try parseSensitivity(spec.optional("sensitivity"), known: known)
@@ -523,12 +523,21 @@ public enum SpecLoader {
         return d
     }
 
-    static func parseReport(_ node: SpecNode?, defaultTitle: String) throws -> ReportSettings {
+    static func parseReport(_ node: SpecNode?, defaultTitle: String, known: [String]) throws -> ReportSettings {
         guard let node else { return ReportSettings(title: defaultTitle, bootstrapResamples: 2000, confidence: 0.95) }
-        try node.rejectUnknownKeys(["title", "bootstrap_resamples", "confidence"])
+        try node.rejectUnknownKeys(["title", "bootstrap_resamples", "confidence", "costs"])
+        let costs = try node.optional("costs")?.list().map { item in
+            let name = try metricName(item, known: known)
+            // A time to effect is censored at the time limit: its comparison is the Answer's own, not a cost's.
+            guard name != "time_to_effect_s" else {
+                throw item.error("a cost is a per-trial metric; time_to_effect_s is compared as a survival outcome")
+            }
+            return name
+        }
         return ReportSettings(
             title: try node.optional("title")?.string() ?? defaultTitle,
             bootstrapResamples: try node.optional("bootstrap_resamples")?.int(in: 100...1_000_000) ?? 2000,
-            confidence: try node.optional("confidence")?.double(in: 0.5...0.999) ?? 0.95)
+            confidence: try node.optional("confidence")?.double(in: 0.5...0.999) ?? 0.95,
+            costs: costs ?? [])
     }
 }

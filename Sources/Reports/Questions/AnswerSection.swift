@@ -59,12 +59,14 @@ enum AnswerSection {
     static func isSurvival(_ metric: String) -> Bool { Contrast.isSurvival(metric) }
 
     /// What the answer reads of the run, in the report's pass: the headline
-    /// metric's values by strategy and participant (`RunSamples`); nil for a
-    /// survival outcome or no headline metric, which read no values.
+    /// metric's values by strategy and participant (`RunSamples`), and the spec's
+    /// costs; nil when there is nothing to read (a survival headline, which reads
+    /// its observations apart, and no costs).
     static func reader(spec: ExperimentSpec) -> RunSamples.Reader? {
         let metric = Self.metric(spec)
-        guard !metric.isEmpty, !isSurvival(metric) else { return nil }
-        return RunSamples.Reader(metrics: [metric], only: Set(spec.strategies.map(\.label)))
+        let read = (metric.isEmpty || isSurvival(metric) ? [] : [metric]) + spec.report.costs
+        guard !read.isEmpty else { return nil }
+        return RunSamples.Reader(metrics: read, only: Set(spec.strategies.map(\.label)))
     }
 
     /// What a survival headline reads: each strategy's survival observations.
@@ -211,6 +213,39 @@ enum AnswerSection {
         return out
     }
 
+    /// What the strategy ranked first gives up, on the spec's `report.costs`, against the one ranked next:
+    /// each cost's difference (first minus next, paired over people) and whether it is better, worse or no
+    /// clearer for the first. Nil when the spec lists no costs or there is no second strategy.
+    static func costSentence(spec: ExperimentSpec, samples: RunSamples?, ranking: [RankedStrategy]) -> String? {
+        guard !spec.report.costs.isEmpty, ranking.count >= 2, let samples else { return nil }
+        let (first, next) = (ranking[0].strategy, ranking[1].strategy)
+        let parts = spec.report.costs.compactMap { metric -> String? in
+            func side(_ s: String) -> ContrastSide {
+                ContrastSide(sample: samples.sample(strategy: s, metric: metric)?.clustered)
+            }
+            guard
+                let contrast = Contrast.make(
+                    metric, base: side(next), other: side(first), names: (next, first), paired: true,
+                    settings: Contrast.Settings(spec))
+            else { return nil }
+            let definition = MetricCatalog.definition(metric)
+            let judged: String =
+                switch contrast.verdict(better: spec.better(metric), margin: spec.practical[metric]) {
+                case .better: "better"
+                case .worse: "worse"
+                case .equivalent: "equivalent"
+                case .inconclusive: "no clear difference"
+                case .higher: "higher"
+                case .lower: "lower"
+                }
+            let plain = definition.kind == .outcome || ["", "share"].contains(definition.unit)
+            let difference = AnswerRanking.differenceText(contrast.difference, definition)
+            return "\(definition.words) \(difference)\(plain ? "" : " " + definition.unit) (\(judged))"
+        }
+        guard !parts.isEmpty else { return nil }
+        return "On other measures, \(first) minus \(next): \(parts.joined(separator: "; "))."
+    }
+
     static func list(_ names: [String]) -> String {
         names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
@@ -321,10 +356,11 @@ enum AnswerSection {
             TaskMix.check(spec: spec, results: results, metric: metric, best: $0.strategy, ceilings: ceilings)
         }
         let mixed = mix.map { [$0.sentence(MetricCatalog.definition(metric))] } ?? []
+        let costs = costSentence(spec: spec, samples: samples, ranking: ranking).map { [$0] } ?? []
         return Answer(
             experiment: spec.name, title: spec.report.title, run: results.run.id, metric: metric,
             verdicts: bullets, caveat: caveat, ranking: ranking,
-            summary: summary(ranking, metric: metric, spec: spec, screening: screening) + mixed + limited,
+            summary: summary(ranking, metric: metric, spec: spec, screening: screening) + costs + mixed + limited,
             taskMix: mix)
     }
 

@@ -1,0 +1,36 @@
+import Foundation
+import Harness
+@testable import Reports
+import Statistics
+import Testing
+
+/// The Answer's costs (`report: {costs: [...]}`): what the strategy ranked first gives up against the next, on
+/// metrics other than the headline, with the same paired interval and verdict as every comparison.
+@Suite("Answer costs")
+struct AnswerCostsTests {
+    @Test("each cost is the first minus the next, paired over people, with its verdict; none without costs")
+    func costSentence() throws {
+        let (store, ids, _, folder) = try TrialLoadTests.database(runs: 1, batch: 50, seed: 3)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var (spec, _) = try TrialLoadTests.simulated(replications: nil)
+        let (first, next) = (spec.strategies[1].label, spec.strategies[0].label)
+        let ranking = [RankedStrategy(strategy: first, value: 1), RankedStrategy(strategy: next, value: 2)]
+        let samples = try RunSamples(store: store, runID: ids[0], metrics: ["corrections", "settle_time_s"])
+        spec.report.costs = []
+        #expect(AnswerSection.costSentence(spec: spec, samples: samples, ranking: ranking) == nil)
+        spec.report.costs = ["settle_time_s", "corrections"]
+        let sentence = try #require(AnswerSection.costSentence(spec: spec, samples: samples, ranking: ranking))
+        #expect(sentence.hasPrefix("On other measures, \(first) minus \(next): settle time "))
+        // The difference and its interval are the paired contrast's, as `refine compare` would give them.
+        let contrast = try #require(
+            Contrast.make(
+                "settle_time_s",
+                base: ContrastSide(sample: samples.sample(strategy: next, metric: "settle_time_s")?.clustered),
+                other: ContrastSide(sample: samples.sample(strategy: first, metric: "settle_time_s")?.clustered),
+                names: (next, first), paired: true, settings: Contrast.Settings(spec)))
+        #expect(sentence.contains(formatEstimate(contrast.difference, digits: 3) + " s ("))
+        #expect(sentence.contains("; corrections "))
+        // One strategy ranked: nothing to weigh against.
+        #expect(AnswerSection.costSentence(spec: spec, samples: samples, ranking: [ranking[0]]) == nil)
+    }
+}
