@@ -170,7 +170,14 @@ struct ReportCommand: ParsableCommand {
                     experiment: spec.name, title: spec.report.title, spec: path, report: spec.name,
                     answer: answer, gate: state, gateDetail: detail))
         }
-        try ExperimentIndex.write(entries, to: URL(fileURLWithPath: reports))
+        let validation: ValidationSummary?
+        do {
+            validation = try ValidationSummary.read(
+                inReport: URL(fileURLWithPath: reports).appendingPathComponent("validation"))
+        } catch let e as ReportError {
+            throw InputError(e.description)
+        }
+        try ExperimentIndex.write(entries, validation: validation, to: URL(fileURLWithPath: reports))
         if json { return try printJSON(entries) }
         for e in entries {
             print(

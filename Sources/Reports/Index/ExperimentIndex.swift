@@ -59,8 +59,14 @@ public enum ExperimentIndex {
         }
     }
 
-    public static func document(_ entries: [IndexEntry]) -> ReportDocument {
+    /// The index: `validation`, when given, opens it (how far the simulated people agree with published
+    /// human results), then every experiment's answer and gate.
+    public static func document(_ entries: [IndexEntry], validation: ValidationSummary? = nil) -> ReportDocument {
         var doc = ReportDocument(title: "Refine: every experiment, its answer and its gate")
+        if let validation {
+            doc.add(.paragraph(validation.sentence))
+            doc.add(.link(text: "Open the validation report", href: "validation/index.html"))
+        }
         doc.add(
             .paragraph(
                 "Each experiment's answer comes from its latest report; the gate compares its latest run with the "
@@ -98,9 +104,9 @@ public enum ExperimentIndex {
     }
 
     /// Writes `index.html`, `index.md` and `index.json` into `folder`, each atomically.
-    public static func write(_ entries: [IndexEntry], to folder: URL) throws {
+    public static func write(_ entries: [IndexEntry], validation: ValidationSummary? = nil, to folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let doc = document(entries)
+        let doc = document(entries, validation: validation)
         try doc.html.write(to: folder.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
         try doc.markdown.write(to: folder.appendingPathComponent("index.md"), atomically: true, encoding: .utf8)
         try JSONFiles.write(entries, to: folder.appendingPathComponent("index.json"))

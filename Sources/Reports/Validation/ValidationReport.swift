@@ -83,7 +83,12 @@ public enum ValidationReport {
                                 + "… \(formatNumber($0.upper, digits: 4))): \($0.passed ? "pass" : "FAIL")"
                         }))
             }
-            if let replications { try ReplicationReport.add(replications, fit: fit, to: &doc, in: staging) }
+            if let replications {
+                try ReplicationReport.add(replications, fit: fit, to: &doc, in: staging)
+                let summary = ValidationSummary(replications: ReplicationReport.Tally(replications).sentence,
+                                                fit: fit?.headline)
+                try JSONFiles.write(summary, to: staging.appendingPathComponent(ValidationSummary.file))
+            }
             try doc.html.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
             try doc.markdown.write(to: staging.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
         }

@@ -1,0 +1,30 @@
+import Foundation
+
+/// How far the simulated people agree with published human results, in two sentences: what
+/// `refine validate --replications` writes beside its report (`summary.json`) and the reports' index
+/// shows above every answer, so that a reader meets the evidence for the people before their verdicts.
+public struct ValidationSummary: Codable, Sendable, Hashable {
+    /// With the catalogue's parameters: "23 findings from 15 studies: direction agrees in …".
+    public var replications: String
+    /// The fit's headline (out of sample first), when the validation ran one.
+    public var fit: String?
+
+    public static let file = "summary.json"
+
+    /// The summary a validation report folder holds, or nil when it has none (no replications run there yet).
+    public static func read(inReport folder: URL) throws -> ValidationSummary? {
+        let url = folder.appendingPathComponent(file)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do { return try JSONDecoder().decode(Self.self, from: Data(contentsOf: url)) } catch {
+            throw ReportError(
+                "\(url.path): \(JSONFiles.problem(error)); expected the validation's summary: rewrite it with "
+                    + "`refine validate --replications`")
+        }
+    }
+
+    /// The paragraph the index opens with.
+    var sentence: String {
+        "How far the simulated people agree with published human results (Reports/validation). "
+            + (fit.map { $0 + " " } ?? "") + "With the catalogue's parameters: \(replications)."
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+@testable import Reports
+import Testing
+
+/// The reports' index opens with the validation's summary when there is one, and a malformed one is named.
+@Suite("Validation summary on the index")
+struct ValidationSummaryTests {
+    @Test("the index opens with the summary and a link to the validation report; without one, with the answers")
+    func indexOpensWithTheSummary() throws {
+        let summary = ValidationSummary(replications: "3 findings from 2 studies: direction agrees in 1 of 2",
+                                        fit: "Out of sample: direction 1 of 2.")
+        let with = ExperimentIndex.document([], validation: summary).markdown
+        #expect(with.contains("Out of sample: direction 1 of 2. With the catalogue's parameters: 3 findings"))
+        #expect(with.contains("(validation/index.html)"))
+        let without = ExperimentIndex.document([]).markdown
+        #expect(!without.contains("published human results") && !without.contains("validation/index.html"))
+    }
+
+    @Test("a summary round-trips through its folder; a malformed one names the file and what to do")
+    func readBack() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refine-summary-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ValidationSummary.read(inReport: folder) == nil)
+        let summary = ValidationSummary(replications: "r", fit: nil)
+        try JSONFiles.write(summary, to: folder.appendingPathComponent(ValidationSummary.file))
+        #expect(try ValidationSummary.read(inReport: folder) == summary)
+        try Data("{\"fit\": 3}".utf8).write(to: folder.appendingPathComponent(ValidationSummary.file))
+        do {
+            _ = try ValidationSummary.read(inReport: folder)
+            Issue.record("a malformed summary was read")
+        } catch let e as ReportError {
+            #expect(e.description.contains("summary.json") && e.description.contains("refine validate"))
+        }
+    }
+}
