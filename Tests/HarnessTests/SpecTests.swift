@@ -97,6 +97,11 @@ struct SpecTests {
         #expect(unknown.field == "report.costs[0]" && unknown.message.contains("did you mean 'corrections'"))
         let survival = try #require(error(smallSpec(extra: "report: {costs: [time_to_effect_s]}")))
         #expect(survival.message.contains("survival outcome"))
+        let twice = try #require(error(smallSpec(extra: "report: {costs: [corrections, corrections]}")))
+        #expect(twice.field == "report.costs[1]" && twice.message.contains("twice"))
+        let headline = try #require(
+            error(smallSpec(extra: "metrics: [corrections]\nreport: {costs: [settle_time_s, corrections]}")))
+        #expect(headline.field == "report.costs[1]" && headline.message.contains("headline"))
     }
 
     @Test("missing fields, wrong types and unknown fields name the field")

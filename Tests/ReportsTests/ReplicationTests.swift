@@ -75,9 +75,9 @@ struct ReplicationTests {
         let misses = [10.5, 11.5, 12.5, 14, 20, 100].map { ReplicationFit.distance(score($0)) }
         #expect(zip(misses, misses.dropFirst()).allSatisfy { $0 <= $1 })
         #expect(abs(ReplicationFit.distance(score(12.5)) - 1) < 1e-9, "one 25 % step costs 1")
-        #expect(misses.last == ReplicationFit.largestMiss)
+        #expect(misses.last == ReplicationFit.largestSquaredMiss)
         #expect(ReplicationFit.distance(score(1000)) == ReplicationFit.distance(score(0.01)))
-        #expect(ReplicationFit.distance(score(100, direction: false)) == ReplicationFit.largestMiss + 1)
+        #expect(ReplicationFit.distance(score(100, direction: false)) == ReplicationFit.largestSquaredMiss + 1)
     }
 
     @Test("a replication file's mistakes are named by line and field")

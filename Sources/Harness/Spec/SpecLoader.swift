@@ -95,6 +95,11 @@ public enum SpecLoader {
         let metrics = try spec.optional("metrics")?.list().map { try metricName($0, known: known) } ?? []
         let gate = try parseGate(spec.optional("gate"), known: known)
         let sensitivity = try parseSensitivity(spec.optional("sensitivity"), known: known)
+        if let headline = sensitivity?.metric ?? metrics.first, let i = report.costs.firstIndex(of: headline),
+            let item = try spec.optional("report")?.optional("costs")?.list()[i]
+        {
+            throw item.error("'\(headline)' is the headline metric, which the Answer compares already; list others")
+        }
         if let sensitivity, let t = gate?.tolerances.first(where: { $0.metric == sensitivity.metric }),
             t.worse == sensitivity.better
         {
@@ -526,18 +531,20 @@ public enum SpecLoader {
     static func parseReport(_ node: SpecNode?, defaultTitle: String, known: [String]) throws -> ReportSettings {
         guard let node else { return ReportSettings(title: defaultTitle, bootstrapResamples: 2000, confidence: 0.95) }
         try node.rejectUnknownKeys(["title", "bootstrap_resamples", "confidence", "costs"])
-        let costs = try node.optional("costs")?.list().map { item in
+        var costs: [String] = []
+        for item in try node.optional("costs")?.list() ?? [] {
             let name = try metricName(item, known: known)
             // A time to effect is censored at the time limit: its comparison is the Answer's own, not a cost's.
             guard name != "time_to_effect_s" else {
                 throw item.error("a cost is a per-trial metric; time_to_effect_s is compared as a survival outcome")
             }
-            return name
+            guard !costs.contains(name) else { throw item.error("'\(name)' is listed twice; list each cost once") }
+            costs.append(name)
         }
         return ReportSettings(
             title: try node.optional("title")?.string() ?? defaultTitle,
             bootstrapResamples: try node.optional("bootstrap_resamples")?.int(in: 100...1_000_000) ?? 2000,
             confidence: try node.optional("confidence")?.double(in: 0.5...0.999) ?? 0.95,
-            costs: costs ?? [])
+            costs: costs)
     }
 }

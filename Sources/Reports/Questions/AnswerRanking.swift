@@ -58,12 +58,12 @@ enum AnswerRanking {
     }
 
     /// `other` − `best` by the one contrast of two strategies (`Contrast`), as the comparisons below the ranking,
-    /// `refine compare` and `refine power --compare` make it.
-    static func difference(_ best: String, _ other: String, spec: ExperimentSpec, results: ResultSet,
+    /// `refine compare` and `refine power --compare` make it. `results` is read only for a time to effect.
+    static func difference(_ best: String, _ other: String, spec: ExperimentSpec, results: ResultSet?,
                            samples: RunSamples?, metric: String) -> Estimate? {
         func side(_ s: String) -> ContrastSide {
             AnswerSection.isSurvival(metric)
-                ? ContrastSide(survival: SurvivalData(results.selected(TrialSelection(strategy: s))))
+                ? ContrastSide(survival: results.map { SurvivalData($0.selected(TrialSelection(strategy: s))) })
                 : ContrastSide(sample: samples?.sample(strategy: s, metric: metric)?.clustered)
         }
         return Contrast.make(metric, base: side(best), other: side(other), names: (best, other), paired: true,
@@ -78,8 +78,12 @@ enum AnswerRanking {
         return formatNumber(value, digits: 3) + unit
     }
 
-    static func differenceText(_ d: Estimate, _ definition: MetricDefinition) -> String {
-        guard definition.kind == .outcome else { return formatEstimate(d, digits: 3) }
+    /// `withUnit`: a difference in a sentence says its unit (a table says it in its header).
+    static func differenceText(_ d: Estimate, _ definition: MetricDefinition, withUnit: Bool = false) -> String {
+        guard definition.kind == .outcome else {
+            let plain = !withUnit || definition.unit.isEmpty || definition.unit == "share"
+            return formatEstimate(d, digits: 3) + (plain ? "" : " " + definition.unit)
+        }
         let points = Estimate(value: d.value * 100, lower: d.lower * 100, upper: d.upper * 100)
         return formatEstimate(points, digits: 1) + " points"
     }

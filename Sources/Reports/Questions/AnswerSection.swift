@@ -213,37 +213,26 @@ enum AnswerSection {
         return out
     }
 
-    /// What the strategy ranked first gives up, on the spec's `report.costs`, against the one ranked next:
-    /// each cost's difference (first minus next, paired over people) and whether it is better, worse or no
-    /// clearer for the first. Nil when the spec lists no costs or there is no second strategy.
+    /// What the strategy ranked first gives up, on the spec's `report.costs`, against the next-ranked one
+    /// (tied or not): each cost's difference (first minus next, the same contrast as every comparison) and
+    /// whether it is better, worse or no clearer for the first. Nil when the spec lists no costs, there is
+    /// no second strategy, or the headline ranks nothing (neither way is better).
     static func costSentence(spec: ExperimentSpec, samples: RunSamples?, ranking: [RankedStrategy]) -> String? {
-        guard !spec.report.costs.isEmpty, ranking.count >= 2, let samples else { return nil }
+        guard !spec.report.costs.isEmpty, ranking.count >= 2, let samples,
+            spec.better(metric(spec)) != .neither
+        else { return nil }
         let (first, next) = (ranking[0].strategy, ranking[1].strategy)
-        let parts = spec.report.costs.compactMap { metric -> String? in
-            func side(_ s: String) -> ContrastSide {
-                ContrastSide(sample: samples.sample(strategy: s, metric: metric)?.clustered)
-            }
-            guard
-                let contrast = Contrast.make(
-                    metric, base: side(next), other: side(first), names: (next, first), paired: true,
-                    settings: Contrast.Settings(spec))
-            else { return nil }
-            let definition = MetricCatalog.definition(metric)
-            let judged: String =
-                switch contrast.verdict(better: spec.better(metric), margin: spec.practical[metric]) {
-                case .better: "better"
-                case .worse: "worse"
-                case .equivalent: "equivalent"
-                case .inconclusive: "no clear difference"
-                case .higher: "higher"
-                case .lower: "lower"
-                }
-            let plain = definition.kind == .outcome || ["", "share"].contains(definition.unit)
-            let difference = AnswerRanking.differenceText(contrast.difference, definition)
-            return "\(definition.words) \(difference)\(plain ? "" : " " + definition.unit) (\(judged))"
+        let parts = spec.report.costs.compactMap { cost -> String? in
+            // Costs are per-trial metrics (the spec refuses a time to effect), so no survival data is read.
+            let d = AnswerRanking.difference(next, first, spec: spec, results: nil, samples: samples, metric: cost)
+            guard let d else { return nil }
+            let definition = MetricCatalog.definition(cost)
+            let verdict = Verdict.judge(d, better: spec.better(cost), margin: spec.practical[cost])
+            let judged = verdict == .inconclusive ? "no clear difference" : verdict.rawValue
+            return "\(definition.words) \(AnswerRanking.differenceText(d, definition, withUnit: true)) (\(judged))"
         }
         guard !parts.isEmpty else { return nil }
-        return "On other measures, \(first) minus \(next): \(parts.joined(separator: "; "))."
+        return "On other measures, \(first) minus the next-ranked \(next): \(parts.joined(separator: "; "))."
     }
 
     static func list(_ names: [String]) -> String {
@@ -400,7 +389,10 @@ enum AnswerSection {
     /// Each strategy's share of trials whose headline time reached the spec's time limit (nil: the headline
     /// is not a time, or the run has no per-person samples of it).
     static func timeLimitShares(spec: ExperimentSpec, samples: RunSamples?, metric: String) -> [(String, Double)]? {
-        guard MetricCatalog.definition(metric).unit == "s", let samples else { return nil }
+        // A survival headline's values are not among the samples (they hold only a spec's costs then).
+        guard MetricCatalog.definition(metric).unit == "s", let samples, samples.metrics.contains(metric) else {
+            return nil
+        }
         let limit = spec.limits.timeLimit
         return spec.strategies.compactMap { s in
             guard let sample = samples.sample(strategy: s.label, metric: metric), sample.trialCount > 0 else {

@@ -85,8 +85,9 @@ public enum ValidationReport {
             }
             if let replications {
                 try ReplicationReport.add(replications, fit: fit, to: &doc, in: staging)
-                let summary = ValidationSummary(replications: ReplicationReport.Tally(replications).sentence,
-                                                fit: fit?.headline)
+                let summary = ValidationSummary(
+                    replications: ReplicationReport.Tally(replications).sentence, fit: fit?.headline,
+                    lawChecksPassing: checks.filter(\.passed).count, lawChecks: checks.count)
                 try JSONFiles.write(summary, to: staging.appendingPathComponent(ValidationSummary.file))
             }
             try doc.html.write(to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)

@@ -8,6 +8,9 @@ public struct ValidationSummary: Codable, Sendable, Hashable {
     public var replications: String
     /// The fit's headline (out of sample first), when the validation ran one.
     public var fit: String?
+    /// The law checks (Fitts, Hick–Hyman, steering, …): how many pass, of how many.
+    public var lawChecksPassing: Int
+    public var lawChecks: Int
 
     public static let file = "summary.json"
 
@@ -24,7 +27,8 @@ public struct ValidationSummary: Codable, Sendable, Hashable {
 
     /// The paragraph the index opens with.
     var sentence: String {
-        "How far the simulated people agree with published human results (Reports/validation). "
-            + (fit.map { $0 + " " } ?? "") + "With the catalogue's parameters: \(replications)."
+        "How far the simulated people behind every answer below agree with published human results: "
+            + "\(replications); \(lawChecksPassing) of \(lawChecks) law checks pass."
+            + (fit.map { " A fit of some of their parameters to the studies (reported, not adopted): " + $0 } ?? "")
     }
 }

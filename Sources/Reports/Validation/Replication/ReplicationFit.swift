@@ -22,10 +22,10 @@ public struct ReplicationFit: Sendable {
 
     /// The most one finding's magnitude can add to the distance: a miss of two 25 % steps (a value off by
     /// more than half again, or less than two thirds) is a disagreement, and missing by more costs no more.
-    static let largestMiss = 4.0
+    static let largestSquaredMiss = 4.0
 
-    /// How far one finding is from its published value: squared log ratio in units of
-    /// a 25 % miss, capped at `largestMiss`; a bound only on its wrong side; a direction 1 when it disagrees.
+    /// How far one finding is from its published value: squared log ratio in units of a 25 % miss,
+    /// capped at `largestSquaredMiss`; a bound only on its wrong side; a direction 1 when it disagrees.
     ///
     /// The cap is a bounded loss (as in Beaton & Tukey 1974's biweight): a finding the people cannot come
     /// near for a reason no fitted parameter names (a mechanism they lack, a design that differs) would
@@ -35,7 +35,7 @@ public struct ReplicationFit: Sendable {
         guard let p = s.published else { return s.directionAgrees == false ? 1 : 0 }
         if s.magnitudeAgrees == true, s.publishedLow == nil || s.publishedHigh == nil { return 0 }
         let miss = p > 0 && s.simulated > 0 ? log(s.simulated / p) / log(1.25) : (s.simulated - p) / (0.25 * abs(p))
-        return min(miss * miss, largestMiss) + (s.directionAgrees == false ? 1 : 0)
+        return min(miss * miss, largestSquaredMiss) + (s.directionAgrees == false ? 1 : 0)
     }
 
     func values(_ u: [Double]) -> [String: Double] {
