@@ -1,4 +1,5 @@
 import Foundation
+import ImageEngine
 
 /// JSON as Refine writes it for people and scripts: pretty-printed, keys
 /// sorted (so files diff well), slashes unescaped.
@@ -40,6 +41,18 @@ public enum JSONFiles {
             return "field '\(at)': \(context.debugDescription)"
         @unknown default:
             return "not valid JSON"
+        }
+    }
+
+    /// The `T` stored at `path`, or nil when there is no such file. A file that cannot be read (a folder, a FIFO,
+    /// no permission) or is not a `T` is a `ReportError` naming the path, `what` it should be and `remedy`.
+    public static func readIfPresent<T: Decodable>(_ type: T.Type, at path: String, what: String,
+                                                   remedy: String) throws -> T? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let data: Data
+        do { data = try InputFile.read(path) } catch { throw ReportError(error.description) }
+        do { return try JSONDecoder().decode(T.self, from: data) } catch {
+            throw ReportError("\(path): not \(what) (\(problem(error))); \(remedy)")
         }
     }
 

@@ -34,13 +34,9 @@ public struct CalibrationRecord: Sendable, Codable, Hashable {
 
     /// The record at `path`, or nil when there is none.
     public static func load(_ path: String) throws -> CalibrationRecord? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let data: Data
-        do { data = try InputFile.read(path) } catch { throw ReportError(error.description) }
-        do { return try JSONDecoder().decode(CalibrationRecord.self, from: data) } catch {
-            throw ReportError("\(path): not a calibration record (\(JSONFiles.problem(error))); "
-                              + "make it again with `refine calibrate SPEC --record`")
-        }
+        try JSONFiles.readIfPresent(
+            CalibrationRecord.self, at: path, what: "a calibration record",
+            remedy: "make it again with `refine calibrate SPEC --record`")
     }
 
     /// SHA-256 of a file's bytes in hex.

@@ -16,13 +16,9 @@ public struct ValidationSummary: Codable, Sendable, Hashable {
 
     /// The summary a validation report folder holds, or nil when it has none (no replications run there yet).
     public static func read(inReport folder: URL) throws -> ValidationSummary? {
-        let url = folder.appendingPathComponent(file)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        do { return try JSONDecoder().decode(Self.self, from: Data(contentsOf: url)) } catch {
-            throw ReportError(
-                "\(url.path): \(JSONFiles.problem(error)); expected the validation's summary: rewrite it with "
-                    + "`refine validate --replications`")
-        }
+        try JSONFiles.readIfPresent(
+            Self.self, at: folder.appendingPathComponent(file).path, what: "the validation's summary",
+            remedy: "write it again with `refine validate --replications`")
     }
 
     /// The paragraph the index opens with.

@@ -13,10 +13,10 @@ public enum ReplicationReport {
         public var magnitudes: Int
         public var magnitudesAgreeing: Int
         /// The same counts over the findings that are independent tests (no `in_sample:`).
-        public var independent: Independent
+        public var independent: Counts
 
-        /// Agreement counts over some findings.
-        public struct Independent: Codable, Sendable, Equatable {
+        /// Agreement counts over some findings (all of them, or the independent ones).
+        public struct Counts: Codable, Sendable, Equatable {
             public var findings: Int
             public var directions: Int
             public var directionsAgreeing: Int
@@ -38,14 +38,14 @@ public enum ReplicationReport {
         }
 
         public init(_ scores: [FindingScore]) {
-            let all = Independent(scores)
+            let all = Counts(scores)
             findings = all.findings
             studies = Set(scores.map(\.study)).count
             directions = all.directions
             directionsAgreeing = all.directionsAgreeing
             magnitudes = all.magnitudes
             magnitudesAgreeing = all.magnitudesAgreeing
-            independent = Independent(scores.filter { $0.inSample == nil })
+            independent = Counts(scores.filter { $0.inSample == nil })
         }
 
         /// "direction 10 of 13, magnitude 5 of 13", over every finding.
