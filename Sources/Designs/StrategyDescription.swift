@@ -1,3 +1,5 @@
+import Interaction
+
 /// What a strategy is, for `refine list`, reports and error messages.
 public struct StrategyDescription: Sendable, Hashable {
     /// The name specs use, e.g. `projected-momentum`.
@@ -47,4 +49,10 @@ public protocol DesignCatalog {
     static var question: DesignQuestion { get }
     /// The strategy called `name`, with a spec's parameters (unknown or out-of-range ones are errors).
     static func make(_ name: String, parameters: StrategyParameters) throws -> Design
+    /// The screens `design` shows on `device`, for the layout audit. The default is none.
+    static func screens(of design: Design, on device: DeviceConfiguration) -> [LabelledScreen]
+}
+
+extension DesignCatalog {
+    public static func screens(of design: Design, on device: DeviceConfiguration) -> [LabelledScreen] { [] }
 }

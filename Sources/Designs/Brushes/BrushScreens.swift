@@ -24,3 +24,9 @@ public enum BrushScreens {
         }
     }
 }
+
+extension BrushDesigns {
+    public static func screens(of design: BrushDesign, on device: DeviceConfiguration) -> [LabelledScreen] {
+        BrushScreens.all(design, on: device)
+    }
+}

@@ -23,3 +23,9 @@ public enum ColorScreens {
         return screens.map { LabelledScreen($0.name, ScreenDescription.standard.apply($0.screen)) }
     }
 }
+
+extension ColorDesigns {
+    public static func screens(of design: any ColorDesign, on device: DeviceConfiguration) -> [LabelledScreen] {
+        ColorScreens.all(design, on: device)
+    }
+}

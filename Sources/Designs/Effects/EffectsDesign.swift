@@ -388,3 +388,9 @@ public enum EffectsDesigns: DesignCatalog {
         return EffectsDesign(browser: browser, refiner: refiner)
     }
 }
+
+extension EffectsDesigns {
+    public static func screens(of design: EffectsDesign, on device: DeviceConfiguration) -> [LabelledScreen] {
+        EffectsScreens.all(design, on: device)
+    }
+}

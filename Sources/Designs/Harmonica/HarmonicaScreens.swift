@@ -19,3 +19,9 @@ public enum HarmonicaScreens {
         return screens
     }
 }
+
+extension HarmonicaDesigns {
+    public static func screens(of design: FilterPickerDesign, on device: DeviceConfiguration) -> [LabelledScreen] {
+        HarmonicaScreens.all(design, on: device)
+    }
+}

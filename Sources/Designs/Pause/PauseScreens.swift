@@ -12,3 +12,10 @@ public enum PauseScreens {
         [LabelledScreen("app", description.apply(Screen(device: device, controls: [], photoFrame: device.bounds)))]
     }
 }
+
+extension PauseDesigns {
+    /// Every strategy shows the same screen: they differ in how a slide is read, not in what is drawn.
+    public static func screens(of design: HomeIndicatorGesture, on device: DeviceConfiguration) -> [LabelledScreen] {
+        PauseScreens.all(on: device)
+    }
+}

@@ -90,6 +90,10 @@ extension CataloguedQuestion {
     public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> Built {
         try Catalog.make(strategy.design, parameters: strategy.designParameters)
     }
+
+    public func screens(of built: Built, tasks: [TaskSpec], on device: DeviceConfiguration) -> [LabelledScreen] {
+        Catalog.screens(of: built, on: device)
+    }
 }
 
 extension StrategySpec {

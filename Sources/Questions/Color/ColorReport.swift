@@ -8,7 +8,7 @@ import Statistics
 /// The colour sections: results by strategy, device and expertise and by photo;
 /// the axis and region errors each design invites; the talk's claims with effect
 /// sizes; the photos before, goal and a typical result.
-struct ColorReport: PhotoEditingReport {
+struct ColorReport: PhotoEditingReport, DrawingReport {
     let spec: ExperimentSpec
     let results: ResultSet
 

@@ -8,7 +8,6 @@ import Reports
 public struct ColorMatchQuestion: Question, SimulatedQuestion, CataloguedQuestion {
     public typealias Simulator = ColorMatchSimulator
     public typealias Catalog = ColorPickerDesigns
-    public init() {}
 
     public func screens(
         of design: ColorPickerDesign, tasks: [TaskSpec], on device: DeviceConfiguration
@@ -25,20 +24,14 @@ public struct ColorMatchQuestion: Question, SimulatedQuestion, CataloguedQuestio
     public var reportSections: QuestionSections { QuestionSections(ColorMatchReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
-        func task(_ t: TaskSpec) -> ColorMatchTask? { t.custom() }
+        let task = ColorMatchTask.self
         return [
-            TaskFactor(TableColumn("target_lightness", .double, optional: true, meaning: "the target's CIELAB L*")) {
-                task($0).map { .double($0.lightness) } ?? .missing
-            },
-            TaskFactor(
-                TableColumn(
-                    "target_hue_deg", .double, optional: true, meaning: "the target's CIELAB hue angle, degrees")
-            ) { task($0).map { .double($0.hueDegrees) } ?? .missing },
-            TaskFactor(
-                TableColumn(
-                    "target_chroma_share", .double, optional: true,
-                    meaning: "the target's chroma as a share of the most sRGB shows at its lightness and hue")
-            ) { task($0).map { .double($0.chromaShare) } ?? .missing }
+            .number("target_lightness", of: task, meaning: "the target's CIELAB L*") { $0.lightness },
+            .number("target_hue_deg", of: task, meaning: "the target's CIELAB hue angle, degrees") { $0.hueDegrees },
+            .number(
+                "target_chroma_share", of: task,
+                meaning: "the target's chroma as a share of the most sRGB shows at its lightness and hue"
+            ) { $0.chromaShare }
         ]
     }
 }

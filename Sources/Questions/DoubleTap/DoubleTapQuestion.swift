@@ -7,7 +7,6 @@ import Reports
 /// by double tap, which makes single taps wait, against no double tap.
 public struct DoubleTapQuestion: Question, SimulatedQuestion, BuildingQuestion, RecognizerDeclaring {
     public typealias Simulator = DoubleTapSimulator
-    public init() {}
     public var design: DesignQuestion { DoubleTapDesigns.question }
 
     public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> PhotoViewer {
@@ -21,14 +20,13 @@ public struct DoubleTapQuestion: Question, SimulatedQuestion, BuildingQuestion, 
     public var reportSections: QuestionSections { QuestionSections(DoubleTapReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
-        func task(_ t: TaskSpec) -> DoubleTapTask? { t.custom() }
-        return [
-            TaskFactor(
-                TableColumn("gesture", .string, optional: true, meaning: "one tap, two independent taps, or zoom")
-            ) { task($0).map { .string($0.gesture.rawValue) } ?? .missing },
-            TaskFactor(
-                TableColumn("spacing_pt", .double, optional: true, meaning: "distance between two independent taps, pt")
-            ) { task($0).map { .double($0.spacing) } ?? .missing }
+        [
+            .text("gesture", of: DoubleTapTask.self, meaning: "one tap, two independent taps, or zoom") {
+                $0.gesture.rawValue
+            },
+            .number("spacing_pt", of: DoubleTapTask.self, meaning: "distance between two independent taps, pt") {
+                $0.spacing
+            }
         ]
     }
 }

@@ -7,7 +7,6 @@ import Reports
 /// screen's edge, over the preview, or inset on a panel.
 public struct EdgeButtonQuestion: Question, SimulatedQuestion, BuildingQuestion {
     public typealias Simulator = EdgeButtonSimulator
-    public init() {}
     public var design: DesignQuestion { EdgeButtonDesigns.question }
 
     public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> EdgeButtonDesigns.Layout {
@@ -24,16 +23,12 @@ public struct EdgeButtonQuestion: Question, SimulatedQuestion, BuildingQuestion 
     public var reportSections: QuestionSections { QuestionSections(EdgeButtonReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
-        func task(_ t: TaskSpec) -> EdgeButtonTask? { t.custom() }
-        return [
-            TaskFactor(
-                TableColumn(
-                    "position", .string, optional: true,
-                    meaning: "where the camera control sits: bottom-left, bottom-centre or top-right")
-            ) { task($0).map { .string($0.position.rawValue) } ?? .missing },
-            TaskFactor(TableColumn("size_pt", .double, optional: true, meaning: "the control's size in points")) {
-                task($0).map { .double($0.size) } ?? .missing
-            }
+        [
+            .text(
+                "position", of: EdgeButtonTask.self,
+                meaning: "where the camera control sits: bottom-left, bottom-centre or top-right"
+            ) { $0.position.rawValue },
+            .number("size_pt", of: EdgeButtonTask.self, meaning: "the control's size in points") { $0.size }
         ]
     }
 }

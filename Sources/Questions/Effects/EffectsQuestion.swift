@@ -7,20 +7,9 @@ import Reports
 public struct EffectsQuestion: Question, SimulatedQuestion, CataloguedQuestion {
     public typealias Simulator = EffectsSimulator
     public typealias Catalog = EffectsDesigns
-    public init() {}
 
-    public func screens(
-        of design: EffectsDesign, tasks: [TaskSpec], on device: DeviceConfiguration
-    ) -> [LabelledScreen] {
-        EffectsScreens.all(design, on: device)
-    }
-
-    /// The sections draw images into the report's folder.
     public var reportSections: QuestionSections {
-        QuestionSections(requests: EffectsReport.requests(spec:)) { report in
-            try EffectsReport(spec: report.spec, results: report.results)
-                .build(into: &report.document, figures: &report.figures, folder: report.folder)
-        }
+        QuestionSections { EffectsReport(spec: $0.spec, results: $0.results) }
     }
 
     public func taskFactors() -> [TaskFactor] {

@@ -8,7 +8,7 @@ import Reports
 /// headline), the split between finding and refining, scrolling and cards, the
 /// effects a satisficing population ends up using, and contact sheets of the 24
 /// effects on each photo.
-struct EffectsReport: ReportBody {
+struct EffectsReport: ReportBody, DrawingReport {
     let spec: ExperimentSpec
     let results: ResultSet
     var strategies: [String] { kit.strategies }

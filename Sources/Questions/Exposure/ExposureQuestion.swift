@@ -6,7 +6,6 @@ import Reports
 /// Exposure (iPhoto talk): six sliders, a histogram, one exposure control, or on the photo.
 public struct ExposureQuestion: Question, SimulatedQuestion, BuildingQuestion, DeclaringQuestion {
     public typealias Simulator = ExposureSimulator
-    public init() {}
     public var design: DesignQuestion { ExposureDesigns.question }
 
     public var declaredFields: [String] { ExposureDeclaration.fields }
@@ -32,11 +31,7 @@ public struct ExposureQuestion: Question, SimulatedQuestion, BuildingQuestion, D
         ExposureScreens.all(design, on: device)
     }
 
-    /// The sections draw images into the report's folder.
     public var reportSections: QuestionSections {
-        QuestionSections(requests: ExposureReport.requests(spec:)) { report in
-            try ExposureReport(spec: report.spec, results: report.results, screening: report.screening)
-                .build(into: &report.document, figures: &report.figures, folder: report.folder)
-        }
+        QuestionSections { ExposureReport(spec: $0.spec, results: $0.results, screening: $0.screening) }
     }
 }

@@ -8,7 +8,7 @@ import Statistics
 /// The exposure sections: results by strategy, device, expertise and photo; the
 /// talk's claims tested with effect sizes; the photos before, goal and typical
 /// result; and a "why" section that traces differences to their mechanisms.
-struct ExposureReport: PhotoEditingReport {
+struct ExposureReport: PhotoEditingReport, DrawingReport {
     let spec: ExperimentSpec
     let results: ResultSet
     /// The screening of every assumption and the other policy, when they ran: each claim is labelled with it.

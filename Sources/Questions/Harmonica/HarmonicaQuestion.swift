@@ -8,13 +8,6 @@ import Reports
 public struct HarmonicaQuestion: Question, SimulatedQuestion, CataloguedQuestion {
     public typealias Simulator = HarmonicaSimulator
     public typealias Catalog = HarmonicaDesigns
-    public init() {}
-
-    public func screens(
-        of design: FilterPickerDesign, tasks: [TaskSpec], on device: DeviceConfiguration
-    ) -> [LabelledScreen] {
-        HarmonicaScreens.all(design, on: device)
-    }
 
     public var reportSections: QuestionSections { QuestionSections(HarmonicaReport.self) }
 }

@@ -7,7 +7,6 @@ import Reports
 /// moves before a drag starts, on a list whose rows are also tappable.
 public struct HysteresisQuestion: Question, SimulatedQuestion, BuildingQuestion, RecognizerDeclaring {
     public typealias Simulator = HysteresisSimulator
-    public init() {}
     public var design: DesignQuestion { HysteresisDesigns.question }
 
     public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> ScrollingList {
@@ -24,16 +23,11 @@ public struct HysteresisQuestion: Question, SimulatedQuestion, BuildingQuestion,
     public var reportSections: QuestionSections { QuestionSections(HysteresisReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
-        func task(_ t: TaskSpec) -> HysteresisTask? { t.custom() }
-        return [
-            TaskFactor(TableColumn("intent", .string, optional: true, meaning: "tap a row, or drag the list")) {
-                task($0).map { .string($0.intent.rawValue) } ?? .missing
-            },
-            TaskFactor(
-                TableColumn(
-                    "distance_pt", .double, optional: true,
-                    meaning: "how far the person means to drag, pt (0 for a tap)")
-            ) { task($0).map { .double($0.distance) } ?? .missing }
+        [
+            .text("intent", of: HysteresisTask.self, meaning: "tap a row, or drag the list") { $0.intent.rawValue },
+            .number(
+                "distance_pt", of: HysteresisTask.self, meaning: "how far the person means to drag, pt (0 for a tap)"
+            ) { $0.distance }
         ]
     }
 }

@@ -97,3 +97,19 @@ extension PhotoEditingReport {
         try? PNGFile.read(URL(fileURLWithPath: path)).downscaled(toFit: 320)
     }
 }
+
+/// A report whose sections draw images (a photo before, its goal, a typical result) into the report's folder.
+protocol DrawingReport {
+    /// Everything the sections read.
+    static func requests(spec: ExperimentSpec) -> SelectionRequests
+    func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure], folder: URL) throws
+}
+
+extension QuestionSections {
+    /// The sections of the drawing report `make` makes from the report being written.
+    init<Body: DrawingReport>(drawing make: @escaping (QuestionReport) -> Body) {
+        self.init(requests: Body.requests(spec:)) { report in
+            try make(report).build(into: &report.document, figures: &report.figures, folder: report.folder)
+        }
+    }
+}

@@ -7,7 +7,6 @@ import Reports
 /// authorization screen's title drawn as a button or as a plain title.
 public struct LabelAffordanceQuestion: Question, SimulatedQuestion, BuildingQuestion, DeclaringQuestion {
     public typealias Simulator = LabelAffordanceSimulator
-    public init() {}
     public var design: DesignQuestion { LabelAffordanceDesigns.question }
 
     public var declaredFields: [String] { ScreenDeclaration.fields }
@@ -36,16 +35,10 @@ public struct LabelAffordanceQuestion: Question, SimulatedQuestion, BuildingQues
 
     public func taskFactors() -> [TaskFactor] {
         [
-            TaskFactor(
-                TableColumn(
-                    "intent", .string, optional: true,
-                    meaning: "what the person meant to do: log-in, cancel or forgot-password")
-            ) { t in
-                guard let task = t.custom(LabelAffordanceTask.self) else {
-                    return .missing
-                }
-                return .string(task.intent.rawValue)
-            }
+            .text(
+                "intent", of: LabelAffordanceTask.self,
+                meaning: "what the person meant to do: log-in, cancel or forgot-password"
+            ) { $0.intent.rawValue }
         ]
     }
 }

@@ -6,7 +6,6 @@ import Reports
 /// Picture-in-picture (fluid interfaces talk): which corner a thrown PIP goes to.
 public struct PIPQuestion: Question, SimulatedQuestion, BuildingQuestion {
     public typealias Simulator = PIPSimulator
-    public init() {}
     public var design: DesignQuestion { PIPDesigns.question }
 
     public func build(_ strategy: StrategySpec, on device: DeviceConfiguration) throws -> PIPController {

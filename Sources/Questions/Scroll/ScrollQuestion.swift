@@ -8,7 +8,6 @@ import Reports
 public struct ScrollQuestion: Question, SimulatedQuestion, CataloguedQuestion, RecognizerDeclaring {
     public typealias Simulator = ScrollSimulator
     public typealias Catalog = ScrollDesigns
-    public init() {}
 
     public func screens(
         of physics: ScrollPhysics, tasks: [TaskSpec], on device: DeviceConfiguration
@@ -19,18 +18,12 @@ public struct ScrollQuestion: Question, SimulatedQuestion, CataloguedQuestion, R
     public var reportSections: QuestionSections { QuestionSections(ScrollReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
-        func task(_ t: TaskSpec) -> ScrollTask? { t.custom() }
-        return [
-            TaskFactor(TableColumn("rows", .double, optional: true, meaning: "rows in the list")) {
-                task($0).map { .double(Double($0.rows)) } ?? .missing
+        [
+            .number("rows", of: ScrollTask.self, meaning: "rows in the list") { Double($0.rows) },
+            .number("item", of: ScrollTask.self, meaning: "the row to bring into the zone (1-based; rows = the end)") {
+                Double($0.item)
             },
-            TaskFactor(
-                TableColumn(
-                    "item", .double, optional: true, meaning: "the row to bring into the zone (1-based; rows = the end)"
-                )
-            ) { task($0).map { .double(Double($0.item)) } ?? .missing },
-            TaskFactor(TableColumn("zone_pt", .double, optional: true, meaning: "height of the target zone in points"))
-            { task($0).map { .double($0.zone) } ?? .missing }
+            .number("zone_pt", of: ScrollTask.self, meaning: "height of the target zone in points") { $0.zone }
         ]
     }
 }

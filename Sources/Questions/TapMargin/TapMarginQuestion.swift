@@ -7,7 +7,6 @@ import Reports
 /// around small buttons against their exact frames.
 public struct TapMarginQuestion: Question, SimulatedQuestion, BuildingQuestion, DeclaringQuestion {
     public typealias Simulator = TapMarginSimulator
-    public init() {}
     public var design: DesignQuestion { TapMarginDesigns.question }
 
     public var declaredFields: [String] { TapMarginDeclaration.fields }
@@ -31,18 +30,13 @@ public struct TapMarginQuestion: Question, SimulatedQuestion, BuildingQuestion, 
     public var reportSections: QuestionSections { QuestionSections(TapMarginReport.self) }
 
     public func taskFactors() -> [TaskFactor] {
-        func task(_ t: TaskSpec) -> TapMarginTask? { t.custom() }
+        let task = TapMarginTask.self
         return [
-            TaskFactor(
-                TableColumn(
-                    "intent", .string, optional: true, meaning: "tap the button, or press it and take the press back")
-            ) { task($0).map { .string($0.intent.rawValue) } ?? .missing },
-            TaskFactor(TableColumn("size_pt", .double, optional: true, meaning: "the buttons' size in points")) {
-                task($0).map { .double($0.size) } ?? .missing
+            .text("intent", of: task, meaning: "tap the button, or press it and take the press back") {
+                $0.intent.rawValue
             },
-            TaskFactor(TableColumn("gap_pt", .double, optional: true, meaning: "the gap between buttons in points")) {
-                task($0).map { .double($0.gap) } ?? .missing
-            }
+            .number("size_pt", of: task, meaning: "the buttons' size in points") { $0.size },
+            .number("gap_pt", of: task, meaning: "the gap between buttons in points") { $0.gap }
         ]
     }
 }

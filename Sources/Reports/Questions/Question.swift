@@ -42,6 +42,24 @@ public struct TaskFactor {
         self.column = column
         self.value = value
     }
+
+    /// A text column read from each trial's question-defined task of type `T`, missing for other tasks.
+    public static func text<T: QuestionTaskGoal>(
+        _ name: String, of type: T.Type, meaning: String, _ value: @escaping (T) -> String
+    ) -> TaskFactor {
+        TaskFactor(TableColumn(name, .string, optional: true, meaning: meaning)) {
+            $0.custom(type).map { .string(value($0)) } ?? .missing
+        }
+    }
+
+    /// A number column read from each trial's question-defined task of type `T`, missing for other tasks.
+    public static func number<T: QuestionTaskGoal>(
+        _ name: String, of type: T.Type, meaning: String, _ value: @escaping (T) -> Double
+    ) -> TaskFactor {
+        TaskFactor(TableColumn(name, .double, optional: true, meaning: meaning)) {
+            $0.custom(type).map { .double(value($0)) } ?? .missing
+        }
+    }
 }
 
 extension ExperimentSpec {
