@@ -14,11 +14,7 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
     let tasks: [String: EffectTask]
     let limits: TrialLimits
     let policy: PolicyKind
-    let previews = SharedCache<Image>()
-    /// Those thumbnails compared with the task's goal (the objective half of a look at them).
-    let previewComparisons = SharedCache<(goal: GoalLook, comparison: RegionComparison)>()
-    /// Goal looks at each perception-proxy size, rendered once per task and size.
-    let goals = SharedCache<GoalLook>()
+    let previews = LookPreviews()
     public let dataFiles: [(path: String, sha256: String)]
 
     public static let metricNames = [
@@ -118,7 +114,7 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
         let task = tasks[trial.task.id]!
         var environment = EffectsEnvironment(
             design: designs[trial.strategy]!, device: trial.device, original: task.original,
-            glance: task.glance, previews: previews, comparisons: previewComparisons, previewKey: trial.task.id)
+            glance: task.glance, previews: TaskPreviews(previews, task: trial.task.id))
         environment.camera = camera
         camera?.shoot(ReplayShot(touchDown: nil, screen: environment.screen, photo: environment.render()))
         var g = SeededGenerator(seed: trial.behaviourSeed)
@@ -126,7 +122,7 @@ public struct EffectsSimulator: FilmedSimulator, SpecSimulator {
         var events: [TraceEvent] = []
         if let goalLab = task.goalLab, let goal = task.goal {
             let proxy = Int(participant["perception.proxy_px"])
-            let goalProxy = task.goalLook(goal, proxy: proxy, taskID: trial.task.id, goals: goals)
+            let goalProxy = task.goalLook(goal, proxy: proxy, taskID: trial.task.id, goals: previews.goals)
             let editor = PhotoEditor(
                 participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
             let o = editor.edit(&environment, goal: goalProxy, memory: &memory, using: &g, trace: trace) { env in
@@ -179,20 +175,14 @@ struct EffectsEnvironment: AdjustedPhotoEnvironment {
     /// Catalogue indices of the looks the first screen previews (the grid's first
     /// cells, or the swatch book's card looks).
     let firstScreenLooks: Set<Int>
-    /// Thumbnails shared across trials, and this photo's key in that cache.
-    let previews: SharedCache<Image>
-    let comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)>
-    let previewKey: String
+    /// Thumbnails shared across trials of the task.
+    let previews: TaskPreviews
 
     init(
         design: EffectsDesign, device: DeviceConfiguration, original: Image, glance: Image? = nil,
-        previews: SharedCache<Image> = SharedCache(),
-        comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)> = SharedCache(),
-        previewKey: String = ""
+        previews: TaskPreviews = TaskPreviews()
     ) {
         self.previews = previews
-        self.comparisons = comparisons
-        self.previewKey = previewKey
         self.design = design
         self.device = device
         self.original = original
@@ -229,16 +219,9 @@ struct EffectsEnvironment: AdjustedPhotoEnvironment {
         return seen.adjustments
     }
 
-    /// Kept per photo, look, size and goal: every trial of a task inspects the same thumbnails.
     mutating func thumbnailComparison(_ id: String, proxy: Int, with goal: GoalLook) -> RegionComparison? {
         guard Self.look(id) != nil else { return nil }
-        let key = "\(previewKey)/\(id)/\(proxy)"
-        let kept = comparisons.value(key) {
-            (goal, RegionComparison(LabImage(thumbnail(id, proxy: proxy)!), goal: goal))
-        }
-        // Another goal under the same key (not in a run: one goal per task and size): compare afresh.
-        return kept.goal.isSame(as: goal)
-            ? kept.comparison : RegionComparison(LabImage(thumbnail(id, proxy: proxy)!), goal: goal)
+        return previews.comparison(id, proxy: proxy, of: { thumbnail(id, proxy: proxy)! }, with: goal)
     }
 
     mutating func perform(_ gesture: Gesture) {
@@ -260,7 +243,7 @@ struct EffectsEnvironment: AdjustedPhotoEnvironment {
     mutating func thumbnail(_ id: String, proxy: Int) -> Image? {
         guard let look = Self.look(id) else { return nil }
         let base = PhotoTasks.proxyBase(original, glance: glance, glanceSize: PhotoTasks.glanceSize, proxy: proxy)
-        return previews.value("\(previewKey)/\(id)/\(proxy)") { EffectTask.render(base, look) }
+        return previews.thumbnail(id, proxy: proxy) { EffectTask.render(base, look) }
     }
 }
 

@@ -19,9 +19,7 @@ public struct HarmonicaSimulator: SpecSimulator {
     let tasks: [String: EffectTask]
     let limits: TrialLimits
     let policy: PolicyKind
-    let previews = SharedCache<Image>()
-    let previewComparisons = SharedCache<(goal: GoalLook, comparison: RegionComparison)>()
-    let goals = SharedCache<GoalLook>()
+    let previews = LookPreviews()
     public let dataFiles: [(path: String, sha256: String)]
 
     /// Every metric a harmonica trial reports, in report order (DESIGN §6).
@@ -62,13 +60,13 @@ public struct HarmonicaSimulator: SpecSimulator {
         let task = tasks[trial.task.id]!, design = designs[trial.strategy]!
         var environment = FilterPickerEnvironment(
             design: design, device: trial.device, original: task.original, glance: task.glance,
-            previews: previews, comparisons: previewComparisons, previewKey: trial.task.id)
+            previews: TaskPreviews(previews, task: trial.task.id))
         var g = SeededGenerator(seed: trial.behaviourSeed)
         var metrics: [Metric] = []
         var events: [TraceEvent] = []
         if let goalLab = task.goalLab, let goal = task.goal {
             let proxy = Int(participant["perception.proxy_px"])
-            let goalProxy = task.goalLook(goal, proxy: proxy, taskID: trial.task.id, goals: goals)
+            let goalProxy = task.goalLook(goal, proxy: proxy, taskID: trial.task.id, goals: previews.goals)
             let editor = PhotoEditor(
                 participant: participant, timeLimit: limits.timeLimit, maxGestures: limits.maxAttempts, policy: policy)
             let o = editor.edit(&environment, goal: goalProxy, memory: &memory, using: &g, trace: trace) { env in
@@ -112,20 +110,17 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
     /// `original` at `PhotoTasks.glanceSize`, so a look at the usual proxy size does not downscale again.
     let glance: Image
     var state = FilterPickerState()
-    let previews: SharedCache<Image>
-    let comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)>
-    let previewKey: String
+    /// Previews shared across trials of the task.
+    let previews: TaskPreviews
     let cache = RenderCache()
 
     init(
         design: FilterPickerDesign, device: DeviceConfiguration, original: Image, glance: Image? = nil,
-        previews: SharedCache<Image> = SharedCache(),
-        comparisons: SharedCache<(goal: GoalLook, comparison: RegionComparison)> = SharedCache(),
-        previewKey: String = ""
+        previews: TaskPreviews = TaskPreviews()
     ) {
         self.design = design; self.device = device; self.original = original
         self.glance = glance ?? original.downscaled(toFit: PhotoTasks.glanceSize)
-        self.previews = previews; self.comparisons = comparisons; self.previewKey = previewKey
+        self.previews = previews
     }
 
     var screen: Screen { design.screen(state, on: device) }
@@ -148,13 +143,9 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
         }
     }
 
-    /// Kept per photo, look, size and goal: every trial of a task inspects the same previews.
     mutating func thumbnailComparison(_ id: String, proxy: Int, with goal: GoalLook) -> RegionComparison? {
         guard let image = thumbnail(id, proxy: proxy) else { return nil }
-        let kept = comparisons.value("\(previewKey)/\(id)/\(proxy)") {
-            (goal, RegionComparison(LabImage(image), goal: goal))
-        }
-        return kept.goal.isSame(as: goal) ? kept.comparison : RegionComparison(LabImage(image), goal: goal)
+        return previews.comparison(id, proxy: proxy, of: { image }, with: goal)
     }
 
     mutating func perform(_ gesture: Gesture) { design.handle(gesture, &state, on: device) }
@@ -164,7 +155,7 @@ struct FilterPickerEnvironment: PhotoEditingEnvironment {
     mutating func thumbnail(_ id: String, proxy: Int) -> Image? {
         guard id.hasPrefix("effect-"), let look = EffectCatalog.named(String(id.dropFirst(7))) else { return nil }
         let (original, glance) = (original, glance)
-        return previews.value("\(previewKey)/\(id)/\(proxy)") {
+        return previews.thumbnail(id, proxy: proxy) {
             EffectTask.render(Self.base(original, glance, proxy), look.effect)
         }
     }

@@ -242,34 +242,13 @@ struct PIPReport: QuestionReportBody {
 
     private func releaseSpeedFigure() -> GnuplotFigure {
         let edges = Self.speedEdges
-        var blocks: [String] = []
-        var plots: [String] = []
-        for s in strategies {
-            var lines: [String] = []
-            for b in 0..<(edges.count - 1) {
-                let inBin = selected(Self.trials(s, Self.flicks, .within("release_speed_pt_s", edges[b], edges[b + 1])))
-                guard inBin.count >= 5 else { continue }
-                let e = kit.rateEstimate("landed_intended", inBin)
-                lines.append("\((edges[b] + edges[b + 1]) / 2)\t\(e.value)\t\(e.lower)\t\(e.upper)\t\(inBin.count)")
-            }
-            // A strategy with too few flicks to bin gets no series (gnuplot warns on empty blocks).
-            guard !lines.isEmpty else { continue }
-            let i = blocks.count
-            blocks.append("# \(s): bin centre (pt/s), landing rate, lower, upper, n\n" + lines.joined(separator: "\n"))
-            plots.append(
-                "\"release_speed.dat\" index \(i) using 1:2 with linespoints linewidth 2 pointtype 7 "
-                    + "linecolor \(i + 1) title \(Gnuplot.quoted(s)), \"release_speed.dat\" index \(i) using 1:2:3:4 "
-                    + "with yerrorbars pointtype 7 linecolor \(i + 1) notitle"
+        let (blocks, plots) = kit.binnedRateSeries(
+            "landed_intended", edges: edges, file: "release_speed.dat",
+            header: "bin centre (pt/s), landing rate, lower, upper, n",
+            empty: (
+                "no bin with at least 5 first-throw flicks", "too few flicks to bin (fewer than 5 per speed bin)"
             )
-        }
-        if plots.isEmpty {
-            // No bin had enough flicks: say so on the figure instead of plotting nothing.
-            blocks = ["# no bin with at least 5 first-throw flicks\n0\t0\t0\t0\t0"]
-            plots = [
-                "\"release_speed.dat\" index 0 using 1:2 with points pointtype 0 title \"too few flicks to bin (fewer "
-                    + "than 5 per speed bin)\""
-            ]
-        }
+        ) { s, lo, hi in selected(Self.trials(s, Self.flicks, .within("release_speed_pt_s", lo, hi))) }
         return GnuplotFigure(
             name: "release_speed", title: "Landing rate of first-throw flicks by measured release speed",
             data: [("release_speed.dat", blocks.joined(separator: "\n\n\n") + "\n")],

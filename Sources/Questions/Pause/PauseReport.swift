@@ -185,28 +185,10 @@ struct PauseReport: QuestionReportBody {
         metric: String, by: String, intent wanted: SlideIntent, edges: [Double],
         name: String, title: String, xlabel: String
     ) -> GnuplotFigure {
-        var blocks: [String] = [], plots: [String] = []
-        for s in strategies {
-            var lines: [String] = []
-            for (lo, hi) in zip(edges, edges.dropFirst()) {
-                let t = rows(s, wanted, .within(by, lo, hi))
-                guard t.count >= 5 else { continue }
-                let e = kit.rateEstimate(metric, t)
-                lines.append("\((lo + hi) / 2)\t\(e.value)\t\(e.lower)\t\(e.upper)\t\(t.count)")
-            }
-            guard !lines.isEmpty else { continue }
-            let i = blocks.count
-            blocks.append("# \(s): bin centre, rate, lower, upper, n\n" + lines.joined(separator: "\n"))
-            plots.append(
-                "\"\(name).dat\" index \(i) using 1:2 with linespoints linewidth 2 pointtype 7 linecolor \(i + 1) "
-                    + "title \(Gnuplot.quoted(s)), \"\(name).dat\" index \(i) using 1:2:3:4 with yerrorbars pointtype "
-                    + "7 linecolor \(i + 1) notitle"
-            )
-        }
-        if plots.isEmpty {
-            blocks = ["# no bin with at least 5 trials\n0\t0\t0\t0\t0"]
-            plots = ["\"\(name).dat\" index 0 using 1:2 with points pointtype 0 title \"too few trials to bin\""]
-        }
+        let (blocks, plots) = kit.binnedRateSeries(
+            metric, edges: edges, file: "\(name).dat", header: "bin centre, rate, lower, upper, n",
+            empty: ("no bin with at least 5 trials", "too few trials to bin")
+        ) { s, lo, hi in rows(s, wanted, .within(by, lo, hi)) }
         return GnuplotFigure(
             name: name,
             title: "\(title) (\(confidencePercent)% intervals over participants; bins of at least 5 trials)",
