@@ -110,20 +110,12 @@ struct BrushesReport: QuestionReportBody {
             kit.survivalFigure(
                 of: strategies.map { rows($0) }, name: "survival_effect", title: "Time until the region looks painted",
                 marker: 10))
-        figures.append(
-            byTaskFigure(
-                metric: "spill", name: "spill_by_task", title: "Spill outside the region",
-                ylabel: "ΔE00-weighted area, region areas (mean)"))
-        figures.append(
-            byTaskFigure(
-                metric: "coverage", name: "coverage_by_task", title: "Coverage of the region",
-                ylabel: "share of the meant change (mean)"))
-        figures.append(
-            byTaskFigure(
-                metric: "strokes", name: "strokes_by_task", title: "Strokes per trial", ylabel: "strokes (mean)"))
-        figures.append(
-            byTaskFigure(
-                metric: "erases", name: "erases_by_task", title: "Erasing strokes per trial", ylabel: "erases (mean)"))
+        figures += [
+            ("spill", "spill_by_task", "Spill outside the region", "ΔE00-weighted area, region areas (mean)"),
+            ("coverage", "coverage_by_task", "Coverage of the region", "share of the meant change (mean)"),
+            ("strokes", "strokes_by_task", "Strokes per trial", "strokes (mean)"),
+            ("erases", "erases_by_task", "Erasing strokes per trial", "erases (mean)")
+        ].map { byTaskFigure(metric: $0, name: $1, title: $2, ylabel: $3) }
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))

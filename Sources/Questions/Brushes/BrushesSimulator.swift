@@ -55,11 +55,10 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
 
     public init(spec: ExperimentSpec) throws {
         self.designs = try BrushDesigns.designs(of: spec)
-        var tasks: [String: PreparedTask] = [:]
-        var loader = PhotoTasks.Loader(
-            spec, advice: "the brush barely changes this region; choose another brush or region")
-        for spec_task in spec.tasks {
-            guard let task = spec_task.custom(BrushTask.self) else { continue }
+        (tasks, dataFiles) = try PhotoTasks.prepare(
+            spec, advice: "the brush barely changes this region; choose another brush or region"
+        ) { spec_task, loader in
+            guard let task = spec_task.custom(BrushTask.self) else { return nil }
             let loaded = try loader.photo(task.path, task: spec_task.id)
             let original = loaded.downscaled(toFit: Self.workingSize)
             let mask = task.region.mask(original)
@@ -74,12 +73,10 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
             }
             let goal = Self.goal(original, brush: task.brush, mask: mask)
             let goalLab = try loader.goal(goal, of: original, tolerance: task.tolerance * share, task: spec_task.id)
-            tasks[spec_task.id] = PreparedTask(
+            return PreparedTask(
                 task: task, original: original, originalLab: LabImage(original), goalLab: goalLab, goal: goal,
                 mask: mask, glance: original.downscaled(toFit: 96), full: loaded)
         }
-        self.tasks = tasks
-        dataFiles = loader.dataFiles
         limits = spec.limits
     }
 

@@ -93,16 +93,12 @@ struct ColorReport: PhotoEditingReport, DrawingReport {
             header: header, row: row, byPhoto: "By photo (reached rate; mean region errors)",
             cell: { "\(kit.rate("reached_effect", $0)); \(mean("region_errors", $0))" }, into: &doc)
         figures += timeAndRateFigures
-        figures.append(
-            kit.ecdfFigure(
-                metric: "axis_errors", of: strategies.map { trials($0) }, name: "axis_errors",
-                xlabel: "axis errors per trial",
-                title: "Moves along the wrong axis of a two-axis control", marker: nil))
-        figures.append(
-            kit.ecdfFigure(
-                metric: "region_errors", of: strategies.map { trials($0) }, name: "region_errors",
-                xlabel: "region errors per trial",
-                title: "Drags that changed colours the task does not target", marker: nil))
+        figures += [
+            ("axis_errors", "axis errors per trial", "Moves along the wrong axis of a two-axis control"),
+            ("region_errors", "region errors per trial", "Drags that changed colours the task does not target")
+        ].map {
+            kit.ecdfFigure(metric: $0, of: strategies.map { trials($0) }, name: $0, xlabel: $1, title: $2, marker: nil)
+        }
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "The talk's claims under the models"))

@@ -68,22 +68,19 @@ public struct ColorSimulator: FilmedSimulator, SpecSimulator {
 
     public init(spec: ExperimentSpec) throws {
         self.designs = try ColorDesigns.designs(of: spec)
-        var tasks: [String: PreparedTask] = [:]
-        var loader = PhotoTasks.Loader(spec, advice: "choose a stronger look so there is something to do")
-        for task in spec.tasks {
-            guard let t = task.custom(ColorTask.self) else { continue }
+        (tasks, dataFiles) = try PhotoTasks.prepare(spec, advice: "choose a stronger look so there is something to do")
+        { task, loader in
+            guard let t = task.custom(ColorTask.self) else { return nil }
             let original = try loader.photo(t.path, task: task.id)
             let goal = t.look.apply(to: original)
             let goalLab = try loader.goal(goal, of: original, tolerance: t.tolerance, task: task.id)
             let outside = original.pixels.indices.filter {
                 t.look.targetWeight(original.pixels[$0]) < ColorSimulator.untargeted
             }
-            tasks[task.id] = PreparedTask(
+            return PreparedTask(
                 original: original, goal: goal, goalLab: goalLab, tolerance: t.tolerance, look: t.look,
                 outside: outside, glance: original.downscaled(toFit: PhotoTasks.glanceSize))
         }
-        self.tasks = tasks
-        dataFiles = loader.dataFiles
         limits = spec.limits
         policy = spec.policy
     }

@@ -50,19 +50,17 @@ public struct ExposureSimulator: FilmedSimulator, SpecSimulator {
             designs[s.label] = try ExposureDeclaration.design(s)
         }
         self.designs = designs
-        var tasks: [String: PreparedTask] = [:]
-        var loader = PhotoTasks.Loader(spec, advice: "choose stronger goal values so there is something to do")
-        for task in spec.tasks {
-            guard case .adjustPhoto(let path, let goal, let tolerance) = task.goal else { continue }
+        (tasks, dataFiles) = try PhotoTasks.prepare(
+            spec, advice: "choose stronger goal values so there is something to do"
+        ) { task, loader in
+            guard case .adjustPhoto(let path, let goal, let tolerance) = task.goal else { return nil }
             let original = try loader.photo(path, task: task.id)
             let goalLab = try loader.goal(goal.render(original), of: original, tolerance: tolerance, task: task.id)
-            tasks[task.id] = PreparedTask(
+            return PreparedTask(
                 original: original, goalLab: goalLab, tolerance: tolerance, goal: goal,
                 start: ExposureState(original: original),
                 glance: original.downscaled(toFit: PhotoTasks.glanceSize))
         }
-        self.tasks = tasks
-        dataFiles = loader.dataFiles
         limits = spec.limits
         policy = spec.policy
     }

@@ -104,16 +104,19 @@ struct HysteresisReport: QuestionReportBody {
             kit.survivalFigure(
                 of: strategies.map { rows($0) }, name: "survival_done",
                 title: "Time until the list did what the person meant (taps and drags)", marker: 1))
-        figures.append(
-            kit.ecdfFigure(
-                metric: "pan_start_latency_s", of: strategies.map { rows($0) }, name: "ecdf_pan_start_latency",
-                xlabel: "pan start latency after the finger starts to slide (s)",
-                title: "Pan start latency (drags that started on the first touch)", marker: nil))
-        figures.append(
-            kit.ecdfFigure(
-                metric: "position_error_pt", of: strategies.map { rows($0) }, name: "ecdf_position_error",
-                xlabel: "content travel minus the meant distance, absolute (pt)",
-                title: "Position error of dragged content at lift", marker: nil))
+        figures += [
+            (
+                "pan_start_latency_s", "ecdf_pan_start_latency",
+                "pan start latency after the finger starts to slide (s)",
+                "Pan start latency (drags that started on the first touch)"
+            ),
+            (
+                "position_error_pt", "ecdf_position_error", "content travel minus the meant distance, absolute (pt)",
+                "Position error of dragged content at lift"
+            )
+        ].map {
+            kit.ecdfFigure(metric: $0, of: strategies.map { rows($0) }, name: $1, xlabel: $2, title: $3, marker: nil)
+        }
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))

@@ -19,20 +19,17 @@ struct EffectTask: @unchecked Sendable {
     static func prepare(
         _ spec: ExperimentSpec, advice: String, check: (TaskSpec, Effect) throws -> Void = { _, _ in }
     ) throws -> (tasks: [String: EffectTask], dataFiles: [(path: String, sha256: String)]) {
-        var tasks: [String: EffectTask] = [:]
-        var loader = PhotoTasks.Loader(spec, advice: advice)
-        for task in spec.tasks {
-            guard case .chooseEffect(let path, let goal, let tolerance) = task.goal else { continue }
+        try PhotoTasks.prepare(spec, advice: advice) { task, loader in
+            guard case .chooseEffect(let path, let goal, let tolerance) = task.goal else { return nil }
             if let goal { try check(task, goal) }
             let original = try loader.photo(path, task: task.id)
             let goalLab = try goal.map {
                 try loader.goal(render(original, $0), of: original, tolerance: tolerance, task: task.id)
             }
-            tasks[task.id] = EffectTask(
+            return EffectTask(
                 original: original, glance: original.downscaled(toFit: PhotoTasks.glanceSize), goalLab: goalLab,
                 tolerance: tolerance, goal: goal)
         }
-        return (tasks, loader.dataFiles)
     }
 
     /// `image` with `effect` applied and nothing else.

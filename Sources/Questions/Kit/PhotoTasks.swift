@@ -114,6 +114,18 @@ enum PhotoTasks {
         var dataFiles: [(path: String, sha256: String)] { files.keys.sorted().map { ($0, files[$0]!) } }
     }
 
+    /// Every task of `spec` that `read` prepares (nil for a task it does not take) by id, with the photos
+    /// read (path and SHA-256, by path). `advice` says what to do with a goal too close to its photo to need
+    /// any work.
+    static func prepare<Prepared>(
+        _ spec: ExperimentSpec, advice: String, _ read: (TaskSpec, inout Loader) throws -> Prepared?
+    ) throws -> (tasks: [String: Prepared], dataFiles: [(path: String, sha256: String)]) {
+        var tasks: [String: Prepared] = [:]
+        var loader = Loader(spec, advice: advice)
+        for task in spec.tasks { tasks[task.id] = try read(task, &loader) }
+        return (tasks, loader.dataFiles)
+    }
+
     /// Refuses a goal the untouched photo already comes close to: there would be nothing to do.
     static func requireWork(
         _ original: Image, goal: LabImage, tolerance: Double, task: String, spec: ExperimentSpec, advice: String

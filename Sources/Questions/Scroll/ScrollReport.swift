@@ -118,18 +118,14 @@ struct ScrollReport: QuestionReportBody {
                 of: strategies.map { rows($0) }, name: "survival_item", title: "Time until the item rests in the zone",
                 marker: 10))
         figures.append(timeByDistanceFigure())
-        figures.append(
-            byDistanceFigure(
-                metric: "swipes", name: "swipes_by_distance", title: "Swipes per trial by distance to the item",
-                ylabel: "swipes (mean)"))
-        figures.append(
-            byDistanceFigure(
-                metric: "overshoot_pt", name: "overshoot_by_distance", title: "Overshoot past the item by distance",
-                ylabel: "pt past the target (mean)"))
-        figures.append(
-            byDistanceFigure(
-                metric: "wall_hits", name: "wall_hits_by_distance",
-                title: "Wall hits per trial by distance to the item", ylabel: "wall hits (mean)"))
+        figures += [
+            ("swipes", "swipes_by_distance", "Swipes per trial by distance to the item", "swipes (mean)"),
+            (
+                "overshoot_pt", "overshoot_by_distance", "Overshoot past the item by distance",
+                "pt past the target (mean)"
+            ),
+            ("wall_hits", "wall_hits_by_distance", "Wall hits per trial by distance to the item", "wall hits (mean)")
+        ].map { byDistanceFigure(metric: $0, name: $1, title: $2, ylabel: $3) }
         ReportKit.addFigures(figures, to: &doc)
 
         doc.add(.heading(level: 2, text: "Why they differ"))
