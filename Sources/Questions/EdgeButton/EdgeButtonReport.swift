@@ -127,36 +127,10 @@ struct EdgeButtonReport: QuestionReportBody {
 
     /// First-touch outcomes by position, one bar group per strategy.
     private func positionFigure() -> GnuplotFigure {
-        var lines: [String] = []
-        for (i, p) in positions.enumerated() {
-            for (j, s) in strategies.enumerated() {
-                let t = rows(s, p)
-                let e = kit.rateEstimate("accidental_capture", t)
-                lines.append(
-                    "\(Double(i) + Double(j) * 0.25 - 0.25)\t\(e.value)\t\(e.lower)\t\(e.upper)\t# \(s) \(p.rawValue)")
-            }
-        }
-        var plots: [String] = []
-        for (j, s) in strategies.enumerated() {
-            plots.append(
-                "\"position_rates.dat\" every \(strategies.count)::\(j) using 1:2:3:4 with yerrorbars linewidth 2 "
-                    + "pointtype 7 linecolor \(j + 1) title \(Gnuplot.quoted(s))"
-            )
-        }
-        let tics = positions.enumerated().map { "\(Gnuplot.quoted($1.rawValue)) \($0)" }.joined(separator: ", ")
-        return GnuplotFigure(
-            name: "position_rates",
-            title:
-                "Photos taken by mistake on the first touch, by position of the control (\(confidencePercent)% "
-                    + "intervals over participants)",
-            data: [("position_rates.dat", "# x, rate, lower, upper\n" + lines.joined(separator: "\n") + "\n")],
-            body: """
-                set title "Photos taken by mistake, by position"
-                set ylabel "rate of first touches"
-                set yrange [0:*]
-                set xrange [-0.6:\(Double(positions.count) - 0.4)]
-                set xtics (\(tics))
-                plot \(plots.joined(separator: ", \\\n     "))
-                """)
+        kit.rateByCategoryFigure(
+            "accidental_capture", categories: positions.map(\.rawValue), name: "position_rates",
+            caption: "Photos taken by mistake on the first touch, by position of the control",
+            title: "Photos taken by mistake, by position", ylabel: "rate of first touches"
+        ) { s, i in rows(s, positions[i]) }
     }
 }

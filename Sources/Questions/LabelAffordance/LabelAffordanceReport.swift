@@ -142,34 +142,10 @@ struct LabelAffordanceReport: QuestionReportBody {
 
     /// The share of trials with a tap on the title, by intent, one point group per strategy.
     private func titleTapFigure() -> GnuplotFigure {
-        var lines: [String] = []
-        for (i, intent) in intents.enumerated() {
-            for (j, s) in strategies.enumerated() {
-                let e = kit.rateEstimate("label_tapped", rows(s, intent))
-                lines.append(
-                    "\(Double(i) + Double(j) * 0.25 - 0.125 * Double(strategies.count - 1))\t\(e.value)\t\(e.lower)\t"
-                        + "\(e.upper)\t# \(s) \(intent.rawValue)"
-                )
-            }
-        }
-        let plots = strategies.enumerated().map { j, s in
-            "\"title_taps.dat\" every \(strategies.count)::\(j) using 1:2:3:4 with yerrorbars linewidth 2 pointtype 7 "
-                + "linecolor \(j + 1) title \(Gnuplot.quoted(s))"
-        }
-        let tics = intents.enumerated().map { "\(Gnuplot.quoted($1.rawValue)) \($0)" }.joined(separator: ", ")
-        return GnuplotFigure(
-            name: "title_taps",
-            title:
-                "Trials with a tap on the title, by what the person meant to do (\(confidencePercent)% intervals over "
-                    + "participants)",
-            data: [("title_taps.dat", "# x, rate, lower, upper\n" + lines.joined(separator: "\n") + "\n")],
-            body: """
-                set title "Taps on the title Authorization"
-                set ylabel "share of trials"
-                set yrange [0:*]
-                set xrange [-0.6:\(Double(intents.count) - 0.4)]
-                set xtics (\(tics))
-                plot \(plots.joined(separator: ", \\\n     "))
-                """)
+        kit.rateByCategoryFigure(
+            "label_tapped", categories: intents.map(\.rawValue), name: "title_taps",
+            caption: "Trials with a tap on the title, by what the person meant to do",
+            title: "Taps on the title Authorization", ylabel: "share of trials"
+        ) { s, i in rows(s, intents[i]) }
     }
 }
