@@ -28,8 +28,9 @@ struct SensitivityCommand: ParsableCommand {
     @Flag(
         help: ArgumentHelp(
             "With --screen: run the study-size screening (`screen.study`: by default 10 trajectories, 20 "
-                + "participants a point, each parameter on its own) instead of the suite's small one; the report "
-                + "then reads its labels from it."))
+                + "participants a point, each parameter on its own, only those the spec's people read in its main "
+                + "run, found by simulating it once) instead of the suite's small one; the report then reads its "
+                + "labels from it."))
     var study = false
 
     @Flag(
@@ -52,8 +53,7 @@ struct SensitivityCommand: ParsableCommand {
                 ablate
                 ? experiment.ablationVariants().map { ($0.label, $0.spec) }
                 : screen
-                ? (experiment.screeningDesign(study ? .study : .suite).map(experiment.screeningVariants) ?? [])
-                    .map { ($0.label, $0.spec) }
+                ? (try screeningDesign(experiment).map(experiment.screeningVariants) ?? []).map { ($0.label, $0.spec) }
                 : experiment.sensitivityVariants().map { ($0.label, $0.spec) }
                     + experiment.policyVariants().map { ($0.label, $0.spec) }
             guard !variants.isEmpty else {
@@ -65,5 +65,10 @@ struct SensitivityCommand: ParsableCommand {
             }
             try sweep.run(variants, of: experiment, kind: "sensitivity")
         }
+    }
+
+    /// The suite's screening, or the study-size one over the parameters the spec's people read.
+    private func screeningDesign(_ experiment: ExperimentSpec) throws -> ScreeningDesign? {
+        study ? try experiment.studyScreeningDesign(jobs: sweep.workers.jobs) : experiment.screeningDesign(.suite)
     }
 }

@@ -17,7 +17,7 @@ public struct TrialPlan: Sendable {
     /// Index ranges of `trials`, one per session.
     public let sessions: [Range<Int>]
     /// The population's participants, drawn once, by index.
-    public let participants: [Participant]
+    public private(set) var participants: [Participant]
 
     /// The plan of `spec`; with `only`, just the sessions named there
     /// (`PlannedTrial.session`: what replaying a few trials needs, instead of
@@ -124,5 +124,14 @@ public struct TrialPlan: Sendable {
     /// The trials of one shard, in plan order.
     public func trials(in shard: Shard) -> [PlannedTrial] {
         sessions(in: shard).flatMap { trials[$0] }
+    }
+}
+
+extension TrialPlan {
+    /// The same plan, its people noting in `log` every parameter they read.
+    func recordingReads(into log: ParameterReadLog) -> TrialPlan {
+        var plan = self
+        for i in plan.participants.indices { plan.participants[i].readLog = log }
+        return plan
     }
 }

@@ -83,7 +83,19 @@ public enum ExperimentRunner {
     /// Runs every trial of `spec` (or of one shard) in memory, without a database:
     /// for calibrations, sweeps and benchmarks. Results come back in plan order.
     public static func simulate(spec: ExperimentSpec, jobs: Int = 1, shard: Shard = .whole) throws -> [TrialResult] {
-        let plan = TrialPlan(spec: spec)
+        try simulate(TrialPlan(spec: spec), jobs: jobs, shard: shard)
+    }
+
+    /// The catalogued parameters `spec`'s people read over its whole main run (simulated, not stored): those
+    /// that can change one of its results.
+    public static func parameterReads(spec: ExperimentSpec, jobs: Int = 1) throws -> Set<String> {
+        let log = ParameterReadLog()
+        _ = try simulate(TrialPlan(spec: spec).recordingReads(into: log), jobs: jobs, shard: .whole)
+        return log.read
+    }
+
+    static func simulate(_ plan: TrialPlan, jobs: Int, shard: Shard) throws -> [TrialResult] {
+        let spec = plan.spec
         let sessions = plan.sessions(in: shard)
         let simulator = try spec.plugin.simulator(for: spec)
         let results = Locked([[TrialResult]?](repeating: nil, count: sessions.count))

@@ -245,7 +245,8 @@ public struct ScreenSettings: Sendable, Hashable {
     public var groups: [String]? = nil
     public var factors: Factors = .groups
     /// The study-size design (`refine sensitivity --screen --study`, `scripts/study`; `screen: {study: …}`):
-    /// by default 10 trajectories, 20 participants a point, each parameter on its own, over the same groups.
+    /// by default 10 trajectories, 20 participants a point, each parameter on its own, over the same groups' parameters
+    /// that the spec's people read (`studyScreeningDesign`).
     public var study = Self.studySize
     public static let studySize = Size(trajectories: 10, participants: 20, factors: .parameters)
 
@@ -267,8 +268,13 @@ public struct ScreenSettings: Sendable, Hashable {
 extension ExperimentSpec {
     /// The factors a screening that moves `factors` varies, in `ParameterGroups.all` order: the assumption
     /// groups this spec names, or each of their parameters alone (named by its path).
-    public func screenedFactors(_ factors: ScreenSettings.Factors) -> [(name: String, paths: [String])] {
-        let groups = ParameterGroups.screened(named: sensitivity?.screen.groups)
+    public func screenedFactors(
+        _ factors: ScreenSettings.Factors, reading read: Set<String>? = nil
+    ) -> [(name: String, paths: [String])] {
+        var groups = ParameterGroups.screened(named: sensitivity?.screen.groups)
+        if let read {
+            groups = groups.map { (name: $0.name, paths: $0.paths.filter(read.contains)) }.filter { !$0.paths.isEmpty }
+        }
         guard factors == .parameters else { return groups }
         return groups.flatMap { $0.paths.map { (name: $0, paths: [$0]) } }
     }

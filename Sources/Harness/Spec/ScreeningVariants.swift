@@ -30,16 +30,29 @@ public struct ScreeningDesign: Sendable, Hashable {
     public var trajectories: Int
     public var participants: Int
     public var factors: ScreenSettings.Factors
+    /// The parameters the spec's people read in its main run (`studyScreeningDesign`): only those are screened.
+    /// nil screens every parameter of the spec's groups (the suite's screen).
+    public var read: Set<String>? = nil
 }
 
 extension ExperimentSpec {
-    /// The screening design of this spec at `scale`; nil without a `sensitivity` section.
-    public func screeningDesign(_ scale: ScreeningDesign.Scale) -> ScreeningDesign? {
+    /// The screening design of this spec at `scale`, over the parameters of its groups that are in `read` (all
+    /// of them when nil); nil without a `sensitivity` section.
+    public func screeningDesign(_ scale: ScreeningDesign.Scale, reading read: Set<String>? = nil) -> ScreeningDesign? {
         guard let settings = sensitivity else { return nil }
         let size = scale == .suite ? settings.screen.suite : settings.screen.study
         return ScreeningDesign(
             scale: scale, trajectories: size.trajectories, participants: size.participants ?? settings.participants,
-            factors: size.factors)
+            factors: size.factors, read: read)
+    }
+
+    /// The study-size screening design: only the parameters this spec's people read, found by simulating its
+    /// main run once (not stored). A parameter no trial reads cannot move a result, so screening it would spend
+    /// ten trajectories of runs to find an effect of exactly zero (the points share their seed). The same spec
+    /// reads the same parameters, so the report finds the same design again.
+    public func studyScreeningDesign(jobs: Int) throws -> ScreeningDesign? {
+        guard sensitivity != nil else { return nil }
+        return screeningDesign(.study, reading: try ExperimentRunner.parameterReads(spec: self, jobs: jobs))
     }
 
     /// A Morris elementary-effects design over the assumption parameters, in groups
@@ -48,7 +61,7 @@ extension ExperimentSpec {
     /// Δ = 2/3, seeded by the spec's seed. Each point keeps the seed (common random
     /// numbers), so a change between neighbouring points comes from the factor moved.
     public func screeningVariants(_ design: ScreeningDesign) -> [ScreeningVariant] {
-        let groups = screenedFactors(design.factors)
+        let groups = screenedFactors(design.factors, reading: design.read)
         let (trajectories, participants) = (design.trajectories, design.participants)
         let delta = 2.0 / 3
         var out: [ScreeningVariant] = []

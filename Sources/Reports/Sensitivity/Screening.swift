@@ -134,7 +134,9 @@ public struct ScreeningAnalysis: Sendable {
         let latest = try variantRuns(of: spec, in: store)
         // The study-size screening where it ran (`scripts/study`), else the suite's.
         let scale: ScreeningDesign.Scale = latest.keys.contains { $0.hasPrefix("study/") } ? .study : .suite
-        guard let plan = spec.screeningDesign(scale) else { return nil }
+        let jobs = ProcessInfo.processInfo.activeProcessorCount
+        guard let plan = try scale == .study ? spec.studyScreeningDesign(jobs: jobs) : spec.screeningDesign(.suite)
+        else { return nil }
         let design = spec.screeningVariants(plan)
         try checkFits(
             design.map(\.label), stored: latest.filter { $0.key.hasPrefix(scale.rawValue + "/") }.mapValues(\.id),
@@ -188,7 +190,7 @@ public struct ScreeningAnalysis: Sendable {
             guard let run = latest[label] else { continue }
             policyMeans.append((String(label.dropFirst("policy=".count)), try means(run: run.id)))
         }
-        let factors = spec.screenedFactors(plan.factors)
+        let factors = spec.screenedFactors(plan.factors, reading: plan.read)
         let groups = factors.map(\.name)
         var claims: [Claim] = []
         for m in metrics {
@@ -268,6 +270,7 @@ enum ScreeningSection {
                 "Every parameter whose default is an assumption (no published figure)"
                     + (spec.sensitivity?.screen.groups == nil
                         ? "" : ", in the groups this spec names (`screen: {groups: …}`),")
+                    + (s.design.read == nil ? "" : " and that this experiment's people read in its main run")
                     + " was moved \(alone ? "on its own" : "with its group") across a plausible range (half to twice "
                         + "its default; weights centred on 0 from −1 to 1) on a 4-level grid: "
                         + "\(s.trajectories) random " + (alone
@@ -283,7 +286,7 @@ enum ScreeningSection {
                             .joined(separator: "; ") + ".")
                     + (s.design.scale == .study
                         ? " This is the study-size screening (`refine sensitivity --screen --study`, `scripts/study`); "
-                            + "its labels replace the suite's small screen's."
+                            + "its labels replace the suite's small screen's." + Self.unscreened(s.design, of: spec)
                         : " This is the suite's small screen; the study-size one (`refine sensitivity --screen "
                             + "--study`, run by `scripts/study`) gives labels a designer can rely on.")))
         doc.add(
@@ -328,6 +331,17 @@ enum ScreeningSection {
 
     /// Which assumption groups move each headline figure: a figure that only one
     /// group moves is, for all the screening can tell, a function of that assumption.
+    /// What a screening over the parameters read leaves out, and why; empty when it screened every one.
+    private static func unscreened(_ design: ScreeningDesign, of spec: ExperimentSpec) -> String {
+        guard design.read != nil else { return "" }
+        let all = spec.screenedFactors(design.factors).flatMap { $0.paths }
+        let screened = Set(spec.screenedFactors(design.factors, reading: design.read).flatMap { $0.paths })
+        let left = all.filter { !screened.contains($0) }
+        guard !left.isEmpty else { return "" }
+        return " Not screened, because no trial of the main run reads them (so they cannot change a result): "
+            + left.joined(separator: ", ") + "."
+    }
+
     static func figures(
         _ s: ScreeningAnalysis, groups: [(name: String, paths: [String])], into doc: inout ReportDocument
     ) {

@@ -11,6 +11,8 @@ public struct Participant: Sendable, Hashable {
     public var group: ExpertiseGroup
     /// Drawn value of every catalogued parameter, by path.
     public var values: [String: Double]
+    /// Set only when a run records which parameters its people read; nil in every other run.
+    public var readLog: ParameterReadLog? = nil
 
     public init(id: String, group: ExpertiseGroup, values: [String: Double]) {
         self.id = id
@@ -22,6 +24,7 @@ public struct Participant: Sendable, Hashable {
     /// error: paths are validated when a spec is loaded.
     public subscript(_ path: String) -> Double {
         guard let v = values[path] else { preconditionFailure("unknown participant parameter \(path)") }
+        readLog?.note(path)
         return v
     }
 }
