@@ -69,6 +69,15 @@ struct SensitivityCommand: ParsableCommand {
 
     /// The suite's screening, or the study-size one over the parameters the spec's people read.
     private func screeningDesign(_ experiment: ExperimentSpec) throws -> ScreeningDesign? {
-        study ? try experiment.studyScreeningDesign(jobs: sweep.workers.jobs) : experiment.screeningDesign(.suite)
+        guard study else { return experiment.screeningDesign(.suite) }
+        guard let design = try experiment.studyScreeningDesign(jobs: sweep.workers.jobs) else { return nil }
+        if experiment.screenedFactors(design.factors, reading: design.read).isEmpty {
+            let groups = experiment.screenedFactors(.groups).map(\.name).joined(separator: ", ")
+            throw InputError(
+                "\(spec): sensitivity.screen.groups: no parameter of the groups screened (\(groups)) is read by "
+                    + "this experiment's people, so a study-size screening would move nothing; name groups its "
+                    + "question uses (`refine list parameters`)")
+        }
+        return design
     }
 }

@@ -40,12 +40,13 @@ struct ParameterReadsTests {
                                                          shard: .whole)
             #expect(recorded.map(\.outcome.metrics) == plain.map(\.outcome.metrics))
         }
-        #expect(try ExperimentRunner.parameterReads(spec: s, jobs: 2) == log.read)
+        #expect(try ExperimentRunner.parametersRead(spec: s, jobs: 1) == log.read)
+        #expect(try ExperimentRunner.parametersRead(spec: s, jobs: 2) == log.read)
     }
 
     @Test("a tap-margin run reads motor and gesture parameters, never the signifiers of a label's look")
     func readsWhatTheTrialUses() throws {
-        let read = try ExperimentRunner.parameterReads(spec: try spec(), jobs: 2)
+        let read = try ExperimentRunner.parametersRead(spec: try spec(), jobs: 2)
         #expect(read.contains("gesture.cancel_drag_pt") && read.contains { $0.hasPrefix("motor.") })
         #expect(!read.contains { $0.hasPrefix("signifier.") || $0.hasPrefix("paint.") || $0.hasPrefix("preference.") })
         #expect(read.isSubset(of: Set(ParameterCatalog.all.map(\.path))))
@@ -54,7 +55,7 @@ struct ParameterReadsTests {
     @Test("the study-size design screens exactly the groups' parameters the run reads; the suite's screens them all")
     func studyDesignScreensWhatIsRead() throws {
         let s = try spec()
-        let read = try ExperimentRunner.parameterReads(spec: s, jobs: 2)
+        let read = try ExperimentRunner.parametersRead(spec: s, jobs: 2)
         let study = try #require(try s.studyScreeningDesign(jobs: 2))
         let groups = ParameterGroups.all.filter { ["motor", "gesture", "signifiers"].contains($0.name) }
         let expected = groups.flatMap(\.paths).filter(read.contains)
@@ -62,7 +63,15 @@ struct ParameterReadsTests {
         #expect(screened.map(\.name) == expected && !expected.isEmpty)
         #expect(s.screeningVariants(study).count == 2 * (expected.count + 1))
         // Unread parameters are the ones left out: the signifiers group is gone entirely.
-        #expect(groups.flatMap(\.paths).count > expected.count && !screened.contains { $0.name.hasPrefix("signifier.") })
+        #expect(groups.flatMap(\.paths).count > expected.count)
+        #expect(!screened.contains { $0.name.hasPrefix("signifier.") })
+        // Each study point's label names, by a fingerprint, the parameters screened: a point stored under another
+        // set (the main run read other parameters when it ran) has no label in common with this design.
+        let labels = s.screeningVariants(study).map(\.label)
+        #expect(labels.allSatisfy { $0.hasPrefix("study/r") && $0.split(separator: "/").count == 4 })
+        var other = study
+        other.read = study.read!.subtracting([expected[0]])
+        #expect(Set(s.screeningVariants(other).map(\.label)).isDisjoint(with: labels))
         let suite = try #require(s.screeningDesign(.suite))
         #expect(suite.read == nil && s.screenedFactors(suite.factors).map(\.name) == groups.map(\.name))
     }

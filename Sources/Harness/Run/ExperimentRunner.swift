@@ -86,9 +86,9 @@ public enum ExperimentRunner {
         try simulate(TrialPlan(spec: spec), jobs: jobs, shard: shard)
     }
 
-    /// The catalogued parameters `spec`'s people read over its whole main run (simulated, not stored): those
-    /// that can change one of its results.
-    public static func parameterReads(spec: ExperimentSpec, jobs: Int = 1) throws -> Set<String> {
+    /// The catalogued parameters `spec`'s people read over its whole main run (simulated, not stored): the same
+    /// set for any `jobs` (a union over every trial).
+    public static func parametersRead(spec: ExperimentSpec, jobs: Int = 1) throws -> Set<String> {
         let log = ParameterReadLog()
         _ = try simulate(TrialPlan(spec: spec).recordingReads(into: log), jobs: jobs, shard: .whole)
         return log.read

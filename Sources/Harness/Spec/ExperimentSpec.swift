@@ -267,7 +267,8 @@ public struct ScreenSettings: Sendable, Hashable {
 
 extension ExperimentSpec {
     /// The factors a screening that moves `factors` varies, in `ParameterGroups.all` order: the assumption
-    /// groups this spec names, or each of their parameters alone (named by its path).
+    /// groups this spec names, or each of their parameters alone (named by its path); with `read`, only the
+    /// groups' parameters in it (a group left empty is dropped).
     public func screenedFactors(
         _ factors: ScreenSettings.Factors, reading read: Set<String>? = nil
     ) -> [(name: String, paths: [String])] {

@@ -4,7 +4,9 @@ import UserModels
 /// One point of a screening design: the spec with every group of assumption
 /// parameters set to a level of its plausible range, run as its own variant.
 public struct ScreeningVariant: Sendable {
-    /// `screen/r<trajectory>/s<step>` (`study/…` at the study size), stored with the run.
+    /// `screen/r<trajectory>/s<step>`, stored with the run; at the study size `study/r<trajectory>/s<step>/<f>`,
+    /// where `f` fingerprints the parameters screened (they depend on what the main run reads), so a point
+    /// stored under another set of parameters is never read as this design's.
     public var label: String
     public var trajectory: Int
     /// 0 for a trajectory's start, then one step per group.
@@ -46,13 +48,13 @@ extension ExperimentSpec {
             factors: size.factors, read: read)
     }
 
-    /// The study-size screening design: only the parameters this spec's people read, found by simulating its
-    /// main run once (not stored). A parameter no trial reads cannot move a result, so screening it would spend
-    /// ten trajectories of runs to find an effect of exactly zero (the points share their seed). The same spec
-    /// reads the same parameters, so the report finds the same design again.
+    /// The study-size screening design: only the parameters this spec's people read in its main run, found by
+    /// simulating it once (not stored). A parameter no trial of the main run reads moves none of its results, so
+    /// screening it would spend ten trajectories of runs to find an effect of exactly zero (the points share their
+    /// seed). The same spec and code read the same parameters, so the report finds the same design again.
     public func studyScreeningDesign(jobs: Int) throws -> ScreeningDesign? {
         guard sensitivity != nil else { return nil }
-        return screeningDesign(.study, reading: try ExperimentRunner.parameterReads(spec: self, jobs: jobs))
+        return screeningDesign(.study, reading: try ExperimentRunner.parametersRead(spec: self, jobs: jobs))
     }
 
     /// A Morris elementary-effects design over the assumption parameters, in groups
@@ -62,6 +64,9 @@ extension ExperimentSpec {
     /// numbers), so a change between neighbouring points comes from the factor moved.
     public func screeningVariants(_ design: ScreeningDesign) -> [ScreeningVariant] {
         let groups = screenedFactors(design.factors, reading: design.read)
+        let fingerprint = design.read.map { _ in
+            "/" + SHA256.hex(groups.flatMap(\.paths).joined(separator: ",")).prefix(12)
+        }
         let (trajectories, participants) = (design.trajectories, design.participants)
         let delta = 2.0 / 3
         var out: [ScreeningVariant] = []
@@ -70,11 +75,12 @@ extension ExperimentSpec {
             var levels = groups.map { _ in Double(Int(g.next() % 4)) / 3 }
             var order = Array(groups.indices)
             for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(g.next() % UInt64(i + 1))) }
-            out.append(variant(design.scale, groups, r, 0, moved: nil, delta: 0, levels, participants))
+            out.append(variant(design.scale, groups, r, 0, moved: nil, delta: 0, levels, participants, fingerprint))
             for (j, k) in order.enumerated() {
                 let step = levels[k] < 0.5 ? delta : -delta
                 levels[k] += step
-                out.append(variant(design.scale, groups, r, j + 1, moved: k, delta: step, levels, participants))
+                out.append(
+                    variant(design.scale, groups, r, j + 1, moved: k, delta: step, levels, participants, fingerprint))
             }
         }
         return out
@@ -82,7 +88,7 @@ extension ExperimentSpec {
 
     func variant(
         _ scale: ScreeningDesign.Scale, _ groups: [(name: String, paths: [String])], _ r: Int, _ step: Int,
-        moved: Int?, delta: Double, _ levels: [Double], _ participants: Int
+        moved: Int?, delta: Double, _ levels: [Double], _ participants: Int, _ fingerprint: String? = nil
     ) -> ScreeningVariant {
         var spec = self
         spec.population.participants = participants
@@ -99,7 +105,7 @@ extension ExperimentSpec {
             }
         }
         return ScreeningVariant(
-            label: "\(scale.rawValue)/r\(r + 1)/s\(step)", trajectory: r, step: step, moved: moved, delta: delta,
-            levels: levels, spec: spec)
+            label: "\(scale.rawValue)/r\(r + 1)/s\(step)" + (fingerprint ?? ""), trajectory: r, step: step,
+            moved: moved, delta: delta, levels: levels, spec: spec)
     }
 }

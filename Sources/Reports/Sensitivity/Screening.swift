@@ -134,10 +134,19 @@ public struct ScreeningAnalysis: Sendable {
         let latest = try variantRuns(of: spec, in: store)
         // The study-size screening where it ran (`scripts/study`), else the suite's.
         let scale: ScreeningDesign.Scale = latest.keys.contains { $0.hasPrefix("study/") } ? .study : .suite
-        let jobs = ProcessInfo.processInfo.activeProcessorCount
+        let jobs = min(ProcessInfo.processInfo.activeProcessorCount, 8)
         guard let plan = try scale == .study ? spec.studyScreeningDesign(jobs: jobs) : spec.screeningDesign(.suite)
         else { return nil }
         let design = spec.screeningVariants(plan)
+        // A study point's label carries the parameters it screened (`ScreeningVariant.label`): points run over
+        // other parameters than the main run reads now are not this design's, and are not read as its.
+        let stored = Set(latest.keys.filter { $0.hasPrefix(scale.rawValue + "/") })
+        if scale == .study, stored.isDisjoint(with: design.map(\.label)) {
+            throw ReportError(
+                "\(store.path): its study-size screening moved other parameters than \(spec.name)'s main run reads "
+                    + "now (the simulation, its photos or the catalogue changed since it ran). Re-run `refine "
+                    + "sensitivity --screen --study` on this database, then the report.")
+        }
         try checkFits(
             design.map(\.label), stored: latest.filter { $0.key.hasPrefix(scale.rawValue + "/") }.mapValues(\.id),
             in: store.path)
@@ -329,8 +338,6 @@ enum ScreeningSection {
                 }))
     }
 
-    /// Which assumption groups move each headline figure: a figure that only one
-    /// group moves is, for all the screening can tell, a function of that assumption.
     /// What a screening over the parameters read leaves out, and why; empty when it screened every one.
     private static func unscreened(_ design: ScreeningDesign, of spec: ExperimentSpec) -> String {
         guard design.read != nil else { return "" }
@@ -338,10 +345,12 @@ enum ScreeningSection {
         let screened = Set(spec.screenedFactors(design.factors, reading: design.read).flatMap { $0.paths })
         let left = all.filter { !screened.contains($0) }
         guard !left.isEmpty else { return "" }
-        return " Not screened, because no trial of the main run reads them (so they cannot change a result): "
+        return " Not screened, because no trial of the main run reads them: "
             + left.joined(separator: ", ") + "."
     }
 
+    /// Which assumption groups move each headline figure: a figure that only one
+    /// group moves is, for all the screening can tell, a function of that assumption.
     static func figures(
         _ s: ScreeningAnalysis, groups: [(name: String, paths: [String])], into doc: inout ReportDocument
     ) {

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// The catalogued parameters simulated people read during a run, collected when a run is asked which of them its
-/// design exercises (`ExperimentRunner.parameterReads`). A parameter no trial reads cannot change any result, so
-/// the study-size screening leaves it out rather than spend ten trajectories of runs showing that it does nothing.
+/// design exercises (`ExperimentRunner.parametersRead`). A parameter no trial of the main run reads moves none of
+/// its results, so the study-size screening leaves it out rather than spend ten trajectories of runs on it.
 public final class ParameterReadLog: Sendable, Hashable {
     private let paths = Mutex<Set<String>>([])
 
@@ -13,7 +13,8 @@ public final class ParameterReadLog: Sendable, Hashable {
     /// Every parameter read so far.
     public var read: Set<String> { paths.withLock { $0 } }
 
-    // A log records what a person did; it is not part of who they are, so any two are alike to a participant.
+    // A log records what a person did, not who they are: two logs never make two participants differ (nothing
+    // compares participants, but `Participant` stays a plain value).
     public static func == (a: ParameterReadLog, b: ParameterReadLog) -> Bool { true }
     public func hash(into hasher: inout Hasher) {}
 }
