@@ -340,10 +340,8 @@ enum ScreeningSection {
 
     /// What a screening over the parameters read leaves out, and why; empty when it screened every one.
     private static func unscreened(_ design: ScreeningDesign, of spec: ExperimentSpec) -> String {
-        guard design.read != nil else { return "" }
-        let all = spec.screenedFactors(design.factors).flatMap { $0.paths }
-        let screened = Set(spec.screenedFactors(design.factors, reading: design.read).flatMap { $0.paths })
-        let left = all.filter { !screened.contains($0) }
+        guard let read = design.read else { return "" }
+        let left = spec.screenedFactors(design.factors).flatMap { $0.paths }.filter { !read.contains($0) }
         guard !left.isEmpty else { return "" }
         return " Not screened, because no trial of the main run reads them: "
             + left.joined(separator: ", ") + "."
