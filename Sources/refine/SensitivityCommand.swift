@@ -49,13 +49,15 @@ struct SensitivityCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let experiment = try SpecLoader.load(path: spec, catalog: .standard)
-            let variants: [(label: String, spec: ExperimentSpec)] =
+            let variants: [VariantRuns.Variant] =
                 ablate
-                ? experiment.ablationVariants().map { ($0.label, $0.spec) }
+                ? experiment.ablationVariants().map { .init(label: $0.label, spec: $0.spec) }
                 : screen
-                ? (try screeningDesign(experiment).map(experiment.screeningVariants) ?? []).map { ($0.label, $0.spec) }
-                : experiment.sensitivityVariants().map { ($0.label, $0.spec) }
-                    + experiment.policyVariants().map { ($0.label, $0.spec) }
+                ? (try screeningDesign(experiment).map(experiment.screeningVariants) ?? []).map {
+                    .init(label: $0.label, spec: $0.spec, path: $0.movedParameters.map { .step(moved: $0) } ?? .start)
+                }
+                : experiment.sensitivityVariants().map { .init(label: $0.label, spec: $0.spec) }
+                    + experiment.policyVariants().map { .init(label: $0.label, spec: $0.spec) }
             guard !variants.isEmpty else {
                 if ablate { throw InputError("\(spec): population.ablate switches off every mechanism already") }
                 throw InputError(

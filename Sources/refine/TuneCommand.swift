@@ -37,7 +37,7 @@ struct TuneCommand: ParsableCommand {
                         + "(`refine list designs` shows each design's parameters)"
                 )
             }
-            try sweep.run(variants.map { ($0.label, $0.spec) }, of: experiment, kind: "tuning")
+            try sweep.run(variants.map { .init(label: $0.label, spec: $0.spec) }, of: experiment, kind: "tuning")
         }
     }
 }

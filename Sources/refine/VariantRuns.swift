@@ -14,13 +14,34 @@ struct VariantRuns {
     /// How progress lines name the variants ("sensitivity", "tuning").
     var kind: String
 
-    func run(_ variants: [(label: String, spec: ExperimentSpec)]) throws {
+    /// One run of the sweep, stored under its label; `path` places a screening point on its trajectory.
+    struct Variant {
+        var label: String
+        var spec: ExperimentSpec
+        var path: PathPoint? = nil
+    }
+
+    /// Where a screening point sits on its trajectory: the first point, or a step that moved `moved` from the
+    /// point run just before it, whose sessions that never read them it takes as they are (`CarryOver`).
+    enum PathPoint {
+        case start
+        case step(moved: Set<String>)
+    }
+
+    func run(_ variants: [Variant]) throws {
         let store = try RunStore(path: database)
         defer { try? store.close() }
         let stop = StopSignal()
+        var previous: SessionReads? = nil
         for (i, v) in variants.enumerated() {
             var options = RunOptions(jobs: jobs, resume: resume, progress: .silent)
             options.variant = v.label
+            switch v.path {
+            case nil: options.carryOver = nil
+            case .start: options.carryOver = .start
+            case .step(let moved): options.carryOver = CarryOver(previous: previous ?? SessionReads(), moved: moved)
+            }
+            previous = nil
             let line = "\(experiment.name) \(kind) \(i + 1)/\(variants.count) \(v.label)"
             let run = { (options: RunOptions) in
                 try ExperimentRunner.run(spec: v.spec, store: store, options: options, cancelled: { stop.raised })
@@ -37,7 +58,10 @@ struct VariantRuns {
                 options.resume = false
                 summary = try run(options)
             }
-            if !quiet { print("\(line): run \(summary.runID), \(summary.ran) trials") }
+            previous = summary.sessions
+            let carried = summary.sessions.map(\.carried) ?? 0
+            let note = carried > 0 ? " (\(carried) carried over: their sessions never read what moved)" : ""
+            if !quiet { print("\(line): run \(summary.runID), \(summary.ran) trials\(note)") }
         }
         try store.close()
     }
@@ -57,7 +81,7 @@ struct SweepOptions: ParsableArguments {
     var quiet = false
 
     /// Runs `variants` of `experiment` into its database, the progress lines naming them `kind`.
-    func run(_ variants: [(label: String, spec: ExperimentSpec)], of experiment: ExperimentSpec, kind: String) throws {
+    func run(_ variants: [VariantRuns.Variant], of experiment: ExperimentSpec, kind: String) throws {
         try VariantRuns(
             experiment: experiment, database: database.path(for: experiment), jobs: workers.jobs, resume: resume,
             quiet: quiet, kind: kind

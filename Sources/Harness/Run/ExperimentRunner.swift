@@ -17,6 +17,9 @@ public struct RunOptions: Sendable {
     public var batchSize: Int
     /// Set for sensitivity-sweep runs: `path=value`.
     public var variant: String = ""
+    /// A screening point after another (`CarryOver`): sessions that never read what moved are copied from it.
+    /// With it, the run keeps its sessions and their reads for the next point (`RunSummary.sessions`).
+    public var carryOver: CarryOver? = nil
 
     public init(
         jobs: Int = 1, resume: Bool = false, trace: Bool = false, shard: Shard = .whole,
@@ -47,6 +50,8 @@ public struct RunSummary: Sendable {
     /// the wall time when the thread waits for a core or the disk).
     public var storeSeconds: Double
     public var storeCPUSeconds: Double
+    /// With `RunOptions.carryOver`: the sessions run or carried, with the parameters each read.
+    public var sessions: SessionReads? = nil
 }
 
 /// Raised by a run with `resume` when the database holds no unfinished run of the spec (same spec text, seed,
@@ -111,13 +116,15 @@ public enum ExperimentRunner {
 
     /// One session's trials, in order, with what the person learns carried from
     /// trial to trial. Each result records its position in the session (`session_trial`).
+    /// With `log`, the person notes there every parameter they read.
     static func runSession(
-        _ range: Range<Int>, plan: TrialPlan, simulator: any TrialSimulator, trace: Bool
+        _ range: Range<Int>, plan: TrialPlan, simulator: any TrialSimulator, trace: Bool, log: ParameterReadLog? = nil
     ) -> [TrialResult] {
         var memory = SessionMemory()
         return range.map { index in
             let trial = plan.trials[index]
-            let participant = plan.participants[trial.participantIndex]
+            var participant = plan.participants[trial.participantIndex]
+            if let log { participant.readLog = log }
             var outcome = simulator.run(trial, participant: participant, memory: &memory, trace: trace)
             outcome.metrics.append(Metric("session_trial", Double(trial.sessionIndex)))
             return TrialResult(
@@ -160,6 +167,23 @@ public enum ExperimentRunner {
         let progress = ProgressReporter(
             label: spec.name, total: mine.count, alreadyDone: done.count,
             style: options.progress)
+
+        let kept = Locked<SessionReads?>(options.carryOver.map { _ in SessionReads() })
+        /// One session's results: carried over from the previous point when it read nothing that moved.
+        @Sendable func session(_ range: Range<Int>) -> [TrialResult] {
+            guard let carry = options.carryOver else {
+                return runSession(range, plan: plan, simulator: simulator, trace: options.trace)
+            }
+            let name = plan.trials[range.lowerBound].session
+            if let carried = carry.results(for: range, of: plan) {
+                kept.withLock { $0!.sessions[name] = carried; $0!.carried += range.count }
+                return carried.results
+            }
+            let log = ParameterReadLog()
+            let results = runSession(range, plan: plan, simulator: simulator, trace: options.trace, log: log)
+            kept.withLock { $0!.sessions[name] = SessionReads.Session(results: results, read: log.read) }
+            return results
+        }
 
         let next = Locked(0)
         let failure = Locked<(any Error)?>(nil)
@@ -225,9 +249,8 @@ public enum ExperimentRunner {
                 }
                 guard start < todo.count else { break }
                 let t0 = Date()
-                let results = todo[start..<min(start + chunk, todo.count)].flatMap {
-                    runSession($0, plan: plan, simulator: simulator, trace: options.trace)
-                }.filter { !stored.contains($0.trial.key) }
+                let results = todo[start..<min(start + chunk, todo.count)].flatMap(session)
+                    .filter { !stored.contains($0.trial.key) }
                 let simulated = Date().timeIntervalSince(t0)
                 timing.withLock { $0.simulate += simulated }
                 batches.add(chunk: start / chunk, results)
@@ -255,7 +278,7 @@ public enum ExperimentRunner {
         return RunSummary(
             runID: runID, resumed: resumed, planned: mine.count, skipped: done.count,
             ran: remaining, status: "completed", simulateSeconds: t.simulate, storeSeconds: t.store,
-            storeCPUSeconds: t.storeCPU)
+            storeCPUSeconds: t.storeCPU, sessions: kept.current)
     }
 }
 

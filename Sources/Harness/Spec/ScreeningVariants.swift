@@ -14,6 +14,8 @@ public struct ScreeningVariant: Sendable {
     /// The group moved to reach this point from the previous one (nil at the start), and by how much (±Δ).
     public var moved: Int?
     public var delta: Double
+    /// The parameters whose values differ from the previous point's (the moved group's); nil at the start.
+    public var movedParameters: Set<String>?
     /// Levels 0…1 of every group (`ExperimentSpec.screenedGroups` order).
     public var levels: [Double]
     public var spec: ExperimentSpec
@@ -106,6 +108,7 @@ extension ExperimentSpec {
         }
         return ScreeningVariant(
             label: "\(scale.rawValue)/r\(r + 1)/s\(step)" + (fingerprint ?? ""), trajectory: r, step: step,
-            moved: moved, delta: delta, levels: levels, spec: spec)
+            moved: moved, delta: delta, movedParameters: moved.map { Set(groups[$0].paths) }, levels: levels,
+            spec: spec)
     }
 }

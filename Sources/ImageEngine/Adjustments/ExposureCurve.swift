@@ -22,7 +22,10 @@ struct ExposureCurve: Sendable, Hashable {
     /// Encoded value in, encoded value out; monotone in v and in each control.
     func callAsFunction(_ v: Double) -> Double {
         var t = min(max((v - blackIn) / (whiteIn - blackIn), 0), 1)
-        t = pow(t, gamma)
+        // At t = 0 or 1 both curves give t back, and pow(t, 1) is t: skipping those `pow`s is the same bits
+        // (levels clamp whole runs of a table to 0 or 1, and a move of another control leaves γ at 1).
+        if t == 0 || t == 1 { return blackOut + (whiteOut - blackOut) * t }
+        if gamma != 1 { t = pow(t, gamma) }
         if contrastExponent != 1 {
             t = t < 0.5 ? 0.5 * pow(2 * t, contrastExponent) : 1 - 0.5 * pow(2 * (1 - t), contrastExponent)
         }

@@ -69,9 +69,12 @@ struct CurveLUT: Sendable {
     /// The same `f(encoded) → encoded` for every channel: one evaluation per entry.
     init(gray f: (Double) -> Double) {
         let inputs = Self.encodedInputs
+        // A curve clamped by levels gives one value to a whole run of entries: decoded once (the same bits).
+        var last = (encoded: Double.nan, linear: Float(0))
         table = (0...(Self.size + 1)).map { i in
-            let v = Float(SRGB.decode(min(max(f(inputs[min(i, Self.size)]), 0), 1)))
-            return SIMD4<Float>(v, v, v, 1)
+            let e = min(max(f(inputs[min(i, Self.size)]), 0), 1)
+            if e.bitPattern != last.encoded.bitPattern { last = (e, Float(SRGB.decode(e))) }
+            return SIMD4<Float>(last.linear, last.linear, last.linear, 1)
         }
     }
 

@@ -273,9 +273,12 @@ enum Kernels {
             let (u, v, nn, rel, ramp) = chroma(R, G, B, rampInv)
             if ramp <= 0 { continue }
             let invN: Float = nn > 0 ? 1 / nn : 0
+            let stops = lum.stops(u: u, v: v, invN: invN, rel: rel, ramp: ramp)
+            // Outside every band with no global change the stops are exactly 0: a gain of exactly 1 (exp2(0) is 1
+            // and `capped` keeps it), so the pixel stays as it is without an `exp2`, the same bits.
+            if stops == 0 { continue }
             let m0 = R > G ? R : G
-            let k = ColorLuminance.capped(
-                exp2(lum.stops(u: u, v: v, invN: invN, rel: rel, ramp: ramp)), maxChannel: m0 > B ? m0 : B)
+            let k = ColorLuminance.capped(exp2(stops), maxChannel: m0 > B ? m0 : B)
             r[i] = R * k; g[i] = G * k; b[i] = B * k
         }
     }
