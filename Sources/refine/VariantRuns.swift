@@ -32,14 +32,15 @@ struct VariantRuns {
         let store = try RunStore(path: database)
         defer { try? store.close() }
         let stop = StopSignal()
-        var previous: SessionReads? = nil
+        var previous: PointSessions? = nil
         for (i, v) in variants.enumerated() {
             var options = RunOptions(jobs: jobs, resume: resume, progress: .silent)
             options.variant = v.label
             switch v.path {
             case nil: options.carryOver = nil
             case .start: options.carryOver = .start
-            case .step(let moved): options.carryOver = CarryOver(previous: previous ?? SessionReads(), moved: moved)
+            // A previous point not run by this process (complete before a resume) has no sessions here: all run.
+            case .step(let moved): options.carryOver = CarryOver(previous: previous ?? PointSessions(), moved: moved)
             }
             previous = nil
             let line = "\(experiment.name) \(kind) \(i + 1)/\(variants.count) \(v.label)"
@@ -59,7 +60,7 @@ struct VariantRuns {
                 summary = try run(options)
             }
             previous = summary.sessions
-            let carried = summary.sessions.map(\.carried) ?? 0
+            let carried = summary.sessions.map(\.carriedTrials) ?? 0
             let note = carried > 0 ? " (\(carried) carried over: their sessions never read what moved)" : ""
             if !quiet { print("\(line): run \(summary.runID), \(summary.ran) trials\(note)") }
         }

@@ -22,12 +22,12 @@ struct CarryOverTests {
 
     /// Runs `variants` one after another into a fresh database, each point taking from the one before it
     /// (`carrying`) or simulating every session; the sessions of each point.
-    func run(_ variants: [ScreeningVariant], carrying: Bool) throws -> [SessionReads] {
+    func run(_ variants: [ScreeningVariant], carrying: Bool) throws -> [PointSessions] {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = try RunStore(path: dir.appendingPathComponent("carry.sqlite").path)
         defer { try? store.close() }
-        var previous = SessionReads(), points: [SessionReads] = []
+        var previous = PointSessions(), points: [PointSessions] = []
         for variant in variants {
             var options = RunOptions(jobs: 2)
             options.variant = variant.label
@@ -45,7 +45,7 @@ struct CarryOverTests {
         let s = try spec()
         let variants = s.screeningVariants(try #require(try s.studyScreeningDesign(jobs: 2)))
         let carried = try run(variants, carrying: true), fresh = try run(variants, carrying: false)
-        #expect(fresh.allSatisfy { $0.carried == 0 })
+        #expect(fresh.allSatisfy { $0.carriedTrials == 0 })
         for (k, (a, b)) in zip(carried, fresh).enumerated() {
             #expect(a.sessions.keys.sorted() == b.sessions.keys.sorted())
             for (name, session) in a.sessions {
@@ -60,30 +60,34 @@ struct CarryOverTests {
                 carried[k - 1].sessions.values.filter { $0.read.isDisjoint(with: moved) }.map(\.results.count)
                     .reduce(0, +)
             } ?? 0
-            #expect(a.carried == expected)
+            #expect(a.carriedTrials == expected)
         }
         // The design is one where some sessions never read some moved parameter: the test exercises a carry.
-        #expect(carried.map(\.carried).reduce(0, +) > 0)
+        #expect(carried.map(\.carriedTrials).reduce(0, +) > 0)
     }
 
-    @Test("a session carries only when none of the parameters moved is among those it read")
+    @Test("a session carries only when none of the parameters moved is among those it read, with the same trials")
     func carriesOnlyUnread() throws {
         let s = try spec()
         let plan = TrialPlan(spec: s)
         let range = plan.sessions[0]
-        let result = TrialResult(
-            trial: plan.trials[range.lowerBound], participantID: "p0000", participantGroup: "novice",
-            outcome: TrialOutcome(metrics: [Metric("right_first_time", 1)], events: []))
-        var before = SessionReads()
-        before.sessions[plan.trials[range.lowerBound].session] = SessionReads.Session(
-            results: Array(repeating: result, count: range.count), read: ["motor.fitts_b_s_per_bit"])
-        let unread = CarryOver(previous: before, moved: ["gesture.double_tap_gap_s"])
-        let read = CarryOver(previous: before, moved: ["gesture.double_tap_gap_s", "motor.fitts_b_s_per_bit"])
-        let carried = try #require(unread.results(for: range, of: plan))
+        func result(_ i: Int) -> TrialResult {
+            TrialResult(
+                trial: plan.trials[i], participantID: plan.participants[plan.trials[i].participantIndex].id,
+                participantGroup: "novice", outcome: TrialOutcome(metrics: [Metric("landed_intended", 1)], events: []))
+        }
+        var before = PointSessions()
+        let name = plan.trials[range.lowerBound].session
+        before.sessions[name] = PointSessions.Session(results: range.map(result), read: ["motor.fitts_b_s_per_bit"])
+        let unread = CarryOver(previous: before, moved: ["learning.throw_update"])
+        let read = CarryOver(previous: before, moved: ["learning.throw_update", "motor.fitts_b_s_per_bit"])
+        let carried = try #require(unread.carriedSession(range, of: plan))
         #expect(carried.results.map(\.planIndex) == range.map { $0 })
         #expect(carried.results.map(\.trial.key) == range.map { plan.trials[$0].key })
-        #expect(read.results(for: range, of: plan) == nil)
-        // A session of another length (another plan) never carries.
-        #expect(unread.results(for: range.lowerBound..<(range.upperBound - 1), of: plan) == nil)
+        #expect(read.carriedSession(range, of: plan) == nil ? true : false)
+        // Results of other trials under the same session name (another plan) never carry.
+        var other = before
+        other.sessions[name]!.results = range.map { _ in result(range.lowerBound) }
+        #expect(CarryOver(previous: other, moved: unread.moved).carriedSession(range, of: plan) == nil ? true : false)
     }
 }

@@ -1,8 +1,8 @@
 import UserModels
 
-/// One run's sessions kept in memory for the next point of a screening: each session's results and the catalogued
+/// One screening point's sessions kept in memory for the next point: each session's results and the catalogued
 /// parameters its person read while running them (`ParameterReadLog`).
-public struct SessionReads: Sendable {
+public struct PointSessions: Sendable {
     public struct Session: Sendable {
         public var results: [TrialResult]
         public var read: Set<String>
@@ -10,8 +10,8 @@ public struct SessionReads: Sendable {
 
     /// By session name (`PlannedTrial.session`). A session missing here (stored before a resume) runs again.
     public var sessions: [String: Session] = [:]
-    /// Trials taken from the previous point rather than simulated.
-    public var carried = 0
+    /// Trials taken from the previous point rather than simulated (and not stored before a resume).
+    public var carriedTrials = 0
 
     public init() {}
 }
@@ -25,22 +25,24 @@ public struct SessionReads: Sendable {
 /// points; its results are copied, not simulated again. A session that read it, or whose reads are not known,
 /// runs. The carried results are the same bits as a fresh run (`CarryOverTests`).
 public struct CarryOver: Sendable {
-    public var previous: SessionReads
+    public var previous: PointSessions
     public var moved: Set<String>
 
-    public init(previous: SessionReads, moved: Set<String>) {
+    public init(previous: PointSessions, moved: Set<String>) {
         self.previous = previous
         self.moved = moved
     }
 
     /// A first point: nothing to carry, every session's reads recorded for the next one.
-    public static let start = CarryOver(previous: SessionReads(), moved: [])
+    public static let start = CarryOver(previous: PointSessions(), moved: [])
 
-    /// The previous point's results for the session of `range` in `plan`, renumbered into this plan, when that
-    /// session read nothing that moved; nil when it must run.
-    func results(for range: Range<Int>, of plan: TrialPlan) -> SessionReads.Session? {
+    /// The previous point's session of `range` in `plan` (its results renumbered into this plan), when it read
+    /// nothing that moved and ran the same trials; nil when the session must run.
+    func carriedSession(_ range: Range<Int>, of plan: TrialPlan) -> PointSessions.Session? {
         guard let before = previous.sessions[plan.trials[range.lowerBound].session],
-            before.results.count == range.count, before.read.isDisjoint(with: moved)
+            before.read.isDisjoint(with: moved),
+            before.results.map(\.trial.key) == plan.trials[range].map(\.key),
+            before.results.allSatisfy({ $0.participantID == plan.participants[$0.trial.participantIndex].id })
         else { return nil }
         let results = zip(range, before.results).map { index, result in
             var result = result
@@ -48,6 +50,6 @@ public struct CarryOver: Sendable {
             result.planIndex = index
             return result
         }
-        return SessionReads.Session(results: results, read: before.read)
+        return PointSessions.Session(results: results, read: before.read)
     }
 }

@@ -51,7 +51,7 @@ public struct RunSummary: Sendable {
     public var storeSeconds: Double
     public var storeCPUSeconds: Double
     /// With `RunOptions.carryOver`: the sessions run or carried, with the parameters each read.
-    public var sessions: SessionReads? = nil
+    public var sessions: PointSessions? = nil
 }
 
 /// Raised by a run with `resume` when the database holds no unfinished run of the spec (same spec text, seed,
@@ -168,20 +168,21 @@ public enum ExperimentRunner {
             label: spec.name, total: mine.count, alreadyDone: done.count,
             style: options.progress)
 
-        let kept = Locked<SessionReads?>(options.carryOver.map { _ in SessionReads() })
+        let kept = Locked<PointSessions?>(options.carryOver.map { _ in PointSessions() })
         /// One session's results: carried over from the previous point when it read nothing that moved.
         @Sendable func session(_ range: Range<Int>) -> [TrialResult] {
             guard let carry = options.carryOver else {
                 return runSession(range, plan: plan, simulator: simulator, trace: options.trace)
             }
             let name = plan.trials[range.lowerBound].session
-            if let carried = carry.results(for: range, of: plan) {
-                kept.withLock { $0!.sessions[name] = carried; $0!.carried += range.count }
+            if let carried = carry.carriedSession(range, of: plan) {
+                let new = carried.results.count { !stored.contains($0.trial.key) }
+                kept.withLock { $0!.sessions[name] = carried; $0!.carriedTrials += new }
                 return carried.results
             }
             let log = ParameterReadLog()
             let results = runSession(range, plan: plan, simulator: simulator, trace: options.trace, log: log)
-            kept.withLock { $0!.sessions[name] = SessionReads.Session(results: results, read: log.read) }
+            kept.withLock { $0!.sessions[name] = PointSessions.Session(results: results, read: log.read) }
             return results
         }
 

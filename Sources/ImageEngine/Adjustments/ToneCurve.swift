@@ -70,11 +70,12 @@ struct CurveLUT: Sendable {
     init(gray f: (Double) -> Double) {
         let inputs = Self.encodedInputs
         // A curve clamped by levels gives one value to a whole run of entries: decoded once (the same bits).
-        var last = (encoded: Double.nan, linear: Float(0))
+        var last: (encoded: UInt64, linear: Float)? = nil
         table = (0...(Self.size + 1)).map { i in
             let e = min(max(f(inputs[min(i, Self.size)]), 0), 1)
-            if e.bitPattern != last.encoded.bitPattern { last = (e, Float(SRGB.decode(e))) }
-            return SIMD4<Float>(last.linear, last.linear, last.linear, 1)
+            if last?.encoded != e.bitPattern { last = (e.bitPattern, Float(SRGB.decode(e))) }
+            let v = last!.linear
+            return SIMD4<Float>(v, v, v, 1)
         }
     }
 

@@ -1,8 +1,10 @@
 import Synchronization
 
 /// The catalogued parameters simulated people read during a run, collected when a run is asked which of them its
-/// design exercises (`ExperimentRunner.parametersRead`). A parameter no trial of the main run reads moves none of
-/// its results, so the study-size screening leaves it out rather than spend ten trajectories of runs on it.
+/// design exercises (`ExperimentRunner.parametersRead`), and per session at each screening point (`CarryOver`). A
+/// parameter no trial of the main run reads moves none of its results, so the study-size screening leaves it out
+/// rather than spend ten trajectories of runs on it; a session that never read the parameter a screening step moves
+/// is the same at the next point, so it is copied rather than simulated.
 public final class ParameterReadLog: Sendable, Hashable {
     private let paths = Mutex<Set<String>>([])
 
