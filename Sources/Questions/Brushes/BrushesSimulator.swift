@@ -118,11 +118,13 @@ public struct BrushesSimulator: FilmedSimulator, SpecSimulator {
         let proxy = Int(participant["perception.proxy_px"])
         let goal = goals.value("\(trial.task.id)/\(proxy)") {
             let glance = Self.looks(task, size: proxy)
-            // Zoomed in, the person sees the photo larger: the look in mind at that size, made once per size.
+            // Zoomed in, the person sees the photo larger: the look in mind at that size, made once per size. Kept
+            // under its own key: a glance's goal (which can zoom) must never be served as a zoomed one, or the reverse,
+            // whichever session happened to make it first.
             let larger = goals, id = trial.task.id
             let brush = task.task.brush, eraser = BrushTool.all.first { $0.erases }!.name
             return PaintingGoal(brush: brush, eraser: eraser, goal: glance.goal, original: glance.original) { size in
-                larger.value("\(id)/\(size)") {
+                larger.value("\(id)/zoomed/\(size)") {
                     let l = Self.looks(task, size: size)
                     return PaintingGoal(brush: brush, eraser: eraser, goal: l.goal, original: l.original)
                 }
