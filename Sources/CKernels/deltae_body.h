@@ -48,16 +48,45 @@ static inline rk_f8 RK_FN(labf)(rk_f8 t) {
     return SEL(t > 216.0f / 24389.0f, RK_FN(cbrt)(t), lin);
 }
 
+/// Linear RGB → L*, a*, b* for one vector of pixels (D65, the sRGB matrix).
+static inline void RK_FN(lab)(rk_f8 px, rk_f8 py, rk_f8 pz, rk_f8 *l, rk_f8 *a, rk_f8 *b) {
+    rk_f8 x = (0.4124564f * px + 0.3575761f * py + 0.1804375f * pz) * (1.0f / 0.95047f);
+    rk_f8 y = 0.2126729f * px + 0.7151522f * py + 0.0721750f * pz;
+    rk_f8 z = (0.0193339f * px + 0.1191920f * py + 0.9503041f * pz) * (1.0f / 1.08883f);
+    rk_f8 fx = RK_FN(labf)(x), fy = RK_FN(labf)(y), fz = RK_FN(labf)(z);
+    *l = 116 * fy - 16;
+    *a = 500 * (fx - fy);
+    *b = 200 * (fy - fz);
+}
+
 void RK_FN(rk_lab_planar)(float *r, float *g, float *b, long n) {
     for (long i = 0; i < n; i += RK_LANES) {
-        rk_f8 px = L(r + i), py = L(g + i), pz = L(b + i);
-        rk_f8 x = (0.4124564f * px + 0.3575761f * py + 0.1804375f * pz) * (1.0f / 0.95047f);
-        rk_f8 y = 0.2126729f * px + 0.7151522f * py + 0.0721750f * pz;
-        rk_f8 z = (0.0193339f * px + 0.1191920f * py + 0.9503041f * pz) * (1.0f / 1.08883f);
-        rk_f8 fx = RK_FN(labf)(x), fy = RK_FN(labf)(y), fz = RK_FN(labf)(z);
-        ST(r + i, 116 * fy - 16);
-        ST(g + i, 500 * (fx - fy));
-        ST(b + i, 200 * (fy - fz));
+        rk_f8 l, a, bb;
+        RK_FN(lab)(L(r + i), L(g + i), L(b + i), &l, &a, &bb);
+        ST(r + i, l);
+        ST(g + i, a);
+        ST(b + i, bb);
+    }
+}
+
+void RK_FN(rk_lab_differences)(const float *rgba, long n, const float *gl, const float *gc, float *l, float *a,
+                               float *b, float *dl, float *dc) {
+    for (long i = 0; i < n; i += RK_LANES) {
+        float pr[RK_LANES] = {0}, pg[RK_LANES] = {0}, pb[RK_LANES] = {0};
+        const float *p = rgba + 4 * i;
+        if (n - i >= RK_LANES) {
+            // A fixed count: unrolled into shuffles.
+            for (int j = 0; j < RK_LANES; j++) { pr[j] = p[4 * j]; pg[j] = p[4 * j + 1]; pb[j] = p[4 * j + 2]; }
+        } else {
+            for (long j = 0; j < n - i; j++) { pr[j] = p[4 * j]; pg[j] = p[4 * j + 1]; pb[j] = p[4 * j + 2]; }
+        }
+        rk_f8 cl, ca, cb;
+        RK_FN(lab)(L(pr), L(pg), L(pb), &cl, &ca, &cb);
+        ST(l + i, cl);
+        ST(a + i, ca);
+        ST(b + i, cb);
+        ST(dl + i, L(gl + i) - cl);
+        ST(dc + i, L(gc + i) - SQRT(ca * ca + cb * cb));
     }
 }
 

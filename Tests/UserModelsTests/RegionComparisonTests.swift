@@ -32,7 +32,7 @@ import Testing
         a.brightness = 0.3; a.saturation = -0.4; a.shadows = 0.5
         let render = Renderer(threads: 1).render(goalImage, with: a)
         let goal = GoalLook(LabImage(goalImage))
-        let comparison = RegionComparison(LabImage(render), goal: goal)
+        let comparison = RegionComparison(render, goal: goal)
         #expect(comparison.regions.count > 3)
         #expect(comparison.sums == Self.directSums(LabImage(render), goal.lab, goal.masks))
     }

@@ -24,6 +24,17 @@ void rk_lab_planar_generic(float *r, float *g, float *b, long n);
 void rk_lab_planar_avx2(float *r, float *g, float *b, long n);
 void rk_lab_planar_avx512(float *r, float *g, float *b, long n);
 
+/// `LabPlanes.forEachDifferenceBlock`'s per-pixel step: `n` linear RGBA pixels (alpha ignored) → L, a, b planes
+/// (as `rk_lab_planar`), and the goal's minus the pixel's L* and chroma (√(a² + b²)) into `dl` and `dc`, from the
+/// goal's L* and chroma planes `gl` and `gc`. Every plane must hold `n` rounded up to a multiple of 16 floats;
+/// `rgba` is read for `n` pixels only.
+void rk_lab_differences_generic(const float *rgba, long n, const float *gl, const float *gc, float *l, float *a,
+                                float *b, float *dl, float *dc);
+void rk_lab_differences_avx2(const float *rgba, long n, const float *gl, const float *gc, float *l, float *a,
+                             float *b, float *dl, float *dc);
+void rk_lab_differences_avx512(const float *rgba, long n, const float *gl, const float *gc, float *l, float *a,
+                               float *b, float *dl, float *dc);
+
 /// `DeltaE2000Block.compute` over `n` pairs (buffers of `capacity` floats, `n`
 /// rounded up to 16 must fit; `scratch` holds 5 × capacity floats; `rt` the
 /// (value, slope) table of 2·1024 + 1 entries). NaN in `out` flags a pair for

@@ -30,8 +30,8 @@ struct TaskPreviews {
     /// afresh.
     func comparison(_ id: String, proxy: Int, of image: () -> Image, with goal: GoalLook) -> RegionComparison {
         let kept = shared.comparisons.value("\(task)/\(id)/\(proxy)") {
-            (goal, RegionComparison(LabImage(image()), goal: goal))
+            (goal, RegionComparison(image(), goal: goal))
         }
-        return kept.goal.isSame(as: goal) ? kept.comparison : RegionComparison(LabImage(image()), goal: goal)
+        return kept.goal.isSame(as: goal) ? kept.comparison : RegionComparison(image(), goal: goal)
     }
 }

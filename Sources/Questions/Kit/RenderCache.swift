@@ -47,7 +47,7 @@ final class RenderCache: @unchecked Sendable {
     func comparison(proxy: Int, with adjustments: Adjustments, goal: GoalLook, render: () -> Image) -> RegionComparison
     {
         if let c = compared, c.key == adjustments, c.proxy == proxy, c.goal.isSame(as: goal) { return c.comparison }
-        let fresh = RegionComparison(LabImage(render()), goal: goal)
+        let fresh = RegionComparison(render(), goal: goal)
         compared = (adjustments, proxy, goal, fresh)
         return fresh
     }

@@ -31,11 +31,11 @@ extension PhotoEditingEnvironment {
     public mutating func thumbnail(_ id: String, proxy: Int) -> Image? { nil }
 
     public mutating func comparison(proxy: Int, with goal: GoalLook) -> RegionComparison {
-        RegionComparison(LabImage(photo(proxy: proxy)), goal: goal)
+        RegionComparison(photo(proxy: proxy), goal: goal)
     }
 
     public mutating func thumbnailComparison(_ id: String, proxy: Int, with goal: GoalLook) -> RegionComparison? {
-        thumbnail(id, proxy: proxy).map { RegionComparison(LabImage($0), goal: goal) }
+        thumbnail(id, proxy: proxy).map { RegionComparison($0, goal: goal) }
     }
 
     public var showsDragsUnderWay: Bool { false }

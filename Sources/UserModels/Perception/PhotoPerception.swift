@@ -15,13 +15,13 @@ public enum PhotoRegion: String, Sendable, Codable, Hashable, CaseIterable {
 public struct GoalLook: Sendable {
     public let lab: LabImage
     public let masks: RegionMasks
-    /// Chroma per pixel, √(a² + b²) (every comparison needs it).
-    let chroma: [Float]
+    /// The goal as planes, with its chroma: what every comparison reads.
+    let planes: LabPlanes
 
     public init(_ lab: LabImage) {
         self.lab = lab
         masks = RegionMasks(goal: lab)
-        chroma = lab.pixels.map { q in (q.y * q.y + q.z * q.z).squareRoot() }
+        planes = LabPlanes(lab)
     }
 
     /// Whether `other` is this very goal (the same pixel buffer): what a kept comparison checks.
@@ -130,7 +130,7 @@ public struct PhotoPerception: Sendable {
     public func look<G: RandomNumberGenerator>(
         at photo: Image, areaMM2: Double = 0, elapsed: Double = 0, using g: inout G
     ) -> PhotoPercept {
-        look(RegionComparison(LabImage(photo), goal: goalLook), areaMM2: areaMM2, elapsed: elapsed, using: &g)
+        look(RegionComparison(photo, goal: goalLook), areaMM2: areaMM2, elapsed: elapsed, using: &g)
     }
 
     /// The same judgement from a comparison already made (`RegionComparison` of the photo with this goal).

@@ -11,37 +11,32 @@ public struct RegionComparison: Sendable {
     /// Per region: Σ ΔE00, Σ (goal − current) L*, Σ (goal − current) chroma, pixel count.
     let sums: [SIMD4<Double>]
 
-    /// Compares `current` (Lab at the goal's size) with `goal`.
+    /// Compares `current` (linear light, at the goal's size) with `goal`.
     ///
-    /// Per pixel first (ΔE00 by the block kernel, ΔL, ΔC, each once although a
-    /// pixel belongs to several regions), then each region's sums in pixel order,
-    /// in Double: the numbers are those of summing region by region directly.
-    public init(_ current: LabImage, goal: GoalLook) {
-        let map = current.deltaE2000Map(to: goal.lab)
-        let n = current.pixels.count
-        let (dl, dc) = current.pixels.withUnsafeBufferPointer { p in
-            goal.lab.pixels.withUnsafeBufferPointer { q in
-                goal.chroma.withUnsafeBufferPointer { gc in
-                    var dl = [Float](repeating: 0, count: n), dc = [Float](repeating: 0, count: n)
-                    for i in 0..<n {
-                        let a = p[i]
-                        dl[i] = q[i].x - a.x
-                        dc[i] = gc[i] - (a.y * a.y + a.z * a.z).squareRoot()
+    /// Per pixel first (ΔE00, ΔL, ΔC, each once although a pixel belongs to several regions, a block at a
+    /// time: `LabPlanes.forEachDifferenceBlock`), then each region's sums in pixel order, in Double: the
+    /// numbers are those of summing region by region directly over the render's `LabImage`.
+    public init(_ current: Image, goal: GoalLook) {
+        regions = goal.masks.regions
+        let members = regions.map { goal.masks.pixels[$0]! }
+        // Per region: Σ ΔE00, Σ ΔL, Σ ΔC so far, and how far into its (ascending) pixel list.
+        var acc = [SIMD4<Double>](repeating: .zero, count: regions.count)
+        var next = [Int](repeating: 0, count: regions.count)
+        goal.planes.forEachDifferenceBlock(of: current) { block in
+            let end = block.start + block.deltaE.count
+            for r in members.indices {
+                members[r].withUnsafeBufferPointer { pixels in
+                    var sum = acc[r], k = next[r]
+                    while k < pixels.count && pixels[k] < end {
+                        let j = pixels[k] - block.start
+                        sum += SIMD4(Double(block.deltaE[j]), Double(block.lightness[j]), Double(block.chroma[j]), 0)
+                        k += 1
                     }
-                    return (dl, dc)
+                    acc[r] = sum
+                    next[r] = k
                 }
             }
         }
-        regions = goal.masks.regions
-        sums = regions.map { region in
-            let idx = goal.masks.pixels[region]!
-            var de = 0.0, l = 0.0, c = 0.0
-            for i in idx {
-                de += Double(map[i])
-                l += Double(dl[i])
-                c += Double(dc[i])
-            }
-            return SIMD4(de, l, c, Double(idx.count))
-        }
+        sums = zip(acc, members).map { sum, pixels in SIMD4(sum.x, sum.y, sum.z, Double(pixels.count)) }
     }
 }
