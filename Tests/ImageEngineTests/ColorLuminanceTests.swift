@@ -105,4 +105,46 @@ import Testing
         #expect(!a.colorIsIdentity && !a.colorLuminanceIsIdentity)
         #expect(throws: AdjustmentError.self) { try a.set("greenery_luminance", to: "1.5") }
     }
+
+    /// The strip kernel (stops for the whole strip, then the gains) gives, bit for bit, what taking each pixel in
+    /// turn gives: skipped where the ramp is 0 or the stops are exactly 0, else `exp2` and the white cap.
+    @Test func stripKernelEqualsThePixelByPixelFormBitForBit() {
+        var seed: UInt64 = 512
+        func u() -> Float { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Float(seed >> 40) / 0x1p24 }
+        let settings = [
+            Adjustments(saturationLuminance: 0.7), Adjustments(blueSkiesLuminance: -0.6, greeneryLuminance: 0.4),
+            Adjustments(skinTonesLuminance: 0.9), Adjustments(saturationLuminance: -0.3, blueSkiesLuminance: 1),
+        ]
+        let strip = Strip.allocate()
+        defer { strip.deallocate() }
+        for a in settings {
+            let lum = ColorLuminance(a)
+            for round in 0..<20 {
+                let n = Strip.capacity - round
+                // Colours, greys (ramp 0) and near-greys, some past white.
+                let pixels = (0..<n).map { i -> SIMD3<Float> in
+                    let scale: Float = i % 9 == 0 ? 3 : 1
+                    if i % 7 == 0 { let g = u(); return SIMD3(g, g, g) * scale }
+                    if i % 5 == 0 { let g = u(); return SIMD3(g, g * 1.01, g * 0.99) }
+                    return SIMD3(u(), u(), u()) * scale
+                }
+                for (i, p) in pixels.enumerated() { strip.r[i] = p.x; strip.g[i] = p.y; strip.b[i] = p.z }
+                Kernels.colorLuminance(lum, strip, n)
+                let rampInv: Float = 1 / (0.2 - 0.02)
+                for (i, p) in pixels.enumerated() {
+                    var expected = p
+                    let (cu, cv, nn, rel, ramp) = Kernels.chroma(p.x, p.y, p.z, rampInv)
+                    if ramp > 0 {
+                        let stops = lum.stops(u: cu, v: cv, invN: nn > 0 ? 1 / nn : 0, rel: rel, ramp: ramp)
+                        if stops != 0 {
+                            expected *= ColorLuminance.capped(exp2(stops), maxChannel: max(p.x, p.y, p.z))
+                        }
+                    }
+                    let got = SIMD3(strip.r[i], strip.g[i], strip.b[i])
+                    #expect(got.x.bitPattern == expected.x.bitPattern && got.y.bitPattern == expected.y.bitPattern
+                        && got.z.bitPattern == expected.z.bitPattern, "pixel \(i) of \(a)")
+                }
+            }
+        }
+    }
 }

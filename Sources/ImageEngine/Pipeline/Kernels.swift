@@ -263,22 +263,24 @@ enum Kernels {
         if !ck.luminance.isIdentity { colorLuminance(ck.luminance, st, n) }
     }
 
-    /// The colour controls' luminance axis (`ColorLuminance`), after the chroma scale.
+    /// The colour controls' luminance axis (`ColorLuminance`), after the chroma scale: every pixel's stops
+    /// first, branch-free so the loop vectorises, then the gain where there is one. Near-grey pixels (ramp 0)
+    /// and pixels outside every band with no global change (stops exactly 0, where exp2 gives exactly 1 and
+    /// `capped` keeps it) stay as they are, with no `exp2`: the same bits as taking it.
     @inline(never)
     static func colorLuminance(_ lum: ColorLuminance, _ st: Strip, _ n: Int) {
-        let r = st.r, g = st.g, b = st.b
+        let r = st.r, g = st.g, b = st.b, stops = st.t0
         let rampInv: Float = 1 / (0.2 - 0.02)
         for i in 0..<n {
-            let R = r[i], G = g[i], B = b[i]
-            let (u, v, nn, rel, ramp) = chroma(R, G, B, rampInv)
-            if ramp <= 0 { continue }
+            let (u, v, nn, rel, ramp) = chroma(r[i], g[i], b[i], rampInv)
             let invN: Float = nn > 0 ? 1 / nn : 0
-            let stops = lum.stops(u: u, v: v, invN: invN, rel: rel, ramp: ramp)
-            // Outside every band with no global change the stops are exactly 0: a gain of exactly 1 (exp2(0) is 1
-            // and `capped` keeps it), so the pixel stays as it is without an `exp2`, the same bits.
-            if stops == 0 { continue }
+            let s = lum.stops(u: u, v: v, invN: invN, rel: rel, ramp: ramp)
+            stops[i] = ramp <= 0 ? 0 : s   // a NaN ramp keeps its stops, as a skip on `ramp <= 0` would
+        }
+        for i in 0..<n where stops[i] != 0 {
+            let R = r[i], G = g[i], B = b[i]
             let m0 = R > G ? R : G
-            let k = ColorLuminance.capped(exp2(stops), maxChannel: m0 > B ? m0 : B)
+            let k = ColorLuminance.capped(exp2(stops[i]), maxChannel: m0 > B ? m0 : B)
             r[i] = R * k; g[i] = G * k; b[i] = B * k
         }
     }
