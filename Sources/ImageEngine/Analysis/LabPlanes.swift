@@ -55,7 +55,7 @@ public struct LabPlanes: Sendable {
                                     goalChroma: gc.baseAddress! + start, dl: dl, dc: dc)
                                 block.a2.update(from: ga.baseAddress! + start, count: k)
                                 block.compute(goalL: gl.baseAddress! + start, goalB: gb.baseAddress! + start, k)
-                                for j in Self.flagged(out, k) {
+                                Self.forEachFlagged(out, k) { j in
                                     // NaN marks an ill-conditioned pair: the direct formula, as the map does.
                                     let i = start + j
                                     out[j] = LabImage.deltaE2000(
@@ -75,16 +75,16 @@ public struct LabPlanes: Sendable {
         }
     }
 
-    /// The indices below `n` of the NaNs in `values` (the pairs the block kernel flags), 16 at a time.
-    private static func flagged(_ values: UnsafeMutablePointer<Float>, _ n: Int) -> [Int] {
-        var found: [Int] = []
+    /// Hands `body` the index of each NaN among the first `n` values (the pairs the block kernel flags),
+    /// looking 16 at a time: flags are rare.
+    @inline(__always)
+    private static func forEachFlagged(_ values: UnsafeMutablePointer<Float>, _ n: Int, _ body: (Int) -> Void) {
         var i = 0
         while i < n {
             let v = UnsafeRawPointer(values + i).loadUnaligned(as: SIMD16<Float>.self)
-            if any(v .!= v) { found += (i..<min(n, i + 16)).filter { values[$0].isNaN } }
+            if any(v .!= v) { for j in i..<min(n, i + 16) where values[j].isNaN { body(j) } }
             i += 16
         }
-        return found
     }
 }
 

@@ -81,45 +81,99 @@ struct EffectKernel: Sendable {
         self.glow = glow
     }
 
+    /// One pixel (what the reference render takes). An effect never changes alpha.
     @inline(__always)
     func apply(
         _ p: SIMD4<Float>, curves c: UnsafePointer<SIMD4<Float>>?, duotone d: UnsafePointer<SIMD4<Float>>?
     ) -> SIMD4<Float> {
-        var q: SIMD4<Float>
+        let q: (Float, Float, Float)
         switch mode {
-        case .mono(let w):
-            let g = max(p.x * w.x + p.y * w.y + p.z * w.z, 0)
-            q = SIMD4(g, g, g, p.w)
-        case .aura(let a):
-            let mx = max(p.x, max(p.y, p.z)), mn = min(p.x, min(p.y, p.z))
-            let s = Num.smoothstep(0.12, 0.55, (mx - mn) / (mx + 1e-4))
-            // Right: strong colors up, weak ones muted. Left: strong colors pulled down.
-            let k: Float = a >= 0 ? 1 + a * (1.1 * s - 0.6 * (1 - s)) : 1 + a * (0.85 * s + 0.15 * (1 - s))
-            q = Num.scaleChroma(p, k)
-        case .gains(let g):
-            q = p * g
-        case .duotone:
-            let e = SRGB.encodeFast(Luma.y(p)) * 256
-            let i = min(max(Int(e), 0), 255)
-            let f = min(max(e - Float(i), 0), 1)
-            q = d![i] + (d![i + 1] - d![i]) * f
-            q.w = p.w
+        case .mono(let w): q = Self.mono(p.x, p.y, p.z, w)
+        case .aura(let a): q = Self.aura(p.x, p.y, p.z, a)
+        case .gains(let k): q = (p.x * k.x, p.y * k.y, p.z * k.z)
+        case .duotone: q = Self.duotone(p.x, p.y, p.z, d!)
         case .look:
-            q = p
-            if saturation != 1 { q = Num.scaleChroma(p, saturation) }
-            if hasCurves, let c { q = CurveLUT.apply(q, c) }
-            if posterize > 1 {
-                let n = Float(posterize - 1)
-                var r = q
-                for ch in 0..<3 {
-                    let e = (SRGB.encodeFast(q[ch]) * n).rounded() / n
-                    r[ch] = SRGB.decode(e)
-                }
-                q = r
+            var (r, g, b) = saturation != 1 ? Num.scaleChroma(p.x, p.y, p.z, saturation) : (p.x, p.y, p.z)
+            if hasCurves, let c { (r, g, b) = Self.curves(r, g, b, c) }
+            q = posterize > 1 ? posterized(r, g, b) : (r, g, b)
+        }
+        let full = SIMD4(q.0, q.1, q.2, p.w)
+        return amount < 1 ? p + (full - p) * amount : full
+    }
+
+    /// The first `n` pixels of a strip, in place, with the same per-pixel functions as `apply` (so the same
+    /// bits): the mode decided once, each stage a loop of its own over the planes, so the arithmetic ones
+    /// vectorise and the table lookups stay short scalar loops.
+    func apply(
+        to st: Strip, _ n: Int, curves c: UnsafePointer<SIMD4<Float>>?, duotone d: UnsafePointer<SIMD4<Float>>?
+    ) {
+        let r = st.r, g = st.g, b = st.b
+        // The pixel before the effect, for the blend at part amount.
+        let r0 = st.t0, g0 = st.t1, b0 = st.t2
+        if amount < 1 {
+            r0.update(from: r, count: n); g0.update(from: g, count: n); b0.update(from: b, count: n)
+        }
+        switch mode {
+        case .mono(let w): for i in 0..<n { (r[i], g[i], b[i]) = Self.mono(r[i], g[i], b[i], w) }
+        case .aura(let a): for i in 0..<n { (r[i], g[i], b[i]) = Self.aura(r[i], g[i], b[i], a) }
+        case .gains(let k): for i in 0..<n { r[i] *= k.x; g[i] *= k.y; b[i] *= k.z }
+        case .duotone: for i in 0..<n { (r[i], g[i], b[i]) = Self.duotone(r[i], g[i], b[i], d!) }
+        case .look:
+            if saturation != 1 {
+                let s = saturation
+                for i in 0..<n { (r[i], g[i], b[i]) = Num.scaleChroma(r[i], g[i], b[i], s) }
+            }
+            if hasCurves, let c { for i in 0..<n { (r[i], g[i], b[i]) = Self.curves(r[i], g[i], b[i], c) } }
+            if posterize > 1 { for i in 0..<n { (r[i], g[i], b[i]) = posterized(r[i], g[i], b[i]) } }
+        }
+        if amount < 1 {
+            // As `apply` blends its SIMD4, alpha included (unchanged by the effect: a + (a − a) · amount).
+            let a = st.a, t = amount
+            for i in 0..<n {
+                r[i] = r0[i] + (r[i] - r0[i]) * t; g[i] = g0[i] + (g[i] - g0[i]) * t
+                b[i] = b0[i] + (b[i] - b0[i]) * t; a[i] = a[i] + (a[i] - a[i]) * t
             }
         }
-        if amount < 1 { q = p + (q - p) * amount }
-        return q
+    }
+
+    /// rgb → dot(weights, rgb) replicated.
+    @inline(__always)
+    private static func mono(_ r: Float, _ g: Float, _ b: Float, _ w: SIMD4<Float>) -> (Float, Float, Float) {
+        let v = max(r * w.x + g * w.y + b * w.z, 0)
+        return (v, v, v)
+    }
+
+    @inline(__always)
+    private static func aura(_ r: Float, _ g: Float, _ b: Float, _ a: Float) -> (Float, Float, Float) {
+        let mx = max(r, max(g, b)), mn = min(r, min(g, b))
+        let s = Num.smoothstep(0.12, 0.55, (mx - mn) / (mx + 1e-4))
+        // Right: strong colors up, weak ones muted. Left: strong colors pulled down.
+        let k: Float = a >= 0 ? 1 + a * (1.1 * s - 0.6 * (1 - s)) : 1 + a * (0.85 * s + 0.15 * (1 - s))
+        return Num.scaleChroma(r, g, b, k)
+    }
+
+    @inline(__always)
+    private static func duotone(
+        _ r: Float, _ g: Float, _ b: Float, _ d: UnsafePointer<SIMD4<Float>>
+    ) -> (Float, Float, Float) {
+        let e = SRGB.encodeFast(0.2126 * r + 0.7152 * g + 0.0722 * b) * 256   // Luma.y
+        let i = min(max(Int(e), 0), 255)
+        let f = min(max(e - Float(i), 0), 1)
+        let q = d[i] + (d[i + 1] - d[i]) * f
+        return (q.x, q.y, q.z)
+    }
+
+    @inline(__always)
+    private static func curves(
+        _ r: Float, _ g: Float, _ b: Float, _ t: UnsafePointer<SIMD4<Float>>
+    ) -> (Float, Float, Float) {
+        (CurveLUT.channel(r, t, 0), CurveLUT.channel(g, t, 1), CurveLUT.channel(b, t, 2))
+    }
+
+    @inline(__always) private func posterized(_ r: Float, _ g: Float, _ b: Float) -> (Float, Float, Float) {
+        let n = Float(posterize - 1)
+        func level(_ v: Float) -> Float { SRGB.decode((SRGB.encodeFast(v) * n).rounded() / n) }
+        return (level(r), level(g), level(b))
     }
 }
 

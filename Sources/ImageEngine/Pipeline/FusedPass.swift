@@ -214,20 +214,18 @@ extension Renderer {
                                     }
                                 }
                                 if hasColor { Kernels.color(color, st, n) }
-                                if hasBrushSat || hasEffect {
-                                    // Rare stages stay scalar, one SIMD4 pixel at a time.
+                                if hasBrushSat {
+                                    // A rare stage: scalar, one SIMD4 pixel at a time.
                                     for i in 0..<n {
-                                        var q = SIMD4(st.r[i], st.g[i], st.b[i], st.a[i])
-                                        if hasBrushSat {
-                                            let s = bSat[p + i]; if s != 0 { q = Num.scaleChroma(q, 1 + s) }
-                                        }
-                                        if hasEffect {
-                                            q = effect.apply(
-                                                q, curves: hasEffectCurves ? effC : nil, duotone: hasDuotone ? duo : nil
-                                            )
-                                        }
+                                        let s = bSat[p + i]
+                                        if s == 0 { continue }
+                                        let q = Num.scaleChroma(SIMD4(st.r[i], st.g[i], st.b[i], st.a[i]), 1 + s)
                                         st.r[i] = q.x; st.g[i] = q.y; st.b[i] = q.z; st.a[i] = q.w
                                     }
+                                }
+                                if hasEffect {
+                                    let curves = hasEffectCurves ? effC : nil, duotone = hasDuotone ? duo : nil
+                                    effect.apply(to: st, n, curves: curves, duotone: duotone)
                                 }
                                 if vig.active { Kernels.vignetteFactor(vig, st, n, dx2: vdx + x0, dy2: vdy) }
                                 if let f = fOut {
