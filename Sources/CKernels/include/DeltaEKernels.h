@@ -3,7 +3,7 @@
 // `_avx2` (call only when `rk_cpu_has_avx2`) and `_avx512` (16 lanes; only when
 // `rk_cpu_has_avx512`). No fused operations, so every build gives the same bits
 // (IEEE add, multiply, divide and square root round the same way at any width).
-// Swift API: `LabImage.labPlanar`, `DeltaE2000Block.compute`.
+// Swift API: `LabImage.labPlanar`, `DeltaE2000Block.compute`, `DeltaE2000Block.labDifferences`.
 #ifndef REFINE_DELTAE_KERNELS_H
 #define REFINE_DELTAE_KERNELS_H
 
@@ -35,10 +35,10 @@ void rk_lab_differences_avx2(const float *rgba, long n, const float *gl, const f
 void rk_lab_differences_avx512(const float *rgba, long n, const float *gl, const float *gc, float *l, float *a,
                                float *b, float *dl, float *dc);
 
-/// `DeltaE2000Block.compute` over `n` pairs (buffers of `capacity` floats, `n`
-/// rounded up to 16 must fit; `scratch` holds 5 × capacity floats; `rt` the
-/// (value, slope) table of 2·1024 + 1 entries). NaN in `out` flags a pair for
-/// the direct formula.
+/// `DeltaE2000Block.compute` over `n` pairs (every plane must hold `n` rounded up to 16 floats: the
+/// block's own planes of `capacity` floats, or a padded goal plane read in place; `scratch` holds
+/// 5 × capacity floats; `rt` the (value, slope) table of 2·1024 + 1 entries). NaN in `out` flags a
+/// pair for the direct formula.
 void rk_de00_compute_generic(const float *l1, float *a1, const float *b1, const float *l2, float *a2, const float *b2,
                              float *out, long n, long capacity, float *scratch, int32_t *idx, const float *rt);
 void rk_de00_compute_avx2(const float *l1, float *a1, const float *b1, const float *l2, float *a2, const float *b2,

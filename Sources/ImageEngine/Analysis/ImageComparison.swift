@@ -298,7 +298,7 @@ struct DeltaE2000Block {
 
     /// The block kernel (`Sources/CKernels/deltae_body.h`), by default the widest
     /// build this CPU runs (all give the same bits). Overwrites `a1` and `a2`
-    /// with a′; buffers of `capacity` floats, `scratch` of 5 × `capacity`; NaN
+    /// with a′; planes of `n` rounded up to 16 floats, `scratch` of 5 × `capacity`; NaN
     /// in `out` flags a pair for the direct formula.
     static func compute(
         _ l1: UnsafePointer<Float>, _ a1: UnsafeMutablePointer<Float>, _ b1: UnsafePointer<Float>,

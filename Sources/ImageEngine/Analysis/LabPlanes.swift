@@ -5,6 +5,7 @@ import Kernels
 /// render with it reads the goal block by block as the kernels want it, where a `LabImage` goal would be
 /// reshuffled into planes at every comparison.
 public struct LabPlanes: Sendable {
+    public let width: Int, height: Int
     /// Pixels (the planes hold this many rounded up to 16).
     public let count: Int
     let l: [Float], a: [Float], b: [Float]
@@ -17,13 +18,16 @@ public struct LabPlanes: Sendable {
             lab.pixels.map(value) + [Float](repeating: 0, count: padded - n)
         }
         count = n
+        width = lab.width
+        height = lab.height
         l = plane { $0.x }
         a = plane { $0.y }
         b = plane { $0.z }
         chroma = plane { q in (q.y * q.y + q.z * q.z).squareRoot() }
     }
 
-    /// One run of at most `DeltaE2000Block.capacity` pixels of a comparison, from pixel `start`.
+    /// One run of at most `DeltaE2000Block.capacity` pixels of a comparison, from pixel `start`. Its buffers are
+    /// the comparison's own: valid only inside the `body` they are handed to.
     public struct DifferenceBlock {
         public let start: Int
         /// Per pixel: ΔE00, goal − current L*, goal − current chroma.
@@ -36,7 +40,7 @@ public struct LabPlanes: Sendable {
     /// ill-conditioned pairs by the direct formula), the same lightness and chroma differences. Fused, the
     /// render's Lab never leaves the block's planes.
     public func forEachDifferenceBlock(of image: Image, _ body: (DifferenceBlock) -> Void) {
-        precondition(image.pixelCount == count, "forEachDifferenceBlock: sizes differ")
+        precondition(image.width == width && image.height == height, "forEachDifferenceBlock: sizes differ")
         let capacity = DeltaE2000Block.capacity
         let block = DeltaE2000Block()
         let extra = UnsafeMutablePointer<Float>.allocate(capacity: 2 * capacity)
@@ -53,7 +57,7 @@ public struct LabPlanes: Sendable {
                                 block.labDifferences(
                                     src.baseAddress! + start, k, goalL: gl.baseAddress! + start,
                                     goalChroma: gc.baseAddress! + start, dl: dl, dc: dc)
-                                block.a2.update(from: ga.baseAddress! + start, count: k)
+                                block.a2.initialize(from: ga.baseAddress! + start, count: k)
                                 block.compute(goalL: gl.baseAddress! + start, goalB: gb.baseAddress! + start, k)
                                 Self.forEachFlagged(out, k) { j in
                                     // NaN marks an ill-conditioned pair: the direct formula, as the map does.
@@ -76,15 +80,16 @@ public struct LabPlanes: Sendable {
     }
 
     /// Hands `body` the index of each NaN among the first `n` values (the pairs the block kernel flags),
-    /// looking 16 at a time: flags are rare.
+    /// looking 16 at a time (flags are rare), the values past the last whole 16 one by one.
     @inline(__always)
     private static func forEachFlagged(_ values: UnsafeMutablePointer<Float>, _ n: Int, _ body: (Int) -> Void) {
         var i = 0
-        while i < n {
+        while i + 16 <= n {
             let v = UnsafeRawPointer(values + i).loadUnaligned(as: SIMD16<Float>.self)
-            if any(v .!= v) { for j in i..<min(n, i + 16) where values[j].isNaN { body(j) } }
+            if any(v .!= v) { for j in i..<i + 16 where values[j].isNaN { body(j) } }
             i += 16
         }
+        for j in i..<n where values[j].isNaN { body(j) }
     }
 }
 

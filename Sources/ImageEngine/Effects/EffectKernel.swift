@@ -111,7 +111,7 @@ struct EffectKernel: Sendable {
         // The pixel before the effect, for the blend at part amount.
         let r0 = st.t0, g0 = st.t1, b0 = st.t2
         if amount < 1 {
-            r0.update(from: r, count: n); g0.update(from: g, count: n); b0.update(from: b, count: n)
+            r0.initialize(from: r, count: n); g0.initialize(from: g, count: n); b0.initialize(from: b, count: n)
         }
         switch mode {
         case .mono(let w): for i in 0..<n { (r[i], g[i], b[i]) = Self.mono(r[i], g[i], b[i], w) }
