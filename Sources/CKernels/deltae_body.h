@@ -72,12 +72,14 @@ void RK_FN(rk_lab_planar)(float *r, float *g, float *b, long n) {
 void RK_FN(rk_lab_differences)(const float *rgba, long n, const float *gl, const float *gc, float *l, float *a,
                                float *b, float *dl, float *dc) {
     for (long i = 0; i < n; i += RK_LANES) {
-        float pr[RK_LANES] = {0}, pg[RK_LANES] = {0}, pb[RK_LANES] = {0};
+        float pr[RK_LANES], pg[RK_LANES], pb[RK_LANES];
         const float *p = rgba + 4 * i;
         if (n - i >= RK_LANES) {
             // A fixed count: unrolled into shuffles.
             for (int j = 0; j < RK_LANES; j++) { pr[j] = p[4 * j]; pg[j] = p[4 * j + 1]; pb[j] = p[4 * j + 2]; }
         } else {
+            // The last, partial vector: lanes past `n` are black (computed and ignored).
+            memset(pr, 0, sizeof pr); memset(pg, 0, sizeof pg); memset(pb, 0, sizeof pb);
             for (long j = 0; j < n - i; j++) { pr[j] = p[4 * j]; pg[j] = p[4 * j + 1]; pb[j] = p[4 * j + 2]; }
         }
         rk_f8 cl, ca, cb;

@@ -122,7 +122,7 @@ enum Num {
 
     /// The same on three channels (what a loop over planes vectorises).
     @inline(__always) static func scaleChroma(_ r: Float, _ g: Float, _ b: Float, _ k: Float) -> (Float, Float, Float) {
-        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b   // Luma.y
+        let y = Luma.y(r, g, b)
         let mn = min(r, min(g, b))
         var k = max(k, 0)
         if mn < y && y > 0 { k = min(k, y / (y - mn)) }

@@ -87,5 +87,9 @@ public struct Clipping: Sendable, Hashable, Codable {
 public enum Luma {
     public static let weights = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0)
     /// Linear luminance Y of a pixel.
-    @inlinable public static func y(_ p: SIMD4<Float>) -> Float { 0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z }
+    @inlinable public static func y(_ p: SIMD4<Float>) -> Float { y(p.x, p.y, p.z) }
+    /// The same from three channels (what loops over planes use).
+    @inlinable public static func y(_ r: Float, _ g: Float, _ b: Float) -> Float {
+        0.2126 * r + 0.7152 * g + 0.0722 * b
+    }
 }

@@ -7,7 +7,7 @@ import Kernels
 public struct LabPlanes: Sendable {
     public let width: Int, height: Int
     /// Pixels (the planes hold this many rounded up to 16).
-    public let count: Int
+    public var count: Int { width * height }
     let l: [Float], a: [Float], b: [Float]
     /// √(a*² + b*²) per pixel.
     public let chroma: [Float]
@@ -17,7 +17,6 @@ public struct LabPlanes: Sendable {
         func plane(_ value: (SIMD4<Float>) -> Float) -> [Float] {
             lab.pixels.map(value) + [Float](repeating: 0, count: padded - n)
         }
-        count = n
         width = lab.width
         height = lab.height
         l = plane { $0.x }

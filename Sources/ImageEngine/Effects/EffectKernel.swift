@@ -156,7 +156,7 @@ struct EffectKernel: Sendable {
     private static func duotone(
         _ r: Float, _ g: Float, _ b: Float, _ d: UnsafePointer<SIMD4<Float>>
     ) -> (Float, Float, Float) {
-        let e = SRGB.encodeFast(0.2126 * r + 0.7152 * g + 0.0722 * b) * 256   // Luma.y
+        let e = SRGB.encodeFast(Luma.y(r, g, b)) * 256
         let i = min(max(Int(e), 0), 255)
         let f = min(max(e - Float(i), 0), 1)
         let q = d[i] + (d[i + 1] - d[i]) * f
