@@ -164,7 +164,7 @@ void RK_FN(rk_de00_compute)(const float *l1, float *a1, const float *b1, const f
         ST(chs + i, t);
         ST(shs + i, 2 * SQRT(ABS(cbp7 / (cbp7 + p7))));
     }
-    // Table reads stay scalar (gathers measured slower here; see preview_avx2.c),
+    // Table reads stay scalar (gathers measured slower here; see preview_body.h),
     // and only over the n real pairs: the tail lanes' indices are not meaningful.
 #pragma clang loop vectorize(disable)
     for (long i = 0; i < n; i++) {

@@ -1,5 +1,5 @@
 // The 8-bit preview (`preview_body.h`) on 16 lanes under AVX-512F, chosen at
-// run time (`rk_cpu_has_avx512`) over the AVX2 kernel (`preview_avx2.c`). The
+// run time (`rk_cpu_has_avx512`) over the 8-lane build (`preview_avx2.c`). The
 // two estimates are the AVX2 instructions' on each 8-lane half (AVX-512F's own
 // are 14-bit, not the same bits), so the values are the AVX2 kernel's; the
 // lookups are gathers and the display codes computed (`RK_LOOKUP`, `RK_ROOT4`

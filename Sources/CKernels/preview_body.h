@@ -1,15 +1,15 @@
 // The 8-bit preview (see CKernels.h) written once on clang vectors of RK_LANES
-// floats, the schedule of `preview_avx2.c` (strips of up to 256 pixels of a
-// row; arithmetic stages a vector an operation; table lookups in scalar loops
-// of their own, which measured faster than hardware gathers). Compiled by
-// `preview_avx512.c` under `target("avx512f")` on 16 lanes.
+// floats: strips of up to 256 pixels of a row, arithmetic stages a vector an
+// operation, table lookups in scalar loops of their own (which measured faster
+// than AVX2's hardware gathers). Each includer is a schedule for one target:
+// `preview_avx2.c` (8 lanes, avx2 and fma) and `preview_avx512.c` (16 lanes,
+// avx512f, with gathers and computed display codes).
 //
-// Same arithmetic as the AVX2 intrinsics, operation for operation: contraction
-// is off and every fused multiply-add of the AVX2 kernel is an explicit
-// `FMA` here; min and max are `a < b ? a : b` and `a > b ? a : b` (what
-// vminps/vmaxps return, NaN included); the two estimates (1/√q and 1/(Y + 0.02))
-// come from the build's `RK_RSQRT` and `RK_RCP`, which the AVX-512 build takes
-// from the AVX2 instructions on each half, so both builds give the same values
+// Contraction is off and every fused multiply-add is an explicit `FMA`; min
+// and max are `a < b ? a : b` and `a > b ? a : b` (what vminps/vmaxps return,
+// NaN included); the two estimates (1/√q and 1/(Y + 0.02)) come from the
+// build's `RK_RSQRT` and `RK_RCP`, which both builds take from the AVX2
+// instructions (the AVX-512 build on each half), so both give the same values
 // up to the display encoding. An includer may define `RK_LOOKUP` (vector table
 // lookups, same bits) and `RK_ROOT4` (x^¼, which switches the display bytes
 // from the 4096-entry table to `pcode8`, within 1 code; `PreviewAVX2Tests`).

@@ -1,10 +1,11 @@
-// The 8-bit preview's per-pixel stages as AVX2/FMA kernels (8 pixels an
-// instruction), compiled here because Swift has no per-function target
-// attribute: the rest of the engine stays a baseline x86-64 (SSE2) build and
-// calls these only when the CPU reports AVX2 and FMA at run time
-// (`rk_cpu_has_avx2_fma`). The math is the Swift strip kernels'
-// (`Kernels.rootGain`, `rootCurves`, `colorBody`, `vignetteFactor`,
-// `encodeSRGB8`); see `PreviewKernelsAVX2.swift` for what may differ.
+// The 8-bit preview's per-pixel stages as vector kernels (`preview_body.h`,
+// built for AVX2/FMA on 8 lanes and for AVX-512F on 16), compiled here because
+// Swift has no per-function target attribute: the rest of the engine stays a
+// baseline x86-64 (SSE2) build and calls these only when the CPU reports the
+// target at run time (`rk_cpu_has_avx2_fma`, `rk_cpu_has_avx512`; `cpu.c`). The
+// math is the Swift strip kernels' (`Kernels.rootGain`, `rootCurves`,
+// `colorBody`, `vignetteFactor`, `encodeSRGB8`); see `PreviewKernelsAVX2.swift`
+// for what may differ.
 #ifndef REFINE_CKERNELS_H
 #define REFINE_CKERNELS_H
 
