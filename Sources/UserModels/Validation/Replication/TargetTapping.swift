@@ -14,7 +14,9 @@ import Randomness
 ///
 /// Measures, per size (and gap): `error_rate` (share of first taps that miss),
 /// `success_rate` (its complement), `time_s` (start to the hit, or to the last
-/// attempt) and `first_tap_s` (start to the first tap's lift, hit or miss).
+/// attempt), `first_tap_s` (start to the first tap's lift, hit or miss) and
+/// `offset_mm` (how far the first tap, as the screen reports it, lands from the
+/// target's centre).
 public struct TargetTapping: ReplicationTask {
     public var device: DeviceConfiguration
     public var sizes: [Double]
@@ -39,33 +41,45 @@ public struct TargetTapping: ReplicationTask {
                 for (k, person) in people.enumerated() {
                     // Common random numbers across conditions: differences are the conditions'.
                     var g = SeededGenerator(seed: seed, label: "target-tapping/\(k)")
-                    let (misses, time, first) = run(person, size: size, gap: gap, using: &g)
-                    seen.record("error_rate", condition, misses)
-                    seen.record("success_rate", condition, 1 - misses)
-                    seen.record("time_s", condition, time)
-                    seen.record("first_tap_s", condition, first)
+                    let taps = run(person, size: size, gap: gap, using: &g)
+                    seen.record("error_rate", condition, taps.misses)
+                    seen.record("success_rate", condition, 1 - taps.misses)
+                    seen.record("time_s", condition, taps.time)
+                    seen.record("first_tap_s", condition, taps.firstTap)
+                    seen.record("offset_mm", condition, taps.offset)
                 }
             }
         }
         return seen
     }
 
-    /// The share of first taps that missed, the mean time to the hit and the mean time of a first tap.
-    func run<G: RandomNumberGenerator>(_ person: Participant, size: Double, gap: Double,
-                                       using g: inout G) -> (Double, Double, Double) {
+    /// One person's taps at one size and gap, as means over the taps.
+    struct Taps {
+        /// The share of first taps that missed.
+        var misses: Double
+        /// Time to the hit (or to the last attempt's lift), and of the first tap alone (seconds).
+        var time: Double, firstTap: Double
+        /// Distance of the first tap's reported point from the target's centre (millimetres).
+        var offset: Double
+    }
+
+    func run<G: RandomNumberGenerator>(_ person: Participant, size: Double, gap: Double, using g: inout G) -> Taps {
         let screen = device.bounds
         let side = device.points(millimetres: size)
         let bottom = gap.isNaN ? screen.center.y + side / 2 : screen.height - device.points(millimetres: gap)
         let target = Rect(x: screen.center.x - side / 2, y: bottom - side, width: side, height: side)
         let start = target.center - Vector2(0, device.points(millimetres: distance))
         let tapper = Tapper(participant: person)
-        var misses = 0, total = 0.0, firstTaps = 0.0
+        var misses = 0, total = 0.0, firstTaps = 0.0, offsets = 0.0
         for _ in 0..<taps {
             var finger = start, time = 0.0
             for attempt in 0..<attempts {
                 let tap = tapper.tap(target, from: finger, startTime: 0, on: device, using: &g)
                 time += tap.movementTime + person["motor.tap_hold_s"]
-                if attempt == 0 { firstTaps += time }
+                if attempt == 0 {
+                    firstTaps += time
+                    offsets += device.millimetres((tap.landing - target.center).length)
+                }
                 let onTarget = circular
                     ? (tap.landing - target.center).length <= side / 2 : target.contains(tap.landing)
                 let hit = screen.contains(tap.landing) && onTarget
@@ -76,6 +90,7 @@ public struct TargetTapping: ReplicationTask {
             }
             total += time
         }
-        return (Double(misses) / Double(taps), total / Double(taps), firstTaps / Double(taps))
+        let n = Double(taps)
+        return Taps(misses: Double(misses) / n, time: total / n, firstTap: firstTaps / n, offset: offsets / n)
     }
 }
