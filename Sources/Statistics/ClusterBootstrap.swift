@@ -47,11 +47,11 @@ public enum ClusterBootstrap {
         _ a: ClusteredSample, _ b: ClusteredSample, _ s: ClusterStatistic, paired: Bool,
         confidence: Double, resamples: Int, seed: UInt64, expanded: Bool = true
     ) -> Estimate {
-        guard a.trialCount > 0, b.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
-        let pairs = paired && canPair(a, b)
-        var stats = replicates(a, b, s, paired: pairs, resamples: resamples, seed: seed)
-        let tail = differenceTail(a, b, paired: pairs, confidence: confidence, expanded: expanded)
-        return interval(value: a.statistic(s) - b.statistic(s), replicates: &stats, tail: tail)
+        twoGroupInterval(a, b, paired: paired, confidence: confidence, expanded: expanded) { pairs in
+            replicates(a, b, s, paired: pairs, resamples: resamples, seed: seed)
+        } value: {
+            a.statistic(s) - b.statistic(s)
+        }
     }
 
     /// The seeded replicates of one group's statistic.
@@ -90,26 +90,41 @@ public enum ClusterBootstrap {
         _ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, resamples: Int,
         seed: UInt64, expanded: Bool = true, statistic: ([Double], [Double]) -> Double
     ) -> Estimate {
+        twoGroupInterval(a, b, paired: paired, confidence: confidence, expanded: expanded) { pairs in
+            var g = SeededGenerator(seed: seed)
+            var wa = [Int32](repeating: 0, count: a.clusterCount)
+            var wb = [Int32](repeating: 0, count: b.clusterCount)
+            var ra: [Double] = [], rb: [Double] = []
+            ra.reserveCapacity(a.trialCount * 2); rb.reserveCapacity(b.trialCount * 2)
+            var stats = [Double](repeating: 0, count: resamples)
+            for r in 0..<resamples {
+                draw(&wa, &g)
+                if pairs { wb = wa } else { draw(&wb, &g) }
+                a.gather(weights: wa, into: &ra)
+                b.gather(weights: wb, into: &rb)
+                stats[r] = statistic(ra, rb)
+            }
+            return stats
+        } value: {
+            var observedA: [Double] = [], observedB: [Double] = []
+            a.gather(weights: [Int32](repeating: 1, count: a.clusterCount), into: &observedA)
+            b.gather(weights: [Int32](repeating: 1, count: b.clusterCount), into: &observedB)
+            return statistic(observedA, observedB)
+        }
+    }
+
+    /// The skeleton every two-group interval shares (`difference`, `twoGroup`): no interval without trials on
+    /// both sides, pairs only where `canPair`, the replicates (`replicates` gets whether they are paired), then
+    /// the tail and the interval.
+    private static func twoGroupInterval(
+        _ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, expanded: Bool,
+        replicates: (_ paired: Bool) -> [Double], value: () -> Double
+    ) -> Estimate {
         guard a.trialCount > 0, b.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
         let pairs = paired && canPair(a, b)
-        var g = SeededGenerator(seed: seed)
-        var wa = [Int32](repeating: 0, count: a.clusterCount)
-        var wb = [Int32](repeating: 0, count: b.clusterCount)
-        var ra: [Double] = [], rb: [Double] = []
-        ra.reserveCapacity(a.trialCount * 2); rb.reserveCapacity(b.trialCount * 2)
-        var stats = [Double](repeating: 0, count: resamples)
-        for r in 0..<resamples {
-            draw(&wa, &g)
-            if pairs { wb = wa } else { draw(&wb, &g) }
-            a.gather(weights: wa, into: &ra)
-            b.gather(weights: wb, into: &rb)
-            stats[r] = statistic(ra, rb)
-        }
+        var stats = replicates(pairs)
         let tail = differenceTail(a, b, paired: pairs, confidence: confidence, expanded: expanded)
-        var observedA: [Double] = [], observedB: [Double] = []
-        a.gather(weights: [Int32](repeating: 1, count: a.clusterCount), into: &observedA)
-        b.gather(weights: [Int32](repeating: 1, count: b.clusterCount), into: &observedB)
-        return interval(value: statistic(observedA, observedB), replicates: &stats, tail: tail)
+        return interval(value: value(), replicates: &stats, tail: tail)
     }
 
     /// Cliff's delta of `a` against `b` with its interval: the same draws and
@@ -137,16 +152,15 @@ public enum ClusterBootstrap {
         seed: UInt64, expanded: Bool = true, value point: Double? = nil,
         weighted statistic: (_ weightsA: [Int32], _ weightsB: [Int32]) -> Double
     ) -> Estimate {
-        guard a.trialCount > 0, b.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
-        let pairs = paired && canPair(a, b)
-        var stats = ParallelReplicates.values(
-            resamples: resamples, seed: seed, clustersA: a.clusterCount,
-            clustersB: pairs ? nil : b.clusterCount, statistic)
-        let tail = differenceTail(a, b, paired: pairs, confidence: confidence, expanded: expanded)
-        let value =
+        twoGroupInterval(a, b, paired: paired, confidence: confidence, expanded: expanded) { pairs in
+            ParallelReplicates.values(
+                resamples: resamples, seed: seed, clustersA: a.clusterCount,
+                clustersB: pairs ? nil : b.clusterCount, statistic)
+        } value: {
             point
-            ?? statistic([Int32](repeating: 1, count: a.clusterCount), [Int32](repeating: 1, count: b.clusterCount))
-        return interval(value: value, replicates: &stats, tail: tail)
+                ?? statistic(
+                    [Int32](repeating: 1, count: a.clusterCount), [Int32](repeating: 1, count: b.clusterCount))
+        }
     }
 
     /// As `twoGroup(_:_:paired:…weighted:)` (the same draws, hence the same
@@ -162,13 +176,13 @@ public enum ClusterBootstrap {
             _ out: UnsafeMutablePointer<Double>
         ) -> Void
     ) -> Estimate {
-        guard a.trialCount > 0, b.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
-        let pairs = paired && canPair(a, b)
-        var stats = ParallelReplicates.runLanes(
-            resamples: resamples, seed: seed, clustersA: a.clusterCount,
-            clustersB: pairs ? nil : b.clusterCount, statistic)
-        let tail = differenceTail(a, b, paired: pairs, confidence: confidence, expanded: expanded)
-        return interval(value: value, replicates: &stats, tail: tail)
+        twoGroupInterval(a, b, paired: paired, confidence: confidence, expanded: expanded) { pairs in
+            ParallelReplicates.runLanes(
+                resamples: resamples, seed: seed, clustersA: a.clusterCount,
+                clustersB: pairs ? nil : b.clusterCount, statistic)
+        } value: {
+            value
+        }
     }
 
     /// The replicates for explicit draws of participant indices (into the sorted
