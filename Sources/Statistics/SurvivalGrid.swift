@@ -148,6 +148,29 @@ public struct SurvivalGrid: Sendable {
         return (d, out)
     }
 
+    /// Walks the cells in time order for the resample where participant c appears `w[c]` times, handing `body`
+    /// each cell's time and its weighted events and leavers; `body` returns false to stop. The hot loop of the
+    /// report: unchecked reads (every index is below the entries' or a participant's).
+    @inline(__always) private func forEachCell(
+        weights w: UnsafeBufferPointer<Int32>, _ body: (_ time: Double, _ events: Int, _ leaving: Int) -> Bool
+    ) {
+        cellTimes.withUnsafeBufferPointer { times in
+            cellEnds.withUnsafeBufferPointer { ends in
+                owners.withUnsafeBufferPointer { owners in
+                    events.withUnsafeBufferPointer { events in
+                        leaving.withUnsafeBufferPointer { leaving in
+                            var e = 0
+                            for j in 0..<times.count {
+                                let (d, out) = Self.tally(&e, to: Int(ends[j]), w, owners, events, leaving)
+                                if !body(times[j], d, out) { break }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The Kaplan–Meier curve of the resample where participant c appears `w[c]`
     /// times: its event times and S after each, written into `stepTimes` and
     /// `survival` (at least `cellCount` long); returns the number of steps. Stops
@@ -157,31 +180,17 @@ public struct SurvivalGrid: Sendable {
         stepTimes: UnsafeMutableBufferPointer<Double>, survival: UnsafeMutableBufferPointer<Double>
     ) -> Int {
         var atRisk = atRisk(w), s = 1.0, steps = 0
-        // The hot loop of the report: unchecked reads (every index is below the entries' or a participant's).
-        cellTimes.withUnsafeBufferPointer { times in
-            cellEnds.withUnsafeBufferPointer { ends in
-                owners.withUnsafeBufferPointer { owners in
-                    events.withUnsafeBufferPointer { events in
-                        leaving.withUnsafeBufferPointer { leaving in
-                            var e = 0
-                            for j in 0..<times.count {
-                                let t = times[j]
-                                if t > through { break }
-                                let (di, outi) = Self.tally(&e, to: Int(ends[j]), w, owners, events, leaving)
-                                let d = Double(di)
-                                // Branch-free (which cells hold an event is unpredictable): with no
-                                // event the factor is exactly 1 and the step is written but not
-                                // kept. With one, atRisk ≥ d ≥ 1, so max leaves the ratio as it was.
-                                s *= 1 - d / Double(max(atRisk, 1))
-                                stepTimes[steps] = t; survival[steps] = s
-                                steps += d > 0 ? 1 : 0
-                                if s <= until { break }
-                                atRisk &-= outi
-                            }
-                        }
-                    }
-                }
-            }
+        forEachCell(weights: w) { t, di, outi in
+            if t > through { return false }
+            let d = Double(di)
+            // Branch-free (which cells hold an event is unpredictable): with no event the factor is exactly 1
+            // and the step is written but not kept. With one, atRisk ≥ d ≥ 1, so max leaves the ratio as it was.
+            s *= 1 - d / Double(max(atRisk, 1))
+            stepTimes[steps] = t; survival[steps] = s
+            steps += d > 0 ? 1 : 0
+            if s <= until { return false }
+            atRisk &-= outi
+            return true
         }
         return steps
     }
@@ -191,29 +200,17 @@ public struct SurvivalGrid: Sendable {
     package func restrictedMean(tau: Double, weights w: UnsafeBufferPointer<Int32>) -> Double {
         var atRisk = atRisk(w)
         var area = 0.0, last = 0.0, s = 1.0, survival = 1.0
-        cellTimes.withUnsafeBufferPointer { times in
-            cellEnds.withUnsafeBufferPointer { ends in
-                owners.withUnsafeBufferPointer { owners in
-                    events.withUnsafeBufferPointer { events in
-                        leaving.withUnsafeBufferPointer { leaving in
-                            var e = 0
-                            for j in 0..<times.count {
-                                let t = times[j]
-                                if t >= tau { break }
-                                let (di, outi) = Self.tally(&e, to: Int(ends[j]), w, owners, events, leaving)
-                                let d = Double(di)
-                                // Branch-free as in `curve`: no event leaves survival, area and last as they were.
-                                survival *= 1 - d / Double(max(atRisk, 1))
-                                let slab = s * (t - last)
-                                area += d > 0 ? slab : 0
-                                last = d > 0 ? t : last
-                                s = survival
-                                atRisk &-= outi
-                            }
-                        }
-                    }
-                }
-            }
+        forEachCell(weights: w) { t, di, outi in
+            if t >= tau { return false }
+            let d = Double(di)
+            // Branch-free as in `curve`: no event leaves survival, area and last as they were.
+            survival *= 1 - d / Double(max(atRisk, 1))
+            let slab = s * (t - last)
+            area += d > 0 ? slab : 0
+            last = d > 0 ? t : last
+            s = survival
+            atRisk &-= outi
+            return true
         }
         return area + s * (tau - last)
     }
