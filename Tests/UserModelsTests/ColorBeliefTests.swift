@@ -56,16 +56,19 @@ struct ColorBeliefTests {
         #expect(beliefs[0].source == .tried && beliefs[0].anchor == SIMD3(50, 0, 20))
     }
 
-    @Test("the colour-matching person's constants are in the catalogue as assumptions, screened with their groups; the aim scatter says it serves pads too")
+    @Test("the colour-matching person's constants are in the catalogue (the assumed ones screened with their groups, the finest drag aim from Bérard & Rochet-Capellan); the aim scatter says it serves pads too")
     func catalogued() {
-        for path in ["agent.belief_context_de00", "motor.drag_aim_fine_pt", "motor.drag_aim_coarse_pt",
+        for path in ["agent.belief_context_de00", "motor.drag_aim_coarse_pt",
                      "cognition.swatch_compare_s", "agent.gradient_read_span"] {
             guard let d = ParameterCatalog.definition(path) else { Issue.record("\(path) is not catalogued"); continue }
             #expect(d.source.lowercased().hasPrefix("assumption"), "\(path): \(d.source)")
             #expect(ParameterGroups.all.contains { $0.paths.contains(path) }, "\(path) is in no screened group")
             #expect(d.allowed.contains(d.novice.typical))
         }
-        #expect(ParameterCatalog.definition("motor.drag_aim_fine_pt")!.novice.typical < ParameterCatalog.definition("motor.drag_aim_coarse_pt")!.novice.typical)
+        let fine = ParameterCatalog.definition("motor.drag_aim_fine_pt")!
+        #expect(fine.source.hasPrefix("Bérard & Rochet-Capellan 2012"))
+        #expect(!ParameterGroups.all.contains { $0.paths.contains(fine.path) })
+        #expect(fine.novice.typical < ParameterCatalog.definition("motor.drag_aim_coarse_pt")!.novice.typical)
         #expect(ParameterCatalog.definition("motor.aim_sd_deg")!.meaning.contains("pad"))
     }
 
