@@ -1,9 +1,9 @@
 // The 8-bit preview (`preview_body.h`) on 16 lanes under AVX-512F, chosen at
 // run time (`rk_cpu_has_avx512`) over the 8-lane build (`preview_avx2.c`). The
 // two estimates are the AVX2 instructions' on each 8-lane half (AVX-512F's own
-// are 14-bit, not the same bits), so the values are the AVX2 kernel's; the
+// are 14-bit, not the same bits), so the values are the 8-lane build's; the
 // lookups are gathers and the display codes computed (`RK_LOOKUP`, `RK_ROOT4`
-// below), within 1 code of the AVX2 kernel's bytes and closer to the float path.
+// below), within 1 code of the 8-lane build's bytes and closer to the float path.
 #include "CKernels.h"
 
 #if defined(__x86_64__) || defined(__i386__)

@@ -56,7 +56,8 @@ static inline void RK_FN(psplit)(F s, int32_t *index, float *frac) {
     RK_FN(pstorei)(index, (rk_pi)m - 0x4B400000);
 }
 
-/// (value, slope) tables: o[i] = t[2k] + t[2k + 1] · f[i] (fused, as the AVX2 kernel's scalar loop).
+/// (value, slope) tables: o[i] = t[2k] + t[2k + 1] · f[i], fused (as the intrinsics kernel this body replaced
+/// contracted it, so the bytes stayed the same).
 /// With `RK_LOOKUP` (the AVX-512 build's gathers), RK_LANES lookups at a time;
 /// the scratch planes are PSTRIP long, so a tail vector stays inside them.
 static inline void RK_FN(plookup)(const float *t, const int32_t *k, const float *f, float *o, int m) {
@@ -98,7 +99,7 @@ static inline F RK_FN(pband)(const RKBand *b, F u, F v, F invN, F rel, F ramp) {
 }
 
 /// `Kernels.colorBody`: saturation and bands, then the chroma limit (the
-/// bands' reciprocals are the build's estimates, as in the AVX2 kernel).
+/// bands' reciprocals are the build's estimates, `RK_RSQRT` and `RK_RCP`).
 static inline void RK_FN(pcolor)(const RKPreview *p, F *R, F *G, F *B) {
     F r = *R, g = *G, b = *B;
     F y = FMA((F)0.2126f, r, FMA((F)0.7152f, g, 0.0722f * b));
@@ -280,7 +281,7 @@ void RK_FN(rk_render_row)(const RKPreview *pp, const float *ra, const float *rb,
             PSCALAR for (int i = 0; i < m; i++) {
                 int j = xi[i];
                 float tx = xf[i];
-                // Fused, as the AVX2 kernel's C expression (contraction on there).
+                // Fused, as the replaced intrinsics kernel's C expression was (contraction on there).
                 s.f1[i] = __builtin_fmaf(ra[j + 1] - ra[j], tx, ra[j]);
                 s.f2[i] = __builtin_fmaf(rb[j + 1] - rb[j], tx, rb[j]);
             }

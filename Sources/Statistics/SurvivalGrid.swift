@@ -149,8 +149,9 @@ public struct SurvivalGrid: Sendable {
     }
 
     /// Walks the cells in time order for the resample where participant c appears `w[c]` times, handing `body`
-    /// each cell's time and its weighted events and leavers; `body` returns false to stop. The hot loop of the
-    /// report: unchecked reads (every index is below the entries' or a participant's).
+    /// each cell's time and its weighted events and leavers; `body` returns false to stop (the cell it stops at
+    /// is tallied too, and the tally dropped). The hot loop of the report: unchecked reads (every index is
+    /// below the entries' or a participant's).
     @inline(__always) private func forEachCell(
         weights w: UnsafeBufferPointer<Int32>, _ body: (_ time: Double, _ events: Int, _ leaving: Int) -> Bool
     ) {

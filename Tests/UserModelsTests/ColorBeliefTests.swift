@@ -56,7 +56,8 @@ struct ColorBeliefTests {
         #expect(beliefs[0].source == .tried && beliefs[0].anchor == SIMD3(50, 0, 20))
     }
 
-    @Test("the colour-matching person's constants are in the catalogue (the assumed ones screened with their groups, the finest drag aim from Bérard & Rochet-Capellan); the aim scatter says it serves pads too")
+    /// The assumed ones are screened with their groups; the finest drag aim comes from Bérard & Rochet-Capellan.
+    @Test("the colour-matching person's constants are in the catalogue; the aim scatter says it serves pads too")
     func catalogued() {
         for path in ["agent.belief_context_de00", "motor.drag_aim_coarse_pt",
                      "cognition.swatch_compare_s", "agent.gradient_read_span"] {

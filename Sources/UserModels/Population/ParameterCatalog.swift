@@ -544,8 +544,8 @@ public enum ParameterCatalog {
             allowed: 0.1...20, novice: .fixed(1.0),
             source:
                 "Bérard & Rochet-Capellan 2012 (ITS, pp. 183–192; abstract; Data/human): with the finger already on "
-                    + "the surface, users' precision for linear pointing is about 0.17 mm, 1.0 pt at the catalogue's "
-                    + "0.156–0.19 mm a point"
+                    + "the surface, users' precision for linear pointing is about 0.17 mm: 0.9–1.1 pt at the "
+                    + "catalogue's 0.156–0.192 mm a point, 1.0 pt between them"
         ),
         .init(
             path: "motor.drag_aim_coarse_pt",
