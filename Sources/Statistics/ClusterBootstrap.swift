@@ -114,15 +114,15 @@ public enum ClusterBootstrap {
     }
 
     /// The skeleton every two-group interval shares (`difference`, `twoGroup`): no interval without trials on
-    /// both sides, pairs only where `canPair`, the replicates (`draw` gets whether they are paired), then the
-    /// tail and the interval.
+    /// both sides, pairs only where `canPair`, the replicates (`replicated` gets whether they are paired), then
+    /// the tail and the interval.
     private static func twoGroupInterval(
         _ a: ClusteredSample, _ b: ClusteredSample, paired: Bool, confidence: Double, expanded: Bool,
-        draw: (_ paired: Bool) -> [Double], value: () -> Double
+        replicated: (_ paired: Bool) -> [Double], value: () -> Double
     ) -> Estimate {
         guard a.trialCount > 0, b.trialCount > 0 else { return Estimate(value: .nan, lower: .nan, upper: .nan) }
         let pairs = paired && canPair(a, b)
-        var stats = draw(pairs)
+        var stats = replicated(pairs)
         let tail = differenceTail(a, b, paired: pairs, confidence: confidence, expanded: expanded)
         return interval(value: value(), replicates: &stats, tail: tail)
     }

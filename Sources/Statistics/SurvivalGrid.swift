@@ -148,12 +148,13 @@ public struct SurvivalGrid: Sendable {
         return (d, out)
     }
 
-    /// Walks the cells in time order for the resample where participant c appears `w[c]` times, handing `body`
-    /// each cell's time and its weighted events and leavers; `body` returns false to stop (the cell it stops at
-    /// is tallied too, and the tally dropped). The hot loop of the report: unchecked reads (every index is
-    /// below the entries' or a participant's).
+    /// Walks the cells in time order for the resample where participant c appears `w[c]` times, up to the
+    /// first whose time `isPast`, handing `body` each cell's time and its weighted events and leavers; `body`
+    /// returns false to stop after its cell. The hot loop of the report: unchecked reads (every index is below
+    /// the entries' or a participant's).
     @inline(__always) private func forEachCell(
-        weights w: UnsafeBufferPointer<Int32>, _ body: (_ time: Double, _ events: Int, _ leaving: Int) -> Bool
+        weights w: UnsafeBufferPointer<Int32>, isPast: (Double) -> Bool,
+        _ body: (_ time: Double, _ events: Int, _ leaving: Int) -> Bool
     ) {
         cellTimes.withUnsafeBufferPointer { times in
             cellEnds.withUnsafeBufferPointer { ends in
@@ -162,8 +163,10 @@ public struct SurvivalGrid: Sendable {
                         leaving.withUnsafeBufferPointer { leaving in
                             var e = 0
                             for j in 0..<times.count {
+                                let t = times[j]
+                                if isPast(t) { break }
                                 let (d, out) = Self.tally(&e, to: Int(ends[j]), w, owners, events, leaving)
-                                if !body(times[j], d, out) { break }
+                                if !body(t, d, out) { break }
                             }
                         }
                     }
@@ -181,8 +184,7 @@ public struct SurvivalGrid: Sendable {
         stepTimes: UnsafeMutableBufferPointer<Double>, survival: UnsafeMutableBufferPointer<Double>
     ) -> Int {
         var atRisk = atRisk(w), s = 1.0, steps = 0
-        forEachCell(weights: w) { t, di, outi in
-            if t > through { return false }
+        forEachCell(weights: w, isPast: { $0 > through }) { t, di, outi in
             let d = Double(di)
             // Branch-free (which cells hold an event is unpredictable): with no event the factor is exactly 1
             // and the step is written but not kept. With one, atRisk ≥ d ≥ 1, so max leaves the ratio as it was.
@@ -201,8 +203,7 @@ public struct SurvivalGrid: Sendable {
     package func restrictedMean(tau: Double, weights w: UnsafeBufferPointer<Int32>) -> Double {
         var atRisk = atRisk(w)
         var area = 0.0, last = 0.0, s = 1.0, survival = 1.0
-        forEachCell(weights: w) { t, di, outi in
-            if t >= tau { return false }
+        forEachCell(weights: w, isPast: { $0 >= tau }) { t, di, outi in
             let d = Double(di)
             // Branch-free as in `curve`: no event leaves survival, area and last as they were.
             survival *= 1 - d / Double(max(atRisk, 1))

@@ -76,12 +76,12 @@ public struct TargetTapping: ReplicationTask {
             for attempt in 0..<attempts {
                 let tap = tapper.tap(target, from: finger, startTime: 0, on: device, using: &g)
                 time += tap.movementTime + person["motor.tap_hold_s"]
+                let fromCentre = (tap.landing - target.center).length
                 if attempt == 0 {
                     firstTaps += time
-                    offsets += device.millimetres((tap.landing - target.center).length)
+                    offsets += device.millimetres(fromCentre)
                 }
-                let onTarget = circular
-                    ? (tap.landing - target.center).length <= side / 2 : target.contains(tap.landing)
+                let onTarget = circular ? fromCentre <= side / 2 : target.contains(tap.landing)
                 let hit = screen.contains(tap.landing) && onTarget
                 if hit { break }
                 if attempt == 0 { misses += 1 }
