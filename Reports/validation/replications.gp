@@ -19,10 +19,10 @@ set linetype cycle 8
 set title "Simulated over published value (1 = agreement; band ±25 %)"
 set logscale x
 set xrange [0.1:10]
-set yrange [0:14]
+set yrange [0:15]
 set xlabel "simulated / published"
 set ytics ("" 0)
-set object 1 rectangle from 0.8,0 to 1.25,14 \
+set object 1 rectangle from 0.8,0 to 1.25,15 \
     fillcolor rgb "#dddddd" fillstyle solid noborder behind
 plot "replications.dat" using 2:1:3:4:ytic(5) with xerrorbars pointtype 7 linecolor 1 notitle
 set terminal svg noenhanced size 900,560 font "DejaVu Sans,11" dynamic

@@ -20,3 +20,8 @@ extension QuestionCatalog {
         LabelAffordanceQuestion(),
     ])
 }
+
+extension QuestionCatalog {
+    /// The published studies' tasks a question's own trial runs (`refine validate --replications`, `refine fit`).
+    public static let replicationTasks: ReplicationTaskKinds = ["list-scrolling": ListScrolling.parse]
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Harness
+import Questions
 import Reports
 
 /// Where the replications and the corpus are, at what size, and how long a fit
@@ -27,7 +28,9 @@ struct ReplicationOptions: ParsableArguments {
     }
 
     func suite(seed: UInt64) throws -> ReplicationSuite {
-        try ReplicationSuite(folder: replicationsFolder, corpus: corpus, seed: seed, scale: scale)
+        try ReplicationSuite(
+            folder: replicationsFolder, corpus: corpus, seed: seed, scale: scale,
+            tasks: QuestionCatalog.replicationTasks)
     }
 
     /// The fit that `settings` asks for, leave-one-study-out included.

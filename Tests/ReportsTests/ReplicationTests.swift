@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Questions
 import Testing
 import UserModels
 @testable import Reports
@@ -15,7 +16,8 @@ struct ReplicationTests {
 
     @Test("every committed replication agrees where it says it does")
     func committedScorecardHolds() throws {
-        let scores = try ReplicationSuite(folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5)
+        let scores = try ReplicationSuite(
+            folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5, tasks: QuestionCatalog.replicationTasks)
             .score(resamples: 200)
         #expect(scores.count >= 16)
         #expect(Set(scores.map(\.study)).count >= 10)
@@ -24,7 +26,8 @@ struct ReplicationTests {
 
     @Test("a planted wrong parameter makes a replication fail")
     func plantedParameterIsCaught() throws {
-        let suite = try ReplicationSuite(folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5)
+        let suite = try ReplicationSuite(
+            folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5, tasks: QuestionCatalog.replicationTasks)
         // Fitts' slope three times the touch value: throughput falls far below MacKenzie's 6.95 bit/s.
         let scores = try suite.score(parameters: ["motor.fitts_b_s_per_bit": 0.378],
                                      only: ["mackenzie-2015-touch-throughput"], resamples: 200)
@@ -109,7 +112,8 @@ struct ReplicationTests {
 
     @Test("a finding marked in_sample is scored but left out of the independent tally")
     func inSampleFindingsAreCountedApart() throws {
-        let suite = try ReplicationSuite(folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5)
+        let suite = try ReplicationSuite(
+            folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5, tasks: QuestionCatalog.replicationTasks)
         let scores = try suite.score(resamples: 50)
         let marked = scores.filter { $0.inSample != nil }
         #expect(marked.map(\.finding).contains("drag-slower"))

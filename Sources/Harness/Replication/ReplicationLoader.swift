@@ -8,24 +8,24 @@ public enum ReplicationLoader {
     static let keys = ["study", "about", "participants", "task", "findings"]
     static let statistics = ["value", "ratio", "increase", "trend", "contrast", "plateau", "fit"]
 
-    /// Every replication in `folder` (files ending .yaml, sorted by name).
-    public static func loadAll(folder: String) throws -> [Replication] {
+    /// Every replication in `folder` (files ending .yaml, sorted by name); `more`: task kinds beyond Harness's.
+    public static func loadAll(folder: String, more: ReplicationTaskKinds = [:]) throws -> [Replication] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             throw SpecError(file: folder,
                             message: "cannot read this folder; expected one replication YAML file per study")
         }
-        return try names.filter { $0.hasSuffix(".yaml") }.sorted().map { try load(path: "\(folder)/\($0)") }
+        return try names.filter { $0.hasSuffix(".yaml") }.sorted().map { try load(path: "\(folder)/\($0)", more: more) }
     }
 
-    public static func load(path: String) throws -> Replication {
-        try parse(YAMLDocument.root(path: path, what: "replication", expected: "study, task and findings"))
+    public static func load(path: String, more: ReplicationTaskKinds = [:]) throws -> Replication {
+        try parse(YAMLDocument.root(path: path, what: "replication", expected: "study, task and findings"), more: more)
     }
 
-    public static func parse(_ text: String, file: String) throws -> Replication {
-        try parse(YAMLDocument.root(text: text, file: file, expected: "study, task and findings"))
+    public static func parse(_ text: String, file: String, more: ReplicationTaskKinds = [:]) throws -> Replication {
+        try parse(YAMLDocument.root(text: text, file: file, expected: "study, task and findings"), more: more)
     }
 
-    static func parse(_ node: SpecNode) throws -> Replication {
+    static func parse(_ node: SpecNode, more: ReplicationTaskKinds) throws -> Replication {
         let file = node.file
         try node.rejectUnknownKeys(keys)
         let study = try node.required("study").string()
@@ -33,7 +33,7 @@ public enum ReplicationLoader {
         guard stem == study else {
             throw try node.required("study").error("'\(study)' must match the file's name '\(stem)'")
         }
-        let task = try ReplicationTasks.parse(try node.required("task"))
+        let task = try ReplicationTasks.parse(try node.required("task"), more: more)
         let findings = try node.required("findings").list().map(parseFinding)
         guard !findings.isEmpty else { throw node.error("expected at least one finding") }
         return Replication(study: study, file: file, about: try node.optional("about")?.string() ?? "",

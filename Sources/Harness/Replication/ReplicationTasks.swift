@@ -2,16 +2,23 @@ import Foundation
 import Interaction
 import UserModels
 
+/// Task kinds a module above Harness adds, by name: a design question's own trial run as a published
+/// study's task (the Questions module's `replicationTasks`). Each reads its fields from the task node;
+/// the device is the file's (an iPhone SE, portrait, when it names none).
+public typealias ReplicationTaskKinds =
+    [String: @Sendable (SpecNode, DeviceConfiguration) throws -> any ReplicationTask]
+
 /// The tasks a replication can run, by name, each with its published design's fields.
 enum ReplicationTasks {
     static let kinds = ["target-tapping", "ring-tapping", "tunnel-steering", "point-or-drag", "soft-keyboard",
                         "flick-to-target"]
 
-    static func parse(_ node: SpecNode) throws -> any ReplicationTask {
+    static func parse(_ node: SpecNode, more: ReplicationTaskKinds = [:]) throws -> any ReplicationTask {
         let kindNode = try node.required("kind")
         let kind = try kindNode.string()
         let device = try node.optional("device").map { try SpecLoader.parseDevices($0)[0] }
             ?? DeviceCatalog.iPhoneSE.configuration(.portrait)
+        if let parse = more[kind] { return try parse(node, device) }
         func numbers(_ key: String) throws -> [Double] {
             let list = try node.required(key).list().map { try $0.double(in: 0...10_000) }
             guard !list.isEmpty else { throw try node.required(key).error("expected at least one number") }
@@ -77,8 +84,9 @@ enum ReplicationTasks {
                                  distance: try node.required("distance_mm").double(in: 1...1000),
                                  directions: directions, flicks: try count("flicks", 20))
         default:
-            throw kindNode.error("unknown task '\(kind)'\(suggestion(kind, kinds)); "
-                                 + "expected one of \(kinds.joined(separator: ", "))")
+            let all = kinds + more.keys.sorted()
+            throw kindNode.error("unknown task '\(kind)'\(suggestion(kind, all)); "
+                                 + "expected one of \(all.joined(separator: ", "))")
         }
     }
 }

@@ -103,6 +103,8 @@ public struct TrialLimits: Sendable, Hashable {
     public var timeLimit: Double
     /// Attempts (throws, strokes) after which the person gives up.
     public var maxAttempts: Int
+
+    public init(timeLimit: Double, maxAttempts: Int) { (self.timeLimit, self.maxAttempts) = (timeLimit, maxAttempts) }
 }
 
 /// How reports are made from this experiment's runs.

@@ -79,11 +79,20 @@ public struct ScrollSimulator: SpecSimulator {
     public func run(
         _ trial: PlannedTrial, participant: Participant, memory: inout SessionMemory, trace: Bool
     ) -> TrialOutcome {
-        let task = trial.custom(ScrollTask.self)
-        let device = trial.device, screen = device.bounds
+        Self.scroll(
+            trial.custom(ScrollTask.self), physics: physics[trial.strategy]!, on: trial.device,
+            participant: participant, memory: &memory, seed: trial.behaviourSeed, limits: limits, trace: trace)
+    }
+
+    /// One person bringing `task`'s row into its zone on a list moving with `physics`, starting at
+    /// the top: the trial of this question, and of the replications that scroll (`ListScrolling`).
+    static func scroll(
+        _ task: ScrollTask, physics: ScrollPhysics, on device: DeviceConfiguration, participant: Participant,
+        memory: inout SessionMemory, seed: UInt64, limits: TrialLimits, trace: Bool
+    ) -> TrialOutcome {
+        let screen = device.bounds
         let list = ScrollList(
-            contentHeight: Double(task.rows) * task.rowHeight, viewportHeight: screen.height,
-            physics: physics[trial.strategy]!)
+            contentHeight: Double(task.rows) * task.rowHeight, viewportHeight: screen.height, physics: physics)
         let target = task.goal(viewport: screen.height), tol = task.zone / 2
         let sensor = TouchSensor(device: device)
         // The carry learned earlier in the session with this design (one concept with the PIP throw's carry).
@@ -91,7 +100,7 @@ public struct ScrollSimulator: SpecSimulator {
         var swiper = Swiper(participant: participant, carry: experience.carry)
         let cycle = participant["perception.cycle_s"], reaction = participant["cognition.hick_a_s"]
         // Intentions and motor noise come from the behaviour seed: the same for every strategy.
-        var g = SeededGenerator(seed: trial.behaviourSeed, label: "scroll")
+        var g = SeededGenerator(seed: seed, label: "scroll")
         var log = TraceLog(enabled: trace)
 
         var offset = 0.0
@@ -138,7 +147,7 @@ public struct ScrollSimulator: SpecSimulator {
                 case .longSwipe: longSwipes += 1
                 }
             }
-            var noise = SeededGenerator(seed: trial.behaviourSeed, label: "sensor/\(gestures)")
+            var noise = SeededGenerator(seed: seed, label: "sensor/\(gestures)")
             guard let stream = sensor.sense(path, using: &noise) else {
                 // Too brief for the digitizer to see: nothing happened.
                 clock = path.lift + cycle

@@ -74,11 +74,19 @@ public struct ReplicationFit: Sendable {
         let studies = suite.replications.map(\.study)
         let all = try fit(to: nil)
         let inSample = try suite.score(parameters: all.values)
+        // The leave-one-out fits are independent and each deterministic: run side by side (one study's
+        // replication can outweigh the rest of an evaluation, which leaves cores idle within one fit).
+        let leftOut = ParallelMap.run(studies) { study in
+            Result {
+                let others = try fit(to: Set(studies).subtracting([study]))
+                return (others.values, try suite.score(parameters: others.values, only: [study]))
+            }
+        }
         var outOfSample: [FindingScore] = [], perStudy: [[String: Double]] = []
-        for study in studies {
-            let others = try fit(to: Set(studies).subtracting([study]))
-            perStudy.append(others.values)
-            outOfSample += try suite.score(parameters: others.values, only: [study])
+        for result in leftOut {
+            let (values, scores) = try result.get()
+            perStudy.append(values)
+            outOfSample += scores
         }
         let n = Double(studies.count)
         let parameters = settings.parameters.map { p in

@@ -11,8 +11,11 @@ public struct ReplicationSuite: Sendable {
     /// Every study's sample size is multiplied by this (CI runs a smaller one).
     public var scale: Double
 
-    public init(folder: String, corpus: String, seed: UInt64 = 1983, scale: Double = 1) throws {
-        replications = try ReplicationLoader.loadAll(folder: folder)
+    /// `tasks`: the task kinds of modules above this one (the Questions module's `replicationTasks`).
+    public init(
+        folder: String, corpus: String, seed: UInt64 = 1983, scale: Double = 1, tasks: ReplicationTaskKinds = [:]
+    ) throws {
+        replications = try ReplicationLoader.loadAll(folder: folder, more: tasks)
         var studies: [String: HumanStudy] = [:]
         for r in replications { studies[r.study] = try HumanStudy.load(folder: corpus, id: r.study) }
         self.studies = studies

@@ -1,0 +1,108 @@
+import Designs
+import Foundation
+import Harness
+import Interaction
+import Randomness
+import UserModels
+
+/// Scrolling as a Fitts task (Hinckley et al. 2002): bring a line `D` lines below the screen's middle into a
+/// zone `W` lines tall, from the top of a long document, with this question's own trial (`ScrollSimulator`):
+/// the same swipes, catches, learned carry and list physics as the scroll experiment. Each person repeats a
+/// distance and tolerance for several phases, learning the carry; the first phases are left out, as the study
+/// left out its start-up phases.
+///
+/// Measures, per condition (named by its index of difficulty `id_bits` = log2(D/W + 1), D the lines the
+/// content must travel, W the zone's, so no two conditions may share one): `time_s` (mean time to bring the
+/// line into the zone and see it rest there; the time limit when it never did) and `reached_rate`.
+public struct ListScrolling: ReplicationTask {
+    public var device: DeviceConfiguration
+    public var physics: ScrollPhysics
+    /// Height of one line of the document, pt.
+    public var linePt: Double
+    /// (distance, tolerance) in lines, in the order the file gives them.
+    public var conditions: [(distance: Double, tolerance: Double)]
+    public var phases: Int
+    public var warmUp: Int
+
+    static let limits = TrialLimits(timeLimit: 30, maxAttempts: 60)
+
+    /// The task that puts the line `distance` lines below the middle of the screen into a zone of
+    /// `tolerance` lines, with the document's end far below it.
+    func task(distance: Double, tolerance: Double) -> ScrollTask {
+        let viewport = device.bounds.height
+        let item = Int(distance.rounded()) + Int((viewport / (2 * linePt)).rounded()) + 1
+        let rows = item + Int((2 * viewport / linePt).rounded()) + 50
+        return ScrollTask(rows: rows, item: item, rowHeight: linePt, zone: tolerance * linePt)
+    }
+
+    /// The index of difficulty of a condition as the study writes it, log2(D/W + 1) in lines (the task's
+    /// travel is D lines to within half a line: rows are whole), to three decimals.
+    func difficulty(distance: Double, tolerance: Double) -> Double {
+        (log2(distance / tolerance + 1) * 1000).rounded() / 1000
+    }
+
+    public func observe(_ people: [Participant], seed: UInt64) -> Observations {
+        var seen = Observations(participants: people.count)
+        for (distance, tolerance) in conditions {
+            let task = task(distance: distance, tolerance: tolerance)
+            let condition = ["id_bits": Observations.level(difficulty(distance: distance, tolerance: tolerance))]
+            for (k, person) in people.enumerated() {
+                var memory = SessionMemory()
+                var times: [Double] = [], reached = 0.0
+                for phase in 0..<phases {
+                    // Common random numbers across conditions: differences are the conditions'.
+                    let trialSeed = Seed.derive(seed, "list-scrolling/\(k)/\(phase)")
+                    let outcome = ScrollSimulator.scroll(
+                        task, physics: physics, on: device, participant: person, memory: &memory, seed: trialSeed,
+                        limits: Self.limits, trace: false)
+                    guard phase >= warmUp else { continue }
+                    let done = outcome.metrics.first { $0.name == "time_to_effect_s" }?.value
+                    times.append(done ?? Self.limits.timeLimit)
+                    reached += done == nil ? 0 : 1
+                }
+                seen.record("time_s", condition, times.reduce(0, +) / Double(times.count))
+                seen.record("reached_rate", condition, reached / Double(times.count))
+            }
+        }
+        return seen
+    }
+
+    /// Reads `{kind: list-scrolling, device, design, line_pt, distances_lines, tolerances_lines, phases,
+    /// warm_up}`: every distance with every tolerance no larger than it (a zone taller than the way to it
+    /// is no task), the study's design when none is named.
+    @Sendable static func parse(_ node: SpecNode, _ device: DeviceConfiguration) throws -> any ReplicationTask {
+        try node.rejectUnknownKeys(
+            ["kind", "device", "design", "line_pt", "distances_lines", "tolerances_lines", "phases", "warm_up"])
+        func lines(_ key: String) throws -> [Double] {
+            let list = try node.required(key).list().map { try $0.double(in: 1...10_000) }
+            guard !list.isEmpty else { throw try node.required(key).error("expected at least one number of lines") }
+            return list
+        }
+        let design = try node.optional("design")?.string() ?? "momentum-rubber-band"
+        let physics: ScrollPhysics
+        do {
+            physics = try ScrollDesigns.make(design, parameters: StrategyParameters())
+        } catch let error as StrategyParameterError {
+            throw try node.required("design").error(error.message)
+        }
+        let distances = try lines("distances_lines"), tolerances = try lines("tolerances_lines")
+        let phases = try node.optional("phases")?.int(in: 1...100) ?? 6
+        let warmUp = try node.optional("warm_up")?.int(in: 0...99) ?? 2
+        guard warmUp < phases else {
+            throw try node.required("warm_up").error("expected fewer phases left out (\(warmUp)) than run (\(phases))")
+        }
+        var task = ListScrolling(
+            device: device, physics: physics, linePt: try node.optional("line_pt")?.double(in: 5...200) ?? 20,
+            conditions: [], phases: phases, warmUp: warmUp)
+        task.conditions = tolerances.flatMap { w in distances.filter { $0 >= w }.map { (distance: $0, tolerance: w) } }
+        guard !task.conditions.isEmpty else {
+            throw try node.required("distances_lines").error("expected a distance at least as large as a tolerance")
+        }
+        let ids = task.conditions.map { task.difficulty(distance: $0.distance, tolerance: $0.tolerance) }
+        guard Set(ids).count == ids.count else {
+            throw try node.required("tolerances_lines").error(
+                "two conditions have the same index of difficulty; conditions are named by it")
+        }
+        return task
+    }
+}
