@@ -68,6 +68,7 @@ struct ScrollReport: QuestionReportBody {
     func build(into doc: inout ReportDocument, figures: inout [GnuplotFigure]) {
         kit.addStrategies(ScrollDesigns.question, to: &doc)
         doc.add(.paragraph(ReportProse.scroll["simulated-person-starts"]))
+        doc.add(.paragraph(ReportProse.scroll["against-published-scrolling"]))
 
         kit.addResultsByStrategy(
             [
