@@ -36,6 +36,30 @@ struct ReplicationTests {
         #expect(overall.simulated < 5)
     }
 
+    @Test("a study is observed once per exact set of parameter values; asking again changes no score")
+    func memoReusesOnlyTheSamePoint() throws {
+        let memo = ObservationMemo()
+        var made = 0
+        func ask(_ study: String, _ x: Double) {
+            _ = memo.observations(of: study, at: ["x": x, "y": 2]) {
+                made += 1
+                return Observations(participants: 1)
+            }
+        }
+        ask("s", 1); ask("s", 1); #expect(made == 1)
+        ask("s", 1.0000000000000002); ask("t", 1); #expect(made == 3)
+
+        let suite = try ReplicationSuite(
+            folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5, tasks: QuestionCatalog.replicationTasks)
+        let point = ["motor.fitts_b_s_per_bit": 0.2], only: Set = ["mackenzie-2015-touch-throughput"]
+        let first = try suite.score(parameters: point, only: only, resamples: 200)
+        let again = try suite.score(parameters: point, only: only, resamples: 200)
+        let fresh = try ReplicationSuite(
+            folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5, tasks: QuestionCatalog.replicationTasks)
+            .score(parameters: point, only: only, resamples: 200)
+        #expect(first.map(\.simulated) == again.map(\.simulated) && again.map(\.simulated) == fresh.map(\.simulated))
+    }
+
     @Test("a trend, a contrast and a plateau read per-person values the way they say")
     func statistics() throws {
         var seen = Observations(participants: 3)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Harness
 import UserModels
 
@@ -10,6 +11,8 @@ public struct ReplicationSuite: Sendable {
     public var seed: UInt64
     /// Every study's sample size is multiplied by this (CI runs a smaller one).
     public var scale: Double
+    /// What each study's people did at each set of parameter values asked for so far.
+    let memo = ObservationMemo()
 
     /// `tasks`: the task kinds of modules above this one (the Questions module's `replicationTasks`).
     public init(
@@ -32,7 +35,9 @@ public struct ReplicationSuite: Sendable {
     public func score(parameters: [String: Double] = [:], only: Set<String>? = nil,
                       resamples: Int = 1000) throws -> [FindingScore] {
         let chosen = replications.filter { only?.contains($0.study) ?? true }
-        let seen = ParallelMap.run(chosen) { r in observe(r, parameters: parameters) }
+        let seen = ParallelMap.run(chosen) { r in
+            memo.observations(of: r.study, at: parameters) { observe(r, parameters: parameters) }
+        }
         return try zip(chosen, seen).flatMap { r, seen in
             try r.findings.map {
                 try FindingScore.score($0, of: r, study: studies[r.study]!, seen: seen, seed: seed,
@@ -50,5 +55,22 @@ public struct ReplicationSuite: Sendable {
         var sized = r
         sized.participants = size(r)
         return r.task.observe(sized.people(seed: seed, overrides: overrides), seed: seed)
+    }
+}
+
+/// Observations already made, by study and parameter values. A replication is deterministic (its seed and size
+/// are the suite's), so asking again gives the same people doing the same things; and a fit asks again often:
+/// every leave-one-out search starts from the same simplex, and each evaluation runs every study but one.
+final class ObservationMemo: Sendable {
+    private let made = Mutex<[String: Observations]>([:])
+
+    func observations(of study: String, at parameters: [String: Double], _ make: () -> Observations) -> Observations {
+        // Exact values (bit patterns), so only the very same point is reused.
+        let key = ([study] + parameters.keys.sorted().map { "\($0)=\(parameters[$0]!.bitPattern)" })
+            .joined(separator: "|")
+        if let known = made.withLock({ $0[key] }) { return known }
+        let seen = make()
+        made.withLock { $0[key] = seen }
+        return seen
     }
 }
