@@ -19,8 +19,9 @@ struct ReplicationTests {
         let scores = try ReplicationSuite(
             folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5, tasks: QuestionCatalog.replicationTasks)
             .score(resamples: 200)
-        #expect(scores.count >= 16)
-        #expect(Set(scores.map(\.study)).count >= 10)
+        #expect(scores.count >= 25)
+        #expect(Set(scores.map(\.study)).count >= 17)
+        #expect(scores.contains { $0.study == "hinckley-2002-scrolling-fitts" && $0.finding == "fitts-scrolling" })
         #expect(scores.filter(\.regressed).map { "\($0.study): \($0.finding)" } == [])
     }
 
@@ -49,15 +50,21 @@ struct ReplicationTests {
         ask("s", 1); ask("s", 1); #expect(made == 1)
         ask("s", 1.0000000000000002); ask("t", 1); #expect(made == 3)
 
-        let suite = try ReplicationSuite(
-            folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5, tasks: QuestionCatalog.replicationTasks)
-        let point = ["motor.fitts_b_s_per_bit": 0.2], only: Set = ["mackenzie-2015-touch-throughput"]
-        let first = try suite.score(parameters: point, only: only, resamples: 200)
-        let again = try suite.score(parameters: point, only: only, resamples: 200)
-        let fresh = try ReplicationSuite(
-            folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5, tasks: QuestionCatalog.replicationTasks)
-            .score(parameters: point, only: only, resamples: 200)
-        #expect(first.map(\.simulated) == again.map(\.simulated) && again.map(\.simulated) == fresh.map(\.simulated))
+        func suite() throws -> ReplicationSuite {
+            try ReplicationSuite(
+                folder: Self.folder, corpus: Self.corpus, seed: 9241, scale: 0.5,
+                tasks: QuestionCatalog.replicationTasks)
+        }
+        let only: Set = ["mackenzie-2015-touch-throughput"]
+        let a = ["motor.fitts_b_s_per_bit": 0.2], b = ["motor.fitts_b_s_per_bit": 0.1]
+        func simulated(_ s: ReplicationSuite, _ p: [String: Double]) throws -> [Double] {
+            try s.score(parameters: p, only: only, resamples: 200).map(\.simulated)
+        }
+        let shared = try suite()
+        let first = try simulated(shared, a), other = try simulated(shared, b), again = try simulated(shared, a)
+        let freshA = try simulated(suite(), a), freshB = try simulated(suite(), b)
+        #expect(first == again && first == freshA && other == freshB)
+        #expect(first != other)
     }
 
     @Test("a trend, a contrast and a plateau read per-person values the way they say")
@@ -78,6 +85,32 @@ struct ReplicationTests {
         #expect(throws: FindingEstimate.Missing.self) {
             try FindingEstimate(.value(Observations.Cell("time_s")), seen)
         }
+    }
+
+    @Test("the leave-one-out fits run side by side give what one after another gives")
+    func leaveOneOutInParallel() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for study in ["mackenzie-2015-touch-throughput", "park-han-2010-touch-key-size-location",
+                      "parhi-karlson-bederson-2006-thumb-target-size"] {
+            try FileManager.default.copyItem(atPath: "\(Self.folder)/\(study).yaml",
+                                             toPath: folder.appendingPathComponent("\(study).yaml").path)
+        }
+        let settings = FileManager.default.temporaryDirectory.appendingPathComponent("loo-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: settings) }
+        try "parameters:\n  motor.fitts_b_s_per_bit: [0.05, 0.3]\n"
+            .write(to: settings, atomically: true, encoding: .utf8)
+        let suite = try ReplicationSuite(folder: folder.path, corpus: Self.corpus, seed: 9241, scale: 0.25)
+        let fit = ReplicationFit(suite: suite, settings: try FitSettings.load(path: settings.path), evaluations: 12)
+        let report = try fit.run()
+        var oneByOne: [Double] = []
+        let studies = suite.replications.map(\.study)
+        for study in studies {
+            let others = try fit.fit(to: Set(studies).subtracting([study]))
+            oneByOne += try suite.score(parameters: others.values, only: [study]).map(\.simulated)
+        }
+        #expect(report.outOfSample.map(\.simulated) == oneByOne)
     }
 
     @Test("Nelder–Mead finds the minimum of a bowl inside the unit cube")

@@ -19,11 +19,7 @@ enum ReplicationTasks {
         let device = try node.optional("device").map { try SpecLoader.parseDevices($0)[0] }
             ?? DeviceCatalog.iPhoneSE.configuration(.portrait)
         if let parse = more[kind] { return try parse(node, device) }
-        func numbers(_ key: String) throws -> [Double] {
-            let list = try node.required(key).list().map { try $0.double(in: 0...10_000) }
-            guard !list.isEmpty else { throw try node.required(key).error("expected at least one number") }
-            return list
-        }
+        func numbers(_ key: String) throws -> [Double] { try node.numbers(key, in: 0...10_000) }
         func count(_ key: String, _ fallback: Int) throws -> Int {
             try node.optional(key)?.int(in: 1...10_000) ?? fallback
         }

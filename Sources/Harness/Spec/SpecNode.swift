@@ -93,6 +93,14 @@ public struct SpecNode {
         return v
     }
 
+    /// The numbers of the non-empty list at `key`, each in `range` (a single number is a one-item list).
+    public func numbers(_ key: String, in range: ClosedRange<Double>) throws -> [Double] {
+        let node = try required(key)
+        let list = try node.list().map { try $0.double(in: range) }
+        guard !list.isEmpty else { throw node.error("expected at least one number") }
+        return list
+    }
+
     /// Items of a sequence; a single scalar counts as a one-item list.
     public func list() throws -> [SpecNode] {
         switch node {

@@ -12,33 +12,37 @@ import UserModels
 /// left out its start-up phases.
 ///
 /// Measures, per condition (named by its index of difficulty `id_bits` = log2(D/W + 1), D the lines the
-/// content must travel, W the zone's, so no two conditions may share one): `time_s` (mean time to bring the
-/// line into the zone and see it rest there; the time limit when it never did) and `reached_rate`.
+/// content must travel, W the zone's, so no two conditions may share one): `time_s` (mean time until the
+/// person sees the line in the zone and the content stopping there; the time limit when it never did) and
+/// `reached_rate`.
 public struct ListScrolling: ReplicationTask {
     public var device: DeviceConfiguration
     public var physics: ScrollPhysics
     /// Height of one line of the document, pt.
     public var linePt: Double
-    /// (distance, tolerance) in lines, in the order the file gives them.
+    /// (distance, tolerance) in lines: each tolerance in the file's order, with each distance no smaller.
     public var conditions: [(distance: Double, tolerance: Double)]
     public var phases: Int
     public var warmUp: Int
 
+    /// Half the scroll experiment's: the farthest line (384 lines, 7,680 pt) takes about 13 s, and a trial
+    /// that never gets there counts as the whole limit in `time_s`.
     static let limits = TrialLimits(timeLimit: 30, maxAttempts: 60)
 
     /// The task that puts the line `distance` lines below the middle of the screen into a zone of
-    /// `tolerance` lines, with the document's end far below it.
+    /// `tolerance` lines, with the document's end far below it. The zone is centred on the screen's middle
+    /// (`ScrollTask.goal`), so the row is the one whose centre sits `distance` lines below it, to within half
+    /// a line (rows are whole).
     func task(distance: Double, tolerance: Double) -> ScrollTask {
         let viewport = device.bounds.height
-        let item = Int(distance.rounded()) + Int((viewport / (2 * linePt)).rounded()) + 1
+        let item = Int((distance + viewport / (2 * linePt) + 0.5).rounded())
         let rows = item + Int((2 * viewport / linePt).rounded()) + 50
         return ScrollTask(rows: rows, item: item, rowHeight: linePt, zone: tolerance * linePt)
     }
 
-    /// The index of difficulty of a condition as the study writes it, log2(D/W + 1) in lines (the task's
-    /// travel is D lines to within half a line: rows are whole), to three decimals.
+    /// The index of difficulty of a condition as the study writes it, in lines, to three decimals.
     func difficulty(distance: Double, tolerance: Double) -> Double {
-        (log2(distance / tolerance + 1) * 1000).rounded() / 1000
+        (FittsLaw.indexOfDifficulty(distance: distance, width: tolerance) * 1000).rounded() / 1000
     }
 
     public func observe(_ people: [Participant], seed: UInt64) -> Observations {
@@ -47,6 +51,7 @@ public struct ListScrolling: ReplicationTask {
             let task = task(distance: distance, tolerance: tolerance)
             let condition = ["id_bits": Observations.level(difficulty(distance: distance, tolerance: tolerance))]
             for (k, person) in people.enumerated() {
+                // Each condition is learned afresh, as the study's trials each began with start-up phases.
                 var memory = SessionMemory()
                 var times: [Double] = [], reached = 0.0
                 for phase in 0..<phases {
@@ -74,8 +79,10 @@ public struct ListScrolling: ReplicationTask {
         try node.rejectUnknownKeys(
             ["kind", "device", "design", "line_pt", "distances_lines", "tolerances_lines", "phases", "warm_up"])
         func lines(_ key: String) throws -> [Double] {
-            let list = try node.required(key).list().map { try $0.double(in: 1...10_000) }
-            guard !list.isEmpty else { throw try node.required(key).error("expected at least one number of lines") }
+            let list = try node.numbers(key, in: 1...10_000)
+            if let odd = list.first(where: { $0 != $0.rounded() }) {
+                throw try node.required(key).error("expected whole numbers of lines (rows are whole), got \(odd)")
+            }
             return list
         }
         let design = try node.optional("design")?.string() ?? "momentum-rubber-band"
@@ -86,22 +93,32 @@ public struct ListScrolling: ReplicationTask {
             throw try node.required("design").error(error.message)
         }
         let distances = try lines("distances_lines"), tolerances = try lines("tolerances_lines")
+        if let short = distances.first(where: { d in tolerances.allSatisfy { $0 > d } }) {
+            throw try node.required("distances_lines").error(
+                "\(Observations.level(short)) lines is shorter than every tolerance; expected each distance to be at "
+                    + "least one tolerance")
+        }
         let phases = try node.optional("phases")?.int(in: 1...100) ?? 6
         let warmUp = try node.optional("warm_up")?.int(in: 0...99) ?? 2
         guard warmUp < phases else {
-            throw try node.required("warm_up").error("expected fewer phases left out (\(warmUp)) than run (\(phases))")
+            throw try (node.optional("warm_up") ?? node.required("phases")).error(
+                "expected more phases (\(phases)) than the ones left out (warm_up, \(warmUp); 2 when not given)")
         }
         var task = ListScrolling(
             device: device, physics: physics, linePt: try node.optional("line_pt")?.double(in: 5...200) ?? 20,
             conditions: [], phases: phases, warmUp: warmUp)
         task.conditions = tolerances.flatMap { w in distances.filter { $0 >= w }.map { (distance: $0, tolerance: w) } }
-        guard !task.conditions.isEmpty else {
-            throw try node.required("distances_lines").error("expected a distance at least as large as a tolerance")
-        }
-        let ids = task.conditions.map { task.difficulty(distance: $0.distance, tolerance: $0.tolerance) }
-        guard Set(ids).count == ids.count else {
-            throw try node.required("tolerances_lines").error(
-                "two conditions have the same index of difficulty; conditions are named by it")
+        var named: [Double: (distance: Double, tolerance: Double)] = [:]
+        for c in task.conditions {
+            let id = task.difficulty(distance: c.distance, tolerance: c.tolerance)
+            if let other = named[id] {
+                let level = Observations.level
+                throw try node.required("tolerances_lines").error(
+                    "D \(level(c.distance)) over W \(level(c.tolerance)) and D \(level(other.distance)) over W "
+                        + "\(level(other.tolerance)) have the same index of difficulty (\(level(id)) bits); conditions "
+                        + "are named by it")
+            }
+            named[id] = c
         }
         return task
     }

@@ -5,9 +5,10 @@ import UserModels
 
 /// Estimates parameters from the replications (`refine fit`): a seeded Nelder–Mead
 /// search, on a log scale between each parameter's bounds, for the values whose
-/// simulated findings sit closest to the published ones. Every evaluation re-runs
+/// simulated findings sit closest to the published ones. Every evaluation runs
 /// the replications with the same seed (common random numbers), so the distance
-/// changes only with the parameters. Leave-one-study-out: each study is scored
+/// changes only with the parameters (a point asked for before reuses what the
+/// replications did there: `ObservationMemo`). Leave-one-study-out: each study is scored
 /// with parameters fitted to the others, which is the figure that says how well
 /// the people predict a study they were not fitted to.
 public struct ReplicationFit: Sendable {

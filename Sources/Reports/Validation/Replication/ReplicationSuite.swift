@@ -6,12 +6,13 @@ import UserModels
 /// The replications of published studies and the corpus they are scored against
 /// (`refine validate --replications`, `refine fit`).
 public struct ReplicationSuite: Sendable {
-    public var replications: [Replication]
-    public var studies: [String: HumanStudy]
-    public var seed: UInt64
+    public let replications: [Replication]
+    public let studies: [String: HumanStudy]
+    public let seed: UInt64
     /// Every study's sample size is multiplied by this (CI runs a smaller one).
-    public var scale: Double
-    /// What each study's people did at each set of parameter values asked for so far.
+    public let scale: Double
+    /// What each study's people did at each set of parameter values asked for so far (the seed, sizes and
+    /// replications are constants of the suite, so the study and the values are the whole key).
     let memo = ObservationMemo()
 
     /// `tasks`: the task kinds of modules above this one (the Questions module's `replicationTasks`).
