@@ -47,6 +47,9 @@ public struct ListScrolling: ReplicationTask {
 
     public func observe(_ people: [Participant], seed: UInt64) -> Observations {
         var seen = Observations(participants: people.count)
+        // Common random numbers across conditions: a person's phase has the same seed in every condition, so
+        // differences are the conditions'.
+        let seeds = people.indices.map { k in (0..<phases).map { Seed.derive(seed, "list-scrolling/\(k)/\($0)") } }
         for (distance, tolerance) in conditions {
             let task = task(distance: distance, tolerance: tolerance)
             let condition = ["id_bits": Observations.level(difficulty(distance: distance, tolerance: tolerance))]
@@ -55,11 +58,9 @@ public struct ListScrolling: ReplicationTask {
                 var memory = SessionMemory()
                 var times: [Double] = [], reached = 0.0
                 for phase in 0..<phases {
-                    // Common random numbers across conditions: differences are the conditions'.
-                    let trialSeed = Seed.derive(seed, "list-scrolling/\(k)/\(phase)")
                     let outcome = ScrollSimulator.scroll(
-                        task, physics: physics, on: device, participant: person, memory: &memory, seed: trialSeed,
-                        limits: Self.limits, trace: false)
+                        task, physics: physics, on: device, participant: person, memory: &memory,
+                        seed: seeds[k][phase], limits: Self.limits, trace: false)
                     guard phase >= warmUp else { continue }
                     let done = outcome.metrics.first { $0.name == "time_to_effect_s" }?.value
                     times.append(done ?? Self.limits.timeLimit)

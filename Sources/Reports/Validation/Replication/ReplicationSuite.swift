@@ -63,15 +63,21 @@ public struct ReplicationSuite: Sendable {
 /// are the suite's), so asking again gives the same people doing the same things; and a fit asks again often:
 /// every leave-one-out search starts from the same simplex, and each evaluation runs every study but one.
 final class ObservationMemo: Sendable {
-    private let made = Mutex<[String: Observations]>([:])
+    /// Exact values (bit patterns), so only the very same point is reused.
+    private struct Point: Hashable {
+        var study: String
+        var values: [String: UInt64]
+    }
+
+    private let made = Mutex<[Point: Observations]>([:])
 
     func observations(of study: String, at parameters: [String: Double], _ make: () -> Observations) -> Observations {
-        // Exact values (bit patterns), so only the very same point is reused.
-        let key = ([study] + parameters.keys.sorted().map { "\($0)=\(parameters[$0]!.bitPattern)" })
-            .joined(separator: "|")
-        if let known = made.withLock({ $0[key] }) { return known }
+        let point = Point(study: study, values: parameters.mapValues(\.bitPattern))
+        if let known = made.withLock({ $0[point] }) { return known }
+        // Made outside the lock: two leave-one-out fits asking for one point at once both make it (the same
+        // observations); waiting on a per-point lock instead measured no faster (47–49 s a fit against 45–47 s).
         let seen = make()
-        made.withLock { $0[key] = seen }
+        made.withLock { $0[point] = seen }
         return seen
     }
 }
